@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { AuditService } from './audit/audit.service';
+import { registerAccessGuard } from './auth/auth.plugin';
+import { AuthService } from './auth/auth.service';
+import { memberRoutes } from './auth/member.routes';
+import { SessionRepository } from './auth/session.repository';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { siteConfig } from './db/schema/index';
+import { registerErrorHandler } from './http/error-handler';
+import { UidataRepository } from './modules/uidata/uidata.repository';
+import { uidataRoutes } from './modules/uidata/uidata.routes';
+import { UidataService } from './modules/uidata/uidata.service';
+import { UsersRepository } from './modules/users/users.repository';
+import { createMetrics, type Metrics } from './ops/metrics';
+import { opsRoutes } from './ops/ops.routes';
+import { spaRoutes } from './web/spa.routes';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** A pino logger already made by main.ts, shared with boot logging. */
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+}
+
+export interface App {
+  app: FastifyInstance;
+  metrics: Metrics;
+  services: { auth: AuthService; audit: AuditService };
+  /** Every route registered, with its declared access (a test walks them). */
+  routes: { method: string | string[]; url: string; access: unknown }[];
+  /** Marks the process as draining: /readyz answers 503 so a load balancer stops sending work. */
+  startDraining(): void;
+}
+
+/** Pino options that never log patient data: route patterns, not URLs (query strings can hold names and HNs). */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    serializers: {
+      req: (req: { method: string; routeOptions?: { url?: string }; id: string }) => ({
+        method: req.method,
+        route: req.routeOptions?.url,
+        id: req.id,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'body', 'password'],
+  };
+}
+
+/** Builds the whole HTTP application on a database; tests use it with app.inject, main.ts adds the listeners. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const db = database.db;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? loggerOptions(config.LOG_LEVEL) }),
+    // Fastify's own request lines carry raw URLs (query strings can hold names and HNs); we log route patterns instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  const routes: App['routes'] = [];
+  app.addHook('onRoute', (r) => {
+    r.config ??= {};
+    const config = r.config as { access?: unknown };
+    // Read lazily: a plugin's own onRoute hook may declare access after this one ran.
+    routes.push({ method: r.method, url: r.url, get access() { return config.access; } });
+  });
+
+  const metrics = createMetrics();
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    metrics.httpDuration.labels(request.method, route, String(reply.statusCode)).observe(seconds);
+    request.log.info({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  const secret = config.sessionSecret || (await storedSessionSecret(database));
+  await app.register(fastifyCookie, { secret });
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Rangsi API', version: '1.0.0', description: 'Radiology RIS/PACS front desk. Paths as in the product specification §7.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'rangsi_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
+  const users = new UsersRepository(db);
+  const auth = new AuthService(users, new SessionRepository(db), ttlMs, now);
+  const audit = new AuditService(db);
+  registerAccessGuard(app, auth);
+
+  let draining = false;
+  await app.register(opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }));
+  await app.register(memberRoutes({ auth, audit, ttlMs, cookieSecure: config.COOKIE_SECURE }));
+  await app.register(uidataRoutes(new UidataService(new UidataRepository(db))));
+  app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
+
+  return { app, metrics, routes, services: { auth, audit }, startDraining: () => { draining = true; } };
+}
+
+/** Outside production a secret is generated once per database, so sessions survive restarts without configuration. */
+async function storedSessionSecret(database: DatabaseHandle): Promise<string> {
+  const key = '_sessionSecret';
+  const [row] = await database.db.select().from(siteConfig).where(eq(siteConfig.key, key)).limit(1);
+  if (row && typeof row.value === 'string') return row.value;
+  const value = randomBytes(32).toString('base64url');
+  await database.db.insert(siteConfig).values({ key, value }).onConflictDoNothing();
+  const [again] = await database.db.select().from(siteConfig).where(eq(siteConfig.key, key)).limit(1);
+  return String(again?.value ?? value);
+}

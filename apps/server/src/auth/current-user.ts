@@ -1,0 +1,27 @@
+import type { DataScopeKind, PermissionCode, RoleName } from '@rangsi/domain';
+
+/** The signed-in person as every service sees them: who, what they may do, and which rows they may read. */
+export interface CurrentUser {
+  userId: string;
+  username: string;
+  displayName: string;
+  email: string;
+  lineName: string | null;
+  roleName: RoleName;
+  branchId: number | null;
+  branchName: string | null;
+  hospitalId: number | null;
+  /** Client hospitals a Doctor reads for. */
+  clientIds: number[];
+  permissions: ReadonlySet<PermissionCode>;
+  scope: DataScopeKind;
+  sessionId: string;
+  /** Set for exam-scoped link tokens (viewer, Weasis, CD helper): only this exam may be read. */
+  scopeExamId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The one database type the services use, whichever engine is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  /** True when the database had no migrations applied before this start (a brand-new database). */
+  wasEmpty: boolean;
+  /** The embedded engine itself (PGlite only): tests dump it as the template every test file starts from. */
+  pglite?: PGlite;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (tests start every file from one migrated template). */
+  loadDataDir?: Blob;
+  migrate?: boolean;
+}
+
+/** Opens PostgreSQL when a URL is given, else PGlite under dataDir (in memory when dataDir is absent); applies migrations. */
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.migrate !== false);
+  return openPglite(opts, opts.migrate !== false);
+}
+
+async function hasMigrations(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  const r = await query(
+    "select 1 from information_schema.tables where table_schema = 'drizzle' and table_name = '__drizzle_migrations'",
+  );
+  return r.rows.length > 0;
+}
+
+async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  const wasEmpty = !(await hasMigrations((s) => pool.query(s)));
+  if (migrate) await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder });
+  return {
+    db,
+    engine: 'postgres',
+    wasEmpty,
+    ping: async () => { await pool.query('select 1'); },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(opts: OpenOptions, migrate: boolean): Promise<DatabaseHandle> {
+  let release: (() => void) | undefined;
+  if (opts.dataDir) {
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    release = takeLock(opts.dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: opts.dataDir ? path.join(opts.dataDir, 'pg') : undefined,
+      loadDataDir: opts.loadDataDir,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    const wasEmpty = !(await hasMigrations((s) => client.query(s)));
+    if (migrate) await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
+    return {
+      db,
+      engine: 'pglite',
+      wasEmpty,
+      pglite: client,
+      ping: async () => { await client.query('select 1'); },
+      close: async () => { await client.close(); release?.(); },
+    };
+  } catch (err) {
+    release?.();
+    throw err;
+  }
+}
+
+/** PGlite does not lock its data directory; two processes on one directory corrupt it, so refuse the second. */
+function takeLock(dir: string): () => void {
+  const lockPath = path.join(dir, 'rangsi.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(`The data directory ${dir} is in use by process ${pid}`);
+      }
+      fs.rmSync(lockPath, { force: true }); // stale lock from a process that died
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch { return false; }
+}

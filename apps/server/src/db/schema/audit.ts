@@ -1,0 +1,15 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Append-only record of every read or change of patient data by a person (a trigger refuses UPDATE and DELETE). */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  userId: uuid(),
+  username: text(),
+  action: text().notNull(),
+  entityType: text().notNull(),
+  entityId: text(),
+  patientId: uuid(),
+  ip: text(),
+  detail: jsonb(),
+}, (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_at_idx').on(t.at)]);

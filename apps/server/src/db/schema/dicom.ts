@@ -1,0 +1,57 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, uuidPk } from './common';
+import { exams } from './exams';
+
+/** A DICOM study in the archive; linked to an exam by AccessionNumber, then StudyInstanceUID, or left unmatched. */
+export const dicomStudies = pgTable('dicom_studies', {
+  id: uuidPk(),
+  studyInstanceUid: text().notNull().unique(),
+  examId: uuid().references(() => exams.id),
+  patientId: text(),
+  patientName: text(),
+  patientBirthDate: text(),
+  patientSex: text(),
+  accessionNumber: text(),
+  studyDate: text(),
+  studyTime: text(),
+  studyDescription: text(),
+  referringPhysicianName: text(),
+  institutionName: text(),
+  modalitiesInStudy: text(),
+  numberOfSeries: integer().notNull().default(0),
+  numberOfInstances: integer().notNull().default(0),
+  callingAeTitle: text(),
+  receivedAt: createdAt(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('dicom_studies_accession_idx').on(t.accessionNumber), index('dicom_studies_exam_idx').on(t.examId)]);
+
+export const dicomSeries = pgTable('dicom_series', {
+  id: uuidPk(),
+  studyId: uuid().notNull().references(() => dicomStudies.id),
+  seriesInstanceUid: text().notNull().unique(),
+  modality: text(),
+  seriesNumber: integer(),
+  seriesDescription: text(),
+  bodyPartExamined: text(),
+  imageOrientationPatient: text(),
+  numberOfInstances: integer().notNull().default(0),
+  thumbnailKey: text(),
+  createdAt: createdAt(),
+}, (t) => [index('dicom_series_study_idx').on(t.studyId)]);
+
+export const dicomInstances = pgTable('dicom_instances', {
+  id: uuidPk(),
+  seriesId: uuid().notNull().references(() => dicomSeries.id),
+  sopInstanceUid: text().notNull().unique(),
+  sopClassUid: text().notNull(),
+  transferSyntaxUid: text().notNull(),
+  instanceNumber: integer(),
+  numberOfFrames: integer().notNull().default(1),
+  rows: integer(),
+  columns: integer(),
+  storageKey: text().notNull(),
+  sizeBytes: bigint({ mode: 'number' }).notNull(),
+  /** DICOM JSON of the non-bulk attributes, so metadata requests never re-read files. */
+  metadata: jsonb().notNull(),
+  receivedAt: createdAt(),
+}, (t) => [index('dicom_instances_series_idx').on(t.seriesId, t.instanceNumber)]);

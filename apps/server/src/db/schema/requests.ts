@@ -1,0 +1,73 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, serial } from 'drizzle-orm/pg-core';
+import { createdAt, softDelete, updatedAt, uuidPk } from './common';
+import { branches, hospitalBuildings, hospitalDoctors, hospitalPrivileges, hospitals, lookups, products } from './organization';
+import { patients } from './patients';
+import { users } from './users';
+
+/** An imaging request (order) for one patient; it owns one exam per modality. */
+export const requests = pgTable('requests', {
+  id: uuidPk(),
+  patientId: uuid().notNull().references(() => patients.id),
+  branchId: integer().notNull().references(() => branches.id),
+  hospitalId: integer().references(() => hospitals.id),
+  privilegeId: integer().references(() => hospitalPrivileges.id),
+  appointmentAt: timestamp({ withTimezone: true }).notNull(),
+  isSchedule: boolean().notNull().default(false),
+  examStartTime: text(),
+  examEndTime: text(),
+  paymentMethodId: integer().references(() => lookups.id),
+  hospitalDoctorId: integer().references(() => hospitalDoctors.id),
+  hospitalBuildingId: integer().references(() => hospitalBuildings.id),
+  techId: uuid().references(() => users.id),
+  researchProjectId: integer().references(() => lookups.id),
+  researchProjectSubjectId: text(),
+  researchProjectSubjectName: text(),
+  researchProjectVN: text(),
+  allergies: jsonb().$type<string[]>().notNull().default([]),
+  additionalFields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  remark: text(),
+  /** Active or Hold (spec §4 Request status Hold). */
+  status: text().notNull().default('Active'),
+  statusRemark: text(),
+  nhsoClaimCode: text(),
+  createdBy: uuid().references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  version: integer().notNull().default(1),
+  ...softDelete(),
+}, (t) => [
+  index('requests_appointment_idx').on(t.appointmentAt),
+  index('requests_patient_idx').on(t.patientId),
+  index('requests_hospital_idx').on(t.hospitalId, t.appointmentAt),
+]);
+
+export const requestProducts = pgTable('request_products', {
+  requestId: uuid().notNull().references(() => requests.id),
+  productId: integer().notNull().references(() => products.id),
+  quantity: integer().notNull().default(1),
+  dose: text(),
+  /** Unit price fixed when the request was saved (custom → privilege → default). */
+  unitPriceSatang: integer().notNull(),
+}, (t) => [primaryKey({ columns: [t.requestId, t.productId] })]);
+
+/** A custom price proposal on a request; held requests wait for an Administrator's decision. */
+export const customPrices = pgTable('custom_prices', {
+  id: serial().primaryKey(),
+  requestId: uuid().notNull().references(() => requests.id),
+  items: jsonb().$type<{ productId: number; priceSatang: number }[]>().notNull(),
+  status: text().notNull().default('Pending'),
+  createdBy: uuid().references(() => users.id),
+  createdAt: createdAt(),
+  decidedBy: uuid().references(() => users.id),
+  decidedAt: timestamp({ withTimezone: true }),
+});
+
+/** Public film/image export link with QR (spec §3 Export link). */
+export const exportLinks = pgTable('export_links', {
+  id: text().primaryKey(),
+  requestId: uuid().notNull().references(() => requests.id),
+  createdBy: uuid().references(() => users.id),
+  createdAt: createdAt(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  revokedAt: timestamp({ withTimezone: true }),
+});

@@ -1,0 +1,16 @@
+/** A rule the client broke or a state it cannot act on; the one error handler maps `status` to the HTTP answer. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 423 | 429,
+    message: string,
+    readonly code: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what = 'ไม่พบข้อมูล') => new DomainError(404, what, 'NOT_FOUND');
+export const forbidden = () => new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'FORBIDDEN');
+export const unauthorized = () => new DomainError(401, 'กรุณาเข้าสู่ระบบ', 'UNAUTHORIZED');

@@ -1,0 +1,19 @@
+import type { PermissionCode } from '@rangsi/domain';
+
+/**
+ * Every route declares who may call it and which rows it reads (ARCHITECTURE §4); a test fails for a route without one.
+ * - permission: a flag the user must hold, 'authenticated' for any signed-in user, or 'public' for no session.
+ * - scope: the data the route reads, filtered by the user's data scope in the service ('none' when it reads no scoped data).
+ */
+export interface RouteAccess {
+  permission: PermissionCode | 'authenticated' | 'public';
+  /** Several flags where any one is enough (e.g. report approve OR edit). */
+  anyOf?: PermissionCode[];
+  scope: 'none' | 'self' | 'exam' | 'patient' | 'request' | 'billing' | 'accounting' | 'report' | 'dicom';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

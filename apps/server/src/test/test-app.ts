@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { openPostgresCopy } from './template-db';
+
+export const DEMO_PASSWORD = 'rangsi-demo';
+
+export interface TestContext extends App {
+  database: DatabaseHandle;
+  /** Logs in through the real endpoint and gives the Cookie header to send. */
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A fresh seeded database (PGlite copy, or a PostgreSQL copy with TEST_DATABASE_URL) and the whole app on it. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) return openPostgresCopy(adminUrl);
+  const template = inject('pgliteTemplate');
+  const blob = new Blob([fs.readFileSync(template)]);
+  return openDatabase({ loadDataDir: blob });
+}
+
+export async function createTestApp(opts: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-00',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...opts.env,
+  });
+  const built = await buildApp({ config, database, now: opts.now });
+  await built.app.ready();
+  return {
+    ...built,
+    database,
+    login: (username, password = DEMO_PASSWORD) => loginCookie(built.app, username, password),
+    close: async () => {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function loginCookie(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/Member/LogOn', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return cookieHeader(res);
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookieHeader(res: LightMyRequestResponse): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
