@@ -20,6 +20,11 @@ import { UidataRepository } from './modules/uidata/uidata.repository';
 import { uidataRoutes } from './modules/uidata/uidata.routes';
 import { UidataService } from './modules/uidata/uidata.service';
 import { UsersRepository } from './modules/users/users.repository';
+import { AssignableDoctorsRepository } from './modules/exams/assignable-doctors.repository';
+import { ExamsRepository } from './modules/exams/exams.repository';
+import { examsRoutes } from './modules/exams/exams.routes';
+import { ExamsService } from './modules/exams/exams.service';
+import { RecordConditionService } from './modules/exams/record-condition.service';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
@@ -39,7 +44,7 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   metrics: Metrics;
-  services: { auth: AuthService; audit: AuditService };
+  services: { auth: AuthService; audit: AuditService; exams: ExamsService };
   /** Every route registered, with its declared access (a test walks them). */
   routes: { method: string | string[]; url: string; access: unknown }[];
   /** Marks the process as draining: /readyz answers 503 so a load balancer stops sending work. */
@@ -116,10 +121,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }));
   await app.register(memberRoutes({ auth, audit, ttlMs, cookieSecure: config.COOKIE_SECURE }));
   await app.register(uidataRoutes(new UidataService(new UidataRepository(db))));
+  const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now);
+  await app.register(examsRoutes(exams, new RecordConditionService(db)));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 
-  return { app, metrics, routes, services: { auth, audit }, startDraining: () => { draining = true; } };
+  return { app, metrics, routes, services: { auth, audit, exams }, startDraining: () => { draining = true; } };
 }
 
 /** Outside production a secret is generated once per database, so sessions survive restarts without configuration. */

@@ -89,3 +89,66 @@ export const ExamSearchResultSchema = z.object({
   clients: z.array(z.object({ clientId: z.number().int(), clientName: z.string(), openCount: z.number().int() })).optional(),
 });
 export type ExamSearchResult = z.infer<typeof ExamSearchResultSchema>;
+
+const Uuid = z.string().uuid('ไม่พบรายการตรวจ');
+export const ExamIdParamsSchema = z.object({ id: Uuid });
+export type ExamIdParams = z.infer<typeof ExamIdParamsSchema>;
+
+/** Optional optimistic-concurrency token: the version of the row the user was looking at. */
+const Version = z.number().int().positive().optional();
+
+/** Action bodies may be absent: a bare POST arrives as null. */
+export const ExamActionSchema = z.strictObject({ version: Version }).nullish();
+export const ExamMessageActionSchema = z.strictObject({ message: z.string().trim().max(2000).optional(), version: Version });
+export type ExamMessageAction = z.infer<typeof ExamMessageActionSchema>;
+
+/** Spec §3 Exam update information (examId comes from the path). */
+export const ExamUpdateInformationSchema = z.strictObject({
+  examId: z.string().optional(),
+  firstName: z.string().trim().min(1, 'กรุณาระบุ').max(100),
+  middleName: z.string().trim().max(100).nullable().optional(),
+  lastName: z.string().trim().max(100).nullable().optional(),
+  prefixName: z.string().trim().max(50).nullable().optional(),
+  suffixName: z.string().trim().max(50).nullable().optional(),
+  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd').nullable().optional(),
+  version: Version,
+});
+export type ExamUpdateInformation = z.infer<typeof ExamUpdateInformationSchema>;
+
+const DurationPart = z.union([z.number(), z.string().max(10), z.null()]).optional();
+
+/** Spec §3 Assign payload; day/hour/minute are coerced to 0 when not a number or negative (spec §5). */
+export const AssignExamSchema = z.strictObject({
+  examId: z.string().optional(),
+  doctorId: z.string().uuid().nullable().optional(),
+  withInDay: DurationPart,
+  withInHour: DurationPart,
+  withInMinute: DurationPart,
+  isSpecific: z.boolean().optional(),
+  isOnDuty: z.boolean().optional(),
+  isChainCase: z.boolean().optional(),
+  message: z.string().trim().max(2000).nullable().optional(),
+  reportUrgency: z.enum(REPORT_URGENCIES as [string, ...string[]]).optional(),
+  version: Version,
+});
+export type AssignExam = z.infer<typeof AssignExamSchema>;
+
+export const DoctorOptionSchema = z.object({ doctorId: z.string(), doctorName: z.string() });
+export type DoctorOption = z.infer<typeof DoctorOptionSchema>;
+
+export const SeriesSchema = z.object({
+  seriesId: z.string(),
+  studyId: z.string(),
+  imageOrientationPatient: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  seriesDescription: z.string().nullable(),
+  frameNumber: z.number().int(),
+  branchCacheUrl: z.string().nullable(),
+});
+export type Series = z.infer<typeof SeriesSchema>;
+
+export const RecordConditionSchema = z.object({
+  modality: z.array(z.object({ key: z.string(), value: z.string() })),
+  hospital: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type RecordCondition = z.infer<typeof RecordConditionSchema>;

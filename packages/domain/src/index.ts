@@ -6,3 +6,4 @@ export * from './exams/exam-status';
 export * from './exams/urgency';
 export * from './exams/countdown';
 export * from './exams/can-open-report';
+export * from './patients/age';

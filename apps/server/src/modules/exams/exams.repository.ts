@@ -1,0 +1,153 @@
+import { and, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ExamSearch } from '@rangsi/contract';
+import type { Database } from '../../db/client';
+import { branches, dicomSeries, dicomStudies, documents, examEvents, exams, finishedReports, hospitals, patients, users } from '../../db/schema/index';
+
+export type ExamRecord = typeof exams.$inferSelect;
+export const PAGE_SIZE = 50;
+
+const reviewer = alias(users, 'reviewer');
+const reporter = alias(users, 'reporter');
+
+/** Start of a Bangkok calendar day as a timestamp. */
+function bangkokDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+07:00`);
+}
+function nextDay(day: string): Date {
+  return new Date(bangkokDayStart(day).getTime() + 86_400_000);
+}
+/** LIKE pattern for a substring, with the user's % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+const dicomDate = (d: string) => d.replaceAll('-', '');
+const dicomTime = (t: string) => t.replaceAll(':', '').padEnd(6, '0');
+
+/** SQL for exams: the paged search, the hydrated rows, optimistic-version updates and the exam log. */
+export class ExamsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Conditions of the search payload, the scope already included. */
+  searchConditions(f: ExamSearch, scope: SQL): SQL[] {
+    const c: SQL[] = [scope, isNull(exams.deletedAt)];
+    if (f.examFromDate) c.push(gte(exams.examDate, bangkokDayStart(f.examFromDate)));
+    if (f.examToDate) c.push(lt(exams.examDate, nextDay(f.examToDate)));
+    if (f.accessionNumber) c.push(eq(exams.accessionNumber, f.accessionNumber));
+    if (f.hospitalNumber) c.push(eq(exams.hn, f.hospitalNumber));
+    if (f.patientName) c.push(sql`${exams.patientNameSearch} like ${containsPattern(f.patientName)}`);
+    if (f.modalityCode) c.push(eq(exams.modalityCode, f.modalityCode));
+    if (f.patientId) c.push(eq(exams.dicomPatientId, f.patientId));
+    if (f.issuerOfPatientId) c.push(eq(exams.issuerOfPatientId, f.issuerOfPatientId));
+    if (f.referringPhysicianId) c.push(eq(exams.referringPhysicianId, f.referringPhysicianId));
+    if (f.studyDateFrom) c.push(gte(exams.studyDate, dicomDate(f.studyDateFrom)));
+    if (f.studyDateTo) c.push(lte(exams.studyDate, dicomDate(f.studyDateTo)));
+    if (f.studyTimeFrom) c.push(gte(exams.studyTime, dicomTime(f.studyTimeFrom)));
+    if (f.studyTimeTo) c.push(lte(exams.studyTime, dicomTime(f.studyTimeTo)));
+    if (f.institutionalDepartment) c.push(sql`lower(${exams.institutionalDepartment}) like ${containsPattern(f.institutionalDepartment)}`);
+    if (f.sendingApplication) c.push(sql`lower(${exams.sendingApplication}) like ${containsPattern(f.sendingApplication)}`);
+    return c;
+  }
+
+  /** One page of exam ids, newest first, and the total; paged in SQL. */
+  async searchPage(where: SQL[], page: number): Promise<{ ids: string[]; total: number }> {
+    const cond = and(...where);
+    const [rows, [count]] = await Promise.all([
+      this.db.select({ id: exams.id }).from(exams).where(cond)
+        .orderBy(desc(exams.examDate), desc(exams.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(exams).where(cond),
+    ]);
+    return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+  }
+
+  /** Open (not completed) records per client for a doctor's tabs. */
+  async openCountsByClient(where: SQL[]) {
+    return this.db
+      .select({ clientId: exams.hospitalId, clientName: hospitals.name, openCount: sql<number>`count(*)::int` })
+      .from(exams)
+      .innerJoin(hospitals, eq(hospitals.id, exams.hospitalId))
+      .where(and(...where, ne(exams.status, 'Completed')))
+      .groupBy(exams.hospitalId, hospitals.name);
+  }
+
+  /** Full worklist rows for these ids (at most a page), in the order given. */
+  async hydrate(ids: string[]) {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({
+        exam: exams,
+        branchName: branches.name,
+        clientName: hospitals.name,
+        reviewerName: reviewer.displayName,
+        latestReporter: reporter.displayName,
+        allergies: patients.allergies,
+        reportCount: sql<number>`(select count(*)::int from ${finishedReports} fr where fr.exam_id = ${exams.id})`,
+        hasDocument: sql<boolean>`exists(select 1 from ${documents} d where d.exam_id = ${exams.id} and d.kind = 'document' and d.deleted_at is null)`,
+        hasFile: sql<boolean>`exists(select 1 from ${documents} d where d.exam_id = ${exams.id} and d.kind = 'file' and d.deleted_at is null)`,
+        hasOldExams: sql<boolean>`(${exams.patientId} is not null and exists(select 1 from ${exams} o where o.patient_id = ${exams.patientId} and o.id <> ${exams.id} and o.exam_date < ${exams.examDate} and o.deleted_at is null))`,
+        log: sql<string>`coalesce((select string_agg(to_char(ev.at at time zone 'Asia/Bangkok', 'DD-MM-YYYY HH24:MI') || ' ' || ev.user_name || ': ' || ev.action || coalesce(' — ' || ev.detail, ''), E'\n' order by ev.at, ev.id) from ${examEvents} ev where ev.exam_id = ${exams.id}), '')`,
+      })
+      .from(exams)
+      .innerJoin(branches, eq(branches.id, exams.branchId))
+      .leftJoin(hospitals, eq(hospitals.id, exams.hospitalId))
+      .leftJoin(reviewer, eq(reviewer.id, exams.reviewerId))
+      .leftJoin(reporter, eq(reporter.id, exams.latestReporterId))
+      .leftJoin(patients, eq(patients.id, exams.patientId))
+      .where(inArray(exams.id, ids));
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return rows.sort((a, b) => order.get(a.exam.id)! - order.get(b.exam.id)!);
+  }
+
+  async findInScope(id: string, scope: SQL): Promise<ExamRecord | undefined> {
+    const [row] = await this.db.select().from(exams).where(and(eq(exams.id, id), scope, isNull(exams.deletedAt))).limit(1);
+    return row;
+  }
+
+  /**
+   * Applies a change only if nobody changed the exam since `version` was read; returns undefined on a lost race.
+   * The log line is written in the same transaction, so a change and its log line land together or not at all.
+   */
+  async updateIfVersion(
+    id: string,
+    version: number,
+    patch: Partial<typeof exams.$inferInsert>,
+    event: { userId: string; userName: string; action: string; detail?: string | null },
+    also?: (tx: Database) => Promise<void>,
+  ): Promise<ExamRecord | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(exams)
+        .set({ ...patch, version: sql`${exams.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(exams.id, id), eq(exams.version, version), isNull(exams.deletedAt)))
+        .returning();
+      if (!row) return undefined;
+      await tx.insert(examEvents).values({ examId: id, userId: event.userId, userName: event.userName, action: event.action, detail: event.detail ?? null });
+      if (also) await also(tx as unknown as Database);
+      return row;
+    });
+  }
+
+  /** Earlier and later exams of the same patient (the History dialog), within the user's scope. */
+  async related(exam: ExamRecord, scope: SQL): Promise<string[]> {
+    if (!exam.patientId) return [];
+    const rows = await this.db.select({ id: exams.id }).from(exams)
+      .where(and(eq(exams.patientId, exam.patientId), ne(exams.id, exam.id), isNull(exams.deletedAt), scope))
+      .orderBy(desc(exams.examDate)).limit(100);
+    return rows.map((r) => r.id);
+  }
+
+  /** Series of the exam's studies (spec §3 Series). */
+  async series(examId: string) {
+    return this.db
+      .select({ series: dicomSeries, studyUid: dicomStudies.studyInstanceUid })
+      .from(dicomSeries)
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(eq(dicomStudies.examId, examId))
+      .orderBy(dicomSeries.seriesNumber);
+  }
+
+  /** Deleting the images unlinks the studies: they stay in the archive, listed as unmatched (images are never dropped). */
+  static async unlinkStudies(tx: Database, examId: string): Promise<void> {
+    await tx.update(dicomStudies).set({ examId: null, updatedAt: new Date() }).where(eq(dicomStudies.examId, examId));
+  }
+}

@@ -1,0 +1,269 @@
+import type { AssignExam, Exam, ExamSearch, ExamSearchResult, ExamUpdateInformation, Series } from '@rangsi/contract';
+import { expectedReportDate, URGENCY_PRESET_MINUTES, urgencyToDuration, type ReportUrgency } from '@rangsi/domain';
+import type { AuditService } from '../../audit/audit.service';
+import type { CurrentUser } from '../../auth/current-user';
+import { eq } from 'drizzle-orm';
+import { exams } from '../../db/schema/index';
+import { DomainError } from '../../http/domain-error';
+import type { AssignableDoctorsRepository } from './assignable-doctors.repository';
+import { examNotFound, ExamConflictError, notReviewer, wrongState } from './exams.errors';
+import { toExam } from './exams.mapper';
+import { ExamsRepository, PAGE_SIZE, type ExamRecord } from './exams.repository';
+import { examScopeCondition } from './exam-scope';
+
+type Patch = Partial<typeof exams.$inferInsert>;
+interface Change { patch: Patch; action: string; detail?: string | null; also?: Parameters<ExamsRepository['updateIfVersion']>[4] }
+
+/** Bangkok calendar day of an instant, yyyy-MM-dd. */
+export function bangkokDay(d: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+/** The worklist's rules (spec §4): search, and every exam action with its state check, log line and audit entry. */
+export class ExamsService {
+  constructor(
+    private readonly repo: ExamsRepository,
+    private readonly doctors: AssignableDoctorsRepository,
+    private readonly audit: AuditService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async search(user: CurrentUser, f: ExamSearch): Promise<ExamSearchResult> {
+    if (f.examFromDate && f.examToDate && f.examFromDate > f.examToDate) {
+      throw new DomainError(400, 'วันที่เริ่มต้นต้องไม่เกินวันที่สิ้นสุด', 'BAD_RANGE');
+    }
+    if (f.studyDateFrom && f.studyDateTo && f.studyDateFrom > f.studyDateTo) {
+      throw new DomainError(400, 'Study Date From ต้องไม่เกิน Study Date To', 'BAD_RANGE');
+    }
+    const page = f.page ?? 1;
+    const base = this.repo.searchConditions(f, examScopeCondition(user));
+    const isDoctor = user.roleName === 'Doctor';
+    const where = isDoctor && f.clientId ? [...base, eqClient(f.clientId)] : base;
+    const [{ ids, total }, clients] = await Promise.all([
+      this.repo.searchPage(where, page),
+      isDoctor ? this.repo.openCountsByClient(base) : Promise.resolve(undefined),
+    ]);
+    const rows = (await this.repo.hydrate(ids)).map(toExam);
+    await this.audit.record(null, { action: 'exam.search', entityType: 'exam', detail: { fields: Object.keys(f), results: rows.length } }, who(user));
+    return {
+      rows,
+      total,
+      page,
+      pageSize: PAGE_SIZE,
+      ...(clients
+        ? { clients: clients.filter((c) => c.clientId !== null).map((c) => ({ clientId: c.clientId!, clientName: c.clientName, openCount: c.openCount })).sort((a, b) => b.openCount - a.openCount || a.clientName.localeCompare(b.clientName, 'th')) }
+        : {}),
+    };
+  }
+
+  async get(user: CurrentUser, id: string): Promise<Exam> {
+    const exam = await this.load(user, id);
+    await this.audit.record(null, { action: 'exam.read', entityType: 'exam', entityId: id, patientId: exam.patientId }, who(user));
+    return this.row(id);
+  }
+
+  /** The exam as a worklist row; used by every action's answer. */
+  async row(id: string): Promise<Exam> {
+    const [r] = await this.repo.hydrate([id]);
+    if (!r) throw examNotFound();
+    return toExam(r);
+  }
+
+  /** Doctor accepts an exam assigned to them (spec §4 Acceptance). */
+  accept(user: CurrentUser, id: string, version?: number) {
+    return this.act(user, id, version, (e) => {
+      if (e.reviewerId !== user.userId) throw notReviewer();
+      if (e.status !== 'Assigned') throw wrongState('รับได้เฉพาะรายการที่อยู่ในสถานะ Assigned');
+      return { patch: { status: 'Accepted' }, action: 'accepted' };
+    });
+  }
+
+  /** Doctor declines an exam assigned to them; it shows their name in red until reassigned. */
+  reject(user: CurrentUser, id: string, message: string | undefined, version?: number) {
+    return this.act(user, id, version, (e) => {
+      if (e.reviewerId !== user.userId) throw notReviewer();
+      if (e.status !== 'Assigned' && e.status !== 'Accepted') throw wrongState('ปฏิเสธได้เฉพาะรายการที่ได้รับมอบหมายและยังไม่เสร็จ');
+      return { patch: { status: 'Rejected', ...(message ? { latestMessage: message } : {}) }, action: 'rejected', detail: message };
+    });
+  }
+
+  /** Only an exam without an accession number can be deleted (spec §6 EXAM_DELETE); the row is kept, marked deleted. */
+  async delete(user: CurrentUser, id: string, version?: number): Promise<{ examId: string }> {
+    await this.act(user, id, version, (e) => {
+      if (e.accessionNumber) throw wrongState('ลบได้เฉพาะรายการที่ยังไม่มีเลข Accession');
+      return { patch: { deletedAt: this.now(), deletedBy: user.userId, deleteReason: 'deleted from worklist' }, action: 'deleted' };
+    }, { returnRow: false });
+    return { examId: id };
+  }
+
+  async updateInformationOf(user: CurrentUser, id: string) {
+    const e = await this.load(user, id);
+    return { examId: e.id, firstName: e.firstName, middleName: e.middleName, lastName: e.lastName, prefixName: e.prefixName, suffixName: e.suffixName, birthDate: e.birthDate };
+  }
+
+  /** Edit Exam Information: the exam's own copy of the patient's name and birth date. */
+  updateInformation(user: CurrentUser, id: string, input: ExamUpdateInformation) {
+    if (input.birthDate && input.birthDate > bangkokDay(this.now())) throw new DomainError(400, 'วันเกิดต้องไม่เป็นวันในอนาคต', 'BAD_BIRTH_DATE');
+    return this.act(user, id, input.version, (e) => {
+      const patch: Patch = {
+        firstName: input.firstName,
+        middleName: input.middleName ?? null,
+        lastName: input.lastName ?? null,
+        prefixName: input.prefixName ?? null,
+        suffixName: input.suffixName ?? null,
+        birthDate: input.birthDate ?? null,
+      };
+      const changed = (Object.keys(patch) as (keyof Patch)[]).filter((k) => (e as Record<string, unknown>)[k] !== patch[k]);
+      return { patch, action: 'information updated', detail: changed.join(', ') || null };
+    });
+  }
+
+  async assignableDoctors(user: CurrentUser, id: string) {
+    const e = await this.load(user, id);
+    return this.doctors.forClient(e.hospitalId);
+  }
+
+  dutyDoctor(branchId: number) {
+    return this.doctors.onDuty(branchId, bangkokDay(this.now()));
+  }
+
+  /** Assign Case (spec §4/§5): reviewer, flags, message, urgency and the expected report date. */
+  async assign(user: CurrentUser, id: string, input: AssignExam) {
+    const current = await this.load(user, id);
+    let doctorId = input.doctorId ?? null;
+    if (input.isOnDuty && !doctorId) doctorId = (await this.doctors.onDuty(current.branchId, bangkokDay(this.now())))?.doctorId ?? null;
+    let doctorName: string | null = null;
+    if (doctorId) {
+      const allowed = await this.doctors.forClient(current.hospitalId);
+      const doctor = allowed.find((d) => d.doctorId === doctorId);
+      if (!doctor) throw new DomainError(400, 'แพทย์ท่านนี้ไม่ได้อ่านผลให้โรงพยาบาลของรายการนี้', 'DOCTOR_NOT_ASSIGNABLE');
+      doctorName = doctor.doctorName;
+    }
+    const urgency = (input.reportUrgency ?? 'NotSpecified') as ReportUrgency;
+    const given = { day: input.withInDay, hour: input.withInHour, minute: input.withInMinute };
+    const now = this.now();
+    const expected = expectedReportDate(now, given) ?? (URGENCY_PRESET_MINUTES[urgency] ? expectedReportDate(now, urgencyToDuration(urgency)) : null);
+    return this.act(user, id, input.version, (e) => {
+      if (e.status === 'Completed') throw wrongState('รายการนี้อ่านผลเสร็จแล้ว มอบหมายใหม่ไม่ได้');
+      const message = input.message?.trim() || null;
+      if (!doctorId) {
+        return {
+          patch: { reviewerId: null, specificReviewerId: null, isSpecific: false, isOnDuty: false, isChainCase: Boolean(input.isChainCase), status: e.hasImage ? 'Arrived' : 'Scheduled', expectedAt: null, reportUrgency: 'NotSpecified', ...(message ? { latestMessage: message } : {}) },
+          action: 'unassigned',
+          detail: message,
+        };
+      }
+      return {
+        patch: {
+          reviewerId: doctorId,
+          specificReviewerId: input.isSpecific ? doctorId : null,
+          isSpecific: Boolean(input.isSpecific),
+          isOnDuty: Boolean(input.isOnDuty),
+          isChainCase: Boolean(input.isChainCase),
+          reportUrgency: urgency,
+          expectedAt: expected,
+          status: 'Assigned',
+          ...(message ? { latestMessage: message } : {}),
+        },
+        action: 'assigned',
+        detail: [`to ${doctorName}`, urgency !== 'NotSpecified' ? urgency : '', message ?? ''].filter(Boolean).join(' · '),
+      };
+    });
+  }
+
+  dicomAudit(user: CurrentUser, id: string, decision: 'approve' | 'reject', message: string | undefined, version?: number) {
+    return this.act(user, id, version, (e) => {
+      if (e.dicomAuditStatus !== 'WaitingForAudit') throw wrongState('อนุมัติหรือปฏิเสธภาพได้เฉพาะรายการที่รอตรวจสอบ (WaitingForAudit)');
+      if (decision === 'reject' && !message) throw new DomainError(400, 'กรุณาระบุเหตุผลที่ปฏิเสธ', 'MESSAGE_REQUIRED');
+      return {
+        patch: { dicomAuditStatus: decision === 'approve' ? 'Approved' : 'Rejected', ...(message ? { latestMessage: message } : {}) },
+        action: decision === 'approve' ? 'dicomApproved' : 'dicomRejected',
+        detail: message,
+      };
+    });
+  }
+
+  /** Deleting the images takes them off the exam; the study stays in the archive as unmatched. */
+  dicomDelete(user: CurrentUser, id: string, version?: number) {
+    return this.act(user, id, version, (e) => {
+      if (!e.hasImage) throw wrongState('รายการนี้ไม่มีภาพ');
+      return {
+        patch: { hasImage: false, dicomAuditStatus: '', zipStatus: null, zipStatusUpdatedAt: null, ...(e.status === 'Arrived' ? { status: 'Scheduled' } : {}) },
+        action: 'dicomDeleted',
+        also: (tx) => ExamsRepository.unlinkStudies(tx, id),
+      };
+    });
+  }
+
+  reportAudit(user: CurrentUser, id: string, decision: 'approve' | 'reject', message: string | undefined, version?: number) {
+    return this.act(user, id, version, (e) => {
+      if (e.reportAuditStatus !== 'WaitingForAudit') throw wrongState('อนุมัติหรือปฏิเสธรายงานได้เฉพาะรายการที่รอตรวจสอบ (WaitingForAudit)');
+      if (decision === 'reject' && !message) throw new DomainError(400, 'กรุณาระบุเหตุผลที่ปฏิเสธ', 'MESSAGE_REQUIRED');
+      // A rejected report goes back to its reader, with the message, to be corrected.
+      const patch: Patch = decision === 'approve'
+        ? { reportAuditStatus: 'Approved', ...(message ? { latestMessage: message } : {}) }
+        : { reportAuditStatus: 'Rejected', latestMessage: message ?? null, status: e.reviewerId ? 'Accepted' : e.status };
+      return { patch, action: decision === 'approve' ? 'reportApproved' : 'reportRejected', detail: message };
+    });
+  }
+
+  /** Unzip an archived exam (spec §4 Zip); the archive itself is the DICOM module's. Unarchived exams are left as they are. */
+  async unzip(user: CurrentUser, id: string, version?: number) {
+    const e = await this.load(user, id);
+    if (e.zipStatus !== 'Archive') return this.row(id);
+    return this.act(user, id, version, () => ({ patch: { zipStatus: null, zipStatusUpdatedAt: this.now() }, action: 'unzipped' }));
+  }
+
+  async related(user: CurrentUser, id: string): Promise<Exam[]> {
+    const e = await this.load(user, id);
+    const ids = await this.repo.related(e, examScopeCondition(user));
+    return (await this.repo.hydrate(ids)).map(toExam);
+  }
+
+  async series(user: CurrentUser, id: string): Promise<Series[]> {
+    await this.load(user, id);
+    const rows = await this.repo.series(id);
+    return rows.map(({ series: s }) => ({
+      seriesId: s.id,
+      studyId: s.studyId,
+      imageOrientationPatient: s.imageOrientationPatient,
+      thumbnail: s.thumbnailKey ? `/api/exam/${id}/series/${s.id}/thumbnail` : null,
+      seriesDescription: s.seriesDescription,
+      frameNumber: s.numberOfInstances,
+      branchCacheUrl: null,
+    }));
+  }
+
+  /** The exam within the user's scope; out of scope is indistinguishable from absent (404). */
+  async load(user: CurrentUser, id: string): Promise<ExamRecord> {
+    const e = await this.repo.findInScope(id, examScopeCondition(user));
+    if (!e) throw examNotFound();
+    return e;
+  }
+
+  /**
+   * One action: load in scope, check the state, write only if the row is still the version checked (or the version
+   * the user saw), log it, audit it, answer the fresh row. A lost race is a 409 carrying the winner's row.
+   */
+  private async act(user: CurrentUser, id: string, version: number | undefined, decide: (e: ExamRecord) => Change, opts: { returnRow?: boolean } = {}): Promise<Exam> {
+    const e = await this.load(user, id);
+    if (version !== undefined && version !== e.version) throw new ExamConflictError(await this.row(id));
+    const change = decide(e);
+    const updated = await this.repo.updateIfVersion(id, e.version, change.patch, { userId: user.userId, userName: user.displayName, action: change.action, detail: change.detail }, change.also);
+    if (!updated) {
+      const fresh = await this.repo.findInScope(id, examScopeCondition(user));
+      throw new ExamConflictError(fresh ? await this.row(id) : undefined);
+    }
+    await this.audit.record(null, { action: `exam.${change.action}`, entityType: 'exam', entityId: id, patientId: e.patientId, detail: change.detail ? { detail: change.detail } : undefined }, who(user));
+    if (opts.returnRow === false) return undefined as unknown as Exam;
+    return this.row(id);
+  }
+}
+
+function who(user: CurrentUser) {
+  return { userId: user.userId, username: user.username };
+}
+
+function eqClient(clientId: number) {
+  return eq(exams.hospitalId, clientId);
+}

@@ -1,0 +1,12 @@
+/** Whole years from a birth date (yyyy-MM-dd) to a day, one less when the birthday has not come yet that year (spec §5). */
+export function ageInYears(birthDate: string | null | undefined, on: Date, timeZone = 'Asia/Bangkok'): number | null {
+  if (!birthDate) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(birthDate);
+  if (!m) return null;
+  const [by, bm, bd] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(on).split('-');
+  const [y, mo, d] = parts.map(Number) as [number, number, number];
+  let age = y - by;
+  if (mo < bm || (mo === bm && d < bd)) age -= 1;
+  return age < 0 ? null : age;
+}
