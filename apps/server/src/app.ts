@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -25,6 +26,10 @@ import { ExamsRepository } from './modules/exams/exams.repository';
 import { examsRoutes } from './modules/exams/exams.routes';
 import { ExamsService } from './modules/exams/exams.service';
 import { RecordConditionService } from './modules/exams/record-condition.service';
+import { DocumentsRepository } from './modules/documents/documents.repository';
+import { examDocumentsRoutes } from './modules/documents/exam-documents.routes';
+import { ExamDocumentsService } from './modules/documents/exam-documents.service';
+import { LocalFileStore } from './storage/local-file-store';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
@@ -102,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const secret = config.sessionSecret || (await storedSessionSecret(database));
   await app.register(fastifyCookie, { secret });
   await app.register(fastifyFormbody);
+  // One file per upload, streamed to disk (never buffered whole); documents are capped at 50 MB.
+  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10, fieldSize: 10_000 } });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Rangsi API', version: '1.0.0', description: 'Radiology RIS/PACS front desk. Paths as in the product specification §7.' },
@@ -123,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(uidataRoutes(new UidataService(new UidataRepository(db))));
   const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now);
   await app.register(examsRoutes(exams, new RecordConditionService(db)));
+  const files = new LocalFileStore(path.resolve(config.DATA_DIR, 'files'));
+  await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 

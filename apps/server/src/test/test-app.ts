@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app';
@@ -10,6 +12,7 @@ export const DEMO_PASSWORD = 'rangsi-demo';
 
 export interface TestContext extends App {
   database: DatabaseHandle;
+  config: ReturnType<typeof loadConfig>;
   /** Logs in through the real endpoint and gives the Cookie header to send. */
   login(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -26,7 +29,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 export async function createTestApp(opts: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestContext> {
   const database = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-test-data-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-00',
     LOG_LEVEL: 'silent',
@@ -38,10 +43,12 @@ export async function createTestApp(opts: { now?: () => Date; env?: Record<strin
   return {
     ...built,
     database,
+    config,
     login: (username, password = DEMO_PASSWORD) => loginCookie(built.app, username, password),
     close: async () => {
       await built.app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -127,6 +127,10 @@ export class ExamsRepository {
     });
   }
 
+  async appendEvent(event: typeof examEvents.$inferInsert): Promise<void> {
+    await this.db.insert(examEvents).values(event);
+  }
+
   /** Earlier and later exams of the same patient (the History dialog), within the user's scope. */
   async related(exam: ExamRecord, scope: SQL): Promise<string[]> {
     if (!exam.patientId) return [];

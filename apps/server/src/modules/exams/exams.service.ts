@@ -234,6 +234,12 @@ export class ExamsService {
     }));
   }
 
+  /** A log line without a change of the exam's own columns (an upload, a download). */
+  async recordEvent(user: CurrentUser, exam: ExamRecord, action: string, detail?: string): Promise<void> {
+    await this.repo.appendEvent({ examId: exam.id, userId: user.userId, userName: user.displayName, action, detail: detail ?? null });
+    await this.audit.record(null, { action: `exam.${action}`, entityType: 'exam', entityId: exam.id, patientId: exam.patientId }, who(user));
+  }
+
   /** The exam within the user's scope; out of scope is indistinguishable from absent (404). */
   async load(user: CurrentUser, id: string): Promise<ExamRecord> {
     const e = await this.repo.findInScope(id, examScopeCondition(user));
