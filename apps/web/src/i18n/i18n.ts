@@ -1,0 +1,54 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './en.json';
+import th from './th.json';
+
+export const LANGUAGES = ['th', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const STORAGE_KEY = 'rangsi.language';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof th };
+  }
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'th' || value === 'en';
+}
+
+function readStoredLanguage(): Language {
+  try {
+    const stored = window.localStorage.getItem(STORAGE_KEY);
+    if (isLanguage(stored)) return stored;
+  } catch {
+    // Storage can be disabled by policy on shared workstations; Thai is the default anyway.
+  }
+  return 'th';
+}
+
+function rememberLanguage(language: string): void {
+  document.documentElement.lang = language;
+  try {
+    window.localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Not remembering the choice is acceptable; the switch still works for this page.
+  }
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { th: { translation: th }, en: { translation: en } },
+  lng: readStoredLanguage(),
+  fallbackLng: 'th',
+  supportedLngs: LANGUAGES,
+  interpolation: { escapeValue: false },
+  // Resources are bundled, so there is nothing to wait for; rendering in the wrong language first would flash.
+  initAsync: false,
+});
+
+document.documentElement.lang = i18n.language;
+i18n.on('languageChanged', rememberLanguage);
+
+export { i18n };
