@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(memberRoutes({ auth, audit, ttlMs, cookieSecure: config.COOKIE_SECURE }));
   await app.register(uidataRoutes(new UidataService(new UidataRepository(db))));
   const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now);
-  await app.register(examsRoutes(exams, new RecordConditionService(db)));
+  await app.register(examsRoutes(exams, new RecordConditionService(db), (user, examId) => auth.issueExamToken(user, examId)));
   const files = new LocalFileStore(path.resolve(config.DATA_DIR, 'files'));
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());

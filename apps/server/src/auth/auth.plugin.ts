@@ -14,6 +14,14 @@ export async function userFromRequest(app: FastifyInstance, auth: AuthService, r
   return auth.currentUser(unsigned.value);
 }
 
+/** An exam-scoped link token from `?token=` (viewer, Weasis, CD helper); only such tokens are accepted there. */
+async function userFromQueryToken(auth: AuthService, request: FastifyRequest) {
+  const token = (request.query as { token?: unknown } | undefined)?.token;
+  if (typeof token !== 'string' || token.length < 20 || token.length > 100) return null;
+  const user = await auth.currentUser(token);
+  return user?.scopeExamId ? user : null;
+}
+
 /** Session token from the cookie, if its signature is good. */
 export function sessionToken(app: FastifyInstance, request: FastifyRequest): string | null {
   const raw = request.cookies[SESSION_COOKIE];
@@ -33,11 +41,12 @@ export function registerAccessGuard(app: FastifyInstance, auth: AuthService): vo
       throw new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'UNDECLARED_ROUTE');
     }
     if (access.permission === 'public') return;
-    const user = await userFromRequest(app, auth, request);
+    const linkScoped = access.scope === 'exam' || access.scope === 'dicom';
+    const user = (await userFromRequest(app, auth, request)) ?? (linkScoped ? await userFromQueryToken(auth, request) : null);
     if (!user) throw new DomainError(401, 'กรุณาเข้าสู่ระบบ', 'UNAUTHORIZED');
     request.user = user;
     // Link tokens (viewer, Weasis, CD helper) open one exam's images and nothing else.
-    if (user.scopeExamId && access.scope !== 'exam' && access.scope !== 'dicom') {
+    if (user.scopeExamId && ((access.scope !== 'exam' && access.scope !== 'dicom') || (request.method !== 'GET' && request.method !== 'HEAD'))) {
       throw new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'FORBIDDEN');
     }
     if (access.permission === 'authenticated') return;

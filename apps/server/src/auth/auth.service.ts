@@ -9,6 +9,8 @@ import type { SessionRepository } from './session.repository';
 export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const LOCKOUT_DURATION_MS = 15 * 60_000;
+/** Long enough to open a viewer or start a download, short enough that a leaked URL soon dies. */
+export const EXAM_TOKEN_TTL_MS = 2 * 60 * 60_000;
 
 /** One message for an unknown user and a wrong password, so neither can be told apart. */
 export const BAD_CREDENTIALS = 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง';
@@ -57,6 +59,14 @@ export class AuthService {
       userAgent: ctx.userAgent?.slice(0, 300) ?? null,
     });
     return { token, userId: user.id };
+  }
+
+  /** A short-lived token for a link that must carry it in the query (viewer, Weasis, CD helper): one exam, nothing else. */
+  async issueExamToken(user: CurrentUser, examId: string, ttlMs = EXAM_TOKEN_TTL_MS): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(this.now().getTime() + ttlMs);
+    await this.sessions.create({ tokenHash: hashToken(token), userId: user.userId, expiresAt, scopeExamId: examId });
+    return { token, expiresAt };
   }
 
   /** Revokes the session on the server so the token is dead even if a copy survives. */

@@ -6,6 +6,7 @@ import {
   ExamSearchResultSchema, ExamSearchSchema, ExamUpdateInformationSchema, RecordConditionSchema, SeriesSchema, envelope,
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
+import type { CurrentUser } from '../../auth/current-user';
 import type { ExamsService } from './exams.service';
 import type { RecordConditionService } from './record-condition.service';
 
@@ -14,7 +15,9 @@ const BranchParams = z.object({ id: z.coerce.number().int().positive().max(2_147
 const tags = ['exams'];
 
 /** The worklist calls of spec §7 "Exams" and their UI data; each declares its permission and reads exams in scope. */
-export function examsRoutes(service: ExamsService, conditions: RecordConditionService) {
+export type IssueExamToken = (user: CurrentUser, examId: string) => Promise<{ token: string; expiresAt: Date }>;
+
+export function examsRoutes(service: ExamsService, conditions: RecordConditionService, issueToken: IssueExamToken) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const exam = envelope(ExamSchema);
@@ -93,6 +96,17 @@ export function examsRoutes(service: ExamsService, conditions: RecordConditionSe
       config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
       schema: { params: ExamIdParamsSchema, response: { 200: envelope(z.array(SeriesSchema)) }, tags },
     }, async (req) => ({ success: true, data: await service.series(requireUser(req), req.params.id) }));
+
+    // A short-lived token for links that carry it in the query (viewer frame, Weasis manifest, CD helper).
+    r.post('/api/exam/:id/token', {
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      schema: { params: ExamIdParamsSchema, body: ExamActionSchema, response: { 200: envelope(z.object({ token: z.string(), expiresAt: z.string() })) }, tags },
+    }, async (req) => {
+      const user = requireUser(req);
+      await service.load(user, req.params.id);
+      const t = await issueToken(user, req.params.id);
+      return { success: true, data: { token: t.token, expiresAt: t.expiresAt.toISOString() } };
+    });
 
     r.get('/api/uidata/recordCondition', {
       config: { access: { permission: 'EXAM_SEARCH', scope: 'exam' } },
