@@ -53,7 +53,7 @@ export interface App {
   /** Every route registered, with its declared access (a test walks them). */
   routes: { method: string | string[]; url: string; access: unknown }[];
   /** Marks the process as draining: /readyz answers 503 so a load balancer stops sending work. */
-  startDraining(): void;
+  startDraining: () => void;
 }
 
 /** Pino options that never log patient data: route patterns, not URLs (query strings can hold names and HNs). */
@@ -146,5 +146,5 @@ async function storedSessionSecret(database: DatabaseHandle): Promise<string> {
   const value = randomBytes(32).toString('base64url');
   await database.db.insert(siteConfig).values({ key, value }).onConflictDoNothing();
   const [again] = await database.db.select().from(siteConfig).where(eq(siteConfig.key, key)).limit(1);
-  return String(again?.value ?? value);
+  return typeof again?.value === 'string' ? again.value : value;
 }

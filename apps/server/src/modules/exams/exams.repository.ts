@@ -122,7 +122,7 @@ export class ExamsRepository {
         .returning();
       if (!row) return undefined;
       await tx.insert(examEvents).values({ examId: id, userId: event.userId, userName: event.userName, action: event.action, detail: event.detail ?? null });
-      if (also) await also(tx as unknown as Database);
+      if (also) await also(tx);
       return row;
     });
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ne } from 'drizzle-orm';
 import { auditLog, doctorClients, examEvents, exams } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { and, eq, findExam, isNotNull, isNull, sql, userId } from './exams.test-helpers';
+import { and, countOf, eq, findExam, isNotNull, isNull, sql, userId } from './exams.test-helpers';
 
 describe('exam worklist API', () => {
   const clock = new Date();
@@ -27,7 +27,7 @@ describe('exam worklist API', () => {
       const dates = data.rows.map((r: { examDate: string }) => r.examDate);
       expect([...dates].sort().reverse()).toEqual(dates);
       expect(new Set(data.rows.map((r: { branchName: string }) => r.branchName)).size).toBe(1);
-      const [{ n }] = (await sut.database.db.execute(sql`select count(*)::int as n from exams e join users u on u.branch_id = e.branch_id where u.username = 'staff' and e.deleted_at is null`) as unknown as { rows: [{ n: number }] }).rows;
+      const n = await countOf(sut.database.db, sql`select count(*)::int as n from exams e join users u on u.branch_id = e.branch_id where u.username = 'staff' and e.deleted_at is null`);
       expect(data.total).toBe(n);
       const page2 = (await post('staff', '/api/exam/search?page=2', wide)).json().data;
       expect(page2.rows[0]?.examId).not.toBe(data.rows[0].examId);
@@ -204,9 +204,9 @@ describe('exam worklist API', () => {
         post('admin', `/api/exam/${e.id}/assign`, { doctorId: doctors[0].doctorId, version: e.version }),
         sut.app.inject({ method: 'POST', url: `/api/exam/${e.id}/assign`, headers: { cookie: second }, payload: { doctorId: doctors.at(-1).doctorId, reportUrgency: 'OPD', version: e.version } }),
       ]);
-      expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
-      const loser = a!.statusCode === 409 ? a! : b!;
-      const winner = a!.statusCode === 200 ? a! : b!;
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const loser = a.statusCode === 409 ? a : b;
+      const winner = a.statusCode === 200 ? a : b;
       expect(loser.json().message).toMatch(/ผู้ใช้อื่น/);
       expect(loser.json().data).toMatchObject({ examId: e.id, version: winner.json().data.version });
       const events = await sut.database.db.select().from(examEvents).where(and(eq(examEvents.examId, e.id), eq(examEvents.action, 'assigned')));
@@ -251,7 +251,7 @@ describe('exam worklist API', () => {
     it('Thai, SQL and HTML metacharacters in every search field are plain text', async () => {
       const evil = ["%' OR 1=1 --", '_%\\', '<script>alert(1)</script>', 'สมชาย"; DROP TABLE exams; --'];
       const fields = ['accessionNumber', 'hospitalNumber', 'patientName', 'modalityCode', 'patientId', 'issuerOfPatientId', 'referringPhysicianId', 'institutionalDepartment', 'sendingApplication'];
-      const [{ n: before }] = (await sut.database.db.execute(sql`select count(*)::int as n from exams`) as unknown as { rows: [{ n: number }] }).rows;
+      const before = await countOf(sut.database.db, sql`select count(*)::int as n from exams`);
       for (const value of evil) {
         for (const field of fields) {
           const res = await post('admin', '/api/exam/search', { [field]: value.slice(0, 16) });
@@ -259,7 +259,7 @@ describe('exam worklist API', () => {
           expect(res.json().data.total, `${field}=${value}`).toBe(0);
         }
       }
-      const [{ n: after }] = (await sut.database.db.execute(sql`select count(*)::int as n from exams`) as unknown as { rows: [{ n: number }] }).rows;
+      const after = await countOf(sut.database.db, sql`select count(*)::int as n from exams`);
       expect(after).toBe(before);
     });
 

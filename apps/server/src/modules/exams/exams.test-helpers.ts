@@ -15,4 +15,10 @@ export async function userId(db: Database, username: string): Promise<string> {
   return u.id;
 }
 
+/** One integer from a query whose single column is named n. */
+export async function countOf(db: Database, query: SQL): Promise<number> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
 export { and, eq, isNotNull, isNull, sql };

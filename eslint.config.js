@@ -1,0 +1,233 @@
+// ESLint flat config: type-aware TypeScript rules everywhere, React hooks rules in the web app, and the
+// import boundaries of docs/ARCHITECTURE (packages never import apps; web features never import each
+// other; server and web never import each other). `npm run lint` runs it with --max-warnings=0.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const TS = '**/*.{ts,tsx,mts,cts}';
+
+/** Node's globals for the plain JavaScript files (scripts, this config). TypeScript files get theirs from types. */
+const nodeGlobals = Object.fromEntries(
+  [
+    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'fetch',
+    'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
+    'queueMicrotask', 'structuredClone', 'performance', 'TextEncoder', 'TextDecoder', 'globalThis',
+  ].map((name) => [name, 'readonly']),
+);
+
+// ---- import boundaries ---------------------------------------------------------------------------
+
+const restricted = (message, ...regexes) => regexes.map((regex) => ({ regex, message }));
+
+/** Anything that reaches an app, from anywhere: a workspace package name or a path through apps/. */
+const appImports = restricted(
+  'packages/* are shared by the server and the web app and must not import either app.',
+  '^@rangsi/(server|web|simulators)(/|$)',
+  '(^|/)apps/',
+);
+const domainImportsContract = restricted(
+  'packages/domain is the bottom layer (contract depends on it): it must not import packages/contract.',
+  '^@rangsi/contract(/|$)',
+  '(^|/)contract/src(/|$)',
+);
+const webImportsServer = restricted(
+  'The web app talks to the server over HTTP (types come from @rangsi/contract); never import server code.',
+  '^@rangsi/server(/|$)',
+  '(^|/)server/src(/|$)',
+);
+const serverImportsWeb = restricted(
+  'The server must not import web app code.',
+  '^@rangsi/web(/|$)',
+  '(^|/)web/src(/|$)',
+);
+
+const listDirs = (dir) => {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+};
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * apps/web/src/features/<a> must not import apps/web/src/features/<b>: features never import each other,
+ * app/ composes them. no-restricted-imports matches the import text, not the resolved file, so each
+ * feature gets one block per folder depth; at depth d inside <a>, `../` repeated d+1 times is the
+ * features folder, and any other name there is a sibling feature. Aliases (`@/features/<b>`,
+ * `src/features/<b>`) and paths that go up further and come back through `features/` are caught too.
+ */
+const MAX_FEATURE_DEPTH = 6;
+const featureBlocks = listDirs(`${root}/apps/web/src/features`).flatMap((feature) => {
+  const own = `${escape(feature)}(/|$)`;
+  const message = `Features never import each other (this file is in features/${feature}): move shared code to src/components, src/lib or a package, or compose the features in src/app.`;
+  return Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => {
+    const up = depth + 1;
+    const dirs = depth === 0 ? '' : `${'*/'.repeat(depth)}`;
+    return {
+      name: `rangsi/boundaries/web-feature-${feature}-depth-${depth}`,
+      files: [`apps/web/src/features/${feature}/${dirs}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...webImportsServer,
+              ...restricted(
+                message,
+                `^(\\.\\./){${up}}(?!${own})(?!\\.)[^/]+`,
+                `^(\\.\\./){${up + 1},}(.*/)?features/(?!${own})`,
+                `^(@|~|src|@web)/(.*/)?features/(?!${own})`,
+              ),
+            ],
+          },
+        ],
+      },
+    };
+  });
+});
+
+/**
+ * apps/server/src/modules/<a> must not reach into another module's repository: it calls that module's
+ * service. Same per-depth trick as the features.
+ */
+const MAX_MODULE_DEPTH = 4;
+const moduleBlocks = listDirs(`${root}/apps/server/src/modules`).flatMap((mod) => {
+  const own = `${escape(mod)}/`;
+  const message = `A server module never imports another module's repository (this file is in modules/${mod}): call that module's service.`;
+  return Array.from({ length: MAX_MODULE_DEPTH + 1 }, (_, depth) => ({
+    name: `rangsi/boundaries/server-module-${mod}-depth-${depth}`,
+    files: [`apps/server/src/modules/${mod}/${'*/'.repeat(depth)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverImportsWeb,
+            ...restricted(
+              message,
+              `^(\\.\\./){${depth + 1}}(?!${own})[^./][^/]*/(.*/)?[^/]+\\.repository(\\.[cm]?[jt]s)?$`,
+              `(^|/)modules/(?!${own})[^/]+/(.*/)?[^/]+\\.repository(\\.[cm]?[jt]s)?$`,
+            ),
+          ],
+        },
+      ],
+    },
+  }));
+});
+
+export default defineConfig(
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/coverage/',
+    'data/',
+    '.tmp/',
+    'e2e/.artifacts/',
+    'test-results/',
+    'playwright-report/',
+    '**/test-results/',
+    '**/playwright-report/',
+    'apps/server/src/db/migrations/',
+  ]),
+
+  // ---- every file ----
+  {
+    name: 'rangsi/base',
+    extends: [js.configs.recommended],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: nodeGlobals },
+    rules: {
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+      // Input validation here rejects control characters on purpose (return URLs, DICOM strings, file names).
+      'no-control-regex': 'off',
+    },
+  },
+
+  // ---- TypeScript, type-aware ----
+  {
+    name: 'rangsi/typescript',
+    files: [TS],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        // Each file is checked with the tsconfig of its workspace; the root config files, which belong
+        // to none, with the base options.
+        projectService: {
+          allowDefaultProject: ['*.config.ts', '*.config.mts'],
+          defaultProject: 'tsconfig.base.json',
+        },
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: true }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+      // Fastify plugins and handlers are async by contract, with or without an await inside.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+
+  // ---- tests: response bodies are untyped JSON (`res.json()` is any), and expect(obj.method) is normal ----
+  {
+    name: 'rangsi/tests',
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+
+  // ---- web app: React hooks ----
+  {
+    name: 'rangsi/web-react-hooks',
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+
+  // ---- boundaries ----
+  {
+    name: 'rangsi/boundaries/domain',
+    files: ['packages/domain/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...appImports, ...domainImportsContract] }] },
+  },
+  {
+    name: 'rangsi/boundaries/contract',
+    files: ['packages/contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: appImports }] },
+  },
+  {
+    name: 'rangsi/boundaries/web',
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: webImportsServer }] },
+  },
+  {
+    name: 'rangsi/boundaries/server',
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverImportsWeb }] },
+  },
+  // Later blocks replace the rule's options for the files they match, so these repeat the app rule.
+  ...featureBlocks,
+  ...moduleBlocks,
+);

@@ -1,0 +1,225 @@
+// The whole test suite (`npm test`), in three steps:
+//   1. Vitest, every unit and API test, on PGlite (TEST_DATABASE_URL removed from the environment);
+//   2. when TEST_DATABASE_URL is set: Vitest again on that PostgreSQL server, limited to the
+//      database-backed tests (apps/server/src/**/*.routes.test.ts and *.db.test.ts);
+//   3. `npm run build`, then the Playwright end-to-end tests (skipped when Chromium is missing).
+// Every step runs even when an earlier one failed. Counts come from the JSON reports; a step that
+// ended without a report, or with errors its report does not count, counts as 1 failed.
+// The last line printed is `N passed, N failed`; the exit code is non-zero when N failed > 0.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, '.tmp', 'test-results');
+const vitestCli = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+const playwrightCli = path.join(root, 'node_modules', '@playwright', 'test', 'cli.js');
+const playwrightConfig = path.join(root, 'e2e', 'playwright.config.ts');
+const playwrightResults = path.join(root, 'e2e', '.artifacts', 'results.json');
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const MINUTE = 60_000;
+
+/** @type {{ name: string, passed: number, failed: number, note: string }[]} */
+const results = [];
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
+
+function log(line) {
+  process.stdout.write(`${line}\n`);
+}
+
+function header(title) {
+  log(`\n=== test: ${title}`);
+}
+
+/** Runs a command in its own process group (so a timeout ends its workers too); resolves its exit code. */
+function run(command, args, { env = process.env, timeoutMs }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    running.add(child);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      log(`test: ${path.basename(command)} ${args[0] ?? ''} still running after ${timeoutMs / MINUTE} min; stopping it`);
+      killGroup(child, 'SIGKILL');
+    }, timeoutMs);
+    child.on('error', (err) => {
+      log(`test: cannot start ${command}: ${err.message}`);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
+      resolve(timedOut ? 124 : (code ?? (signal ? 128 : 1)));
+    });
+  });
+}
+
+function killGroup(child, signal) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) killGroup(child, signal);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function record(name, passed, failed, note = '') {
+  results.push({ name, passed, failed, note });
+}
+
+/** Vitest's JSON report → counts. Files that failed outside any test (import error, failing hook) count 1 each. */
+function countVitest(report, exitCode) {
+  let passed = report.numPassedTests ?? 0;
+  let failed = report.numFailedTests ?? 0;
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  );
+  failed += brokenFiles.length;
+  if (failed === 0 && (report.numFailedTestSuites ?? 0) > 0) failed = 1;
+  // Unhandled errors, a failing global setup, "no test files": vitest exits non-zero with nothing failed.
+  if (failed === 0 && exitCode !== 0) failed = 1;
+  return { passed, failed, brokenFiles: brokenFiles.map((f) => path.relative(root, f.name)) };
+}
+
+async function vitest(name, { env, files = [], passWithNoTests = false }) {
+  const report = path.join(outDir, `vitest-${name}.json`);
+  rmSync(report, { force: true });
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  if (passWithNoTests) args.push('--passWithNoTests');
+  args.push(...files);
+  const code = await run(process.execPath, [vitestCli, ...args], { env, timeoutMs: 25 * MINUTE });
+  const json = readJson(report);
+  if (!json) {
+    record(`vitest (${name})`, 0, 1, `ended with exit code ${code} and no JSON report`);
+    return;
+  }
+  const { passed, failed, brokenFiles } = countVitest(json, code);
+  const notes = [];
+  if (brokenFiles.length) notes.push(`failed outside tests: ${brokenFiles.join(', ')}`);
+  if (code !== 0) notes.push(`exit code ${code}`);
+  record(`vitest (${name})`, passed, failed, notes.join('; '));
+}
+
+/** Database-backed test files: apps/server/src/**\/*.routes.test.ts and *.db.test.ts. */
+function databaseTestFiles() {
+  const found = [];
+  const walk = (dir) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full);
+      } else if (/\.(routes|db)\.test\.ts$/.test(entry.name)) {
+        found.push(path.relative(root, full));
+      }
+    }
+  };
+  walk(path.join(root, 'apps', 'server', 'src'));
+  return found.sort();
+}
+
+/** Playwright's JSON report → counts. Flaky (passed on retry) counts as passed; global errors count 1. */
+function countPlaywright(report, exitCode) {
+  const stats = report.stats ?? {};
+  const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  let failed = stats.unexpected ?? 0;
+  if (failed === 0 && (report.errors ?? []).length > 0) failed = 1;
+  if (failed === 0 && exitCode !== 0) failed = 1;
+  return { passed, failed };
+}
+
+async function endToEnd() {
+  const name = 'e2e (Playwright)';
+  if (!existsSync(playwrightConfig)) {
+    log(`test: e2e skipped: ${path.relative(root, playwrightConfig)} does not exist yet`);
+    record(name, 0, 0, 'skipped: no Playwright config');
+    return;
+  }
+  if (!existsSync(chromium)) {
+    log(`test: e2e skipped: no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
+    record(name, 0, 0, `skipped: no Chromium at ${chromium}`);
+    return;
+  }
+  header('npm run build');
+  const buildCode = await run('npm', ['run', 'build'], { timeoutMs: 10 * MINUTE });
+  if (buildCode !== 0) {
+    record('build (apps/web)', 0, 1, `npm run build exited ${buildCode}; e2e not run`);
+    return;
+  }
+  header(name);
+  rmSync(playwrightResults, { force: true });
+  const code = await run(
+    process.execPath,
+    [playwrightCli, 'test', '-c', playwrightConfig, '--pass-with-no-tests'],
+    { timeoutMs: 30 * MINUTE },
+  );
+  const json = readJson(playwrightResults);
+  if (!json) {
+    record(name, 0, 1, `exit code ${code} and no JSON report at ${path.relative(root, playwrightResults)}`);
+    return;
+  }
+  const { passed, failed } = countPlaywright(json, code);
+  record(name, passed, failed, code !== 0 ? `exit code ${code}` : '');
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true });
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const pgliteEnv = { ...process.env };
+  delete pgliteEnv.TEST_DATABASE_URL;
+
+  header('vitest on PGlite');
+  await vitest('pglite', { env: pgliteEnv });
+
+  if (databaseUrl) {
+    const files = databaseTestFiles();
+    header(`vitest on PostgreSQL (${files.length} database-backed test files)`);
+    if (files.length === 0) {
+      log('test: no *.routes.test.ts or *.db.test.ts files under apps/server/src yet; nothing to run on PostgreSQL');
+      record('vitest (postgres)', 0, 0, 'no database-backed test files');
+    } else {
+      await vitest('postgres', { env: { ...process.env, TEST_DATABASE_URL: databaseUrl }, files, passWithNoTests: true });
+    }
+  } else {
+    log('\ntest: TEST_DATABASE_URL not set: database-backed tests ran on PGlite only');
+  }
+
+  await endToEnd();
+}
+
+let crashed = false;
+try {
+  await main();
+} catch (err) {
+  crashed = true;
+  log(`test: runner error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+}
+
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0) + (crashed ? 1 : 0);
+log('\n=== test: summary');
+for (const r of results) {
+  log(`  ${r.name.padEnd(22)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed${r.note ? `  (${r.note})` : ''}`);
+}
+log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;
