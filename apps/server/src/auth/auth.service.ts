@@ -81,7 +81,7 @@ export class AuthService {
     const profile = await this.users.findProfile(session.userId);
     if (!profile || !profile.user.isActive || !isRoleName(profile.user.roleName)) return null;
     const u = profile.user;
-    const role = u.roleName as typeof profile.user.roleName & Parameters<typeof effectivePermissions>[0];
+    const role = u.roleName as typeof profile.user.roleName  ;
     const added: PermissionCode[] = [];
     const removed: PermissionCode[] = [];
     for (const o of profile.overrides) {

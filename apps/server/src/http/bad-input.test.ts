@@ -6,7 +6,7 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
   let sut: TestContext;
   const counts = async () => {
     const r = await sut.database.db.execute(sql`select (select count(*) from users)::int as u, (select count(*) from sessions)::int as s`);
-    return (r as unknown as { rows: unknown[] }).rows[0];
+    return (r as { rows: unknown[] }).rows[0];
   };
   beforeAll(async () => { sut = await createTestApp(); });
   afterAll(async () => { await sut.close(); });
