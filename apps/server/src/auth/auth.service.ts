@@ -79,9 +79,10 @@ export class AuthService {
     const session = await this.sessions.findLive(hashToken(token), this.now());
     if (!session) return null;
     const profile = await this.users.findProfile(session.userId);
-    if (!profile || !profile.user.isActive || !isRoleName(profile.user.roleName)) return null;
+    if (!profile || !profile.user.isActive) return null;
     const u = profile.user;
-    const role = u.roleName as typeof profile.user.roleName  ;
+    const role = u.roleName;
+    if (!isRoleName(role)) return null;
     const added: PermissionCode[] = [];
     const removed: PermissionCode[] = [];
     for (const o of profile.overrides) {
