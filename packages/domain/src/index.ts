@@ -7,3 +7,4 @@ export * from './exams/urgency';
 export * from './exams/countdown';
 export * from './exams/can-open-report';
 export * from './patients/age';
+export * from './patients/national-id';

@@ -8,7 +8,7 @@ import { NAME_PREFIXES } from './data/name-prefixes';
 import { FOREIGNERS, SURNAMES } from './data/surnames';
 import type { OrgContext, UserCtx } from './demo-org';
 import { mustGet } from './demo-org';
-import { withCheckDigit } from './national-id';
+import { withCheckDigit } from '@rangsi/domain';
 import type { Rng } from './prng';
 
 export interface PatientCtx {

@@ -10,7 +10,7 @@ import {
 import { bangkokDay, bangkokYyMmDd, DAY, HOUR } from './bangkok-time';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './data/organization';
 import { seedDemo, type DemoSummary } from './demo';
-import { isValidNationalId } from './national-id';
+import { isValidNationalId } from '@rangsi/domain';
 
 const NOW = new Date('2026-11-20T03:00:00Z'); // 10:00 in Bangkok
 const SMALL = { patients: 40, exams: 300, now: NOW, randomSeed: 42 };

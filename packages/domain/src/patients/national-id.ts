@@ -5,6 +5,7 @@ export function nationalIdCheckDigit(first12: string): number {
   return (11 - (sum % 11)) % 10;
 }
 
+/** True for 13 digits whose last is the check digit of the first 12. */
 export function isValidNationalId(id: string): boolean {
   return /^\d{13}$/.test(id) && nationalIdCheckDigit(id.slice(0, 12)) === Number(id[12]);
 }
