@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './auth';
 export * from './uidata';
 export * from './exams';
+export * from './patients';

@@ -69,6 +69,12 @@ export class AuthService {
     return { token, expiresAt };
   }
 
+  /** Re-confirms a signed-in user's own password before a sensitive change (spec §5 patient edit). */
+  async confirmPassword(userId: string, password: string): Promise<boolean> {
+    const profile = await this.users.findProfile(userId);
+    return profile ? verifyPassword(profile.user.passwordHash, password) : false;
+  }
+
   /** Revokes the session on the server so the token is dead even if a copy survives. */
   async logout(token: string): Promise<void> {
     await this.sessions.revoke(hashToken(token), this.now());

@@ -5,6 +5,7 @@ export class DomainError extends Error {
     message: string,
     readonly code: string,
     readonly data?: unknown,
+    readonly errors?: { field: string; message: string }[],
   ) {
     super(message);
     this.name = 'DomainError';
@@ -14,3 +15,6 @@ export class DomainError extends Error {
 export const notFound = (what = 'ไม่พบข้อมูล') => new DomainError(404, what, 'NOT_FOUND');
 export const forbidden = () => new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'FORBIDDEN');
 export const unauthorized = () => new DomainError(401, 'กรุณาเข้าสู่ระบบ', 'UNAUTHORIZED');
+
+/** A 400 naming the field, shown under it by the form. */
+export const fieldError = (field: string, message: string) => new DomainError(400, message, 'VALIDATION', undefined, [{ field, message }]);

@@ -3,10 +3,11 @@ import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid, u
 import { createdAt, softDelete, updatedAt, uuidPk } from './common';
 import { branches, hospitals } from './organization';
 
+type Text = string | null | undefined;
 export interface AddressValue {
   addressId?: number;
-  no?: string; building?: string; moo?: string; village?: string; alley?: string; road?: string;
-  subDistrict?: string; district?: string; province?: string; postCode?: string; country?: string;
+  no?: Text; building?: Text; moo?: Text; village?: Text; alley?: Text; road?: Text;
+  subDistrict?: Text; district?: Text; province?: Text; postCode?: Text; country?: Text;
 }
 
 export const patients = pgTable('patients', {
@@ -40,8 +41,8 @@ export const patients = pgTable('patients', {
   currentAddress: jsonb().$type<AddressValue>(),
   recordAddress: jsonb().$type<AddressValue>(),
   currentAndRecordAddressIsSame: boolean().notNull().default(false),
-  emergencyContact: jsonb().$type<{ contactName?: string; homePhoneNumber?: string; workPhoneNumber?: string; address?: AddressValue }>(),
-  workPlace: jsonb().$type<{ workPlaceType: string; workPlaceName?: string; position?: string; workPlaceTaxId?: string; workAddress?: AddressValue }>(),
+  emergencyContact: jsonb().$type<{ contactName?: Text; homePhoneNumber?: Text; workPhoneNumber?: Text; address?: AddressValue | null }>(),
+  workPlace: jsonb().$type<{ workPlaceType: string; workPlaceName?: Text; position?: Text; workPlaceTaxId?: Text; workAddress?: AddressValue | null }>(),
   createdBy: uuid(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { ExamSearch } from '@rangsi/contract';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/like-pattern';
 import { branches, dicomSeries, dicomStudies, documents, examEvents, exams, finishedReports, hospitals, patients, users } from '../../db/schema/index';
 
 export type ExamRecord = typeof exams.$inferSelect;
@@ -16,10 +17,6 @@ function bangkokDayStart(day: string): Date {
 }
 function nextDay(day: string): Date {
   return new Date(bangkokDayStart(day).getTime() + 86_400_000);
-}
-/** LIKE pattern for a substring, with the user's % and _ taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 const dicomDate = (d: string) => d.replaceAll('-', '');
 const dicomTime = (t: string) => t.replaceAll(':', '').padEnd(6, '0');

@@ -25,6 +25,12 @@ export class UidataService {
     }));
   }
 
+  /** Spec §3 Patient UI configuration: where the hospital gateway and the ID-card reader helper answer. */
+  async patientUi(): Promise<{ gatewayUrl: string | null; idCardReaderUrl: string | null }> {
+    const v = await this.repo.siteValue<{ gatewayUrl?: string | null; idCardReaderUrl?: string | null }>('patientUi');
+    return { gatewayUrl: v?.gatewayUrl ?? null, idCardReaderUrl: v?.idCardReaderUrl ?? null };
+  }
+
   async site(): Promise<SiteConfig> {
     const v = await this.repo.siteValue<Partial<SiteConfig>>('site');
     return { siteName: v?.siteName ?? 'Rangsi', lineLoginDialogUrl: v?.lineLoginDialogUrl ?? null };

@@ -1,0 +1,45 @@
+/** Thai given names with common romanised spellings (RTGS-ish, as people actually write them on passports). */
+export type NamePair = readonly [th: string, en: string];
+
+export const MALE_FIRST_NAMES: readonly NamePair[] = [
+  ['สมชาย', 'Somchai'], ['สมศักดิ์', 'Somsak'], ['สมพงษ์', 'Sompong'], ['สมบัติ', 'Sombat'], ['สมหมาย', 'Sommai'],
+  ['สมเกียรติ', 'Somkiat'], ['ประเสริฐ', 'Prasert'], ['ประยุทธ', 'Prayut'], ['ประสิทธิ์', 'Prasit'], ['ประวิทย์', 'Prawit'],
+  ['วิชัย', 'Wichai'], ['วิทยา', 'Witthaya'], ['วีระ', 'Wira'], ['วีรพงษ์', 'Weeraphong'], ['ธนากร', 'Thanakorn'],
+  ['ธนพล', 'Thanaphon'], ['ธนวัฒน์', 'Thanawat'], ['ธีรวัฒน์', 'Theerawat'], ['ธีรพงษ์', 'Theeraphong'], ['ณัฐพล', 'Natthaphon'],
+  ['ณัฐวุฒิ', 'Natthawut'], ['กิตติ', 'Kitti'], ['กิตติพงษ์', 'Kittiphong'], ['กิตติศักดิ์', 'Kittisak'], ['ชัยวัฒน์', 'Chaiwat'],
+  ['ชัยยุทธ', 'Chaiyut'], ['ชาญชัย', 'Chanchai'], ['อนุชา', 'Anucha'], ['อนุวัฒน์', 'Anuwat'], ['อภิชาติ', 'Aphichat'],
+  ['อภิสิทธิ์', 'Aphisit'], ['อรรถพล', 'Atthaphon'], ['เอกชัย', 'Ekkachai'], ['เอกพล', 'Ekkaphon'], ['บุญชัย', 'Bunchai'],
+  ['บุญมี', 'Bunmi'], ['บุญเลิศ', 'Bunlert'], ['สุรชัย', 'Surachai'], ['สุริยา', 'Suriya'], ['สุทธิพงษ์', 'Sutthiphong'],
+  ['สุเมธ', 'Sumet'], ['พงศ์ศักดิ์', 'Phongsak'], ['พิชิต', 'Phichit'], ['พีระพงษ์', 'Phiraphong'], ['ภานุวัฒน์', 'Phanuwat'],
+  ['ปิยะพงษ์', 'Piyaphong'], ['ปรีชา', 'Pricha'], ['มานพ', 'Manop'], ['มนตรี', 'Montri'], ['ไพโรจน์', 'Phairot'],
+  ['ไพศาล', 'Phaisan'], ['รัฐพล', 'Ratthaphon'], ['ศุภชัย', 'Supachai'], ['ศักดิ์ชัย', 'Sakchai'], ['ศิริชัย', 'Sirichai'],
+  ['เกรียงไกร', 'Kriangkrai'], ['จักรพันธ์', 'Chakkraphan'], ['จิรายุ', 'Chirayu'], ['ชยพล', 'Chayaphon'], ['ทวีศักดิ์', 'Thawisak'],
+  ['ทรงศักดิ์', 'Songsak'], ['นพดล', 'Noppadon'], ['นิพนธ์', 'Niphon'], ['บรรจง', 'Banchong'], ['ปกรณ์', 'Pakorn'],
+  ['ปัณณวัฒน์', 'Pannawat'], ['ภูมิพัฒน์', 'Phumiphat'], ['วรวุฒิ', 'Worawut'], ['วัชระ', 'Watchara'], ['วิโรจน์', 'Wirot'],
+  ['ศรายุทธ', 'Sarayut'], ['สถาพร', 'Sathaporn'], ['สราวุธ', 'Sarawut'], ['เสกสรร', 'Seksan'], ['อดิศักดิ์', 'Adisak'],
+  ['อำนาจ', 'Amnat'], ['อุดม', 'Udom'], ['เฉลิมชัย', 'Chalermchai'], ['ชูชาติ', 'Chuchat'], ['ธวัชชัย', 'Thawatchai'],
+  ['นรินทร์', 'Narin'], ['ยุทธนา', 'Yutthana'], ['กฤษดา', 'Kritsada'], ['ก้องภพ', 'Kongphop'], ['ภาคิน', 'Phakhin'],
+  ['ปุณณวิช', 'Punnawit'], ['ธีรเดช', 'Theeradet'], ['กันตพงศ์', 'Kantaphong'], ['พีรพัฒน์', 'Phiraphat'], ['ณภัทร', 'Naphat'],
+  ['ศุภกร', 'Suphakorn'], ['วสันต์', 'Wasan'], ['สุรศักดิ์', 'Surasak'], ['ชนินทร์', 'Chanin'], ['เทพฤทธิ์', 'Thepparit'],
+];
+
+export const FEMALE_FIRST_NAMES: readonly NamePair[] = [
+  ['สุดารัตน์', 'Sudarat'], ['สมหญิง', 'Somying'], ['สมพร', 'Somporn'], ['สมศรี', 'Somsri'], ['มาลี', 'Mali'],
+  ['มาลัย', 'Malai'], ['วันเพ็ญ', 'Wanphen'], ['วันดี', 'Wandee'], ['ศิริพร', 'Siriporn'], ['ศิริรัตน์', 'Sirirat'],
+  ['ศิริลักษณ์', 'Sirilak'], ['สุภาพร', 'Supaporn'], ['สุนิสา', 'Sunisa'], ['สุพัตรา', 'Suphattra'], ['สุกัญญา', 'Sukanya'],
+  ['สุจิตรา', 'Suchitra'], ['สุมาลี', 'Sumalee'], ['สุวรรณี', 'Suwannee'], ['กาญจนา', 'Kanchana'], ['กัญญา', 'Kanya'],
+  ['กนกวรรณ', 'Kanokwan'], ['กมลชนก', 'Kamonchanok'], ['จันทร์เพ็ญ', 'Chanphen'], ['จิราพร', 'Jiraporn'], ['จินตนา', 'Jintana'],
+  ['ชุติมา', 'Chutima'], ['ณัฐธิดา', 'Natthida'], ['ณัฐชา', 'Natcha'], ['ดวงใจ', 'Duangjai'], ['ทิพวรรณ', 'Thipphawan'],
+  ['นงลักษณ์', 'Nonglak'], ['นภา', 'Napha'], ['นภาพร', 'Naphaporn'], ['นันทนา', 'Nanthana'], ['นิตยา', 'Nittaya'],
+  ['บุษบา', 'Butsaba'], ['เบญจวรรณ', 'Benjawan'], ['ปราณี', 'Pranee'], ['ประภา', 'Prapha'], ['ปิยะนุช', 'Piyanuch'],
+  ['พรทิพย์', 'Pornthip'], ['พรรณี', 'Phannee'], ['พิมพ์ชนก', 'Phimchanok'], ['เพ็ญศรี', 'Phensri'], ['ภัทรา', 'Phattra'],
+  ['มณี', 'Manee'], ['เยาวลักษณ์', 'Yaowalak'], ['รัตนา', 'Rattana'], ['รุ่งนภา', 'Rungnapha'], ['ลำดวน', 'Lamduan'],
+  ['วรรณา', 'Wanna'], ['วาสนา', 'Wasana'], ['วิไลวรรณ', 'Wilaiwan'], ['ศศิธร', 'Sasithorn'], ['สายสุนีย์', 'Saisunee'],
+  ['สุรีย์', 'Suree'], ['อรทัย', 'Orathai'], ['อรุณี', 'Arunee'], ['อัมพร', 'Amporn'], ['อารีย์', 'Aree'],
+  ['อุไรวรรณ', 'Uraiwan'], ['เกศินี', 'Kesinee'], ['จารุวรรณ', 'Jaruwan'], ['ชนิดา', 'Chanida'], ['ธิดารัตน์', 'Thidarat'],
+  ['นวลจันทร์', 'Nuanchan'], ['บังอร', 'Bang-on'], ['ปวีณา', 'Paweena'], ['พัชรี', 'Patcharee'], ['เพชรา', 'Phetchara'],
+  ['มยุรี', 'Mayuree'], ['ยุพิน', 'Yupin'], ['รัชนี', 'Ratchanee'], ['ลัดดา', 'Ladda'], ['วิภาวดี', 'Wiphawadee'],
+  ['ศิรินทร์', 'Sirin'], ['สุนทรี', 'Sunthree'], ['หทัยรัตน์', 'Hathairat'], ['อรอุมา', 'Ora-uma'], ['อัญชลี', 'Anchalee'],
+  ['ไอลดา', 'Ailada'], ['ธนพร', 'Thanaporn'], ['ปภาวรินท์', 'Paphawarin'], ['ณิชาภัทร', 'Nichaphat'], ['พิมพ์มาดา', 'Phimmada'],
+  ['กวินธิดา', 'Kawinthida'], ['ขวัญใจ', 'Khwanjai'], ['ชไมพร', 'Chamaiporn'], ['ดารุณี', 'Darunee'], ['ทัศนีย์', 'Thatsanee'],
+];

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { exams, patients, users } from '../../db/schema/index';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+describe('patients API', () => {
+  let sut: TestContext;
+  const cookies: Record<string, string> = {};
+  const as = async (u: string) => (cookies[u] ??= await sut.login(u));
+  const post = async (u: string, url: string, payload: unknown) => sut.app.inject({ method: 'POST', url, headers: { cookie: await as(u) }, payload: payload as object });
+  const get = async (u: string, url: string) => sut.app.inject({ url, headers: { cookie: await as(u) } });
+  const newPatient = {
+    nameTH: { prefix: 'นาย', first: 'ทดสอบ', last: 'ระบบรังสี' },
+    nameEN: { prefix: 'Mr.', first: 'Thotsop', last: 'Rabop Rangsi' },
+    gender: 'Male',
+    birthDate: '1985-03-14',
+    nationalNumber: '1103700000003',
+    phoneNumber: '081-234-5678',
+    allergy: ['Iodinated contrast'],
+    currentAddress: { no: '99/1', subDistrict: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postCode: '10330' },
+    currentAndRecordAddressIsSame: true,
+    contacts: [{ relationship: 'มารดา', firstName: 'สมศรี', lastName: 'ระบบรังสี' }],
+  };
+
+  beforeAll(async () => { sut = await createTestApp(); });
+  afterAll(async () => { await sut.close(); });
+
+  it('needs at least one search field', async () => {
+    const res = await post('staff', '/api/patient/search', {});
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('finds by a Thai name substring, HN and phone prefix, masking the national number', async () => {
+    const [p] = await sut.database.db.select().from(patients).where(and(isNotNull(patients.nationalNumber), isNotNull(patients.phoneNumber), isNotNull(patients.lastNameTh))).limit(1);
+    const byName = (await post('admin', '/api/patient/search', { name: p!.lastNameTh!.slice(1, 4) })).json().data;
+    expect(byName.map((r: { patientId: string }) => r.patientId)).toContain(p!.id);
+    const byHn = (await post('admin', '/api/patient/search', { hn: p!.hn })).json().data;
+    expect(byHn).toHaveLength(1);
+    expect(byHn[0].nationalNumber).toBe(`${p!.nationalNumber!.slice(0, 8)}xxxxx`);
+    const byPhone = (await post('admin', '/api/patient/search', { phoneNumber: p!.phoneNumber!.slice(0, 6) })).json().data;
+    expect(byPhone.every((r: { phoneNumber: string }) => r.phoneNumber.startsWith(p!.phoneNumber!.slice(0, 6)))).toBe(true);
+    const byEnglish = (await post('admin', '/api/patient/search', { name: p!.firstNameEn!.toUpperCase() })).json().data;
+    expect(byEnglish.map((r: { patientId: string }) => r.patientId)).toContain(p!.id);
+  });
+
+  it('keeps Hospital users to their hospital', async () => {
+    const [h] = await sut.database.db.select().from(users).where(eq(users.username, 'hospital'));
+    const [other] = await sut.database.db.select().from(patients).where(ne(patients.hospitalId, h!.hospitalId!)).limit(1);
+    expect((await post('hospital', '/api/patient/search', { hn: other!.hn })).json().data).toEqual([]);
+    expect((await get('hospital', `/api/patient/${other!.id}`)).statusCode).toBe(404);
+  });
+
+  it('creates a patient, reads it back with age in whole years, then edits it with the editor\'s password', async () => {
+    const created = await post('staff', '/api/patient', newPatient);
+    expect(created.statusCode).toBe(200);
+    const { patientId } = created.json().data;
+    const p = (await get('staff', `/api/patient/${patientId}`)).json().data;
+    expect(p).toMatchObject({ name: 'นายทดสอบ ระบบรังสี', nameEn: 'Mr. Thotsop Rabop Rangsi', gender: 'Male', hasAllergy: true, phoneNumber: '0812345678', currentAndRecordAddressIsSame: true });
+    expect(p.recordAddress).toEqual(p.currentAddress);
+    expect(p.hn).toMatch(/^HN\d{7}$/);
+    expect(p.contacts).toEqual([{ relationship: 'มารดา', firstName: 'สมศรี', lastName: 'ระบบรังสี', occupation: null }]);
+    const now = new Date();
+    const expectedAge = now.getUTCFullYear() - 1985 - (now.getUTCMonth() < 2 || (now.getUTCMonth() === 2 && now.getUTCDate() < 14) ? 1 : 0);
+    expect(Math.abs(p.age - expectedAge)).toBeLessThanOrEqual(1);
+
+    const noPassword = await post('staff', '/api/patient', { ...newPatient, patientId, hn: p.hn });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json().errors).toEqual([{ field: 'password', message: 'กรุณาระบุ' }]);
+    const wrong = await post('staff', '/api/patient', { ...newPatient, patientId, hn: p.hn, password: 'nope' });
+    expect(wrong.statusCode).toBe(400);
+    const edited = await post('staff', '/api/patient', { ...newPatient, patientId, hn: p.hn, nameTH: { ...newPatient.nameTH, first: 'แก้ไข' }, password: 'rangsi-demo', version: p.version });
+    expect(edited.statusCode).toBe(200);
+    const stale = await post('staff', '/api/patient', { ...newPatient, patientId, hn: p.hn, password: 'rangsi-demo', version: p.version });
+    expect(stale.statusCode).toBe(409);
+    expect((await get('staff', `/api/patient/${patientId}`)).json().data.name).toBe('นายแก้ไข ระบบรังสี');
+  });
+
+  it('applies the §5 messages and refuses bad values without saving', async () => {
+    const before = (await sut.database.db.select({ n: sql<number>`count(*)::int` }).from(patients))[0]?.n;
+    const cases: [unknown, string, RegExp][] = [
+      [{ ...newPatient, nameTH: { first: '' }, nationalNumber: null }, 'nameTH.first', /กรุณาระบุ/],
+      [{ ...newPatient, birthDate: null, nationalNumber: null }, 'birthDate', /กรุณาระบุวันเกิดหรืออายุ/],
+      [{ ...newPatient, unknownBirthDate: true, birthDate: null, age: null, nationalNumber: null }, 'age', /กรุณาระบุวันเกิดหรืออายุ/],
+      [{ ...newPatient, nationalNumber: '1103700000004' }, 'nationalNumber', /เลขประจำตัวประชาชนไม่ถูกต้อง/],
+      [{ ...newPatient, unknownBirthDate: true, birthDate: null, age: 151, nationalNumber: null }, 'age', /150/],
+      [{ ...newPatient, unknownBirthDate: true, birthDate: null, age: -1, nationalNumber: null }, 'age', /ติดลบ/],
+      [{ ...newPatient, birthDate: '2999-01-01', nationalNumber: null }, 'birthDate', /อนาคต/],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await post('staff', '/api/patient', body);
+      expect(res.statusCode, field).toBe(400);
+      const errors = res.json().errors as { field: string; message: string }[];
+      expect(errors.some((e) => e.field === field && message.test(e.message)), `${field}: ${res.body}`).toBe(true);
+    }
+    const huge = await post('staff', '/api/patient', { ...newPatient, occupation: 'ก'.repeat(5 * 1024 * 1024) });
+    expect([400, 413]).toContain(huge.statusCode);
+    const after = (await sut.database.db.select({ n: sql<number>`count(*)::int` }).from(patients))[0]?.n;
+    expect(after).toBe(before);
+  });
+
+  it('gives the exam history grouped by request with the status bit flags', async () => {
+    const [e] = await sut.database.db.select().from(exams).where(and(isNotNull(exams.patientId), isNotNull(exams.requestId), eq(exams.hasImage, true), isNull(exams.deletedAt))).limit(1);
+    const rows = (await get('admin', `/api/patient/${e!.patientId}/exam`)).json().data;
+    const exam = rows.flatMap((r: { exams: { examId: string; status: number }[] }) => r.exams).find((x: { examId: string }) => x.examId === e!.id);
+    expect(exam.status & 4).toBe(4);
+    expect(rows[0]).toHaveProperty('appointmentDate');
+    const appointments = rows.map((r: { appointmentDate: string }) => r.appointmentDate);
+    expect([...appointments].sort().reverse()).toEqual(appointments);
+  });
+
+  it('serves the form UI data with paired Thai/English prefixes and genders', async () => {
+    const data = (await get('staff', '/api/uidata/patientForm')).json().data;
+    const mr = data.namePrefixesAll.find((p: { th: string }) => p.th === 'นาย');
+    expect(mr).toMatchObject({ en: 'Mr.', gender: 'Male' });
+    expect(data.namePrefixes.map((p: { th: string }) => p.th)).toEqual(expect.arrayContaining(['นาย', 'นาง', 'นางสาว', 'ด.ช.', 'ด.ญ.']));
+    expect(data.bloodTypes.length).toBeGreaterThan(3);
+    expect(data.relationship.length).toBeGreaterThan(3);
+    expect(data.allergies.length).toBeGreaterThan(3);
+    const ui = (await get('staff', '/api/uidata/patient')).json();
+    expect(ui.data).toEqual({ gatewayUrl: null, idCardReaderUrl: null });
+  });
+
+  it('refuses Doctors (no PATIENT_SEARCH)', async () => {
+    expect((await post('doctor1', '/api/patient/search', { name: 'ก' })).statusCode).toBe(403);
+  });
+});
