@@ -33,6 +33,8 @@ import { LocalFileStore } from './storage/local-file-store';
 import { PatientsRepository } from './modules/patients/patients.repository';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
+import { patientPhotosRoutes } from './modules/patients/patient-photos.routes';
+import { PatientPhotosService } from './modules/patients/patient-photos.service';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
@@ -130,13 +132,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   let draining = false;
   await app.register(opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }));
   await app.register(memberRoutes({ auth, audit, ttlMs, cookieSecure: config.COOKIE_SECURE }));
-  const uidata = new UidataService(new UidataRepository(db));
+  const uidata = new UidataService(new UidataRepository(db), { gatewayUrl: config.GATEWAY_URL, idCardReaderUrl: config.ID_CARD_READER_URL });
   await app.register(uidataRoutes(uidata));
   await app.register(patientsRoutes(new PatientsService(new PatientsRepository(db), (id, pw) => auth.confirmPassword(id, pw), audit, now), uidata));
   const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now);
   await app.register(examsRoutes(exams, new RecordConditionService(db), (user, examId) => auth.issueExamToken(user, examId)));
   const files = new LocalFileStore(path.resolve(config.DATA_DIR, 'files'));
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
+  await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 

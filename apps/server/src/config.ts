@@ -17,6 +17,9 @@ const ConfigSchema = z.object({
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Hospital HIS gateway and ID-card reader helper as the browser reaches them (override the site config). */
+  GATEWAY_URL: z.string().url().optional(),
+  ID_CARD_READER_URL: z.string().url().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
 });
 

@@ -1,7 +1,7 @@
 /** A rule the client broke or a state it cannot act on; the one error handler maps `status` to the HTTP answer. */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 423 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429,
     message: string,
     readonly code: string,
     readonly data?: unknown,

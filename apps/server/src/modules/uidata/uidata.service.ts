@@ -5,7 +5,10 @@ import type { UidataRepository } from './uidata.repository';
 
 /** Server-driven UI data: the user's menu and the site configuration. */
 export class UidataService {
-  constructor(private readonly repo: UidataRepository) {}
+  constructor(
+    private readonly repo: UidataRepository,
+    private readonly overrides: { gatewayUrl?: string; idCardReaderUrl?: string } = {},
+  ) {}
 
   /** The menu items this user holds the permission for; children follow their parent. */
   async menuFor(user: CurrentUser): Promise<MenuItem[]> {
@@ -28,7 +31,10 @@ export class UidataService {
   /** Spec §3 Patient UI configuration: where the hospital gateway and the ID-card reader helper answer. */
   async patientUi(): Promise<{ gatewayUrl: string | null; idCardReaderUrl: string | null }> {
     const v = await this.repo.siteValue<{ gatewayUrl?: string | null; idCardReaderUrl?: string | null }>('patientUi');
-    return { gatewayUrl: v?.gatewayUrl ?? null, idCardReaderUrl: v?.idCardReaderUrl ?? null };
+    return {
+      gatewayUrl: this.overrides.gatewayUrl ?? v?.gatewayUrl ?? null,
+      idCardReaderUrl: this.overrides.idCardReaderUrl ?? v?.idCardReaderUrl ?? null,
+    };
   }
 
   async site(): Promise<SiteConfig> {

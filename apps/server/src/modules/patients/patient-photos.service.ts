@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AuditService } from '../../audit/audit.service';
+import type { CurrentUser } from '../../auth/current-user';
+import type { Database } from '../../db/client';
+import { patients, photoCaptures } from '../../db/schema/index';
+import { DomainError } from '../../http/domain-error';
+import type { FileStore } from '../../storage/file-store';
+import { patientScopeCondition } from './patient-scope';
+
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const CAPTURE_TTL_MS = 10 * 60_000;
+const NOT_AN_IMAGE = 'ไฟล์ที่ส่งมาไม่ใช่รูปภาพที่รองรับ (JPEG, PNG, WebP)';
+const CAPTURE_GONE = 'ลิงก์ถ่ายรูปนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาสร้าง QR ใหม่';
+
+/** Decodes a base64 image (with or without a data: prefix), refusing anything over the size limit. */
+export function decodeBase64Image(value: string): Buffer {
+  const b64 = value.replace(/^data:image\/[a-z+.-]+;base64,/i, '').replace(/\s/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length === 0) throw new DomainError(400, NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+  if (b64.length * 0.75 > MAX_PHOTO_BYTES) throw new DomainError(413, 'รูปภาพมีขนาดใหญ่เกิน 5 MB', 'PHOTO_TOO_LARGE');
+  return Buffer.from(b64, 'base64');
+}
+
+/** Re-encodes a photo as an upright JPEG of at most 800 px with no metadata (EXIF, GPS) kept. */
+export async function normalizePhoto(input: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(800, 800, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  } catch {
+    throw new DomainError(400, NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+  }
+}
+
+/** Patient photos and the one-time phone-camera capture links (spec §7, issue 6 item 5). */
+export class PatientPhotosService {
+  constructor(
+    private readonly db: Database,
+    private readonly store: FileStore,
+    private readonly audit: AuditService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async patientInScope(user: CurrentUser, id: string) {
+    const [p] = await this.db.select({ id: patients.id, imageKey: patients.imageKey }).from(patients)
+      .where(and(eq(patients.id, id), isNull(patients.deletedAt), patientScopeCondition(user))).limit(1);
+    if (!p) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
+    return p;
+  }
+
+  async save(user: CurrentUser, patientId: string, base64Image: string): Promise<void> {
+    await this.patientInScope(user, patientId);
+    const jpeg = await normalizePhoto(decodeBase64Image(base64Image));
+    const stored = await this.store.put(Readable.from([jpeg]), { prefix: 'patient-photos' });
+    await this.db.update(patients).set({ imageKey: stored.key, updatedAt: this.now() }).where(eq(patients.id, patientId));
+    await this.audit.record(null, { action: 'patient.photo', entityType: 'patient', entityId: patientId, patientId }, { userId: user.userId, username: user.username });
+  }
+
+  async open(user: CurrentUser, patientId: string): Promise<Readable> {
+    const p = await this.patientInScope(user, patientId);
+    if (!p.imageKey) throw new DomainError(404, 'ผู้ป่วยยังไม่มีรูป', 'NO_PHOTO');
+    return this.store.open(p.imageKey);
+  }
+
+  async createCapture(user: CurrentUser, patientId: string, origin: string) {
+    await this.patientInScope(user, patientId);
+    const expiresAt = new Date(this.now().getTime() + CAPTURE_TTL_MS);
+    const [row] = await this.db.insert(photoCaptures).values({ patientId, createdBy: user.userId, expiresAt }).returning();
+    return { qrId: row!.id, url: `${origin}/capture/qr/${row!.id}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The dialog's poll: null until the phone has uploaded, then the photo (base64 JPEG). Only the creator may read it. */
+  async pollCapture(user: CurrentUser, qrId: string): Promise<{ base64Image: string } | null> {
+    const [c] = await this.db.select().from(photoCaptures).where(and(eq(photoCaptures.id, qrId), eq(photoCaptures.createdBy, user.userId))).limit(1);
+    if (!c) throw new DomainError(404, 'ไม่พบรายการถ่ายรูป', 'CAPTURE_NOT_FOUND');
+    if (!c.imageKey) {
+      if (c.expiresAt <= this.now()) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_EXPIRED');
+      return null;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.store.open(c.imageKey)) chunks.push(chunk as Buffer);
+    return { base64Image: `data:image/jpeg;base64,${Buffer.concat(chunks).toString('base64')}` };
+  }
+
+  /** Public: is this capture link still usable? */
+  async captureStatus(qrId: string) {
+    const [c] = await this.db.select().from(photoCaptures).where(eq(photoCaptures.id, qrId)).limit(1);
+    const valid = Boolean(c && !c.completedAt && c.expiresAt > this.now());
+    return { valid, expiresAt: c?.expiresAt.toISOString() ?? null };
+  }
+
+  /** Public, single-use: the phone uploads its photo; a second upload or a late one is refused. */
+  async completeCapture(qrId: string, base64Image: string): Promise<void> {
+    const jpeg = await normalizePhoto(decodeBase64Image(base64Image));
+    const now = this.now();
+    const open = await this.db.select({ id: photoCaptures.id }).from(photoCaptures)
+      .where(and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, now))).limit(1);
+    if (!open.length) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
+    const stored = await this.store.put(Readable.from([jpeg]), { prefix: 'patient-photos' });
+    // The completed_at guard makes the claim atomic: of two phones racing, one wins.
+    const claimed = await this.db.update(photoCaptures).set({ imageKey: stored.key, completedAt: now })
+      .where(and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, now))).returning({ id: photoCaptures.id });
+    if (!claimed.length) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
+  }
+}
