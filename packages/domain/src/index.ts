@@ -8,3 +8,4 @@ export * from './exams/countdown';
 export * from './exams/can-open-report';
 export * from './patients/age';
 export * from './patients/national-id';
+export * from './romanization/romanize-thai';

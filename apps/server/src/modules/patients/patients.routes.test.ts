@@ -124,3 +124,19 @@ describe('patients API', () => {
     expect((await post('doctor1', '/api/patient/search', { name: 'ก' })).statusCode).toBe(403);
   });
 });
+
+describe('GET /api/patient/romanization', () => {
+  let sut: TestContext;
+  beforeAll(async () => { sut = await createTestApp(); });
+  afterAll(async () => { await sut.close(); });
+
+  it('romanizes Thai names by RTGS, and refuses long text', async () => {
+    const cookie = await sut.login('staff');
+    const ask = (t: string) => sut.app.inject({ url: `/api/patient/romanization?thaiText=${encodeURIComponent(t)}`, headers: { cookie } });
+    expect((await ask('สมชาย')).json()).toEqual({ success: true, data: 'Somchai' });
+    expect((await ask('ประยุทธ์')).json().data).toBe('Prayut');
+    expect((await ask('')).json().data).toBe('');
+    expect((await ask('ก'.repeat(201))).statusCode).toBe(400);
+    expect((await sut.app.inject({ url: '/api/patient/romanization?thaiText=x', headers: { cookie: await sut.login('doctor1') } })).statusCode).toBe(403);
+  });
+});

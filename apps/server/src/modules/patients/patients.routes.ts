@@ -5,6 +5,7 @@ import {
   PatientExamHistoryRowSchema, PatientFormDataSchema, PatientSaveSchema, PatientSchema, PatientSearchRowSchema,
   PatientSearchSchema, PatientUiConfigSchema, envelope,
 } from '@rangsi/contract';
+import { romanizeThai } from '@rangsi/domain';
 import { requireUser } from '../../auth/auth.plugin';
 import type { PatientsService } from './patients.service';
 import type { UidataService } from '../uidata/uidata.service';
@@ -36,6 +37,12 @@ export function patientsRoutes(service: PatientsService, uidata: UidataService) 
       config: { access: { permission: 'PATIENT_EDIT', scope: 'patient' } },
       schema: { body: PatientSaveSchema, response: { 200: envelope(z.object({ patientId: z.string() })) }, tags },
     }, async (req) => ({ success: true, data: await service.save(requireUser(req), req.body) }));
+
+    // Spec §5: the English name is fetched as a romanization (RTGS) of the Thai one after 777 ms without typing.
+    r.get('/api/patient/romanization', {
+      config: { access: { permission: 'PATIENT_EDIT', scope: 'none' } },
+      schema: { querystring: z.object({ thaiText: z.string().max(200, 'ยาวเกิน 200 ตัวอักษร') }), response: { 200: envelope(z.string()) }, tags },
+    }, async (req) => ({ success: true, data: romanizeThai(req.query.thaiText) }));
 
     r.get('/api/uidata/patientForm', {
       config: { access: { permission: 'PATIENT_SEARCH', scope: 'none' } },
