@@ -31,7 +31,7 @@ describe('patient photos and the phone-camera QR flow', () => {
     expect(img.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(img.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');
-    expect(Math.max(meta.width!, meta.height!)).toBe(800);
+    expect(Math.max(meta.width, meta.height)).toBe(800);
     expect(meta.exif).toBeUndefined();
     expect(img.rawPayload.includes(Buffer.from('secret-gps-owner'))).toBe(false);
   });
