@@ -12,6 +12,7 @@ export function patientScopeCondition(user: CurrentUser): SQL {
     case 'hospital':
       return user.hospitalId === null ? sql`false` : eq(patients.hospitalId, user.hospitalId);
     case 'assigned':
-      return sql`exists (select 1 from exams e where e.patient_id = ${patients.id} and e.reviewer_id = ${user.userId} and e.deleted_at is null)`;
+      // "patients"."id" spelled out: a bare column reference would bind to the subquery's own exams.id.
+      return sql`exists (select 1 from exams e where e.patient_id = "patients"."id" and e.reviewer_id = ${user.userId} and e.deleted_at is null)`;
   }
 }

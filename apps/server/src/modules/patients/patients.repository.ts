@@ -6,7 +6,9 @@ import { containsPattern } from '../../db/like-pattern';
 export type PatientRow = typeof patients.$inferSelect;
 export const PATIENT_SEARCH_LIMIT = 100;
 
-const examCount = sql<number>`(select count(*)::int from ${exams} e where e.patient_id = ${patients.id} and e.deleted_at is null)`;
+// Spelled out: in a single-table query Drizzle renders ${patients.id} as a bare "id", which inside this subquery
+// would mean the exam's own id.
+const examCount = sql<number>`(select count(*)::int from ${exams} e where e.patient_id = "patients"."id" and e.deleted_at is null)`;
 
 /** SQL for patients, their contacts and exam history. */
 export class PatientsRepository {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { exams, patients, users } from '../../db/schema/index';
+import { exams, exams as examsTable, patients, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 describe('patients API', () => {
@@ -36,6 +36,9 @@ describe('patients API', () => {
     expect(byName.map((r: { patientId: string }) => r.patientId)).toContain(p!.id);
     const byHn = (await post('admin', '/api/patient/search', { hn: p!.hn })).json().data;
     expect(byHn).toHaveLength(1);
+    const [{ n: exams }] = await sut.database.db.select({ n: sql<number>`count(*)::int` }).from(examsTable).where(and(eq(examsTable.patientId, p!.id), isNull(examsTable.deletedAt))) as [{ n: number }];
+    expect(byHn[0].examCount).toBe(exams);
+    expect((await get('admin', `/api/patient/${p!.id}`)).json().data.examCount).toBe(exams);
     expect(byHn[0].nationalNumber).toBe(`${p!.nationalNumber!.slice(0, 8)}xxxxx`);
     const byPhone = (await post('admin', '/api/patient/search', { phoneNumber: p!.phoneNumber!.slice(0, 6) })).json().data;
     expect(byPhone.every((r: { phoneNumber: string }) => r.phoneNumber.startsWith(p!.phoneNumber!.slice(0, 6)))).toBe(true);
