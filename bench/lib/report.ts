@@ -45,9 +45,6 @@ export function commit(cwd: string): string {
   }
 }
 
-const START = '<!-- bench:run.ts:start -->';
-const END = '<!-- bench:run.ts:end -->';
-
 const PREAMBLE = `# Performance
 
 Budgets and the latest measurements. Benchmarks are not tests and are not part of \`npm test\` or CI: run
@@ -55,8 +52,13 @@ them by hand on a machine doing nothing else, then commit this file with the cha
 Each benchmark keeps its own section below; its script rewrites only the text between its markers.
 `;
 
-/** Writes `section` between this bench's markers in docs/performance.md, creating the file or the section. */
-export function updatePerformanceDoc(docPath: string, section: string): void {
+/**
+ * Writes `section` between a bench's markers in docs/performance.md (`<!-- bench:NAME:start -->` … `end -->`,
+ * NAME the bench's script, run.ts by default), creating the file or the section.
+ */
+export function updatePerformanceDoc(docPath: string, section: string, bench = 'run.ts'): void {
+  const START = `<!-- bench:${bench}:start -->`;
+  const END = `<!-- bench:${bench}:end -->`;
   const block = `${START}\n${section.trim()}\n${END}`;
   let text = existsSync(docPath) ? readFileSync(docPath, 'utf8') : PREAMBLE;
   const start = text.indexOf(START);

@@ -16,12 +16,16 @@ export interface ServerOptions {
   logFile: string;
   /** How long to wait for the first 200 from /healthz. */
   timeoutMs: number;
+  /** A PostgreSQL server to use instead of the embedded PGlite under dataDir. */
+  databaseUrl?: string;
 }
 
 export interface RunningServer {
   baseUrl: string;
   /** From spawn to the first 200 from /healthz. */
   msToHealthy: number;
+  /** The process started (tsx, which runs the server in a child process). */
+  pid: number | undefined;
   /** SIGTERM, then SIGKILL after 20 s; resolves once the process has exited and the port is free. */
   stop(): Promise<void>;
 }
@@ -39,9 +43,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     DICOM_PORT: '0',
     SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789',
   };
-  // The embedded database (PGlite) is what is measured; a database server in the environment would change that.
+  // The embedded database (PGlite) is what is measured unless a server is named; one in the environment would change that.
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
   const log = openSync(options.logFile, 'a');
   const started = performance.now();
@@ -60,7 +65,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (exitCode !== undefined) {
       throw new Error(`server exited with code ${exitCode} before /healthz answered; see ${options.logFile}:\n${tail(options.logFile)}`);
     }
-    if (await healthy(baseUrl)) return { baseUrl, msToHealthy: performance.now() - started, stop };
+    if (await healthy(baseUrl)) return { baseUrl, msToHealthy: performance.now() - started, pid: child.pid, stop };
     await sleep(20);
   }
   await stop();

@@ -30,6 +30,13 @@ import { DocumentsRepository } from './modules/documents/documents.repository';
 import { examDocumentsRoutes } from './modules/documents/exam-documents.routes';
 import { ExamDocumentsService } from './modules/documents/exam-documents.service';
 import { LocalFileStore } from './storage/local-file-store';
+import { createArchive, type LocalDicomArchive } from './dicom/index';
+import { dicomwebRoutes } from './dicom/dicomweb/index';
+import { viewerRoutes } from './dicom/viewer/viewer.routes';
+import { ViewerService } from './dicom/viewer/viewer.service';
+import { ThumbnailService } from './dicom/thumbnails/thumbnail.service';
+import { dicomImportRoutes } from './dicom/import/dicom-import.routes';
+import { DicomImportService } from './dicom/import/dicom-import.service';
 import { PatientsRepository } from './modules/patients/patients.repository';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
@@ -54,7 +61,7 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   metrics: Metrics;
-  services: { auth: AuthService; audit: AuditService; exams: ExamsService };
+  services: { auth: AuthService; audit: AuditService; exams: ExamsService; archive: LocalDicomArchive; thumbnails: ThumbnailService };
   /** Every route registered, with its declared access (a test walks them). */
   routes: { method: string | string[]; url: string; access: unknown }[];
   /** Marks the process as draining: /readyz answers 503 so a load balancer stops sending work. */
@@ -140,10 +147,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const files = new LocalFileStore(path.resolve(config.DATA_DIR, 'files'));
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
+  const archive = createArchive(db, files, { now, log: app.log });
+  await app.register(dicomwebRoutes({ db, audit, archive, dataDir: config.DATA_DIR }));
+  const thumbnails = new ThumbnailService(db, files, { log: app.log });
+  thumbnails.attach(archive);
+  app.addHook('onClose', async () => thumbnails.close());
+  await app.register(viewerRoutes(new ViewerService(db, exams), thumbnails));
+  await app.register(dicomImportRoutes(new DicomImportService(archive, exams, path.resolve(config.DATA_DIR, 'tmp', 'dicom')), exams));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 
-  return { app, metrics, routes, services: { auth, audit, exams }, startDraining: () => { draining = true; } };
+  return { app, metrics, routes, services: { auth, audit, exams, archive, thumbnails }, startDraining: () => { draining = true; } };
 }
 
 /** Outside production a secret is generated once per database, so sessions survive restarts without configuration. */

@@ -12,6 +12,12 @@ const ConfigSchema = z.object({
   SEED: z.enum(['demo', 'none', 'auto']).default('auto'),
   DICOM_PORT: Port.default(11112),
   DICOM_AE_TITLE: z.string().regex(/^[ -~]{1,16}$/, 'must be 1-16 printable ASCII characters').default('RANGSI'),
+  /** Address the DICOM listener binds; defaults to HOST. */
+  DICOM_HOST: z.string().min(1).optional(),
+  /** Calling AE titles allowed to associate, comma-separated; empty = any. */
+  DICOM_ALLOWED_AE_TITLES: z.string().default('')
+    .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
+    .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),

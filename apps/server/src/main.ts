@@ -4,6 +4,8 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootSeed } from './db/boot-seed';
 import { openDatabase } from './db/client';
+import { createDicomListener, type DicomListener } from './dicom/dimse/dicom-listener';
+import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
 
 /** Boot: config → database → migrations → seed → HTTP listener; SIGTERM drains and closes cleanly. */
 async function main(): Promise<void> {
@@ -24,9 +26,25 @@ async function main(): Promise<void> {
   const seeded = await bootSeed(config, database);
   log.info({ seeded }, 'seed applied');
 
-  const { app, startDraining } = await buildApp({ config, database, loggerInstance: log });
+  const { app, startDraining, services } = await buildApp({ config, database, loggerInstance: log });
   await app.listen({ host: config.HOST, port: config.PORT });
   log.info({ ms: Date.now() - started, port: config.PORT }, 'listening');
+
+  // DICOM: C-ECHO, C-STORE into the archive, Modality Worklist from the scheduled exams. DICOM_PORT=0 turns it off.
+  let dicom: DicomListener | null = null;
+  if (config.DICOM_PORT !== 0) {
+    dicom = createDicomListener({
+      host: config.DICOM_HOST ?? config.HOST,
+      port: config.DICOM_PORT,
+      aeTitle: config.DICOM_AE_TITLE,
+      allowedCallingAeTitles: config.DICOM_ALLOWED_AE_TITLES,
+      archive: services.archive,
+      worklist: new ModalityWorklist(database.db),
+      tempDir: path.resolve(config.DATA_DIR, 'tmp', 'dimse'),
+      logger: log.child({ component: 'dimse' }),
+    });
+    await dicom.start();
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,7 +55,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => { log.error('shutdown timed out'); process.exit(1); }, 15_000);
     force.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      // Both stop accepting and let work in flight finish (C-STOREs need the database), then the database closes.
+      await Promise.all([app.close(), dicom?.stop()]);
       await database.close();
       log.info('stopped');
       process.exit(0);

@@ -82,7 +82,10 @@ export type Exam = z.infer<typeof ExamSchema>;
 
 export const ExamSearchResultSchema = z.object({
   rows: z.array(ExamSchema),
+  /** Matching exams; when totalIsEstimate is true, a lower bound (more than 10,000 match: show "10,000+"). */
   total: z.number().int(),
+  /** True when the count stopped at its cap (docs/decisions.md, "Capped worklist total"). */
+  totalIsEstimate: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Doctor client tabs: open records per client, most first. */

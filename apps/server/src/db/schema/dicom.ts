@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, uuidPk } from './common';
 import { exams } from './exams';
@@ -23,7 +24,17 @@ export const dicomStudies = pgTable('dicom_studies', {
   callingAeTitle: text(),
   receivedAt: createdAt(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('dicom_studies_accession_idx').on(t.accessionNumber), index('dicom_studies_exam_idx').on(t.examId)]);
+  /** QIDO PatientName matching: lower case, DICOM separators (^ =) as single spaces, trimmed. */
+  patientNameSearch: text().notNull().generatedAlwaysAs(
+    sql`btrim(regexp_replace(lower(translate(coalesce(patient_name, ''), '^=', '  ')), ' +', ' ', 'g'))`,
+  ),
+}, (t) => [
+  index('dicom_studies_accession_idx').on(t.accessionNumber),
+  index('dicom_studies_exam_idx').on(t.examId),
+  index('dicom_studies_date_idx').on(t.studyDate),
+  index('dicom_studies_patient_id_idx').on(t.patientId),
+  index('dicom_studies_name_trgm').using('gin', sql`${t.patientNameSearch} gin_trgm_ops`),
+]);
 
 export const dicomSeries = pgTable('dicom_series', {
   id: uuidPk(),
@@ -49,8 +60,11 @@ export const dicomInstances = pgTable('dicom_instances', {
   numberOfFrames: integer().notNull().default(1),
   rows: integer(),
   columns: integer(),
+  /** ImageOrientationPatient rounded to 4 decimals, backslash-separated; a series is split per orientation. */
+  imageOrientationPatient: text(),
   storageKey: text().notNull(),
   sizeBytes: bigint({ mode: 'number' }).notNull(),
+  sha256: text(),
   /** DICOM JSON of the non-bulk attributes, so metadata requests never re-read files. */
   metadata: jsonb().notNull(),
   receivedAt: createdAt(),

@@ -3,10 +3,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ExamSearch } from '@rangsi/contract';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
-import { branches, dicomSeries, dicomStudies, documents, examEvents, exams, finishedReports, hospitals, patients, users } from '../../db/schema/index';
+import { branches, dicomInstances, dicomSeries, dicomStudies, documents, examEvents, exams, finishedReports, hospitals, patients, users } from '../../db/schema/index';
 
 export type ExamRecord = typeof exams.$inferSelect;
 export const PAGE_SIZE = 50;
+/**
+ * The search counts matching exams up to this many and then stops: beyond it the total is reported as a lower bound
+ * (totalIsEstimate), so a wide date range or a search without dates never counts a whole year of exams
+ * (docs/decisions.md, "Capped worklist total").
+ */
+export const COUNT_CAP = 10_000;
 
 const reviewer = alias(users, 'reviewer');
 const reporter = alias(users, 'reporter');
@@ -23,7 +29,7 @@ const dicomTime = (t: string) => t.replaceAll(':', '').padEnd(6, '0');
 
 /** SQL for exams: the paged search, the hydrated rows, optimistic-version updates and the exam log. */
 export class ExamsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database, private readonly countCap = COUNT_CAP) {}
 
   /** Conditions of the search payload, the scope already included. */
   searchConditions(f: ExamSearch, scope: SQL): SQL[] {
@@ -46,25 +52,44 @@ export class ExamsRepository {
     return c;
   }
 
-  /** One page of exam ids, newest first, and the total; paged in SQL. */
-  async searchPage(where: SQL[], page: number): Promise<{ ids: string[]; total: number }> {
+  /**
+   * One page of exam ids, newest first, and the total, paged in SQL. The order (exam_date DESC, id DESC) and the
+   * `deleted_at is null` of the conditions are those of the worklist indexes (schema/exams.ts), so with a scope and a
+   * date range the page is read off an index and the count is an index-only scan. The count stops at the cap + 1
+   * rows (COUNT_CAP unless the constructor says otherwise); past the cap the total is a lower bound, flagged by
+   * totalIsEstimate.
+   */
+  async searchPage(where: SQL[], page: number): Promise<{ ids: string[]; total: number; totalIsEstimate: boolean }> {
     const cond = and(...where);
+    const offset = (page - 1) * PAGE_SIZE;
+    const capped = this.db.select({ one: sql<number>`1`.as('one') }).from(exams).where(cond).limit(this.countCap + 1).as('capped');
     const [rows, [count]] = await Promise.all([
       this.db.select({ id: exams.id }).from(exams).where(cond)
-        .orderBy(desc(exams.examDate), desc(exams.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(exams).where(cond),
+        .orderBy(desc(exams.examDate), desc(exams.id)).limit(PAGE_SIZE).offset(offset),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(capped),
     ]);
-    return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+    const ids = rows.map((r) => r.id);
+    const n = count?.n ?? 0;
+    if (n <= this.countCap) return { ids, total: n, totalIsEstimate: false };
+    // More than the cap match: at least the cap, and at least the rows up to the end of this page when it has any.
+    return { ids, total: ids.length > 0 ? Math.max(this.countCap, offset + ids.length) : this.countCap, totalIsEstimate: true };
   }
 
-  /** Open (not completed) records per client for a doctor's tabs. */
+  /**
+   * Open (not completed) records per client for a doctor's tabs. `status <> 'Completed'` is written as a literal so
+   * it matches the predicate of the partial index of open exams (exams_open_reviewer_idx) under any plan.
+   */
   async openCountsByClient(where: SQL[]) {
-    return this.db
-      .select({ clientId: exams.hospitalId, clientName: hospitals.name, openCount: sql<number>`count(*)::int` })
+    const open = this.db
+      .select({ clientId: exams.hospitalId, openCount: sql<number>`count(*)::int`.as('open_count') })
       .from(exams)
-      .innerJoin(hospitals, eq(hospitals.id, exams.hospitalId))
-      .where(and(...where, ne(exams.status, 'Completed')))
-      .groupBy(exams.hospitalId, hospitals.name);
+      .where(and(...where, sql`${exams.status} <> 'Completed'`))
+      .groupBy(exams.hospitalId)
+      .as('open');
+    return this.db
+      .select({ clientId: open.clientId, clientName: hospitals.name, openCount: open.openCount })
+      .from(open)
+      .innerJoin(hospitals, eq(hospitals.id, open.clientId));
   }
 
   /** Full worklist rows for these ids (at most a page), in the order given. */
@@ -137,14 +162,29 @@ export class ExamsRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Series of the exam's studies (spec §3 Series). */
+  /**
+   * Series of the exam's studies (spec §3 Series), one row per series and distinct ImageOrientationPatient of its
+   * instances, with their instance and frame counts; series without instances yet come as one row.
+   */
   async series(examId: string) {
     return this.db
-      .select({ series: dicomSeries, studyUid: dicomStudies.studyInstanceUid })
+      .select({
+        seriesId: dicomSeries.id,
+        studyId: dicomSeries.studyId,
+        seriesNumber: dicomSeries.seriesNumber,
+        seriesDescription: dicomSeries.seriesDescription,
+        thumbnailKey: dicomSeries.thumbnailKey,
+        orientation: dicomInstances.imageOrientationPatient,
+        instances: sql<number>`count(${dicomInstances.id})::int`,
+        frames: sql<number>`coalesce(sum(${dicomInstances.numberOfFrames}), 0)::int`,
+        firstInstance: sql<number | null>`min(${dicomInstances.instanceNumber})`,
+      })
       .from(dicomSeries)
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .leftJoin(dicomInstances, eq(dicomInstances.seriesId, dicomSeries.id))
       .where(eq(dicomStudies.examId, examId))
-      .orderBy(dicomSeries.seriesNumber);
+      .groupBy(dicomSeries.id, dicomStudies.receivedAt, dicomInstances.imageOrientationPatient)
+      .orderBy(dicomStudies.receivedAt, sql`${dicomSeries.seriesNumber} nulls last`, dicomSeries.createdAt, dicomSeries.id);
   }
 
   /** Deleting the images unlinks the studies: they stay in the archive, listed as unmatched (images are never dropped). */

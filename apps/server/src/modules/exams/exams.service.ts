@@ -10,6 +10,7 @@ import { examNotFound, ExamConflictError, notReviewer, wrongState } from './exam
 import { toExam } from './exams.mapper';
 import { ExamsRepository, PAGE_SIZE, type ExamRecord } from './exams.repository';
 import { examScopeCondition } from './exam-scope';
+import { groupOrientations } from '../../dicom/parse/orientation';
 
 type Patch = Partial<typeof exams.$inferInsert>;
 interface Change { patch: Patch; action: string; detail?: string | null; also?: Parameters<ExamsRepository['updateIfVersion']>[4] }
@@ -39,7 +40,7 @@ export class ExamsService {
     const base = this.repo.searchConditions(f, examScopeCondition(user));
     const isDoctor = user.roleName === 'Doctor';
     const where = isDoctor && f.clientId ? [...base, eqClient(f.clientId)] : base;
-    const [{ ids, total }, clients] = await Promise.all([
+    const [{ ids, total, totalIsEstimate }, clients] = await Promise.all([
       this.repo.searchPage(where, page),
       isDoctor ? this.repo.openCountsByClient(base) : Promise.resolve(undefined),
     ]);
@@ -48,6 +49,7 @@ export class ExamsService {
     return {
       rows,
       total,
+      totalIsEstimate,
       page,
       pageSize: PAGE_SIZE,
       ...(clients
@@ -220,18 +222,38 @@ export class ExamsService {
     return (await this.repo.hydrate(ids)).map(toExam);
   }
 
+  /**
+   * The viewer's series list: a series whose images have several ImageOrientationPatient values (a localizer with
+   * three planes, a tilted block) is listed once per orientation, with the same seriesId and the orientation's key
+   * ("1,0,0,0,1,0") in imageOrientationPatient for the viewer URL DicomViewer/{examId}/{seriesId}/{orientation}.
+   */
   async series(user: CurrentUser, id: string): Promise<Series[]> {
     await this.load(user, id);
     const rows = await this.repo.series(id);
-    return rows.map(({ series: s }) => ({
-      seriesId: s.id,
-      studyId: s.studyId,
-      imageOrientationPatient: s.imageOrientationPatient,
-      thumbnail: s.thumbnailKey ? `/api/exam/${id}/series/${s.id}/thumbnail` : null,
-      seriesDescription: s.seriesDescription,
-      frameNumber: s.numberOfInstances,
-      branchCacheUrl: null,
-    }));
+    const bySeries = new Map<string, typeof rows>();
+    for (const r of rows) bySeries.set(r.seriesId, [...(bySeries.get(r.seriesId) ?? []), r]);
+    const out: Series[] = [];
+    for (const parts of bySeries.values()) {
+      const s = parts[0]!;
+      // Groups in acquisition order (their first instance number), like the images were taken.
+      const first = (g: { members: { firstInstance: number | null }[] }) => Math.min(...g.members.map((m) => m.firstInstance ?? Number.MAX_SAFE_INTEGER));
+      const groups = groupOrientations(parts.map((p) => ({ ...p, weight: p.instances })))
+        .sort((a, b) => first(a) - first(b) || String(a.key).localeCompare(String(b.key)));
+      const split = groups.length > 1;
+      for (const g of groups) {
+        const query = split && g.key ? `?orientation=${encodeURIComponent(g.key)}` : '';
+        out.push({
+          seriesId: s.seriesId,
+          studyId: s.studyId,
+          imageOrientationPatient: g.key,
+          thumbnail: s.thumbnailKey ? `/api/exam/${id}/series/${s.seriesId}/thumbnail${query}` : null,
+          seriesDescription: s.seriesDescription,
+          frameNumber: g.members.reduce((n, m) => n + m.frames, 0),
+          branchCacheUrl: null,
+        });
+      }
+    }
+    return out;
   }
 
   /** A log line without a change of the exam's own columns (an upload, a download). */

@@ -1,0 +1,33 @@
+// npm run dicom:reindex [-- --rebuild]
+// Indexes DICOM files that are in storage but not in the database (a crash between the durable write and the commit);
+// with --rebuild, empties the DICOM index and makes it again from the files (links to exams are kept). Stop the
+// server first when it runs on the embedded database (PGlite holds a lock on the data directory).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { reindexDicom } from '../dicom/archive/reindex';
+
+const { values } = parseArgs({ options: { rebuild: { type: 'boolean', default: false } } });
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  process.exit(2);
+}
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR) });
+try {
+  const started = Date.now();
+  const report = await reindexDicom(database.db, path.resolve(config.DATA_DIR, 'files'), {
+    rebuild: values.rebuild,
+    onProgress: (r) => process.stdout.write(`… ${r.files} files\n`),
+  });
+  process.stdout.write(`dicom:reindex${values.rebuild ? ' --rebuild' : ''} done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(report)}\n`);
+  if (report.unreadable || report.missingFiles) process.exitCode = 1;
+} catch (err) {
+  process.stderr.write(`dicom:reindex failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

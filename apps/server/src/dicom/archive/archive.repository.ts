@@ -1,0 +1,208 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
+import type { StoredFile } from '../../storage/file-store';
+import type { InstanceInfo } from '../parse/read-instance';
+
+export interface IndexedInstance {
+  sopClassUid: string;
+  storageKey: string;
+  sizeBytes: number;
+  transferSyntaxUid: string;
+  studyInstanceUid: string;
+  seriesInstanceUid: string;
+  examId: string | null;
+}
+
+export interface IndexOutcome {
+  status: 'stored' | 'duplicate';
+  examId: string | null;
+  /** True when this instance linked its study to an exam (the first time). */
+  linked: boolean;
+}
+
+/** Who the exam log names and which exam a web import forces. */
+export interface IndexContext {
+  source: string;
+  userId: string | null;
+  userName: string;
+  forcedExamId: string | null;
+  /** Reindexing: restore a link without touching the exam or its log (they already say it). */
+  quietLink?: boolean;
+}
+
+export class StudyOfAnotherExamError extends Error {
+  constructor() {
+    super('study already belongs to another exam');
+  }
+}
+
+/** SQL of the DICOM index: one short transaction per instance, study/series/instance upserts, exam linking. */
+export class ArchiveRepository {
+  constructor(private readonly db: Database) {}
+
+  async findInstance(sopInstanceUid: string): Promise<IndexedInstance | undefined> {
+    const [row] = await this.db
+      .select({
+        sopClassUid: dicomInstances.sopClassUid,
+        storageKey: dicomInstances.storageKey,
+        sizeBytes: dicomInstances.sizeBytes,
+        transferSyntaxUid: dicomInstances.transferSyntaxUid,
+        studyInstanceUid: dicomStudies.studyInstanceUid,
+        seriesInstanceUid: dicomSeries.seriesInstanceUid,
+        examId: dicomStudies.examId,
+      })
+      .from(dicomInstances)
+      .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(eq(dicomInstances.sopInstanceUid, sopInstanceUid))
+      .limit(1);
+    return row;
+  }
+
+  /** The exam a study is linked to: undefined when the study is unknown, null when unmatched. */
+  async examOfStudy(studyInstanceUid: string): Promise<string | null | undefined> {
+    const [row] = await this.db.select({ examId: dicomStudies.examId }).from(dicomStudies)
+      .where(eq(dicomStudies.studyInstanceUid, studyInstanceUid)).limit(1);
+    return row ? row.examId : undefined;
+  }
+
+  /** The exam an unmatched study of this instance would be linked to. */
+  async resolveExam(info: InstanceInfo): Promise<string | null> {
+    return findExamFor(this.db, info);
+  }
+
+  async examExists(examId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: exams.id }).from(exams).where(and(eq(exams.id, examId), isNull(exams.deletedAt))).limit(1);
+    return Boolean(row);
+  }
+
+  /**
+   * Indexes one stored instance atomically: study and series upserted (first non-empty values kept), the instance
+   * inserted unless its SOP Instance UID is already there (then 'duplicate' and nothing counted), counts updated,
+   * and an unmatched study linked to its exam by AccessionNumber, then StudyInstanceUID (or the forced exam).
+   */
+  async indexInstance(info: InstanceInfo, stored: StoredFile, ctx: IndexContext, now: Date): Promise<IndexOutcome> {
+    return this.db.transaction(async (tx) => {
+      const [study] = await tx.insert(dicomStudies).values({
+        studyInstanceUid: info.studyInstanceUid,
+        patientId: info.patientId,
+        patientName: info.patientName,
+        patientBirthDate: info.patientBirthDate,
+        patientSex: info.patientSex,
+        accessionNumber: info.accessionNumber,
+        studyDate: info.studyDate,
+        studyTime: info.studyTime,
+        studyDescription: info.studyDescription,
+        referringPhysicianName: info.referringPhysicianName,
+        institutionName: info.institutionName,
+        callingAeTitle: ctx.source,
+        receivedAt: now,
+        updatedAt: now,
+      }).onConflictDoUpdate({
+        target: dicomStudies.studyInstanceUid,
+        set: {
+          updatedAt: now,
+          patientId: keep('dicom_studies', 'patient_id'),
+          patientName: keep('dicom_studies', 'patient_name'),
+          accessionNumber: keep('dicom_studies', 'accession_number'),
+          studyDate: keep('dicom_studies', 'study_date'),
+          studyTime: keep('dicom_studies', 'study_time'),
+          studyDescription: keep('dicom_studies', 'study_description'),
+        },
+      }).returning({ id: dicomStudies.id, examId: dicomStudies.examId });
+      if (!study) throw new Error('study upsert returned nothing');
+      if (ctx.forcedExamId && study.examId && study.examId !== ctx.forcedExamId) throw new StudyOfAnotherExamError();
+
+      const [series] = await tx.insert(dicomSeries).values({
+        studyId: study.id,
+        seriesInstanceUid: info.seriesInstanceUid,
+        modality: info.modality,
+        seriesNumber: info.seriesNumber,
+        seriesDescription: info.seriesDescription,
+        bodyPartExamined: info.bodyPartExamined,
+        imageOrientationPatient: info.imageOrientationPatient,
+        createdAt: now,
+      }).onConflictDoUpdate({
+        target: dicomSeries.seriesInstanceUid,
+        set: {
+          seriesDescription: keep('dicom_series', 'series_description'),
+          modality: keep('dicom_series', 'modality'),
+          seriesNumber: keep('dicom_series', 'series_number'),
+          bodyPartExamined: keep('dicom_series', 'body_part_examined'),
+          imageOrientationPatient: keep('dicom_series', 'image_orientation_patient'),
+        },
+      }).returning({ id: dicomSeries.id, studyId: dicomSeries.studyId, inserted: sql<boolean>`(xmax = 0)` });
+      if (!series) throw new Error('series upsert returned nothing');
+
+      const [instance] = await tx.insert(dicomInstances).values({
+        seriesId: series.id,
+        sopInstanceUid: info.sopInstanceUid,
+        sopClassUid: info.sopClassUid,
+        transferSyntaxUid: info.transferSyntaxUid,
+        instanceNumber: info.instanceNumber,
+        numberOfFrames: info.numberOfFrames,
+        rows: info.rows,
+        columns: info.columns,
+        imageOrientationPatient: info.imageOrientationPatient,
+        storageKey: stored.key,
+        sizeBytes: stored.sizeBytes,
+        sha256: stored.sha256,
+        metadata: info.metadata,
+        receivedAt: now,
+      }).onConflictDoNothing({ target: dicomInstances.sopInstanceUid }).returning({ id: dicomInstances.id });
+      if (!instance) return { status: 'duplicate' as const, examId: study.examId, linked: false };
+
+      await tx.update(dicomSeries).set({ numberOfInstances: sql`${dicomSeries.numberOfInstances} + 1` }).where(eq(dicomSeries.id, series.id));
+      // The series may belong to an earlier study row when a sender reused a SeriesInstanceUID: count where it lives.
+      await tx.update(dicomStudies).set({
+        numberOfInstances: sql`${dicomStudies.numberOfInstances} + 1`,
+        ...(series.inserted ? {
+          numberOfSeries: sql`(select count(*)::int from ${dicomSeries} s where s.study_id = ${dicomStudies.id})`,
+          modalitiesInStudy: sql`(select string_agg(distinct s.modality, '\\' order by s.modality) from ${dicomSeries} s where s.study_id = ${dicomStudies.id} and s.modality is not null)`,
+        } : {}),
+      }).where(eq(dicomStudies.id, series.studyId));
+
+      if (study.examId) return { status: 'stored' as const, examId: study.examId, linked: false };
+      const examId = ctx.forcedExamId ?? (await findExamFor(tx, info));
+      if (!examId) return { status: 'stored' as const, examId: null, linked: false };
+      await tx.update(dicomStudies).set({ examId }).where(eq(dicomStudies.id, study.id));
+      if (ctx.quietLink) return { status: 'stored' as const, examId, linked: true };
+      await tx.update(exams).set({
+        hasImage: true,
+        receivedAt: sql`coalesce(${exams.receivedAt}, ${now.toISOString()}::timestamptz)`,
+        status: sql`case when ${exams.status} = 'Scheduled' then 'Arrived' else ${exams.status} end`,
+        dicomAuditStatus: sql`case when ${exams.dicomAuditStatus} = '' and (select ${branches.dicomAuditRequired} from ${branches} where ${branches.id} = ${exams.branchId}) then 'WaitingForAudit' else ${exams.dicomAuditStatus} end`,
+        studyInstanceUid: sql`coalesce(${exams.studyInstanceUid}, ${info.studyInstanceUid})`,
+        version: sql`${exams.version} + 1`,
+        updatedAt: now,
+      }).where(eq(exams.id, examId));
+      await tx.insert(examEvents).values({
+        examId,
+        at: now,
+        userId: ctx.userId,
+        userName: ctx.userName,
+        action: 'imagesReceived',
+        detail: `รับภาพจาก ${ctx.source}`,
+      });
+      return { status: 'stored' as const, examId, linked: true };
+    });
+  }
+}
+
+/** The exam of an unmatched study: AccessionNumber first, then the exam's StudyInstanceUID; deleted exams never. */
+async function findExamFor(tx: Database, info: InstanceInfo): Promise<string | null> {
+  if (info.accessionNumber) {
+    const [byAccession] = await tx.select({ id: exams.id }).from(exams)
+      .where(and(eq(exams.accessionNumber, info.accessionNumber), isNull(exams.deletedAt))).limit(1);
+    if (byAccession) return byAccession.id;
+  }
+  const [byUid] = await tx.select({ id: exams.id }).from(exams)
+    .where(and(eq(exams.studyInstanceUid, info.studyInstanceUid), isNull(exams.deletedAt))).limit(1);
+  return byUid?.id ?? null;
+}
+
+/** ON CONFLICT: keep the stored value, fill it from the new instance when it was empty. */
+function keep(table: string, column: string) {
+  return sql.raw(`coalesce(${table}.${column}, excluded.${column})`);
+}

@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client';
+import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
+import { LocalFileStore } from '../../storage/local-file-store';
+import { openTestDatabase } from '../../test/test-app';
+import { encodeTis620 } from '../parse/charset';
+import { buildInstance, copyTemp, testUid, writeTemp } from '../testing/build-dicom';
+import { corpusAvailable, corpusFiles, corpusPath, REFUSED } from '../testing/corpus';
+import { LocalDicomArchive } from './local-archive';
+
+describe(LocalDicomArchive.name, () => {
+  let database: DatabaseHandle;
+  let sut: LocalDicomArchive;
+  let dataDir: string;
+  const events: { studyInstanceUid: string; examId: string | null }[] = [];
+  const temp = (bytes: Uint8Array) => writeTemp(bytes, dataDir);
+  const storedFiles = () => {
+    const root = path.join(dataDir, 'files', 'dicom');
+    return fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()) : [];
+  };
+  const streamBytes = async (s: NodeJS.ReadableStream | null) => {
+    if (!s) return null;
+    const chunks: Buffer[] = [];
+    for await (const c of s) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-archive-'));
+    sut = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')));
+    sut.onStudyChanged((e) => events.push(e));
+  });
+  afterAll(async () => {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe.skipIf(!corpusAvailable)('pydicom corpus', () => {
+    it('stores every valid file once (same SOP Instance: duplicate), refuses every broken one, consumes every temp file', async () => {
+      const seen = new Set<string>();
+      const temps: string[] = [];
+      for (const file of corpusFiles()) {
+        const tempPath = copyTemp(corpusPath(file), dataDir);
+        temps.push(tempPath);
+        const r = await sut.ingestFile(tempPath, { source: 'TEST_SCU' });
+        if (REFUSED[file]) {
+          expect(r.status, file).toBe('refused');
+          if (r.status === 'refused') expect(REFUSED[file], file).toContain(r.code);
+          continue;
+        }
+        expect(r.status, `${file} ${r.status === 'refused' ? r.reason : ''}`).not.toBe('refused');
+        if (r.status === 'refused') continue;
+        expect(r.status, file).toBe(seen.has(r.sopInstanceUid) ? 'duplicate' : 'stored');
+        seen.add(r.sopInstanceUid);
+      }
+      expect(temps.filter((t) => fs.existsSync(t))).toEqual([]);
+      const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(dicomInstances) as [{ n: number }];
+      expect(n).toBe(seen.size);
+      expect(storedFiles().length).toBe(seen.size);
+    });
+
+    it('gives back the stored bytes exactly', async () => {
+      const original = fs.readFileSync(corpusPath('CT_small.dcm'));
+      const sop = '1.3.6.1.4.1.5962.1.1.1.1.1.20040119072730.12322';
+      expect((await streamBytes(await sut.openInstance(sop)))?.equals(original)).toBe(true);
+      expect(await sut.openInstance('1.2.3.4.5.6.7.8.9')).toBeNull();
+    });
+  });
+
+  it('stores the same SOP Instance once, also when both copies arrive together', async () => {
+    const { bytes, sopUid } = buildInstance();
+    const before = storedFiles().length;
+    const [a, b] = await Promise.all([sut.ingestFile(temp(bytes), { source: 'A' }), sut.ingestFile(temp(bytes), { source: 'B' })]);
+    expect([a.status, b.status].sort()).toEqual(['duplicate', 'stored']);
+    const again = await sut.ingestFile(temp(bytes), { source: 'A' });
+    expect(again).toMatchObject({ status: 'duplicate', sopInstanceUid: sopUid });
+    expect(storedFiles().length).toBe(before + 1);
+    const rows = await database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sopUid));
+    expect(rows.length).toBe(1);
+  });
+
+  it('counts series and instances per study and lists its modalities', async () => {
+    const studyUid = testUid();
+    const ct = testUid();
+    const mr = testUid();
+    for (const [seriesUid, modality] of [[ct, 'CT'], [ct, 'CT'], [mr, 'MR']] as const) {
+      const r = await sut.ingestFile(temp(buildInstance({ studyUid, seriesUid, modality }).bytes), { source: 'CT1' });
+      expect(r.status).toBe('stored');
+    }
+    const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, studyUid));
+    expect(study).toMatchObject({ numberOfSeries: 2, numberOfInstances: 3, modalitiesInStudy: 'CT\\MR', callingAeTitle: 'CT1', examId: null });
+    const series = await database.db.select().from(dicomSeries).where(eq(dicomSeries.studyId, study!.id));
+    expect(series.map((s) => s.numberOfInstances).sort()).toEqual([1, 2]);
+  });
+
+  it('keeps Thai names from TIS-620 and UTF-8 instances in the index', async () => {
+    const thai = 'สมศักดิ์^รักไทย';
+    const a = buildInstance({ charset: 'ISO_IR 166', patientName: encodeTis620(thai) });
+    const b = buildInstance({ charset: 'ISO_IR 192', patientName: Buffer.from(thai, 'utf8') });
+    await sut.ingestFile(temp(a.bytes), { source: 'US1' });
+    await sut.ingestFile(temp(b.bytes), { source: 'US1' });
+    const rows = await database.db.select({ name: dicomStudies.patientName, search: dicomStudies.patientNameSearch }).from(dicomStudies)
+      .where(sql`${dicomStudies.studyInstanceUid} in (${a.studyUid}, ${b.studyUid})`);
+    expect(rows).toEqual([{ name: thai, search: 'สมศักดิ์ รักไทย' }, { name: thai, search: 'สมศักดิ์ รักไทย' }]);
+  });
+
+  it('links a study to its exam by AccessionNumber: hasImage, received, Scheduled → Arrived, a log line', async () => {
+    const [exam] = await database.db.select().from(exams)
+      .where(and(eq(exams.status, 'Scheduled'), eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
+    if (!exam) throw new Error('no scheduled demo exam');
+    const { bytes, studyUid } = buildInstance({ accessionNumber: exam.accessionNumber! });
+    events.length = 0;
+    const r = await sut.ingestFile(temp(bytes), { source: 'CT_RS1' });
+    expect(r).toMatchObject({ status: 'stored', examId: exam.id, studyInstanceUid: studyUid });
+    const [after] = await database.db.select().from(exams).where(eq(exams.id, exam.id));
+    const [branch] = await database.db.select().from(branches).where(eq(branches.id, exam.branchId));
+    expect(after).toMatchObject({ hasImage: true, status: 'Arrived', version: exam.version + 1, dicomAuditStatus: branch!.dicomAuditRequired ? 'WaitingForAudit' : '' });
+    expect(after!.receivedAt).not.toBeNull();
+    const log = await database.db.select().from(examEvents).where(and(eq(examEvents.examId, exam.id), eq(examEvents.action, 'imagesReceived')));
+    expect(log).toEqual([expect.objectContaining({ userName: 'CT_RS1', detail: 'รับภาพจาก CT_RS1' })]);
+    expect(events).toEqual([{ studyInstanceUid: studyUid, examId: exam.id }]);
+    // A second instance of the study changes nothing more on the exam.
+    await sut.ingestFile(temp(buildInstance({ studyUid, accessionNumber: exam.accessionNumber! }).bytes), { source: 'CT_RS1' });
+    const [later] = await database.db.select().from(exams).where(eq(exams.id, exam.id));
+    expect(later!.version).toBe(after!.version);
+  });
+
+  it('links by StudyInstanceUID when the accession matches nothing, and keeps unmatched studies', async () => {
+    const [exam] = await database.db.select().from(exams)
+      .where(and(eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.studyInstanceUid} is not null`)).limit(1);
+    const r = await sut.ingestFile(temp(buildInstance({ studyUid: exam!.studyInstanceUid!, accessionNumber: 'NO-SUCH-ACC' }).bytes), { source: 'MR1' });
+    expect(r).toMatchObject({ status: 'stored', examId: exam!.id });
+    const lost = buildInstance({ accessionNumber: 'NO-SUCH-ACC-2' });
+    expect(await sut.ingestFile(temp(lost.bytes), { source: 'MR1' })).toMatchObject({ status: 'stored', examId: null });
+    const [kept] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, lost.studyUid));
+    expect(kept).toMatchObject({ examId: null, numberOfInstances: 1 });
+  });
+
+  it('forces the link for a web import, but never takes a study from another exam', async () => {
+    const [a, b] = await database.db.select().from(exams).where(and(eq(exams.hasImage, false), isNull(exams.deletedAt), ne(exams.status, 'Completed'))).limit(2);
+    const first = buildInstance({ accessionNumber: 'WHATEVER' });
+    const r = await sut.ingestFile(temp(first.bytes), { source: 'WEB-IMPORT', userId: null, userName: 'staff', examId: a!.id });
+    expect(r).toMatchObject({ status: 'stored', examId: a!.id });
+    const second = buildInstance({ studyUid: first.studyUid });
+    const refused = await sut.ingestFile(temp(second.bytes), { source: 'WEB-IMPORT', examId: b!.id });
+    expect(refused).toMatchObject({ status: 'refused', code: 'error' });
+    const missingExam = await sut.ingestFile(temp(buildInstance().bytes), { source: 'WEB-IMPORT', examId: '00000000-0000-4000-8000-000000000000' });
+    expect(missingExam).toMatchObject({ status: 'refused', code: 'error' });
+  });
+
+  it('answers refused (and removes the temp file) when storage fails, leaving no row', async () => {
+    const broken = new LocalDicomArchive(database.db, { put: () => Promise.reject(new Error('disk full')), open: () => Promise.reject(new Error('x')), exists: async () => false });
+    const { bytes, sopUid } = buildInstance();
+    const tempPath = temp(bytes);
+    expect(await broken.ingestFile(tempPath, { source: 'X' })).toMatchObject({ status: 'refused', code: 'error' });
+    expect(fs.existsSync(tempPath)).toBe(false);
+    expect(await database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sopUid))).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
+import { readInstance } from '../parse/read-instance';
+import { ArchiveRepository } from './archive.repository';
+import { DICOM_PREFIX } from './local-archive';
+
+export interface ReindexReport {
+  files: number;
+  /** Already indexed under their storage key. */
+  present: number;
+  /** Indexed by this run. */
+  indexed: number;
+  /** Files of a SOP Instance indexed under another file (a lost race, a crash after the winner committed). */
+  unreferenced: number;
+  /** Files that are not (or no longer) a readable instance. */
+  unreadable: number;
+  /** Rows whose file is gone (reported, never deleted: the images may come back from a backup). */
+  missingFiles: number;
+}
+
+export interface ReindexOptions {
+  /** Empty the index first and rebuild it from the files alone (exam links are kept by StudyInstanceUID). */
+  rebuild?: boolean;
+  now?: () => Date;
+  onProgress?: (r: ReindexReport) => void;
+}
+
+/**
+ * Rebuilds the DICOM index from the files under `<filesRoot>/dicom`: a file without a row (a crash between the
+ * durable write and the commit) is indexed; with `rebuild` every row is made again from its file. The files are
+ * only read, never moved or deleted.
+ */
+export async function reindexDicom(db: Database, filesRoot: string, opts: ReindexOptions = {}): Promise<ReindexReport> {
+  const repo = new ArchiveRepository(db);
+  const now = opts.now ?? (() => new Date());
+  const report: ReindexReport = { files: 0, present: 0, indexed: 0, unreferenced: 0, unreadable: 0, missingFiles: 0 };
+  const links = new Map<string, string>();
+  if (opts.rebuild) {
+    for (const r of await db.select({ uid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId }).from(dicomStudies).where(isNotNull(dicomStudies.examId))) {
+      links.set(r.uid, r.examId!);
+    }
+    await db.transaction(async (tx) => {
+      await tx.delete(dicomInstances);
+      await tx.delete(dicomSeries);
+      await tx.delete(dicomStudies);
+    });
+  }
+  const known = new Set((await db.select({ key: dicomInstances.storageKey }).from(dicomInstances)).map((r) => r.key));
+  const root = path.join(filesRoot, DICOM_PREFIX);
+  for await (const file of walk(root)) {
+    report.files += 1;
+    const key = `${DICOM_PREFIX}/${path.relative(root, file).split(path.sep).join('/')}`;
+    if (known.has(key)) {
+      report.present += 1;
+      known.delete(key);
+    } else {
+      const read = await readInstance(file);
+      if (!read.ok) {
+        report.unreadable += 1;
+      } else {
+        const { size, sha256 } = await hashFile(file);
+        const forced = links.get(read.info.studyInstanceUid) ?? null;
+        const outcome = await repo.indexInstance(read.info, { key, sizeBytes: size, sha256 }, {
+          source: 'REINDEX', userId: null, userName: 'REINDEX', forcedExamId: forced, quietLink: forced !== null,
+        }, now());
+        if (outcome.status === 'stored') report.indexed += 1;
+        else report.unreferenced += 1;
+      }
+    }
+    if (report.files % 1000 === 0) opts.onProgress?.(report);
+  }
+  // Keys still in `known` were not found on disk.
+  report.missingFiles = known.size;
+  return report;
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) yield* walk(p);
+    else if (e.isFile()) yield p;
+  }
+}
+
+async function hashFile(file: string): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of fs.createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}

@@ -1,0 +1,200 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
+import { hasWildcard, likePattern, normalizeName, type Match, type QidoQuery } from './qido';
+
+export type StudyRow = typeof dicomStudies.$inferSelect;
+export type SeriesRow = typeof dicomSeries.$inferSelect & { studyInstanceUid: string };
+export type InstanceRow = {
+  sopInstanceUid: string;
+  sopClassUid: string;
+  transferSyntaxUid: string;
+  instanceNumber: number | null;
+  numberOfFrames: number;
+  rows: number | null;
+  columns: number | null;
+  studyInstanceUid: string;
+  seriesInstanceUid: string;
+};
+export interface StoredInstance {
+  sopInstanceUid: string;
+  seriesInstanceUid: string;
+  studyInstanceUid: string;
+  storageKey: string;
+  sizeBytes: number;
+  transferSyntaxUid: string;
+}
+
+/** Columns that QIDO keys match, per tag. */
+const TEXT_COLUMNS: Record<string, SQL | undefined> = {
+  '00100020': sql`${dicomStudies.patientId}`,
+  '00080050': sql`${dicomStudies.accessionNumber}`,
+  '00081030': sql`${dicomStudies.studyDescription}`,
+  '0008103E': sql`${dicomSeries.seriesDescription}`,
+};
+
+function matchCondition(m: Match, fuzzy: boolean): SQL {
+  switch (m.kind) {
+    case 'uids': {
+      const col = m.tag === '0020000D' ? dicomStudies.studyInstanceUid : m.tag === '0020000E' ? dicomSeries.seriesInstanceUid
+        : m.tag === '00080018' ? dicomInstances.sopInstanceUid : dicomInstances.sopClassUid;
+      return inArray(col, m.values);
+    }
+    case 'codes': {
+      if (m.tag === '00080061') {
+        return sql`exists (select 1 from ${dicomSeries} ms where ms.study_id = ${dicomStudies.id} and upper(ms.modality) in (${sql.join(m.values.map((v) => sql`${v}`), sql`, `)}))`;
+      }
+      const col = m.tag === '00080060' ? sql`upper(${dicomSeries.modality})` : m.tag === '00180015' ? sql`upper(${dicomSeries.bodyPartExamined})` : sql`upper(${dicomStudies.patientSex})`;
+      return sql`${col} in (${sql.join(m.values.map((v) => sql`${v}`), sql`, `)})`;
+    }
+    case 'date': {
+      const col = m.tag === '00080020' ? dicomStudies.studyDate : dicomStudies.patientBirthDate;
+      const parts: SQL[] = [];
+      if (m.from) parts.push(sql`${col} >= ${m.from}`);
+      if (m.to) parts.push(sql`${col} <= ${m.to}`);
+      return and(...parts)!;
+    }
+    case 'int': {
+      const col = m.tag === '00200011' ? dicomSeries.seriesNumber : dicomInstances.instanceNumber;
+      return eq(col, m.value);
+    }
+    case 'name': {
+      const col = m.tag === '00100010' ? sql`${dicomStudies.patientNameSearch}`
+        : sql`btrim(regexp_replace(lower(translate(coalesce(${dicomStudies.referringPhysicianName}, ''), '^=', '  ')), ' +', ' ', 'g'))`;
+      const value = normalizeName(m.value);
+      if (hasWildcard(value)) return sql`${col} like ${likePattern(value)}`;
+      if (fuzzy) {
+        // Fuzzy: every word of the query appears in the name, in any order (Thai names have no case to fold).
+        const words = value.split(' ').filter(Boolean);
+        return and(...words.map((w) => sql`${col} like ${`%${likePattern(w)}%`}`))!;
+      }
+      return sql`${col} = ${value}`;
+    }
+    case 'text': {
+      const col = TEXT_COLUMNS[m.tag];
+      if (!col) return sql`true`;
+      if (hasWildcard(m.value)) return sql`${col} like ${likePattern(m.value)}`;
+      if (fuzzy && (m.tag === '00081030' || m.tag === '0008103E')) return sql`lower(${col}) like ${`%${likePattern(m.value.toLowerCase())}%`}`;
+      return sql`${col} = ${m.value}`;
+    }
+  }
+}
+
+/** SQL of DICOMweb: QIDO searches, retrieval lookups and metadata, always filtered by the caller's study visibility. */
+export class DicomwebRepository {
+  constructor(private readonly db: Database) {}
+
+  async searchStudies(q: QidoQuery, visible: SQL): Promise<StudyRow[]> {
+    return this.db.select().from(dicomStudies)
+      .where(and(visible, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
+      // Newest first, undated studies on top: the study_date index read backwards gives this order without a sort.
+      .orderBy(desc(dicomStudies.studyDate), desc(dicomStudies.studyTime), asc(dicomStudies.id))
+      .limit(q.limit).offset(q.offset);
+  }
+
+  async searchSeries(q: QidoQuery, visible: SQL): Promise<SeriesRow[]> {
+    const rows = await this.db.select({ series: dicomSeries, studyInstanceUid: dicomStudies.studyInstanceUid })
+      .from(dicomSeries)
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(and(visible, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
+      .orderBy(desc(dicomStudies.receivedAt), sql`${dicomSeries.seriesNumber} nulls last`, asc(dicomSeries.createdAt), asc(dicomSeries.id))
+      .limit(q.limit).offset(q.offset);
+    return rows.map((r) => ({ ...r.series, studyInstanceUid: r.studyInstanceUid }));
+  }
+
+  async searchInstances(q: QidoQuery, visible: SQL): Promise<(InstanceRow & { metadata?: unknown })[]> {
+    return this.db.select({
+      sopInstanceUid: dicomInstances.sopInstanceUid,
+      sopClassUid: dicomInstances.sopClassUid,
+      transferSyntaxUid: dicomInstances.transferSyntaxUid,
+      instanceNumber: dicomInstances.instanceNumber,
+      numberOfFrames: dicomInstances.numberOfFrames,
+      rows: dicomInstances.rows,
+      columns: dicomInstances.columns,
+      studyInstanceUid: dicomStudies.studyInstanceUid,
+      seriesInstanceUid: dicomSeries.seriesInstanceUid,
+    })
+      .from(dicomInstances)
+      .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(and(visible, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
+      .orderBy(desc(dicomStudies.receivedAt), asc(dicomSeries.id), sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
+      .limit(q.limit).offset(q.offset);
+  }
+
+  /**
+   * Attributes of one representative instance per study, series or SOP instance (for includefield): only the tags
+   * asked for leave the database, or the whole non-bulk metadata when `tags` is null.
+   */
+  async representativeAttributes(level: 'study' | 'series' | 'instance', uids: string[], tags: string[] | null): Promise<Map<string, Record<string, unknown>>> {
+    if (!uids.length) return new Map();
+    const pick = tags ? sql`(select coalesce(jsonb_object_agg(k, v), '{}'::jsonb) from jsonb_each(${dicomInstances.metadata}) as e(k, v) where k in (${sql.join(tags.map((t) => sql`${t}`), sql`, `)}))` : sql`${dicomInstances.metadata}`;
+    const key = level === 'study' ? dicomStudies.studyInstanceUid : level === 'series' ? dicomSeries.seriesInstanceUid : dicomInstances.sopInstanceUid;
+    const rows = await this.db.selectDistinctOn([key], { uid: key, attrs: sql<Record<string, unknown>>`${pick}` })
+      .from(dicomInstances)
+      .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(inArray(key, uids))
+      .orderBy(key, sql`${dicomInstances.instanceNumber} nulls last`);
+    return new Map(rows.map((r) => [r.uid, r.attrs]));
+  }
+
+  /** Stored instances of a study, series or one instance, visible to the caller, in series and instance order. */
+  async storedInstances(where: { study: string; series?: string; sop?: string }, visible: SQL): Promise<StoredInstance[]> {
+    return this.db.select({
+      sopInstanceUid: dicomInstances.sopInstanceUid,
+      seriesInstanceUid: dicomSeries.seriesInstanceUid,
+      studyInstanceUid: dicomStudies.studyInstanceUid,
+      storageKey: dicomInstances.storageKey,
+      sizeBytes: dicomInstances.sizeBytes,
+      transferSyntaxUid: dicomInstances.transferSyntaxUid,
+    })
+      .from(dicomInstances)
+      .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(and(
+        visible,
+        eq(dicomStudies.studyInstanceUid, where.study),
+        where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
+        where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
+      ))
+      .orderBy(sql`${dicomSeries.seriesNumber} nulls last`, asc(dicomSeries.id), sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
+      .limit(100_000);
+  }
+
+  /** How many instances a location has for the caller and when the last arrived: the metadata cache's version. */
+  async metadataStamp(where: { study: string; series?: string; sop?: string }, visible: SQL): Promise<{ n: number; last: string | null }> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${dicomInstances.receivedAt})::text` })
+      .from(dicomInstances)
+      .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(and(
+        visible,
+        eq(dicomStudies.studyInstanceUid, where.study),
+        where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
+        where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
+      ));
+    return row ?? { n: 0, last: null };
+  }
+
+  /**
+   * The cached DICOM JSON of the instances as one JSON array text, aggregated in the database (no parsing of
+   * thousands of objects in Node): null when nothing visible matches.
+   */
+  async metadataText(where: { study: string; series?: string; sop?: string }, visible: SQL): Promise<string | null> {
+    const [row] = await this.db.select({
+      n: sql<number>`count(*)::int`,
+      text: sql<string | null>`string_agg(${dicomInstances.metadata}::text, ',' order by ${dicomSeries.seriesNumber} nulls last, ${dicomSeries.id}, ${dicomInstances.instanceNumber} nulls last, ${dicomInstances.sopInstanceUid})`,
+    })
+      .from(dicomInstances)
+      .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(and(
+        visible,
+        eq(dicomStudies.studyInstanceUid, where.study),
+        where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
+        where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
+      ));
+    return row && row.n > 0 && row.text ? `[${row.text}]` : null;
+  }
+}

@@ -1,0 +1,202 @@
+import { DomainError } from '../../http/domain-error';
+import { hexTag, keywordOf, tagOfKeyword } from '../parse/dictionary';
+import { UID_PATTERN } from '../parse/read-instance';
+
+/** QIDO-RS query parameters (PS3.18 §8.3.4) parsed and checked; anything malformed is a 400 before any SQL. */
+
+export type QidoLevel = 'study' | 'series' | 'instance';
+
+export type Match =
+  | { tag: string; kind: 'uids'; values: string[] }
+  | { tag: string; kind: 'text'; value: string }
+  | { tag: string; kind: 'name'; value: string }
+  | { tag: string; kind: 'codes'; values: string[] }
+  | { tag: string; kind: 'date'; from: string | null; to: string | null }
+  | { tag: string; kind: 'int'; value: number };
+
+export interface QidoQuery {
+  matches: Match[];
+  limit: number;
+  offset: number;
+  fuzzy: boolean;
+  includeAll: boolean;
+  includeTags: string[];
+  /** Standard attributes the query named that this archive does not match on (reported in a Warning header). */
+  ignored: string[];
+}
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+type Kind = Match['kind'];
+const KEYS: Record<QidoLevel, Record<string, Kind>> = {
+  study: {
+    '0020000D': 'uids', // StudyInstanceUID
+    '00100010': 'name', // PatientName
+    '00100020': 'text', // PatientID
+    '00080050': 'text', // AccessionNumber
+    '00080020': 'date', // StudyDate
+    '00080061': 'codes', // ModalitiesInStudy
+    '00080090': 'name', // ReferringPhysicianName
+    '00081030': 'text', // StudyDescription
+    '00100030': 'date', // PatientBirthDate
+    '00100040': 'codes', // PatientSex
+  },
+  series: {
+    '0020000E': 'uids', // SeriesInstanceUID
+    '00080060': 'codes', // Modality
+    '00200011': 'int', // SeriesNumber
+    '0008103E': 'text', // SeriesDescription
+    '00180015': 'codes', // BodyPartExamined
+  },
+  instance: {
+    '00080018': 'uids', // SOPInstanceUID
+    '00080016': 'uids', // SOPClassUID
+    '00200013': 'int', // InstanceNumber
+  },
+};
+
+/** The keys usable at a level: its own and those of the levels above (PS3.18 Table 10.6.1-5). */
+function keysAt(level: QidoLevel): Record<string, Kind> {
+  if (level === 'study') return KEYS.study;
+  if (level === 'series') return { ...KEYS.study, ...KEYS.series };
+  return { ...KEYS.study, ...KEYS.series, ...KEYS.instance };
+}
+
+const bad = (message: string) => new DomainError(400, message, 'BAD_QIDO_QUERY');
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A tag from a keyword ('PatientName') or eight hex digits ('00100010'). */
+export function resolveAttribute(name: string): string | undefined {
+  if (/^[0-9A-Fa-f]{8}$/.test(name)) return name.toUpperCase();
+  if (/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(name)) return tagOfKeyword(name);
+  return undefined;
+}
+
+function single(name: string, value: string | string[] | undefined): string {
+  if (Array.isArray(value)) {
+    if (value.length !== 1) throw bad(`${name} given more than once`);
+    return value[0]!;
+  }
+  return value ?? '';
+}
+
+function checkDate(d: string): boolean {
+  if (!/^\d{8}$/.test(d)) return false;
+  const m = Number(d.slice(4, 6));
+  const day = Number(d.slice(6, 8));
+  return m >= 1 && m <= 12 && day >= 1 && day <= 31;
+}
+
+function parseValue(name: string, tag: string, kind: Kind, raw: string): Match {
+  if (raw.length > 1024 || CONTROL.test(raw)) throw bad(`${name}: value too long or with control characters`);
+  switch (kind) {
+    case 'uids': {
+      const values = raw.split(/[,\\]/).map((v) => v.trim()).filter(Boolean);
+      if (!values.length || values.length > 500 || values.some((v) => v.length > 64 || !UID_PATTERN.test(v))) throw bad(`${name}: expected UIDs (digits and dots)`);
+      return { tag, kind, values };
+    }
+    case 'codes': {
+      const values = raw.split(/[,\\]/).map((v) => v.trim().toUpperCase()).filter(Boolean);
+      if (!values.length || values.some((v) => !/^[A-Z0-9 _]{1,16}$/.test(v))) throw bad(`${name}: expected code values`);
+      return { tag, kind, values };
+    }
+    case 'date': {
+      const m = /^(\d{8})?(-)?(\d{8})?$/.exec(raw.trim());
+      if (!m || (!m[1] && !m[3]) || (m[2] === undefined && m[3] !== undefined)) throw bad(`${name}: expected a date YYYYMMDD or a range YYYYMMDD-YYYYMMDD`);
+      const from = m[1] ?? null;
+      const to = m[2] ? m[3] ?? null : from;
+      if ((from && !checkDate(from)) || (to && !checkDate(to))) throw bad(`${name}: not a calendar date`);
+      if (from && to && from > to) throw bad(`${name}: range ends before it starts`);
+      return { tag, kind, from, to };
+    }
+    case 'int': {
+      if (!/^\s*-?\d{1,9}\s*$/.test(raw)) throw bad(`${name}: expected an integer`);
+      return { tag, kind, value: Number(raw) };
+    }
+    case 'name':
+    case 'text': {
+      const value = raw.trim();
+      if (!value || value.length > 256) throw bad(`${name}: expected 1-256 characters`);
+      return { tag, kind, value };
+    }
+  }
+}
+
+/** Parses a QIDO-RS query string (values as Fastify gives them: repeated keys are arrays). */
+export function parseQido(level: QidoLevel, query: Record<string, string | string[] | undefined>): QidoQuery {
+  const keys = keysAt(level);
+  const out: QidoQuery = { matches: [], limit: DEFAULT_LIMIT, offset: 0, fuzzy: false, includeAll: false, includeTags: [], ignored: [] };
+  const seen = new Set<string>();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    switch (name) {
+      case 'token':
+        continue; // an exam-scoped link token, read by the access guard
+      case 'limit':
+      case 'offset': {
+        const v = single(name, value).trim();
+        const max = name === 'limit' ? MAX_LIMIT : 10_000_000;
+        const min = name === 'limit' ? 1 : 0;
+        if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) throw bad(`${name} must be an integer from ${min} to ${max}`);
+        out[name] = Number(v);
+        continue;
+      }
+      case 'fuzzymatching': {
+        const v = single(name, value).trim().toLowerCase();
+        if (v !== 'true' && v !== 'false') throw bad('fuzzymatching must be true or false');
+        out.fuzzy = v === 'true';
+        continue;
+      }
+      case 'includefield': {
+        for (const item of (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','))) {
+          const f = item.trim();
+          if (!f) continue;
+          if (f === 'all') { out.includeAll = true; continue; }
+          const tag = resolveAttribute(f);
+          if (!tag) throw bad(`includefield: unknown attribute ${f.slice(0, 64)}`);
+          if (out.includeTags.length >= 200) throw bad('includefield: too many attributes');
+          out.includeTags.push(tag);
+        }
+        continue;
+      }
+      default:
+        break;
+    }
+    // Attribute matching: a keyword or a tag; a sequence path (00400275.00401001) is valid but not matched here.
+    if (/^([0-9A-Fa-f]{8}|[A-Za-z][A-Za-z0-9]*)(\.([0-9A-Fa-f]{8}|[A-Za-z][A-Za-z0-9]*))+$/.test(name)) {
+      if (name.split('.').every((p) => resolveAttribute(p))) { out.ignored.push(name); continue; }
+    }
+    const tag = resolveAttribute(name);
+    if (!tag) throw bad(`unknown query parameter ${name.slice(0, 64)}`);
+    if (seen.has(tag)) throw bad(`${name} given more than once`);
+    seen.add(tag);
+    const raw = single(name, value);
+    const kind = keys[tag];
+    if (!kind) {
+      const lower = level !== 'instance' && (KEYS.instance[tag] || (level === 'study' && KEYS.series[tag]));
+      if (lower) throw bad(`${keywordOf(tag) ?? tag} is not a ${level}-level key`);
+      out.ignored.push(keywordOf(tag) ?? hexTag(tag));
+      continue;
+    }
+    if (raw === '' ) {
+      // An empty matching key asks for the attribute to be returned (universal matching).
+      out.includeTags.push(tag);
+      continue;
+    }
+    out.matches.push(parseValue(name, tag, kind, raw));
+  }
+  return out;
+}
+
+/** SQL LIKE pattern of a DICOM wildcard value (* any run, ? one character), the user's % and _ taken literally. */
+export function likePattern(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%').replace(/\?/g, '_');
+}
+
+export const hasWildcard = (value: string) => /[*?]/.test(value);
+
+/** A person name as the index stores it for matching: lower case, '^' and '=' as spaces, spaces collapsed. */
+export function normalizeName(value: string): string {
+  return value.toLowerCase().replace(/[\^=]/g, ' ').replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../auth/auth.plugin';
+import { notFound } from '../../http/domain-error';
+import type { LocalDicomArchive } from '../archive/local-archive';
+import { acceptsDicomJson, InstanceParams, notAcceptable, origin, READ_ACCESS, SeriesParams, StudyParams, tags, Uid } from './common';
+import type { DicomwebService, Location } from './dicomweb.service';
+import type { StoredInstance } from './dicomweb.repository';
+import { parseBytes } from '../thumbnails/decode-frame';
+import { frameContentType, parseFrameList, readFrame } from './frames';
+import { covers, parseAccept } from './media-type';
+import { multipartStream, newBoundary } from './multipart';
+
+type Retrieval = 'multipart' | 'single';
+
+/**
+ * What a retrieval answers: multipart/related of application/dicom parts (any transfer-syntax parameter: the bytes
+ * are sent as stored, each part naming its own syntax), or one bare application/dicom body for a single instance.
+ */
+export function negotiateRetrieve(accept: string | undefined, single: boolean): Retrieval | null {
+  for (const range of parseAccept(accept)) {
+    if (range.type === 'multipart/related') {
+      const type = range.params.type?.toLowerCase();
+      if (!type || type === 'application/dicom') return 'multipart';
+      continue;
+    }
+    if (range.type === 'application/dicom') {
+      if (single) return 'single';
+      continue;
+    }
+    if (range.type === '*/*' || range.type === 'multipart/*') return 'multipart';
+  }
+  return null;
+}
+
+const WadoUriQuery = z.looseObject({
+  requestType: z.literal('WADO', 'requestType must be WADO'),
+  studyUID: Uid,
+  seriesUID: Uid,
+  objectUID: Uid,
+  contentType: z.string().max(200).optional(),
+  transferSyntax: z.string().max(64).optional(),
+  token: z.string().max(200).optional(),
+});
+
+/** WADO-RS (PS3.18 §10.4) retrieve and metadata, and WADO-URI (PS3.18 §9) for Weasis and the CD helper. */
+export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive) {
+  return async function plugin(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const config = { access: READ_ACCESS };
+
+    const send = async (req: FastifyRequest, reply: FastifyReply, at: Location, single: boolean) => {
+      const how = negotiateRetrieve(req.headers.accept, single);
+      if (!how) return notAcceptable(reply, 'multipart/related; type="application/dicom"');
+      const rows = await service.retrieve(requireUser(req), at);
+      if (how === 'single') return sendOne(reply, rows[0]!);
+      const boundary = newBoundary();
+      reply.type(`multipart/related; type="application/dicom"; boundary=${boundary}`);
+      return reply.send(multipartStream(boundary, openEach(rows), (err) => req.log.error({ err: { name: (err as Error)?.name } }, 'wado stream failed')));
+    };
+
+    async function* openEach(rows: StoredInstance[]) {
+      for (const row of rows) {
+        const body = await archive.openStored(row);
+        if (!body) continue;
+        yield { contentType: `application/dicom; transfer-syntax=${row.transferSyntaxUid}`, body };
+      }
+    }
+
+    const sendOne = async (reply: FastifyReply, row: StoredInstance) => {
+      const body = await archive.openStored(row);
+      if (!body) throw notFound('ไม่พบไฟล์ภาพ');
+      reply.type('application/dicom');
+      reply.header('content-length', String(row.sizeBytes));
+      reply.header('content-disposition', `attachment; filename="${row.sopInstanceUid}.dcm"`);
+      return reply.send(body);
+    };
+
+    const metadata = async (req: FastifyRequest, reply: FastifyReply, at: Location) => {
+      if (!acceptsDicomJson(req)) return notAcceptable(reply, 'application/dicom+json');
+      const text = await service.metadata(requireUser(req), at, origin(req));
+      return reply.type('application/dicom+json').send(text);
+    };
+
+    r.get('/dicomweb/studies/:study', { config, schema: { params: StudyParams, tags } },
+      (req, reply) => send(req, reply, { study: req.params.study }, false));
+    r.get('/dicomweb/studies/:study/series/:series', { config, schema: { params: SeriesParams, tags } },
+      (req, reply) => send(req, reply, { study: req.params.study, series: req.params.series }, false));
+    r.get('/dicomweb/studies/:study/series/:series/instances/:sop', { config, schema: { params: InstanceParams, tags } },
+      (req, reply) => send(req, reply, { ...req.params }, true));
+
+    r.get('/dicomweb/studies/:study/metadata', { config, schema: { params: StudyParams, tags } },
+      (req, reply) => metadata(req, reply, { study: req.params.study }));
+    r.get('/dicomweb/studies/:study/series/:series/metadata', { config, schema: { params: SeriesParams, tags } },
+      (req, reply) => metadata(req, reply, { study: req.params.study, series: req.params.series }));
+    r.get('/dicomweb/studies/:study/series/:series/instances/:sop/metadata', { config, schema: { params: InstanceParams, tags } },
+      (req, reply) => metadata(req, reply, { ...req.params }));
+
+    /** The stored instance parsed whole, for frames and bulk data (the only reads of a file besides retrieval). */
+    const parsedInstance = async (req: FastifyRequest, at: Required<Location>) => {
+      const [row] = await service.retrieve(requireUser(req), at);
+      const body = await archive.openStored(row!);
+      if (!body) throw notFound('ไม่พบไฟล์ภาพ');
+      const chunks: Buffer[] = [];
+      for await (const c of body) chunks.push(c as Buffer);
+      try {
+        return { row: row!, ...parseBytes(Buffer.concat(chunks)) };
+      } catch {
+        throw notFound('อ่านภาพนี้ไม่ได้');
+      }
+    };
+    const sendParts = (reply: FastifyReply, type: string, bodies: Uint8Array[]) => {
+      const boundary = newBoundary();
+      reply.type(`multipart/related; type="${type.split(';')[0]}"; boundary=${boundary}`);
+      const parts = bodies.flatMap((f) => [Buffer.from(`--${boundary}\r\nContent-Type: ${type}\r\n\r\n`), Buffer.from(f), Buffer.from('\r\n')]);
+      return reply.send(Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]));
+    };
+
+    r.get('/dicomweb/studies/:study/series/:series/instances/:sop/frames/:frames', {
+      config,
+      schema: { params: InstanceParams.extend({ frames: z.string().max(7000) }), tags },
+    }, async (req, reply) => {
+      const list = parseFrameList(req.params.frames);
+      if (!list) return reply.code(400).send({ success: false, message: 'frames: 1-based frame numbers separated by commas' });
+      const { row, ds, ts } = await parsedInstance(req, { study: req.params.study, series: req.params.series, sop: req.params.sop });
+      const type = frameContentType(parseAccept(req.headers.accept), row.transferSyntaxUid);
+      if (!type) return notAcceptable(reply, `frames as stored (${row.transferSyntaxUid}); transcoding is not offered`);
+      const frames = list.map((n) => readFrame(ds, ts, n));
+      if (frames.some((f) => f === null)) throw notFound('ไม่มีเฟรมนี้ในภาพ');
+      return sendParts(reply, type, frames as Uint8Array[]);
+    });
+
+    // The BulkDataURIs of the cached metadata: a top-level attribute's value as stored (pixel data: its frames).
+    r.get('/dicomweb/studies/:study/series/:series/instances/:sop/bulkdata/:tag', {
+      config,
+      schema: { params: InstanceParams.extend({ tag: z.string().regex(/^[0-9A-Fa-f]{8}$/, 'tag: eight hex digits') }), tags },
+    }, async (req, reply) => {
+      const { row, ds, ts } = await parsedInstance(req, { study: req.params.study, series: req.params.series, sop: req.params.sop });
+      const el = ds.elements[`x${req.params.tag.toLowerCase()}`];
+      if (!el) throw notFound('ไม่มีข้อมูลนี้ในภาพ');
+      if (el.encapsulatedPixelData) {
+        const type = frameContentType(parseAccept(req.headers.accept), row.transferSyntaxUid);
+        if (!type) return notAcceptable(reply, `pixel data as stored (${row.transferSyntaxUid})`);
+        const count = Math.max(1, ds.intString('x00280008') ?? 1);
+        const frames = Array.from({ length: count }, (_, i) => readFrame(ds, ts, i + 1));
+        if (frames.some((f) => f === null)) throw notFound('อ่านภาพนี้ไม่ได้');
+        return sendParts(reply, type, frames as Uint8Array[]);
+      }
+      const accepted = parseAccept(req.headers.accept).some((m) => m.type === '*/*' || (m.type === 'multipart/related' && (!m.params.type || m.params.type === 'application/octet-stream')));
+      if (!accepted) return notAcceptable(reply, 'multipart/related; type="application/octet-stream"');
+      const end = Math.min(ds.byteArray.length, el.dataOffset + el.length);
+      return sendParts(reply, `application/octet-stream; transfer-syntax=${row.transferSyntaxUid}`, [ds.byteArray.subarray(el.dataOffset, end)]);
+    });
+
+    r.get('/dicomweb/wado', { config, schema: { querystring: WadoUriQuery, tags } }, async (req, reply) => {
+      const wanted = (req.query.contentType ?? 'image/jpeg').split(',').map((t) => t.trim().toLowerCase().split(';')[0]!);
+      if (!wanted.some((t) => covers(t, 'application/dicom'))) {
+        return notAcceptable(reply, 'contentType=application/dicom');
+      }
+      const [row] = await service.retrieve(requireUser(req), { study: req.query.studyUID, series: req.query.seriesUID, sop: req.query.objectUID });
+      return sendOne(reply, row!);
+    });
+  };
+}

@@ -1,0 +1,661 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { DicomArchive, IngestResult } from '../archive';
+import {
+  dimse, routeDimseLogs,
+  type DimseAssociation, type DimseCEchoRequest, type DimseCEchoResponse, type DimseCFindRequest, type DimseCFindResponse,
+  type DimseCStoreRequest, type DimseCStoreResponse, type DimseDataset, type DimsePresentationContext,
+} from './lib';
+import type { WorklistSource } from './mwl/worklist';
+import { buildPart10Header } from './part10';
+import { PduDemux, type StoreCommand } from './pdu-demux';
+import { StoreSink, type SinkOutcome } from './store-sink';
+import {
+  IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME, isLenientUid, isStorageSopClass, MWL_FIND_SOP_CLASS,
+  QUERY_TRANSFER_SYNTAXES, Status, STORAGE_TRANSFER_SYNTAXES, TS, VERIFICATION_SOP_CLASS,
+} from './uids';
+
+const { constants } = dimse;
+const PcResult = constants.PresentationContextResult;
+
+export interface DicomListenerOptions {
+  /** Address to bind (dcmjs-dimse's Server.listen has no host: we run our own net.Server). */
+  host: string;
+  /** 0 picks a free port (tests). */
+  port: number;
+  /** Our AE title: an association calling any other is rejected (called-AE-title-not-recognized). */
+  aeTitle: string;
+  /** Calling AE titles allowed to associate; empty = any. */
+  allowedCallingAeTitles?: readonly string[];
+  archive: DicomArchive;
+  /** The Modality Worklist; without it the worklist SOP class is not offered. */
+  worklist?: WorklistSource | null;
+  /** Where instances are written while they arrive (same file system as the archive, so it can rename them). */
+  tempDir: string;
+  logger: Logger;
+  /** Largest instance data set accepted (deflate: inflated size); beyond it the association is aborted. Default 1 GiB. */
+  maxInstanceBytes?: number;
+  /** Simultaneous associations; more are rejected as transient (local-limit-exceeded). Default 32. */
+  maxAssociations?: number;
+  /** A connection with no traffic for this long is closed. Default 60 s. */
+  idleTimeoutMs?: number;
+  /** A connection must send its A-ASSOCIATE-RQ within this time. Default 15 s. */
+  associationRequestTimeoutMs?: number;
+  /** Max PDU length we announce. Default 256 KiB. */
+  maxPduLength?: number;
+  /** Bytes buffered towards a temp file before the peer's socket is paused. Default 2 MiB. */
+  writeHighWaterMark?: number;
+}
+
+export interface ListenerStats {
+  associations: number;
+  active: number;
+  stored: number;
+  failed: number;
+  /** Most data set bytes ever held in memory for one instance (waiting for the disk). */
+  peakBufferedBytes: number;
+}
+
+interface Settings {
+  aeTitle: string;
+  allowed: Set<string>;
+  maxInstanceBytes: number;
+  maxAssociations: number;
+  idleTimeoutMs: number;
+  associationRequestTimeoutMs: number;
+  maxPduLength: number;
+  writeHighWaterMark: number;
+}
+
+/** Which transfer syntaxes we accept for an abstract syntax, or null when we do not offer it. */
+export function acceptableSyntaxes(abstractSyntaxUid: string, withWorklist: boolean): ReadonlySet<string> | null {
+  if (abstractSyntaxUid === VERIFICATION_SOP_CLASS) return QUERY_TRANSFER_SYNTAXES;
+  if (abstractSyntaxUid === MWL_FIND_SOP_CLASS) return withWorklist ? QUERY_TRANSFER_SYNTAXES : null;
+  if (isStorageSopClass(abstractSyntaxUid)) return STORAGE_TRANSFER_SYNTAXES;
+  return null;
+}
+
+/**
+ * Decides every proposed presentation context (dcmjs-dimse problem 3). The README's example loops over a context's
+ * transfer syntaxes and calls setResult() inside the loop; setResult() empties and refills that very list, so an
+ * unsupported first syntax rejects the context even when a later one is supported. Here the proposal is copied first,
+ * the peer's preference order is honoured, and setResult() is called once per context.
+ */
+export function negotiate(association: DimseAssociation, withWorklist: boolean): { accepted: number; rejected: number } {
+  let accepted = 0;
+  let rejected = 0;
+  for (const { context } of association.getPresentationContexts()) {
+    const proposed = [...context.getTransferSyntaxUids()];
+    const ours = acceptableSyntaxes(context.getAbstractSyntaxUid(), withWorklist);
+    if (!ours) {
+      context.setResult(PcResult.RejectAbstractSyntaxNotSupported);
+      rejected++;
+      continue;
+    }
+    const chosen = proposed.find((ts) => ours.has(ts));
+    if (chosen) {
+      context.setResult(PcResult.Accept, chosen);
+      accepted++;
+    } else {
+      context.setResult(PcResult.RejectTransferSyntaxesNotSupported);
+      rejected++;
+    }
+  }
+  return { accepted, rejected };
+}
+
+/** Counts bytes of a data set we refuse up front (wrong context, bad command) and throws them away. */
+class RefusedSink extends EventEmitter {
+  private bytes = 0;
+  readonly done: Promise<SinkOutcome>;
+  constructor(outcome: SinkOutcome & { ok: false }, private readonly max: number, private readonly onTooLarge: () => void) {
+    super();
+    this.done = Promise.resolve(outcome);
+  }
+  write(chunk: Buffer): boolean {
+    this.bytes += chunk.length;
+    if (this.bytes > this.max) this.onTooLarge();
+    return true;
+  }
+  end(): this { return this; }
+  abort(): void { /* nothing on disk */ }
+}
+
+type Sink = StoreSink | RefusedSink;
+
+/** Maps the archive's answer to a C-STORE status: never Success for an instance the archive did not keep. */
+export function statusOfIngest(r: IngestResult): { status: number; comment?: string } {
+  switch (r.status) {
+    case 'stored':
+    case 'duplicate':
+      return { status: Status.Success };
+    case 'refused':
+      switch (r.code) {
+        // 'error' is the archive failing (its exceptions come back as this): refused for now, the sender retries.
+        case 'too-large':
+        case 'error': return { status: Status.OutOfResources, comment: r.reason };
+        case 'missing-uid':
+        case 'unsupported-sop-class': return { status: Status.DataSetMismatch, comment: r.reason };
+        case 'not-dicom':
+        case 'truncated': return { status: Status.CannotUnderstand, comment: r.reason };
+      }
+  }
+  return { status: Status.CannotUnderstand, comment: 'unknown archive answer' };
+}
+
+/** ErrorComment is LO: 64 characters, no backslash or control characters. */
+function comment(text: string): string {
+  return text.replace(/[\\\x00-\x1f]/g, ' ').slice(0, 64);
+}
+
+/**
+ * The DICOM network listener: C-ECHO, C-STORE for every storage SOP class, Modality Worklist C-FIND. It wraps
+ * dcmjs-dimse's Scp for PDU and DIMSE handling and works around the problems listed in docs (STACK-NOTES): our own
+ * bound net.Server, our own negotiation, data sets streamed to a temp file as received (never parsed, never
+ * re-written), deflate checked, logs routed to pino at debug, partial files removed.
+ */
+export class DicomListener {
+  private server: net.Server | null = null;
+  private readonly connections = new Set<Association>();
+  private readonly settings: Settings;
+  private draining = false;
+  private boundPort = 0;
+  private unrouteLogs: (() => void) | null = null;
+  private readonly counters = { associations: 0, stored: 0, failed: 0, peakBufferedBytes: 0 };
+
+  constructor(private readonly opts: DicomListenerOptions) {
+    this.settings = {
+      aeTitle: opts.aeTitle.trim(),
+      allowed: new Set((opts.allowedCallingAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
+      maxInstanceBytes: opts.maxInstanceBytes ?? 1024 ** 3,
+      maxAssociations: opts.maxAssociations ?? 32,
+      idleTimeoutMs: opts.idleTimeoutMs ?? 60_000,
+      associationRequestTimeoutMs: opts.associationRequestTimeoutMs ?? 15_000,
+      maxPduLength: opts.maxPduLength ?? 256 * 1024,
+      writeHighWaterMark: opts.writeHighWaterMark ?? 2 * 1024 * 1024,
+    };
+  }
+
+  get port(): number { return this.boundPort; }
+  get host(): string { return this.opts.host; }
+  get log(): Logger { return this.opts.logger; }
+  get archive(): DicomArchive { return this.opts.archive; }
+  get worklist(): WorklistSource | null { return this.opts.worklist ?? null; }
+  get config(): Readonly<Settings> { return this.settings; }
+  get isDraining(): boolean { return this.draining; }
+  get tempDir(): string { return this.opts.tempDir; }
+
+  /** Binds host:port (dcmjs-dimse problem 1: its Server.listen binds every interface). */
+  async start(): Promise<void> {
+    this.unrouteLogs = routeDimseLogs(this.opts.logger);
+    dimse.Implementation.setImplementationClassUid(IMPLEMENTATION_CLASS_UID);
+    dimse.Implementation.setImplementationVersion(IMPLEMENTATION_VERSION_NAME);
+    dimse.Implementation.setMaxPduLength(this.settings.maxPduLength);
+    await fsp.mkdir(this.opts.tempDir, { recursive: true });
+    await this.removeStaleTempFiles();
+    const server = net.createServer({ noDelay: true }, (socket) => this.accept(socket));
+    server.maxConnections = this.settings.maxAssociations + 16;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ host: this.opts.host, port: this.opts.port, exclusive: true }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    server.on('error', (err) => this.log.error({ err }, 'DICOM listener error'));
+    this.server = server;
+    const addr = server.address();
+    this.boundPort = typeof addr === 'object' && addr ? addr.port : this.opts.port;
+    this.log.info({ host: this.opts.host, port: this.boundPort, aeTitle: this.settings.aeTitle }, 'DICOM listener ready');
+  }
+
+  /**
+   * Stops accepting, lets transfers in progress finish (up to graceMs), then closes every association; partial files
+   * are removed by the associations as they close.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (!this.server) return;
+    this.draining = true;
+    const server = this.server;
+    this.server = null;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const deadline = Date.now() + graceMs;
+    while ([...this.connections].some((c) => c.busy) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (const c of this.connections) c.destroy();
+    await closed;
+    this.unrouteLogs?.();
+    this.unrouteLogs = null;
+    this.log.info({ stored: this.stats.stored, failed: this.stats.failed }, 'DICOM listener stopped');
+  }
+
+  activeAssociations(): number {
+    return this.connections.size;
+  }
+
+  /** Temp files left by a crash (a kill during a transfer): never acknowledged, so safe to drop. */
+  private async removeStaleTempFiles(): Promise<void> {
+    const names = await fsp.readdir(this.opts.tempDir).catch(() => [] as string[]);
+    await Promise.all(names.filter((n) => n.endsWith('.part')).map((n) => fsp.rm(path.join(this.opts.tempDir, n), { force: true })));
+  }
+
+  newTempPath(): string {
+    return path.join(this.opts.tempDir, `${randomUUID()}.dcm.part`);
+  }
+
+  private accept(socket: net.Socket): void {
+    if (this.draining) { socket.destroy(); return; }
+    socket.setNoDelay(true);
+    const proxy = new SocketProxy(socket);
+    const holder: { assoc?: Association } = {};
+    const demux = new PduDemux({
+      maxPduBytes: Math.max(4 * 1024 * 1024, this.settings.maxPduLength + 1024),
+      maxAssociateBytes: 1024 * 1024,
+      maxCommandBytes: 64 * 1024,
+      maxOtherDatasetBytes: 1024 * 1024,
+    }, {
+      forward: (bytes) => proxy.emit('data', bytes),
+      storeBegin: (cmd) => holder.assoc?.storeBegin(cmd),
+      storeData: (bytes) => holder.assoc?.storeData(bytes),
+      violation: (reason) => holder.assoc?.violation(reason),
+    });
+    socket.on('data', (chunk: Buffer) => demux.push(chunk));
+    const assoc = new Association(socket, proxy, this);
+    holder.assoc = assoc;
+    this.connections.add(assoc);
+    this.counters.associations++;
+    socket.once('close', () => {
+      this.connections.delete(assoc);
+    });
+  }
+
+  /** Called by an association when it ends, for the counters. */
+  record(kind: 'stored' | 'failed'): void {
+    this.counters[kind]++;
+  }
+
+  recordBuffered(bytes: number): void {
+    if (bytes > this.counters.peakBufferedBytes) this.counters.peakBufferedBytes = bytes;
+  }
+
+  get stats(): ListenerStats {
+    return { ...this.counters, active: this.connections.size };
+  }
+}
+
+/**
+ * What dcmjs-dimse gets instead of the socket: it reads 'data' (the demultiplexer's output, storage data removed),
+ * writes its PDUs straight to the socket, and hears the socket's 'error', 'timeout' and 'close'.
+ */
+class SocketProxy extends EventEmitter {
+  constructor(private readonly real: net.Socket) {
+    super();
+    real.on('error', (err) => this.emit('error', err));
+    real.on('timeout', () => this.emit('timeout'));
+    real.on('close', () => this.emit('close'));
+  }
+  setTimeout(ms: number): this { this.real.setTimeout(ms); return this; }
+  write(bytes: Buffer): boolean { return this.real.destroyed ? false : this.real.write(bytes); }
+  end(): this { this.real.end(); return this; }
+  destroy(): this { this.real.destroy(); return this; }
+  get remoteAddress(): string | undefined { return this.real.remoteAddress; }
+  get remotePort(): number | undefined { return this.real.remotePort; }
+}
+
+/** One connection: dcmjs-dimse's Scp with our handlers. */
+class Association extends dimse.Scp {
+  private readonly listener: DicomListener;
+  private readonly sinks = new WeakMap<object, Sink>();
+  private current: Sink | null = null;
+  private handling = 0;
+  private callingAe = '';
+  private readonly remote: string;
+  private readonly startedAt = Date.now();
+  private stored = 0;
+  private failed = 0;
+  private ended = false;
+  private paused = false;
+  private stopped = false;
+  private readonly requestTimer: NodeJS.Timeout;
+  private readonly sock: net.Socket;
+  /** Set by dcmjs-dimse when the A-ASSOCIATE-RQ arrives (not in its published types). */
+  declare association: DimseAssociation;
+
+  constructor(socket: net.Socket, proxy: SocketProxy, listener: DicomListener) {
+    super(proxy as unknown as net.Socket, {
+      // dcmjs-dimse only arms its association/PDU timers for client sockets; idle time is enforced by the socket timeout.
+      connectTimeout: listener.config.idleTimeoutMs,
+      associationTimeout: listener.config.associationRequestTimeoutMs,
+      pduTimeout: listener.config.idleTimeoutMs,
+      logCommandDatasets: false,
+      logDatasets: false,
+    });
+    this.listener = listener;
+    this.sock = socket;
+    this.remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
+    this.requestTimer = setTimeout(() => {
+      this.log().warn({ remote: this.remote }, 'DICOM connection sent no association request in time');
+      this.destroy();
+    }, listener.config.associationRequestTimeoutMs);
+    this.requestTimer.unref();
+    this.on('networkError', (err: Error) => {
+      this.log().debug({ remote: this.remote, callingAe: this.callingAe, err: err.message }, 'DICOM network error');
+      this.destroy();
+    });
+    socket.once('close', () => this.finish());
+  }
+
+  private log(): Logger { return this.listener.log; }
+
+  /** A C-STORE data set or a response is in progress. */
+  get busy(): boolean {
+    return this.handling > 0 || this.current !== null;
+  }
+
+  destroy(): void {
+    this.current?.abort();
+    this.current = null;
+    this.sock.destroy();
+  }
+
+  /** The raw bytes broke the protocol or a limit: abort the association and drop the connection. */
+  violation(reason: string): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.log().warn({ remote: this.remote, callingAe: this.callingAe, reason }, 'DICOM connection dropped');
+    this.abortAndClose();
+  }
+
+  private abortAndClose(): void {
+    this.current?.abort();
+    this.current = null;
+    this.sock.pause();
+    if (this.association) {
+      try { this.sendAbort(constants.AbortSource.ServiceProvider, constants.AbortReason.NotSpecified); } catch { /* socket gone */ }
+    }
+    this.sock.end();
+    setTimeout(() => this.sock.destroy(), 1000).unref();
+  }
+
+  private finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.requestTimer);
+    this.current?.abort();
+    this.current = null;
+    if (this.callingAe) {
+      this.log().info({
+        remote: this.remote, callingAe: this.callingAe, stored: this.stored, failed: this.failed, ms: Date.now() - this.startedAt,
+      }, 'DICOM association ended');
+    }
+  }
+
+  // ---- association ---------------------------------------------------------------------------------------------
+
+  override associationRequested(association: DimseAssociation): void {
+    clearTimeout(this.requestTimer);
+    const cfg = this.listener.config;
+    const called = (association.getCalledAeTitle() ?? '').trim();
+    const calling = (association.getCallingAeTitle() ?? '').trim();
+    this.callingAe = calling;
+    const reject = (result: number, source: number, reason: number, why: string) => {
+      this.log().warn({ remote: this.remote, callingAe: calling, calledAe: called, why }, 'DICOM association rejected');
+      this.sendAssociationReject(result, source, reason);
+      this.sock.end();
+      setTimeout(() => this.sock.destroy(), 1000).unref();
+    };
+    const { RejectResult, RejectSource, RejectReason } = constants;
+    if (this.listener.isDraining) {
+      reject(RejectResult.Transient, RejectSource.ServiceProviderPresentation, RejectReason.TemporaryCongestion, 'shutting down');
+      return;
+    }
+    if (this.listener.activeAssociations() > cfg.maxAssociations) {
+      reject(RejectResult.Transient, RejectSource.ServiceProviderPresentation, RejectReason.LocalLimitExceeded, 'too many associations');
+      return;
+    }
+    if (called !== cfg.aeTitle) {
+      reject(RejectResult.Permanent, RejectSource.ServiceUser, RejectReason.CalledAeNotRecognized, 'called AE title is not ours');
+      return;
+    }
+    if (cfg.allowed.size > 0 && !cfg.allowed.has(calling)) {
+      reject(RejectResult.Permanent, RejectSource.ServiceUser, RejectReason.CallingAeNotRecognized, 'calling AE title not allowed');
+      return;
+    }
+    const { accepted, rejected } = negotiate(association, this.listener.worklist !== null);
+    this.log().info({ remote: this.remote, callingAe: calling, accepted, rejected }, 'DICOM association accepted');
+    this.sendAssociationAccept();
+  }
+
+  /**
+   * dcmjs-dimse announces min(peer's max PDU, ours) as our receive limit and keeps using the same value for sending.
+   * Announce ours, then keep the peer's for what we send.
+   */
+  override sendAssociationAccept(): void {
+    const peerMax = this.association.getMaxPduLength();
+    this.association.setMaxPduLength(this.listener.config.maxPduLength);
+    super.sendAssociationAccept();
+    this.association.setMaxPduLength(peerMax);
+  }
+
+  override associationReleaseRequested(): void {
+    this.sendAssociationReleaseResponse();
+  }
+
+  override abort(): void {
+    this.log().debug({ remote: this.remote, callingAe: this.callingAe }, 'DICOM association aborted by peer');
+    this.destroy();
+  }
+
+  override cCancelRequest(): void {
+    // Worklist answers are sent in one go; nothing to cancel.
+  }
+
+  // ---- C-ECHO --------------------------------------------------------------------------------------------------
+
+  override cEchoRequest(request: DimseCEchoRequest, callback: (response: DimseCEchoResponse) => void): void {
+    const response = dimse.responses.CEchoResponse.fromRequest(request);
+    response.setStatus(Status.Success);
+    callback(response);
+  }
+
+  // ---- C-STORE -------------------------------------------------------------------------------------------------
+
+  /**
+   * The first data set fragment of a C-STORE arrived (seen by the demultiplexer, before dcmjs-dimse): open the sink
+   * that writes the Part-10 header built from the command set and then the bytes as received (problems 4, 5, 6).
+   */
+  storeBegin(cmd: StoreCommand): void {
+    const cfg = this.listener.config;
+    const onTooLarge = () => {
+      if (this.stopped) return;
+      this.stopped = true;
+      this.failed++;
+      this.listener.record('failed');
+      this.log().warn({ remote: this.remote, callingAe: this.callingAe, limit: cfg.maxInstanceBytes }, 'DICOM instance over the size limit: association aborted');
+      this.abortAndClose();
+    };
+    const refuse = (status: number, reason: string) =>
+      new RefusedSink({ ok: false, status, reason, kind: 'malformed' }, cfg.maxInstanceBytes, onTooLarge);
+    let context: DimsePresentationContext | null = null;
+    try {
+      context = this.association.getPresentationContext(cmd.pcId);
+    } catch {
+      context = null;
+    }
+    if (!context || context.getResult() !== PcResult.Accept || !isStorageSopClass(context.getAbstractSyntaxUid())) {
+      this.current = refuse(Status.SopClassNotSupported, 'presentation context not accepted for storage');
+    } else if (cmd.sopClassUid !== context.getAbstractSyntaxUid()) {
+      this.current = refuse(Status.SopClassNotSupported, 'SOP class differs from the presentation context');
+    } else if (!isLenientUid(cmd.sopInstanceUid)) {
+      this.current = refuse(Status.DataSetMismatch, 'AffectedSOPInstanceUID missing or invalid');
+    } else {
+      const transferSyntaxUid = context.getAcceptedTransferSyntaxUid() ?? TS.implicitLE;
+      this.current = new StoreSink({
+        tempPath: this.listener.newTempPath(),
+        header: buildPart10Header({ sopClassUid: cmd.sopClassUid, sopInstanceUid: cmd.sopInstanceUid, transferSyntaxUid, sourceAeTitle: this.callingAe }),
+        transferSyntaxUid,
+        maxBytes: cfg.maxInstanceBytes,
+        highWaterMark: cfg.writeHighWaterMark,
+        onBackpressure: (pause) => {
+          if (pause && !this.paused) { this.paused = true; this.sock.pause(); }
+          else if (!pause && this.paused) { this.paused = false; if (!this.stopped) this.sock.resume(); }
+        },
+        onTooLarge,
+      });
+    }
+  }
+
+  /** Data set bytes of the current C-STORE, straight from the socket's buffers. */
+  storeData(bytes: Buffer): void {
+    this.current?.write(bytes);
+  }
+
+  /**
+   * Called by dcmjs-dimse when it sees the (empty) last data fragment the demultiplexer passes on: it gets the sink
+   * that already holds the data set, and only ends it.
+   */
+  override createStoreWritableStream(_context: DimsePresentationContext, request: DimseCStoreRequest): Writable {
+    const sink = this.current ?? new RefusedSink({ ok: false, status: Status.CannotUnderstand, reason: 'no data set', kind: 'malformed' }, 0, () => undefined);
+    this.sinks.set(request, sink);
+    return sink as unknown as Writable;
+  }
+
+  /**
+   * dcmjs-dimse would parse the whole data set here (through dcmjs, misreading deflate). We hand it an empty data set:
+   * the bytes are in the temp file, and cStoreRequest waits for the sink to close.
+   */
+  override createDatasetFromStoreWritableStream(
+    _writable: Writable, context: DimsePresentationContext, callback: (dataset: DimseDataset) => void,
+  ): void {
+    this.current = null;
+    callback(new dimse.Dataset({}, context.getAcceptedTransferSyntaxUid()));
+  }
+
+  override cStoreRequest(request: DimseCStoreRequest, callback: (response: DimseCStoreResponse) => void): void {
+    const sink = this.sinks.get(request) ?? null;
+    this.sinks.delete(request);
+    this.handling++;
+    void this.store(request, sink)
+      .catch((err: unknown) => {
+        this.log().error({ err, callingAe: this.callingAe }, 'C-STORE handling failed');
+        return { status: Status.OutOfResources, comment: 'internal error' };
+      })
+      .then(({ status, comment: text }) => {
+        if (status === Status.Success) { this.stored++; this.listener.record('stored'); } else { this.failed++; this.listener.record('failed'); }
+        const response = dimse.responses.CStoreResponse.fromRequest(request);
+        response.setStatus(status);
+        if (text && status !== Status.Success) response.setErrorComment(comment(text));
+        if (!this.sock.destroyed) callback(response);
+      })
+      .finally(() => { this.handling--; });
+  }
+
+  private async store(request: DimseCStoreRequest, sink: Sink | null): Promise<{ status: number; comment?: string }> {
+    const sopClass = String(request.getAffectedSopClassUid() ?? '').replace(/\0+$/, '').trim();
+    const sopInstance = String(request.getAffectedSopInstanceUid() ?? '').replace(/\0+$/, '').trim();
+    if (!sink) return this.refused(Status.CannotUnderstand, 'C-STORE without a data set');
+    const out = await sink.done;
+    if (sink instanceof StoreSink) this.listener.recordBuffered(sink.peakBuffered);
+    if (!out.ok) return this.refused(out.status, out.reason);
+    const a = out.attrs;
+    const reject = async (status: number, reason: string) => {
+      await fsp.rm(out.tempPath, { force: true });
+      return this.refused(status, reason);
+    };
+    if (!a.sopClassUid) return reject(Status.DataSetMismatch, 'data set has no SOPClassUID');
+    if (a.sopClassUid !== sopClass) return reject(Status.DataSetMismatch, 'SOPClassUID differs from the C-STORE request');
+    if (!a.sopInstanceUid) return reject(Status.DataSetMismatch, 'data set has no SOPInstanceUID');
+    if (a.sopInstanceUid !== sopInstance) return reject(Status.DataSetMismatch, 'SOPInstanceUID differs from the C-STORE request');
+    if (!a.studyInstanceUid || !isLenientUid(a.studyInstanceUid)) return reject(Status.DataSetMismatch, 'StudyInstanceUID missing or invalid');
+    if (!a.seriesInstanceUid || !isLenientUid(a.seriesInstanceUid)) return reject(Status.DataSetMismatch, 'SeriesInstanceUID missing or invalid');
+    if (a.numberOfFrames && !/^ *[+]?[0-9]{1,10} *$/.test(a.numberOfFrames)) return reject(Status.CannotUnderstand, 'NumberOfFrames is not an integer');
+
+    let result: IngestResult;
+    try {
+      result = await this.listener.archive.ingestFile(out.tempPath, { source: this.callingAe });
+    } catch (err) {
+      await fsp.rm(out.tempPath, { force: true });
+      this.log().error({ err, callingAe: this.callingAe }, 'archive failed to ingest an instance');
+      return { status: Status.OutOfResources, comment: 'archive unavailable, retry later' };
+    }
+    const mapped = statusOfIngest(result);
+    if (mapped.status !== Status.Success) {
+      this.log().warn({ remote: this.remote, callingAe: this.callingAe, status: hex(mapped.status), reason: mapped.comment }, 'C-STORE refused by the archive');
+    } else {
+      this.log().debug({ callingAe: this.callingAe, sopInstanceUid: sopInstance, result: result.status }, 'C-STORE stored');
+    }
+    return mapped;
+  }
+
+  private refused(status: number, reason: string): { status: number; comment: string } {
+    this.log().warn({ remote: this.remote, callingAe: this.callingAe, status: hex(status), reason }, 'C-STORE refused');
+    return { status, comment: reason };
+  }
+
+  // ---- C-FIND (Modality Worklist) ------------------------------------------------------------------------------
+
+  override cFindRequest(request: DimseCFindRequest, callback: (responses: DimseCFindResponse[]) => void): void {
+    this.handling++;
+    void this.find(request)
+      .catch((err: unknown) => {
+        this.log().error({ err, callingAe: this.callingAe }, 'worklist query failed');
+        return [this.findResponse(request, Status.OutOfResources, 'worklist unavailable')];
+      })
+      .then((responses) => { if (!this.sock.destroyed) callback(responses); })
+      .finally(() => { this.handling--; });
+  }
+
+  private findResponse(request: DimseCFindRequest, status: number, text?: string, dataset?: DimseDataset): DimseCFindResponse {
+    const r = dimse.responses.CFindResponse.fromRequest(request);
+    // fromRequest always answers for Study Root; answer for the SOP class asked.
+    r.setAffectedSopClassUid(request.getAffectedSopClassUid());
+    r.setStatus(status);
+    if (text) r.setErrorComment(comment(text));
+    if (dataset) r.setDataset(dataset);
+    return r;
+  }
+
+  private async find(request: DimseCFindRequest): Promise<DimseCFindResponse[]> {
+    const started = Date.now();
+    const worklist = this.listener.worklist;
+    if (request.getAffectedSopClassUid() !== MWL_FIND_SOP_CLASS || !worklist) {
+      return [this.findResponse(request, Status.SopClassNotSupported, 'only Modality Worklist queries are answered')];
+    }
+    const context = this.association.getAcceptedPresentationContextFromRequest(request);
+    const ts = context?.getAcceptedTransferSyntaxUid() ?? TS.implicitLE;
+    const identifier = request.getDataset()?.getElements() ?? {};
+    const answer = await worklist.find(identifier, { explicitVr: ts !== TS.implicitLE });
+    if (!answer.ok) {
+      this.log().warn({ callingAe: this.callingAe, status: hex(answer.status), reason: answer.comment }, 'worklist query refused');
+      return [this.findResponse(request, answer.status, answer.comment)];
+    }
+    const responses = answer.datasets.map((bytes) => this.findResponse(request, Status.Pending, undefined, encodedDataset(bytes, ts)));
+    responses.push(answer.truncated
+      ? this.findResponse(request, Status.OutOfResources, `more than ${answer.matches} matches; narrow the query`)
+      : this.findResponse(request, Status.Success));
+    this.log().info({ callingAe: this.callingAe, matches: answer.matches, truncated: answer.truncated, ms: Date.now() - started }, 'worklist query answered');
+    return responses;
+  }
+}
+
+/** A dcmjs-dimse Dataset whose bytes are already encoded (by the worklist encoder) in the context's transfer syntax. */
+function encodedDataset(bytes: Buffer, transferSyntaxUid: string): DimseDataset {
+  const ds = new dimse.Dataset({}, transferSyntaxUid);
+  ds.getDenaturalizedDataset = () => bytes;
+  return ds;
+}
+
+function hex(status: number): string {
+  return `0x${status.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Builds the listener from the server config (main.ts). */
+export function createDicomListener(opts: DicomListenerOptions): DicomListener {
+  return new DicomListener(opts);
+}

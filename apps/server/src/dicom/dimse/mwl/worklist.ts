@@ -1,0 +1,82 @@
+import type { Database } from '../../../db/client';
+import { Status } from '../uids';
+import { encodeItem, projectAnswer, type Item } from './worklist-encoder';
+import { parseWorklistQuery, QueryError } from './worklist-query';
+import { WorklistRepository, type WorklistRow } from './worklist-repository';
+
+export type WorklistAnswer =
+  | { ok: true; datasets: Buffer[]; matches: number; truncated: boolean }
+  | { ok: false; status: number; comment: string };
+
+/** What the DIMSE listener asks of a worklist: answer one C-FIND identifier (naturalized by dcmjs-dimse). */
+export interface WorklistSource {
+  find(identifier: Record<string, unknown>, opts: { explicitVr: boolean }): Promise<WorklistAnswer>;
+}
+
+const SEX: Record<string, string> = { Male: 'M', Female: 'F', M: 'M', F: 'F', Other: 'O', O: 'O' };
+
+/** RequestedProcedureID / ScheduledProcedureStepID (SH, 16 characters): the accession number, else the exam id's first 16 hex digits. */
+function procedureId(row: WorklistRow): string {
+  return row.accessionNumber && row.accessionNumber.length <= 16 ? row.accessionNumber : row.id.replaceAll('-', '').slice(0, 16);
+}
+
+/** PN: "English=Thai" when the patient has an English name, else the Thai name alone (see docs/decisions.md). */
+export function patientNameOf(row: Pick<WorklistRow, 'englishName' | 'thaiName'>): string {
+  return row.englishName ? `${row.englishName}=${row.thaiName}` : row.thaiName;
+}
+
+/** The Modality Worklist C-FIND SCP's data: Scheduled exams of the `exams` table. */
+export class ModalityWorklist implements WorklistSource {
+  private readonly repo: WorklistRepository;
+  constructor(db: Database, private readonly maxMatches = 500) {
+    this.repo = new WorklistRepository(db);
+  }
+
+  async find(identifier: Record<string, unknown>, opts: { explicitVr: boolean }): Promise<WorklistAnswer> {
+    let query;
+    try {
+      query = parseWorklistQuery(identifier);
+    } catch (err) {
+      if (err instanceof QueryError) return { ok: false, status: Status.DataSetMismatch, comment: err.message };
+      throw err;
+    }
+    const rows = await this.repo.find(query, this.maxMatches + 1);
+    const truncated = rows.length > this.maxMatches;
+    const datasets: Buffer[] = [];
+    for (const row of rows.slice(0, this.maxMatches)) {
+      const studyUid = row.studyInstanceUid ?? (await this.repo.ensureStudyInstanceUid(row.id));
+      const { full, sps } = itemsOf(row, studyUid);
+      datasets.push(encodeItem(projectAnswer(full, sps, query.returnKeys, query.spsReturnKeys), opts.explicitVr));
+    }
+    return { ok: true, datasets, matches: Math.min(rows.length, this.maxMatches), truncated };
+  }
+}
+
+function itemsOf(row: WorklistRow, studyUid: string): { full: Item; sps: Item } {
+  const id = procedureId(row);
+  const sps: Item = new Map<string, string>([
+    ['Modality', row.modality],
+    ['ScheduledStationAETitle', row.stationAeTitle ?? ''],
+    ['ScheduledProcedureStepStartDate', row.startDate],
+    ['ScheduledProcedureStepStartTime', row.startTime],
+    ['ScheduledPerformingPhysicianName', ''],
+    ['ScheduledProcedureStepDescription', row.description],
+    ['ScheduledProcedureStepID', id],
+    ['ScheduledProcedureStepStatus', 'SCHEDULED'],
+  ]);
+  const full: Item = new Map<string, string | Item[]>([
+    ['AccessionNumber', row.accessionNumber ?? ''],
+    ['InstitutionName', row.institutionName ?? ''],
+    ['ReferringPhysicianName', row.referringPhysicianName ?? ''],
+    ['PatientName', patientNameOf(row)],
+    ['PatientID', row.hn],
+    ['IssuerOfPatientID', row.issuerOfPatientId ?? ''],
+    ['PatientBirthDate', row.birthDate ?? ''],
+    ['PatientSex', SEX[row.gender ?? ''] ?? ''],
+    ['StudyInstanceUID', studyUid],
+    ['RequestedProcedureDescription', row.description],
+    ['RequestedProcedureID', id],
+    ['ScheduledProcedureStepSequence', [sps]],
+  ]);
+  return { full, sps };
+}

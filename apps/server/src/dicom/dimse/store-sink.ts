@@ -1,0 +1,173 @@
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import zlib from 'node:zlib';
+import { DatasetWalker, type WalkedAttributes } from './dataset-walker';
+import { Status, TS } from './uids';
+
+export interface StoreSinkOptions {
+  tempPath: string;
+  /** Preamble, 'DICM' and file meta group, written before the first data set byte. */
+  header: Buffer;
+  transferSyntaxUid: string;
+  /** Data set bytes beyond this are refused (for deflate, the inflated size counts too). */
+  maxBytes: number;
+  /** Bytes buffered towards the file (or the inflater) before the socket is paused. */
+  highWaterMark: number;
+  /** Pause (true) or resume (false) reading from the peer. */
+  onBackpressure(pause: boolean): void;
+  /** The instance went over maxBytes: the association is aborted (an endless stream would otherwise never end). */
+  onTooLarge(): void;
+}
+
+export type SinkOutcome =
+  | { ok: true; attrs: WalkedAttributes; bytes: number; tempPath: string }
+  | { ok: false; status: number; reason: string; kind: 'too-large' | 'malformed' | 'io' | 'aborted' };
+
+/**
+ * Where a C-STORE data set goes. The demultiplexer writes the data fragments here as they come off the socket, and
+ * dcmjs-dimse, which asks for a Writable for the data set, gets this object too (it only calls write/end/once) and
+ * ends it. The bytes go to a temp file behind a Part-10 header exactly as received, are walked for structure on the
+ * way (after inflating, for deflate), and are counted against the size limit. Nothing is held in memory beyond the
+ * file stream's buffer; when it fills, the socket is paused until it drains. `done` settles once the file is closed
+ * (ok) or removed (not ok).
+ */
+export class StoreSink extends EventEmitter {
+  readonly done: Promise<SinkOutcome>;
+  private settle!: (o: SinkOutcome) => void;
+  private settled = false;
+  private readonly file: fs.WriteStream;
+  private readonly walker: DatasetWalker;
+  private readonly inflater: zlib.InflateRaw | null = null;
+  private bytes = 0;
+  private inflatedBytes = 0;
+  private failure: SinkOutcome | null = null;
+  private ended = false;
+  private pressure = 0;
+  /** Most bytes ever waiting in the file stream (and inflater) for this instance. */
+  peakBuffered = 0;
+
+  constructor(private readonly opts: StoreSinkOptions) {
+    super();
+    this.done = new Promise((resolve) => { this.settle = resolve; });
+    this.file = fs.createWriteStream(opts.tempPath, { flags: 'wx', highWaterMark: opts.highWaterMark });
+    this.file.on('error', (err: NodeJS.ErrnoException) => {
+      this.fail({ ok: false, status: Status.OutOfResources, reason: `cannot write the instance (${err.code ?? 'I/O error'})`, kind: 'io' });
+    });
+    this.file.write(opts.header);
+    if (opts.transferSyntaxUid === TS.deflate) {
+      // Deflated explicit VR little endian (PS3.5 A.5): the bytes are stored deflated, as received; they are inflated
+      // only to check that they are a complete deflate stream holding a well-formed data set.
+      this.walker = new DatasetWalker({ explicit: true, bigEndian: false });
+      const inflater = zlib.createInflateRaw();
+      inflater.on('data', (d: Buffer) => {
+        this.inflatedBytes += d.length;
+        if (this.inflatedBytes > opts.maxBytes) { this.tooLarge(); return; }
+        this.walker.push(d);
+      });
+      inflater.on('error', () => {
+        this.fail({ ok: false, status: Status.CannotUnderstand, reason: 'deflated data set cannot be inflated', kind: 'malformed' });
+      });
+      this.inflater = inflater;
+    } else {
+      this.walker = new DatasetWalker(opts.transferSyntaxUid);
+    }
+  }
+
+  /** Always true: flow control is done by pausing the socket, so dcmjs-dimse never waits on 'drain'. */
+  write(chunk: Buffer): boolean {
+    if (this.failure || this.ended) return true;
+    this.bytes += chunk.length;
+    if (this.bytes > this.opts.maxBytes) { this.tooLarge(); return true; }
+    if (!this.file.write(chunk)) this.hold(this.file);
+    if (this.inflater) {
+      if (!this.inflater.write(chunk)) this.hold(this.inflater);
+    } else {
+      this.walker.push(chunk);
+    }
+    const buffered = this.file.writableLength + (this.inflater?.writableLength ?? 0);
+    if (buffered > this.peakBuffered) this.peakBuffered = buffered;
+    return true;
+  }
+
+  end(): this {
+    if (this.ended) return this;
+    this.ended = true;
+    // A stream that is ending never emits 'drain': let the peer's next PDUs in now (it waits for our answer anyway).
+    this.releasePressure();
+    if (this.failure) return this;
+    void this.finish();
+    return this;
+  }
+
+  /** The association went away mid-transfer: drop the partial file. */
+  abort(reason = 'association ended before the data set was complete'): void {
+    this.fail({ ok: false, status: Status.CannotUnderstand, reason, kind: 'aborted' });
+  }
+
+  private hold(stream: NodeJS.EventEmitter): void {
+    if (this.pressure++ === 0) this.opts.onBackpressure(true);
+    stream.once('drain', () => {
+      if (this.pressure > 0 && --this.pressure === 0) this.opts.onBackpressure(false);
+    });
+  }
+
+  private releasePressure(): void {
+    if (this.pressure === 0) return;
+    this.pressure = 0;
+    this.opts.onBackpressure(false);
+  }
+
+  private tooLarge(): void {
+    if (this.failure) return;
+    this.fail({ ok: false, status: Status.OutOfResources, reason: `instance larger than ${this.opts.maxBytes} bytes`, kind: 'too-large' });
+    this.opts.onTooLarge();
+  }
+
+  private async finish(): Promise<void> {
+    try {
+      const closed = new Promise<void>((resolve, reject) => {
+        this.file.once('close', resolve);
+        this.file.once('error', reject);
+      });
+      this.file.end();
+      if (this.inflater) {
+        const inflater = this.inflater;
+        await new Promise<void>((resolve) => {
+          inflater.once('end', resolve);
+          inflater.once('error', () => resolve());
+          inflater.end();
+          inflater.resume();
+        });
+      }
+      await closed;
+    } catch {
+      // the 'error' handler recorded the failure
+    }
+    if (this.failure) return;
+    if (this.inflater && this.bytes === 0) {
+      this.fail({ ok: false, status: Status.CannotUnderstand, reason: 'empty deflated data set', kind: 'malformed' });
+      return;
+    }
+    const walked = this.walker.finish();
+    if (!walked.ok) {
+      this.fail({ ok: false, status: Status.CannotUnderstand, reason: walked.reason, kind: 'malformed' });
+      return;
+    }
+    this.settled = true;
+    this.settle({ ok: true, attrs: walked.attrs, bytes: this.bytes, tempPath: this.opts.tempPath });
+  }
+
+  private fail(outcome: SinkOutcome): void {
+    if (this.failure || this.settled) return;
+    this.failure = outcome;
+    this.releasePressure();
+    this.inflater?.destroy();
+    this.file.destroy();
+    const remove = () => fsp.rm(this.opts.tempPath, { force: true }).catch(() => undefined);
+    // Remove only after the descriptor is closed, so nothing re-creates or keeps the partial file.
+    const settle = () => { void remove().then(() => { this.settled = true; this.settle(outcome); }); };
+    if (this.file.closed) settle();
+    else this.file.once('close', settle);
+  }
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ExamIdParamsSchema, envelope } from '@rangsi/contract';
+import { requireUser } from '../../auth/auth.plugin';
+import { notFound } from '../../http/domain-error';
+import type { ThumbnailService } from '../thumbnails/thumbnail.service';
+import type { ViewerService } from './viewer.service';
+
+const tags = ['exams'];
+export const SeriesParamsSchema = ExamIdParamsSchema.extend({ seriesId: z.string().uuid('ไม่พบ series') });
+/** The orientation key of the series list: six numbers joined by commas, or empty for images without one. */
+export const OrientationQuery = z.object({
+  orientation: z.string().max(120).regex(/^$|^-?[0-9.]+(,-?[0-9.]+){5}$/, 'orientation: six numbers separated by commas').optional(),
+  token: z.string().max(200).optional(),
+});
+
+const InstancesSchema = z.object({
+  studyInstanceUid: z.string(),
+  seriesInstanceUid: z.string(),
+  orientation: z.string().nullable(),
+  instances: z.array(z.object({
+    sopInstanceUid: z.string(),
+    sopClassUid: z.string(),
+    instanceNumber: z.number().int().nullable(),
+    numberOfFrames: z.number().int(),
+    imageOrientationPatient: z.string().nullable(),
+    wadoUri: z.string(),
+    wadoRs: z.string(),
+  })),
+});
+
+/**
+ * GET /api/exam/{id}/series/{seriesId}/instances: the image list the viewer loads for DicomViewer/{examId}/{seriesId}/{orientation};
+ * GET /api/exam/{id}/series/{seriesId}/thumbnail[?orientation=]: the series' 128 px PNG.
+ */
+export function viewerRoutes(service: ViewerService, thumbnails: ThumbnailService) {
+  return async function plugin(app: FastifyInstance): Promise<void> {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get('/api/exam/:id/series/:seriesId/instances', {
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      schema: { params: SeriesParamsSchema, querystring: OrientationQuery, response: { 200: envelope(InstancesSchema) }, tags },
+    }, async (req) => ({ success: true, data: await service.instances(requireUser(req), req.params.id, req.params.seriesId, req.query.orientation) }));
+
+    r.get('/api/exam/:id/series/:seriesId/thumbnail', {
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      schema: { params: SeriesParamsSchema, querystring: OrientationQuery, tags },
+    }, async (req, reply) => {
+      const series = await service.series(requireUser(req), req.params.id, req.params.seriesId);
+      const png = await thumbnails.thumbnail(series.seriesId, series.thumbnailKey, req.query.orientation);
+      if (!png) throw notFound('ไม่มีภาพตัวอย่างของ series นี้');
+      reply.type('image/png');
+      reply.header('cache-control', 'private, max-age=300');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(png);
+    });
+  };
+}
