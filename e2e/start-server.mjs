@@ -9,6 +9,24 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'rangsi-e2e-'));
 
+// The workstation helpers the patient screens call from the browser (apps/simulators), on loopback ports derived
+// from the server's so two runs side by side do not clash; e2e/pages/patient-simulators.ts uses the same rule.
+const serverPort = Number(process.env.E2E_PORT ?? '18080');
+const gatewayPort = process.env.E2E_GATEWAY_PORT ?? String(serverPort + 100);
+const idCardPort = process.env.E2E_ID_CARD_PORT ?? String(serverPort + 101);
+const simulators = [
+  ['apps/simulators/src/gateway-simulator.ts', { GATEWAY_SIM_PORT: gatewayPort, GATEWAY_SIM_HOST: '127.0.0.1' }],
+  ['apps/simulators/src/id-card-reader-simulator.ts', { ID_CARD_SIM_PORT: idCardPort, ID_CARD_SIM_HOST: '127.0.0.1' }],
+].map(([script, simEnv]) => {
+  // node with tsx's loader (not npx): a signal sent to this child reaches the simulator itself.
+  const sim = spawn(process.execPath, ['--import', 'tsx', script], { cwd: repoRoot, env: { ...process.env, ...simEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  sim.on('error', (error) => console.error(`[e2e] could not start ${script}:`, error));
+  return sim;
+});
+function stopSimulators(signal = 'SIGTERM') {
+  for (const sim of simulators) if (sim.exitCode === null && sim.signalCode === null) sim.kill(signal);
+}
+
 const env = {
   ...process.env,
   PORT: process.env.E2E_PORT ?? '18080',
@@ -17,6 +35,8 @@ const env = {
   SEED: 'demo',
   DICOM_PORT: '0',
   SESSION_SECRET: 'e2e-secret-0123456789abcdef0123456789',
+  GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/`,
+  ID_CARD_READER_URL: `http://127.0.0.1:${idCardPort}/`,
 };
 // The e2e suite always runs on the embedded database, even where a PostgreSQL URL is configured for CI.
 delete env.DATABASE_URL;
@@ -42,6 +62,7 @@ function childRunning() {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     // Playwright signals the whole process group, but a signal sent to this script alone must reach the server too.
+    stopSimulators(signal);
     if (childRunning()) child.kill(signal);
     else process.exit(1);
   });
@@ -58,4 +79,7 @@ child.on('exit', (code, signal) => {
   process.exit(code ?? (signal ? 1 : 0));
 });
 
-process.on('exit', removeDataDir);
+process.on('exit', () => {
+  stopSimulators();
+  removeDataDir();
+});

@@ -4,14 +4,14 @@ import { LoginPage } from '../pages/login-page';
 
 // Spec §1: without a session the user goes to /Member/LogOn with ReturnUrl holding where they were.
 test('ReturnUrl brings the user back to the page they asked for', async ({ page }) => {
-  await page.goto('/patient?x=1');
-  await expect(page).toHaveURL('/Member/LogOn?ReturnUrl=%2Fpatient%3Fx%3D1');
+  await page.goto('/request?x=1');
+  await expect(page).toHaveURL('/Member/LogOn?ReturnUrl=%2Frequest%3Fx%3D1');
 
   const login = new LoginPage(page);
   await login.expectShown();
   await login.logIn('staff');
 
-  await expect(page).toHaveURL('/patient?x=1');
+  await expect(page).toHaveURL('/request?x=1');
   const shell = new AppShell(page);
   await shell.expectShown();
   await expect(page.getByTestId('section-placeholder')).toBeVisible();

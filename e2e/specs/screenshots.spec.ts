@@ -43,7 +43,7 @@ test('home with the drawer open and collapsed', async ({ page }) => {
 
 test('section placeholder and document page', async ({ page }) => {
   await logInAs(page, 'staff');
-  await page.goto('/record');
+  await page.goto('/request');
   await expect(page.getByTestId('section-placeholder')).toBeVisible();
   await settle(page);
   await page.screenshot({ path: screenshotPath('section-placeholder') });

@@ -18,5 +18,6 @@ export const MeSchema = z.object({
   lineName: z.string().nullable(),
   roleName: z.string(),
   branchName: z.string().nullable(),
+  branchId: z.number().int().nullable(),
 });
 export type Me = z.infer<typeof MeSchema>;

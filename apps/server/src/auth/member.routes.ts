@@ -83,6 +83,7 @@ export function memberRoutes(deps: MemberRoutesDeps) {
           lineName: u.lineName,
           roleName: u.roleName,
           branchName: u.branchName,
+          branchId: u.branchId,
         },
       };
     });

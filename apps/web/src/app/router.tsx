@@ -9,6 +9,10 @@ import { AppShell } from './shell/app-shell';
 // Every feature page is its own chunk, so the heavy screens to come never weigh on login or home.
 const LoginPage = lazy(() => import('../features/login/login-page').then((m) => ({ default: m.LoginPage })));
 const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage })));
+const WorklistPage = lazy(() => import('../features/worklist/worklist-page').then((m) => ({ default: m.WorklistPage })));
+const PatientSearchPage = lazy(() => import('../features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })));
+const PatientFormPage = lazy(() => import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })));
+const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 
 export const router = createBrowserRouter([
   {
@@ -17,6 +21,15 @@ export const router = createBrowserRouter([
     element: (
       <Suspense fallback={<PageSpinner fullScreen />}>
         <LoginPage />
+      </Suspense>
+    ),
+  },
+  {
+    // Spec §7: the phone opens the patient photo QR without a session (single-use, expiring link).
+    path: '/capture/qr/:qrId',
+    element: (
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <CapturePage />
       </Suspense>
     ),
   },
@@ -31,6 +44,12 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <HomePage /> },
       { path: 'document/*', element: <DocumentPage /> },
+      // Spec §2: the exam list lives at both /pacs and /record (the URL hash names an accession to highlight).
+      { path: 'pacs', element: <WorklistPage /> },
+      { path: 'record', element: <WorklistPage /> },
+      // Spec §2 Patient screens: the search at /patient (exact), the form at /patient/{new|import|importbycard|id}.
+      { path: 'patient', element: <PatientSearchPage /> },
+      { path: 'patient/:patientId', element: <PatientFormPage /> },
       { path: ':section/*', element: <SectionPlaceholderPage /> },
     ],
   },

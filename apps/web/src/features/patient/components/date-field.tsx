@@ -1,0 +1,90 @@
+import CalendarMonthRounded from '@mui/icons-material/CalendarMonthRounded';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useRef, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bangkokToday, displayToIsoDay, isoDayToDisplay } from '../lib/day';
+import { FieldLabel } from './field-label';
+
+interface DateFieldProps {
+  id: string;
+  label: string;
+  /** dd-MM-yyyy as typed. */
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * A day typed and shown as dd-MM-yyyy (spec §9) whatever the browser's locale (Buddhist-era years accepted), with the
+ * browser's own calendar behind the icon; no later than today (a birth date).
+ */
+export function DateField({ id, label, value, onChange, error, required = false, disabled = false }: DateFieldProps) {
+  const { t } = useTranslation();
+  const pickerRef = useRef<HTMLInputElement>(null);
+
+  const openPicker = () => {
+    const picker = pickerRef.current;
+    if (!picker) return;
+    picker.value = displayToIsoDay(value) ?? '';
+    try {
+      picker.showPicker();
+    } catch {
+      picker.focus();
+    }
+  };
+
+  return (
+    <Box sx={{ position: 'relative', minWidth: 0 }}>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      <TextField
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={() => {
+          const iso = displayToIsoDay(value);
+          // Only when the tidy form reads back as the same day (a far-future year is not a Buddhist-era one twice).
+          if (iso && isoDayToDisplay(iso) !== value && displayToIsoDay(isoDayToDisplay(iso)) === iso) onChange(isoDayToDisplay(iso));
+        }}
+        placeholder={t('patient.form.datePlaceholder')}
+        error={Boolean(error)}
+        helperText={error}
+        fullWidth
+        autoComplete="off"
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', 'aria-invalid': Boolean(error), maxLength: 10 },
+          formHelperText: { sx: { mx: 0 }, ...(error ? { 'data-testid': `${id}-error` } : {}) } as object,
+          input: {
+            sx: { pr: 0.5, fontVariantNumeric: 'tabular-nums' },
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton aria-label={t('patient.form.openCalendar')} onClick={openPicker} edge="end" sx={{ p: 0.5 }} disabled={disabled}>
+                  <CalendarMonthRounded fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box
+        component="input"
+        ref={pickerRef}
+        type="date"
+        tabIndex={-1}
+        aria-hidden
+        max={bangkokToday()}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          if (event.target.value) onChange(isoDayToDisplay(event.target.value));
+        }}
+        sx={{ position: 'absolute', left: 0, bottom: 0, width: '100%', height: 0, opacity: 0, border: 0, p: 0, pointerEvents: 'none' }}
+      />
+    </Box>
+  );
+}
