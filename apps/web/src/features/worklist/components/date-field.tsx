@@ -51,7 +51,8 @@ export function DateField({ id, label, value, onChange, error, required = false 
         onBlur={() => {
           // Tidy what was typed (2/3/2026, 02032569) into the display form once it reads as a real day.
           const iso = displayToIsoDay(value);
-          if (iso && isoDayToDisplay(iso) !== value) onChange(isoDayToDisplay(iso));
+          // Only when the tidy form reads back as the same day (a far-future year is not a Buddhist-era one twice).
+          if (iso && isoDayToDisplay(iso) !== value && displayToIsoDay(isoDayToDisplay(iso)) === iso) onChange(isoDayToDisplay(iso));
         }}
         placeholder={t('worklist.search.datePlaceholder')}
         error={Boolean(error)}
