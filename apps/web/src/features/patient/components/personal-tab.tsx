@@ -12,7 +12,7 @@ import { inputIdOf, type Gender, type NameKey } from '../lib/patient-form-model'
 import { pairEnglishPrefix, pairThaiPrefix } from '../lib/prefix-pairing';
 import { AddressFields } from './address-fields';
 import { DateField } from './date-field';
-import { FieldLabel } from './field-label';
+import { FieldLabel } from '../../../components/field-label';
 import { Cell, FormSection } from './form-section';
 import { FormText } from './form-text';
 import { PrefixField } from './prefix-field';

@@ -23,7 +23,7 @@ import { useDutyDoctor } from '../api/get-duty-doctor';
 import { announceSuccess } from '../hooks/use-success-snackbar';
 import { shouldHideAssignFlags } from '../lib/exam-rules';
 import { ExamDialogTitle } from './exam-dialog-title';
-import { FieldLabel } from './field-label';
+import { FieldLabel } from '../../../components/field-label';
 
 interface AssignDialogProps {
   /** The live row: after a conflict it is the fresh one, and the version sent is its version. */

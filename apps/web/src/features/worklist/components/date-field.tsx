@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayToIsoDay, isoDayToDisplay } from '../lib/bangkok-day';
-import { FieldLabel } from './field-label';
+import { FieldLabel } from '../../../components/field-label';
 
 interface DateFieldProps {
   id: string;

@@ -15,7 +15,7 @@ import { announceSuccess } from '../hooks/use-success-snackbar';
 import { displayToIsoDay, isoDayToDisplay } from '../lib/bangkok-day';
 import { DateField } from './date-field';
 import { ExamDialogTitle } from './exam-dialog-title';
-import { FieldLabel } from './field-label';
+import { FieldLabel } from '../../../components/field-label';
 
 interface EditExamDialogProps {
   exam: Exam;

@@ -24,7 +24,7 @@ import type { AfterAccept, ConfirmAction } from '../hooks/use-worklist-dialogs';
 import { openAfter } from '../lib/open-window';
 import { BilingualText } from './bilingual-text';
 import { ExamDialogTitle } from './exam-dialog-title';
-import { FieldLabel } from './field-label';
+import { FieldLabel } from '../../../components/field-label';
 
 type Message = 'none' | 'optional' | 'required';
 

@@ -17,7 +17,7 @@ import { QUICK_RANGE_DAYS } from '../lib/constants';
 import { AutoRefreshControl } from './auto-refresh-control';
 import { BilingualText } from './bilingual-text';
 import { DateField } from './date-field';
-import { FieldLabel } from './field-label';
+import { FieldLabel } from '../../../components/field-label';
 
 interface SearchPanelProps {
   state: WorklistFiltersState;

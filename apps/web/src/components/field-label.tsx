@@ -8,7 +8,7 @@ interface FieldLabelProps {
   children: ReactNode;
 }
 
-/** UI guide: labels sit above fields, Thai first, with a required mark. */
+/** UI guide: labels sit above fields (not inside their border), Thai first, with a required mark; shared by every form. */
 export function FieldLabel({ htmlFor, id, required = false, children }: FieldLabelProps) {
   return (
     <Box
