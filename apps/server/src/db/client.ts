@@ -51,6 +51,9 @@ async function hasMigrations(query: (sql: string) => Promise<{ rows: unknown[] }
 
 async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection closed by the server (restart, failover, a dropped test database) arrives as a pool
+  // 'error' event; unhandled it would crash the process. The pool replaces the client on next use.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   const wasEmpty = !(await hasMigrations((s) => pool.query(s)));
   if (migrate) await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder });
