@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -77,8 +77,9 @@ async function openPglite(opts: OpenOptions, migrate: boolean): Promise<Database
       dataDir: opts.dataDir ? path.join(opts.dataDir, 'pg') : undefined,
       loadDataDir: opts.loadDataDir,
       extensions: { pg_trgm },
+      parsers: DRIZZLE_TEXT_TYPES,
     });
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    const db = drizzlePglite(withoutQueryParsers(client), { schema, casing: 'snake_case' }) as unknown as Database;
     const wasEmpty = !(await hasMigrations((s) => client.query(s)));
     if (migrate) await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
     return {
@@ -93,6 +94,36 @@ async function openPglite(opts: OpenOptions, migrate: boolean): Promise<Database
     release?.();
     throw err;
   }
+}
+
+/**
+ * The types Drizzle asks PGlite to leave as text (timestamps, dates, intervals, numeric and their arrays), given to the
+ * engine once. Drizzle passes them with every query instead, and PGlite merges them into its whole type-parser map
+ * each time: a large object per query that went straight to the old generation and made the collector run a full
+ * mark-compact every few hundred milliseconds while DICOM instances streamed in.
+ */
+const DRIZZLE_TEXT_TYPES = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (value: string) => value]),
+);
+
+type Queryable = Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>;
+
+/** The client Drizzle sees: its per-query parsers dropped (the engine has them), in transactions too. */
+function withoutQueryParsers<T extends Queryable>(target: T): T {
+  return new Proxy(target, {
+    get(t, prop) {
+      if (prop === 'query') {
+        return (query: string, params?: unknown[], options?: Parameters<PGlite["query"]>[2]) =>
+          t.query(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+      }
+      if (prop === 'transaction' && t.transaction) {
+        const begin = t.transaction.bind(t);
+        return <R>(fn: (tx: Queryable) => Promise<R>) => begin((tx) => fn(withoutQueryParsers(tx)));
+      }
+      const value: unknown = Reflect.get(t, prop, t);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+    },
+  });
 }
 
 /** PGlite does not lock its data directory; two processes on one directory corrupt it, so refuse the second. */

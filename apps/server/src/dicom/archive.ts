@@ -20,6 +20,16 @@ export interface IngestContext {
   admit?: (target: { studyInstanceUid: string; sopClassUid: string; studyExists: boolean; examId: string | null }) => Promise<string | null>;
 }
 
+/** What a receiver already knows of the file it wrote, so the archive need not read it again. */
+export interface ReceivedFileFacts {
+  sizeBytes: number;
+  sha256: string;
+  /** The first bytes of the file (the first MiB, or all of a smaller file). */
+  head: Buffer;
+  /** Settles when the receiver's fsync of the file is done (rejects on an I/O error): the archive then only moves it. */
+  flushed: Promise<void>;
+}
+
 /** What happened to one instance; the DIMSE receiver turns it into a C-STORE status, STOW-RS into a response entry. */
 export type IngestResult =
   | { status: 'stored'; sopInstanceUid: string; studyInstanceUid: string; examId: string | null }
@@ -36,7 +46,7 @@ export interface DicomArchive {
    * and makes it durable and indexed. Resolves only when the file is flushed to disk and its index rows committed;
    * the temp file is consumed (moved or deleted) either way.
    */
-  ingestFile(tempPath: string, ctx: IngestContext): Promise<IngestResult>;
+  ingestFile(tempPath: string, ctx: IngestContext, received?: ReceivedFileFacts): Promise<IngestResult>;
   /** The stored bytes of one instance, exactly as received. */
   openInstance(sopInstanceUid: string): Promise<Readable | null>;
   /** Called after a study gained instances (linking, thumbnails, notifications). */

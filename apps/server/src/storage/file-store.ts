@@ -12,6 +12,14 @@ export interface StoredFile {
  */
 export interface FileStore {
   put(source: Readable, opts: { prefix: string }): Promise<StoredFile>;
+  /**
+   * Takes a complete file the server already wrote on local disk (a received DICOM instance) and makes it durable in
+   * the store, moving rather than copying where it can. The local file is consumed. `sha256` and `sizeBytes` spare
+   * re-reading it; `flushed` settles when the writer's own fsync is done.
+   */
+  adopt(localPath: string, opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> }): Promise<StoredFile>;
+  /** Deletes a stored file; a missing one is not an error. */
+  remove(key: string): Promise<void>;
   open(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
 }

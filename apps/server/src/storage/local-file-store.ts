@@ -10,15 +10,18 @@ import type { FileStore, StoredFile } from './file-store';
 /** Files under one directory: written to a temporary name, fsynced, renamed, and the directory fsynced (ARCHITECTURE §4). */
 export class LocalFileStore implements FileStore {
   private readonly tmpDir: string;
+  private readonly madeDirs = new Set<string>();
+  private readonly dirSyncs = new Map<string, DirSync>();
   constructor(private readonly root: string) {
     this.tmpDir = path.join(root, '.tmp');
     fs.mkdirSync(this.tmpDir, { recursive: true });
   }
 
   async put(source: Readable, opts: { prefix: string }): Promise<StoredFile> {
-    if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(opts.prefix)) throw new Error(`bad storage prefix ${opts.prefix}`);
-    const now = new Date();
-    const key = `${opts.prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+    return this.putAt(source, newKey(opts.prefix));
+  }
+
+  private async putAt(source: Readable, key: string): Promise<StoredFile> {
     const tmp = path.join(this.tmpDir, randomUUID());
     const hash = createHash('sha256');
     let size = 0;
@@ -38,11 +41,79 @@ export class LocalFileStore implements FileStore {
       await fsp.rm(tmp, { force: true });
       throw err;
     }
-    const final = this.pathOf(key);
-    await fsp.mkdir(path.dirname(final), { recursive: true });
-    await fsp.rename(tmp, final);
-    await syncDir(path.dirname(final));
+    await this.moveIn(tmp, key);
     return { key, sizeBytes: size, sha256: hash.digest('hex') };
+  }
+
+  async adopt(localPath: string, opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> }): Promise<StoredFile> {
+    const key = newKey(opts.prefix);
+    let sizeBytes = opts.sizeBytes;
+    let sha256 = opts.sha256;
+    if (opts.flushed) await opts.flushed;
+    if (sizeBytes === undefined || sha256 === undefined || !opts.flushed) {
+      const h = await fsp.open(localPath, 'r+');
+      try {
+        sizeBytes = (await h.stat()).size;
+        if (!sha256) sha256 = await hashOf(h, sizeBytes);
+        if (!opts.flushed) await h.sync();
+      } finally {
+        await h.close();
+      }
+    }
+    try {
+      await this.moveIn(localPath, key);
+    } catch (err) {
+      // Another file system (a temp directory elsewhere): copy through put, which makes its own durable copy.
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const stored = await this.putAt(fs.createReadStream(localPath), key);
+      await fsp.rm(localPath, { force: true });
+      return stored;
+    }
+    return { key, sizeBytes, sha256 };
+  }
+
+  async remove(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  /** Renames a flushed file to its key and makes the directory entry durable; concurrent moves share one sync. */
+  private async moveIn(file: string, key: string): Promise<void> {
+    const final = this.pathOf(key);
+    const dir = path.dirname(final);
+    if (!this.madeDirs.has(dir)) {
+      await fsp.mkdir(dir, { recursive: true });
+      this.madeDirs.add(dir);
+    }
+    await fsp.rename(file, final);
+    await this.syncDirShared(dir);
+  }
+
+  /**
+   * Group commit of directory syncs: a rename waits for a sync that starts after it; renames that arrive while one
+   * sync runs share the next one, so parallel stores do not each pay for their own.
+   */
+  private syncDirShared(dir: string): Promise<void> {
+    let state = this.dirSyncs.get(dir);
+    if (!state) {
+      state = { running: null, next: null };
+      this.dirSyncs.set(dir, state);
+    }
+    const s = state;
+    if (s.next) return s.next;
+    const start = (): Promise<void> => {
+      const run = syncDir(dir).finally(() => {
+        if (s.running === run) s.running = null;
+      });
+      s.running = run;
+      return run;
+    };
+    if (!s.running) return start();
+    const next = s.running.catch(() => undefined).then(() => {
+      s.next = null;
+      return start();
+    });
+    s.next = next;
+    return next;
   }
 
   async open(key: string): Promise<Readable> {
@@ -65,6 +136,32 @@ export class LocalFileStore implements FileStore {
     if (!p.startsWith(path.resolve(this.root) + path.sep)) throw new Error('key escapes the store');
     return p;
   }
+}
+
+interface DirSync {
+  running: Promise<void> | null;
+  next: Promise<void> | null;
+}
+
+/** A fresh key under a prefix, one folder per month. */
+function newKey(prefix: string): string {
+  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(prefix)) throw new Error(`bad storage prefix ${prefix}`);
+  const now = new Date();
+  return `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+}
+
+async function hashOf(h: fsp.FileHandle, size: number): Promise<string> {
+  const hash = createHash('sha256');
+  // Sized to the file: a fresh 1 MiB per small instance would make the collector run for external memory.
+  const buf = Buffer.allocUnsafe(Math.max(1, Math.min(size, 1 << 20)));
+  let pos = 0;
+  for (;;) {
+    const { bytesRead } = await h.read(buf, 0, buf.length, pos);
+    if (bytesRead === 0) break;
+    hash.update(buf.subarray(0, bytesRead));
+    pos += bytesRead;
+  }
+  return hash.digest('hex');
 }
 
 async function fsyncFile(file: string): Promise<void> {

@@ -78,6 +78,79 @@ export class ArchiveRepository {
   }
 
   /**
+   * Indexes an instance of a series already in the index with one statement (atomic on its own): the instance row,
+   * then the series and study counts, only when the instance was new. Answers the study's exam, or 'duplicate' when
+   * the SOP Instance UID was there already. A series row that vanished (purged) makes it throw; the caller then
+   * takes the full path.
+   */
+  async indexInKnownSeries(seriesId: string, info: InstanceInfo, stored: StoredFile, now: Date): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }> {
+    const [outcome] = await this.indexManyInKnownSeries([{ seriesId, info, stored }], now);
+    return outcome!;
+  }
+
+  /**
+   * Several instances of known series in one statement (the receiver batches instances that arrive together on
+   * parallel associations, so that they share one commit): the instance rows, then the series and study counts by
+   * what was new. Answers per instance, in order.
+   */
+  async indexManyInKnownSeries(items: readonly KnownSeriesInstance[], now: Date): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }[]> {
+    // One array parameter per column (sql.param: a plain array would be spread into a list of parameters).
+    const col = <T>(f: (i: KnownSeriesInstance) => T) => sql.param(items.map(f));
+    const result = await this.db.execute(sql`
+      with v as (
+        select * from unnest(${col((i) => i.seriesId)}::uuid[], ${col((i) => i.info.sopInstanceUid)}::text[],
+          ${col((i) => i.info.sopClassUid)}::text[], ${col((i) => i.info.transferSyntaxUid)}::text[],
+          ${col((i) => i.info.instanceNumber)}::int[], ${col((i) => i.info.numberOfFrames)}::int[], ${col((i) => i.info.rows)}::int[],
+          ${col((i) => i.info.columns)}::int[], ${col((i) => i.info.imageOrientationPatient)}::text[], ${col((i) => i.stored.key)}::text[],
+          ${col((i) => i.stored.sizeBytes)}::bigint[], ${col((i) => i.stored.sha256)}::text[], ${col((i) => JSON.stringify(i.info.metadata))}::text[])
+          as v(series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number, number_of_frames, rows, columns,
+            image_orientation_patient, storage_key, size_bytes, sha256, metadata)),
+      ins as (
+        insert into dicom_instances (series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number,
+          number_of_frames, rows, columns, image_orientation_patient, storage_key, size_bytes, sha256, metadata, received_at)
+        select series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number, number_of_frames, rows, columns,
+          image_orientation_patient, storage_key, size_bytes, sha256, metadata::jsonb, ${now.toISOString()}::timestamptz from v
+        on conflict (sop_instance_uid) do nothing
+        returning series_id, sop_instance_uid),
+      per_series as (select series_id, count(*)::int as n from ins group by series_id),
+      se as (
+        update dicom_series s set number_of_instances = s.number_of_instances + p.n from per_series p
+        where s.id = p.series_id returning s.id as series_id, s.study_id, p.n),
+      per_study as (select study_id, sum(n)::int as n from se group by study_id),
+      st as (
+        update dicom_studies d set number_of_instances = d.number_of_instances + p.n, updated_at = ${now.toISOString()}::timestamptz
+        from per_study p where d.id = p.study_id returning d.id as study_id, d.exam_id)
+      select ins.sop_instance_uid, st.exam_id from ins
+      join se on se.series_id = ins.series_id join st on st.study_id = se.study_id`);
+    const stored = new Map(rowsOf<{ sop_instance_uid: string; exam_id: string | null }>(result).map((r) => [r.sop_instance_uid, r.exam_id]));
+    return items.map((i) => (stored.has(i.info.sopInstanceUid)
+      ? { status: 'stored' as const, examId: stored.get(i.info.sopInstanceUid) ?? null }
+      : { status: 'duplicate' as const, examId: null }));
+  }
+
+  /**
+   * An unmatched study's exam looked for again (images of a known series kept coming, and an exam may have been
+   * created or its images deleted since): links it when found. The exam id or null.
+   */
+  async linkIfUnmatched(info: InstanceInfo, ctx: IndexContext, now: Date): Promise<string | null> {
+    return this.db.transaction(async (tx) => {
+      const [study] = await tx.select({ id: dicomStudies.id, examId: dicomStudies.examId }).from(dicomStudies)
+        .where(eq(dicomStudies.studyInstanceUid, info.studyInstanceUid)).limit(1).for('update');
+      if (!study) return null;
+      if (study.examId) return study.examId;
+      return linkStudy(tx, study.id, info, ctx, now);
+    });
+  }
+
+  /** Where a series lives (the full path's result, for the next instances). */
+  async seriesHome(seriesInstanceUid: string): Promise<SeriesHome | undefined> {
+    const [row] = await this.db.select({ seriesId: dicomSeries.id, studyInstanceUid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId })
+      .from(dicomSeries).innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(eq(dicomSeries.seriesInstanceUid, seriesInstanceUid)).limit(1);
+    return row;
+  }
+
+  /**
    * Indexes one stored instance atomically: study and series upserted (first non-empty values kept), the instance
    * inserted unless its SOP Instance UID is already there (then 'duplicate' and nothing counted), counts updated,
    * and an unmatched study linked to its exam by AccessionNumber, then StudyInstanceUID (or the forced exam).
@@ -164,30 +237,50 @@ export class ArchiveRepository {
       }).where(eq(dicomStudies.id, series.studyId));
 
       if (study.examId) return { status: 'stored' as const, examId: study.examId, linked: false };
-      const examId = ctx.forcedExamId ?? (await findExamFor(tx, info));
-      if (!examId) return { status: 'stored' as const, examId: null, linked: false };
-      await tx.update(dicomStudies).set({ examId }).where(eq(dicomStudies.id, study.id));
-      if (ctx.quietLink) return { status: 'stored' as const, examId, linked: true };
-      await tx.update(exams).set({
-        hasImage: true,
-        receivedAt: sql`coalesce(${exams.receivedAt}, ${now.toISOString()}::timestamptz)`,
-        status: sql`case when ${exams.status} = 'Scheduled' then 'Arrived' else ${exams.status} end`,
-        dicomAuditStatus: sql`case when ${exams.dicomAuditStatus} = '' and (select ${branches.dicomAuditRequired} from ${branches} where ${branches.id} = ${exams.branchId}) then 'WaitingForAudit' else ${exams.dicomAuditStatus} end`,
-        studyInstanceUid: sql`coalesce(${exams.studyInstanceUid}, ${info.studyInstanceUid})`,
-        version: sql`${exams.version} + 1`,
-        updatedAt: now,
-      }).where(eq(exams.id, examId));
-      await tx.insert(examEvents).values({
-        examId,
-        at: now,
-        userId: ctx.userId,
-        userName: ctx.userName,
-        action: 'imagesReceived',
-        detail: `รับภาพจาก ${ctx.source}`,
-      });
-      return { status: 'stored' as const, examId, linked: true };
+      const examId = await linkStudy(tx, study.id, info, ctx, now);
+      return { status: 'stored' as const, examId, linked: examId !== null };
     });
   }
+}
+
+/** One instance of a series already in the index, with its stored file. */
+export interface KnownSeriesInstance {
+  seriesId: string;
+  info: InstanceInfo;
+  stored: StoredFile;
+}
+
+/** Where a known series lives, so the next instance of it is indexed with one statement. */
+export interface SeriesHome {
+  seriesId: string;
+  studyInstanceUid: string;
+  examId: string | null;
+}
+
+/** Links an unmatched study to its exam (or the forced one), marks the exam as having images and logs it; the exam id or null. */
+async function linkStudy(tx: Database, studyId: string, info: InstanceInfo, ctx: IndexContext, now: Date): Promise<string | null> {
+  const examId = ctx.forcedExamId ?? (await findExamFor(tx, info));
+  if (!examId) return null;
+  await tx.update(dicomStudies).set({ examId }).where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
+  if (ctx.quietLink) return examId;
+  await tx.update(exams).set({
+    hasImage: true,
+    receivedAt: sql`coalesce(${exams.receivedAt}, ${now.toISOString()}::timestamptz)`,
+    status: sql`case when ${exams.status} = 'Scheduled' then 'Arrived' else ${exams.status} end`,
+    dicomAuditStatus: sql`case when ${exams.dicomAuditStatus} = '' and (select ${branches.dicomAuditRequired} from ${branches} where ${branches.id} = ${exams.branchId}) then 'WaitingForAudit' else ${exams.dicomAuditStatus} end`,
+    studyInstanceUid: sql`coalesce(${exams.studyInstanceUid}, ${info.studyInstanceUid})`,
+    version: sql`${exams.version} + 1`,
+    updatedAt: now,
+  }).where(eq(exams.id, examId));
+  await tx.insert(examEvents).values({
+    examId,
+    at: now,
+    userId: ctx.userId,
+    userName: ctx.userName,
+    action: 'imagesReceived',
+    detail: `รับภาพจาก ${ctx.source}`,
+  });
+  return examId;
 }
 
 /** The exam of an unmatched study: AccessionNumber first, then the exam's StudyInstanceUID; deleted exams never. */
@@ -200,6 +293,11 @@ async function findExamFor(tx: Database, info: InstanceInfo): Promise<string | n
   const [byUid] = await tx.select({ id: exams.id }).from(exams)
     .where(and(eq(exams.studyInstanceUid, info.studyInstanceUid), isNull(exams.deletedAt))).limit(1);
   return byUid?.id ?? null;
+}
+
+/** Rows of a raw query, whichever driver ran it (node-postgres answers a QueryResult, PGlite a Results). */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []);
 }
 
 /** ON CONFLICT: keep the stored value, fill it from the new instance when it was empty. */

@@ -130,6 +130,46 @@ describe(LocalDicomArchive.name, () => {
     expect(later!.version).toBe(after!.version);
   });
 
+  it('indexes instances that arrive together (parallel associations) in shared statements, each counted once', async () => {
+    const a = { studyUid: testUid(), seriesUid: testUid() };
+    const b = { studyUid: testUid(), seriesUid: testUid() };
+    for (const s of [a, b]) await sut.ingestFile(temp(buildInstance({ ...s, instanceNumber: 0 }).bytes), { source: 'CT1' });
+    const many = Array.from({ length: 40 }, (_, i) => buildInstance({ ...(i % 2 ? a : b), instanceNumber: i + 1 }));
+    const results = await Promise.all([...many, many[3]!].map((m) => sut.ingestFile(temp(m.bytes), { source: 'CT1' })));
+    expect(results.filter((r) => r.status === 'stored')).toHaveLength(40);
+    expect(results.filter((r) => r.status === 'duplicate')).toHaveLength(1);
+    for (const s of [a, b]) {
+      const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, s.studyUid));
+      const [series] = await database.db.select().from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, s.seriesUid));
+      expect(study!.numberOfInstances).toBe(21);
+      expect(series!.numberOfInstances).toBe(21);
+    }
+  });
+
+  it('links again when images keep coming to a series whose study was unlinked since (DICOM delete), and stores each once', async () => {
+    const [exam] = await database.db.select().from(exams)
+      .where(and(eq(exams.status, 'Scheduled'), eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
+    if (!exam) throw new Error('no scheduled demo exam');
+    const series = { studyUid: testUid(), seriesUid: testUid(), accessionNumber: exam.accessionNumber! };
+    const sent = [];
+    for (let i = 1; i <= 3; i += 1) sent.push(await sut.ingestFile(temp(buildInstance({ ...series, instanceNumber: i }).bytes), { source: 'CT_RS1' }));
+    expect(sent.map((r) => r.status === 'refused' ? r.reason : r.examId)).toEqual([exam.id, exam.id, exam.id]);
+    const count = async () => (await database.db.select({ n: dicomSeries.numberOfInstances }).from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, series.seriesUid)))[0]?.n;
+    expect(await count()).toBe(3);
+    // What a DICOM delete does to the study; this process still remembers the series as the exam's.
+    await database.db.update(dicomStudies).set({ examId: null }).where(eq(dicomStudies.studyInstanceUid, series.studyUid));
+    await database.db.update(exams).set({ hasImage: false }).where(eq(exams.id, exam.id));
+    const again = await sut.ingestFile(temp(buildInstance({ ...series, instanceNumber: 4 }).bytes), { source: 'CT_RS1' });
+    expect(again).toMatchObject({ status: 'stored', examId: exam.id });
+    const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, series.studyUid));
+    expect(study).toMatchObject({ examId: exam.id, numberOfInstances: 4 });
+    expect((await database.db.select().from(exams).where(eq(exams.id, exam.id)))[0]!.hasImage).toBe(true);
+    const dup = buildInstance({ ...series, instanceNumber: 4 });
+    expect(await sut.ingestFile(temp(dup.bytes), { source: 'CT_RS1' })).toMatchObject({ status: 'stored' });
+    expect(await sut.ingestFile(temp(dup.bytes), { source: 'CT_RS1' })).toMatchObject({ status: 'duplicate', examId: exam.id });
+    expect(await count()).toBe(5);
+  });
+
   it('links by StudyInstanceUID when the accession matches nothing, and keeps unmatched studies', async () => {
     const [exam] = await database.db.select().from(exams)
       .where(and(eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.studyInstanceUid} is not null`)).limit(1);
@@ -154,7 +194,8 @@ describe(LocalDicomArchive.name, () => {
   });
 
   it('answers refused (and removes the temp file) when storage fails, leaving no row', async () => {
-    const broken = new LocalDicomArchive(database.db, { put: () => Promise.reject(new Error('disk full')), open: () => Promise.reject(new Error('x')), exists: async () => false });
+    const diskFull = () => Promise.reject(new Error('disk full'));
+    const broken = new LocalDicomArchive(database.db, { put: diskFull, adopt: diskFull, remove: async () => undefined, open: () => Promise.reject(new Error('x')), exists: async () => false });
     const { bytes, sopUid } = buildInstance();
     const tempPath = temp(bytes);
     expect(await broken.ingestFile(tempPath, { source: 'X' })).toMatchObject({ status: 'refused', code: 'error' });

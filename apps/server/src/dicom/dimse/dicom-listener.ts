@@ -578,7 +578,7 @@ class Association extends dimse.Scp {
 
     let result: IngestResult;
     try {
-      result = await this.listener.archive.ingestFile(out.tempPath, { source: this.callingAe });
+      result = await this.listener.archive.ingestFile(out.tempPath, { source: this.callingAe }, out.file);
     } catch (err) {
       await fsp.rm(out.tempPath, { force: true });
       this.log().error({ err, callingAe: this.callingAe }, 'archive failed to ingest an instance');

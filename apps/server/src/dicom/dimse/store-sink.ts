@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -20,8 +21,25 @@ export interface StoreSinkOptions {
   onTooLarge(): void;
 }
 
+/** What the archive is told of a received file so it need not read it again. */
+export interface ReceivedFile {
+  /** Whole file size (header included). */
+  sizeBytes: number;
+  sha256: string;
+  /** The file's first bytes (up to HEAD_BYTES), what the index reads its attributes from. */
+  head: Buffer;
+  /**
+   * Settles once the file is fsynced and closed (rejects on an I/O error). The archive reads the head meanwhile and
+   * waits for this only before it moves the file into storage.
+   */
+  flushed: Promise<void>;
+}
+
+/** How much of the start of each file is kept in memory for the index (the same MiB readInstance reads). */
+export const HEAD_BYTES = 1 << 20;
+
 export type SinkOutcome =
-  | { ok: true; attrs: WalkedAttributes; bytes: number; tempPath: string }
+  | { ok: true; attrs: WalkedAttributes; bytes: number; tempPath: string; file: ReceivedFile }
   | { ok: false; status: number; reason: string; kind: 'too-large' | 'malformed' | 'io' | 'aborted' };
 
 /**
@@ -44,17 +62,22 @@ export class StoreSink extends EventEmitter {
   private failure: SinkOutcome | null = null;
   private ended = false;
   private pressure = 0;
+  private readonly hash: Hash = createHash('sha256');
+  private readonly head: Buffer[] = [];
+  private headBytes = 0;
+  private fileBytes = 0;
   /** Most bytes ever waiting in the file stream (and inflater) for this instance. */
   peakBuffered = 0;
 
   constructor(private readonly opts: StoreSinkOptions) {
     super();
     this.done = new Promise((resolve) => { this.settle = resolve; });
-    this.file = fs.createWriteStream(opts.tempPath, { flags: 'wx', highWaterMark: opts.highWaterMark });
+    // Not closed on 'finish': the descriptor is fsynced first, then closed (finish below).
+    this.file = fs.createWriteStream(opts.tempPath, { flags: 'wx', highWaterMark: opts.highWaterMark, autoClose: false });
     this.file.on('error', (err: NodeJS.ErrnoException) => {
       this.fail({ ok: false, status: Status.OutOfResources, reason: `cannot write the instance (${err.code ?? 'I/O error'})`, kind: 'io' });
     });
-    this.file.write(opts.header);
+    this.toFile(opts.header);
     if (opts.transferSyntaxUid === TS.deflate) {
       // Deflated explicit VR little endian (PS3.5 A.5): the bytes are stored deflated, as received; they are inflated
       // only to check that they are a complete deflate stream holding a well-formed data set.
@@ -79,7 +102,7 @@ export class StoreSink extends EventEmitter {
     if (this.failure || this.ended) return true;
     this.bytes += chunk.length;
     if (this.bytes > this.opts.maxBytes) { this.tooLarge(); return true; }
-    if (!this.file.write(chunk)) this.hold(this.file);
+    if (!this.toFile(chunk)) this.hold(this.file);
     if (this.inflater) {
       if (!this.inflater.write(chunk)) this.hold(this.inflater);
     } else {
@@ -105,6 +128,19 @@ export class StoreSink extends EventEmitter {
     this.fail({ ok: false, status: Status.CannotUnderstand, reason, kind: 'aborted' });
   }
 
+  /** Bytes of the stored file: written, hashed, and kept while within the head. */
+  private toFile(chunk: Buffer): boolean {
+    this.hash.update(chunk);
+    this.fileBytes += chunk.length;
+    if (this.headBytes < HEAD_BYTES) {
+      // A copy: the chunk is a slice of the socket's buffer, which is reused.
+      const part = Buffer.from(chunk.subarray(0, HEAD_BYTES - this.headBytes));
+      this.head.push(part);
+      this.headBytes += part.length;
+    }
+    return this.file.write(chunk);
+  }
+
   private hold(stream: NodeJS.EventEmitter): void {
     if (this.pressure++ === 0) this.opts.onBackpressure(true);
     stream.once('drain', () => {
@@ -126,11 +162,12 @@ export class StoreSink extends EventEmitter {
 
   private async finish(): Promise<void> {
     try {
-      const closed = new Promise<void>((resolve, reject) => {
-        this.file.once('close', resolve);
-        this.file.once('error', reject);
+      const file = this.file;
+      const flushed = new Promise<void>((resolve, reject) => {
+        file.once('finish', resolve);
+        file.once('error', reject);
       });
-      this.file.end();
+      file.end();
       if (this.inflater) {
         const inflater = this.inflater;
         await new Promise<void>((resolve) => {
@@ -140,9 +177,11 @@ export class StoreSink extends EventEmitter {
           inflater.resume();
         });
       }
-      await closed;
-    } catch {
-      // the 'error' handler recorded the failure
+      await flushed;
+    } catch (err) {
+      if (!this.failure) {
+        this.fail({ ok: false, status: Status.OutOfResources, reason: `cannot write the instance (${(err as NodeJS.ErrnoException)?.code ?? 'I/O error'})`, kind: 'io' });
+      }
     }
     if (this.failure) return;
     if (this.inflater && this.bytes === 0) {
@@ -155,7 +194,26 @@ export class StoreSink extends EventEmitter {
       return;
     }
     this.settled = true;
-    this.settle({ ok: true, attrs: walked.attrs, bytes: this.bytes, tempPath: this.opts.tempPath });
+    this.settle({
+      ok: true, attrs: walked.attrs, bytes: this.bytes, tempPath: this.opts.tempPath,
+      file: { sizeBytes: this.fileBytes, sha256: this.hash.digest('hex'), head: Buffer.concat(this.head, this.headBytes), flushed: this.syncAndClose() },
+    });
+  }
+
+  /**
+   * All bytes are in the file (page cache): fsync it and close it. Started before the archive reads the attributes so
+   * that the disk and the parser work at the same time; nothing is acknowledged before it settles.
+   */
+  private syncAndClose(): Promise<void> {
+    const file = this.file;
+    const synced = new Promise<void>((resolve, reject) => fs.fsync((file as unknown as { fd: number }).fd, (err) => (err ? reject(err) : resolve())));
+    const closed = (err?: Error) => new Promise<void>((resolve, reject) => {
+      file.once('close', () => (err ? reject(err) : resolve()));
+      file.destroy();
+    });
+    const done = synced.then(() => closed(), (err: Error) => closed(err));
+    done.catch(() => undefined); // a caller that gives up early (refused instance) must not leave it unhandled
+    return done;
   }
 
   private fail(outcome: SinkOutcome): void {

@@ -77,11 +77,50 @@ export function bulkDataPath(study: string, series: string, sop: string, tag: st
  * a dataset that parses, complete pixel data consistent with Rows/Columns, the four UIDs. Never modifies the file.
  */
 export async function readInstance(path: string, opts: { maxBytes?: number } = {}): Promise<ReadResult> {
-  const fh = await fsp.open(path, 'r');
+  const file = new LazyFile(path);
   try {
-    return await readOpen(fh, opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
+    const size = await file.size();
+    return await readOpen(file, size, null, opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
   } finally {
-    await fh.close();
+    await file.close();
+  }
+}
+
+/**
+ * The same for a file whose first bytes are already in memory (the DIMSE receiver keeps them as it writes): the file
+ * is opened only for an object larger than what was kept.
+ */
+export async function readReceivedInstance(path: string, received: { head: Buffer; sizeBytes: number }, opts: { maxBytes?: number } = {}): Promise<ReadResult> {
+  const file = new LazyFile(path);
+  try {
+    const head = received.head.length >= Math.min(received.sizeBytes, HEADER_BYTES) ? received.head.subarray(0, HEADER_BYTES) : null;
+    return await readOpen(file, received.sizeBytes, head, opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
+  } finally {
+    await file.close();
+  }
+}
+
+/** A file opened on first read. */
+class LazyFile {
+  private fh: FileHandle | null = null;
+  constructor(private readonly path: string) {}
+
+  private async handle(): Promise<FileHandle> {
+    this.fh ??= await fsp.open(this.path, 'r');
+    return this.fh;
+  }
+
+  async size(): Promise<number> {
+    return (await (await this.handle()).stat()).size;
+  }
+
+  async read(position: number, length: number): Promise<Buffer> {
+    return readAt(await this.handle(), position, length);
+  }
+
+  async close(): Promise<void> {
+    await this.fh?.close();
+    this.fh = null;
   }
 }
 
@@ -96,11 +135,10 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
   return done === length ? buf : buf.subarray(0, done);
 }
 
-async function readOpen(fh: FileHandle, maxBytes: number): Promise<ReadResult> {
-  const { size } = await fh.stat();
+async function readOpen(fh: LazyFile, size: number, kept: Buffer | null, maxBytes: number): Promise<ReadResult> {
   if (size > maxBytes) return refuse('too-large', `instance larger than ${maxBytes} bytes`);
   if (size < 136) return refuse('not-dicom', 'too short for a DICOM file');
-  const head = await readAt(fh, 0, Math.min(size, HEADER_BYTES));
+  const head = kept ?? await fh.read(0, Math.min(size, HEADER_BYTES));
   let shift: number;
   if (head.toString('latin1', 128, 132) === 'DICM') shift = 0;
   else if (head.toString('latin1', 0, 4) === 'DICM') shift = 128;
@@ -123,7 +161,7 @@ async function readOpen(fh: FileHandle, maxBytes: number): Promise<ReadResult> {
   let parsed: Parsed;
   if (deflated) {
     if (size > FULL_PARSE_MAX) return refuse('too-large', 'deflated dataset too large');
-    const whole = withPreamble(wholeInHead ? head : await readAt(fh, 0, size));
+    const whole = withPreamble(wholeInHead ? head : await fh.read(0, size));
     parsed = parse(whole, ts, { inflate: true });
     if ('refusal' in parsed) return parsed.refusal;
   } else if (wholeInHead) {
@@ -134,7 +172,7 @@ async function readOpen(fh: FileHandle, maxBytes: number): Promise<ReadResult> {
     if ('refusal' in partial || !partial.dataSet.elements.x7fe00010) {
       // The non-pixel attributes do not fit in the first MiB (or it is not an image): read the whole object.
       if (size > FULL_PARSE_MAX) return refuse('too-large', 'attributes larger than the header limit');
-      parsed = parse(withPreamble(await readAt(fh, 0, size)), ts, {});
+      parsed = parse(withPreamble(await fh.read(0, size)), ts, {});
       if ('refusal' in parsed) return parsed.refusal;
     } else {
       parsed = partial;
@@ -224,14 +262,13 @@ function findInvalidVr(ds: DataSet, depth: number): Element | undefined {
 }
 
 /** Pixel data beyond the first MiB: a defined length must fit in the file, encapsulated items must end with a delimiter. */
-async function checkPixelDataInFile(fh: FileHandle, size: number, offset: number, length: number): Promise<ReadRefusal | null> {
+async function checkPixelDataInFile(fh: LazyFile, size: number, offset: number, length: number): Promise<ReadRefusal | null> {
   if (length !== 0xffffffff) return offset + length <= size ? null : refuse('truncated', 'file ends inside the pixel data');
   let pos = offset;
-  const header = Buffer.alloc(8);
   for (let items = 0; items < 10_000_000; items++) {
     if (pos + 8 > size) return refuse('truncated', 'file ends inside the pixel data');
-    const { bytesRead } = await fh.read(header, 0, 8, pos);
-    if (bytesRead < 8) return refuse('truncated', 'file ends inside the pixel data');
+    const header = await fh.read(pos, 8);
+    if (header.length < 8) return refuse('truncated', 'file ends inside the pixel data');
     const group = header.readUInt16LE(0);
     const element = header.readUInt16LE(2);
     const len = header.readUInt32LE(4);

@@ -1,0 +1,178 @@
+// DICOM ingest and query benchmark with budgets (`npm run bench:ingest`; not part of the tests), issue 4 "Budgets":
+//   the same batch of ≥ 2,000 generated CT instances (several studies and series), sent with the same storescu
+//   command to Rangsi (embedded database, fresh DATA_DIR) and to Orthanc (Debian package, storage and index in a
+//   temp directory, SyncStorageArea on, inside a private network namespace), over one association and over four
+//   parallel ones: instances/s for each and the ratio — budget Rangsi ≥ 1.2× Orthanc in both modes;
+//   WADO-RS series metadata of a 500-instance series — budget ≤ 100 ms;
+//   QIDO-RS study searches with 100,000 studies in the index — budget p95 ≤ 30 ms.
+// Rangsi acknowledges a C-STORE only after the file is fsynced and renamed and its index row committed.
+// Prints tables, rewrites its section of docs/performance.md (full runs only), stops what it started, exits 1 when a
+// number is over budget or a step failed.
+//   npm run bench:ingest -- --instances 500 --runs 1 --no-orthanc --no-docs
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { writeIngestCorpus, type IngestCorpus } from './lib/ingest-corpus';
+import { commit, machine, markdownTable, type Row, updatePerformanceDoc } from './lib/report';
+import { repoRoot, startServer } from './lib/server';
+import { median, percentile } from './lib/stats';
+import { countFiles, sendAll, waitForPort } from './lib/storescu';
+import { logIn } from './lib/worklist-load';
+import { measureQueries, seedStudies } from './lib/ingest-query';
+
+const BUDGET = { ratio: 1.2, metadataMs: 100, qidoP95Ms: 30 };
+const { values } = parseArgs({
+  options: {
+    instances: { type: 'string', default: '2000' },
+    studies: { type: 'string', default: '8' },
+    series: { type: 'string', default: '2' },
+    size: { type: 'string', default: '140' },
+    runs: { type: 'string', default: '3' },
+    'qido-studies': { type: 'string', default: '100000' },
+    'no-orthanc': { type: 'boolean', default: false },
+    'no-query': { type: 'boolean', default: false },
+    'no-docs': { type: 'boolean', default: false },
+    port: { type: 'string', default: '18391' },
+  },
+});
+const num = (name: keyof typeof values) => {
+  const n = Number(String(values[name]).replaceAll('_', ''));
+  if (!Number.isFinite(n) || n <= 0) {
+    console.error(`--${name} takes a positive number`);
+    process.exit(2);
+  }
+  return n;
+};
+const opts = {
+  instances: num('instances'), studies: num('studies'), series: num('series'), size: num('size'), runs: num('runs'),
+  qidoStudies: num('qido-studies'), port: num('port'),
+};
+const full = !values['no-orthanc'] && !values['no-query'] && opts.instances >= 2000 && opts.runs >= 3 && opts.qidoStudies >= 100_000;
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-bench-ingest-'));
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanup(): Promise<void> {
+  while (cleanups.length) {
+    try { await cleanups.pop()!(); } catch (err) { console.error(`cleanup: ${(err as Error).message}`); }
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => { void cleanup().finally(() => process.exit(130)); });
+}
+
+type Mode = { name: string; dirs: (c: IngestCorpus) => string[] };
+const MODES: Mode[] = [
+  { name: '1 association', dirs: (c) => [c.root] },
+  { name: '4 parallel associations', dirs: (c) => c.groups },
+];
+
+/** One run against Rangsi: a fresh server on a fresh embedded database; instances/s. */
+async function rangsiRun(corpus: IngestCorpus, mode: Mode, run: number): Promise<number> {
+  const dataDir = path.join(work, `rangsi-${mode.dirs(corpus).length}-${run}`);
+  const dicomPort = opts.port + 1;
+  const server = await startServer({
+    port: opts.port, dataDir, logFile: path.join(work, 'rangsi.log'), timeoutMs: 120_000,
+    env: { DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', SEED: 'none', DEMO_IMAGES: 'off', LOG_LEVEL: 'warn' },
+  });
+  cleanups.push(() => server.stop());
+  try {
+    await waitForPort(dicomPort, 30_000);
+    const ms = await sendAll('RANGSI', '127.0.0.1', dicomPort, mode.dirs(corpus));
+    const stored = countFiles(path.join(dataDir, 'files', 'dicom'));
+    if (stored !== corpus.instances) throw new Error(`Rangsi stored ${stored} of ${corpus.instances} instances`);
+    return (corpus.instances / ms) * 1000;
+  } finally {
+    cleanups.pop();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function orthancAvailable(): string | null {
+  if (spawnSync('which', ['Orthanc']).status !== 0) return 'Orthanc is not installed (apt-get install orthanc)';
+  if (spawnSync('unshare', ['-n', 'true']).status !== 0) return 'unshare -n is not permitted here (needs root)';
+  return null;
+}
+
+/** One run against Orthanc in its own network namespace; instances/s. */
+function orthancRun(corpus: IngestCorpus, mode: Mode): number {
+  const script = path.join(repoRoot, 'bench', 'lib', 'orthanc-run.sh');
+  const r = spawnSync('unshare', ['-n', 'bash', script, work, ...mode.dirs(corpus)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`Orthanc run failed (exit ${r.status}): ${(r.stderr || r.stdout).slice(-500)}`);
+  const elapsed = Number(/elapsed_ms (\d+)/.exec(r.stdout)?.[1]);
+  const stored = Number(/stored (\d+)/.exec(r.stdout)?.[1]);
+  if (stored !== corpus.instances) throw new Error(`Orthanc stored ${stored} of ${corpus.instances} instances`);
+  return (corpus.instances / elapsed) * 1000;
+}
+
+const rows: Row[] = [];
+let failed = false;
+try {
+  console.log(`generating ${opts.instances} CT instances (${opts.studies} studies × ${opts.series} series, ${opts.size}×${opts.size} 16-bit) …`);
+  const corpus = writeIngestCorpus(path.join(work, 'corpus'), { instances: opts.instances, studies: opts.studies, seriesPerStudy: opts.series, groups: 4, size: opts.size });
+  console.log(`${corpus.instances} instances, ${(corpus.bytes / 1e6).toFixed(1)} MB`);
+  const orthancMissing = values['no-orthanc'] ? 'skipped (--no-orthanc)' : orthancAvailable();
+
+  for (const mode of MODES) {
+    const rangsi: number[] = [];
+    const orthanc: number[] = [];
+    for (let run = 1; run <= opts.runs; run += 1) {
+      rangsi.push(await rangsiRun(corpus, mode, run));
+      if (!orthancMissing) orthanc.push(orthancRun(corpus, mode));
+      console.log(`${mode.name}, run ${run}: Rangsi ${rangsi.at(-1)!.toFixed(0)} inst/s${orthanc.length ? `, Orthanc ${orthanc.at(-1)!.toFixed(0)} inst/s` : ''}`);
+    }
+    const r = median(rangsi);
+    const o = orthanc.length ? median(orthanc) : null;
+    rows.push({ metric: `C-STORE, ${mode.name}: Rangsi`, result: `${r.toFixed(0)} inst/s`, budget: '—', ok: undefined, detail: `median of ${opts.runs}: ${rangsi.map((v) => v.toFixed(0)).join(', ')}` });
+    rows.push({ metric: `C-STORE, ${mode.name}: Orthanc 1.10`, result: o === null ? 'not measured' : `${o.toFixed(0)} inst/s`, budget: '—', ok: undefined, detail: o === null ? orthancMissing! : `median of ${opts.runs}: ${orthanc.map((v) => v.toFixed(0)).join(', ')}` });
+    rows.push({ metric: `C-STORE, ${mode.name}: Rangsi / Orthanc`, result: o === null ? '—' : `${(r / o).toFixed(2)}×`, budget: `≥ ${BUDGET.ratio}×`, ok: o === null ? undefined : r / o >= BUDGET.ratio, detail: '' });
+  }
+
+  if (!values['no-query']) {
+    console.log(`query part: ${opts.qidoStudies} studies in the index, one 500-instance series …`);
+    const dataDir = path.join(work, 'rangsi-query');
+    await seedStudies(dataDir, opts.qidoStudies);
+    const dicomPort = opts.port + 1;
+    const server = await startServer({
+      port: opts.port, dataDir, logFile: path.join(work, 'rangsi.log'), timeoutMs: 300_000,
+      env: { DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', SEED: 'demo', DEMO_IMAGES: 'off', LOG_LEVEL: 'warn' },
+    });
+    cleanups.push(() => server.stop());
+    await waitForPort(dicomPort, 30_000);
+    const series = writeIngestCorpus(path.join(work, 'series500'), { instances: 500, studies: 1, seriesPerStudy: 1, groups: 1, size: 64 });
+    await sendAll('RANGSI', '127.0.0.1', dicomPort, [series.root]);
+    const cookie = await logIn(server.baseUrl, 'admin', 'rangsi-demo');
+    const q = await measureQueries(server.baseUrl, cookie);
+    rows.push({ metric: 'WADO-RS series metadata, 500 instances', result: `${median(q.metadataMs).toFixed(1)} ms median, ${percentile(q.metadataMs, 95).toFixed(1)} ms p95`, budget: `≤ ${BUDGET.metadataMs} ms`, ok: percentile(q.metadataMs, 95) <= BUDGET.metadataMs, detail: `${q.metadataMs.length} requests, ${q.metadataInstances} instances answered` });
+    for (const s of q.searches) {
+      const p95 = percentile(s.ms, 95);
+      rows.push({ metric: `QIDO-RS studies: ${s.name}`, result: `p50 ${median(s.ms).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`, budget: `p95 ≤ ${BUDGET.qidoP95Ms} ms`, ok: p95 <= BUDGET.qidoP95Ms, detail: `${s.ms.length} requests as ${s.user}, ${s.matches} studies per answer, ${opts.qidoStudies} studies indexed` });
+    }
+    cleanups.pop();
+    await server.stop();
+  }
+} catch (err) {
+  failed = true;
+  console.error(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);
+} finally {
+  await cleanup();
+}
+
+const table = markdownTable(rows);
+console.log(`\n${table}`);
+if (full && !failed) {
+  updatePerformanceDoc(path.join(repoRoot, 'docs', 'performance.md'), [
+    '## DICOM ingest and queries (`npm run bench:ingest`)',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} at ${commit(repoRoot)} on ${machine()}; ${opts.instances} generated CT instances`,
+    `(${opts.studies} studies × ${opts.series} series, ${opts.size}×${opts.size} 16-bit, explicit VR little endian), sent with`,
+    '`storescu -q -nh +sd +r -R -xe` (TCP_NODELAY=1) to each archive started fresh; median of the runs.',
+    '',
+    table,
+  ].join('\n'), 'ingest.ts');
+  console.log('docs/performance.md updated');
+}
+if (failed || rows.some((r) => r.ok === false)) process.exit(1);
