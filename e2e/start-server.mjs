@@ -33,6 +33,8 @@ const env = {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   SEED: 'demo',
+  // The background demo images would change exams under the tests' feet and clear hasImage on the rest.
+  DEMO_IMAGES: 'off',
   DICOM_PORT: '0',
   SESSION_SECRET: 'e2e-secret-0123456789abcdef0123456789',
   GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/`,

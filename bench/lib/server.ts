@@ -18,6 +18,8 @@ export interface ServerOptions {
   timeoutMs: number;
   /** A PostgreSQL server to use instead of the embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /** Settings that replace the bench defaults (DICOM_PORT, SEED ...). */
+  env?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -40,6 +42,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     SEED: 'demo',
+    // Demo images are written in the background after start: they would load the machine while it is measured.
+    DEMO_IMAGES: 'off',
     DICOM_PORT: '0',
     SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789',
   };
@@ -47,6 +51,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  Object.assign(env, options.env);
 
   const log = openSync(options.logFile, 'a');
   const started = performance.now();

@@ -37,6 +37,8 @@ import { ViewerService } from './dicom/viewer/viewer.service';
 import { ThumbnailService } from './dicom/thumbnails/thumbnail.service';
 import { dicomImportRoutes } from './dicom/import/dicom-import.routes';
 import { DicomImportService } from './dicom/import/dicom-import.service';
+import { weasisRoutes } from './dicom/weasis/weasis.routes';
+import { dicomExportRoutes } from './dicom/export/export.routes';
 import { PatientsRepository } from './modules/patients/patients.repository';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
@@ -45,6 +47,8 @@ import { PatientPhotosService } from './modules/patients/patient-photos.service'
 import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
+import { JobQueue } from './jobs/job-queue';
+import { createDicomImageLifecycle, type DicomImageLifecycle } from './dicom/cold/dicom-image-lifecycle';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -61,7 +65,12 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   metrics: Metrics;
-  services: { auth: AuthService; audit: AuditService; exams: ExamsService; archive: LocalDicomArchive; thumbnails: ThumbnailService };
+  services: {
+    auth: AuthService; audit: AuditService; exams: ExamsService; archive: LocalDicomArchive; thumbnails: ThumbnailService;
+    /** Not started by buildApp: main.ts starts it with workers, tests without (and run jobs with drain()). */
+    jobs: JobQueue;
+    dicomImages: DicomImageLifecycle;
+  };
   /** Every route registered, with its declared access (a test walks them). */
   routes: { method: string | string[]; url: string; access: unknown }[];
   /** Marks the process as draining: /readyz answers 503 so a load balancer stops sending work. */
@@ -142,9 +151,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const uidata = new UidataService(new UidataRepository(db), { gatewayUrl: config.GATEWAY_URL, idCardReaderUrl: config.ID_CARD_READER_URL });
   await app.register(uidataRoutes(uidata));
   await app.register(patientsRoutes(new PatientsService(new PatientsRepository(db), (id, pw) => auth.confirmPassword(id, pw), audit, now), uidata));
-  const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now);
+  const filesRoot = path.resolve(config.DATA_DIR, 'files');
+  const files = new LocalFileStore(filesRoot);
+  // Durable jobs (pg-boss on this database): main.ts starts them with workers, tests start them without and drain.
+  const jobs = new JobQueue(db, app.log);
+  app.addHook('onClose', async () => jobs.stop());
+  const dicomImages = createDicomImageLifecycle({
+    db, queue: jobs, hotStore: files, hotRoot: filesRoot,
+    coldRoot: config.DICOM_COLD_DIR ? path.resolve(config.DICOM_COLD_DIR) : filesRoot,
+    settings: { archiveAfterDays: config.DICOM_ARCHIVE_AFTER_DAYS, purgeAfterHours: config.DICOM_PURGE_AFTER_HOURS },
+    now, audit, log: app.log,
+  });
+  const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now, dicomImages);
   await app.register(examsRoutes(exams, new RecordConditionService(db), (user, examId) => auth.issueExamToken(user, examId)));
-  const files = new LocalFileStore(path.resolve(config.DATA_DIR, 'files'));
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
   const archive = createArchive(db, files, { now, log: app.log });
@@ -154,10 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => thumbnails.close());
   await app.register(viewerRoutes(new ViewerService(db, exams), thumbnails));
   await app.register(dicomImportRoutes(new DicomImportService(archive, exams, path.resolve(config.DATA_DIR, 'tmp', 'dicom')), exams));
+  await app.register(weasisRoutes({ db, exams, audit, issueToken: (user, examId) => auth.issueExamToken(user, examId), aeTitle: config.DICOM_AE_TITLE }));
+  await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 
-  return { app, metrics, routes, services: { auth, audit, exams, archive, thumbnails }, startDraining: () => { draining = true; } };
+  return { app, metrics, routes, services: { auth, audit, exams, archive, thumbnails, jobs, dicomImages }, startDraining: () => { draining = true; } };
 }
 
 /** Outside production a secret is generated once per database, so sessions survive restarts without configuration. */

@@ -10,6 +10,8 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SEED: z.enum(['demo', 'none', 'auto']).default('auto'),
+  /** After the demo seed: generated images for recent demo exams, in the background (docs/decisions-demo-images.md). */
+  DEMO_IMAGES: z.enum(['on', 'off']).default('on'),
   DICOM_PORT: Port.default(11112),
   DICOM_AE_TITLE: z.string().regex(/^[ -~]{1,16}$/, 'must be 1-16 printable ASCII characters').default('RANGSI'),
   /** Address the DICOM listener binds; defaults to HOST. */
@@ -27,6 +29,15 @@ const ConfigSchema = z.object({
   GATEWAY_URL: z.string().url().optional(),
   ID_CARD_READER_URL: z.string().url().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  /**
+   * Cold archive: a study whose images have not changed for this many days is packed into one zip in cold storage
+   * (exam zipStatus Archive, unzipped on demand). Unset: never.
+   */
+  DICOM_ARCHIVE_AFTER_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(36_500).optional(),
+  /** Where the cold zips live (another disk, a mounted share); defaults to DATA_DIR/files under the prefix dicom-cold. */
+  DICOM_COLD_DIR: z.string().min(1).optional(),
+  /** DICOM delete hides the images at once; their files and index rows are purged this many hours later (0: at once). */
+  DICOM_PURGE_AFTER_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { sessionSecret: string };

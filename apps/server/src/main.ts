@@ -4,10 +4,11 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootSeed } from './db/boot-seed';
 import { openDatabase } from './db/client';
+import { markDemoImagesPending, startPendingDemoImages } from './db/seed/demo-images';
 import { createDicomListener, type DicomListener } from './dicom/dimse/dicom-listener';
 import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
 
-/** Boot: config → database → migrations → seed → HTTP listener; SIGTERM drains and closes cleanly. */
+/** Boot: config → database → migrations → seed → jobs → HTTP listener; SIGTERM drains and closes cleanly. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -25,10 +26,18 @@ async function main(): Promise<void> {
   log.info({ engine: database.engine, ms: Date.now() - started }, 'database ready');
   const seeded = await bootSeed(config, database);
   log.info({ seeded }, 'seed applied');
+  if (seeded === 'demo' && config.DEMO_IMAGES === 'on') await markDemoImagesPending(database.db);
 
   const { app, startDraining, services } = await buildApp({ config, database, loggerInstance: log });
+  // Jobs before the listener: an action that queues one (unzip, DICOM delete) may come with the first request.
+  // SIGTERM stops them through app.close(): running handlers are asked to stop and waited for, then retried later.
+  await services.jobs.start({ workers: true });
   await app.listen({ host: config.HOST, port: config.PORT });
   log.info({ ms: Date.now() - started, port: config.PORT }, 'listening');
+  // Demo images arrive after the server listens (a fresh demo database; resumed if a start was interrupted).
+  const demoImages = config.DEMO_IMAGES === 'on'
+    ? startPendingDemoImages(database.db, services.archive, { tempDir: path.resolve(config.DATA_DIR, 'tmp', 'demo-images'), log: log.child({ component: 'demo-images' }) })
+    : null;
 
   // DICOM: C-ECHO, C-STORE into the archive, Modality Worklist from the scheduled exams. DICOM_PORT=0 turns it off.
   let dicom: DicomListener | null = null;
@@ -56,7 +65,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       // Both stop accepting and let work in flight finish (C-STOREs need the database), then the database closes.
-      await Promise.all([app.close(), dicom?.stop()]);
+      await Promise.all([app.close(), dicom?.stop(), demoImages?.stop()]);
       await database.close();
       log.info('stopped');
       process.exit(0);

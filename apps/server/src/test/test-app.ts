@@ -39,6 +39,8 @@ export async function createTestApp(opts: { now?: () => Date; env?: Record<strin
     ...opts.env,
   });
   const built = await buildApp({ config, database, now: opts.now });
+  // Jobs can be sent but no worker polls: a test runs them when it wants with services.jobs.drain().
+  await built.services.jobs.start({ workers: false });
   await built.app.ready();
   return {
     ...built,

@@ -68,4 +68,15 @@ export const dicomInstances = pgTable('dicom_instances', {
   /** DICOM JSON of the non-bulk attributes, so metadata requests never re-read files. */
   metadata: jsonb().notNull(),
   receivedAt: createdAt(),
-}, (t) => [index('dicom_instances_series_idx').on(t.seriesId, t.instanceNumber)]);
+  /**
+   * Cold archive: the key of the zip in cold storage that holds this instance. Set once the zip is fsynced and
+   * verified; the hot file at storageKey is then removed (WADO answers 409 until the exam is unzipped).
+   */
+  coldKey: text(),
+  /** DICOM delete: hidden at once from QIDO, WADO, the series list and thumbnails; the purge job removes file and row. */
+  deletedAt: timestamp({ withTimezone: true }),
+}, (t) => [
+  index('dicom_instances_series_idx').on(t.seriesId, t.instanceNumber),
+  index('dicom_instances_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  index('dicom_instances_cold_idx').on(t.coldKey).where(sql`${t.coldKey} is not null`),
+]);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
 import { hasWildcard, likePattern, normalizeName, type Match, type QidoQuery } from './qido';
@@ -23,7 +23,17 @@ export interface StoredInstance {
   storageKey: string;
   sizeBytes: number;
   transferSyntaxUid: string;
+  /** In cold storage (exam zipStatus Archive): no hot file to send until the exam is unzipped. */
+  archived: boolean;
 }
+
+/**
+ * Deleted images (DICOM delete, waiting for the purge) are never served. A study or series whose images were all
+ * deleted counts no live instance (the delete sets its count to 0; new images count again) and is not listed.
+ */
+const liveInstance = isNull(dicomInstances.deletedAt);
+const liveStudy = gt(dicomStudies.numberOfInstances, 0);
+const liveSeries = gt(dicomSeries.numberOfInstances, 0);
 
 /** Columns that QIDO keys match, per tag. */
 const TEXT_COLUMNS: Record<string, SQL | undefined> = {
@@ -86,7 +96,7 @@ export class DicomwebRepository {
 
   async searchStudies(q: QidoQuery, visible: SQL): Promise<StudyRow[]> {
     return this.db.select().from(dicomStudies)
-      .where(and(visible, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
+      .where(and(visible, liveStudy, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
       // Newest first, undated studies on top: the study_date index read backwards gives this order without a sort.
       .orderBy(desc(dicomStudies.studyDate), desc(dicomStudies.studyTime), asc(dicomStudies.id))
       .limit(q.limit).offset(q.offset);
@@ -96,7 +106,7 @@ export class DicomwebRepository {
     const rows = await this.db.select({ series: dicomSeries, studyInstanceUid: dicomStudies.studyInstanceUid })
       .from(dicomSeries)
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(and(visible, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
+      .where(and(visible, liveSeries, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
       .orderBy(desc(dicomStudies.receivedAt), sql`${dicomSeries.seriesNumber} nulls last`, asc(dicomSeries.createdAt), asc(dicomSeries.id))
       .limit(q.limit).offset(q.offset);
     return rows.map((r) => ({ ...r.series, studyInstanceUid: r.studyInstanceUid }));
@@ -117,7 +127,7 @@ export class DicomwebRepository {
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(and(visible, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
+      .where(and(visible, liveInstance, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
       .orderBy(desc(dicomStudies.receivedAt), asc(dicomSeries.id), sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
       .limit(q.limit).offset(q.offset);
   }
@@ -134,7 +144,7 @@ export class DicomwebRepository {
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(inArray(key, uids))
+      .where(and(inArray(key, uids), liveInstance))
       .orderBy(key, sql`${dicomInstances.instanceNumber} nulls last`);
     return new Map(rows.map((r) => [r.uid, r.attrs]));
   }
@@ -148,12 +158,14 @@ export class DicomwebRepository {
       storageKey: dicomInstances.storageKey,
       sizeBytes: dicomInstances.sizeBytes,
       transferSyntaxUid: dicomInstances.transferSyntaxUid,
+      archived: sql<boolean>`(${dicomInstances.coldKey} is not null)`,
     })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(and(
         visible,
+        liveInstance,
         eq(dicomStudies.studyInstanceUid, where.study),
         where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
         where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
@@ -170,6 +182,7 @@ export class DicomwebRepository {
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(and(
         visible,
+        liveInstance,
         eq(dicomStudies.studyInstanceUid, where.study),
         where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
         where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
@@ -191,6 +204,7 @@ export class DicomwebRepository {
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(and(
         visible,
+        liveInstance,
         eq(dicomStudies.studyInstanceUid, where.study),
         where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
         where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,

@@ -3,7 +3,7 @@ import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import { exams } from '../../db/schema/index';
-import { notFound } from '../../http/domain-error';
+import { DomainError, notFound } from '../../http/domain-error';
 import { examScopeCondition } from '../../modules/exams/exam-scope';
 import type { DicomJson } from '../parse/dicom-json';
 import { seesUnmatchedStudies, studyVisibility } from './dicom-scope';
@@ -55,6 +55,8 @@ export class DicomwebService {
   async retrieve(user: CurrentUser, at: Location): Promise<StoredInstance[]> {
     const rows = await this.repo.storedInstances(at, studyVisibility(user));
     if (!rows.length) throw notFound('ไม่พบภาพ');
+    // Archived images have no hot file: a clear 409 (the exam shows Archive and is unzipped first), never a 500.
+    if (rows.some((r) => r.archived)) throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
     await this.audit.record(null, { action: 'dicom.retrieve', entityType: 'study', entityId: at.study, detail: { instances: rows.length } }, who(user));
     return rows;
   }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { LocalDicomArchive } from '../archive/local-archive';
 import { DicomwebService } from './dicomweb.service';
 import { qidoRoutes } from './qido.routes';
+import { renderedRoutes } from './rendered.routes';
 import { DEFAULT_UPLOAD_LIMITS, stowRoutes, type UploadLimits } from './stow.routes';
 import { wadoRoutes } from './wado.routes';
 
@@ -23,6 +24,7 @@ export function dicomwebRoutes(deps: DicomwebDeps) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     await app.register(qidoRoutes(service));
     await app.register(wadoRoutes(service, deps.archive));
+    await app.register(renderedRoutes(service, deps.archive));
     await app.register(stowRoutes(service, deps.archive, path.join(deps.dataDir, 'tmp', 'dicom'), deps.limits ?? DEFAULT_UPLOAD_LIMITS));
   };
 }

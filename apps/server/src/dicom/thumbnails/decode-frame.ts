@@ -62,8 +62,11 @@ export function parseBytes(bytes: Buffer): ParsedFile {
   return { ds, ts };
 }
 
-/** Decodes the middle frame of an instance for a thumbnail; `targetSize` lets JPEG 2000 decode a lower resolution. */
-export async function decodeFrame({ ds, ts }: ParsedFile, targetSize = 128): Promise<Frame> {
+/**
+ * Decodes one frame (0-based `frameIndex`; the middle one by default, for a thumbnail); `targetSize` lets JPEG 2000
+ * decode a lower resolution.
+ */
+export async function decodeFrame({ ds, ts }: ParsedFile, targetSize = 128, frameIndex?: number): Promise<Frame> {
   const px = ds.elements.x7fe00010;
   if (!px) throw new UnsupportedImage('no pixel data');
   const rows = ds.uint16('x00280010') ?? 0;
@@ -77,7 +80,8 @@ export async function decodeFrame({ ds, ts }: ParsedFile, targetSize = 128): Pro
   const frames = Math.max(1, ds.intString('x00280008') ?? 1);
   if (!rows || !cols || !bits) throw new UnsupportedImage('no image size');
   if (photometric === 'PALETTE COLOR') throw new UnsupportedImage('palette colour');
-  const frameIndex = Math.floor((frames - 1) / 2);
+  if (frameIndex !== undefined && (!Number.isInteger(frameIndex) || frameIndex < 0 || frameIndex >= frames)) throw new UnsupportedImage('no such frame');
+  frameIndex ??= Math.floor((frames - 1) / 2);
 
   if (ts === TS.implicitLittle || ts === TS.explicitLittle || ts === TS.explicitBig || ts === TS.deflated) {
     const perPixel = photometric.endsWith('422') ? 2 : samples;

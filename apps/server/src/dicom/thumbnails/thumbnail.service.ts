@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
 import type { FileStore } from '../../storage/file-store';
@@ -125,7 +125,8 @@ export class ThumbnailService {
 
   private async renderGroup(seriesId: string, orientation: string | undefined): Promise<Buffer | null> {
     const rows = await this.db.select({ key: dicomInstances.storageKey, size: dicomInstances.sizeBytes, orientation: dicomInstances.imageOrientationPatient })
-      .from(dicomInstances).where(eq(dicomInstances.seriesId, seriesId))
+      // Only images with a hot file: not deleted, not in cold storage.
+      .from(dicomInstances).where(and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt), isNull(dicomInstances.coldKey)))
       .orderBy(sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid));
     const counts = new Map<string | null, number>();
     for (const r of rows) counts.set(r.orientation, (counts.get(r.orientation) ?? 0) + 1);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
 
@@ -15,7 +15,8 @@ export class ViewerRepository {
     })
       .from(dicomSeries)
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(and(eq(dicomSeries.id, seriesId), eq(dicomStudies.examId, examId)))
+      // A series whose images were all deleted counts none (the delete sets 0) and is no longer the exam's.
+      .where(and(eq(dicomSeries.id, seriesId), eq(dicomStudies.examId, examId), gt(dicomSeries.numberOfInstances, 0)))
       .limit(1);
     return row;
   }
@@ -31,7 +32,7 @@ export class ViewerRepository {
       transferSyntaxUid: dicomInstances.transferSyntaxUid,
     })
       .from(dicomInstances)
-      .where(eq(dicomInstances.seriesId, seriesId))
+      .where(and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt)))
       .orderBy(sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
       .limit(100_000);
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ExamSearch } from '@rangsi/contract';
 import type { Database } from '../../db/client';
@@ -181,14 +181,10 @@ export class ExamsRepository {
       })
       .from(dicomSeries)
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .leftJoin(dicomInstances, eq(dicomInstances.seriesId, dicomSeries.id))
-      .where(eq(dicomStudies.examId, examId))
+      // Deleted images (waiting for the purge) are not listed, nor a series left with none.
+      .leftJoin(dicomInstances, and(eq(dicomInstances.seriesId, dicomSeries.id), isNull(dicomInstances.deletedAt)))
+      .where(and(eq(dicomStudies.examId, examId), gt(dicomSeries.numberOfInstances, 0)))
       .groupBy(dicomSeries.id, dicomStudies.receivedAt, dicomInstances.imageOrientationPatient)
       .orderBy(dicomStudies.receivedAt, sql`${dicomSeries.seriesNumber} nulls last`, dicomSeries.createdAt, dicomSeries.id);
-  }
-
-  /** Deleting the images unlinks the studies: they stay in the archive, listed as unmatched (images are never dropped). */
-  static async unlinkStudies(tx: Database, examId: string): Promise<void> {
-    await tx.update(dicomStudies).set({ examId: null, updatedAt: new Date() }).where(eq(dicomStudies.examId, examId));
   }
 }

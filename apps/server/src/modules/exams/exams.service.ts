@@ -11,6 +11,7 @@ import { toExam } from './exams.mapper';
 import { ExamsRepository, PAGE_SIZE, type ExamRecord } from './exams.repository';
 import { examScopeCondition } from './exam-scope';
 import { groupOrientations } from '../../dicom/parse/orientation';
+import type { ExamImages } from '../../dicom/cold/dicom-image-lifecycle';
 
 type Patch = Partial<typeof exams.$inferInsert>;
 interface Change { patch: Patch; action: string; detail?: string | null; also?: Parameters<ExamsRepository['updateIfVersion']>[4] }
@@ -26,7 +27,8 @@ export class ExamsService {
     private readonly repo: ExamsRepository,
     private readonly doctors: AssignableDoctorsRepository,
     private readonly audit: AuditService,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date,
+    private readonly images: ExamImages,
   ) {}
 
   async search(user: CurrentUser, f: ExamSearch): Promise<ExamSearchResult> {
@@ -185,14 +187,18 @@ export class ExamsService {
     });
   }
 
-  /** Deleting the images takes them off the exam; the study stays in the archive as unmatched. */
+  /**
+   * Deleting the images takes them off the exam and hides them at once (QIDO, WADO, series, thumbnails), in the same
+   * transaction as the exam's change and log line; a job purges their files and index rows after the grace period
+   * (DICOM_PURGE_AFTER_HOURS). Images sent again later link to the exam afresh.
+   */
   dicomDelete(user: CurrentUser, id: string, version?: number) {
     return this.act(user, id, version, (e) => {
       if (!e.hasImage) throw wrongState('รายการนี้ไม่มีภาพ');
       return {
         patch: { hasImage: false, dicomAuditStatus: '', zipStatus: null, zipStatusUpdatedAt: null, ...(e.status === 'Arrived' ? { status: 'Scheduled' } : {}) },
         action: 'dicomDeleted',
-        also: (tx) => ExamsRepository.unlinkStudies(tx, id),
+        also: async (tx) => { await this.images.softDelete(tx, id); },
       };
     });
   }
@@ -209,11 +215,31 @@ export class ExamsService {
     });
   }
 
-  /** Unzip an archived exam (spec §4 Zip); the archive itself is the DICOM module's. Unarchived exams are left as they are. */
-  async unzip(user: CurrentUser, id: string, version?: number) {
+  /**
+   * Unzip an archived exam (spec §4 Zip): a job brings its images back from cold storage, then the exam shows
+   * Uploaded (or Error, with the reason in its log). Until then it keeps Archive; zipStatusLastUpdate and the log
+   * say the restore was asked for. Asking again while it waits or runs changes nothing; an exam that is not archived
+   * (or whose Error is not a failed restore) is answered as it is.
+   */
+  async unzip(user: CurrentUser, id: string, version?: number): Promise<Exam> {
     const e = await this.load(user, id);
-    if (e.zipStatus !== 'Archive') return this.row(id);
-    return this.act(user, id, version, () => ({ patch: { zipStatus: null, zipStatusUpdatedAt: this.now() }, action: 'unzipped' }));
+    if (version !== undefined && version !== e.version) throw new ExamConflictError(await this.row(id));
+    if (e.zipStatus !== 'Archive' && e.zipStatus !== 'Error') return this.row(id);
+    if (await this.images.restorePending(id)) return this.row(id);
+    const cold = await this.images.coldCount(id);
+    if (cold === 0) {
+      // Nothing in cold storage (marked before the archive existed, or already back): nothing to wait for.
+      if (e.zipStatus !== 'Archive') return this.row(id);
+      return this.act(user, id, e.version, () => ({ patch: { zipStatus: 'Uploaded', zipStatusUpdatedAt: this.now() }, action: 'unzipped' }));
+    }
+    const row = await this.act(user, id, e.version, () => ({
+      patch: { zipStatus: 'Archive', zipStatusUpdatedAt: this.now() },
+      action: 'unzipRequested',
+      detail: `${cold} ภาพ`,
+      also: (tx) => this.images.requestRestore(tx, id),
+    }));
+    this.images.restoreRequested();
+    return row;
   }
 
   async related(user: CurrentUser, id: string): Promise<Exam[]> {

@@ -24,6 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 import { usePatientExams } from '../api/get-patient-exams';
 import { ExamStatusFlag, hasFlag, historyLinks, type HistoryCapabilities } from '../lib/exam-history-links';
+import { WeasisLaunchButton } from './weasis-launch-button';
 
 interface ExamHistoryTabProps {
   patientId: string;
@@ -129,6 +130,7 @@ function HistoryRow({ row, can }: { row: PatientExamHistoryRow; can: HistoryCapa
                   <Chip size="small" label={label} variant="outlined" />
                 )}
                 {can.viewer && hasFlag(exam, ExamStatusFlag.Image) ? action(t('patient.history.openViewer'), <ImageRounded fontSize="small" />, historyLinks.viewer(exam), true) : null}
+                {can.dicomLaunch && hasFlag(exam, ExamStatusFlag.Image) ? <WeasisLaunchButton examId={exam.examId} /> : null}
                 {can.report && hasFlag(exam, ExamStatusFlag.Report) ? action(t('patient.history.openReport'), <DescriptionRounded fontSize="small" />, historyLinks.report(exam), true) : null}
                 {hasFlag(exam, ExamStatusFlag.Assigned) ? (
                   <Tooltip title={t('patient.history.assigned')}>

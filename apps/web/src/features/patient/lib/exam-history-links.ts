@@ -24,6 +24,8 @@ export interface HistoryCapabilities {
   accession: boolean;
   pacsLink: boolean;
   viewer: boolean;
+  /** The DICOM viewer (Weasis) link, through a manifest URL carrying an exam token. */
+  dicomLaunch: boolean;
   report: boolean;
   documentsMark: boolean;
   upload: boolean;
@@ -37,6 +39,7 @@ export function historyCapabilities(permissions: readonly string[]): HistoryCapa
     accession: has('EXAM_DICOM'),
     pacsLink: has('EXAM_DICOM') && has('MENU_PACS'),
     viewer: has('EXAM_DICOM'),
+    dicomLaunch: has('EXAM_DICOM'),
     report: has('EXAM_REPORT'),
     documentsMark: has('EXAM_DOCUMENT'),
     upload: has('REQUEST_DOCUMENT'),

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ExamIdParamsSchema } from '@rangsi/contract';
+import { requireUser } from '../../auth/auth.plugin';
+import type { Database } from '../../db/client';
+import type { RouteAccess } from '../../http/route-access';
+import type { ExamsService } from '../../modules/exams/exams.service';
+import type { LocalDicomArchive } from '../archive/local-archive';
+import { ExportRepository } from './export.repository';
+import { DicomExportService } from './export.service';
+
+/**
+ * Downloading an exam's images: the image right (EXAM_DICOM: CD folder, RadiAnt) or the export right of the request
+ * list (REQUEST_EXPORT: the Link role exports films), on exams in the user's scope. Exam-scoped link tokens (the CD
+ * helper) may read it too.
+ */
+export const EXPORT_ACCESS: RouteAccess = { permission: 'EXAM_DICOM', anyOf: ['REQUEST_EXPORT'], scope: 'exam' };
+
+const Params = z.object({ examId: ExamIdParamsSchema.shape.id });
+const TokenQuery = z.object({ token: z.string().max(200).optional() });
+const tags = ['exams'];
+
+const ReadySchema = z.object({
+  examId: z.string(),
+  accessionNumber: z.string().nullable(),
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  instanceCount: z.number().int(),
+  preparedAt: z.string(),
+  expiresAt: z.string(),
+  url: z.string(),
+});
+/** Ready: success with data. Preparing: success, no data yet, and the progress (spec §4: poll until it succeeds with data). */
+const CheckAnswer = z.object({
+  success: z.boolean(),
+  data: ReadySchema.nullable(),
+  message: z.string().optional(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
+});
+
+export interface DicomExportRouteDeps {
+  db: Database;
+  exams: ExamsService;
+  archive: Pick<LocalDicomArchive, 'openStored'>;
+  dataDir: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** GET /dicom/export/{examId}/check and GET /dicom/export/{examId} (spec §7 Exams). */
+export function dicomExportRoutes(deps: DicomExportRouteDeps) {
+  return async function plugin(app: FastifyInstance): Promise<void> {
+    const service = new DicomExportService({
+      repo: new ExportRepository(deps.db),
+      exams: deps.exams,
+      openStored: (row) => deps.archive.openStored(row),
+      dir: path.resolve(deps.dataDir, 'exports'),
+      now: deps.now,
+      log: deps.log,
+    });
+    service.start();
+    app.addHook('onClose', async () => service.close());
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get('/dicom/export/:examId/check', {
+      config: { access: EXPORT_ACCESS },
+      schema: { params: Params, querystring: TokenQuery, response: { 200: CheckAnswer }, tags },
+    }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const result = await service.check(requireUser(req), req.params.examId);
+      if (result.state === 'ready') return { success: true, data: result.ready };
+      return {
+        success: true,
+        data: null,
+        message: `กำลังเตรียมไฟล์ส่งออก (${result.done}/${result.total})`,
+        progress: { done: result.done, total: result.total },
+      };
+    });
+
+    r.get('/dicom/export/:examId', {
+      config: { access: EXPORT_ACCESS },
+      schema: { params: Params, querystring: TokenQuery, tags },
+    }, async (req, reply) => {
+      const file = await service.download(requireUser(req), req.params.examId);
+      reply.type('application/zip');
+      reply.header('content-length', String(file.sizeBytes));
+      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+      reply.header('cache-control', 'no-store');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(file.stream);
+    });
+  };
+}
