@@ -36,6 +36,9 @@ import { viewerRoutes } from './dicom/viewer/viewer.routes';
 import { ViewerService } from './dicom/viewer/viewer.service';
 import { ThumbnailService } from './dicom/thumbnails/thumbnail.service';
 import { dicomImportRoutes } from './dicom/import/dicom-import.routes';
+import { UnmatchedStudiesRepository } from './dicom/unmatched/unmatched.repository';
+import { unmatchedStudiesRoutes } from './dicom/unmatched/unmatched.routes';
+import { UnmatchedStudiesService } from './dicom/unmatched/unmatched.service';
 import { DicomImportService } from './dicom/import/dicom-import.service';
 import { weasisRoutes } from './dicom/weasis/weasis.routes';
 import { dicomExportRoutes } from './dicom/export/export.routes';
@@ -173,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => thumbnails.close());
   await app.register(viewerRoutes(new ViewerService(db, exams), thumbnails));
   await app.register(dicomImportRoutes(new DicomImportService(archive, exams, path.resolve(config.DATA_DIR, 'tmp', 'dicom')), exams));
+  await app.register(unmatchedStudiesRoutes(new UnmatchedStudiesService(new UnmatchedStudiesRepository(db), archive, exams, audit)));
   await app.register(weasisRoutes({ db, exams, audit, issueToken: (user, examId) => auth.issueExamToken(user, examId), aeTitle: config.DICOM_AE_TITLE }));
   await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());

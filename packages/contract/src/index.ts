@@ -3,3 +3,4 @@ export * from './auth';
 export * from './uidata';
 export * from './exams';
 export * from './patients';
+export * from './dicom';

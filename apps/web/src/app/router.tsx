@@ -12,6 +12,7 @@ const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ 
 const WorklistPage = lazy(() => import('../features/worklist/worklist-page').then((m) => ({ default: m.WorklistPage })));
 const PatientSearchPage = lazy(() => import('../features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })));
 const PatientFormPage = lazy(() => import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })));
+const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })));
 const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 
 export const router = createBrowserRouter([
@@ -50,6 +51,8 @@ export const router = createBrowserRouter([
       // Spec §2 Patient screens: the search at /patient (exact), the form at /patient/{new|import|importbycard|id}.
       { path: 'patient', element: <PatientSearchPage /> },
       { path: 'patient/:patientId', element: <PatientFormPage /> },
+      // Images received for no exam, for staff to match (issue 4; not a spec menu item: reached from the worklist).
+      { path: 'dicom/unmatched', element: <UnmatchedStudiesPage /> },
       { path: ':section/*', element: <SectionPlaceholderPage /> },
     ],
   },

@@ -29,6 +29,8 @@ export interface IndexContext {
   forcedExamId: string | null;
   /** Reindexing: restore a link without touching the exam or its log (they already say it). */
   quietLink?: boolean;
+  /** The exam log line of the link (default: images received from the source). */
+  event?: { action: string; detail: string };
 }
 
 export class StudyOfAnotherExamError extends Error {
@@ -142,6 +144,20 @@ export class ArchiveRepository {
     });
   }
 
+  /**
+   * Staff matched an unmatched study to an exam: linked as a receipt would link it, in one transaction, only while the
+   * study is still unmatched and holds images. Its UID, or null when it was matched or emptied meanwhile.
+   */
+  async matchStudy(studyId: string, examId: string, ctx: IndexContext, now: Date): Promise<string | null> {
+    return this.db.transaction(async (tx) => {
+      const [study] = await tx.select({ id: dicomStudies.id, uid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId, count: dicomStudies.numberOfInstances, accession: dicomStudies.accessionNumber })
+        .from(dicomStudies).where(eq(dicomStudies.id, studyId)).limit(1).for('update');
+      if (!study || study.examId || study.count === 0) return null;
+      await linkStudy(tx, study.id, { studyInstanceUid: study.uid, accessionNumber: study.accession }, { ...ctx, forcedExamId: examId }, now);
+      return study.uid;
+    });
+  }
+
   /** Where a series lives (the full path's result, for the next instances). */
   async seriesHome(seriesInstanceUid: string): Promise<SeriesHome | undefined> {
     const [row] = await this.db.select({ seriesId: dicomSeries.id, studyInstanceUid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId })
@@ -243,6 +259,9 @@ export class ArchiveRepository {
   }
 }
 
+/** What linking needs of a study. */
+type StudyKeys = Pick<InstanceInfo, 'studyInstanceUid' | 'accessionNumber'>;
+
 /** One instance of a series already in the index, with its stored file. */
 export interface KnownSeriesInstance {
   seriesId: string;
@@ -258,7 +277,7 @@ export interface SeriesHome {
 }
 
 /** Links an unmatched study to its exam (or the forced one), marks the exam as having images and logs it; the exam id or null. */
-async function linkStudy(tx: Database, studyId: string, info: InstanceInfo, ctx: IndexContext, now: Date): Promise<string | null> {
+async function linkStudy(tx: Database, studyId: string, info: StudyKeys, ctx: IndexContext, now: Date): Promise<string | null> {
   const examId = ctx.forcedExamId ?? (await findExamFor(tx, info));
   if (!examId) return null;
   await tx.update(dicomStudies).set({ examId }).where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
@@ -277,14 +296,14 @@ async function linkStudy(tx: Database, studyId: string, info: InstanceInfo, ctx:
     at: now,
     userId: ctx.userId,
     userName: ctx.userName,
-    action: 'imagesReceived',
-    detail: `รับภาพจาก ${ctx.source}`,
+    action: ctx.event?.action ?? 'imagesReceived',
+    detail: ctx.event?.detail ?? `รับภาพจาก ${ctx.source}`,
   });
   return examId;
 }
 
 /** The exam of an unmatched study: AccessionNumber first, then the exam's StudyInstanceUID; deleted exams never. */
-async function findExamFor(tx: Database, info: InstanceInfo): Promise<string | null> {
+async function findExamFor(tx: Database, info: StudyKeys): Promise<string | null> {
   if (info.accessionNumber) {
     const [byAccession] = await tx.select({ id: exams.id }).from(exams)
       .where(and(eq(exams.accessionNumber, info.accessionNumber), isNull(exams.deletedAt))).limit(1);

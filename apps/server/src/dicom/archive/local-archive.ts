@@ -196,6 +196,21 @@ export class LocalDicomArchive implements DicomArchive {
     }
   }
 
+  /**
+   * Links an unmatched study to an exam a person chose (the unmatched-studies screen). False when the study was
+   * matched or emptied meanwhile.
+   */
+  async matchStudy(studyId: string, examId: string, who: { userId: string; userName: string }): Promise<boolean> {
+    const uid = await this.repo.matchStudy(studyId, examId, {
+      source: 'MATCH', userId: who.userId, userName: who.userName, forcedExamId: examId,
+      event: { action: 'imagesMatched', detail: 'จับคู่ภาพที่ยังไม่มี exam กับ exam นี้' },
+    }, this.now());
+    if (!uid) return false;
+    this.forgetSeries();
+    this.emit(uid, examId);
+    return true;
+  }
+
   /** Forget what this process knows of series (after images were deleted or moved by another path). */
   forgetSeries(): void {
     this.seriesHomes.clear();

@@ -1,10 +1,12 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Exam } from '@rangsi/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../api/me';
 import { AssignDialog } from './components/assign-dialog';
 import { ClientTabs } from './components/client-tabs';
@@ -29,6 +31,8 @@ import { worklistColumns } from './lib/worklist-columns';
 export function WorklistPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
+  // Who the server shows unmatched studies to (docs/decisions.md): administrators and branch staff who approve images.
+  const seesUnmatched = me.permissions.includes('EXAM_DICOM_APPROVE') && (me.roleName === 'Administrator' || me.roleName === 'Staff');
   const can = useMemo(() => worklistCapabilities(me), [me]);
   const columns = useMemo(() => worklistColumns(can), [can]);
   const [completedOpen, setCompletedOpen] = useState(false);
@@ -78,6 +82,11 @@ export function WorklistPage() {
             <Typography variant="caption" color="text.secondary" role="status">
               {t('worklist.list.refreshing')}
             </Typography>
+          ) : null}
+          {seesUnmatched ? (
+            <Button component={RouterLink} to="/dicom/unmatched" size="small" sx={{ ml: 'auto' }} data-testid="unmatched-link">
+              {t('dicomUnmatched.title')}
+            </Button>
           ) : null}
         </Box>
         {/* Progress without blanking the rows (keepPreviousData): staff keep reading while it refreshes. */}

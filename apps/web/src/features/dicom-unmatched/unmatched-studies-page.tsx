@@ -1,0 +1,132 @@
+import LinkRounded from '@mui/icons-material/LinkRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Exam, UnmatchedStudy } from '@rangsi/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../api/api-error';
+import { formatDateTime } from '../../lib/format-date';
+import { useUnmatchedStudies } from './api/unmatched-studies';
+import { MatchDialog } from './components/match-dialog';
+import { dicomDate, personName } from './lib/dicom-text';
+
+const PAGE_SIZE = 50;
+
+/** /dicom/unmatched: images received for no exam, kept until staff match them to the exam they belong to. */
+export function UnmatchedStudiesPage() {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState('');
+  const [query, setQuery] = useState({ q: '', page: 1 });
+  const [matching, setMatching] = useState<UnmatchedStudy | null>(null);
+  const [matched, setMatched] = useState<Exam | null>(null);
+  const list = useUnmatchedStudies(query);
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <Box sx={{ px: 1.5, py: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="unmatched-page">
+      <Paper variant="outlined" sx={{ p: 1.5 }}>
+        <Typography variant="h6" component="h1">{t('dicomUnmatched.title')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{t('dicomUnmatched.intro')}</Typography>
+        <Stack direction="row" spacing={1} component="form" onSubmit={(e) => { e.preventDefault(); setQuery({ q: term, page: 1 }); }} sx={{ maxWidth: 560 }}>
+          <TextField
+            size="small"
+            fullWidth
+            label={t('dicomUnmatched.search')}
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'unmatched-search' } }}
+          />
+          <Button type="submit" variant="contained" startIcon={<SearchRounded />}>{t('dicomUnmatched.searchButton')}</Button>
+        </Stack>
+      </Paper>
+
+      <Paper variant="outlined" component="section" aria-busy={list.isFetching}>
+        <Box sx={{ display: 'flex', alignItems: 'center', px: 1.5, minHeight: 36 }}>
+          <Typography variant="subtitle2" component="h2" data-testid="unmatched-total" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {data ? t('dicomUnmatched.total', { count: data.total }) : t('dicomUnmatched.loading')}
+          </Typography>
+        </Box>
+        {list.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
+        {list.error ? <Alert severity="error" sx={{ m: 1.5 }}>{list.error instanceof ApiError ? list.error.message : t('dicomUnmatched.loadFailed')}</Alert> : null}
+        {data && data.rows.length === 0 ? <Typography sx={{ p: 2 }} color="text.secondary">No result.</Typography> : null}
+        {data && data.rows.length > 0 ? (
+          <TableContainer>
+            <Table size="small" data-testid="unmatched-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('dicomUnmatched.col.received')}</TableCell>
+                  <TableCell>{t('dicomUnmatched.col.patient')}</TableCell>
+                  <TableCell>{t('dicomUnmatched.col.patientId')}</TableCell>
+                  <TableCell>{t('dicomUnmatched.col.accession')}</TableCell>
+                  <TableCell>{t('dicomUnmatched.col.studyDate')}</TableCell>
+                  <TableCell>{t('dicomUnmatched.col.study')}</TableCell>
+                  <TableCell align="right">{t('dicomUnmatched.col.images')}</TableCell>
+                  <TableCell>{t('dicomUnmatched.col.source')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.rows.map((s) => (
+                  <TableRow key={s.studyId} hover data-testid="unmatched-row">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.receivedAt)}</TableCell>
+                    <TableCell>{personName(s.patientName)}</TableCell>
+                    <TableCell>{s.patientId}</TableCell>
+                    <TableCell>{s.accessionNumber}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dicomDate(s.studyDate)}</TableCell>
+                    <TableCell>{[s.modalities?.replaceAll('\\', ', '), s.studyDescription].filter(Boolean).join(' · ')}</TableCell>
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {t('dicomUnmatched.images', { series: s.numberOfSeries, count: s.numberOfInstances })}
+                    </TableCell>
+                    <TableCell>{s.source}</TableCell>
+                    <TableCell align="right">
+                      <Button size="small" variant="outlined" startIcon={<LinkRounded />} onClick={() => setMatching(s)}>
+                        {t('dicomUnmatched.matchButton')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        ) : null}
+        {pages > 1 ? (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
+            <Pagination count={pages} page={query.page} onChange={(_e, page) => setQuery({ ...query, page })} size="small" />
+          </Box>
+        ) : null}
+      </Paper>
+
+      {matching ? (
+        <MatchDialog
+          study={matching}
+          onClose={() => setMatching(null)}
+          onMatched={(exam) => { setMatching(null); setMatched(exam); }}
+        />
+      ) : null}
+      <Snackbar
+        open={matched !== null}
+        autoHideDuration={10_000}
+        onClose={() => setMatched(null)}
+        message={matched ? t('dicomUnmatched.matched', { accession: matched.accessionNumber }) : ''}
+        action={matched ? <Button component={RouterLink} to={`/pacs#${matched.accessionNumber}`} size="small" color="inherit">{t('dicomUnmatched.openWorklist')}</Button> : null}
+      />
+    </Box>
+  );
+}
