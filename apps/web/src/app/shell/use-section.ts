@@ -23,6 +23,8 @@ export function useSection(): Section {
   const code = segments[0];
   if (code === undefined) return { code, title: undefined };
   if (code.toLowerCase() === 'document') return { code, title: t('document.title') };
+  // Pages of Rangsi's own that no spec menu item names.
+  if (code.toLowerCase() === 'dicom' && segments[1] === 'unmatched') return { code, title: t('dicomUnmatched.title') };
 
   const item = menu.data?.find((m) => m.permissionCode.toLowerCase() === code.toLowerCase());
   if (!item) return { code, title: menu.isPending ? undefined : code };
