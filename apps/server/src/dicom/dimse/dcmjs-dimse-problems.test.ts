@@ -292,7 +292,9 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
       const scu = await RawScu.connect(h.listener.port);
       await scu.associate('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: CT, transferSyntaxes: [TS.explicitLE] }]);
       await scu.write(pdata(1, cStoreRq(1, CT, '1.2.3.4.7'), true, true));
-      await scu.write(pdata(1, instance(CT, '1.2.3.4.7', [element(0x0010, 0x1000, 'LO', 'x'.repeat(2000))]).subarray(0, 500), false, false));
+      // More than the first MiB the receiver keeps in memory, so that a partial file is really on disk.
+      const big = instance(CT, '1.2.3.4.7', [element(0x0010, 0x1000, 'LO', 'x'.repeat(2000)), element(0x7fe0, 0x0010, 'OB', Buffer.alloc(1_500_000))]);
+      for (let off = 0; off < 1_200_000; off += 16_000) await scu.write(pdata(1, big.subarray(off, off + 16_000), false, false));
       await until(() => tempFiles(h).length === 1);
       await scu.write(abortPdu());
       await until(() => tempFiles(h).length === 0);

@@ -162,12 +162,14 @@ describe('bad input: the listener refuses, drops the offender and keeps serving'
   it('an association aborted mid-transfer leaves no temp file, and the next file is stored', async () => {
     const ct = corpus('CT_small.dcm');
     const data = datasetBytes(fs.readFileSync(ct.file), false);
+    const big = Buffer.concat([data, Buffer.alloc(1_300_000)]);
     for (const ending of ['A-ABORT', 'TCP reset'] as const) {
       const scu = await RawScu.connect(h.listener.port);
       await scu.associate('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: CT, transferSyntaxes: [TS.explicitLE] }]);
       const { cStoreRq, pdata } = await import('./test/raw-scu');
       await scu.write(pdata(1, cStoreRq(1, CT, ct.sopInstanceUid!), true, true));
-      await scu.write(pdata(1, data.subarray(0, 20_000), false, false));
+      // Past the first MiB the receiver keeps in memory: a partial file is on disk when the association ends.
+      for (let off = 0; off < 1_200_000; off += 16_000) await scu.write(pdata(1, big.subarray(off, off + 16_000), false, false));
       await until(() => tempFiles(h).length === 1);
       if (ending === 'A-ABORT') await scu.write(abortPdu());
       else scu.socket.resetAndDestroy();
