@@ -29,7 +29,8 @@ import { RecordConditionService } from './modules/exams/record-condition.service
 import { DocumentsRepository } from './modules/documents/documents.repository';
 import { examDocumentsRoutes } from './modules/documents/exam-documents.routes';
 import { ExamDocumentsService } from './modules/documents/exam-documents.service';
-import { LocalFileStore } from './storage/local-file-store';
+import { createFileStore } from './storage/create-file-store';
+import { S3FileStore } from './storage/s3-file-store';
 import { createArchive, type LocalDicomArchive } from './dicom/index';
 import { dicomwebRoutes } from './dicom/dicomweb/index';
 import { viewerRoutes } from './dicom/viewer/viewer.routes';
@@ -155,7 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(uidataRoutes(uidata));
   await app.register(patientsRoutes(new PatientsService(new PatientsRepository(db), (id, pw) => auth.confirmPassword(id, pw), audit, now), uidata));
   const filesRoot = path.resolve(config.DATA_DIR, 'files');
-  const files = new LocalFileStore(filesRoot);
+  const files = createFileStore(config);
+  // A bucket that is unreachable or refuses the keys stops the start with the setting to fix, not the first upload.
+  if (files instanceof S3FileStore) await files.check();
   // Durable jobs (pg-boss on this database): main.ts starts them with workers, tests start them without and drain.
   const jobs = new JobQueue(db, app.log);
   app.addHook('onClose', async () => jobs.stop());

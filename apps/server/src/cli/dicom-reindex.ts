@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { reindexDicom } from '../dicom/archive/reindex';
+import { createFileStore } from '../storage/create-file-store';
+import { S3FileStore } from '../storage/s3-file-store';
 
 const { values } = parseArgs({ options: { rebuild: { type: 'boolean', default: false } } });
 let config;
@@ -17,9 +19,11 @@ try {
   process.exit(2);
 }
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR) });
+// The files are where the server keeps them: DATA_DIR/files, or the bucket of FILE_STORE=s3.
+const store = createFileStore(config);
 try {
   const started = Date.now();
-  const report = await reindexDicom(database.db, path.resolve(config.DATA_DIR, 'files'), {
+  const report = await reindexDicom(database.db, store instanceof S3FileStore ? store : path.resolve(config.DATA_DIR, 'files'), {
     rebuild: values.rebuild,
     onProgress: (r) => process.stdout.write(`… ${r.files} files\n`),
   });
@@ -29,5 +33,6 @@ try {
   process.stderr.write(`dicom:reindex failed: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exitCode = 1;
 } finally {
+  if (store instanceof S3FileStore) store.close();
   await database.close();
 }

@@ -143,8 +143,8 @@ interface DirSync {
   next: Promise<void> | null;
 }
 
-/** A fresh key under a prefix, one folder per month. */
-function newKey(prefix: string): string {
+/** A fresh key under a prefix, one folder per month (S3FileStore makes its keys the same way). */
+export function newKey(prefix: string): string {
   if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(prefix)) throw new Error(`bad storage prefix ${prefix}`);
   const now = new Date();
   return `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;

@@ -22,6 +22,15 @@ export interface ReindexReport {
   missingFiles: number;
 }
 
+/**
+ * Where the stored files are: the local store's root directory, or a store that lists its keys and lends a local copy
+ * of a file (S3FileStore).
+ */
+export type ReindexFiles = string | {
+  listKeys(prefix: string): AsyncIterable<string>;
+  withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T>;
+};
+
 export interface ReindexOptions {
   /** Empty the index first and rebuild it from the files alone (exam links are kept by StudyInstanceUID). */
   rebuild?: boolean;
@@ -30,11 +39,11 @@ export interface ReindexOptions {
 }
 
 /**
- * Rebuilds the DICOM index from the files under `<filesRoot>/dicom`: a file without a row (a crash between the
- * durable write and the commit) is indexed; with `rebuild` every row is made again from its file. The files are
- * only read, never moved or deleted.
+ * Rebuilds the DICOM index from the stored files under `dicom/` (a directory's, or a bucket's): a file without a row
+ * (a crash between the durable write and the commit) is indexed; with `rebuild` every row is made again from its
+ * file. The files are only read, never moved or deleted.
  */
-export async function reindexDicom(db: Database, filesRoot: string, opts: ReindexOptions = {}): Promise<ReindexReport> {
+export async function reindexDicom(db: Database, files: ReindexFiles, opts: ReindexOptions = {}): Promise<ReindexReport> {
   const repo = new ArchiveRepository(db);
   const now = opts.now ?? (() => new Date());
   const report: ReindexReport = { files: 0, present: 0, indexed: 0, unreferenced: 0, unreadable: 0, missingFiles: 0 };
@@ -50,18 +59,19 @@ export async function reindexDicom(db: Database, filesRoot: string, opts: Reinde
     });
   }
   const known = new Set((await db.select({ key: dicomInstances.storageKey }).from(dicomInstances)).map((r) => r.key));
-  const root = path.join(filesRoot, DICOM_PREFIX);
-  for await (const file of walk(root)) {
+  const source = typeof files === 'string' ? localFiles(files) : files;
+  for await (const key of source.listKeys(DICOM_PREFIX)) {
     report.files += 1;
-    const key = `${DICOM_PREFIX}/${path.relative(root, file).split(path.sep).join('/')}`;
     if (known.has(key)) {
       report.present += 1;
       known.delete(key);
     } else {
-      const read = await readInstance(file);
-      if (!read.ok) {
-        report.unreadable += 1;
-      } else {
+      await source.withLocalFile(key, async (file) => {
+        const read = await readInstance(file);
+        if (!read.ok) {
+          report.unreadable += 1;
+          return;
+        }
         const { size, sha256 } = await hashFile(file);
         const forced = links.get(read.info.studyInstanceUid) ?? null;
         const outcome = await repo.indexInstance(read.info, { key, sizeBytes: size, sha256 }, {
@@ -69,13 +79,24 @@ export async function reindexDicom(db: Database, filesRoot: string, opts: Reinde
         }, now());
         if (outcome.status === 'stored') report.indexed += 1;
         else report.unreferenced += 1;
-      }
+      });
     }
     if (report.files % 1000 === 0) opts.onProgress?.(report);
   }
   // Keys still in `known` were not found on disk.
   report.missingFiles = known.size;
   return report;
+}
+
+/** The files of a local store: keys under a prefix found by walking its directory. */
+function localFiles(filesRoot: string): Exclude<ReindexFiles, string> {
+  return {
+    async *listKeys(prefix: string) {
+      const root = path.join(filesRoot, prefix);
+      for await (const file of walk(root)) yield `${prefix}/${path.relative(root, file).split(path.sep).join('/')}`;
+    },
+    withLocalFile: (key, fn) => fn(path.join(filesRoot, key)),
+  };
 }
 
 async function* walk(dir: string): AsyncGenerator<string> {

@@ -3,16 +3,16 @@ import type { FileStore } from '../../storage/file-store';
 import { JobError } from '../../jobs/job-queue';
 import { DICOM_PREFIX } from '../archive/local-archive';
 import { ColdArchiveRepository, type ColdInstance, type HotInstance } from './cold-archive.repository';
-import type { LocalStoreFiles } from './store-files';
+import type { StoreFiles } from './store-files';
 import { entryName, readZip, zipMembers, type Digest } from './study-zip';
 
 /** Where the cold zips live in the cold store. */
 export const COLD_PREFIX = 'dicom-cold';
 
-/** A local file store and its extras (removal, local paths). */
+/** A file store and its extras (removal, a local file to read a zip from). */
 export interface StoreSide {
   store: FileStore;
-  files: LocalStoreFiles;
+  files: StoreFiles;
 }
 
 /**
@@ -93,7 +93,7 @@ export class ColdArchiveService {
           throw new JobError('a hot file differs from its index entry; the study is left in hot storage', 'HOT_FILE_MISMATCH');
         }
       }
-      const back = await readZip(this.opts.cold.files.localPath(zip.key), undefined, signal);
+      const back = await this.opts.cold.files.withLocalFile(zip.key, (p) => readZip(p, undefined, signal));
       for (const m of members) {
         const got = back.get(entryName(m.sopInstanceUid));
         if (!got || got.sha256 !== digests.get(m.sopInstanceUid)!.sha256) throw new JobError('the cold zip did not read back identical', 'COLD_ZIP_MISMATCH');
@@ -147,12 +147,12 @@ export class ColdArchiveService {
     try {
       let digests: Map<string, Digest>;
       try {
-        digests = await readZip(this.opts.cold.files.localPath(coldKey), async (name, bytes) => {
+        digests = await this.opts.cold.files.withLocalFile(coldKey, (p) => readZip(p, async (name, bytes) => {
           const m = wanted.get(name);
           if (!m) return;
           const stored = await this.opts.hot.store.put(bytes, { prefix: DICOM_PREFIX });
           put.set(name, { key: stored.key, digest: { sha256: stored.sha256, sizeBytes: stored.sizeBytes } });
-        }, signal);
+        }, signal));
       } catch (err) {
         if (signal?.aborted || isTransient(err)) throw err;
         throw new ColdZipDamaged('ไฟล์ในคลังระยะยาวเสียหาย อ่านไม่ได้');

@@ -6,7 +6,7 @@ import { LocalFileStore } from '../../storage/local-file-store';
 import type { JobHandle, JobQueue } from '../../jobs/job-queue';
 import { ColdArchiveRepository } from './cold-archive.repository';
 import { ColdArchiveService, ColdZipDamaged, type ColdArchiveOptions } from './cold-archive.service';
-import { LocalStoreFiles } from './store-files';
+import { storeFilesOf } from './store-files';
 
 /** What the exam actions (DICOM delete, unzip) need of the image archive. */
 export interface ExamImages {
@@ -137,10 +137,10 @@ export class DicomImageLifecycle implements ExamImages {
 export interface DicomImageLifecycleDeps {
   db: Database;
   queue: JobQueue;
-  /** The store DICOM files live in (prefix 'dicom') and its root directory. */
+  /** The store DICOM files live in (prefix 'dicom') and its root directory (unused when the store is a bucket). */
   hotStore: FileStore;
   hotRoot: string;
-  /** Where cold zips go: another directory, or the hot root itself (prefix 'dicom-cold'). */
+  /** Where cold zips go: another directory, or the hot store itself when equal to hotRoot (prefix 'dicom-cold'). */
   coldRoot: string;
   settings: DicomImageSettings;
   now: () => Date;
@@ -149,13 +149,13 @@ export interface DicomImageLifecycleDeps {
   step?: ColdArchiveOptions['step'];
 }
 
-/** The cold archive on local directories, its jobs defined on the queue. */
+/** The cold archive on the hot store (a local directory or a bucket) or another directory, its jobs defined on the queue. */
 export function createDicomImageLifecycle(deps: DicomImageLifecycleDeps): DicomImageLifecycle {
   const coldStore = deps.coldRoot === deps.hotRoot ? deps.hotStore : new LocalFileStore(deps.coldRoot);
   const service = new ColdArchiveService({
     db: deps.db,
-    hot: { store: deps.hotStore, files: new LocalStoreFiles(deps.hotRoot) },
-    cold: { store: coldStore, files: new LocalStoreFiles(deps.coldRoot) },
+    hot: { store: deps.hotStore, files: storeFilesOf(deps.hotStore, deps.hotRoot) },
+    cold: { store: coldStore, files: storeFilesOf(coldStore, deps.coldRoot) },
     now: deps.now,
     log: deps.log,
     step: deps.step,
