@@ -9,6 +9,7 @@
 // Prints tables, rewrites its section of docs/performance.md (full runs only), stops what it started, exits 1 when a
 // number is over budget or a step failed.
 //   npm run bench:ingest -- --instances 500 --runs 1 --no-orthanc --no-docs
+//   npm run bench:ingest -- --no-ingest --no-docs          (queries only)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     'qido-studies': { type: 'string', default: '100000' },
     'no-orthanc': { type: 'boolean', default: false },
     'no-query': { type: 'boolean', default: false },
+    'no-ingest': { type: 'boolean', default: false },
     'no-docs': { type: 'boolean', default: false },
     port: { type: 'string', default: '18391' },
   },
@@ -49,7 +51,7 @@ const opts = {
   instances: num('instances'), studies: num('studies'), series: num('series'), size: num('size'), runs: num('runs'),
   qidoStudies: num('qido-studies'), port: num('port'),
 };
-const full = !values['no-orthanc'] && !values['no-query'] && opts.instances >= 2000 && opts.runs >= 3 && opts.qidoStudies >= 100_000;
+const full = !values['no-orthanc'] && !values['no-query'] && !values['no-ingest'] && opts.instances >= 2000 && opts.runs >= 3 && opts.qidoStudies >= 100_000;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-bench-ingest-'));
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -116,7 +118,7 @@ try {
   console.log(`${corpus.instances} instances, ${(corpus.bytes / 1e6).toFixed(1)} MB`);
   const orthancMissing = values['no-orthanc'] ? 'skipped (--no-orthanc)' : orthancAvailable();
 
-  for (const mode of MODES) {
+  for (const mode of values['no-ingest'] ? [] : MODES) {
     const rangsi: number[] = [];
     const orthanc: number[] = [];
     for (let run = 1; run <= opts.runs; run += 1) {
