@@ -30,7 +30,7 @@ export interface PlanSummary {
 
 interface Captured { query: string; params: unknown[] }
 
-interface PlanNode {
+export interface PlanNode {
   'Node Type': string;
   'Scan Direction'?: string;
   'Index Name'?: string;
@@ -102,7 +102,7 @@ export async function explainScenarios(target: { databaseUrl?: string; dataDir: 
   return { version, plans: out };
 }
 
-async function benchUser(raw: (text: string, params: unknown[]) => Promise<unknown[]>, username: string): Promise<CurrentUser> {
+export async function benchUser(raw: (text: string, params: unknown[]) => Promise<unknown[]>, username: string): Promise<CurrentUser> {
   const [u] = (await raw('select id, role_name, branch_id, hospital_id, display_name, email from users where username = $1', [username])) as
     { id: string; role_name: RoleName; branch_id: number | null; hospital_id: number | null; display_name: string; email: string }[];
   if (!u) throw new Error(`no user ${username}`);
@@ -114,7 +114,7 @@ async function benchUser(raw: (text: string, params: unknown[]) => Promise<unkno
   };
 }
 
-function summarize(scenario: string, query: string, explained: { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }): PlanSummary {
+export function summarize(scenario: string, query: string, explained: { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }): PlanSummary {
   const shape: string[] = [];
   for (let n: PlanNode | undefined = explained.Plan; n && shape.length < 4; n = n.Plans?.[0]) shape.push(nodeName(n));
   const scans = new Map<string, { rows: number; loops: number }>();

@@ -94,14 +94,15 @@ export interface LoadResult {
 
 /**
  * `connections` clients sending the search back to back for `seconds` (after a warm-up); every latency is kept.
- * `cpu` reads the CPU milliseconds used so far by the server and the database.
+ * `cpu` reads the CPU milliseconds used so far by the server and the database. `path` is the search posted to
+ * (the worklist's by default; the patient bench posts to /api/patient/search).
  */
 export async function load(
   baseUrl: string, cookie: string, body: unknown, connections: number, seconds: number, warmUpSeconds: number,
-  cpu: () => number | undefined = () => undefined,
+  cpu: () => number | undefined = () => undefined, path = '/api/exam/search?page=1',
 ): Promise<LoadResult> {
   const options = {
-    url: `${baseUrl}/api/exam/search?page=1`,
+    url: `${baseUrl}${path}`,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
     body: JSON.stringify(body),

@@ -46,6 +46,35 @@ describe('patients API', () => {
     expect(byEnglish.map((r: { patientId: string }) => r.patientId)).toContain(p!.id);
   });
 
+  it('finds a full name typed with a space, in either order and either language, and not a name that lacks a word', async () => {
+    const [p] = await sut.database.db.insert(patients)
+      .values({ hn: 'FULLNAME-1', prefixTh: 'นาย', firstNameTh: 'ทดลองชื่อ', lastNameTh: 'นามสกุลยาว', firstNameEn: 'Todlong', lastNameEn: 'Namsakun' })
+      .returning({ id: patients.id });
+    const ids = async (name: string) => ((await post('admin', '/api/patient/search', { name })).json().data as { patientId: string }[]).map((r) => r.patientId);
+    for (const name of ['ทดลองชื่อ นามสกุลยาว', 'นามสกุลยาว  ทดลองชื่อ', 'นาย ทดลองชื่อ', 'todlong namsakun', 'ลองชื่อ สกุลยา']) {
+      expect(await ids(name), name).toContain(p!.id);
+    }
+    expect(await ids('ทดลองชื่อ ไม่มีคำนี้')).not.toContain(p!.id);
+  });
+
+  it('finds phone prefixes at the carry boundaries of the index range (…9, 9…9) and nothing past them', async () => {
+    const phones = ['0899999999', '0900000000', '0890000000', '9999999999', '999'];
+    const rows = await sut.database.db.insert(patients)
+      .values(phones.map((phoneNumber, i) => ({ hn: `PHONE-${i}`, firstNameTh: 'เบอร์', lastNameTh: `ทดสอบ${i}`, phoneNumber })))
+      .returning({ id: patients.id, phoneNumber: patients.phoneNumber });
+    const idOf = new Map(rows.map((r) => [r.phoneNumber, r.id]));
+    const found = async (prefix: string) => {
+      const data = (await post('admin', '/api/patient/search', { phoneNumber: prefix })).json().data as { patientId: string; phoneNumber: string }[];
+      expect(data.every((r) => r.phoneNumber.startsWith(prefix))).toBe(true);
+      return phones.filter((ph) => data.some((r) => r.patientId === idOf.get(ph)));
+    };
+    expect(await found('089')).toEqual(['0899999999', '0890000000']);
+    expect(await found('0899999')).toEqual(['0899999999']);
+    expect(await found('09000')).toEqual(['0900000000']);
+    expect(await found('999')).toEqual(['9999999999', '999']);
+    expect(await found('9999999999')).toEqual(['9999999999']);
+  });
+
   it('keeps Hospital users to their hospital', async () => {
     const [h] = await sut.database.db.select().from(users).where(eq(users.username, 'hospital'));
     const [other] = await sut.database.db.select().from(patients).where(ne(patients.hospitalId, h!.hospitalId!)).limit(1);

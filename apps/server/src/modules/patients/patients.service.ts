@@ -8,7 +8,7 @@ import { patients } from '../../db/schema/index';
 import { DomainError, fieldError } from '../../http/domain-error';
 import { examScopeCondition } from '../exams/exam-scope';
 import { patientScopeCondition } from './patient-scope';
-import type { PatientRow, PatientsRepository } from './patients.repository';
+import type { PatientRow, PatientSearchHit, PatientsRepository } from './patients.repository';
 
 const GENDER = new Set(['Male', 'Female', 'Unknown']);
 type Gender = 'Male' | 'Female' | 'Unknown';
@@ -203,7 +203,7 @@ export class PatientsService {
   }
 
   /** Age in whole years: from the birth date, or the stated age grown by the years since it was stated. */
-  private ageOf(p: PatientRow, on: Date): number | null {
+  private ageOf(p: Pick<PatientSearchHit, 'birthDate' | 'statedAge' | 'statedAgeAt'>, on: Date): number | null {
     if (p.birthDate) return ageInYears(p.birthDate, on);
     if (p.statedAge == null) return null;
     const grown = p.statedAgeAt ? ageInYears(p.statedAgeAt, on) ?? 0 : 0;
