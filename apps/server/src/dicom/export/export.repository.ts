@@ -1,33 +1,13 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
+import { examImages, studyExtras, type ExamImageRow } from '../exam-images.repository';
 
 /** One stored instance of an exam with the study and series attributes its DICOMDIR records need. */
-export interface ExportInstanceRow {
-  studyId: string;
-  studyInstanceUid: string;
-  patientId: string | null;
-  patientName: string | null;
-  patientBirthDate: string | null;
-  patientSex: string | null;
-  accessionNumber: string | null;
-  studyDate: string | null;
-  studyTime: string | null;
-  studyDescription: string | null;
+export type ExportInstanceRow = ExamImageRow & {
   /** StudyID (0020,0010): not a column, read from the cached metadata. */
   studyIdAttribute: string | null;
-  seriesId: string;
-  seriesInstanceUid: string;
-  modality: string | null;
-  seriesNumber: number | null;
-  seriesDescription: string | null;
-  sopInstanceUid: string;
-  sopClassUid: string;
-  transferSyntaxUid: string;
-  instanceNumber: number | null;
-  storageKey: string;
-  sizeBytes: number;
-}
+};
 
 /** What identifies the set of images an export was made from: it changes when an image is added or taken off. */
 export interface ImageSetFingerprint {
@@ -43,51 +23,8 @@ export class ExportRepository {
   constructor(private readonly db: Database) {}
 
   async instancesOfExam(examId: string): Promise<ExportInstanceRow[]> {
-    const rows = await this.db.select({
-      studyId: dicomStudies.id,
-      studyInstanceUid: dicomStudies.studyInstanceUid,
-      patientId: dicomStudies.patientId,
-      patientName: dicomStudies.patientName,
-      patientBirthDate: dicomStudies.patientBirthDate,
-      patientSex: dicomStudies.patientSex,
-      accessionNumber: dicomStudies.accessionNumber,
-      studyDate: dicomStudies.studyDate,
-      studyTime: dicomStudies.studyTime,
-      studyDescription: dicomStudies.studyDescription,
-      seriesId: dicomSeries.id,
-      seriesInstanceUid: dicomSeries.seriesInstanceUid,
-      modality: dicomSeries.modality,
-      seriesNumber: dicomSeries.seriesNumber,
-      seriesDescription: dicomSeries.seriesDescription,
-      sopInstanceUid: dicomInstances.sopInstanceUid,
-      sopClassUid: dicomInstances.sopClassUid,
-      transferSyntaxUid: dicomInstances.transferSyntaxUid,
-      instanceNumber: dicomInstances.instanceNumber,
-      storageKey: dicomInstances.storageKey,
-      sizeBytes: dicomInstances.sizeBytes,
-    })
-      .from(dicomInstances)
-      .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
-      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(and(eq(dicomStudies.examId, examId), isNull(dicomInstances.deletedAt)))
-      .orderBy(
-        asc(dicomStudies.studyDate), asc(dicomStudies.studyInstanceUid),
-        sql`${dicomSeries.seriesNumber} nulls last`, asc(dicomSeries.seriesInstanceUid),
-        sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid),
-      )
-      .limit(1_000_000);
-    const studyIds = await this.studyIdAttributes(examId);
-    return rows.map((r) => ({ ...r, studyIdAttribute: studyIds.get(r.studyId) ?? null, sizeBytes: Number(r.sizeBytes) }));
-  }
-
-  /** StudyID (0020,0010) of each study of the exam, from one instance's cached metadata (not every instance's). */
-  private async studyIdAttributes(examId: string): Promise<Map<string, string | null>> {
-    // Spelled out: in a single-table query Drizzle would render the outer column as a bare "id" inside the subquery.
-    const rows = await this.db.select({
-      id: dicomStudies.id,
-      studyIdAttribute: sql<string | null>`(select i.metadata->'00200010'->'Value'->>0 from dicom_series se join dicom_instances i on i.series_id = se.id where se.study_id = dicom_studies.id and i.deleted_at is null limit 1)`,
-    }).from(dicomStudies).where(eq(dicomStudies.examId, examId));
-    return new Map(rows.map((r) => [r.id, r.studyIdAttribute]));
+    const [rows, extras] = await Promise.all([examImages(this.db, examId), studyExtras(this.db, examId)]);
+    return rows.map((r) => ({ ...r, studyIdAttribute: extras.get(r.studyId)?.studyIdAttribute ?? null }));
   }
 
   async fingerprint(examId: string): Promise<ImageSetFingerprint> {

@@ -22,10 +22,10 @@ function rowsFor(n: number): { rows: ExportInstanceRow[]; files: Map<string, Buf
     files.set(`key-${i}`, inst.bytes);
     rows.push({
       studyId: 'st', studyInstanceUid: '1.2.3', patientId: 'P1', patientName: 'ทดสอบ^หนึ่ง', patientBirthDate: null, patientSex: null,
-      accessionNumber: 'ACC9', studyDate: '20250101', studyTime: '1200', studyDescription: null, studyIdAttribute: null,
+      accessionNumber: 'ACC9', studyDate: '20250101', studyTime: '1200', studyDescription: null, referringPhysicianName: null, studyIdAttribute: null,
       seriesId: 'se', seriesInstanceUid: '1.2.3.4', modality: 'OT', seriesNumber: 1, seriesDescription: null,
       sopInstanceUid: inst.sopUid, sopClassUid: '1.2.840.10008.5.1.4.1.1.7', transferSyntaxUid: '1.2.840.10008.1.2.1', instanceNumber: i,
-      storageKey: `key-${i}`, sizeBytes: inst.bytes.length,
+      storageKey: `key-${i}`, sizeBytes: inst.bytes.length, cold: false,
     });
   }
   return { rows, files };

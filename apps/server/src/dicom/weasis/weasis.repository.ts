@@ -1,85 +1,19 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
+import { examImages, studyExtras, type ExamImageRow, type StudyExtras } from '../exam-images.repository';
 
 /** One stored instance of an exam, with the study and series attributes a Weasis manifest carries. */
-export interface ManifestRow {
-  studyId: string;
-  studyInstanceUid: string;
-  patientId: string | null;
-  patientName: string | null;
-  patientBirthDate: string | null;
-  patientSex: string | null;
-  accessionNumber: string | null;
-  studyDate: string | null;
-  studyTime: string | null;
-  studyDescription: string | null;
-  referringPhysicianName: string | null;
-  seriesId: string;
-  seriesInstanceUid: string;
-  seriesDescription: string | null;
-  seriesNumber: number | null;
-  modality: string | null;
-  sopInstanceUid: string;
-  sopClassUid: string;
-  instanceNumber: number | null;
-  /** The file is in cold storage only (archived): WADO cannot serve it until the exam is unzipped. */
-  cold: boolean;
-}
-
-/** Attributes kept only in the cached metadata, read from one instance per study. */
-export interface StudyExtras {
-  studyIdAttribute: string | null;
-  issuerOfPatientId: string | null;
-}
+export type ManifestRow = ExamImageRow;
+export type { StudyExtras };
 
 /** SQL for the Weasis manifest: the images indexed for one exam, in study, series and instance order. */
 export class WeasisRepository {
   constructor(private readonly db: Database) {}
 
-  async instancesOfExam(examId: string): Promise<ManifestRow[]> {
-    return this.db.select({
-      studyId: dicomStudies.id,
-      studyInstanceUid: dicomStudies.studyInstanceUid,
-      patientId: dicomStudies.patientId,
-      patientName: dicomStudies.patientName,
-      patientBirthDate: dicomStudies.patientBirthDate,
-      patientSex: dicomStudies.patientSex,
-      accessionNumber: dicomStudies.accessionNumber,
-      studyDate: dicomStudies.studyDate,
-      studyTime: dicomStudies.studyTime,
-      studyDescription: dicomStudies.studyDescription,
-      referringPhysicianName: dicomStudies.referringPhysicianName,
-      seriesId: dicomSeries.id,
-      seriesInstanceUid: dicomSeries.seriesInstanceUid,
-      seriesDescription: dicomSeries.seriesDescription,
-      seriesNumber: dicomSeries.seriesNumber,
-      modality: dicomSeries.modality,
-      sopInstanceUid: dicomInstances.sopInstanceUid,
-      sopClassUid: dicomInstances.sopClassUid,
-      instanceNumber: dicomInstances.instanceNumber,
-      cold: sql<boolean>`${dicomInstances.coldKey} is not null`,
-    })
-      .from(dicomInstances)
-      .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
-      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(and(eq(dicomStudies.examId, examId), isNull(dicomInstances.deletedAt)))
-      .orderBy(
-        asc(dicomStudies.studyDate), asc(dicomStudies.studyInstanceUid),
-        sql`${dicomSeries.seriesNumber} nulls last`, asc(dicomSeries.seriesInstanceUid),
-        sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid),
-      )
-      .limit(1_000_000);
+  instancesOfExam(examId: string): Promise<ManifestRow[]> {
+    return examImages(this.db, examId);
   }
 
-  async studyExtras(examId: string): Promise<Map<string, StudyExtras>> {
-    // Spelled out: in a single-table query Drizzle would render the outer column as a bare "id" inside the subquery.
-    const first = (tag: string) => sql<string | null>`(select i.metadata->${tag}->'Value'->>0 from dicom_series se join dicom_instances i on i.series_id = se.id where se.study_id = dicom_studies.id and i.deleted_at is null limit 1)`;
-    const rows = await this.db.select({
-      id: dicomStudies.id,
-      studyIdAttribute: first('00200010'),
-      issuerOfPatientId: first('00100021'),
-    }).from(dicomStudies).where(eq(dicomStudies.examId, examId));
-    return new Map(rows.map((r) => [r.id, { studyIdAttribute: r.studyIdAttribute, issuerOfPatientId: r.issuerOfPatientId }]));
+  studyExtras(examId: string): Promise<Map<string, StudyExtras>> {
+    return studyExtras(this.db, examId);
   }
 }
