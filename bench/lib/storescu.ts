@@ -38,13 +38,13 @@ export async function waitForPort(port: number, timeoutMs: number): Promise<void
   throw new Error(`nothing listens on port ${port} after ${timeoutMs} ms`);
 }
 
-/** Regular files under a folder (the archive's stored instances). */
+/** Non-empty regular files under a folder (the archive's stored instances; empty ones are its writer's spares). */
 export function countFiles(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
   let n = 0;
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     if (e.isDirectory()) n += countFiles(path.join(dir, e.name));
-    else if (e.isFile()) n += 1;
+    else if (e.isFile() && fs.statSync(path.join(dir, e.name)).size > 0) n += 1;
   }
   return n;
 }

@@ -30,6 +30,7 @@ import { DocumentsRepository } from './modules/documents/documents.repository';
 import { examDocumentsRoutes } from './modules/documents/exam-documents.routes';
 import { ExamDocumentsService } from './modules/documents/exam-documents.service';
 import { createFileStore } from './storage/create-file-store';
+import { LocalFileStore } from './storage/local-file-store';
 import { S3FileStore } from './storage/s3-file-store';
 import { createArchive, type LocalDicomArchive } from './dicom/index';
 import { dicomwebRoutes } from './dicom/dicomweb/index';
@@ -173,6 +174,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
   const archive = createArchive(db, files, { now, log: app.log });
+  // Delayed recounts run before the database closes; the store's writer thread stops after them.
+  app.addHook('onClose', async () => {
+    await archive.close();
+    if (files instanceof LocalFileStore) await files.close();
+  });
+  // A DICOM delete unlinks studies and empties series: the next image of one takes the full path and links afresh.
+  dicomImages.onImagesHidden(() => archive.forgetSeries());
   await app.register(dicomwebRoutes({ db, audit, archive, dataDir: config.DATA_DIR }));
   const thumbnails = new ThumbnailService(db, files, { log: app.log });
   thumbnails.attach(archive);

@@ -39,6 +39,10 @@ async function main(): Promise<void> {
     ? startPendingDemoImages(database.db, services.archive, { tempDir: path.resolve(config.DATA_DIR, 'tmp', 'demo-images'), log: log.child({ component: 'demo-images' }) })
     : null;
 
+  // Counts left short by a crash (images acknowledged just before it, their recount not yet run) are set right first.
+  const recounted = await services.archive.repairCounts();
+  log.info({ studies: recounted }, 'dicom counts checked');
+
   // DICOM: C-ECHO, C-STORE into the archive, Modality Worklist from the scheduled exams. DICOM_PORT=0 turns it off.
   let dicom: DicomListener | null = null;
   if (config.DICOM_PORT !== 0) {
@@ -66,6 +70,8 @@ async function main(): Promise<void> {
     try {
       // Both stop accepting and let work in flight finish (C-STOREs need the database), then the database closes.
       await Promise.all([app.close(), dicom?.stop(), demoImages?.stop()]);
+      // The listener may have stored images while the app closed: their recount runs before the database closes.
+      await services.archive.close();
       await database.close();
       log.info('stopped');
       process.exit(0);

@@ -47,6 +47,11 @@ export interface DicomArchive {
    * the temp file is consumed (moved or deleted) either way.
    */
   ingestFile(tempPath: string, ctx: IngestContext, received?: ReceivedFileFacts): Promise<IngestResult>;
+  /**
+   * The same for a complete Part-10 file held in memory (what a receiver keeps of an instance up to a MiB): nothing
+   * need be on disk before; resolves when the stored file is flushed and its index rows committed.
+   */
+  ingestBytes(bytes: Buffer, ctx: IngestContext, facts: { sha256: string }): Promise<IngestResult>;
   /** The stored bytes of one instance, exactly as received. */
   openInstance(sopInstanceUid: string): Promise<Readable | null>;
   /** Called after a study gained instances (linking, thumbnails, notifications). */

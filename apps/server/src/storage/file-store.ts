@@ -18,6 +18,11 @@ export interface FileStore {
    * re-reading it; `flushed` settles when the writer's own fsync is done.
    */
   adopt(localPath: string, opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> }): Promise<StoredFile>;
+  /**
+   * A complete file held in memory (a received DICOM instance), made durable under a new key. `sha256`, when the
+   * caller already computed it, spares hashing the bytes again.
+   */
+  putBytes(bytes: Buffer, opts: { prefix: string; sha256?: string }): Promise<StoredFile>;
   /** Deletes a stored file; a missing one is not an error. */
   remove(key: string): Promise<void>;
   open(key: string): Promise<Readable>;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { DurableWriter } from './durable-writer';
 import type { FileStore, StoredFile } from './file-store';
 
 /** Files under one directory: written to a temporary name, fsynced, renamed, and the directory fsynced (ARCHITECTURE §4). */
@@ -12,9 +13,22 @@ export class LocalFileStore implements FileStore {
   private readonly tmpDir: string;
   private readonly madeDirs = new Set<string>();
   private readonly dirSyncs = new Map<string, DirSync>();
+  private readonly writer: DurableWriter;
   constructor(private readonly root: string) {
     this.tmpDir = path.join(root, '.tmp');
     fs.mkdirSync(this.tmpDir, { recursive: true });
+    this.writer = new DurableWriter(path.join(this.tmpDir, 'durable'));
+  }
+
+  async putBytes(bytes: Buffer, opts: { prefix: string; sha256?: string }): Promise<StoredFile> {
+    const dir = keyFolder(opts.prefix);
+    const name = await this.writer.write(bytes, this.pathOf(dir));
+    return { key: `${dir}/${name}`, sizeBytes: bytes.length, sha256: opts.sha256 ?? createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  /** Stops the durable writer's thread once its writes are done. */
+  async close(): Promise<void> {
+    await this.writer.close();
   }
 
   async put(source: Readable, opts: { prefix: string }): Promise<StoredFile> {
@@ -145,9 +159,14 @@ interface DirSync {
 
 /** A fresh key under a prefix, one folder per month (S3FileStore makes its keys the same way). */
 export function newKey(prefix: string): string {
+  return `${keyFolder(prefix)}/${randomUUID()}`;
+}
+
+/** The folder new keys of a prefix go to this month. */
+function keyFolder(prefix: string): string {
   if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(prefix)) throw new Error(`bad storage prefix ${prefix}`);
   const now = new Date();
-  return `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  return `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
 async function hashOf(h: fsp.FileHandle, size: number): Promise<string> {

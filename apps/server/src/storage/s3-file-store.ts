@@ -116,6 +116,20 @@ export class S3FileStore implements FileStore {
     }
   }
 
+  async putBytes(bytes: Buffer, opts: { prefix: string; sha256?: string }): Promise<StoredFile> {
+    if (opts.sha256 === undefined) return this.put(Readable.from([bytes]), opts);
+    // The upload reads a file: spool the bytes (not fsynced: the bucket, not this disk, is what keeps them).
+    const spool = path.join(this.tmpDir, randomUUID());
+    await fsp.writeFile(spool, bytes, { flag: 'wx' });
+    try {
+      const key = newKey(opts.prefix);
+      await this.upload(spool, key, bytes.length, opts.sha256);
+      return { key, sizeBytes: bytes.length, sha256: opts.sha256 };
+    } finally {
+      await fsp.rm(spool, { force: true });
+    }
+  }
+
   async adopt(localPath: string, opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> }): Promise<StoredFile> {
     const key = newKey(opts.prefix);
     // The writer's flush does not matter to a bucket, but its failure does (the bytes hashed may not be the file's).

@@ -80,54 +80,62 @@ export class ArchiveRepository {
   }
 
   /**
-   * Indexes an instance of a series already in the index with one statement (atomic on its own): the instance row,
-   * then the series and study counts, only when the instance was new. Answers the study's exam, or 'duplicate' when
-   * the SOP Instance UID was there already. A series row that vanished (purged) makes it throw; the caller then
-   * takes the full path.
+   * Instances of series already in the index, in one plain INSERT: the hot path of every C-STORE after a series' first
+   * image (counts are brought up to date later by recountSeries). Answers per instance, in order: stored, or duplicate
+   * when its SOP Instance UID is there already. A series row that vanished (purged) fails the foreign key: the caller
+   * then takes the full path. Sent straight to the driver: Drizzle's statement building cost as much as the insert.
    */
-  async indexInKnownSeries(seriesId: string, info: InstanceInfo, stored: StoredFile, now: Date): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }> {
-    const [outcome] = await this.indexManyInKnownSeries([{ seriesId, info, stored }], now);
-    return outcome!;
+  async insertKnownSeriesInstances(items: readonly KnownSeriesInstance[], now: Date): Promise<('stored' | 'duplicate')[]> {
+    const params: unknown[] = [];
+    const at = `$${items.length * 13 + 1}::timestamptz`;
+    const rows = items.map((i) => {
+      const n = params.length;
+      params.push(i.seriesId, i.info.sopInstanceUid, i.info.sopClassUid, i.info.transferSyntaxUid, i.info.instanceNumber, i.info.numberOfFrames,
+        i.info.rows, i.info.columns, i.info.imageOrientationPatient, i.stored.key, i.stored.sizeBytes, i.stored.sha256, JSON.stringify(i.info.metadata));
+      const p = (k: number) => `$${n + k}`;
+      return `(${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, ${p(6)}::int, ${p(7)}::int, ${p(8)}::int, ${p(9)}, ${p(10)}, ${p(11)}::bigint, ${p(12)}, ${p(13)}::jsonb, ${at})`;
+    });
+    params.push(now.toISOString());
+    const text = `insert into dicom_instances (series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number,
+        number_of_frames, rows, columns, image_orientation_patient, storage_key, size_bytes, sha256, metadata, received_at)
+      values ${rows.join(', ')} on conflict (sop_instance_uid) do nothing returning sop_instance_uid`;
+    const result = await rawClient(this.db).query<{ sop_instance_uid: string }>(text, params);
+    const stored = new Set(result.rows.map((r) => r.sop_instance_uid));
+    return items.map((i) => (stored.has(i.info.sopInstanceUid) ? 'stored' : 'duplicate'));
   }
 
   /**
-   * Several instances of known series in one statement (the receiver batches instances that arrive together on
-   * parallel associations, so that they share one commit): the instance rows, then the series and study counts by
-   * what was new. Answers per instance, in order.
+   * Counts of series (live instances) and of their studies set from the rows themselves, with the studies' updated_at.
+   * Absolute, not increments: running it twice, late, or from two servers at once gives the same right answer.
    */
-  async indexManyInKnownSeries(items: readonly KnownSeriesInstance[], now: Date): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }[]> {
-    // One array parameter per column (sql.param: a plain array would be spread into a list of parameters).
-    const col = <T>(f: (i: KnownSeriesInstance) => T) => sql.param(items.map(f));
-    const result = await this.db.execute(sql`
-      with v as (
-        select * from unnest(${col((i) => i.seriesId)}::uuid[], ${col((i) => i.info.sopInstanceUid)}::text[],
-          ${col((i) => i.info.sopClassUid)}::text[], ${col((i) => i.info.transferSyntaxUid)}::text[],
-          ${col((i) => i.info.instanceNumber)}::int[], ${col((i) => i.info.numberOfFrames)}::int[], ${col((i) => i.info.rows)}::int[],
-          ${col((i) => i.info.columns)}::int[], ${col((i) => i.info.imageOrientationPatient)}::text[], ${col((i) => i.stored.key)}::text[],
-          ${col((i) => i.stored.sizeBytes)}::bigint[], ${col((i) => i.stored.sha256)}::text[], ${col((i) => JSON.stringify(i.info.metadata))}::text[])
-          as v(series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number, number_of_frames, rows, columns,
-            image_orientation_patient, storage_key, size_bytes, sha256, metadata)),
-      ins as (
-        insert into dicom_instances (series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number,
-          number_of_frames, rows, columns, image_orientation_patient, storage_key, size_bytes, sha256, metadata, received_at)
-        select series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number, number_of_frames, rows, columns,
-          image_orientation_patient, storage_key, size_bytes, sha256, metadata::jsonb, ${now.toISOString()}::timestamptz from v
-        on conflict (sop_instance_uid) do nothing
-        returning series_id, sop_instance_uid),
-      per_series as (select series_id, count(*)::int as n from ins group by series_id),
-      se as (
-        update dicom_series s set number_of_instances = s.number_of_instances + p.n from per_series p
-        where s.id = p.series_id returning s.id as series_id, s.study_id, p.n),
-      per_study as (select study_id, sum(n)::int as n from se group by study_id),
-      st as (
-        update dicom_studies d set number_of_instances = d.number_of_instances + p.n, updated_at = ${now.toISOString()}::timestamptz
-        from per_study p where d.id = p.study_id returning d.id as study_id, d.exam_id)
-      select ins.sop_instance_uid, st.exam_id from ins
-      join se on se.series_id = ins.series_id join st on st.study_id = se.study_id`);
-    const stored = new Map(rowsOf<{ sop_instance_uid: string; exam_id: string | null }>(result).map((r) => [r.sop_instance_uid, r.exam_id]));
-    return items.map((i) => (stored.has(i.info.sopInstanceUid)
-      ? { status: 'stored' as const, examId: stored.get(i.info.sopInstanceUid) ?? null }
-      : { status: 'duplicate' as const, examId: null }));
+  async recountSeries(seriesIds: readonly string[], now: Date): Promise<void> {
+    if (!seriesIds.length) return;
+    const ids = sql.param([...seriesIds]);
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`update dicom_series s set number_of_instances =
+        (select count(*)::int from dicom_instances i where i.series_id = s.id and i.deleted_at is null)
+        where s.id = any(${ids}::uuid[])`);
+      await tx.execute(sql`update dicom_studies d set number_of_instances =
+        (select coalesce(sum(s.number_of_instances), 0)::int from dicom_series s where s.study_id = d.id), updated_at = ${now.toISOString()}::timestamptz
+        where d.id in (select study_id from dicom_series where id = any(${ids}::uuid[]))`);
+    });
+  }
+
+  /**
+   * After a crash, counts of images acknowledged in the moments before it may be short (they were due to be recounted):
+   * recounts every study changed within `window` of the newest change. Idempotent; leaves updated_at alone.
+   */
+  async recountRecentStudies(windowMs: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const recent = sql`(select id from dicom_studies where updated_at >= (select max(updated_at) from dicom_studies) - ${windowMs / 1000} * interval '1 second')`;
+      await tx.execute(sql`update dicom_series s set number_of_instances =
+        (select count(*)::int from dicom_instances i where i.series_id = s.id and i.deleted_at is null)
+        where s.study_id in ${recent}`);
+      const r = await tx.execute(sql`update dicom_studies d set number_of_instances =
+        (select coalesce(sum(s.number_of_instances), 0)::int from dicom_series s where s.study_id = d.id)
+        where d.id in ${recent} returning d.id`);
+      return rowsOf(r).length;
+    });
   }
 
   /**
@@ -312,6 +320,11 @@ async function findExamFor(tx: Database, info: StudyKeys): Promise<string | null
   const [byUid] = await tx.select({ id: exams.id }).from(exams)
     .where(and(eq(exams.studyInstanceUid, info.studyInstanceUid), isNull(exams.deletedAt))).limit(1);
   return byUid?.id ?? null;
+}
+
+/** The driver under Drizzle: PGlite or a node-postgres pool, both answering query(text, params) with { rows }. */
+function rawClient(db: Database): { query<T>(text: string, params: unknown[]): Promise<{ rows: T[] }> } {
+  return (db as unknown as { $client: { query<T>(text: string, params: unknown[]): Promise<{ rows: T[] }> } }).$client;
 }
 
 /** Rows of a raw query, whichever driver ran it (node-postgres answers a QueryResult, PGlite a Results). */

@@ -92,6 +92,7 @@ describe(LocalDicomArchive.name, () => {
       const r = await sut.ingestFile(temp(buildInstance({ studyUid, seriesUid, modality }).bytes), { source: 'CT1' });
       expect(r.status).toBe('stored');
     }
+    await sut.flushCounts();
     const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, studyUid));
     expect(study).toMatchObject({ numberOfSeries: 2, numberOfInstances: 3, modalitiesInStudy: 'CT\\MR', callingAeTitle: 'CT1', examId: null });
     const series = await database.db.select().from(dicomSeries).where(eq(dicomSeries.studyId, study!.id));
@@ -138,6 +139,8 @@ describe(LocalDicomArchive.name, () => {
     const results = await Promise.all([...many, many[3]!].map((m) => sut.ingestFile(temp(m.bytes), { source: 'CT1' })));
     expect(results.filter((r) => r.status === 'stored')).toHaveLength(40);
     expect(results.filter((r) => r.status === 'duplicate')).toHaveLength(1);
+    // Counts of the one-statement path follow a moment later; a reader that shows them flushes first.
+    await sut.flushCounts();
     for (const s of [a, b]) {
       const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, s.studyUid));
       const [series] = await database.db.select().from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, s.seriesUid));
@@ -146,28 +149,56 @@ describe(LocalDicomArchive.name, () => {
     }
   });
 
-  it('links again when images keep coming to a series whose study was unlinked since (DICOM delete), and stores each once', async () => {
-    const [exam] = await database.db.select().from(exams)
-      .where(and(eq(exams.status, 'Scheduled'), eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
-    if (!exam) throw new Error('no scheduled demo exam');
-    const series = { studyUid: testUid(), seriesUid: testUid(), accessionNumber: exam.accessionNumber! };
-    const sent = [];
-    for (let i = 1; i <= 3; i += 1) sent.push(await sut.ingestFile(temp(buildInstance({ ...series, instanceNumber: i }).bytes), { source: 'CT_RS1' }));
-    expect(sent.map((r) => r.status === 'refused' ? r.reason : r.examId)).toEqual([exam.id, exam.id, exam.id]);
-    const count = async () => (await database.db.select({ n: dicomSeries.numberOfInstances }).from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, series.seriesUid)))[0]?.n;
-    expect(await count()).toBe(3);
-    // What a DICOM delete does to the study; this process still remembers the series as the exam's.
-    await database.db.update(dicomStudies).set({ examId: null }).where(eq(dicomStudies.studyInstanceUid, series.studyUid));
-    await database.db.update(exams).set({ hasImage: false }).where(eq(exams.id, exam.id));
-    const again = await sut.ingestFile(temp(buildInstance({ ...series, instanceNumber: 4 }).bytes), { source: 'CT_RS1' });
-    expect(again).toMatchObject({ status: 'stored', examId: exam.id });
-    const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, series.studyUid));
-    expect(study).toMatchObject({ examId: exam.id, numberOfInstances: 4 });
-    expect((await database.db.select().from(exams).where(eq(exams.id, exam.id)))[0]!.hasImage).toBe(true);
-    const dup = buildInstance({ ...series, instanceNumber: 4 });
-    expect(await sut.ingestFile(temp(dup.bytes), { source: 'CT_RS1' })).toMatchObject({ status: 'stored' });
-    expect(await sut.ingestFile(temp(dup.bytes), { source: 'CT_RS1' })).toMatchObject({ status: 'duplicate', examId: exam.id });
-    expect(await count()).toBe(5);
+  for (const how of ['a delete made by this server', 'a delete made by another server'] as const) {
+    it(`links again when images keep coming to a series whose study was unlinked since (${how}), and stores each once`, async () => {
+      let clock = Date.now();
+      const archive = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')), { now: () => new Date(clock) });
+      const [exam] = await database.db.select().from(exams)
+        .where(and(eq(exams.status, 'Scheduled'), eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
+      if (!exam) throw new Error('no scheduled demo exam');
+      const series = { studyUid: testUid(), seriesUid: testUid(), accessionNumber: exam.accessionNumber! };
+      const sent = [];
+      for (let i = 1; i <= 3; i += 1) sent.push(await archive.ingestFile(temp(buildInstance({ ...series, instanceNumber: i }).bytes), { source: 'CT_RS1' }));
+      expect(sent.map((r) => r.status === 'refused' ? r.reason : r.examId)).toEqual([exam.id, exam.id, exam.id]);
+      const count = async () => {
+        await archive.flushCounts();
+        return (await database.db.select({ n: dicomSeries.numberOfInstances }).from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, series.seriesUid)))[0]?.n;
+      };
+      expect(await count()).toBe(3);
+      // What a DICOM delete does to the study. This server forgets the series at once; another one trusts what it
+      // remembers for a second at most.
+      await database.db.update(dicomStudies).set({ examId: null }).where(eq(dicomStudies.studyInstanceUid, series.studyUid));
+      await database.db.update(exams).set({ hasImage: false }).where(eq(exams.id, exam.id));
+      if (how === 'a delete made by this server') archive.forgetSeries();
+      else clock += 1_001;
+      const again = await archive.ingestFile(temp(buildInstance({ ...series, instanceNumber: 4 }).bytes), { source: 'CT_RS1' });
+      expect(again).toMatchObject({ status: 'stored', examId: exam.id });
+      await archive.flushCounts();
+      const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, series.studyUid));
+      expect(study).toMatchObject({ examId: exam.id, numberOfInstances: 4 });
+      expect((await database.db.select().from(exams).where(eq(exams.id, exam.id)))[0]!.hasImage).toBe(true);
+      const dup = buildInstance({ ...series, instanceNumber: 4 });
+      expect(await archive.ingestFile(temp(dup.bytes), { source: 'CT_RS1' })).toMatchObject({ status: 'stored' });
+      expect(await archive.ingestFile(temp(dup.bytes), { source: 'CT_RS1' })).toMatchObject({ status: 'duplicate', examId: exam.id });
+      expect(await count()).toBe(5);
+    });
+  }
+
+  it('recounts a series from its rows a moment after its images, and at start after a crash left counts short', async () => {
+    const s = { studyUid: testUid(), seriesUid: testUid() };
+    for (let i = 1; i <= 5; i += 1) expect(await sut.ingestFile(temp(buildInstance({ ...s, instanceNumber: i }).bytes), { source: 'CT1' })).toMatchObject({ status: 'stored' });
+    const counts = async () => {
+      const [row] = await database.db.select({ series: dicomSeries.numberOfInstances, study: dicomStudies.numberOfInstances })
+        .from(dicomSeries).innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId)).where(eq(dicomSeries.seriesInstanceUid, s.seriesUid));
+      return row;
+    };
+    // On its own within a moment (no reader asked).
+    await expect.poll(counts, { timeout: 5_000 }).toEqual({ series: 5, study: 5 });
+    // A crash between the acknowledgement and the recount: the counts stayed short; the next start sets them right.
+    await database.db.update(dicomSeries).set({ numberOfInstances: 1 }).where(eq(dicomSeries.seriesInstanceUid, s.seriesUid));
+    await database.db.update(dicomStudies).set({ numberOfInstances: 1 }).where(eq(dicomStudies.studyInstanceUid, s.studyUid));
+    expect(await sut.repairCounts()).toBeGreaterThan(0);
+    expect(await counts()).toEqual({ series: 5, study: 5 });
   });
 
   it('links by StudyInstanceUID when the accession matches nothing, and keeps unmatched studies', async () => {
@@ -195,11 +226,12 @@ describe(LocalDicomArchive.name, () => {
 
   it('answers refused (and removes the temp file) when storage fails, leaving no row', async () => {
     const diskFull = () => Promise.reject(new Error('disk full'));
-    const broken = new LocalDicomArchive(database.db, { put: diskFull, adopt: diskFull, remove: async () => undefined, open: () => Promise.reject(new Error('x')), exists: async () => false });
+    const broken = new LocalDicomArchive(database.db, { put: diskFull, adopt: diskFull, putBytes: diskFull, remove: async () => undefined, open: () => Promise.reject(new Error('x')), exists: async () => false });
     const { bytes, sopUid } = buildInstance();
     const tempPath = temp(bytes);
     expect(await broken.ingestFile(tempPath, { source: 'X' })).toMatchObject({ status: 'refused', code: 'error' });
     expect(fs.existsSync(tempPath)).toBe(false);
+    expect(await broken.ingestBytes(bytes, { source: 'X' }, { sha256: 'x' })).toMatchObject({ status: 'refused', code: 'error' });
     expect(await database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sopUid))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { FileStore } from '../../storage/file-store';
 import type { DicomArchive, IngestContext, IngestResult, ReceivedFileFacts } from '../archive';
 import type { StoredFile } from '../../storage/file-store';
-import { readInstance, readReceivedInstance, type InstanceInfo } from '../parse/read-instance';
+import { readInstance, readInstanceBytes, readReceivedInstance, type InstanceInfo, type ReadResult } from '../parse/read-instance';
 import { ArchiveRepository, StudyOfAnotherExamError, type IndexedInstance, type KnownSeriesInstance, type SeriesHome } from './archive.repository';
 
 /** Where instances live in the FileStore. */
@@ -19,18 +19,30 @@ export interface LocalArchiveOptions {
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
-/** An unlinked study's exam is looked for again (full path) at most this often while its images stream in. */
-const LINK_RECHECK_MS = 5_000;
+/**
+ * What this process remembers of a series is trusted this long; the next image after it takes the full path, which
+ * reads the series and its study again (links an unmatched study whose exam now exists, notices a DICOM delete made by
+ * another server). A delete made here forgets at once (forgetSeries).
+ */
+const SERIES_TRUST_MS = 1_000;
 /** Series remembered per process (a busy day's series fit; the oldest is dropped first). */
 const SERIES_CACHE_SIZE = 5_000;
 
 type CachedSeries = SeriesHome & { checkedAt: number };
 /** Instances indexed together at most (one statement). */
 const MAX_BATCH = 64;
+/**
+ * Series and study counts of the hot path are recounted this long after their first new image: one statement for
+ * hundreds of images instead of two row updates per image (they cost more than the image's own row). Readers that
+ * show counts call flushCounts() first.
+ */
+const COUNT_FLUSH_MS = 250;
+/** After a crash, studies changed within this time of the newest change are recounted at start. */
+const REPAIR_WINDOW_MS = 24 * 3600_000;
 
 interface PendingIndex {
   item: KnownSeriesInstance;
-  resolve(outcome: { status: 'stored' | 'duplicate'; examId: string | null }): void;
+  resolve(outcome: 'stored' | 'duplicate'): void;
   reject(err: unknown): void;
 }
 
@@ -48,6 +60,10 @@ export class LocalDicomArchive implements DicomArchive {
   private readonly seriesHomes = new Map<string, CachedSeries>();
   private readonly pending: PendingIndex[] = [];
   private flushing = false;
+  /** Series whose counts are due (hot-path images since their last recount). */
+  private readonly countsDue = new Set<string>();
+  private countTimer: NodeJS.Timeout | null = null;
+  private countFlush: Promise<void> | null = null;
   private readonly maxBytes: number;
   private readonly now: () => Date;
 
@@ -59,11 +75,43 @@ export class LocalDicomArchive implements DicomArchive {
 
   async ingestFile(tempPath: string, ctx: IngestContext, received?: ReceivedFileFacts): Promise<IngestResult> {
     try {
-      const read = received
-        ? await readReceivedInstance(tempPath, received, { maxBytes: this.maxBytes })
-        : await readInstance(tempPath, { maxBytes: this.maxBytes });
-      if (!read.ok) return { status: 'refused', code: read.code, reason: read.reason };
-      const info = read.info;
+      return await this.ingest(
+        () => (received
+          ? readReceivedInstance(tempPath, received, { maxBytes: this.maxBytes })
+          : readInstance(tempPath, { maxBytes: this.maxBytes })),
+        () => this.store.adopt(tempPath, { prefix: DICOM_PREFIX, ...(received ? { sha256: received.sha256, sizeBytes: received.sizeBytes, flushed: received.flushed } : {}) }),
+        ctx,
+      );
+    } finally {
+      await fsp.rm(tempPath, { force: true }).catch(() => undefined);
+    }
+  }
+
+  async ingestBytes(bytes: Buffer, ctx: IngestContext, facts: { sha256: string }): Promise<IngestResult> {
+    // The write (fsync, rename, directory fsync on the store's thread) starts now and runs while the attributes are
+    // read; an instance refused after all has its file removed again.
+    let written: Promise<StoredFile> | null = ctx.admit ? null : this.store.putBytes(bytes, { prefix: DICOM_PREFIX, sha256: facts.sha256 });
+    written?.catch(() => undefined);
+    try {
+      const result = await this.ingest(() => readInstanceBytes(bytes, { maxBytes: this.maxBytes }), () => {
+        written ??= this.store.putBytes(bytes, { prefix: DICOM_PREFIX, sha256: facts.sha256 });
+        const w = written;
+        written = null;
+        return w;
+      }, ctx);
+      return result;
+    } finally {
+      // Written but never handed to the index (refused, or failed before): not kept.
+      if (written) await written.then((f) => this.store.remove(f.key), () => undefined).catch(() => undefined);
+    }
+  }
+
+  /** Read, check, store, index: the steps every way in shares. `put` makes the file durable and gives its key. */
+  private async ingest(read: () => Promise<ReadResult>, put: () => Promise<StoredFile>, ctx: IngestContext): Promise<IngestResult> {
+    try {
+      const parsed = await read();
+      if (!parsed.ok) return { status: 'refused', code: parsed.code, reason: parsed.reason };
+      const info = parsed.info;
       // One SOP Instance at a time in this process: the second copy waits and then finds the first.
       return await this.serialized(info.sopInstanceUid, async (): Promise<IngestResult> => {
         const forced = ctx.examId ?? null;
@@ -77,9 +125,9 @@ export class LocalDicomArchive implements DicomArchive {
           const refusal = await ctx.admit({ studyInstanceUid: info.studyInstanceUid, sopClassUid: info.sopClassUid, studyExists: owner !== undefined, examId });
           if (refusal) return { status: 'refused', code: 'error', reason: refusal };
         }
-        // The file is made durable first (a move, not a copy) and its row committed after; a duplicate found by the
-        // index then gives its new file back. Checking for the duplicate first would cost every new instance a query.
-        const stored = await this.store.adopt(tempPath, { prefix: DICOM_PREFIX, ...(received ? { sha256: received.sha256, sizeBytes: received.sizeBytes, flushed: received.flushed } : {}) });
+        // The file is made durable first and its row committed after; a duplicate found by the index then gives its
+        // new file back. Checking for the duplicate first would cost every new instance a query.
+        const stored = await put();
         let outcome: { status: 'stored' | 'duplicate'; examId: string | null };
         try {
           outcome = await this.index(info, stored, ctx, forced);
@@ -100,36 +148,28 @@ export class LocalDicomArchive implements DicomArchive {
       if (err instanceof StudyOfAnotherExamError) return { status: 'refused', code: 'error', reason: err.message };
       this.opts.log?.error({ err: errorSummary(err) }, 'dicom ingest failed');
       return { status: 'refused', code: 'error', reason: 'the archive could not store the instance' };
-    } finally {
-      await fsp.rm(tempPath, { force: true }).catch(() => undefined);
     }
   }
 
   /**
-   * The index rows of one stored instance. An instance of a series this process indexed moments ago takes one
-   * statement; the first of a series (or one whose study may have gained an exam since) takes the full transaction,
-   * which also links the study to its exam.
+   * The index rows of one stored instance. An instance of a series this process indexed moments ago takes one plain
+   * INSERT (its counts follow within COUNT_FLUSH_MS); the first of a series, or the first after SERIES_TRUST_MS, takes
+   * the full transaction, which also links the study to its exam.
    */
   private async index(info: InstanceInfo, stored: StoredFile, ctx: IngestContext, forced: string | null): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }> {
     const now = this.now();
     const home = forced ? undefined : this.seriesHomes.get(info.seriesInstanceUid);
-    if (home && home.studyInstanceUid === info.studyInstanceUid) {
-      let fast: { status: 'stored' | 'duplicate'; examId: string | null };
+    if (home && home.studyInstanceUid === info.studyInstanceUid && now.getTime() - home.checkedAt < SERIES_TRUST_MS) {
+      let status: 'stored' | 'duplicate';
       try {
-        fast = await this.indexBatched({ seriesId: home.seriesId, info, stored });
+        status = await this.indexBatched({ seriesId: home.seriesId, info, stored });
       } catch {
         // The series row went away (a purge): forget it and index the long way, which recreates it.
         this.seriesHomes.delete(info.seriesInstanceUid);
         return this.indexFully(info, stored, ctx, forced, now);
       }
-      if (fast.status === 'duplicate') return { status: 'duplicate', examId: home.examId };
-      // Unlinked now: its images were deleted since, or it never matched. Look for its exam again (not on every image).
-      if (fast.examId === null && (home.examId !== null || now.getTime() - home.checkedAt >= LINK_RECHECK_MS)) {
-        home.checkedAt = now.getTime();
-        fast.examId = await this.repo.linkIfUnmatched(info, this.indexContext(ctx, null), now);
-      }
-      home.examId = fast.examId;
-      return fast;
+      if (status === 'stored') this.countLater(home.seriesId);
+      return { status, examId: home.examId };
     }
     return this.indexFully(info, stored, ctx, forced, now);
   }
@@ -139,7 +179,7 @@ export class LocalDicomArchive implements DicomArchive {
    * once; while a statement runs, the instances that arrive meanwhile on other associations wait and then share the
    * next one, so parallel senders pay for one commit per batch instead of one each.
    */
-  private indexBatched(item: KnownSeriesInstance): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }> {
+  private indexBatched(item: KnownSeriesInstance): Promise<'stored' | 'duplicate'> {
     return new Promise((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
       if (!this.flushing) void this.flushPending();
@@ -153,7 +193,7 @@ export class LocalDicomArchive implements DicomArchive {
         const batch = this.pending.splice(0, MAX_BATCH);
         const now = this.now();
         try {
-          const outcomes = await this.repo.indexManyInKnownSeries(batch.map((b) => b.item), now);
+          const outcomes = await this.repo.insertKnownSeriesInstances(batch.map((b) => b.item), now);
           batch.forEach((b, i) => b.resolve(outcomes[i]!));
         } catch (err) {
           if (batch.length === 1) {
@@ -163,7 +203,7 @@ export class LocalDicomArchive implements DicomArchive {
           // One instance of a purged series fails the statement: the others must not fail with it.
           for (const b of batch) {
             try {
-              b.resolve((await this.repo.indexManyInKnownSeries([b.item], now))[0]!);
+              b.resolve((await this.repo.insertKnownSeriesInstances([b.item], now))[0]!);
             } catch (one) {
               b.reject(one);
             }
@@ -173,6 +213,41 @@ export class LocalDicomArchive implements DicomArchive {
     } finally {
       this.flushing = false;
     }
+  }
+
+  /** The series' counts are recounted within COUNT_FLUSH_MS. */
+  private countLater(seriesId: string): void {
+    this.countsDue.add(seriesId);
+    this.countTimer ??= setTimeout(() => {
+      this.countTimer = null;
+      this.flushCounts().catch((err: unknown) => this.opts.log?.warn({ err: errorSummary(err) }, 'dicom recount failed'));
+    }, COUNT_FLUSH_MS);
+  }
+
+  /**
+   * Brings the counts of every series this process stored images in up to date now (readers that show counts call it
+   * first; stop calls it last). Resolves once they are committed.
+   */
+  async flushCounts(): Promise<void> {
+    while (this.countFlush) await this.countFlush;
+    if (!this.countsDue.size) return;
+    if (this.countTimer) { clearTimeout(this.countTimer); this.countTimer = null; }
+    const ids = [...this.countsDue];
+    this.countsDue.clear();
+    this.countFlush = this.repo.recountSeries(ids, this.now())
+      .catch((err: unknown) => { for (const id of ids) this.countsDue.add(id); throw err; })
+      .finally(() => { this.countFlush = null; });
+    await this.countFlush;
+  }
+
+  /** At start: counts short by a crash (images acknowledged, their recount not yet run) are set right. */
+  async repairCounts(): Promise<number> {
+    return this.repo.recountRecentStudies(REPAIR_WINDOW_MS);
+  }
+
+  /** Stops the delayed recount and runs it now (server shutdown). */
+  async close(): Promise<void> {
+    await this.flushCounts();
   }
 
   private indexContext(ctx: IngestContext, forced: string | null) {

@@ -110,7 +110,8 @@ async function* walk(dir: string): AsyncGenerator<string> {
   for (const e of entries) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) yield* walk(p);
-    else if (e.isFile()) yield p;
+    // An empty file is a spare the durable writer made ahead of need (storage/durable-writer.ts), never an instance.
+    else if (e.isFile() && (await fs.promises.stat(p)).size > 0) yield p;
   }
 }
 

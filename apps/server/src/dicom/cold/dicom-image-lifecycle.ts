@@ -46,6 +46,7 @@ export class DicomImageLifecycle implements ExamImages {
   readonly restoreJob: JobHandle<z.infer<typeof ExamJob>>;
   readonly purgeJob: JobHandle<z.infer<typeof Empty>>;
   private readonly repo: ColdArchiveRepository;
+  private readonly hiddenListeners = new Set<() => void>();
 
   constructor(
     queue: JobQueue,
@@ -113,8 +114,17 @@ export class DicomImageLifecycle implements ExamImages {
 
   async softDelete(tx: Database, examId: string): Promise<number> {
     const hidden = await ColdArchiveRepository.softDeleteExamImages(tx, examId, this.now());
-    if (hidden) await this.purgeJob.send({}, { tx, startAfterSeconds: this.settings.purgeAfterHours * 3600 });
+    if (hidden) {
+      await this.purgeJob.send({}, { tx, startAfterSeconds: this.settings.purgeAfterHours * 3600 });
+      for (const l of this.hiddenListeners) l();
+    }
     return hidden;
+  }
+
+  /** Called when images were hidden (the archive forgets what it knew of their series). */
+  onImagesHidden(listener: () => void): () => void {
+    this.hiddenListeners.add(listener);
+    return () => this.hiddenListeners.delete(listener);
   }
 
   coldCount(examId: string): Promise<number> {

@@ -22,11 +22,13 @@ export class DicomwebService {
   private readonly metadataCache = new Map<string, { stamp: string; text: string }>();
   private metadataCacheBytes = 0;
 
-  constructor(private readonly db: Database, private readonly audit: AuditService) {
+  /** `counts`: the archive whose delayed recounts are run before an answer shows counts (read-your-writes). */
+  constructor(private readonly db: Database, private readonly audit: AuditService, private readonly counts?: { flushCounts(): Promise<void> }) {
     this.repo = new DicomwebRepository(db);
   }
 
   async search(user: CurrentUser, level: QidoLevel, q: QidoQuery, base: string, within: { study?: string; series?: string }): Promise<DicomJson[]> {
+    if (level !== 'instance') await this.counts?.flushCounts();
     const visible = studyVisibility(user);
     const matches = [...q.matches];
     if (within.study) matches.push({ tag: '0020000D', kind: 'uids', values: [within.study] });

@@ -20,7 +20,7 @@ export interface DicomwebDeps {
 
 /** /dicomweb: QIDO-RS, WADO-RS, WADO-URI and STOW-RS, one encapsulated plugin (its content-type parser stays inside). */
 export function dicomwebRoutes(deps: DicomwebDeps) {
-  const service = new DicomwebService(deps.db, deps.audit);
+  const service = new DicomwebService(deps.db, deps.audit, deps.archive);
   return async function plugin(app: FastifyInstance): Promise<void> {
     await app.register(qidoRoutes(service));
     await app.register(wadoRoutes(service, deps.archive));

@@ -3,7 +3,6 @@ import { EventEmitter } from 'node:events';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { DicomArchive, IngestResult } from '../archive';
 import {
@@ -14,6 +13,7 @@ import {
 import type { WorklistSource } from './mwl/worklist';
 import { buildPart10Header } from './part10';
 import { PduDemux, type StoreCommand } from './pdu-demux';
+import { storeResponsePdu } from './store-response';
 import { StoreSink, type SinkOutcome } from './store-sink';
 import {
   IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME, isLenientUid, isStorageSopClass, MWL_FIND_SOP_CLASS,
@@ -263,6 +263,7 @@ export class DicomListener {
       forward: (bytes) => proxy.emit('data', bytes),
       storeBegin: (cmd) => holder.assoc?.storeBegin(cmd),
       storeData: (bytes) => holder.assoc?.storeData(bytes),
+      storeEnd: (cmd) => holder.assoc?.storeEnd(cmd),
       violation: (reason) => holder.assoc?.violation(reason),
     });
     socket.on('data', (chunk: Buffer) => demux.push(chunk));
@@ -311,7 +312,6 @@ class SocketProxy extends EventEmitter {
 /** One connection: dcmjs-dimse's Scp with our handlers. */
 class Association extends dimse.Scp {
   private readonly listener: DicomListener;
-  private readonly sinks = new WeakMap<object, Sink>();
   private current: Sink | null = null;
   private handling = 0;
   private callingAe = '';
@@ -517,55 +517,47 @@ class Association extends dimse.Scp {
   }
 
   /**
-   * Called by dcmjs-dimse when it sees the (empty) last data fragment the demultiplexer passes on: it gets the sink
-   * that already holds the data set, and only ends it.
+   * The last data fragment arrived: the sink is ended, the instance stored, and the C-STORE-RSP written here (the
+   * request never reached dcmjs-dimse, whose command handling through dcmjs cost more than storing the instance).
    */
-  override createStoreWritableStream(_context: DimsePresentationContext, request: DimseCStoreRequest): Writable {
-    const sink = this.current ?? new RefusedSink({ ok: false, status: Status.CannotUnderstand, reason: 'no data set', kind: 'malformed' }, 0, () => undefined);
-    this.sinks.set(request, sink);
-    return sink as unknown as Writable;
-  }
-
-  /**
-   * dcmjs-dimse would parse the whole data set here (through dcmjs, misreading deflate). We hand it an empty data set:
-   * the bytes are in the temp file, and cStoreRequest waits for the sink to close.
-   */
-  override createDatasetFromStoreWritableStream(
-    _writable: Writable, context: DimsePresentationContext, callback: (dataset: DimseDataset) => void,
-  ): void {
+  storeEnd(cmd: StoreCommand): void {
+    const sink = this.current;
     this.current = null;
-    callback(new dimse.Dataset({}, context.getAcceptedTransferSyntaxUid()));
-  }
-
-  override cStoreRequest(request: DimseCStoreRequest, callback: (response: DimseCStoreResponse) => void): void {
-    const sink = this.sinks.get(request) ?? null;
-    this.sinks.delete(request);
+    sink?.end();
     this.handling++;
-    void this.store(request, sink)
+    void this.store(cmd, sink)
       .catch((err: unknown) => {
         this.log().error({ err, callingAe: this.callingAe }, 'C-STORE handling failed');
         return { status: Status.OutOfResources, comment: 'internal error' };
       })
       .then(({ status, comment: text }) => {
         if (status === Status.Success) { this.stored++; this.listener.record('stored'); } else { this.failed++; this.listener.record('failed'); }
-        const response = dimse.responses.CStoreResponse.fromRequest(request);
-        response.setStatus(status);
-        if (text && status !== Status.Success) response.setErrorComment(comment(text));
-        if (!this.sock.destroyed) callback(response);
+        if (!this.sock.destroyed) this.sock.write(storeResponsePdu(cmd, status, text && status !== Status.Success ? comment(text) : undefined));
       })
       .finally(() => { this.handling--; });
   }
 
-  private async store(request: DimseCStoreRequest, sink: Sink | null): Promise<{ status: number; comment?: string }> {
-    const sopClass = String(request.getAffectedSopClassUid() ?? '').replace(/\0+$/, '').trim();
-    const sopInstance = String(request.getAffectedSopInstanceUid() ?? '').replace(/\0+$/, '').trim();
+  /** Only a C-STORE-RQ that announced no data set gets here (the demultiplexer keeps the others): refused. */
+  override cStoreRequest(request: DimseCStoreRequest, callback: (response: DimseCStoreResponse) => void): void {
+    const response = dimse.responses.CStoreResponse.fromRequest(request);
+    response.setStatus(Status.CannotUnderstand);
+    response.setErrorComment('C-STORE without a data set');
+    this.failed++;
+    this.listener.record('failed');
+    callback(response);
+  }
+
+  private async store(cmd: StoreCommand, sink: Sink | null): Promise<{ status: number; comment?: string }> {
+    const sopClass = cmd.sopClassUid;
+    const sopInstance = cmd.sopInstanceUid;
     if (!sink) return this.refused(Status.CannotUnderstand, 'C-STORE without a data set');
     const out = await sink.done;
     if (sink instanceof StoreSink) this.listener.recordBuffered(sink.peakBuffered);
     if (!out.ok) return this.refused(out.status, out.reason);
     const a = out.attrs;
+    const received = out.instance;
     const reject = async (status: number, reason: string) => {
-      await fsp.rm(out.tempPath, { force: true });
+      if (received.kind === 'file') await fsp.rm(received.tempPath, { force: true });
       return this.refused(status, reason);
     };
     if (!a.sopClassUid) return reject(Status.DataSetMismatch, 'data set has no SOPClassUID');
@@ -578,9 +570,12 @@ class Association extends dimse.Scp {
 
     let result: IngestResult;
     try {
-      result = await this.listener.archive.ingestFile(out.tempPath, { source: this.callingAe }, out.file);
+      const ctx = { source: this.callingAe };
+      result = received.kind === 'memory'
+        ? await this.listener.archive.ingestBytes(received.data, ctx, { sha256: received.sha256 })
+        : await this.listener.archive.ingestFile(received.tempPath, ctx, received.file);
     } catch (err) {
-      await fsp.rm(out.tempPath, { force: true });
+      if (received.kind === 'file') await fsp.rm(received.tempPath, { force: true });
       this.log().error({ err, callingAe: this.callingAe }, 'archive failed to ingest an instance');
       return { status: Status.OutOfResources, comment: 'archive unavailable, retry later' };
     }

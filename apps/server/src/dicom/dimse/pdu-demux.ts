@@ -3,9 +3,10 @@
  *  - ends the connection on garbage or abuse: an unknown PDU type, a first PDU that is not A-ASSOCIATE-RQ, a second
  *    one, a PDU longer than allowed (dcmjs-dimse would buffer whatever length a header claims), a command set longer
  *    than allowed, a non-storage data set (e.g. a C-FIND identifier) longer than allowed;
- *  - takes the data set fragments of a C-STORE out of the stream and hands them, as slices of the socket's own
- *    buffers, to the store sink: dcmjs-dimse never sees storage data (it would copy every PDU several times over),
- *    only an empty last fragment that makes it run its C-STORE handler;
+ *  - takes C-STORE requests out of the stream whole: their command set is read here and their data set fragments go,
+ *    as slices of the socket's own buffers, to the store sink; the listener answers them itself. dcmjs-dimse never
+ *    sees them (it would copy every PDU several times over and parse and build each command through dcmjs, which cost
+ *    more than storing the instance);
  *  - passes everything else through (P-DATA re-framed one PDV per PDU, which dcmjs-dimse accepts).
  */
 
@@ -20,11 +21,12 @@ export interface DemuxLimits {
   maxOtherDatasetBytes: number;
 }
 
-/** What the C-STORE command said, for the file meta and the checks. */
+/** What the C-STORE command said, for the file meta, the checks and the response. */
 export interface StoreCommand {
   pcId: number;
   sopClassUid: string;
   sopInstanceUid: string;
+  messageId: number;
 }
 
 export interface DemuxHandlers {
@@ -34,6 +36,8 @@ export interface DemuxHandlers {
   storeBegin(cmd: StoreCommand): void;
   /** Data set bytes of the current C-STORE (a slice of the socket's buffer). */
   storeData(bytes: Buffer): void;
+  /** The last data fragment of a C-STORE arrived: store it and answer (the response is ours to send). */
+  storeEnd(cmd: StoreCommand): void;
   /** The protocol was broken or a limit passed: drop the connection. */
   violation(reason: string): void;
 }
@@ -143,9 +147,9 @@ export class PduDemux {
       const n = Math.min(this.pdvLeft, bytes.length - pos);
       const part = bytes.subarray(pos, pos + n);
       if (!this.count(n)) return;
-      if (this.pdvRoute === 'store') this.h.storeData(part);
-      else this.h.forward(part);
       if (this.pdvIsCommand) this.command.push(Buffer.from(part));
+      else if (this.pdvRoute === 'store') this.h.storeData(part);
+      else this.h.forward(part);
       this.pdvLeft -= n;
       pos += n;
       if (this.pdvLeft === 0) this.endPdv();
@@ -184,7 +188,8 @@ export class PduDemux {
       if (!this.expectsData) return this.fail('data set fragment without a command');
       this.pdvRoute = 'forward';
     }
-    if (this.pdvRoute === 'forward') this.h.forward(this.pdvFrame(this.pdvLeft, control));
+    // A command set is held until complete (it decides who handles the message); data of other messages pass on.
+    if (this.pdvRoute === 'forward' && !this.pdvIsCommand) this.h.forward(this.pdvFrame(this.pdvLeft, control));
     if (this.pdvLeft === 0) this.endPdv();
   }
 
@@ -202,21 +207,30 @@ export class PduDemux {
   private endPdv(): void {
     if (!this.pdvIsLast) return;
     if (this.pdvIsCommand) {
-      const cmd = parseCommand(Buffer.concat(this.command));
+      const bytes = Buffer.concat(this.command);
+      const cmd = parseCommand(bytes);
       this.command = [];
       this.commandBytes = 0;
       this.dataBytes = 0;
       this.expectsData = cmd.dataSetType !== NO_DATASET;
-      this.store = cmd.field === C_STORE_RQ && this.expectsData
-        ? { pcId: this.pdvPcId, sopClassUid: cmd.affectedSopClassUid, sopInstanceUid: cmd.affectedSopInstanceUid }
+      this.store = cmd.field === C_STORE_RQ && this.expectsData && cmd.messageId >= 0
+        ? { pcId: this.pdvPcId, sopClassUid: cmd.affectedSopClassUid, sopInstanceUid: cmd.affectedSopInstanceUid, messageId: cmd.messageId }
         : null;
       this.storeOpen = false;
+      // Everything but a C-STORE with its data set goes to dcmjs-dimse, as one command fragment.
+      if (!this.store) {
+        this.h.forward(this.pdvFrame(bytes.length, 0x03));
+        if (bytes.length) this.h.forward(bytes);
+      }
       return;
     }
-    // The last data fragment: for a C-STORE, dcmjs-dimse now gets an empty last fragment, which makes it end the
-    // sink it asks for and call the C-STORE handler.
-    if (this.store) this.h.forward(this.pdvFrame(0, 0x02));
+    const store = this.store;
     this.store = null;
+    if (store) {
+      // A data set that never started (empty last fragment): the sink opens now, empty, and refuses it.
+      if (!this.storeOpen) this.h.storeBegin(store);
+      this.h.storeEnd(store);
+    }
     this.storeOpen = false;
     this.expectsData = false;
   }
@@ -224,6 +238,8 @@ export class PduDemux {
 
 export interface ParsedCommand {
   field: number;
+  /** MessageID (0000,0110); -1 when missing. */
+  messageId: number;
   dataSetType: number;
   affectedSopClassUid: string;
   affectedSopInstanceUid: string;
@@ -231,7 +247,7 @@ export interface ParsedCommand {
 
 /** The few fields of an implicit VR little endian command set the demultiplexer needs. */
 export function parseCommand(cmd: Buffer): ParsedCommand {
-  const out: ParsedCommand = { field: -1, dataSetType: NO_DATASET, affectedSopClassUid: '', affectedSopInstanceUid: '' };
+  const out: ParsedCommand = { field: -1, messageId: -1, dataSetType: NO_DATASET, affectedSopClassUid: '', affectedSopInstanceUid: '' };
   let pos = 0;
   while (pos + 8 <= cmd.length) {
     const group = cmd.readUInt16LE(pos);
@@ -241,6 +257,7 @@ export function parseCommand(cmd: Buffer): ParsedCommand {
     const v = cmd.subarray(pos + 8, pos + 8 + length);
     const text = () => v.toString('latin1').replace(/[\0 ]+$/, '').trim();
     if (element === 0x0100 && length === 2) out.field = v.readUInt16LE(0);
+    else if (element === 0x0110 && length === 2) out.messageId = v.readUInt16LE(0);
     else if (element === 0x0800 && length === 2) out.dataSetType = v.readUInt16LE(0);
     else if (element === 0x0002) out.affectedSopClassUid = text();
     else if (element === 0x1000) out.affectedSopInstanceUid = text();

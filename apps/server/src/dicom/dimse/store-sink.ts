@@ -38,8 +38,13 @@ export interface ReceivedFile {
 /** How much of the start of each file is kept in memory for the index (the same MiB readInstance reads). */
 export const HEAD_BYTES = 1 << 20;
 
+/** Where a received instance is: in memory whole (up to HEAD_BYTES), or in a temp file on disk (bigger ones). */
+export type ReceivedInstance =
+  | { kind: 'memory'; data: Buffer; sha256: string }
+  | { kind: 'file'; tempPath: string; file: ReceivedFile };
+
 export type SinkOutcome =
-  | { ok: true; attrs: WalkedAttributes; bytes: number; tempPath: string; file: ReceivedFile }
+  | { ok: true; attrs: WalkedAttributes; bytes: number; instance: ReceivedInstance }
   | { ok: false; status: number; reason: string; kind: 'too-large' | 'malformed' | 'io' | 'aborted' };
 
 /**
@@ -126,8 +131,8 @@ export class StoreSink extends EventEmitter {
 
   /**
    * Bytes of the stored file, hashed. Up to HEAD_BYTES they are kept in memory (a copy: the chunk is a slice of the
-   * socket's buffer, which is reused) and written in one go at the end; past it the head and everything after go to a
-   * file stream, with the socket paused when it fills.
+   * socket's buffer, which is reused) and handed over whole at the end; past it the head and everything after go to a
+   * temp file stream, with the socket paused when it fills.
    */
   private toFile(chunk: Buffer): boolean {
     this.hash.update(chunk);
@@ -181,9 +186,8 @@ export class StoreSink extends EventEmitter {
   }
 
   private async finish(): Promise<void> {
-    let fd: number | null = null;
+    const file = this.file;
     try {
-      const file = this.file;
       const flushed = file ? new Promise<void>((resolve, reject) => {
         file.once('finish', resolve);
         file.once('error', reject);
@@ -199,57 +203,39 @@ export class StoreSink extends EventEmitter {
         });
       }
       await flushed;
-      if (!file && !this.failure) {
-        // The whole instance is in memory: one synchronous write to the page cache (tens of microseconds for a
-        // typical instance) instead of a stream's round trips; the fsync still runs off the main thread.
-        fd = fs.openSync(this.opts.tempPath, 'wx');
-        const all = this.headBuffer();
-        for (let off = 0; off < all.length;) off += fs.writeSync(fd, all, off, all.length - off);
-      }
     } catch (err) {
-      if (fd !== null) fs.closeSync(fd);
-      fd = null;
       if (!this.failure) {
         this.fail({ ok: false, status: Status.OutOfResources, reason: `cannot write the instance (${(err as NodeJS.ErrnoException)?.code ?? 'I/O error'})`, kind: 'io' });
       }
     }
-    const closeFd = () => { if (fd !== null) fs.close(fd, () => undefined); };
-    if (this.failure) { closeFd(); return; }
+    if (this.failure) return;
     if (this.inflater && this.bytes === 0) {
-      closeFd();
       this.fail({ ok: false, status: Status.CannotUnderstand, reason: 'empty deflated data set', kind: 'malformed' });
       return;
     }
     const walked = this.walker.finish();
     if (!walked.ok) {
-      closeFd();
       this.fail({ ok: false, status: Status.CannotUnderstand, reason: walked.reason, kind: 'malformed' });
       return;
     }
     this.settled = true;
-    this.settle({
-      ok: true, attrs: walked.attrs, bytes: this.bytes, tempPath: this.opts.tempPath,
-      file: { sizeBytes: this.fileBytes, sha256: this.hash.digest('hex'), head: this.headBuffer(), flushed: this.syncAndClose(fd) },
-    });
+    const sha256 = this.hash.digest('hex');
+    // The whole instance is in memory (most are): nothing was written; the archive's store writes it durably once.
+    const instance: ReceivedInstance = file
+      ? { kind: 'file', tempPath: this.opts.tempPath, file: { sizeBytes: this.fileBytes, sha256, head: this.headBuffer(), flushed: this.syncAndClose() } }
+      : { kind: 'memory', data: this.headBuffer(), sha256 };
+    this.settle({ ok: true, attrs: walked.attrs, bytes: this.bytes, instance });
   }
 
   /**
    * All bytes are in the file (page cache): fsync it and close it. Started before the archive reads the attributes so
    * that the disk and the parser work at the same time; nothing is acknowledged before it settles.
    */
-  private syncAndClose(fd: number | null): Promise<void> {
-    const file = this.file;
-    const target = fd ?? (file as unknown as { fd: number }).fd;
+  private syncAndClose(): Promise<void> {
+    const file = this.file!;
+    const target = (file as unknown as { fd: number }).fd;
     const synced = new Promise<void>((resolve, reject) => fs.fsync(target, (err) => (err ? reject(err) : resolve())));
     const closed = (err?: Error) => new Promise<void>((resolve, reject) => {
-      if (!file) {
-        fs.close(target, (closeErr) => {
-          const failed = err ?? closeErr;
-          if (failed) reject(failed);
-          else resolve();
-        });
-        return;
-      }
       file.once('close', () => (err ? reject(err) : resolve()));
       file.destroy();
     });

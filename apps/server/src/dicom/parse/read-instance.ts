@@ -100,8 +100,22 @@ export async function readReceivedInstance(path: string, received: { head: Buffe
   }
 }
 
+/**
+ * The same for a complete Part-10 file held in memory (the DIMSE receiver keeps instances up to a MiB there): nothing
+ * is read from disk.
+ */
+export async function readInstanceBytes(bytes: Buffer, opts: { maxBytes?: number } = {}): Promise<ReadResult> {
+  const memory: ByteSource = { read: async (position, length) => bytes.subarray(position, position + length) };
+  return readOpen(memory, bytes.length, bytes.length <= HEADER_BYTES ? bytes : null, opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
+}
+
+/** Where an instance's bytes are read from: a file, or memory. */
+interface ByteSource {
+  read(position: number, length: number): Promise<Buffer>;
+}
+
 /** A file opened on first read. */
-class LazyFile {
+class LazyFile implements ByteSource {
   private fh: FileHandle | null = null;
   constructor(private readonly path: string) {}
 
@@ -135,7 +149,7 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
   return done === length ? buf : buf.subarray(0, done);
 }
 
-async function readOpen(fh: LazyFile, size: number, kept: Buffer | null, maxBytes: number): Promise<ReadResult> {
+async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, maxBytes: number): Promise<ReadResult> {
   if (size > maxBytes) return refuse('too-large', `instance larger than ${maxBytes} bytes`);
   if (size < 136) return refuse('not-dicom', 'too short for a DICOM file');
   const head = kept ?? await fh.read(0, Math.min(size, HEADER_BYTES));
@@ -262,7 +276,7 @@ function findInvalidVr(ds: DataSet, depth: number): Element | undefined {
 }
 
 /** Pixel data beyond the first MiB: a defined length must fit in the file, encapsulated items must end with a delimiter. */
-async function checkPixelDataInFile(fh: LazyFile, size: number, offset: number, length: number): Promise<ReadRefusal | null> {
+async function checkPixelDataInFile(fh: ByteSource, size: number, offset: number, length: number): Promise<ReadRefusal | null> {
   if (length !== 0xffffffff) return offset + length <= size ? null : refuse('truncated', 'file ends inside the pixel data');
   let pos = offset;
   for (let items = 0; items < 10_000_000; items++) {

@@ -80,7 +80,12 @@ export class ThumbnailService {
   }
 
   async renderStudy(studyInstanceUid: string): Promise<void> {
-    const series = await this.db.select({ id: dicomSeries.id, count: dicomSeries.numberOfInstances, key: dicomSeries.thumbnailKey })
+    // Counted here rather than read from the series row, whose count the archive brings up to date a moment later.
+    const series = await this.db.select({
+      id: dicomSeries.id,
+      count: sql<number>`(select count(*)::int from ${dicomInstances} i where i.series_id = ${dicomSeries.id} and i.deleted_at is null)`,
+      key: dicomSeries.thumbnailKey,
+    })
       .from(dicomSeries).innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(eq(dicomStudies.studyInstanceUid, studyInstanceUid));
     for (const s of series) {

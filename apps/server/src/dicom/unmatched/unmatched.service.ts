@@ -25,6 +25,7 @@ export class UnmatchedStudiesService {
     this.check(user);
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    await this.archive.flushCounts();
     return { ...(await this.repo.page(query.q || undefined, page, pageSize)), page, pageSize };
   }
 

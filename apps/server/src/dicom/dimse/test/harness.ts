@@ -16,10 +16,21 @@ export class FakeArchive implements DicomArchive {
   constructor(readonly dir: string) {}
 
   async ingestFile(tempPath: string, ctx: IngestContext): Promise<IngestResult> {
-    const file = path.join(this.dir, `${String(this.next++).padStart(6, '0')}.dcm`);
-    const call = { path: file, source: ctx.source };
-    this.calls.push(call); // in arrival order, before any await
+    const file = this.record(ctx);
     await fsp.rename(tempPath, file);
+    return this.reply(file);
+  }
+  async ingestBytes(bytes: Buffer, ctx: IngestContext): Promise<IngestResult> {
+    const file = this.record(ctx);
+    await fsp.writeFile(file, bytes);
+    return this.reply(file);
+  }
+  private record(ctx: IngestContext): string {
+    const file = path.join(this.dir, `${String(this.next++).padStart(6, '0')}.dcm`);
+    this.calls.push({ path: file, source: ctx.source }); // in arrival order, before any await
+    return file;
+  }
+  private async reply(file: string): Promise<IngestResult> {
     if (this.answer) return this.answer(file);
     return { status: 'stored', sopInstanceUid: '', studyInstanceUid: '', examId: null };
   }

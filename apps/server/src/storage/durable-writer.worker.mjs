@@ -1,0 +1,133 @@
+// The durable writer's thread (durable-writer.ts). It writes files from memory into files it created ahead of need
+// under their final names, whose directory entries were already made durable (directory fsync) when they were
+// created: a write then costs one fsync, which carries the file's data and size, instead of fsync + rename + a second
+// fsync of the directory. Such a spare file is empty until used; nothing refers to it until the caller's index row
+// commits after our answer, so one left by a crash is an empty orphan (removed at the next start from the spare list).
+// Files that arrive while a batch is being flushed make the next batch together (group commit). Plain synchronous
+// calls here cost the server's event loop one message per file instead of a round trip per system call.
+// Plain JavaScript: it needs nothing but node:fs, and starts without a TypeScript loader.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+
+/** Where the list of spare files is kept (durable-writer.ts removes the unused ones at start). */
+const { spareList } = workerData;
+/** Spare files kept per directory; created in one go with one directory fsync. */
+const SPARES = 8;
+/** Files flushed together at most. */
+const MAX_BATCH = 64;
+
+/** directory → spare files { name, fd } */
+const spares = new Map();
+const queue = [];
+let scheduled = false;
+let listed = 0;
+
+function errorCode(err) {
+  return err && typeof err === 'object' && 'code' in err ? String(err.code) : 'EIO';
+}
+
+function syncDir(dir) {
+  const fd = fs.openSync(dir, 'r');
+  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+}
+
+/** Creates spare files in `dir` up to SPARES, listed before they exist, then makes their entries durable. */
+function refill(dir) {
+  let list = spares.get(dir);
+  if (!list) spares.set(dir, list = []);
+  if (list.length >= SPARES / 2) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const made = [];
+  while (list.length + made.length < SPARES) made.push(randomUUID());
+  rotateListIfLong();
+  fs.appendFileSync(spareList, made.map((name) => `${path.join(dir, name)}\n`).join(''));
+  listed += made.length;
+  for (const name of made) list.push({ name, fd: fs.openSync(path.join(dir, name), 'wx') });
+  syncDir(dir);
+}
+
+/** The spare list only grows while files are used: rewritten with just the current spares now and then. */
+function rotateListIfLong() {
+  if (listed < 10_000) return;
+  const current = [...spares].flatMap(([dir, list]) => list.map((s) => `${path.join(dir, s.name)}\n`));
+  fs.writeFileSync(spareList, current.join(''));
+  listed = current.length;
+}
+
+/** One batch: each file written into a spare and fsynced; each answered with the name it got. */
+function flush(batch) {
+  for (const job of batch) {
+    let file = null;
+    try {
+      let list = spares.get(job.dir);
+      if (!list || !list.length) { refill(job.dir); list = spares.get(job.dir); }
+      file = list.pop();
+      const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+      for (let off = 0; off < bytes.length;) off += fs.writeSync(file.fd, bytes, off, bytes.length - off, off);
+      job.file = file;
+    } catch (err) {
+      job.error = errorCode(err);
+      if (file) {
+        try { fs.closeSync(file.fd); } catch { /* already failing */ }
+        fs.rmSync(path.join(job.dir, file.name), { force: true });
+      }
+    }
+  }
+  for (const job of batch) {
+    if (!job.file) continue;
+    try {
+      fs.fsyncSync(job.file.fd);
+    } catch (err) {
+      job.error = errorCode(err);
+    }
+    try { fs.closeSync(job.file.fd); } catch (err) { job.error ??= errorCode(err); }
+    if (job.error) fs.rmSync(path.join(job.dir, job.file.name), { force: true });
+  }
+  for (const job of batch) {
+    parentPort.postMessage(job.error ? { id: job.id, ok: false, code: job.error } : { id: job.id, ok: true, name: job.file.name });
+  }
+}
+
+function drain() {
+  scheduled = false;
+  const dirs = new Set();
+  while (queue.length) {
+    const batch = queue.splice(0, MAX_BATCH);
+    for (const job of batch) dirs.add(job.dir);
+    flush(batch);
+  }
+  // Spares for the next files, while nothing waits.
+  for (const dir of dirs) {
+    try { refill(dir); } catch { /* the next write reports it */ }
+  }
+}
+
+/** A clean stop: spares are closed and removed (a crash leaves them to the next start). */
+function shutdown() {
+  for (const [dir, list] of spares) {
+    for (const s of list.splice(0)) {
+      try { fs.closeSync(s.fd); } catch { /* closing anyway */ }
+      fs.rmSync(path.join(dir, s.name), { force: true });
+    }
+  }
+  fs.rmSync(spareList, { force: true });
+  parentPort.postMessage({ closed: true });
+}
+
+parentPort.on('message', (job) => {
+  if (job.shutdown) {
+    drain();
+    shutdown();
+    return;
+  }
+  queue.push(job);
+  // Messages that arrived together are taken together: the batch starts once the message queue is empty.
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(drain);
+  }
+});
+
+parentPort.postMessage({ ready: true });
