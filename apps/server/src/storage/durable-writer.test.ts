@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DurableWriter } from './durable-writer';
+
+describe(DurableWriter.name, () => {
+  let root: string;
+  let sut: DurableWriter;
+  const state = () => path.join(root, 'state');
+  const files = () => path.join(root, 'files', '2026', '11');
+  const nonEmpty = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).size > 0) : []);
+  const empty = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).size === 0) : []);
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-durable-'));
+    sut = new DurableWriter(state());
+  });
+  afterEach(async () => {
+    await sut.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('writes each file whole under a new name in the folder asked, files written together included', async () => {
+    const payloads = Array.from({ length: 40 }, (_, i) => Buffer.alloc(1000 + i * 97, i));
+    const names = await Promise.all(payloads.map((p) => sut.write(p, files())));
+    expect(new Set(names).size).toBe(40);
+    names.forEach((name, i) => expect(fs.readFileSync(path.join(files(), name)).equals(payloads[i]!)).toBe(true));
+    // A view into a larger buffer writes only its own bytes.
+    const big = Buffer.alloc(4096, 7);
+    const view = big.subarray(100, 300);
+    expect(fs.readFileSync(path.join(files(), await sut.write(view, files()))).equals(view)).toBe(true);
+  });
+
+  it('leaves no file but the written ones after a clean stop (its spare files are removed)', async () => {
+    const name = await sut.write(Buffer.from('DICM-ish'), files());
+    expect(empty(files()).length).toBeGreaterThan(0); // spares made ahead of need
+    await sut.close();
+    expect(fs.readdirSync(files())).toEqual([name]);
+  });
+
+  it('removes the unused spare files of a process that ended without stopping (a crash), never a written file', async () => {
+    // What a crashed process leaves: its list, naming spare files, one of which it used.
+    fs.mkdirSync(files(), { recursive: true });
+    fs.mkdirSync(state(), { recursive: true });
+    const used = path.join(files(), 'used');
+    const unused = path.join(files(), 'unused');
+    fs.writeFileSync(used, 'acknowledged bytes');
+    fs.writeFileSync(unused, '');
+    const deadPid = 2 ** 22 + 1; // above pid_max: no such process
+    fs.writeFileSync(path.join(state(), `spares-${deadPid}-1.list`), `${used}\n${unused}\n`);
+    await sut.write(Buffer.from('x'), files());
+    expect(fs.existsSync(unused)).toBe(false);
+    expect(fs.readFileSync(used, 'utf8')).toBe('acknowledged bytes');
+    expect(fs.existsSync(path.join(state(), `spares-${deadPid}-1.list`))).toBe(false);
+  });
+
+  it('rejects with the system error when the folder cannot be written, and keeps working for the next file', async () => {
+    const blocked = path.join(root, 'blocked');
+    fs.writeFileSync(blocked, 'a file where a folder should be');
+    await expect(sut.write(Buffer.from('x'), path.join(blocked, 'sub'))).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });
+    const name = await sut.write(Buffer.from('after'), files());
+    expect(nonEmpty(files())).toEqual([name]);
+  });
+});
