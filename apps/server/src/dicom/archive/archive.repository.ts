@@ -1,10 +1,13 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
 import type { StoredFile } from '../../storage/file-store';
 import type { InstanceInfo } from '../parse/read-instance';
 
 export interface IndexedInstance {
+  /** Set when a DICOM delete hid it (its file and row wait for the purge). */
+  deletedAt: Date | null;
+  coldKey: string | null;
   sopClassUid: string;
   storageKey: string;
   sizeBytes: number;
@@ -19,6 +22,8 @@ export interface IndexOutcome {
   examId: string | null;
   /** True when this instance linked its study to an exam (the first time). */
   linked: boolean;
+  /** The file of a deleted instance this one replaced (replaceDeleted): the caller removes it after the commit. */
+  replacedKey?: string;
 }
 
 /** Who the exam log names and which exam a web import forces. */
@@ -29,6 +34,11 @@ export interface IndexContext {
   forcedExamId: string | null;
   /** Reindexing: restore a link without touching the exam or its log (they already say it). */
   quietLink?: boolean;
+  /**
+   * The same SOP Instance sent again after a DICOM delete hid it (before the purge): the hidden row goes and this one
+   * takes its place. Not for an instance in cold storage (its zip is the purge's to remove).
+   */
+  replaceDeleted?: boolean;
   /** The exam log line of the link (default: images received from the source). */
   event?: { action: string; detail: string };
 }
@@ -46,6 +56,8 @@ export class ArchiveRepository {
   async findInstance(sopInstanceUid: string): Promise<IndexedInstance | undefined> {
     const [row] = await this.db
       .select({
+        deletedAt: dicomInstances.deletedAt,
+        coldKey: dicomInstances.coldKey,
         sopClassUid: dicomInstances.sopClassUid,
         storageKey: dicomInstances.storageKey,
         sizeBytes: dicomInstances.sizeBytes,
@@ -232,6 +244,11 @@ export class ArchiveRepository {
       }).returning({ id: dicomSeries.id, studyId: dicomSeries.studyId, inserted: sql<boolean>`(xmax = 0)` });
       if (!series) throw new Error('series upsert returned nothing');
 
+      const [replaced] = ctx.replaceDeleted
+        ? await tx.delete(dicomInstances)
+          .where(and(eq(dicomInstances.sopInstanceUid, info.sopInstanceUid), isNotNull(dicomInstances.deletedAt), isNull(dicomInstances.coldKey)))
+          .returning({ storageKey: dicomInstances.storageKey })
+        : [];
       const [instance] = await tx.insert(dicomInstances).values({
         seriesId: series.id,
         sopInstanceUid: info.sopInstanceUid,
@@ -260,9 +277,10 @@ export class ArchiveRepository {
         } : {}),
       }).where(eq(dicomStudies.id, series.studyId));
 
-      if (study.examId) return { status: 'stored' as const, examId: study.examId, linked: false };
+      const replacedKey = replaced ? { replacedKey: replaced.storageKey } : {};
+      if (study.examId) return { status: 'stored' as const, examId: study.examId, linked: false, ...replacedKey };
       const examId = await linkStudy(tx, study.id, info, ctx, now);
-      return { status: 'stored' as const, examId, linked: examId !== null };
+      return { status: 'stored' as const, examId, linked: examId !== null, ...replacedKey };
     });
   }
 }

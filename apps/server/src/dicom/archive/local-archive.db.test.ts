@@ -10,6 +10,7 @@ import { openTestDatabase } from '../../test/test-app';
 import { encodeTis620 } from '../parse/charset';
 import { buildInstance, copyTemp, testUid, writeTemp } from '../testing/build-dicom';
 import { corpusAvailable, corpusFiles, corpusPath, REFUSED } from '../testing/corpus';
+import { ColdArchiveRepository } from '../cold/cold-archive.repository';
 import { LocalDicomArchive } from './local-archive';
 
 describe(LocalDicomArchive.name, () => {
@@ -199,6 +200,27 @@ describe(LocalDicomArchive.name, () => {
     await database.db.update(dicomStudies).set({ numberOfInstances: 1 }).where(eq(dicomStudies.studyInstanceUid, s.studyUid));
     expect(await sut.repairCounts()).toBeGreaterThan(0);
     expect(await counts()).toEqual({ series: 5, study: 5 });
+  });
+
+  it('stores again an instance sent after a DICOM delete hid it (before the purge), replacing the hidden one', async () => {
+    const [exam] = await database.db.select().from(exams)
+      .where(and(eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
+    const inst = buildInstance({ accessionNumber: exam!.accessionNumber! });
+    expect(await sut.ingestFile(temp(inst.bytes), { source: 'CT1' })).toMatchObject({ status: 'stored', examId: exam!.id });
+    const [first] = await database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, inst.sopUid));
+    // The DICOM delete: hidden, the study unlinked (ColdArchiveRepository.softDeleteExamImages).
+    await database.db.transaction((tx) => ColdArchiveRepository.softDeleteExamImages(tx, exam!.id, new Date()));
+    sut.forgetSeries();
+    const again = await sut.ingestFile(temp(inst.bytes), { source: 'CT1' });
+    expect(again).toMatchObject({ status: 'stored', examId: exam!.id });
+    const rows = await database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, inst.sopUid));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.deletedAt).toBeNull();
+    expect(rows[0]!.storageKey).not.toBe(first!.storageKey);
+    expect(fs.existsSync(path.join(dataDir, 'files', first!.storageKey))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'files', rows[0]!.storageKey))).toBe(true);
+    // A third copy is a plain duplicate.
+    expect(await sut.ingestFile(temp(inst.bytes), { source: 'CT1' })).toMatchObject({ status: 'duplicate' });
   });
 
   it('links by StudyInstanceUID when the accession matches nothing, and keeps unmatched studies', async () => {

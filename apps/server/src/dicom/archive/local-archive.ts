@@ -137,8 +137,24 @@ export class LocalDicomArchive implements DicomArchive {
         }
         const base = { sopInstanceUid: info.sopInstanceUid, studyInstanceUid: info.studyInstanceUid, examId: outcome.examId };
         if (outcome.status === 'duplicate') {
-          await this.store.remove(stored.key).catch(() => undefined);
           const existing = await this.repo.findInstance(info.sopInstanceUid);
+          if (existing?.deletedAt && !existing.coldKey) {
+            // Sent again after a DICOM delete, before the purge: this copy replaces the hidden one.
+            let replaced;
+            try {
+              replaced = await this.repo.indexInstance(info, stored, { ...this.indexContext(ctx, forced), replaceDeleted: true }, this.now());
+            } catch (err) {
+              await this.store.remove(stored.key).catch(() => undefined);
+              throw err;
+            }
+            this.forgetSeries();
+            if (replaced.replacedKey) await this.store.remove(replaced.replacedKey).catch(() => undefined);
+            if (replaced.status === 'stored') {
+              this.emit(info.studyInstanceUid, replaced.examId);
+              return { status: 'stored', sopInstanceUid: info.sopInstanceUid, studyInstanceUid: info.studyInstanceUid, examId: replaced.examId };
+            }
+          }
+          await this.store.remove(stored.key).catch(() => undefined);
           return { status: 'duplicate', sopInstanceUid: info.sopInstanceUid, studyInstanceUid: existing?.studyInstanceUid ?? info.studyInstanceUid, examId: existing?.examId ?? outcome.examId };
         }
         this.emit(info.studyInstanceUid, outcome.examId);
