@@ -1,6 +1,7 @@
 // npm run dicom:reindex [-- --rebuild]
 // Indexes DICOM files that are in storage but not in the database (a crash between the durable write and the commit);
-// with --rebuild, empties the DICOM index and makes it again from the files (links to exams are kept). Stop the
+// with --rebuild, empties the DICOM index and makes it again from the files (links to exams are kept) and from the cold
+// zips (their instances stay archived). Stop the
 // server first when it runs on the embedded database (PGlite holds a lock on the data directory).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,9 +23,14 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 // The files are where the server keeps them: DATA_DIR/files, or the bucket of FILE_STORE=s3.
 const store = createFileStore(config);
 try {
+  // A bucket that is unreachable or refuses the keys stops here with the setting to fix, as at the server's start.
+  if (store instanceof S3FileStore) await store.check();
   const started = Date.now();
-  const report = await reindexDicom(database.db, store instanceof S3FileStore ? store : path.resolve(config.DATA_DIR, 'files'), {
+  const files = store instanceof S3FileStore ? store : path.resolve(config.DATA_DIR, 'files');
+  const report = await reindexDicom(database.db, files, {
     rebuild: values.rebuild,
+    // Cold zips are where the server packs them: DICOM_COLD_DIR, or beside the other files.
+    cold: config.DICOM_COLD_DIR ? path.resolve(config.DICOM_COLD_DIR) : files,
     onProgress: (r) => process.stdout.write(`… ${r.files} files\n`),
   });
   process.stdout.write(`dicom:reindex${values.rebuild ? ' --rebuild' : ''} done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(report)}\n`);

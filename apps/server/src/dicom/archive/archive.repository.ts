@@ -117,19 +117,24 @@ export class ArchiveRepository {
   }
 
   /**
-   * Counts of series (live instances) and of their studies set from the rows themselves, with the studies' updated_at.
-   * Absolute, not increments: running it twice, late, or from two servers at once gives the same right answer.
+   * Counts of series (live instances) and of their studies set from the rows themselves, and each study's updated_at
+   * moved to the time its newest images arrived (`changedAt` per series). Absolute, not increments: running it twice,
+   * late, or from two servers at once gives the same right answer.
    */
-  async recountSeries(seriesIds: readonly string[], now: Date): Promise<void> {
-    if (!seriesIds.length) return;
-    const ids = sql.param([...seriesIds]);
+  async recountSeries(changed: ReadonlyMap<string, Date>): Promise<void> {
+    if (!changed.size) return;
+    const ids = sql.param([...changed.keys()]);
+    const times = sql.param([...changed.values()].map((d) => d.toISOString()));
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`update dicom_series s set number_of_instances =
         (select count(*)::int from dicom_instances i where i.series_id = s.id and i.deleted_at is null)
         where s.id = any(${ids}::uuid[])`);
       await tx.execute(sql`update dicom_studies d set number_of_instances =
-        (select coalesce(sum(s.number_of_instances), 0)::int from dicom_series s where s.study_id = d.id), updated_at = ${now.toISOString()}::timestamptz
-        where d.id in (select study_id from dicom_series where id = any(${ids}::uuid[]))`);
+          (select coalesce(sum(s.number_of_instances), 0)::int from dicom_series s where s.study_id = d.id),
+        updated_at = greatest(d.updated_at, c.at)
+        from (select s.study_id, max(v.at) as at from unnest(${ids}::uuid[], ${times}::timestamptz[]) as v(series_id, at)
+          join dicom_series s on s.id = v.series_id group by s.study_id) c
+        where d.id = c.study_id`);
     });
   }
 

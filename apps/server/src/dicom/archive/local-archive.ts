@@ -60,8 +60,8 @@ export class LocalDicomArchive implements DicomArchive {
   private readonly seriesHomes = new Map<string, CachedSeries>();
   private readonly pending: PendingIndex[] = [];
   private flushing = false;
-  /** Series whose counts are due (hot-path images since their last recount). */
-  private readonly countsDue = new Set<string>();
+  /** Series whose counts are due (hot-path images since their last recount), with when their newest image came. */
+  private readonly countsDue = new Map<string, Date>();
   private countTimer: NodeJS.Timeout | null = null;
   private countFlush: Promise<void> | null = null;
   private readonly maxBytes: number;
@@ -184,7 +184,7 @@ export class LocalDicomArchive implements DicomArchive {
         this.seriesHomes.delete(info.seriesInstanceUid);
         return this.indexFully(info, stored, ctx, forced, now);
       }
-      if (status === 'stored') this.countLater(home.seriesId);
+      if (status === 'stored') this.countLater(home.seriesId, now);
       return { status, examId: home.examId };
     }
     return this.indexFully(info, stored, ctx, forced, now);
@@ -232,8 +232,9 @@ export class LocalDicomArchive implements DicomArchive {
   }
 
   /** The series' counts are recounted within COUNT_FLUSH_MS. */
-  private countLater(seriesId: string): void {
-    this.countsDue.add(seriesId);
+  private countLater(seriesId: string, at: Date): void {
+    const known = this.countsDue.get(seriesId);
+    if (!known || known < at) this.countsDue.set(seriesId, at);
     this.countTimer ??= setTimeout(() => {
       this.countTimer = null;
       this.flushCounts().catch((err: unknown) => this.opts.log?.warn({ err: errorSummary(err) }, 'dicom recount failed'));
@@ -248,10 +249,10 @@ export class LocalDicomArchive implements DicomArchive {
     while (this.countFlush) await this.countFlush;
     if (!this.countsDue.size) return;
     if (this.countTimer) { clearTimeout(this.countTimer); this.countTimer = null; }
-    const ids = [...this.countsDue];
+    const due = new Map(this.countsDue);
     this.countsDue.clear();
-    this.countFlush = this.repo.recountSeries(ids, this.now())
-      .catch((err: unknown) => { for (const id of ids) this.countsDue.add(id); throw err; })
+    this.countFlush = this.repo.recountSeries(due)
+      .catch((err: unknown) => { for (const [id, at] of due) if (!this.countsDue.has(id)) this.countsDue.set(id, at); throw err; })
       .finally(() => { this.countFlush = null; });
     await this.countFlush;
   }

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
-import { readInstance } from '../parse/read-instance';
+import { COLD_PREFIX } from '../cold/cold-archive.service';
+import { readZip } from '../cold/study-zip';
+import { readInstance, readInstanceBytes } from '../parse/read-instance';
 import { ArchiveRepository } from './archive.repository';
 import { DICOM_PREFIX } from './local-archive';
 
@@ -20,6 +22,10 @@ export interface ReindexReport {
   unreadable: number;
   /** Rows whose file is gone (reported, never deleted: the images may come back from a backup). */
   missingFiles: number;
+  /** Cold zips read (cold storage named in the options). */
+  coldZips: number;
+  /** Instances indexed by this run from a cold zip (they stay archived: WADO asks for an unzip first). */
+  coldIndexed: number;
 }
 
 /**
@@ -34,6 +40,11 @@ export type ReindexFiles = string | {
 export interface ReindexOptions {
   /** Empty the index first and rebuild it from the files alone (exam links are kept by StudyInstanceUID). */
   rebuild?: boolean;
+  /**
+   * Where the cold zips are (prefix 'dicom-cold'): their instances are indexed as archived when no row has them, so
+   * that a rebuild never forgets images that only a zip holds.
+   */
+  cold?: ReindexFiles;
   now?: () => Date;
   onProgress?: (r: ReindexReport) => void;
 }
@@ -46,7 +57,7 @@ export interface ReindexOptions {
 export async function reindexDicom(db: Database, files: ReindexFiles, opts: ReindexOptions = {}): Promise<ReindexReport> {
   const repo = new ArchiveRepository(db);
   const now = opts.now ?? (() => new Date());
-  const report: ReindexReport = { files: 0, present: 0, indexed: 0, unreferenced: 0, unreadable: 0, missingFiles: 0 };
+  const report: ReindexReport = { files: 0, present: 0, indexed: 0, unreferenced: 0, unreadable: 0, missingFiles: 0, coldZips: 0, coldIndexed: 0 };
   const links = new Map<string, string>();
   if (opts.rebuild) {
     for (const r of await db.select({ uid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId }).from(dicomStudies).where(isNotNull(dicomStudies.examId))) {
@@ -83,9 +94,42 @@ export async function reindexDicom(db: Database, files: ReindexFiles, opts: Rein
     }
     if (report.files % 1000 === 0) opts.onProgress?.(report);
   }
-  // Keys still in `known` were not found on disk.
-  report.missingFiles = known.size;
+  // Keys still in `known` were not found on disk (archived instances have no hot file: they are not missing).
+  const archived = new Set((await db.select({ key: dicomInstances.storageKey }).from(dicomInstances).where(isNotNull(dicomInstances.coldKey))).map((r) => r.key));
+  report.missingFiles = [...known].filter((k) => !archived.has(k)).length;
+  if (opts.cold) await reindexCold(db, repo, opts.cold, links, report, now);
   return report;
+}
+
+/**
+ * The instances of each cold zip that no row holds (hot or archived), indexed as archived: the row names the zip
+ * (coldKey) and a storage key under it that no file has, which the restore replaces with the new hot file's.
+ */
+async function reindexCold(db: Database, repo: ArchiveRepository, cold: ReindexFiles, links: Map<string, string>, report: ReindexReport, now: () => Date): Promise<void> {
+  const source = typeof cold === 'string' ? localFiles(cold) : cold;
+  for await (const zipKey of source.listKeys(COLD_PREFIX)) {
+    report.coldZips += 1;
+    await source.withLocalFile(zipKey, (zipPath) => readZip(zipPath, async (name, bytes) => {
+      if (!name.endsWith('.dcm')) return;
+      const chunks: Buffer[] = [];
+      for await (const c of bytes) chunks.push(c as Buffer);
+      const whole = Buffer.concat(chunks);
+      const read = await readInstanceBytes(whole);
+      if (!read.ok) {
+        report.unreadable += 1;
+        return;
+      }
+      if (await repo.findInstance(read.info.sopInstanceUid)) return;
+      const key = `${zipKey}/${name}`;
+      const forced = links.get(read.info.studyInstanceUid) ?? null;
+      const outcome = await repo.indexInstance(read.info, { key, sizeBytes: whole.length, sha256: createHash('sha256').update(whole).digest('hex') }, {
+        source: 'REINDEX', userId: null, userName: 'REINDEX', forcedExamId: forced, quietLink: forced !== null,
+      }, now());
+      if (outcome.status !== 'stored') return;
+      await db.update(dicomInstances).set({ coldKey: zipKey }).where(eq(dicomInstances.storageKey, key));
+      report.coldIndexed += 1;
+    }));
+  }
 }
 
 /** The files of a local store: keys under a prefix found by walking its directory. */

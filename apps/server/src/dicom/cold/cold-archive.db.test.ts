@@ -7,6 +7,7 @@ import { dicomInstances, dicomSeries, dicomStudies, examEvents, exams, users } f
 import { LocalFileStore } from '../../storage/local-file-store';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { buildInstance, testUid, writeTemp } from '../testing/build-dicom';
+import { reindexDicom } from '../archive/reindex';
 import { ColdArchiveService, COLD_PREFIX, type ColdStep } from './cold-archive.service';
 import { LocalStoreFiles } from './store-files';
 import { MANIFEST } from './study-zip';
@@ -147,6 +148,23 @@ describe(ColdArchiveService.name, () => {
     expect((await post('hospital', `/api/exam/${exam.id}/unzip`)).statusCode).toBe(404);
     expect((await examRow()).zipStatus).toBe('Archive');
     expect(await sut.services.dicomImages.restorePending(exam.id)).toBe(false);
+  });
+
+  it('dicom:reindex --rebuild keeps archived images: indexed again from their zip, still archived and linked', async () => {
+    const before = await instances();
+    expect(before.length).toBe(sent.length);
+    expect(before.every((r) => r.coldKey)).toBe(true);
+    const report = await reindexDicom(sut.database.db, filesRoot, { rebuild: true, cold: filesRoot, now: () => clock });
+    sut.services.archive.forgetSeries();
+    expect(report).toMatchObject({ coldIndexed: sent.length, missingFiles: 0, unreadable: 0 });
+    const after = await instances();
+    expect(after.map((r) => [r.sopInstanceUid, r.coldKey, r.sha256, r.sizeBytes]).sort())
+      .toEqual(before.map((r) => [r.sopInstanceUid, r.coldKey, r.sha256, r.sizeBytes]).sort());
+    const [study] = await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, studyUid));
+    expect(study!.examId).toBe(exam.id);
+    expect((await get('admin', wadoUri(sent[0]!))).statusCode).toBe(409);
+    // A second run finds them all and adds nothing.
+    expect(await reindexDicom(sut.database.db, filesRoot, { cold: filesRoot, now: () => clock })).toMatchObject({ coldIndexed: 0, missingFiles: 0 });
   });
 
   it('unzip queues a restore (once, however often it is asked), which brings back byte-identical files and sets Uploaded', async () => {
