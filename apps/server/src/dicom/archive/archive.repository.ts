@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
 import type { StoredFile } from '../../storage/file-store';
 import type { InstanceInfo } from '../parse/read-instance';
+import { PgliteInstanceInserter } from './instance-insert';
 
 export interface IndexedInstance {
   /** Set when a DICOM delete hid it (its file and row wait for the purge). */
@@ -51,7 +52,11 @@ export class StudyOfAnotherExamError extends Error {
 
 /** SQL of the DICOM index: one short transaction per instance, study/series/instance upserts, exam linking. */
 export class ArchiveRepository {
-  constructor(private readonly db: Database) {}
+  private readonly inserter: PgliteInstanceInserter | null;
+
+  constructor(private readonly db: Database) {
+    this.inserter = PgliteInstanceInserter.of(db);
+  }
 
   async findInstance(sopInstanceUid: string): Promise<IndexedInstance | undefined> {
     const [row] = await this.db
@@ -95,9 +100,11 @@ export class ArchiveRepository {
    * Instances of series already in the index, in one plain INSERT: the hot path of every C-STORE after a series' first
    * image (counts are brought up to date later by recountSeries). Answers per instance, in order: stored, or duplicate
    * when its SOP Instance UID is there already. A series row that vanished (purged) fails the foreign key: the caller
-   * then takes the full path. Sent straight to the driver: Drizzle's statement building cost as much as the insert.
+   * then takes the full path. Sent straight to the driver: Drizzle's statement building cost as much as the insert; on
+   * PGlite as a prepared statement (instance-insert.ts).
    */
   async insertKnownSeriesInstances(items: readonly KnownSeriesInstance[], now: Date): Promise<('stored' | 'duplicate')[]> {
+    if (this.inserter) return (await this.inserter.insert(items, now)).map((isNew) => (isNew ? 'stored' : 'duplicate'));
     const params: unknown[] = [];
     const at = `$${items.length * 13 + 1}::timestamptz`;
     const rows = items.map((i) => {

@@ -202,6 +202,22 @@ describe(LocalDicomArchive.name, () => {
     expect(await counts()).toEqual({ series: 5, study: 5 });
   });
 
+  it('a series purged while this server remembers it: the next images, together or not, recreate it and none is lost', async () => {
+    const s = { studyUid: testUid(), seriesUid: testUid() };
+    expect(await sut.ingestFile(temp(buildInstance({ ...s, instanceNumber: 1 }).bytes), { source: 'CT1' })).toMatchObject({ status: 'stored' });
+    // What the purge does once every image of the series is gone.
+    const [series] = await database.db.select().from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, s.seriesUid));
+    await database.db.delete(dicomInstances).where(eq(dicomInstances.seriesId, series!.id));
+    await database.db.delete(dicomSeries).where(eq(dicomSeries.id, series!.id));
+    await database.db.delete(dicomStudies).where(eq(dicomStudies.studyInstanceUid, s.studyUid));
+    const results = await Promise.all([2, 3, 4].map((i) => sut.ingestFile(temp(buildInstance({ ...s, instanceNumber: i }).bytes), { source: 'CT1' })));
+    expect(results.map((r) => r.status)).toEqual(['stored', 'stored', 'stored']);
+    await sut.flushCounts();
+    const [again] = await database.db.select().from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, s.seriesUid));
+    expect(again!.numberOfInstances).toBe(3);
+    expect(await database.db.select().from(dicomInstances).where(eq(dicomInstances.seriesId, again!.id))).toHaveLength(3);
+  });
+
   it('stores again an instance sent after a DICOM delete hid it (before the purge), replacing the hidden one', async () => {
     const [exam] = await database.db.select().from(exams)
       .where(and(eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
