@@ -13,8 +13,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 /** Where the list of spare files is kept (durable-writer.ts removes the unused ones at start). */
 const { spareList } = workerData;
-/** Spare files kept per directory; created in one go with one directory fsync. */
-const SPARES = 8;
+/**
+ * Spare files kept per directory: once fewer than REFILL_AT are left, REFILL_BY more are made in one go (one
+ * directory fsync for them all), between batches.
+ */
+const REFILL_AT = 16;
+const REFILL_BY = 16;
 /** Files flushed together at most. */
 const MAX_BATCH = 64;
 
@@ -23,6 +27,15 @@ const spares = new Map();
 const queue = [];
 let scheduled = false;
 let listed = 0;
+/** The drain in progress (files that arrive meanwhile wait in the queue and make the next batch). */
+let draining = Promise.resolve();
+
+async function waitForDrain() {
+  while (scheduled) {
+    await draining;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 function errorCode(err) {
   return err && typeof err === 'object' && 'code' in err ? String(err.code) : 'EIO';
@@ -33,14 +46,14 @@ function syncDir(dir) {
   try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
 }
 
-/** Creates spare files in `dir` up to SPARES, listed before they exist, then makes their entries durable. */
+/** Creates REFILL_BY spare files in `dir`, listed before they exist, then makes their entries durable. */
 function refill(dir) {
   let list = spares.get(dir);
   if (!list) spares.set(dir, list = []);
-  if (list.length >= SPARES / 2) return;
+  if (list.length >= REFILL_AT) return;
   fs.mkdirSync(dir, { recursive: true });
   const made = [];
-  while (list.length + made.length < SPARES) made.push(randomUUID());
+  while (made.length < REFILL_BY) made.push(randomUUID());
   rotateListIfLong();
   fs.appendFileSync(spareList, made.map((name) => `${path.join(dir, name)}\n`).join(''));
   listed += made.length;
@@ -56,8 +69,25 @@ function rotateListIfLong() {
   listed = current.length;
 }
 
+/**
+ * fsyncs of several files: one at a time for one file; at the same time (on libuv's threads) for several, so that the
+ * file system commits them together — one after another, each would wait for its own journal commit.
+ */
+async function syncAll(jobs) {
+  if (jobs.length === 1) {
+    try { fs.fsyncSync(jobs[0].file.fd); } catch (err) { jobs[0].error = errorCode(err); }
+    return;
+  }
+  await Promise.all(jobs.map((job) => new Promise((resolve) => {
+    fs.fsync(job.file.fd, (err) => {
+      if (err) job.error = errorCode(err);
+      resolve();
+    });
+  })));
+}
+
 /** One batch: each file written into a spare and fsynced; each answered with the name it got. */
-function flush(batch) {
+async function flush(batch) {
   for (const job of batch) {
     let file = null;
     try {
@@ -75,13 +105,10 @@ function flush(batch) {
       }
     }
   }
+  const written = batch.filter((job) => job.file && !job.error);
+  await syncAll(written);
   for (const job of batch) {
     if (!job.file) continue;
-    try {
-      fs.fsyncSync(job.file.fd);
-    } catch (err) {
-      job.error = errorCode(err);
-    }
     try { fs.closeSync(job.file.fd); } catch (err) { job.error ??= errorCode(err); }
     if (job.error) fs.rmSync(path.join(job.dir, job.file.name), { force: true });
   }
@@ -90,14 +117,14 @@ function flush(batch) {
   }
 }
 
-function drain() {
-  scheduled = false;
+async function drain() {
   const dirs = new Set();
   while (queue.length) {
     const batch = queue.splice(0, MAX_BATCH);
     for (const job of batch) dirs.add(job.dir);
-    flush(batch);
+    await flush(batch);
   }
+  scheduled = false;
   // Spares for the next files, while nothing waits.
   for (const dir of dirs) {
     try { refill(dir); } catch { /* the next write reports it */ }
@@ -118,15 +145,14 @@ function shutdown() {
 
 parentPort.on('message', (job) => {
   if (job.shutdown) {
-    drain();
-    shutdown();
+    void (scheduled ? waitForDrain() : Promise.resolve()).then(shutdown);
     return;
   }
   queue.push(job);
   // Messages that arrived together are taken together: the batch starts once the message queue is empty.
   if (!scheduled) {
     scheduled = true;
-    setImmediate(drain);
+    setImmediate(() => { draining = drain(); });
   }
 });
 
