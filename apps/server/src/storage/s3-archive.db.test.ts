@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -89,6 +90,15 @@ describe('DICOM archive on an S3-compatible bucket', () => {
     expect(again.status).toBe('duplicate');
     const listed = await raw.send(new ListObjectsV2Command({ Bucket: SIM_BUCKET, Prefix: 'unit/dicom/' }));
     expect(listed.KeyCount).toBe(1);
+
+    // An instance the DIMSE receiver held in memory goes to the bucket the same way (putBytes), nothing on local disk.
+    const fromMemory = buildInstance({ rows: 32, columns: 32 });
+    expect(await archive.ingestBytes(fromMemory.bytes, { source: 'CT1' }, { sha256: createHash('sha256').update(fromMemory.bytes).digest('hex') }))
+      .toMatchObject({ status: 'stored' });
+    expect((await streamBytes(await archive.openInstance(fromMemory.sopUid)))!.equals(fromMemory.bytes)).toBe(true);
+    await sut.database.db.delete(dicomInstances).where(eq(dicomInstances.sopInstanceUid, fromMemory.sopUid));
+    await store.remove((await raw.send(new ListObjectsV2Command({ Bucket: SIM_BUCKET, Prefix: 'unit/dicom/' }))).Contents!
+      .map((c) => c.Key!.slice('unit/'.length)).find((k) => k !== row!.storageKey)!);
 
     // dicom:reindex on the bucket: a file whose row was lost (a crash before the commit) is indexed again.
     await sut.database.db.delete(dicomInstances).where(eq(dicomInstances.sopInstanceUid, built.sopUid));
