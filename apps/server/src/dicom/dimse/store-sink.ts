@@ -130,15 +130,15 @@ export class StoreSink extends EventEmitter {
   }
 
   /**
-   * Bytes of the stored file, hashed. Up to HEAD_BYTES they are kept in memory (a copy: the chunk is a slice of the
-   * socket's buffer, which is reused) and handed over whole at the end; past it the head and everything after go to a
-   * temp file stream, with the socket paused when it fills.
+   * Bytes of the stored file, hashed. Up to HEAD_BYTES they are kept in memory (views of the socket's chunks: Node
+   * gives every read a buffer of its own and never reuses it) and handed over whole at the end, copied once into one
+   * buffer; past it the head and everything after go to a temp file stream, with the socket paused when it fills.
    */
   private toFile(chunk: Buffer): boolean {
     this.hash.update(chunk);
     this.fileBytes += chunk.length;
     if (this.headBytes < HEAD_BYTES) {
-      const part = Buffer.from(chunk.subarray(0, HEAD_BYTES - this.headBytes));
+      const part = chunk.subarray(0, HEAD_BYTES - this.headBytes);
       this.head.push(part);
       this.headBytes += part.length;
       if (part.length === chunk.length && !this.file) return true;
@@ -151,9 +151,15 @@ export class StoreSink extends EventEmitter {
     return this.file.write(chunk);
   }
 
-  /** The kept head as one buffer (made once). */
+  /**
+   * The kept head as one buffer of its own (made once): a view into a bigger socket chunk is copied too, since the
+   * buffer goes to another thread and a view would take its whole chunk along.
+   */
   private headBuffer(): Buffer {
-    if (this.head.length !== 1) this.head.splice(0, this.head.length, Buffer.concat(this.head, this.headBytes));
+    const only = this.head.length === 1 ? this.head[0]! : null;
+    if (!only || only.byteOffset !== 0 || only.byteLength !== only.buffer.byteLength) {
+      this.head.splice(0, this.head.length, Buffer.concat(this.head, this.headBytes));
+    }
     return this.head[0]!;
   }
 
