@@ -9,7 +9,8 @@ export interface FieldDependencyRule {
 /** True when the value meets the operator (=, >, <, >=, <=, contains); numbers compare as numbers. */
 export function dependencyMatches(value: unknown, operator: string, trigValue: string): boolean {
   if (value === undefined || value === null || value === '') return false;
-  const list = Array.isArray(value) ? value.map(String) : [String(value)];
+  const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' || typeof x === 'boolean' ? `${x}` : JSON.stringify(x));
+  const list = Array.isArray(value) ? value.map(text) : [text(value)];
   const num = (s: string) => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : null);
   return list.some((v) => {
     const a = num(v);
