@@ -48,6 +48,12 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
 import { patientPhotosRoutes } from './modules/patients/patient-photos.routes';
 import { PatientPhotosService } from './modules/patients/patient-photos.service';
+import { RequestsRepository } from './modules/requests/requests.repository';
+import { RequestsService } from './modules/requests/requests.service';
+import { RequestConditionService } from './modules/requests/request-condition.service';
+import { RequestLinksService } from './modules/requests/request-links.service';
+import { RequestMediaService } from './modules/requests/request-media.service';
+import { requestsRoutes } from './modules/requests/requests.routes';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
@@ -172,6 +178,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(examsRoutes(exams, new RecordConditionService(db), (user, examId) => auth.issueExamToken(user, examId)));
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
+  const requests = new RequestsService(new RequestsRepository(db), audit, now);
+  await app.register(requestsRoutes({
+    requests, condition: new RequestConditionService(db), links: new RequestLinksService(db, requests, audit, now),
+    media: new RequestMediaService(db, requests, files, audit),
+  }));
   const archive = createArchive(db, files, { now, log: app.log });
   await app.register(dicomwebRoutes({ db, audit, archive, dataDir: config.DATA_DIR }));
   const thumbnails = new ThumbnailService(db, files, { log: app.log });
