@@ -78,7 +78,7 @@ describe('imaging requests API (spec §7 Requests)', () => {
       const wl = (await post('staff', '/api/exam/search', { accessionNumber: acc })).json().data;
       expect(wl.rows.map((r: { accessionNumber: string }) => r.accessionNumber)).toEqual([acc]);
       expect(wl.rows[0].status).toBe('Scheduled');
-      const mwl = await new WorklistRepository(sut.database.db).find({ accessionNumber: { exact: acc } }, 10);
+      const mwl = await new WorklistRepository(sut.database.db).find({ accessionNumber: { exact: acc }, returnKeys: [], spsReturnKeys: null }, 10);
       expect(mwl.map((r) => r.accessionNumber)).toEqual([acc]);
       expect(mwl[0]!.startDate).toBe('20261201');
     });
