@@ -13,6 +13,8 @@ const WorklistPage = lazy(() => import('../features/worklist/worklist-page').the
 const PatientSearchPage = lazy(() => import('../features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })));
 const PatientFormPage = lazy(() => import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })));
 const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })));
+const RequestListPage = lazy(() => import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })));
+const RequestFormPage = lazy(() => import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })));
 const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 
 export const router = createBrowserRouter([
@@ -53,6 +55,11 @@ export const router = createBrowserRouter([
       { path: 'patient/:patientId', element: <PatientFormPage /> },
       // Images received for no exam, for staff to match (issue 4; not a spec menu item: reached from the worklist).
       { path: 'dicom/unmatched', element: <UnmatchedStudiesPage /> },
+      // Spec §2 Request screens.
+      { path: 'request', element: <RequestListPage /> },
+      { path: 'request/new/:patientId?', element: <RequestFormPage mode="new" key="new" /> },
+      { path: 'request/edit/:requestId', element: <RequestFormPage mode="edit" key="edit" /> },
+      { path: 'request/upload/:requestId', element: <RequestFormPage mode="upload" key="upload" /> },
       { path: ':section/*', element: <SectionPlaceholderPage /> },
     ],
   },
