@@ -142,7 +142,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h6" component="h1">{title}</Typography>
         <Typography variant="subtitle1" data-testid="request-patient-name">{name}</Typography>
-        <Typography variant="body2" color="text.secondary">{gender}{age !== null ? ` · ${t('request.form.age', { age })}` : ''}</Typography>
+        <Typography variant="body2" color="text.secondary">{t(`request.form.gender${gender}`, { defaultValue: gender })}{age !== null ? ` · ${t('request.form.age', { age })}` : ''}</Typography>
         {detail.data?.status === 'Hold' ? <Alert severity="warning" sx={{ py: 0 }}>{detail.data.statusRemark}</Alert> : null}
       </Box>
 
@@ -159,7 +159,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
               {text('height', t('request.form.height'))}
               {text('bun', t('request.form.bun'))}
               {text('creatinine', t('request.form.creatinine'))}
-              {text('egfr', t('request.form.egfr'), { placeholder: autoEgfr !== null ? `${autoEgfr} (${t('request.form.egfrAuto')})` : '' })}
+              {text('egfr', t('request.form.egfr'), { placeholder: autoEgfr !== null ? String(autoEgfr) : '', helperText: autoEgfr !== null && !draft.additional.egfr ? `${t('request.form.egfrAuto')}: ${autoEgfr}` : undefined })}
               <FreeTextPicker id="request-research" label={t('request.form.researchProject')} options={c.researchProjects} value={draft.research} onChange={(research) => set({ research })} />
               {BLOOD_DATES.map((k) => text(k, t(`request.form.${k === 'blood_test_date_bun' ? 'bloodBun' : k === 'blood_test_date_creatinine' ? 'bloodCreatinine' : 'bloodEgfr'}`), { key: k, placeholder: 'dd-MM-yyyy' }))}
             </Box>

@@ -66,7 +66,7 @@ export function RequestSearchForm({ initial, onSearch, secondsLeft, busy }: {
         {field('hn')}
         {field('nationalId')}
         {field('patientName')}
-        {field('modalityCode', { select: true, children: [<MenuItem key="" value="">{t('request.search.all')}</MenuItem>, ...MODALITIES.map((m) => <MenuItem key={m} value={m}>{m}</MenuItem>)] })}
+        {field('modalityCode', { select: true, slotProps: { inputLabel: { shrink: true }, select: { displayEmpty: true } }, children: [<MenuItem key="" value="">{t('request.search.all')}</MenuItem>, ...MODALITIES.map((m) => <MenuItem key={m} value={m}>{m}</MenuItem>)] })}
         <Button type="submit" variant="contained" startIcon={<SearchRounded />} disabled={busy} data-testid="request-search-submit">{t('request.search.submit')}</Button>
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, fontVariantNumeric: 'tabular-nums' }} data-testid="request-refresh-countdown">

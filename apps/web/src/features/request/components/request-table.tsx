@@ -39,7 +39,7 @@ export function RequestTable({ rows, can, showHn, showApproval, selectable, sele
         <TableRow>
           {selectable ? (
             <TableCell padding="checkbox">
-              <Checkbox size="small" checked={all} indeterminate={some && !all} onChange={onToggleAll} slotProps={{ input: { 'aria-label': t('request.list.selectAll') } }} data-testid="request-select-all" />
+              <Checkbox size="small" checked={all} indeterminate={some && !all} onChange={onToggleAll} slotProps={{ input: { 'aria-label': t('request.list.selectAll'), 'data-testid': 'request-select-all' } as object }} />
             </TableCell>
           ) : null}
           <TableCell>{t('request.list.appointment')}</TableCell>
@@ -59,7 +59,7 @@ export function RequestTable({ rows, can, showHn, showApproval, selectable, sele
               sx={hold ? { opacity: 0.5, '& > td:first-of-type': { borderLeft: 4, borderLeftColor: 'warning.main' } } : undefined}>
               {selectable ? (
                 <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={selected.has(r.requestId)} onChange={() => onToggle(r.requestId)} slotProps={{ input: { 'aria-label': t('request.list.select', { name: r.patientName }) } }} data-testid="request-select" />
+                  <Checkbox size="small" checked={selected.has(r.requestId)} onChange={() => onToggle(r.requestId)} slotProps={{ input: { 'aria-label': t('request.list.select', { name: r.patientName }), 'data-testid': 'request-select' } as object }} />
                 </TableCell>
               ) : null}
               <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(r.appointmentDate)}</TableCell>
