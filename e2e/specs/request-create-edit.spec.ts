@@ -83,5 +83,16 @@ test('staff create a CT + US request with a custom price and doses; its exams sh
   const editedBody = (await (await edited).json()) as { data: { exams: { accessionNumber: string }[] } };
   expect(editedBody.data.exams.map((e) => e.accessionNumber).sort()).toEqual([...accessions].sort());
   await expect(rq.saved).toBeVisible();
+
+  // Upload: a document of a type goes onto the request.
+  await page.goto(`/request/upload/${body.data.requestId}`);
+  await expect(page.getByTestId('request-documents')).toBeVisible();
+  await page.getByTestId('request-document-upload').click();
+  await expect(page.getByText('Please select file.')).toBeVisible();
+  await rq.choose('ประเภทเอกสาร', 'ใบสั่งแพทย์');
+  await page.getByTestId('request-document-file').setInputFiles({ name: 'order.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 order') });
+  await page.getByTestId('request-document-upload').click();
+  await expect(page.getByTestId('request-document-row')).toHaveCount(1);
+  await expect(page.getByTestId('request-document-row')).toContainText('order.pdf');
   await api.dispose();
 });

@@ -54,6 +54,8 @@ import { RequestConditionService } from './modules/requests/request-condition.se
 import { RequestLinksService } from './modules/requests/request-links.service';
 import { RequestMediaService } from './modules/requests/request-media.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
+import { RequestDocumentsService } from './modules/requests/request-documents.service';
+import { requestDocumentsRoutes } from './modules/requests/request-documents.routes';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
@@ -183,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requests, condition: new RequestConditionService(db), links: new RequestLinksService(db, requests, audit, now),
     media: new RequestMediaService(db, requests, files, audit),
   }));
+  await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));
   const archive = createArchive(db, files, { now, log: app.log });
   await app.register(dicomwebRoutes({ db, audit, archive, dataDir: config.DATA_DIR }));
   const thumbnails = new ThumbnailService(db, files, { log: app.log });

@@ -282,4 +282,38 @@ describe('imaging requests API (spec §7 Requests)', () => {
       expect((await get('staff2', `/api/request/${requestId}/media/${mediaId}`)).statusCode).toBe(404);
     });
   });
+
+  describe('request documents (POST api/document/upload, GET /api/document/{ids})', () => {
+    const form = (parts: [string, string, string?][]) => {
+      const boundary = '----rd' + Math.random().toString(16).slice(2);
+      const chunks = parts.map(([name, value, filename]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n${value}\r\n`);
+      return { payload: Buffer.from(`${chunks.join('')}--${boundary}--\r\n`), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    };
+    const upload = async (u: string, parts: [string, string, string?][]) => {
+      const f2 = form(parts);
+      return sut.app.inject({ method: 'POST', url: '/api/document/upload', payload: f2.payload, headers: { ...f2.headers, cookie: await as(u) } });
+    };
+
+    it('a document of a required type clears it from the missing list; one uploaded before the save is attached by documentIds', async () => {
+      const cond = (await get('staff', '/api/uidata/requestCondition')).json().data;
+      const order = cond.requestDocuments.find((d: { code: string }) => d.code === 'ORDER');
+      const consent = cond.requestDocuments.find((d: { code: string }) => d.code === 'CONTRAST_CONSENT');
+      const early = await upload('staff', [['documentTypeId', String(consent.id)], ['modalityCode', 'CT'], ['file', 'consent', 'consent.pdf']]);
+      expect(early.statusCode, early.body).toBe(200);
+      expect(early.json().data.requestId).toBeNull();
+      const { requestId, exams: made } = (await post('staff', '/api/request/exam', body({ documentIds: [early.json().data.documentId] }))).json().data;
+      const up = await upload('staff', [['requestId', requestId], ['documentTypeId', String(order.id)], ['file', 'order', 'order.jpg']]);
+      expect(up.statusCode, up.body).toBe(200);
+      const row = (await post('staff', '/api/request/search', { accessionNumber: made[0].accessionNumber })).json().data.rows[0];
+      expect(row.missingDocumentNames).not.toContain(order.name);
+      expect(row.missingDocumentNames).not.toContain(consent.name);
+      expect(row.missingDocumentNames).toContain('ผลเลือด (Creatinine)');
+      const ids = `${early.json().data.documentId},${up.json().data.documentId}`;
+      expect((await get('staff', `/api/document/${ids}`)).json().data).toHaveLength(2);
+      expect((await get('staff2', `/api/document/${ids}`)).json().data).toHaveLength(0);
+      expect((await upload('staff', [['file', 'x', 'virus.exe']])).statusCode).toBe(400);
+      expect((await upload('staff2', [['requestId', requestId], ['file', 'x', 'a.pdf']])).statusCode).toBe(404);
+      expect((await get('staff', '/api/document/not-a-uuid')).statusCode).toBe(400);
+    });
+  });
 });

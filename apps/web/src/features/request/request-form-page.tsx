@@ -22,6 +22,7 @@ import { usePatientSummary } from './api/get-patient-summary';
 import { usePrivilegePricing } from './api/privilege-pricing';
 import { useRequestCondition } from './api/request-condition';
 import { useSaveRequest } from './api/request-mutations';
+import { RequestDocumentsSection } from './components/request-documents-section';
 import { FreeTextPicker } from './components/free-text-picker';
 import { ModalityProducts } from './components/modality-products';
 import { PriceTable, type PriceProduct } from './components/price-table';
@@ -148,8 +149,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
 
       {mode === 'upload' ? (
         <Section title={t('request.form.documents')}>
-          {(detail.data?.documents ?? []).length === 0 ? <Typography color="text.secondary">{t('request.form.noDocuments')}</Typography>
-            : detail.data?.documents.map((d) => <Typography key={d.documentId}>{d.modalityCode ? `${d.modalityCode}: ` : ''}{d.fileName}</Typography>)}
+          {detail.data ? <RequestDocumentsSection detail={detail.data} types={c.requestDocuments} /> : null}
         </Section>
       ) : (
         <>
