@@ -180,7 +180,7 @@ export type ExportLink = z.infer<typeof ExportLinkSchema>;
 export const ExportLinkCreateSchema = z.strictObject({
   expiresInDays: z.number().int().min(1, 'อายุลิงก์อย่างน้อย 1 วัน').max(90, 'อายุลิงก์ไม่เกิน 90 วัน').optional(),
   pin: z.string().regex(/^\d{4,8}$/, 'PIN ต้องเป็นตัวเลข 4–8 หลัก').optional(),
-}).optional();
+}).nullish();
 
 export const PrivilegePriceSchema = z.object({ productId: z.number().int(), price: z.number() });
 

@@ -15,6 +15,7 @@ const PatientFormPage = lazy(() => import('../features/patient/patient-form-page
 const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })));
 const RequestListPage = lazy(() => import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })));
 const RequestFormPage = lazy(() => import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })));
+const PublicLinkPage = lazy(() => import('../features/request/public-link-page').then((m) => ({ default: m.PublicLinkPage })));
 const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 
 export const router = createBrowserRouter([
@@ -33,6 +34,15 @@ export const router = createBrowserRouter([
     element: (
       <Suspense fallback={<PageSpinner fullScreen />}>
         <CapturePage />
+      </Suspense>
+    ),
+  },
+  {
+    // Spec §2 Export Film: the public film link, opened without a session (unguessable id, expiry, optional PIN).
+    path: '/link/:linkId',
+    element: (
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <PublicLinkPage />
       </Suspense>
     ),
   },

@@ -267,6 +267,22 @@ describe('imaging requests API (spec §7 Requests)', () => {
       expect(new Date(link.expiresAt).getTime()).toBeGreaterThan(Date.now());
       expect((await get('staff', `/api/request/link/${requestId}`)).json().data.linkId).toBe(link.linkId);
       expect((await post('staff', `/api/request/link/${requestId}`, { pin: '12' })).statusCode).toBe(400);
+
+      // The public page: no session; PIN checked; every opening audited; expired looks unknown.
+      const open = (id: string, payload?: object) => sut.app.inject({ method: 'POST', url: `/api/link/${id}/open`, ...(payload ? { payload } : {}) });
+      const bare = await open(link.linkId);
+      expect(bare.statusCode, bare.body).toBe(403);
+      expect((await open(link.linkId, { pin: '9999' })).json().message).toBe('PIN ไม่ถูกต้อง');
+      const ok = await open(link.linkId, { pin: '1234' });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data.patientName).toBe(link.patientName);
+      expect(ok.json().data.exams.map((e: { modalityCode: string }) => e.modalityCode).sort()).toEqual(['CT', 'US']);
+      const audits = await sut.database.db.select().from(auditLog).where(eq(auditLog.entityId, link.linkId));
+      expect(audits.map((a) => a.action).sort()).toEqual(['link.open', 'link.open.refused', 'link.open.refused']);
+      expect((await open('AAAAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+      const { exportLinks } = await import('../../db/schema/index');
+      await sut.database.db.update(exportLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(exportLinks.id, link.linkId));
+      expect((await open(link.linkId, { pin: '1234' })).statusCode).toBe(404);
     });
 
     it('report attachment upload and media get', async () => {

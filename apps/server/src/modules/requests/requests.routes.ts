@@ -61,6 +61,12 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
       schema: { params: IdParams, body: ExportLinkCreateSchema, response: { 200: envelope(ExportLinkSchema) }, tags },
     }, async (req) => ({ success: true, data: await links.create(requireUser(req), req.params.id, originOf(req), req.body ?? {}) }));
 
+    // Public (no session): the film link page. The id is 144 random bits; the answer is audited on every call.
+    r.post('/api/link/:linkId/open', {
+      config: { access: { permission: 'public', scope: 'none' } },
+      schema: { params: z.object({ linkId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว') }), body: z.strictObject({ pin: z.string().max(16).optional() }).nullish(), tags },
+    }, async (req) => ({ success: true, data: await links.open(req, req.params.linkId, req.body?.pin) }));
+
     r.get('/api/request/link/:id', {
       config: { access: { permission: 'REQUEST_EXPORT', scope: 'request' } },
       schema: { params: IdParams, response: { 200: envelope(ExportLinkSchema) }, tags },
