@@ -36,8 +36,23 @@ test('staff create a CT + US request with a custom price and doses; its exams sh
 
   await page.getByTestId('modality-tab-CT').click();
   for (const p of [ct, contrast, film]) await page.getByTestId(`product-${p.productId}`).check();
+  // Configured fields of CT, with a dependency: the renal warning shows only for creatinine > 1.5.
+  const contrastType = page.getByTestId('additional-ct_contrast_type');
+  await expect(contrastType).toBeVisible();
+  await expect(page.getByTestId('additional-renal_warning')).toHaveCount(0);
+  await page.getByTestId('field-creatinine').fill('2.0');
+  await expect(page.getByTestId('additional-renal_warning')).toBeVisible();
+  await page.getByTestId('field-creatinine').fill('1.0');
+  await expect(page.getByTestId('additional-renal_warning')).toHaveCount(0);
+  await contrastType.getByRole('combobox').click();
+  await page.getByRole('listbox').getByRole('option').nth(2).click();
+  const chosenType = (await contrastType.getByRole('combobox').textContent())!;
+  expect(chosenType).toContain('contrast');
+  // Changing modalities clears the configured fields but keeps the listed ones (creatinine).
   await page.getByTestId('modality-tab-US').click();
   await page.getByTestId(`product-${us.productId}`).check();
+  await expect(contrastType.getByRole('combobox')).not.toContainText('contrast');
+  await expect(page.getByTestId('field-creatinine')).toHaveValue('1.0');
   await expect(page.getByTestId('price-row')).toHaveCount(4);
   await page.getByTestId(`qty-${film.productId}`).fill('0');
   await expect(page.getByText('จำนวนต้องมากกว่า 0')).toBeVisible();

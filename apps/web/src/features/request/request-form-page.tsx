@@ -23,6 +23,7 @@ import { usePrivilegePricing } from './api/privilege-pricing';
 import { useRequestCondition } from './api/request-condition';
 import { useSaveRequest } from './api/request-mutations';
 import { RequestDocumentsSection } from './components/request-documents-section';
+import { AdditionalFieldsGrid } from './components/additional-fields-grid';
 import { FreeTextPicker } from './components/free-text-picker';
 import { ModalityProducts } from './components/modality-products';
 import { PriceTable, type PriceProduct } from './components/price-table';
@@ -204,6 +205,8 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
 
           <Section title={t('request.form.products')}>
             <ModalityProducts catalogue={c.modalityProducts} value={draft.modalities} onChange={changeModalities} />
+            <AdditionalFieldsGrid condition={c} modalities={Object.entries(draft.modalities).filter(([, l]) => l.length).map(([m]) => m)}
+              values={{ ...draft.additional, egfr: draft.additional.egfr || (autoEgfr !== null ? String(autoEgfr) : '') }} onChange={setField} />
           </Section>
           {products.length > 0 ? (
             <Section title={t('request.form.priceTable')}>
