@@ -7,6 +7,8 @@ import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
 test('staff create a CT + US request with a custom price and doses; its exams show in the worklist; then edit it', async ({ page, baseURL }) => {
+  // A long walk through the form, the list, the worklist and the upload page: 40 s alone, more on a loaded machine.
+  test.setTimeout(180_000);
   const api = await patientApiAs(baseURL!, 'staff');
   const patientId = await seededPatientId(api);
   const cat = await catalogue(api);
