@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
   const requests = new RequestsService(new RequestsRepository(db), audit, now);
   await app.register(requestsRoutes({
-    requests, condition: new RequestConditionService(db), links: new RequestLinksService(db, requests, audit, now, async (userId, examId) => (await auth.issueExamToken({ userId } as never, examId)).token),
+    requests, condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null), links: new RequestLinksService(db, requests, audit, now, async (userId, examId) => (await auth.issueExamToken({ userId } as never, examId)).token),
     media: new RequestMediaService(db, requests, files, audit),
   }));
   await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));

@@ -198,6 +198,8 @@ export const RequestConditionSchema = z.object({
   technicians: z.array(z.object({ id: z.string(), name: z.string() })),
   /** Doctors whose requests ask for a send-doctor work group (spec §5: a fixed pair of ids). */
   workGroupDoctorIds: z.array(z.number().int()),
+  /** Base address of the health-coverage (NHSO) helper; null hides the entitlement dialog. */
+  nhsoServiceUrl: z.string().nullable(),
   modalityProducts: z.array(z.object({
     modalityCode: z.string(),
     modalityName: z.string(),

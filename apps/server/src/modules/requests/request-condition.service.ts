@@ -12,7 +12,7 @@ import { mayUseHospital } from './request-scope';
 
 /** GET /api/uidata/requestCondition (spec §3 Condition UI data) and the privilege price list, limited to the user's hospitals. */
 export class RequestConditionService {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database, private readonly nhsoServiceUrl: string | null = null) {}
 
   async condition(user: CurrentUser): Promise<RequestCondition> {
     const allHospitals = await this.db.select().from(hospitals).where(eq(hospitals.isActive, true)).orderBy(asc(hospitals.id));
@@ -43,6 +43,7 @@ export class RequestConditionService {
       hospitalPrivilages: mine.map((h) => ({ id: h.id, name: h.name, children: privs.filter((p) => p.hospitalId === h.id && p.isActive).map((p) => ({ id: p.id, name: p.name })) })),
       technicians: techs.filter((t) => user.scope === 'all' || user.branchId === null || t.branchId === user.branchId).map((t) => ({ id: t.id, name: t.name })),
       workGroupDoctorIds,
+      nhsoServiceUrl: this.nhsoServiceUrl,
       modalityProducts: mods.map((m) => ({
         modalityCode: m.code, modalityName: m.name,
         products: prods.filter((p) => p.modalityCode === m.code).map((p) => ({ productId: p.id, name: p.name, productGroup: p.productGroup, defaultPrice: satangToBaht(p.defaultPriceSatang) })),

@@ -24,6 +24,7 @@ import { useRequestCondition } from './api/request-condition';
 import { useSaveRequest } from './api/request-mutations';
 import { RequestDocumentsSection } from './components/request-documents-section';
 import { AdditionalFieldsGrid } from './components/additional-fields-grid';
+import { NhsoDialog } from './components/nhso-dialog';
 import { FreeTextPicker } from './components/free-text-picker';
 import { ModalityProducts } from './components/modality-products';
 import { PriceTable, type PriceProduct } from './components/price-table';
@@ -49,7 +50,8 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
   const { patientId, requestId } = useParams();
   const condition = useRequestCondition();
   const detail = useRequestDetail(mode === 'new' ? undefined : requestId);
-  const patient = usePatientSummary(mode === 'new' ? patientId : undefined);
+  const patient = usePatientSummary(mode === 'new' ? patientId : detail.data?.patientId);
+  const [nhsoOpen, setNhsoOpen] = useState(false);
   const [draft, setDraft] = useState<RequestDraft | null>(null);
   const [saved, setSaved] = useState<RequestSaved | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -94,7 +96,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
     if ((BLOOD_DATES as readonly string[]).includes(key) && value) for (const k of BLOOD_DATES) if (!additional[k]) additional[k] = value;
     return { ...d, additional };
   });
-  const header = mode === 'new' ? patient.data : undefined;
+  const header = patient.data;
   const name = header?.name ?? detail.data?.patient.name ?? '';
   const gender = header?.gender ?? detail.data?.patient.gender ?? 'Unknown';
   const age = header?.age ?? detail.data?.patient.age ?? null;
@@ -195,6 +197,13 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'exam-end' } }}>
                 <MenuItem value="">—</MenuItem>{EXAM_TIMES.map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
               </TextField>
+              {c.nhsoServiceUrl ? (
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  <Button variant="outlined" size="small" disabled={!header?.nationalNumber} onClick={() => setNhsoOpen(true)} data-testid="nhso-open"
+                    title={header?.nationalNumber ? undefined : t('request.nhso.noId')}>{t('request.nhso.button')}</Button>
+                  {draft.nhsoClaimCode ? <Typography variant="body2" data-testid="nhso-claim-code">{t('request.nhso.claimCode')}: {draft.nhsoClaimCode}</Typography> : null}
+                </Box>
+              ) : null}
               {select(t('request.form.payment'), draft.paymentMethodId, c.paymentMethods, (v) => set({ paymentMethodId: v ? Number(v) : null }), 'request-payment')}
               {select(t('request.form.technician'), draft.techId, c.technicians, (v) => set({ techId: v }), 'request-tech')}
               <Autocomplete multiple freeSolo size="small" options={c.allergies.map((a) => a.name)} value={draft.allergy} onChange={(_, allergy) => set({ allergy })} sx={{ gridColumn: 'span 2' }}
@@ -224,6 +233,10 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
           </Box>
         </>
       )}
+      {nhsoOpen && c.nhsoServiceUrl && header?.nationalNumber ? (
+        <NhsoDialog baseUrl={c.nhsoServiceUrl} pid={header.nationalNumber} hn={header.hn} onClose={() => setNhsoOpen(false)}
+          onClaim={(code) => { setNhsoOpen(false); setDraft((d) => (d ? { ...d, nhsoClaimCode: code, additional: { ...d.additional, nhso_auth_code: code } } : d)); }} />
+      ) : null}
       <Snackbar open={saved !== null} autoHideDuration={10_000} onClose={() => setSaved(null)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
         {saved ? (
           <Alert severity={saved.status === 'Hold' ? 'warning' : 'success'} variant="filled" data-testid="request-saved">

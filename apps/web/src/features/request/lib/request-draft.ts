@@ -24,6 +24,8 @@ export interface RequestDraft {
   /** Custom prices as typed (baht); an empty one removes it (spec §5). */
   custom: Record<string, string>;
   additional: Record<string, string>;
+  /** Claim code from the health-coverage (NHSO) dialog. */
+  nhsoClaimCode: string;
   version?: number;
 }
 
@@ -52,7 +54,7 @@ export function emptyDraft(patientId: string): RequestDraft {
   return {
     patientId, modalities: {}, isSchedule: false, scheduleDay: now.day, scheduleTime: now.time, examStartTime: '', examEndTime: '',
     hospitalId: null, privilegeId: null, paymentMethodId: null, doctor: null, building: null, research: null, techId: '', allergy: [],
-    remark: '', quantity: {}, dose: {}, custom: {}, additional: {},
+    remark: '', quantity: {}, dose: {}, custom: {}, additional: {}, nhsoClaimCode: '',
   };
 }
 
@@ -70,7 +72,7 @@ export function draftFromDetail(d: RequestDetail): RequestDraft {
     dose: d.productDose,
     custom: d.customProductPrice && d.customProductPrice.status !== 'Rejected' && d.customProductPrice.status !== 'Withdrawn'
       ? Object.fromEntries(d.customProductPrice.items.map((i) => [String(i.productId), String(i.price)])) : {},
-    additional: str(d.additionalFields), version: d.version,
+    additional: str(d.additionalFields), nhsoClaimCode: d.nhsoClaimCode ?? '', version: d.version,
   };
 }
 
@@ -109,6 +111,7 @@ export function toSave(d: RequestDraft): RequestSave {
     productDose: Object.fromEntries(Object.entries(d.dose).filter(([k, v]) => chosen.has(k) && v.trim() !== '')),
     additionalFields: additional,
     documentIds: [],
+    nhsoClaimCode: d.nhsoClaimCode || null,
     customProductPrice: { items: Object.entries(d.custom).filter(([k, v]) => chosen.has(k) && v.trim() !== '').map(([k, v]) => ({ productId: Number(k), price: num(v) ?? 0 })) },
     version: d.version,
   };
