@@ -14,9 +14,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'rangsi-e2e-'));
 const serverPort = Number(process.env.E2E_PORT ?? '18080');
 const gatewayPort = process.env.E2E_GATEWAY_PORT ?? String(serverPort + 100);
 const idCardPort = process.env.E2E_ID_CARD_PORT ?? String(serverPort + 101);
+const nhsoPort = process.env.E2E_NHSO_PORT ?? String(serverPort + 102);
 const simulators = [
   ['apps/simulators/src/gateway-simulator.ts', { GATEWAY_SIM_PORT: gatewayPort, GATEWAY_SIM_HOST: '127.0.0.1' }],
   ['apps/simulators/src/id-card-reader-simulator.ts', { ID_CARD_SIM_PORT: idCardPort, ID_CARD_SIM_HOST: '127.0.0.1' }],
+  ['apps/simulators/src/nhso-simulator.ts', { NHSO_SIM_PORT: nhsoPort, NHSO_SIM_HOST: '127.0.0.1' }],
 ].map(([script, simEnv]) => {
   // node with tsx's loader (not npx): a signal sent to this child reaches the simulator itself.
   const sim = spawn(process.execPath, ['--import', 'tsx', script], { cwd: repoRoot, env: { ...process.env, ...simEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -39,6 +41,7 @@ const env = {
   SESSION_SECRET: 'e2e-secret-0123456789abcdef0123456789',
   GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/`,
   ID_CARD_READER_URL: `http://127.0.0.1:${idCardPort}/`,
+  NHSO_SERVICE_URL: `http://127.0.0.1:${nhsoPort}/`,
 };
 // The e2e suite always runs on the embedded database, even where a PostgreSQL URL is configured for CI.
 delete env.DATABASE_URL;

@@ -14,7 +14,8 @@ test('ReturnUrl brings the user back to the page they asked for', async ({ page 
   await expect(page).toHaveURL('/request?x=1');
   const shell = new AppShell(page);
   await shell.expectShown();
-  await expect(page.getByTestId('section-placeholder')).toBeVisible();
+  // /request is the request list since issue 7.
+  await expect(page.getByTestId('request-list-page')).toBeVisible();
   await expect(shell.sectionTitle).not.toBeEmpty();
 });
 

@@ -49,6 +49,14 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { PatientsService } from './modules/patients/patients.service';
 import { patientPhotosRoutes } from './modules/patients/patient-photos.routes';
 import { PatientPhotosService } from './modules/patients/patient-photos.service';
+import { RequestsRepository } from './modules/requests/requests.repository';
+import { RequestsService } from './modules/requests/requests.service';
+import { RequestConditionService } from './modules/requests/request-condition.service';
+import { RequestLinksService } from './modules/requests/request-links.service';
+import { RequestMediaService } from './modules/requests/request-media.service';
+import { requestsRoutes } from './modules/requests/requests.routes';
+import { RequestDocumentsService } from './modules/requests/request-documents.service';
+import { requestDocumentsRoutes } from './modules/requests/request-documents.routes';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
@@ -173,6 +181,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(examsRoutes(exams, new RecordConditionService(db), (user, examId) => auth.issueExamToken(user, examId)));
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
+  const requests = new RequestsService(new RequestsRepository(db), audit, now);
+  await app.register(requestsRoutes({
+    requests, condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null), links: new RequestLinksService(db, requests, audit, now, async (userId, examId) => (await auth.issueExamToken({ userId } as never, examId)).token),
+    media: new RequestMediaService(db, requests, files, audit),
+  }));
+  await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));
   const archive = createArchive(db, files, { now, log: app.log });
   // Delayed recounts run before the database closes; the store's writer thread stops after them.
   app.addHook('onClose', async () => {

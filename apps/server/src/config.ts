@@ -28,6 +28,8 @@ const ConfigSchema = z.object({
   /** Hospital HIS gateway and ID-card reader helper as the browser reaches them (override the site config). */
   GATEWAY_URL: z.string().url().optional(),
   ID_CARD_READER_URL: z.string().url().optional(),
+  /** The health-coverage (NHSO) helper the request form calls from the browser (spec §7 Local helper services). */
+  NHSO_SERVICE_URL: z.string().url().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   /**
    * Cold archive: a study whose images have not changed for this many days is packed into one zip in cold storage

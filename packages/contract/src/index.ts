@@ -4,3 +4,4 @@ export * from './uidata';
 export * from './exams';
 export * from './patients';
 export * from './dicom';
+export * from './requests';

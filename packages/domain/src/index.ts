@@ -9,3 +9,4 @@ export * from './exams/can-open-report';
 export * from './patients/age';
 export * from './patients/national-id';
 export * from './romanization/romanize-thai';
+export * from './requests/index';

@@ -13,6 +13,9 @@ const WorklistPage = lazy(() => import('../features/worklist/worklist-page').the
 const PatientSearchPage = lazy(() => import('../features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })));
 const PatientFormPage = lazy(() => import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })));
 const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })));
+const RequestListPage = lazy(() => import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })));
+const RequestFormPage = lazy(() => import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })));
+const PublicLinkPage = lazy(() => import('../features/request/public-link-page').then((m) => ({ default: m.PublicLinkPage })));
 const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 
 export const router = createBrowserRouter([
@@ -35,6 +38,15 @@ export const router = createBrowserRouter([
     ),
   },
   {
+    // Spec §2 Export Film: the public film link, opened without a session (unguessable id, expiry, optional PIN).
+    path: '/link/:linkId',
+    element: (
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <PublicLinkPage />
+      </Suspense>
+    ),
+  },
+  {
     // Spec §2: everything else sits under /{section?} inside the shell. Sections get explicit routes as
     // they are built; until then /:section/* shows the placeholder with the section's title.
     element: (
@@ -53,6 +65,11 @@ export const router = createBrowserRouter([
       { path: 'patient/:patientId', element: <PatientFormPage /> },
       // Images received for no exam, for staff to match (issue 4; not a spec menu item: reached from the worklist).
       { path: 'dicom/unmatched', element: <UnmatchedStudiesPage /> },
+      // Spec §2 Request screens.
+      { path: 'request', element: <RequestListPage /> },
+      { path: 'request/new/:patientId?', element: <RequestFormPage mode="new" key="new" /> },
+      { path: 'request/edit/:requestId', element: <RequestFormPage mode="edit" key="edit" /> },
+      { path: 'request/upload/:requestId', element: <RequestFormPage mode="upload" key="upload" /> },
       { path: ':section/*', element: <SectionPlaceholderPage /> },
     ],
   },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, serial } from 'drizzle-orm/pg-core';
 import { createdAt, softDelete, updatedAt, uuidPk } from './common';
 import { branches, hospitalBuildings, hospitalDoctors, hospitalPrivileges, hospitals, lookups, products } from './organization';
@@ -39,6 +40,10 @@ export const requests = pgTable('requests', {
   index('requests_appointment_idx').on(t.appointmentAt),
   index('requests_patient_idx').on(t.patientId),
   index('requests_hospital_idx').on(t.hospitalId, t.appointmentAt),
+  // The request list pages with ORDER BY appointment_at DESC, id DESC among rows not deleted, per data scope.
+  index('requests_list_idx').on(t.appointmentAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
+  index('requests_branch_list_idx').on(t.branchId, t.appointmentAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
+  index('requests_hospital_list_idx').on(t.hospitalId, t.appointmentAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
 ]);
 
 export const requestProducts = pgTable('request_products', {
@@ -60,7 +65,7 @@ export const customPrices = pgTable('custom_prices', {
   createdAt: createdAt(),
   decidedBy: uuid().references(() => users.id),
   decidedAt: timestamp({ withTimezone: true }),
-});
+}, (t) => [index('custom_prices_request_idx').on(t.requestId, t.id)]);
 
 /** Public film/image export link with QR (spec §3 Export link). */
 export const exportLinks = pgTable('export_links', {
@@ -69,5 +74,7 @@ export const exportLinks = pgTable('export_links', {
   createdBy: uuid().references(() => users.id),
   createdAt: createdAt(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+  /** argon2 hash of the optional PIN the viewer must type (beyond the spec, as share links in the best systems have). */
+  pinHash: text(),
   revokedAt: timestamp({ withTimezone: true }),
 });

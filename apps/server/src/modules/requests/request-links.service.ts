@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { ExportLink } from '@rangsi/contract';
+import type { AuditService } from '../../audit/audit.service';
+import type { CurrentUser } from '../../auth/current-user';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import type { Database } from '../../db/client';
+import { exams, exportLinks, patients, requests } from '../../db/schema/index';
+import { DomainError } from '../../http/domain-error';
+import type { RequestsService } from './requests.service';
+
+const DEFAULT_DAYS = 7;
+
+/** What the public /link/{linkId} page shows. */
+export interface PublicLink {
+  patientName: string;
+  expiresAt: string;
+  exams: { modalityCode: string; accessionNumber: string | null; examDate: string; description: string; hasImage: boolean; thumbnailUrl: string | null }[];
+}
+
+/** Export film links (spec §3 Export link): an unguessable public address with an expiry and an optional PIN. */
+export class RequestLinksService {
+  constructor(
+    private readonly db: Database,
+    private readonly requests: RequestsService,
+    private readonly audit: AuditService,
+    private readonly now: () => Date = () => new Date(),
+    /** Mints a short-lived token that reads one exam's images (the viewer's link tokens), on behalf of the link's creator. */
+    private readonly issueExamToken: (userId: string, examId: string) => Promise<string> = () => Promise.reject(new Error('no token issuer')),
+  ) {}
+
+  /**
+   * The public page's data (no login): the patient name and each exam with a thumbnail address carrying an exam-scoped
+   * token. Unknown, revoked and expired links look the same (404); a wrong or missing PIN is a 403. Every opening,
+   * refused or not, goes to the audit log with the caller's address.
+   */
+  async open(request: FastifyRequest, linkId: string, pin: string | undefined): Promise<PublicLink> {
+    const [link] = await this.db.select().from(exportLinks).where(eq(exportLinks.id, linkId)).limit(1);
+    const live = link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime();
+    const [r] = live ? await this.db.select().from(requests).where(eq(requests.id, link.requestId)).limit(1) : [];
+    if (!link || !live || !r || r.deletedAt) {
+      await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: null, detail: { reason: 'unknown or expired' } });
+      throw new DomainError(404, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว', 'LINK_NOT_FOUND');
+    }
+    if (link.pinHash && !(pin && (await verifyPassword(link.pinHash, pin)))) {
+      await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: link.id, patientId: r.patientId, detail: { reason: pin ? 'wrong pin' : 'pin required' } });
+      throw new DomainError(403, pin ? 'PIN ไม่ถูกต้อง' : 'กรุณาใส่ PIN', pin ? 'LINK_PIN_WRONG' : 'LINK_PIN_REQUIRED');
+    }
+    await this.audit.record(request, { action: 'link.open', entityType: 'exportLink', entityId: link.id, patientId: r.patientId, detail: { requestId: r.id } });
+    const [p] = await this.db.select().from(patients).where(eq(patients.id, r.patientId)).limit(1);
+    const rows = await this.db.select().from(exams).where(and(eq(exams.requestId, r.id), isNull(exams.deletedAt))).orderBy(asc(exams.modalityCode));
+    const creator = link.createdBy;
+    return {
+      patientName: p ? [`${p.prefixTh ?? ''}${p.firstNameTh}`, p.lastNameTh].filter(Boolean).join(' ') : '',
+      expiresAt: link.expiresAt.toISOString(),
+      exams: await Promise.all(rows.map(async (e) => ({
+        modalityCode: e.modalityCode, accessionNumber: e.accessionNumber, examDate: e.examDate.toISOString(), description: e.description,
+        hasImage: e.hasImage,
+        thumbnailUrl: e.hasImage && e.studyInstanceUid && creator
+          ? `/dicomweb/studies/${e.studyInstanceUid}/thumbnail?token=${encodeURIComponent(await this.issueExamToken(creator, e.id))}` : null,
+      }))),
+    };
+  }
+
+  /** POST /api/request/link/{id}: a new link; 144 random bits make the id impossible to guess. */
+  async create(user: CurrentUser, requestId: string, origin: string, opts: { expiresInDays?: number; pin?: string } = {}): Promise<ExportLink> {
+    const r = await this.requests.loadInScope(user, requestId);
+    const id = randomBytes(18).toString('base64url');
+    const expiresAt = new Date(this.now().getTime() + (opts.expiresInDays ?? DEFAULT_DAYS) * 86_400_000);
+    await this.db.insert(exportLinks).values({ id, requestId, createdBy: user.userId, expiresAt, pinHash: opts.pin ? await hashPassword(opts.pin) : null });
+    await this.audit.record(null, { action: 'request.link.create', entityType: 'request', entityId: requestId, patientId: r.patientId, detail: { expiresAt: expiresAt.toISOString(), pin: Boolean(opts.pin) } }, { userId: user.userId, username: user.username });
+    return this.shape(id, requestId, r.patientId, origin, expiresAt, Boolean(opts.pin));
+  }
+
+  /** GET /api/request/link/{id}: the newest link of the request that still works. */
+  async current(user: CurrentUser, requestId: string, origin: string): Promise<ExportLink> {
+    const r = await this.requests.loadInScope(user, requestId);
+    const [row] = await this.db.select().from(exportLinks)
+      .where(and(eq(exportLinks.requestId, requestId), isNull(exportLinks.revokedAt), gt(exportLinks.expiresAt, this.now())))
+      .orderBy(desc(exportLinks.createdAt)).limit(1);
+    if (!row) throw new DomainError(404, 'ยังไม่มีลิงก์สำหรับใบส่งตรวจนี้', 'LINK_NOT_FOUND');
+    return this.shape(row.id, requestId, r.patientId, origin, row.expiresAt, Boolean(row.pinHash));
+  }
+
+  private async shape(linkId: string, requestId: string, patientId: string, origin: string, expiresAt: Date, hasPin: boolean): Promise<ExportLink> {
+    const [p] = await this.db.select().from(patients).where(eq(patients.id, patientId)).limit(1);
+    const url = `${origin}/link/${linkId}`;
+    const patientName = p ? [`${p.prefixTh ?? ''}${p.firstNameTh}`, p.lastNameTh].filter(Boolean).join(' ') : '';
+    // qrcode carries the text the QR encodes; the browser draws it (the web bundle already has a QR encoder).
+    return { linkId, requestId, linkHostUrl: url, qrcode: url, patientName, expiresAt: expiresAt.toISOString(), hasPin };
+  }
+}

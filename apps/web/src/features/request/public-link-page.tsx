@@ -1,0 +1,67 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { apiRequest } from '../../api/api-client';
+import { ApiError } from '../../api/api-error';
+import { formatDateTime } from '../../lib/format-date';
+
+interface PublicLink {
+  patientName: string;
+  expiresAt: string;
+  exams: { modalityCode: string; accessionNumber: string | null; examDate: string; description: string; hasImage: boolean; thumbnailUrl: string | null }[];
+}
+
+/** /link/{linkId}: the export film page anyone with the link (and its PIN, when set) opens without logging in. */
+export function PublicLinkPage() {
+  const { t } = useTranslation();
+  const { linkId = '' } = useParams();
+  const [pin, setPin] = useState('');
+  const open = useMutation({
+    mutationFn: (p?: string) => apiRequest<PublicLink>(`/api/link/${encodeURIComponent(linkId)}/open`, { method: 'POST', body: p ? { pin: p } : {}, redirectOnUnauthorized: false }),
+    meta: { errorAlert: false },
+  });
+  const { mutate } = open;
+  useEffect(() => { mutate(undefined); }, [mutate]);
+  const needsPin = open.error instanceof ApiError && open.error.status === 403;
+  const data = open.data;
+  return (
+    <Box sx={{ maxWidth: 960, mx: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="public-link-page">
+      <Typography variant="h5" component="h1">{t('request.export.title')}</Typography>
+      {open.isPending ? <CircularProgress /> : null}
+      {needsPin ? (
+        <Box component="form" onSubmit={(e) => { e.preventDefault(); mutate(pin); }} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <TextField size="small" label="PIN" value={pin} onChange={(e) => setPin(e.target.value)} error={Boolean(pin) && needsPin} helperText={open.error?.message}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'public-link-pin' } }} />
+          <Button type="submit" variant="contained" data-testid="public-link-open">{t('request.export.open')}</Button>
+        </Box>
+      ) : open.error ? <Alert severity="error" data-testid="public-link-error">{open.error.message}</Alert> : null}
+      {data ? (
+        <>
+          <Typography variant="h6" data-testid="public-link-patient">{data.patientName}</Typography>
+          <Typography variant="caption" color="text.secondary">{t('request.export.expires', { at: formatDateTime(data.expiresAt) })}</Typography>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 1.5 }}>
+            {data.exams.map((e) => (
+              <Card key={`${e.modalityCode}-${e.accessionNumber}`} variant="outlined" data-testid="public-link-exam">
+                {e.thumbnailUrl ? <Box component="img" src={e.thumbnailUrl} alt={e.description} sx={{ width: '100%', aspectRatio: '1', objectFit: 'contain', bgcolor: 'common.black' }} /> : null}
+                <CardContent>
+                  <Typography variant="subtitle2">{e.modalityCode} · {e.accessionNumber}</Typography>
+                  <Typography variant="body2">{e.description}</Typography>
+                  <Typography variant="caption" color="text.secondary">{formatDateTime(e.examDate)}{e.hasImage ? '' : ` · ${t('request.export.noImages')}`}</Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+        </>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import type { APIRequestContext } from '@playwright/test';
+
+/** API helpers of the request specs: a seeded patient, the catalogue, and requests made through the real API. */
+
+export interface Catalogue {
+  hospitalId: number;
+  privilegeId: number;
+  products: { productId: number; name: string; productGroup: string; modalityCode: string }[];
+}
+
+/** A seeded patient of the user's scope: the patient of the oldest seeded request the user can see. */
+export async function seededPatient(api: APIRequestContext): Promise<{ patientId: string; hn: string }> {
+  const answer = await api.post('/api/request/search', { data: { startDate: '2000-01-01', endDate: '2100-01-01' } });
+  if (!answer.ok()) throw new Error(`request search failed: ${answer.status()}`);
+  const rows = ((await answer.json()) as { data: { rows: { hn: string; patientInfo: { patientId: string } }[] } }).data.rows;
+  const last = rows.at(-1);
+  if (!last) throw new Error('no seeded request in scope');
+  return { patientId: last.patientInfo.patientId, hn: last.hn };
+}
+
+export async function seededPatientId(api: APIRequestContext): Promise<string> {
+  return (await seededPatient(api)).patientId;
+}
+
+export async function catalogue(api: APIRequestContext): Promise<Catalogue> {
+  const answer = await api.get('/api/uidata/requestCondition');
+  const data = ((await answer.json()) as { data: { hospitalPrivilages: { id: number; children: { id: number }[] }[]; modalityProducts: { modalityCode: string; products: { productId: number; name: string; productGroup: string }[] }[] } }).data;
+  const hospital = data.hospitalPrivilages[0]!;
+  return {
+    hospitalId: hospital.id,
+    privilegeId: hospital.children[0]!.id,
+    products: data.modalityProducts.flatMap((m) => m.products.map((p) => ({ ...p, modalityCode: m.modalityCode }))),
+  };
+}
+
+/** POST /api/request/exam; returns the request id and its accession numbers. */
+export async function createRequest(api: APIRequestContext, body: Record<string, unknown>): Promise<{ requestId: string; accessions: string[]; status: string }> {
+  const answer = await api.post('/api/request/exam', { data: body });
+  if (!answer.ok()) throw new Error(`create request failed: ${answer.status()} ${await answer.text()}`);
+  const data = ((await answer.json()) as { data: { requestId: string; status: string; exams: { accessionNumber: string }[] } }).data;
+  return { requestId: data.requestId, accessions: data.exams.map((e) => e.accessionNumber), status: data.status };
+}
