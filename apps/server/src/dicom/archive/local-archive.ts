@@ -198,7 +198,12 @@ export class LocalDicomArchive implements DicomArchive {
   private indexBatched(item: KnownSeriesInstance): Promise<'stored' | 'duplicate'> {
     return new Promise((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
-      if (!this.flushing) void this.flushPending();
+      // Started after the current turn of the event loop: files that became durable together (the writer answers a
+      // batch at once) reach this point in the same turn, and then share one statement.
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.flushPending());
+      }
     });
   }
 
