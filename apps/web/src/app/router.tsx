@@ -13,6 +13,9 @@ const WorklistPage = lazy(() => import('../features/worklist/worklist-page').the
 const PatientSearchPage = lazy(() => import('../features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })));
 const PatientFormPage = lazy(() => import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })));
 const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })));
+// The series viewer (issue 5): DicomViewerPage carries Cornerstone3D (~1 MB gzip), so it is its own chunk.
+const SeriesPage = lazy(() => import('../features/viewer/series-page').then((m) => ({ default: m.SeriesPage })));
+const DicomViewerPage = lazy(() => import('../features/viewer/dicom-viewer-page').then((m) => ({ default: m.DicomViewerPage })));
 const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 
 export const router = createBrowserRouter([
@@ -31,6 +34,26 @@ export const router = createBrowserRouter([
     element: (
       <Suspense fallback={<PageSpinner fullScreen />}>
         <CapturePage />
+      </Suspense>
+    ),
+  },
+  {
+    // Spec §2 Series viewer: full screen, no shell (a reading station).
+    path: '/viewer/:examId',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<PageSpinner fullScreen />}>
+          <SeriesPage />
+        </Suspense>
+      </RequireAuth>
+    ),
+  },
+  {
+    // Spec §2: the series frame; it opens with the exam token alone (a branch image cache serves the same path).
+    path: '/DicomViewer/:examId/:seriesId/:orientation?',
+    element: (
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <DicomViewerPage />
       </Suspense>
     ),
   },

@@ -1,0 +1,34 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { getViewerExam, unzipViewerExam } from '../api/viewer-exam';
+
+const POLL_MS = 2000;
+
+/**
+ * Spec §4 Zip: an archived exam is unzipped on demand before viewing. The exam is read, unzip asked for once, then
+ * read again every 2 s until it leaves Archive (Uploaded, or Error with the reason in its log).
+ */
+export function useReadyExam(examId: string) {
+  const exam = useQuery({
+    queryKey: ['viewer', 'exam', examId],
+    queryFn: () => getViewerExam(examId),
+    refetchInterval: (q) => (q.state.data?.zipStatus === 'Archive' ? POLL_MS : false),
+  });
+  const unzip = useMutation({ mutationFn: unzipViewerExam });
+  const asked = useRef(false);
+  const archived = exam.data?.zipStatus === 'Archive';
+
+  useEffect(() => {
+    if (!archived || asked.current || !exam.data) return;
+    asked.current = true;
+    unzip.mutate(exam.data);
+  }, [archived, exam.data, unzip]);
+
+  return {
+    exam: exam.data,
+    error: exam.error ?? unzip.error,
+    restoring: archived,
+    ready: exam.isSuccess && !archived && exam.data.zipStatus !== 'Error',
+    failedRestore: exam.data?.zipStatus === 'Error',
+  };
+}
