@@ -2,7 +2,7 @@ import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import Select from '@mui/material/Select';
 import { useTranslation } from 'react-i18next';
 import { ToolButton } from './tool-button';
 
@@ -23,16 +23,17 @@ export function CineControl({ playing, fps, onFps, onToggle }: CineControlProps)
       <ToolButton label={t(playing ? 'viewer.cine.stop' : 'viewer.cine.play')} shortcut={t('viewer.keys.space')} active={playing} onClick={onToggle} testId="cmd-cine">
         {playing ? <Pause fontSize="small" /> : <PlayArrow fontSize="small" />}
       </ToolButton>
-      <TextField
-        select
+      <Select
         size="small"
         value={fps}
-        label={t('viewer.cine.fps')}
         onChange={(e) => onFps(Number(e.target.value))}
-        sx={{ width: 84, '& .MuiInputBase-input': { py: 0.5 } }}
+        renderValue={(v) => `${v} ${t('viewer.cine.fps')}`}
+        inputProps={{ 'aria-label': t('viewer.cine.fps') }}
+        data-testid="cine-fps"
+        sx={{ width: 140, typography: 'body2', '& .MuiSelect-select': { py: 0.5 } }}
       >
-        {CINE_FPS.map((f) => <MenuItem key={f} value={f}>{f}</MenuItem>)}
-      </TextField>
+        {CINE_FPS.map((f) => <MenuItem key={f} value={f}>{`${f} ${t('viewer.cine.fps')}`}</MenuItem>)}
+      </Select>
     </Box>
   );
 }

@@ -15,7 +15,7 @@ import ZoomIn from '@mui/icons-material/ZoomIn';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import Select from '@mui/material/Select';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrimaryTool } from '../cornerstone/tool-group';
@@ -55,24 +55,25 @@ export function ViewerToolbar({ tool, playing, fps, onFps, run, status }: Viewer
         </ToolButton>
       ))}
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
-      <TextField
-        select
+      <Select<string>
         size="small"
         value=""
-        label={t('viewer.presets')}
+        displayEmpty
+        renderValue={() => t('viewer.presets')}
         onChange={(e) => {
           const preset = WINDOW_PRESETS.find((p) => p.id === e.target.value);
           if (preset) run({ kind: 'preset', preset });
           else if (e.target.value === 'auto') run({ kind: 'auto' });
         }}
-        slotProps={{ htmlInput: { 'data-testid': 'preset-select' } }}
-        sx={{ width: 150, '& .MuiInputBase-input': { py: 0.5 } }}
+        inputProps={{ 'aria-label': t('viewer.presets') }}
+        data-testid="preset-select"
+        sx={{ width: 150, typography: 'body2', '& .MuiSelect-select': { py: 0.5 } }}
       >
         {WINDOW_PRESETS.map((p) => (
           <MenuItem key={p.id} value={p.id}>{`${p.key} ${t(`viewer.keys.preset.${p.id}`)}`}</MenuItem>
         ))}
         <MenuItem value="auto">{`7 ${t('viewer.keys.auto')}`}</MenuItem>
-      </TextField>
+      </Select>
       <ToolButton label={t('viewer.keys.invert')} shortcut="I" onClick={() => run({ kind: 'invert' })} testId="cmd-invert"><InvertColors fontSize="small" /></ToolButton>
       <ToolButton label={t('viewer.keys.rotateLeft')} shortcut="[" onClick={() => run({ kind: 'rotate', by: -90 })}><RotateLeft fontSize="small" /></ToolButton>
       <ToolButton label={t('viewer.keys.rotateRight')} shortcut="]" onClick={() => run({ kind: 'rotate', by: 90 })}><RotateRight fontSize="small" /></ToolButton>

@@ -59,12 +59,14 @@ export function useStackViewer(imageIds: string[] | null) {
       const plane = (metaData.get('imagePlaneModule', imageId) ?? {}) as PlaneModule;
       const voi = vp.getProperties().voiRange;
       const index = vp.getCurrentImageIdIndex();
+      // Some broken codestreams "decode" without an error into pixels with no values: a NaN window says so.
+      const undecodable = failed.has(imageId) || (voi !== undefined && !(Number.isFinite(voi.lower) && Number.isFinite(voi.upper)));
       element.dataset.slice = String(index + 1);
       setState((s) => ({
         ...s,
         index,
-        currentFailed: failed.has(imageId),
-        window: voi ? windowOf(voi) : null,
+        currentFailed: undecodable,
+        window: voi && !undecodable ? windowOf(voi) : null,
         modality: series.modality ?? s.modality,
         seriesDescription: series.seriesDescription ?? s.seriesDescription,
         seriesNumber: series.seriesNumber ?? s.seriesNumber,

@@ -4,7 +4,9 @@ import { WINDOW_PRESETS, autoRange, presetRange, windowOf } from './wl-presets';
 describe('window presets', () => {
   it('turns width/centre into a range and back', () => {
     const lung = WINDOW_PRESETS.find((p) => p.id === 'lung')!;
-    expect(presetRange(lung)).toEqual({ lower: -1350, upper: 150 });
+    expect(presetRange(lung)).toEqual({ lower: -1350, upper: 149 });
+    // A stored window of 80/40 reads back as 80/40 (DICOM's linear function, as Cornerstone applies it).
+    expect(windowOf(presetRange({ width: 80, center: 40 }))).toEqual({ width: 80, center: 40 });
     expect(windowOf(presetRange(lung))).toEqual({ width: 1500, center: -600 });
   });
 

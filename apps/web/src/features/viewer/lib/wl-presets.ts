@@ -20,13 +20,14 @@ export interface VoiRange {
   upper: number;
 }
 
+/** DICOM's linear VOI function (PS3.3 C.11.2.1.2), as Cornerstone applies it: the range a width/centre maps to. */
 export function presetRange(p: Pick<WindowPreset, 'width' | 'center'>): VoiRange {
-  return { lower: p.center - p.width / 2, upper: p.center + p.width / 2 };
+  return { lower: p.center - 0.5 - (p.width - 1) / 2, upper: p.center - 0.5 + (p.width - 1) / 2 };
 }
 
-/** Window width and centre of a range, rounded for the overlay. */
+/** Window width and centre of a range (the inverse of presetRange), rounded for the overlay. */
 export function windowOf(range: VoiRange): { width: number; center: number } {
-  return { width: Math.round(range.upper - range.lower), center: Math.round((range.upper + range.lower) / 2) };
+  return { width: Math.round(range.upper - range.lower + 1), center: Math.round((range.upper + range.lower + 1) / 2) };
 }
 
 /**
