@@ -19,8 +19,8 @@ export interface ExamRow {
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
 
-export async function searchExams(api: APIRequestContext, extra: Record<string, unknown> = {}): Promise<ExamRow[]> {
-  const res = await api.post('/api/exam/search?page=1', { data: { examFromDate: '2000-01-01', examToDate: today(), ...extra } });
+export async function searchExams(api: APIRequestContext, extra: Record<string, unknown> = {}, page = 1): Promise<ExamRow[]> {
+  const res = await api.post(`/api/exam/search?page=${page}`, { data: { examFromDate: '2000-01-01', examToDate: today(), ...extra } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { rows: ExamRow[] } }).data.rows;
 }
