@@ -12,6 +12,7 @@ export interface ExamRow {
   accessionNumber: string | null;
   hasImage: boolean;
   status: string;
+  reviewerId: string | null;
   zipStatus: string | null;
   branchId: number;
   version: number;

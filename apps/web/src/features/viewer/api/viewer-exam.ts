@@ -22,3 +22,8 @@ export function unzipViewerExam(exam: Pick<Exam, 'examId' | 'version'>): Promise
 export function issueViewerToken(examId: string): Promise<{ token: string; expiresAt: string }> {
   return apiRequest<{ token: string; expiresAt: string }>(`${examPath(examId)}/token`, { method: 'POST', body: {} });
 }
+
+/** POST /api/exam/{id}/accept (spec §4 Acceptance): the reviewer takes the case before viewing it. */
+export function acceptViewerExam(exam: Pick<Exam, 'examId' | 'version'>): Promise<Exam> {
+  return apiRequest<Exam>(`${examPath(exam.examId)}/accept`, { method: 'POST', body: { version: exam.version } });
+}

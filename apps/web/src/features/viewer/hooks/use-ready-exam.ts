@@ -1,3 +1,4 @@
+import type { Exam } from '@rangsi/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getViewerExam, unzipViewerExam } from '../api/viewer-exam';
@@ -5,10 +6,11 @@ import { getViewerExam, unzipViewerExam } from '../api/viewer-exam';
 const POLL_MS = 2000;
 
 /**
- * Spec §4 Zip: an archived exam is unzipped on demand before viewing. The exam is read, unzip asked for once, then
- * read again every 2 s until it leaves Archive (Uploaded, or Error with the reason in its log).
+ * Spec §4 Zip: an archived exam is unzipped on demand before viewing. The exam is read, unzip asked for once (only
+ * once `mayProceed` allows, i.e. after acceptance), then read again every 2 s until it leaves Archive (Uploaded, or
+ * Error with the reason in its log).
  */
-export function useReadyExam(examId: string) {
+export function useReadyExam(examId: string, mayProceed: (exam: Exam) => boolean) {
   const exam = useQuery({
     queryKey: ['viewer', 'exam', examId],
     queryFn: () => getViewerExam(examId),
@@ -17,18 +19,19 @@ export function useReadyExam(examId: string) {
   const unzip = useMutation({ mutationFn: unzipViewerExam });
   const asked = useRef(false);
   const archived = exam.data?.zipStatus === 'Archive';
+  const proceed = exam.data ? mayProceed(exam.data) : false;
 
   useEffect(() => {
-    if (!archived || asked.current || !exam.data) return;
+    if (!archived || !proceed || asked.current || !exam.data) return;
     asked.current = true;
     unzip.mutate(exam.data);
-  }, [archived, exam.data, unzip]);
+  }, [archived, proceed, exam.data, unzip]);
 
   return {
     exam: exam.data,
     error: exam.error ?? unzip.error,
-    restoring: archived,
-    ready: exam.isSuccess && !archived && exam.data.zipStatus !== 'Error',
+    restoring: archived && proceed,
+    ready: exam.isSuccess && proceed && !archived && exam.data.zipStatus !== 'Error',
     failedRestore: exam.data?.zipStatus === 'Error',
   };
 }

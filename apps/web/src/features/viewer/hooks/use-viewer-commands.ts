@@ -58,8 +58,9 @@ export function useViewerCommands({ elementRef, viewportRef, toolGroupId }: Refs
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, [role="listbox"], [role="dialog"]') && e.key !== 'Escape') return;
+      // Typing in a field, a menu or the help panel is not a viewer command (the target may be window itself).
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest('input, textarea, [role="listbox"], [role="dialog"]')) return;
       const command = commandForKey(e);
       if (!command) return;
       e.preventDefault();
