@@ -22,6 +22,16 @@ export default defineConfig({
       },
     },
   },
+  // Cornerstone3D (the series viewer, issue 5): the image loader's workers load their codecs themselves, so it stays
+  // out of pre-bundling while its CommonJS/wasm dependencies go in (STACK-NOTES "Viewer").
+  optimizeDeps: {
+    exclude: ['@cornerstonejs/dicom-image-loader'],
+    include: ['@cornerstonejs/core', 'dicom-parser',
+      '@cornerstonejs/codec-charls/decodewasmjs', '@cornerstonejs/codec-libjpeg-turbo-8bit/decodewasmjs',
+      '@cornerstonejs/codec-openjpeg/decodewasmjs', '@cornerstonejs/codec-openjph/wasmjs',
+      '@cornerstonejs/codec-libjxl/decodewasmjs', '@cornerstonejs/jpeg-lossless-decoder-js', 'comlink', 'pako'],
+  },
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,8 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { AuthService } from '../auth/auth.service';
 import { userFromRequest } from '../auth/auth.plugin';
 
-/** Pages a person without a session may open: the logon page, the public export link, the phone photo capture. */
-const PUBLIC_PAGES = [/^\/Member\/LogOn$/i, /^\/link\//, /^\/capture\//];
+/**
+ * Pages a person without a session may open: the logon page, the public export link, the phone photo capture, and
+ * the series frame DicomViewer/… (spec §2: it carries an exam token; every image call checks that token).
+ */
+const PUBLIC_PAGES = [/^\/Member\/LogOn$/i, /^\/link\//, /^\/capture\//, /^\/DicomViewer\//];
 
 /** Serves the web build and answers every other page path with index.html (the SPA routes it). */
 export function spaRoutes(deps: { distDir: string; auth: AuthService }) {

@@ -16,6 +16,9 @@ const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unma
 const RequestListPage = lazy(() => import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })));
 const RequestFormPage = lazy(() => import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })));
 const PublicLinkPage = lazy(() => import('../features/request/public-link-page').then((m) => ({ default: m.PublicLinkPage })));
+// The series viewer (issue 5): DicomViewerPage carries Cornerstone3D (~1 MB gzip), so it is its own chunk.
+const SeriesPage = lazy(() => import('../features/viewer/series-page').then((m) => ({ default: m.SeriesPage })));
+const DicomViewerPage = lazy(() => import('../features/viewer/dicom-viewer-page').then((m) => ({ default: m.DicomViewerPage })));
 const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 
 export const router = createBrowserRouter([
@@ -43,6 +46,26 @@ export const router = createBrowserRouter([
     element: (
       <Suspense fallback={<PageSpinner fullScreen />}>
         <PublicLinkPage />
+      </Suspense>
+    ),
+  },
+  {
+    // Spec §2 Series viewer: full screen, no shell (a reading station).
+    path: '/viewer/:examId',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<PageSpinner fullScreen />}>
+          <SeriesPage />
+        </Suspense>
+      </RequireAuth>
+    ),
+  },
+  {
+    // Spec §2: the series frame; it opens with the exam token alone (a branch image cache serves the same path).
+    path: '/DicomViewer/:examId/:seriesId/:orientation?',
+    element: (
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <DicomViewerPage />
       </Suspense>
     ),
   },

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { exams, users } from '../../db/schema/index';
+import { branches, exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { buildInstance, testUid, writeTemp } from '../testing/build-dicom';
 
 describe('series for the viewer', () => {
+  let clock = new Date();
   let sut: TestContext;
   let exam: typeof exams.$inferSelect;
   const cookies: Record<string, string> = {};
@@ -14,7 +15,7 @@ describe('series for the viewer', () => {
   const CORONAL = '1\\0\\0\\0\\0\\-1';
 
   beforeAll(async () => {
-    sut = await createTestApp();
+    sut = await createTestApp({ now: () => clock });
     const [doctor1] = await sut.database.db.select().from(users).where(eq(users.username, 'doctor1'));
     [exam] = await sut.database.db.select().from(exams)
       .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1) as [typeof exams.$inferSelect];
@@ -87,5 +88,50 @@ describe('series for the viewer', () => {
     expect((await get('doctor2', `/api/exam/${exam.id}/series`)).statusCode).toBe(404);
     expect((await get('doctor2', `/api/exam/${exam.id}/series/${rows[0].seriesId}/instances`)).statusCode).toBe(404);
     expect((await get('doctor1', `/api/exam/${exam.id}/series/00000000-0000-4000-8000-000000000000/instances`)).statusCode).toBe(404);
+  });
+
+  it("names the exam's branch image cache (spec §7) for the browser to probe", async () => {
+    const before = (await get('doctor1', `/api/exam/${exam.id}/series`)).json().data as { branchCacheUrl: string | null }[];
+    expect(before.every((r) => r.branchCacheUrl === null)).toBe(true);
+    await sut.database.db.update(branches).set({ imageCacheUrl: 'http://cache.branch.local:8042/' }).where(eq(branches.id, exam.branchId));
+    const after = (await get('doctor1', `/api/exam/${exam.id}/series`)).json().data as { branchCacheUrl: string | null }[];
+    expect(after.every((r) => r.branchCacheUrl === 'http://cache.branch.local:8042/')).toBe(true);
+    await sut.database.db.update(branches).set({ imageCacheUrl: null }).where(eq(branches.id, exam.branchId));
+  });
+
+  it("opens the viewer's instances and images by the exam's token alone; refuses another exam's series, another token, an expired one", async () => {
+    const cookie = (cookies.doctor1 ??= await sut.login('doctor1'));
+    const token = (await sut.app.inject({ method: 'POST', url: `/api/exam/${exam.id}/token`, headers: { cookie } })).json().data.token as string;
+    const rows = (await get('doctor1', `/api/exam/${exam.id}/series`)).json().data as { seriesId: string }[];
+    const seriesId = rows[3]!.seriesId;
+    const ok = await sut.app.inject({ url: `/api/exam/${exam.id}/series/${seriesId}/instances?token=${token}` });
+    expect(ok.statusCode).toBe(200);
+    const wado = await sut.app.inject({ url: `${ok.json().data.instances[0].wadoUri}&token=${token}` });
+    expect(wado.statusCode).toBe(200);
+    expect(wado.headers['content-type']).toContain('application/dicom');
+
+    // Another exam in scope of the same doctor, with its own token: neither crosses over.
+    const [doctor1] = await sut.database.db.select().from(users).where(eq(users.username, 'doctor1'));
+    const [other] = await sut.database.db.select().from(exams)
+      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.id} <> ${exam.id}`)).limit(1);
+    const otherToken = (await sut.app.inject({ method: 'POST', url: `/api/exam/${other!.id}/token`, headers: { cookie } })).json().data.token as string;
+    for (const url of [
+      `/api/exam/${exam.id}/series/${seriesId}/instances?token=${otherToken}`,
+      `/api/exam/${other!.id}/series/${seriesId}/instances?token=${otherToken}`,
+      `/api/exam/${other!.id}/series/${seriesId}/instances?token=${token}`,
+      `${ok.json().data.instances[0].wadoUri}&token=${otherToken}`,
+    ]) {
+      const res = await sut.app.inject({ url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    expect((await sut.app.inject({ url: `/api/exam/${exam.id}/series/not-a-uuid/instances?token=${token}` })).statusCode).toBe(400);
+    const now = clock;
+    clock = new Date(now.getTime() + 3 * 3_600_000);
+    try {
+      expect((await sut.app.inject({ url: `/api/exam/${exam.id}/series/${seriesId}/instances?token=${token}` })).statusCode).toBe(401);
+    } finally {
+      clock = now;
+    }
   });
 });

@@ -166,6 +166,12 @@ export class ExamsRepository {
    * Series of the exam's studies (spec §3 Series), one row per series and distinct ImageOrientationPatient of its
    * instances, with their instance and frame counts; series without instances yet come as one row.
    */
+  /** The branch image cache base URL of a branch (spec §7), or null when the branch has none. */
+  async branchImageCacheUrl(branchId: number): Promise<string | null> {
+    const [row] = await this.db.select({ url: branches.imageCacheUrl }).from(branches).where(eq(branches.id, branchId));
+    return row?.url ?? null;
+  }
+
   async series(examId: string) {
     return this.db
       .select({

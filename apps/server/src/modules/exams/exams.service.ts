@@ -254,8 +254,10 @@ export class ExamsService {
    * ("1,0,0,0,1,0") in imageOrientationPatient for the viewer URL DicomViewer/{examId}/{seriesId}/{orientation}.
    */
   async series(user: CurrentUser, id: string): Promise<Series[]> {
-    await this.load(user, id);
+    const exam = await this.load(user, id);
     const rows = await this.repo.series(id);
+    // Spec §7: the exam's branch image cache, probed by the browser before it is used.
+    const branchCacheUrl = rows.length ? await this.repo.branchImageCacheUrl(exam.branchId) : null;
     const bySeries = new Map<string, typeof rows>();
     for (const r of rows) bySeries.set(r.seriesId, [...(bySeries.get(r.seriesId) ?? []), r]);
     const out: Series[] = [];
@@ -275,7 +277,7 @@ export class ExamsService {
           thumbnail: s.thumbnailKey ? `/api/exam/${id}/series/${s.seriesId}/thumbnail${query}` : null,
           seriesDescription: s.seriesDescription,
           frameNumber: g.members.reduce((n, m) => n + m.frames, 0),
-          branchCacheUrl: null,
+          branchCacheUrl,
         });
       }
     }

@@ -51,6 +51,16 @@ function isUrgency(value: string): value is ReportUrgency {
  */
 export function AssignDialog({ exam, onClose }: AssignDialogProps) {
   const { t } = useTranslation();
+  // "2 ชม.", "3 วัน", "30 นาที" for the urgency options; no deadline for zero. A closure over the hook's own t: a helper
+  // typed with i18next's whole TFunction made TypeScript expand every resource key and give up (TS2589).
+  const durationText = (d: { day: number; hour: number; minute: number }): string => {
+    const parts = [
+      d.day ? t('worklist.duration.day', { count: d.day }) : '',
+      d.hour ? t('worklist.duration.hour', { count: d.hour }) : '',
+      d.minute ? t('worklist.duration.minute', { count: d.minute }) : '',
+    ].filter(Boolean);
+    return parts.length ? parts.join(' ') : t('worklist.duration.none');
+  };
   const doctors = useAssignableDoctors(exam.examId);
   const duty = useDutyDoctor(exam.branchId);
   const assign = useAssignExam();
@@ -222,7 +232,7 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
                 <MenuItem key={u} value={u} data-testid={`urgency-option-${u}`}>
                   {t(`worklist.urgency.${u}`)}
                   <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                    {durationText(t, urgencyToDuration(u))}
+                    {durationText(urgencyToDuration(u))}
                   </Typography>
                 </MenuItem>
               ))}
@@ -296,14 +306,3 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
   );
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
-
-/** "2 ชม.", "3 วัน", "30 นาที" for the urgency options; no deadline for zero. */
-function durationText(t: Translate, d: { day: number; hour: number; minute: number }): string {
-  const parts = [
-    d.day ? t('worklist.duration.day', { count: d.day }) : '',
-    d.hour ? t('worklist.duration.hour', { count: d.hour }) : '',
-    d.minute ? t('worklist.duration.minute', { count: d.minute }) : '',
-  ].filter(Boolean);
-  return parts.length ? parts.join(' ') : t('worklist.duration.none');
-}

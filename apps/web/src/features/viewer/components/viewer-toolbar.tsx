@@ -1,0 +1,91 @@
+import Architecture from '@mui/icons-material/Architecture';
+import Contrast from '@mui/icons-material/Contrast';
+import CropSquare from '@mui/icons-material/CropSquare';
+import FitScreen from '@mui/icons-material/FitScreen';
+import Flip from '@mui/icons-material/Flip';
+import HelpOutline from '@mui/icons-material/HelpOutline';
+import InvertColors from '@mui/icons-material/InvertColors';
+import PanTool from '@mui/icons-material/PanTool';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import RestartAlt from '@mui/icons-material/RestartAlt';
+import RotateLeft from '@mui/icons-material/RotateLeft';
+import RotateRight from '@mui/icons-material/RotateRight';
+import Straighten from '@mui/icons-material/Straighten';
+import ZoomIn from '@mui/icons-material/ZoomIn';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrimaryTool } from '../cornerstone/tool-group';
+import type { ViewerCommand } from '../lib/viewer-commands';
+import { WINDOW_PRESETS } from '../lib/wl-presets';
+import { CineControl } from './cine-control';
+import { ToolButton } from './tool-button';
+
+const TOOLS: { tool: PrimaryTool; key: string; icon: ReactNode }[] = [
+  { tool: 'windowLevel', key: 'W', icon: <Contrast fontSize="small" /> },
+  { tool: 'pan', key: 'P', icon: <PanTool fontSize="small" /> },
+  { tool: 'zoom', key: 'Z', icon: <ZoomIn fontSize="small" /> },
+  { tool: 'length', key: 'L', icon: <Straighten fontSize="small" /> },
+  { tool: 'angle', key: 'A', icon: <Architecture fontSize="small" /> },
+  { tool: 'rectangle', key: 'R', icon: <CropSquare fontSize="small" /> },
+  { tool: 'ellipse', key: 'E', icon: <RadioButtonUnchecked fontSize="small" /> },
+];
+
+interface ViewerToolbarProps {
+  tool: PrimaryTool;
+  playing: boolean;
+  fps: number;
+  onFps: (fps: number) => void;
+  run: (command: ViewerCommand) => void;
+  /** Right-hand text: loading progress. */
+  status: ReactNode;
+}
+
+/** UI guide "Reading station": one slim toolbar; every button has a key (the help panel lists them). */
+export function ViewerToolbar({ tool, playing, fps, onFps, run, status }: ViewerToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <Box role="toolbar" aria-label={t('viewer.toolbar')} sx={{ display: 'flex', alignItems: 'center', gap: 0.25, px: 0.5, py: 0.25, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', minHeight: 40, flexWrap: 'wrap' }}>
+      {TOOLS.map((x) => (
+        <ToolButton key={x.tool} label={t(`viewer.keys.${x.tool}`)} shortcut={x.key} active={tool === x.tool} onClick={() => run({ kind: 'tool', tool: x.tool })} testId={`tool-${x.tool}`}>
+          {x.icon}
+        </ToolButton>
+      ))}
+      <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
+      <Select<string>
+        size="small"
+        value=""
+        displayEmpty
+        renderValue={() => t('viewer.presets')}
+        onChange={(e) => {
+          const preset = WINDOW_PRESETS.find((p) => p.id === e.target.value);
+          if (preset) run({ kind: 'preset', preset });
+          else if (e.target.value === 'auto') run({ kind: 'auto' });
+        }}
+        inputProps={{ 'aria-label': t('viewer.presets') }}
+        data-testid="preset-select"
+        sx={{ width: 150, typography: 'body2', '& .MuiSelect-select': { py: 0.5 } }}
+      >
+        {WINDOW_PRESETS.map((p) => (
+          <MenuItem key={p.id} value={p.id}>{`${p.key} ${t(`viewer.keys.preset.${p.id}`)}`}</MenuItem>
+        ))}
+        <MenuItem value="auto">{`7 ${t('viewer.keys.auto')}`}</MenuItem>
+      </Select>
+      <ToolButton label={t('viewer.keys.invert')} shortcut="I" onClick={() => run({ kind: 'invert' })} testId="cmd-invert"><InvertColors fontSize="small" /></ToolButton>
+      <ToolButton label={t('viewer.keys.rotateLeft')} shortcut="[" onClick={() => run({ kind: 'rotate', by: -90 })}><RotateLeft fontSize="small" /></ToolButton>
+      <ToolButton label={t('viewer.keys.rotateRight')} shortcut="]" onClick={() => run({ kind: 'rotate', by: 90 })}><RotateRight fontSize="small" /></ToolButton>
+      <ToolButton label={t('viewer.keys.flipH')} shortcut="H" onClick={() => run({ kind: 'flipH' })}><Flip fontSize="small" /></ToolButton>
+      <ToolButton label={t('viewer.keys.flipV')} shortcut="V" onClick={() => run({ kind: 'flipV' })}><Flip fontSize="small" sx={{ transform: 'rotate(90deg)' }} /></ToolButton>
+      <ToolButton label={t('viewer.keys.fit')} shortcut="F" onClick={() => run({ kind: 'fit' })}><FitScreen fontSize="small" /></ToolButton>
+      <ToolButton label={t('viewer.keys.reset')} shortcut="0" onClick={() => run({ kind: 'reset' })} testId="cmd-reset"><RestartAlt fontSize="small" /></ToolButton>
+      <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
+      <CineControl playing={playing} fps={fps} onFps={onFps} onToggle={() => run({ kind: 'cine' })} />
+      <ToolButton label={t('viewer.keys.help')} shortcut="?" onClick={() => run({ kind: 'help' })} testId="cmd-help"><HelpOutline fontSize="small" /></ToolButton>
+      <Box sx={{ flex: 1 }} />
+      <Box sx={{ typography: 'caption', color: 'text.secondary', pr: 1 }}>{status}</Box>
+    </Box>
+  );
+}

@@ -1,0 +1,174 @@
+/// <reference lib="dom" />
+// Series viewer benchmark with its budgets (`npm run bench:viewer`; not part of the tests), issue 5 "Budgets":
+//   a generated 300-slice 512×512 16-bit CT series (the demo phantom), stored through STOW-RS and matched to an exam,
+//   opened in headless Chromium (Debian /usr/bin/chromium) at DicomViewer/{examId}/{seriesId}/?token on localhost:
+//   first image drawn ≤ 800 ms from navigation, whole stack in the cache ≤ 4 s, scrolling ≥ 30 frames/s once loaded
+//   (ArrowDown, each step waits for the next IMAGE_RENDERED). Each run uses a fresh browser context (cold HTTP cache,
+//   cold Cornerstone cache); Cornerstone's WebGL path (software SwiftShader here) and its CPU path are both measured.
+// Also the production build's JavaScript: the worklist and home chunks must not hold Cornerstone.
+// Rewrites its section of docs/performance.md (unless --no-docs), stops what it started, exits 1 when over budget.
+//   npm run build && npm run bench:viewer -- --runs 3
+import { readdirSync, readFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, request } from '@playwright/test';
+import { generateCt, uidFrom } from '../apps/server/src/dicom/generate/index';
+import { examsWithoutImages, matchStudies, stow } from '../e2e/pages/viewer-setup';
+import { commit, machine, markdownTable, type Row, updatePerformanceDoc } from './lib/report';
+import { repoRoot, startServer } from './lib/server';
+
+const SLICES = 300;
+const BUDGET = { firstMs: 800, stackMs: 4000, fps: 30 };
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '18493' },
+    'no-docs': { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const port = Number(values.port);
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+interface RunResult { firstMs: number; stackMs: number; fps: number }
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** The JS of a built chunk, by name prefix: bytes and gzip bytes, and whether it holds Cornerstone. */
+function chunk(prefix: string): { kb: number; gzipKb: number; cornerstone: boolean } | null {
+  const dir = path.join(repoRoot, 'apps', 'web', 'dist', 'assets');
+  const file = readdirSync(dir).find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'));
+  if (!file) return null;
+  const body = readFileSync(path.join(dir, file));
+  return { kb: statSync(path.join(dir, file)).size / 1024, gzipKb: gzipSync(body).length / 1024, cornerstone: body.includes('cornerstone') };
+}
+
+async function main(): Promise<void> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'rangsi-viewer-bench-'));
+  const logFile = path.join(tmp, 'server.log');
+  console.log(`starting the server (log in ${logFile})`);
+  const server = await startServer({ port, dataDir: path.join(tmp, 'data'), logFile, timeoutMs: 300_000 });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // Ctrl-C: still stop the server and the browser this run started.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void Promise.allSettled([browser.close(), server.stop()]).then(() => {
+        rmSync(tmp, { recursive: true, force: true });
+        process.exit(130);
+      });
+    });
+  }
+  try {
+    const api = await request.newContext({ baseURL: server.baseUrl });
+    const logOn = await api.post('/Member/LogOn', { data: { username: 'staff', password: 'rangsi-demo' } });
+    if (!logOn.ok()) throw new Error(`log-on failed: ${logOn.status()}`);
+    const [exam] = await examsWithoutImages(api);
+    if (!exam) throw new Error('no exam without images in the demo seed');
+    console.log(`generating and storing ${SLICES} slices of 512×512`);
+    const studyInstanceUid = uidFrom(`viewer-bench-${Date.now()}`);
+    const slices = [...generateCt({
+      patient: { name: 'BENCH^CT', id: 'BENCH-CT' },
+      study: { studyInstanceUid, accessionNumber: `VB${Date.now() % 1e8}`, date: '20261125', time: '090000' },
+      slices: SLICES, size: 512, localizer: false,
+    })].map((i) => i.bytes);
+    for (let i = 0; i < slices.length; i += 100) await stow(api, slices.slice(i, i + 100));
+    await matchStudies(api, [studyInstanceUid], exam.examId);
+    const series = ((await (await api.get(`/api/exam/${exam.examId}/series`)).json()) as { data: { seriesId: string }[] }).data;
+    const token = ((await (await api.post(`/api/exam/${exam.examId}/token`, { data: {} })).json()) as { data: { token: string } }).data.token;
+    const url = `${server.baseUrl}/DicomViewer/${exam.examId}/${series[0]!.seriesId}/?token=${token}`;
+    await api.dispose();
+
+    const results: Record<'webgl' | 'cpu', RunResult[]> = { webgl: [], cpu: [] };
+    for (const mode of ['webgl', 'cpu'] as const) {
+      // One warm-up (the server's file cache, Chromium's code cache for the chunk), then the measured runs.
+      for (let r = 0; r <= runs; r++) {
+        const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+        const page = await context.newPage();
+        await page.addInitScript((m) => {
+          if (m === 'cpu') localStorage.setItem('rangsi.viewer.cpu', '1');
+          const marks: { first?: number; loaded?: number } = {};
+          (window as unknown as { __bench: typeof marks }).__bench = marks;
+          new MutationObserver(() => {
+            const v = document.querySelector<HTMLElement>('[data-testid="viewport"]');
+            if (!v) return;
+            if (marks.first === undefined && Number(v.dataset.rendered) > 0) marks.first = performance.now();
+            if (marks.loaded === undefined && v.dataset.loaded === String(300)) marks.loaded = performance.now();
+          }).observe(document, { subtree: true, attributes: true, childList: true });
+        }, mode);
+        await page.goto(url);
+        await page.waitForFunction(() => (window as unknown as { __bench: { loaded?: number } }).__bench.loaded !== undefined, null, { timeout: 120_000 });
+        const marks = await page.evaluate(() => (window as unknown as { __bench: { first: number; loaded: number } }).__bench);
+        // Scrolling once loaded: 100 steps, each waiting for its image to be drawn.
+        // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
+        const fps = await page.evaluate<number>(`(async () => {
+          const v = document.querySelector('[data-testid="viewport"]');
+          const t0 = performance.now();
+          for (let i = 0; i < 100; i++) {
+            const before = v.dataset.rendered;
+            const next = new Promise((resolve) => {
+              const obs = new MutationObserver(() => { if (v.dataset.rendered !== before) { obs.disconnect(); resolve(); } });
+              obs.observe(v, { attributes: true });
+            });
+            v.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+            await next;
+          }
+          return 100 / ((performance.now() - t0) / 1000);
+        })()`);
+        await context.close();
+        if (r === 0) continue;
+        results[mode].push({ firstMs: marks.first, stackMs: marks.loaded, fps });
+        console.log(`${mode} run ${r}: first ${marks.first.toFixed(0)} ms, stack ${marks.loaded.toFixed(0)} ms, scroll ${fps.toFixed(1)} fps`);
+      }
+    }
+
+    const rows: Row[] = [];
+    for (const mode of ['webgl', 'cpu'] as const) {
+      const rs = results[mode];
+      const first = median(rs.map((x) => x.firstMs));
+      const stack = median(rs.map((x) => x.stackMs));
+      const fps = median(rs.map((x) => x.fps));
+      const all = (k: keyof RunResult, d = 0) => rs.map((x) => x[k].toFixed(d)).join(', ');
+      rows.push({ metric: `${mode}: first image from navigation`, result: `${first.toFixed(0)} ms`, budget: `≤ ${BUDGET.firstMs} ms`, ok: first <= BUDGET.firstMs, detail: `median of ${rs.length}: ${all('firstMs')}` });
+      rows.push({ metric: `${mode}: whole stack (300) in cache`, result: `${stack.toFixed(0)} ms`, budget: `≤ ${BUDGET.stackMs} ms`, ok: stack <= BUDGET.stackMs, detail: `median of ${rs.length}: ${all('stackMs')}` });
+      rows.push({ metric: `${mode}: scrolling once loaded`, result: `${fps.toFixed(1)} fps`, budget: `≥ ${BUDGET.fps} fps`, ok: fps >= BUDGET.fps, detail: `median of ${rs.length}: ${all('fps', 1)}` });
+    }
+    for (const name of ['index', 'worklist-page', 'series-page', 'dicom-viewer-page']) {
+      const c = chunk(name);
+      if (!c) continue;
+      const viewer = name === 'dicom-viewer-page';
+      rows.push({
+        metric: `build: ${name} chunk`, result: `${c.kb.toFixed(0)} KB (${c.gzipKb.toFixed(0)} KB gzip)`,
+        budget: viewer ? '—' : 'no Cornerstone', ok: viewer ? undefined : !c.cornerstone, detail: c.cornerstone ? 'holds Cornerstone' : 'no Cornerstone code',
+      });
+    }
+    const table = markdownTable(rows);
+    console.log(`\n${table}\n`);
+    if (!values['no-docs']) {
+      updatePerformanceDoc(path.join(repoRoot, 'docs', 'performance.md'), `## Series viewer — \`npm run bench:viewer\`
+
+Headless Chromium (${CHROMIUM_ARGS.join(' ')}; WebGL is software SwiftShader) on localhost, 1366×768, a generated
+${SLICES}-slice 512×512 16-bit CT (explicit VR little endian, 158 MB) opened at \`DicomViewer/{examId}/{seriesId}/?token\`,
+a fresh browser context per run after one warm-up. First image = first IMAGE_RENDERED after navigation start;
+stack = all ${SLICES} images in Cornerstone's cache; scrolling = 100 ArrowDown steps, each waiting for its render.
+Machine: ${machine()}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end (1/5/15 min);\ncommit ${commit(repoRoot)}; ${new Date().toISOString().slice(0, 16)}Z.
+
+${table}
+`, 'viewer.ts');
+    }
+    if (rows.some((r) => r.ok === false)) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

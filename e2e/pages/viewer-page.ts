@@ -1,0 +1,111 @@
+import { expect, type Frame, type Page } from '@playwright/test';
+
+export interface CanvasStats {
+  /** Non-black box of the canvas: the image's area (the background is pure black). */
+  box: { w: number; h: number } | null;
+  /** Fraction of the box brighter than 8/255. */
+  lit: number;
+  sd: number;
+  levels: number;
+  /** Mean luminance of an 8×8 grid over the whole canvas. */
+  grid: number[];
+}
+
+/** The series page (/viewer/{examId}) and the DicomViewer inside its frame. */
+export class ViewerPage {
+  constructor(readonly page: Page) {}
+
+  async goto(examId: string, branchId: number) {
+    await this.page.goto(`/viewer/${examId}?examBranchId=${branchId}`);
+    await expect(this.page).toHaveTitle('Series');
+  }
+
+  seriesItems() {
+    return this.page.getByTestId('series-item');
+  }
+
+  async frame(): Promise<Frame> {
+    const handle = await this.page.getByTestId('viewer-frame').elementHandle();
+    const frame = await handle.contentFrame();
+    return frame!;
+  }
+
+  /** Waits until the first image of the selected series has been drawn (or failed). */
+  async waitForImage(frame: Frame) {
+    await expect(frame.getByTestId('viewport')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  }
+
+  async stats(frame: Frame): Promise<CanvasStats> {
+    return frame.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="viewport"] canvas');
+      if (!canvas) throw new Error('no canvas');
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no 2d context');
+      const { width, height } = canvas;
+      const px = ctx.getImageData(0, 0, width, height).data;
+      const lum = new Float32Array(width * height);
+      let x0 = width, y0 = height, x1 = -1, y1 = -1;
+      for (let i = 0; i < lum.length; i++) {
+        const v = 0.299 * px[i * 4]! + 0.587 * px[i * 4 + 1]! + 0.114 * px[i * 4 + 2]!;
+        lum[i] = v;
+        if (v > 0) {
+          const x = i % width, y = Math.floor(i / width);
+          if (x < x0) x0 = x;
+          if (x > x1) x1 = x;
+          if (y < y0) y0 = y;
+          if (y > y1) y1 = y;
+        }
+      }
+      const grid: number[] = [];
+      for (let gy = 0; gy < 8; gy++) for (let gx = 0; gx < 8; gx++) {
+        let sum = 0, n = 0;
+        for (let y = Math.floor((gy * height) / 8); y < Math.floor(((gy + 1) * height) / 8); y += 2) for (let x = Math.floor((gx * width) / 8); x < Math.floor(((gx + 1) * width) / 8); x += 2) {
+          sum += lum[y * width + x]!;
+          n++;
+        }
+        grid.push(n ? sum / n : 0);
+      }
+      if (x1 < 0) return { box: null, lit: 0, sd: 0, levels: 0, grid };
+      let n = 0, lit = 0, sum = 0, sum2 = 0;
+      const levels = new Set<number>();
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
+        const v = lum[y * width + x]!;
+        n++;
+        if (v > 8) lit++;
+        sum += v;
+        sum2 += v * v;
+        levels.add(Math.round(v / 8));
+      }
+      const mean = sum / n;
+      return { box: { w: x1 - x0 + 1, h: y1 - y0 + 1 }, lit: lit / n, sd: Math.sqrt(Math.max(0, sum2 / n - mean * mean)), levels: levels.size, grid };
+    });
+  }
+
+  /** A drawn image, by pixel statistics (STACK-NOTES "Testing that an image is really drawn"). */
+  async expectImageDrawn(frame: Frame, label: string) {
+    await expect.poll(async () => Number(await frame.getByTestId('viewport').getAttribute('data-rendered')), { message: `${label}: IMAGE_RENDERED` }).toBeGreaterThan(0);
+    const s = await this.stats(frame);
+    expect(s.box, `${label}: something is drawn`).not.toBeNull();
+    expect(s.box!.w * s.box!.h, `${label}: the image covers a real area`).toBeGreaterThan(100 * 100);
+    expect(s.lit, `${label}: lit fraction`).toBeGreaterThan(0.3);
+    expect(s.sd, `${label}: standard deviation`).toBeGreaterThan(15);
+    expect(s.levels, `${label}: grey levels`).toBeGreaterThanOrEqual(6);
+    return s;
+  }
+
+  /** Drags with the left button across the viewport (W/L by default, or the chosen tool). */
+  async drag(frame: Frame, from: [number, number], by: [number, number]) {
+    const box = (await frame.getByTestId('viewport').boundingBox())!;
+    const x = box.x + box.width * from[0];
+    const y = box.y + box.height * from[1];
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    for (let i = 1; i <= 10; i++) await this.page.mouse.move(x + (by[0] * i) / 10, y + (by[1] * i) / 10);
+    await this.page.mouse.up();
+  }
+}
+
+/** Mean absolute difference of two 8×8 grids. */
+export function gridChange(a: number[], b: number[]): number {
+  return a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length;
+}
