@@ -62,6 +62,7 @@ import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
 import { JobQueue } from './jobs/job-queue';
 import { createDicomImageLifecycle, type DicomImageLifecycle } from './dicom/cold/dicom-image-lifecycle';
+import { createChromiumPdfRenderer, type PdfRenderer } from './reports/pdf/pdf-renderer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -83,6 +84,8 @@ export interface App {
     /** Not started by buildApp: main.ts starts it with workers, tests without (and run jobs with drain()). */
     jobs: JobQueue;
     dicomImages: DicomImageLifecycle;
+    /** Prints reports and stickers; Chromium starts on the first document. */
+    pdf: PdfRenderer;
   };
   /** Every route registered, with its declared access (a test walks them). */
   routes: { method: string | string[]; url: string; access: unknown }[];
@@ -187,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     media: new RequestMediaService(db, requests, files, audit),
   }));
   await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));
+  const pdf = createChromiumPdfRenderer({ executablePath: config.CHROMIUM_PATH, poolSize: config.PDF_PAGE_POOL });
+  app.addHook('onClose', async () => pdf.close());
   const archive = createArchive(db, files, { now, log: app.log });
   // Delayed recounts run before the database closes; the store's writer thread stops after them.
   app.addHook('onClose', async () => {
@@ -207,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 
-  return { app, metrics, routes, services: { auth, audit, exams, archive, thumbnails, jobs, dicomImages }, startDraining: () => { draining = true; } };
+  return { app, metrics, routes, services: { auth, audit, exams, archive, thumbnails, jobs, dicomImages, pdf }, startDraining: () => { draining = true; } };
 }
 
 /** Outside production a secret is generated once per database, so sessions survive restarts without configuration. */

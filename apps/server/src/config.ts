@@ -30,6 +30,12 @@ const ConfigSchema = z.object({
   ID_CARD_READER_URL: z.string().url().optional(),
   /** The health-coverage (NHSO) helper the request form calls from the browser (spec §7 Local helper services). */
   NHSO_SERVICE_URL: z.string().url().optional(),
+  /** The Chromium that prints every PDF (reports, stickers); Debian's package by default (docs/decisions.md R1). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Pages kept open for printing; each holds ~30 MB. */
+  PDF_PAGE_POOL: z.coerce.number().int().min(1).max(8).default(2),
+  /** The hospital gateway that receives finished reports (HL7 v2 ORU^R01 over HTTP); unset: ping-gateway reports failure. */
+  REPORT_GATEWAY_URL: z.string().url().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   /**
    * Cold archive: a study whose images have not changed for this many days is packed into one zip in cold storage

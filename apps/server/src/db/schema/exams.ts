@@ -24,6 +24,10 @@ export const exams = pgTable('exams', {
   examDate: timestamp({ withTimezone: true }).notNull(),
   receivedAt: timestamp({ withTimezone: true }),
   expectedAt: timestamp({ withTimezone: true }),
+  /** When the current reviewer was assigned (turnaround reports: received → assigned → finished). */
+  assignedAt: timestamp({ withTimezone: true }),
+  /** When the first finished report version was stored; addenda do not move it. */
+  firstReportedAt: timestamp({ withTimezone: true }),
   /** Scheduled, Arrived, Assigned, Accepted, Completed, Rejected (ExamStatus). */
   status: text().notNull().default('Scheduled'),
   hn: text().notNull().default(''),
@@ -136,10 +140,12 @@ export const reportTemplates = pgTable('report_templates', {
   bodyPart: text(),
   name: text().notNull(),
   language: text().notNull().default('en'),
+  /** Stable key of a seeded template (demo seed is idempotent on it); null for user-made ones. */
+  code: text(),
   content: jsonb().$type<{ clinicalInformation?: string; technique?: string; findings?: string; impression?: string }>().notNull(),
   ownerId: uuid().references(() => users.id),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex('report_templates_code_uq').on(t.code)]);
 
 /** The draft a reader is writing (autosaved); one per exam and report name. */
 export const reportDrafts = pgTable('report_drafts', {
@@ -168,4 +174,17 @@ export const finishedReports = pgTable('finished_reports', {
   createdAt: createdAt(),
   auditStatus: text().notNull().default(''),
   auditMessage: text(),
-}, (t) => [index('finished_reports_exam_idx').on(t.examId, t.reportName)]);
+  /** The reader flagged a critical (urgent, communicate-now) finding in this version. */
+  isCritical: boolean().notNull().default(false),
+  /** Hospital gateway delivery: '' (not sent), Pending, Sent, Failed. */
+  gatewayStatus: text().notNull().default(''),
+  gatewayAttempts: integer().notNull().default(0),
+  gatewayLastAttemptAt: timestamp({ withTimezone: true }),
+  /** Why the last delivery failed (no patient data). */
+  gatewayMessage: text(),
+}, (t) => [
+  index('finished_reports_exam_idx').on(t.examId, t.reportName),
+  // Two Finish calls at once for the same exam and report name: only one version number can win.
+  uniqueIndex('finished_reports_version_uq').on(t.examId, t.reportName, t.versionNo).where(sql`${t.examId} is not null`),
+  index('finished_reports_subject_idx').on(t.subjectId, t.reportName).where(sql`${t.subjectId} is not null`),
+]);
