@@ -47,7 +47,7 @@ export class WorklistPage {
    * searches (the second for the first client tab), so this allows more than the default assertion time.
    */
   async expectSettled(): Promise<void> {
-    await expect(this.root).toBeVisible();
+    await expect(this.root).toBeVisible({ timeout: 30_000 });
     await expect(this.list).toHaveAttribute('data-busy', 'false', { timeout: 30_000 });
     await expect(this.rows.first().or(this.empty)).toBeVisible();
   }
