@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { branches, documents, exams, lookups, namePrefixes, patientContacts, patients, requests, finishedReports } from '../../db/schema/index';
+import { branches, documents, exams, lookups, namePrefixes, patientContacts, patients, products, requestProducts, requests, finishedReports } from '../../db/schema/index';
 import { containsPattern } from '../../db/like-pattern';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -132,5 +132,19 @@ export class PatientsRepository {
       .where(and(eq(exams.patientId, patientId), isNull(exams.deletedAt), isNull(requests.deletedAt), examScope))
       .orderBy(desc(requests.appointmentAt), asc(exams.modalityCode));
     return rows;
+  }
+
+  /** For the missing-documents check of these requests: their products, their request documents, the document types. */
+  async requestDocumentFacts(requestIds: string[]) {
+    if (requestIds.length === 0) return { products: [], documents: [], types: [] };
+    const [productRows, documentRows, types] = await Promise.all([
+      this.db.select({ requestId: requestProducts.requestId, modalityCode: products.modalityCode, productGroup: products.productGroup })
+        .from(requestProducts).innerJoin(products, eq(products.id, requestProducts.productId))
+        .where(inArray(requestProducts.requestId, requestIds)),
+      this.db.select({ requestId: documents.requestId, typeId: documents.documentTypeId })
+        .from(documents).where(and(inArray(documents.requestId, requestIds), isNull(documents.deletedAt))),
+      this.db.select({ id: lookups.id, code: lookups.code, name: lookups.name }).from(lookups).where(eq(lookups.kind, 'requestDocument')),
+    ]);
+    return { products: productRows, documents: documentRows, types };
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { exams, exams as examsTable, patients, users } from '../../db/schema/index';
+import { documents, exams, exams as examsTable, lookups, patients, products, requestProducts, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 describe('patients API', () => {
@@ -138,6 +138,29 @@ describe('patients API', () => {
     expect(rows[0]).toHaveProperty('appointmentDate');
     const appointments = rows.map((r: { appointmentDate: string }) => r.appointmentDate);
     expect([...appointments].sort().reverse()).toEqual(appointments);
+  });
+
+  it('names the request documents still missing in each history row, and drops one once it is uploaded', async () => {
+    const db = sut.database.db;
+    // A request with an MR product: it needs the doctor's order and the MR screening form (RQ4).
+    const [mr] = await db.select({ requestId: requestProducts.requestId, patientId: exams.patientId }).from(requestProducts)
+      .innerJoin(products, eq(products.id, requestProducts.productId))
+      .innerJoin(exams, and(eq(exams.requestId, requestProducts.requestId), isNull(exams.deletedAt)))
+      .where(and(eq(products.modalityCode, 'MR'), isNotNull(exams.patientId))).limit(1);
+    expect(mr, 'the demo data has a request with an MR product').toBeDefined();
+    const types = await db.select().from(lookups).where(eq(lookups.kind, 'requestDocument'));
+    const order = types.find((t) => t.code === 'ORDER')!;
+    const screening = types.find((t) => t.code === 'MRI_SCREENING')!;
+    await db.delete(documents).where(eq(documents.requestId, mr!.requestId));
+    const missing = async () => {
+      const rows = (await get('admin', `/api/patient/${mr!.patientId}/exam`)).json().data as { requestId: string; missingDocumentNames: string[] }[];
+      return rows.find((r) => r.requestId === mr!.requestId)!.missingDocumentNames;
+    };
+    expect(await missing()).toEqual(expect.arrayContaining([order.name, screening.name]));
+    await db.insert(documents).values({ requestId: mr!.requestId, kind: 'requestDocument', documentTypeId: order.id, fileName: 'order.pdf', contentType: 'application/pdf', sizeBytes: 1, storageKey: 'x/order.pdf', sha256: '0'.repeat(64) });
+    const after = await missing();
+    expect(after).not.toContain(order.name);
+    expect(after).toContain(screening.name);
   });
 
   it('serves the form UI data with paired Thai/English prefixes and genders', async () => {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Patient, PatientExamHistoryRow, PatientFormData, PatientSave, PatientSearch, PatientSearchRow } from '@rangsi/contract';
-import { ageInYears, examStatusFlags } from '@rangsi/domain';
+import { ageInYears, CONTRAST_PRODUCT_GROUP, examStatusFlags, missingRequestDocumentNames } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { patients } from '../../db/schema/index';
@@ -158,6 +158,12 @@ export class PatientsService {
     const found = await this.repo.findInScope(id, patientScopeCondition(user));
     if (!found) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
     const rows = await this.repo.examHistory(id, examScopeCondition(user));
+    const facts = await this.repo.requestDocumentFacts([...new Set(rows.map((r) => r.request.id))]);
+    const missingOf = (requestId: string) => missingRequestDocumentNames({
+      products: facts.products.filter((p) => p.requestId === requestId),
+      documentTypeIds: facts.documents.filter((d) => d.requestId === requestId).map((d) => d.typeId),
+      documentTypes: facts.types,
+    }, CONTRAST_PRODUCT_GROUP);
     const byRequest = new Map<string, PatientExamHistoryRow>();
     for (const r of rows) {
       let entry = byRequest.get(r.request.id);
@@ -166,8 +172,7 @@ export class PatientsService {
           requestId: r.request.id,
           branchName: r.branchName,
           appointmentDate: r.request.appointmentAt.toISOString(),
-          // Required request documents per modality come with the requests issue; until then nothing is reported missing.
-          missingDocumentNames: [],
+          missingDocumentNames: missingOf(r.request.id),
           allowToClickInvoice: Boolean(r.request.examStartTime) && r.request.status !== 'Hold',
           isCreatedAccountDocument: false,
           status: r.request.status,
