@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAccessionNumber } from './accession-number';
 import { bahtToSatang, doseUnitOf, formatSatang, unitPriceSatang } from './product-price';
-import { requiredRequestDocumentCodes } from './required-documents';
+import { missingRequestDocumentNames, requiredRequestDocumentCodes } from './required-documents';
 import { dependencyMatches, isFieldShown } from './field-dependency';
 
 describe(formatAccessionNumber.name, () => {
@@ -64,5 +64,23 @@ describe('additional field dependencies', () => {
     expect(isFieldShown(true, hide, { a: 6 })).toBe(false);
     expect(isFieldShown(true, hide, { a: 4 })).toBe(true);
     expect(isFieldShown(false, null, {})).toBe(false);
+  });
+});
+
+describe(missingRequestDocumentNames.name, () => {
+  const documentTypes = [
+    { id: 1, code: 'ORDER', name: 'ใบสั่งแพทย์' },
+    { id: 2, code: 'CONTRAST_CONSENT', name: 'ใบยินยอมฉีดสารทึบรังสี' },
+    { id: 3, code: 'LAB_CREATININE', name: 'ผลเลือด (Creatinine)' },
+    { id: 4, code: 'MRI_SCREENING', name: 'แบบคัดกรอง MRI' },
+  ];
+  it('lists the required types not uploaded, in the rule order', () => {
+    const products = [{ modalityCode: 'CT', productGroup: 'เวชภัณฑ์' }, { modalityCode: 'MR', productGroup: 'ตรวจ' }];
+    expect(missingRequestDocumentNames({ products, documentTypeIds: [2, null], documentTypes }, 'เวชภัณฑ์'))
+      .toEqual(['ใบสั่งแพทย์', 'ผลเลือด (Creatinine)', 'แบบคัดกรอง MRI']);
+  });
+  it('skips a required code no document type is configured for', () => {
+    expect(missingRequestDocumentNames({ products: [{ modalityCode: 'MR', productGroup: 'ตรวจ' }], documentTypeIds: [], documentTypes: documentTypes.slice(0, 1) }, 'เวชภัณฑ์'))
+      .toEqual(['ใบสั่งแพทย์']);
   });
 });
