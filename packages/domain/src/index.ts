@@ -10,3 +10,4 @@ export * from './patients/age';
 export * from './patients/national-id';
 export * from './romanization/romanize-thai';
 export * from './requests/index';
+export * from './patients/name-search-words';

@@ -40,9 +40,7 @@ export class PatientsRepository {
    * Every word typed appears somewhere in the Thai or English name, in any order: "สมชาย ศรีสุข" finds สมชาย ศรีสุข
    * whatever spacing the stored name has between its parts (a missing middle name leaves two spaces there).
    */
-  nameContains(text: string): SQL {
-    const words = text.trim().split(/\s+/).filter(Boolean);
-    if (words.length <= 1) return sql`${patients.searchName} like ${containsPattern(text.trim())}`;
+  nameContains(words: readonly string[]): SQL {
     return and(...words.map((w) => sql`${patients.searchName} like ${containsPattern(w)}`))!;
   }
 

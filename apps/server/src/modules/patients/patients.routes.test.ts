@@ -51,10 +51,12 @@ describe('patients API', () => {
       .values({ hn: 'FULLNAME-1', prefixTh: 'นาย', firstNameTh: 'ทดลองชื่อ', lastNameTh: 'นามสกุลยาว', firstNameEn: 'Todlong', lastNameEn: 'Namsakun' })
       .returning({ id: patients.id });
     const ids = async (name: string) => ((await post('admin', '/api/patient/search', { name })).json().data as { patientId: string }[]).map((r) => r.patientId);
-    for (const name of ['ทดลองชื่อ นามสกุลยาว', 'นามสกุลยาว  ทดลองชื่อ', 'นาย ทดลองชื่อ', 'todlong namsakun', 'ลองชื่อ สกุลยา']) {
+    for (const name of ['ทดลองชื่อ นามสกุลยาว', 'นามสกุลยาว  ทดลองชื่อ', 'นาย ทดลองชื่อ', 'นายทดลองชื่อ นามสกุลยาว', 'Mr. Todlong', 'Mr.todlong namsakun', 'todlong namsakun', 'ลองชื่อ สกุลยา']) {
       expect(await ids(name), name).toContain(p!.id);
     }
     expect(await ids('ทดลองชื่อ ไม่มีคำนี้')).not.toContain(p!.id);
+    // A glued title still has to be the patient's: นาง is not นาย.
+    expect(await ids('นางทดลองชื่อ')).not.toContain(p!.id);
   });
 
   it('finds phone prefixes at the carry boundaries of the index range (…9, 9…9) and nothing past them', async () => {

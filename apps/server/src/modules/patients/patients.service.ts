@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Patient, PatientExamHistoryRow, PatientFormData, PatientSave, PatientSearch, PatientSearchRow } from '@rangsi/contract';
-import { ageInYears, CONTRAST_PRODUCT_GROUP, examStatusFlags, missingRequestDocumentNames } from '@rangsi/domain';
+import { ageInYears, CONTRAST_PRODUCT_GROUP, examStatusFlags, missingRequestDocumentNames, nameSearchWords, type TitlePrefixes } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { patients } from '../../db/schema/index';
@@ -38,9 +38,23 @@ export class PatientsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  private prefixCache: { at: number; list: Promise<TitlePrefixes> } | null = null;
+
+  /** Thai and English title prefixes, for names typed with a title (glued on or not); re-read every 10 minutes. */
+  private titlePrefixes(): Promise<TitlePrefixes> {
+    const at = Date.now();
+    if (!this.prefixCache || at - this.prefixCache.at > 600_000) {
+      const list = this.repo.namePrefixes().then((rows) => ({ thai: rows.map((r) => r.th), english: rows.map((r) => r.en) }));
+      list.catch(() => { this.prefixCache = null; });
+      this.prefixCache = { at, list };
+    }
+    return this.prefixCache.list;
+  }
+
   async search(user: CurrentUser, q: PatientSearch): Promise<PatientSearchRow[]> {
     const where: SQL[] = [patientScopeCondition(user)];
-    if (q.name) where.push(this.repo.nameContains(q.name));
+    const words = q.name ? nameSearchWords(q.name, await this.titlePrefixes()) : [];
+    if (words.length > 0) where.push(this.repo.nameContains(words));
     if (q.phoneNumber) {
       const digits = q.phoneNumber.replace(/\D/g, '');
       if (!digits) throw new DomainError(400, 'เบอร์โทรศัพท์ไม่ถูกต้อง', 'BAD_PHONE');
