@@ -40,6 +40,8 @@ const env = {
   DICOM_PORT: '0',
   SESSION_SECRET: 'e2e-secret-0123456789abcdef0123456789',
   GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/`,
+  // Finished reports go to the same simulator as HL7 ORU^R01 (decision G2).
+  REPORT_GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/hl7/oru`,
   ID_CARD_READER_URL: `http://127.0.0.1:${idCardPort}/`,
   NHSO_SERVICE_URL: `http://127.0.0.1:${nhsoPort}/`,
 };

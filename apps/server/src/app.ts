@@ -29,6 +29,7 @@ import { RecordConditionService } from './modules/exams/record-condition.service
 import { DocumentsRepository } from './modules/documents/documents.repository';
 import { examDocumentsRoutes } from './modules/documents/exam-documents.routes';
 import { ExamDocumentsService } from './modules/documents/exam-documents.service';
+import { reportGatewayModule } from './modules/report-gateway/report-gateway.module';
 import { createFileStore } from './storage/create-file-store';
 import { LocalFileStore } from './storage/local-file-store';
 import { S3FileStore } from './storage/s3-file-store';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now, dicomImages);
   await app.register(examsRoutes(exams, new RecordConditionService(db), (user, examId) => auth.issueExamToken(user, examId)));
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
+  await app.register(reportGatewayModule({ db, jobs, exams, audit, now, log: app.log, url: config.REPORT_GATEWAY_URL }));
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
   const requests = new RequestsService(new RequestsRepository(db), audit, now);
   await app.register(requestsRoutes({

@@ -11,3 +11,4 @@ export * from './patients/national-id';
 export * from './romanization/romanize-thai';
 export * from './requests/index';
 export * from './patients/name-search-words';
+export * from './reports/hl7-oru';
