@@ -62,6 +62,7 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
 import { JobQueue } from './jobs/job-queue';
+import { defineDatabaseMaintenance } from './db/maintenance/database-maintenance';
 import { createDicomImageLifecycle, type DicomImageLifecycle } from './dicom/cold/dicom-image-lifecycle';
 import { createChromiumPdfRenderer, type PdfRenderer } from './reports/pdf/pdf-renderer';
 
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Durable jobs (pg-boss on this database): main.ts starts them with workers, tests start them without and drain.
   const jobs = new JobQueue(db, app.log);
   app.addHook('onClose', async () => jobs.stop());
+  defineDatabaseMaintenance(jobs, database, app.log);
   const dicomImages = createDicomImageLifecycle({
     db, queue: jobs, hotStore: files, hotRoot: filesRoot,
     coldRoot: config.DICOM_COLD_DIR ? path.resolve(config.DICOM_COLD_DIR) : filesRoot,
