@@ -4,6 +4,18 @@ import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams 
 import type { StoredFile } from '../../storage/file-store';
 import type { InstanceInfo } from '../parse/read-instance';
 import { PgliteInstanceInserter } from './instance-insert';
+import { PglitePrepared } from './pglite-prepared';
+
+/**
+ * A cached series checked again: its row and study now, and for a study without an exam whether one exists for it
+ * now. Each EXISTS has its own index (exams_accession_uq, exams_study_uid_idx); a deleted exam counts too, which at
+ * worst sends one instance down the full path, where the link looks again among live exams.
+ */
+const SERIES_CHECK = `select s.id as series_id, st.study_instance_uid, st.exam_id,
+    st.exam_id is null and (exists (select 1 from exams e where e.accession_number = $2)
+      or exists (select 1 from exams e where e.study_instance_uid = st.study_instance_uid)) as linkable
+  from dicom_series s join dicom_studies st on st.id = s.study_id
+  where s.series_instance_uid = $1 limit 1`;
 
 export interface IndexedInstance {
   /** Set when a DICOM delete hid it (its file and row wait for the purge). */
@@ -53,9 +65,11 @@ export class StudyOfAnotherExamError extends Error {
 /** SQL of the DICOM index: one short transaction per instance, study/series/instance upserts, exam linking. */
 export class ArchiveRepository {
   private readonly inserter: PgliteInstanceInserter | null;
+  private readonly seriesChecker: PglitePrepared | null;
 
   constructor(private readonly db: Database) {
     this.inserter = PgliteInstanceInserter.of(db);
+    this.seriesChecker = PglitePrepared.of(db, 'rangsi_dicom_series_check', SERIES_CHECK);
   }
 
   async findInstance(sopInstanceUid: string): Promise<IndexedInstance | undefined> {
@@ -196,6 +210,24 @@ export class ArchiveRepository {
       .from(dicomSeries).innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(eq(dicomSeries.seriesInstanceUid, seriesInstanceUid)).limit(1);
     return row;
+  }
+
+  /**
+   * A cached series checked again cheaply (one statement): where it lives now, and for a study without an exam
+   * whether an exam for it exists now (then the full transaction links it). Undefined when the series row is gone.
+   */
+  async seriesCheck(seriesInstanceUid: string, study: StudyKeys): Promise<(SeriesHome & { linkable: boolean }) | undefined> {
+    const params = [seriesInstanceUid, study.accessionNumber || null];
+    let row: (string | null)[] | undefined;
+    if (this.seriesChecker) {
+      row = (await this.seriesChecker.run([params])).rows[0];
+    } else {
+      const { rows } = await rawClient(this.db).query<{ series_id: string; study_instance_uid: string; exam_id: string | null; linkable: boolean }>(SERIES_CHECK, params);
+      const r = rows[0];
+      row = r ? [r.series_id, r.study_instance_uid, r.exam_id, r.linkable ? 't' : 'f'] : undefined;
+    }
+    if (!row) return undefined;
+    return { seriesId: row[0]!, studyInstanceUid: row[1]!, examId: row[2] ?? null, linkable: row[3] === 't' };
   }
 
   /**

@@ -185,6 +185,35 @@ describe(LocalDicomArchive.name, () => {
     });
   }
 
+  it('links an unmatched study once its exam exists (checked again a second later), and keeps a still-unmatched one on the short path', async () => {
+    let clock = Date.now();
+    const archive = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')), { now: () => new Date(clock) });
+    const later = { studyUid: testUid(), seriesUid: testUid(), accessionNumber: `LATER${Date.now()}` };
+    const alone = { studyUid: testUid(), seriesUid: testUid(), accessionNumber: `ALONE${Date.now()}` };
+    const send = (s: typeof later, i: number) => archive.ingestFile(temp(buildInstance({ ...s, instanceNumber: i }).bytes), { source: 'CT_RS1' });
+    expect(await send(later, 1)).toMatchObject({ status: 'stored', examId: null });
+    expect(await send(alone, 1)).toMatchObject({ status: 'stored', examId: null });
+    // The order arrives after its first images (a walk-in scanned before registration).
+    const [exam] = await database.db.select().from(exams)
+      .where(and(eq(exams.status, 'Scheduled'), eq(exams.hasImage, false), isNull(exams.deletedAt))).limit(1);
+    if (!exam) throw new Error('no scheduled demo exam');
+    await database.db.update(exams).set({ accessionNumber: later.accessionNumber }).where(eq(exams.id, exam.id));
+    expect(await send(later, 2)).toMatchObject({ status: 'stored', examId: null }); // trusted for a second
+    clock += 1_001;
+    const full = (archive as unknown as { repo: { indexInstance: (...a: unknown[]) => Promise<unknown> } }).repo;
+    let fullTransactions = 0;
+    const indexInstance = full.indexInstance.bind(full);
+    full.indexInstance = (...a: unknown[]) => { fullTransactions += 1; return indexInstance(...a); };
+    expect(await send(alone, 2)).toMatchObject({ status: 'stored', examId: null });
+    expect(fullTransactions).toBe(0);
+    expect(await send(later, 3)).toMatchObject({ status: 'stored', examId: exam.id });
+    expect(fullTransactions).toBe(1);
+    expect((await database.db.select().from(exams).where(eq(exams.id, exam.id)))[0]).toMatchObject({ hasImage: true, status: 'Arrived' });
+    await archive.flushCounts();
+    const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, later.studyUid));
+    expect(study).toMatchObject({ examId: exam.id, numberOfInstances: 3 });
+  });
+
   it('recounts a series from its rows a moment after its images, and at start after a crash left counts short', async () => {
     const s = { studyUid: testUid(), seriesUid: testUid() };
     for (let i = 1; i <= 5; i += 1) expect(await sut.ingestFile(temp(buildInstance({ ...s, instanceNumber: i }).bytes), { source: 'CT1' })).toMatchObject({ status: 'stored' });

@@ -174,7 +174,18 @@ export class LocalDicomArchive implements DicomArchive {
    */
   private async index(info: InstanceInfo, stored: StoredFile, ctx: IngestContext, forced: string | null): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }> {
     const now = this.now();
-    const home = forced ? undefined : this.seriesHomes.get(info.seriesInstanceUid);
+    let home = forced ? undefined : this.seriesHomes.get(info.seriesInstanceUid);
+    if (home && home.studyInstanceUid === info.studyInstanceUid && now.getTime() - home.checkedAt >= SERIES_TRUST_MS) {
+      // Checked again in one statement; only a series that is gone or moved, or a study that can now be linked to
+      // its exam, takes the full transaction (many series arriving interleaved each pass here once a second).
+      const seen = await this.repo.seriesCheck(info.seriesInstanceUid, info);
+      if (seen && !seen.linkable && seen.seriesId === home.seriesId && seen.studyInstanceUid === info.studyInstanceUid) {
+        home = { seriesId: seen.seriesId, studyInstanceUid: seen.studyInstanceUid, examId: seen.examId, checkedAt: now.getTime() };
+        this.remember(info.seriesInstanceUid, home);
+      } else {
+        home = undefined;
+      }
+    }
     if (home && home.studyInstanceUid === info.studyInstanceUid && now.getTime() - home.checkedAt < SERIES_TRUST_MS) {
       let status: 'stored' | 'duplicate';
       try {
