@@ -35,9 +35,10 @@ export class ViewerPage {
     await expect(frame.getByTestId('viewport')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   }
 
-  async stats(frame: Frame): Promise<CanvasStats> {
-    return frame.evaluate(() => {
-      const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="viewport"] canvas');
+  /** Pixel statistics of the canvas inside the element with this test id (the main viewport by default). */
+  async stats(frame: Frame, testId = 'viewport'): Promise<CanvasStats> {
+    return frame.evaluate((id) => {
+      const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="${id}"] canvas`);
       if (!canvas) throw new Error('no canvas');
       const ctx = canvas.getContext('2d');
       if (!ctx) throw new Error('no 2d context');
@@ -78,13 +79,13 @@ export class ViewerPage {
       }
       const mean = sum / n;
       return { box: { w: x1 - x0 + 1, h: y1 - y0 + 1 }, lit: lit / n, sd: Math.sqrt(Math.max(0, sum2 / n - mean * mean)), levels: levels.size, grid };
-    });
+    }, testId);
   }
 
   /** A drawn image, by pixel statistics (STACK-NOTES "Testing that an image is really drawn"). */
-  async expectImageDrawn(frame: Frame, label: string) {
-    await expect.poll(async () => Number(await frame.getByTestId('viewport').getAttribute('data-rendered')), { message: `${label}: IMAGE_RENDERED` }).toBeGreaterThan(0);
-    const s = await this.stats(frame);
+  async expectImageDrawn(frame: Frame, label: string, testId = 'viewport') {
+    await expect.poll(async () => Number(await frame.getByTestId(testId).getAttribute('data-rendered')), { message: `${label}: IMAGE_RENDERED` }).toBeGreaterThan(0);
+    const s = await this.stats(frame, testId);
     expect(s.box, `${label}: something is drawn`).not.toBeNull();
     expect(s.box!.w * s.box!.h, `${label}: the image covers a real area`).toBeGreaterThan(100 * 100);
     expect(s.lit, `${label}: lit fraction`).toBeGreaterThan(0.3);
@@ -94,8 +95,8 @@ export class ViewerPage {
   }
 
   /** Drags with the left button across the viewport (W/L by default, or the chosen tool). */
-  async drag(frame: Frame, from: [number, number], by: [number, number]) {
-    const box = (await frame.getByTestId('viewport').boundingBox())!;
+  async drag(frame: Frame, from: [number, number], by: [number, number], testId = 'viewport') {
+    const box = (await frame.getByTestId(testId).boundingBox())!;
     const x = box.x + box.width * from[0];
     const y = box.y + box.height * from[1];
     await this.page.mouse.move(x, y);

@@ -90,3 +90,26 @@ export async function matchStudies(api: APIRequestContext, studyUids: string[], 
 export function studyUidOf(bytes: Buffer): string {
   return dicomParser.parseDicom(new Uint8Array(bytes), { untilTag: 'x7fe00010' }).string('x0020000d')!;
 }
+
+/** An exam row with the patient's HN and exam date (the search row carries both). */
+export type DatedExamRow = ExamRow & { hn: string; examDate: string };
+
+/**
+ * Two exams of one patient without images, on different dates: the earlier is the prior of the later (issue 5
+ * compare layout). Patients come from the scheduled exams without images; their other exams from a search by HN.
+ */
+export async function patientExamPair(api: APIRequestContext, skip: string[] = []): Promise<{ current: DatedExamRow; prior: DatedExamRow }> {
+  const seeds = (await examsWithoutImages(api)) as DatedExamRow[];
+  const tried = new Set<string>();
+  for (const seed of seeds) {
+    if (!seed.hn || tried.has(seed.hn)) continue;
+    tried.add(seed.hn);
+    const mine = ((await searchExams(api, { hospitalNumber: seed.hn })) as DatedExamRow[])
+      .filter((e) => e.hn === seed.hn && !e.hasImage && e.accessionNumber && !e.zipStatus && !skip.includes(e.examId))
+      .sort((a, b) => a.examDate.localeCompare(b.examDate));
+    const prior = mine[0];
+    const current = prior ? mine.find((e) => e.examDate > prior.examDate) : undefined;
+    if (prior && current) return { current, prior };
+  }
+  throw new Error('no patient with two exams without images in scope');
+}

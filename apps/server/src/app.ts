@@ -35,6 +35,7 @@ import { LocalFileStore } from './storage/local-file-store';
 import { S3FileStore } from './storage/s3-file-store';
 import { createArchive, type LocalDicomArchive } from './dicom/index';
 import { dicomwebRoutes } from './dicom/dicomweb/index';
+import { viewerPriorsRoutes } from './dicom/viewer/priors.routes';
 import { viewerRoutes } from './dicom/viewer/viewer.routes';
 import { ViewerService } from './dicom/viewer/viewer.service';
 import { ThumbnailService } from './dicom/thumbnails/thumbnail.service';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(unmatchedStudiesRoutes(new UnmatchedStudiesService(new UnmatchedStudiesRepository(db), archive, exams, audit)));
   await app.register(weasisRoutes({ db, exams, audit, issueToken: (user, examId) => auth.issueExamToken(user, examId), aeTitle: config.DICOM_AE_TITLE }));
   await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
+  await app.register(viewerPriorsRoutes({ db, exams, issueToken: (user, examId, ttlMs) => auth.issueExamToken(user, examId, ttlMs), now }));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 

@@ -150,6 +150,27 @@ export const SeriesSchema = z.object({
 });
 export type Series = z.infer<typeof SeriesSchema>;
 
+/**
+ * GET /api/exam/{id}/priors: the patient's earlier exams with images, as the History dialog lists them and within the
+ * same user's scope, for the viewer's side-by-side compare. Each carries its own exam token (the viewer frame has no
+ * session), which expires no later than the token or session that asked.
+ */
+export const ViewerPriorSchema = z.object({
+  examId: z.string(),
+  accessionNumber: z.string().nullable(),
+  examDate: z.string(),
+  modality: z.string(),
+  description: z.string(),
+  branchName: z.string(),
+  numberOfSeries: z.number().int(),
+  numberOfImages: z.number().int(),
+  /** The images are in the cold archive (or failed to come back): the series page must unzip them first; no token. */
+  archived: z.boolean(),
+  token: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type ViewerPrior = z.infer<typeof ViewerPriorSchema>;
+
 export const RecordConditionSchema = z.object({
   modality: z.array(z.object({ key: z.string(), value: z.string() })),
   hospital: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
+import { branches, dicomInstances, dicomSeries, dicomStudies, exams, sessions } from '../../db/schema/index';
 
-/** SQL for the viewer: one series of an exam and its instances. */
+/** SQL for the viewer: one series of an exam and its instances, the patient's prior exams with images. */
 export class ViewerRepository {
   constructor(private readonly db: Database) {}
 
@@ -12,6 +12,7 @@ export class ViewerRepository {
       seriesInstanceUid: dicomSeries.seriesInstanceUid,
       studyInstanceUid: dicomStudies.studyInstanceUid,
       thumbnailKey: dicomSeries.thumbnailKey,
+      modality: dicomSeries.modality,
     })
       .from(dicomSeries)
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
@@ -30,10 +31,46 @@ export class ViewerRepository {
       orientation: dicomInstances.imageOrientationPatient,
       storageKey: dicomInstances.storageKey,
       transferSyntaxUid: dicomInstances.transferSyntaxUid,
+      // DICOM JSON of the stored header: ImagePositionPatient and FrameOfReferenceUID, for slice sync and MPR.
+      position: sql<unknown>`${dicomInstances.metadata}->'00200032'->'Value'`,
+      frameOfReferenceUid: sql<string | null>`${dicomInstances.metadata}->'00200052'->'Value'->>0`,
     })
       .from(dicomInstances)
       .where(and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt)))
       .orderBy(sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
       .limit(100_000);
+  }
+
+  /**
+   * Earlier exams of the patient (exam date before this one's) that hold images, newest first, within `scope` —
+   * the History dialog's exams (ExamsRepository.related) narrowed to what the viewer can compare.
+   */
+  async priors(exam: { id: string; patientId: string | null; examDate: Date }, scope: SQL, limit = 20) {
+    if (!exam.patientId) return [];
+    return this.db.select({
+      examId: exams.id,
+      accessionNumber: exams.accessionNumber,
+      examDate: exams.examDate,
+      modality: exams.modalityCode,
+      description: exams.description,
+      zipStatus: exams.zipStatus,
+      branchName: branches.name,
+      series: sql<number>`count(distinct ${dicomSeries.id})::int`,
+      images: sql<number>`coalesce(sum(${dicomSeries.numberOfInstances}), 0)::int`,
+    })
+      .from(exams)
+      .innerJoin(branches, eq(branches.id, exams.branchId))
+      .innerJoin(dicomStudies, eq(dicomStudies.examId, exams.id))
+      .innerJoin(dicomSeries, and(eq(dicomSeries.studyId, dicomStudies.id), gt(dicomSeries.numberOfInstances, 0)))
+      .where(and(eq(exams.patientId, exam.patientId), ne(exams.id, exam.id), lt(exams.examDate, exam.examDate), isNull(exams.deletedAt), scope))
+      .groupBy(exams.id, branches.name)
+      .orderBy(desc(exams.examDate))
+      .limit(limit);
+  }
+
+  /** When the session or link token behind a request ends (a token minted from it must not outlive it). */
+  async sessionExpiresAt(sessionId: string): Promise<Date | null> {
+    const [row] = await this.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+    return row?.expiresAt ?? null;
   }
 }

@@ -9,12 +9,17 @@ export interface SeriesInstances {
   studyInstanceUid: string;
   seriesInstanceUid: string;
   orientation: string | null;
+  modality: string | null;
+  /** FrameOfReferenceUID of the first instance: two series sharing it share patient coordinates. */
+  frameOfReferenceUid: string | null;
   instances: {
     sopInstanceUid: string;
     sopClassUid: string;
     instanceNumber: number | null;
     numberOfFrames: number;
     imageOrientationPatient: string | null;
+    /** ImagePositionPatient (mm), or null when absent or malformed (multi-frame instances keep it per frame). */
+    imagePositionPatient: number[] | null;
     /** WADO-URI of the instance (Cornerstone's wadouri: loader, Weasis). */
     wadoUri: string;
     /** WADO-RS of the instance. */
@@ -60,15 +65,25 @@ export class ViewerService {
       studyInstanceUid: series.studyInstanceUid,
       seriesInstanceUid: series.seriesInstanceUid,
       orientation: orientation ?? null,
+      modality: series.modality,
+      frameOfReferenceUid: chosen.find((r) => r.frameOfReferenceUid)?.frameOfReferenceUid ?? null,
       instances: chosen.map((r) => ({
         sopInstanceUid: r.sopInstanceUid,
         sopClassUid: r.sopClassUid,
         instanceNumber: r.instanceNumber,
         numberOfFrames: r.numberOfFrames,
         imageOrientationPatient: r.orientation,
+        imagePositionPatient: positionOf(r.position),
         wadoUri: `/dicomweb/wado?requestType=WADO&studyUID=${series.studyInstanceUid}&seriesUID=${series.seriesInstanceUid}&objectUID=${r.sopInstanceUid}&contentType=application%2Fdicom`,
         wadoRs: `${base}/instances/${r.sopInstanceUid}`,
       })),
     };
   }
+}
+
+/** Three finite numbers from the DICOM JSON Value of ImagePositionPatient, else null. */
+function positionOf(value: unknown): number[] | null {
+  if (!Array.isArray(value) || value.length !== 3) return null;
+  const numbers: unknown[] = (value as unknown[]).map((v) => (typeof v === 'string' ? Number(v) : v));
+  return numbers.every((v): v is number => typeof v === 'number' && Number.isFinite(v)) ? numbers : null;
 }

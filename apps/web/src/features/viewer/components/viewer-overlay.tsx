@@ -10,12 +10,23 @@ export interface OverlayPatient {
 
 const corner = { position: 'absolute', p: 1, typography: 'caption', lineHeight: 1.4, color: 'grey.300', textShadow: '0 0 3px #000, 0 0 3px #000', pointerEvents: 'none' } as const;
 
-/** The four-corner text a radiologist reads without looking away: who, when, which series and slice, the window. */
-export function ViewerOverlay({ patient, stack }: { patient: OverlayPatient | null; stack: StackState }) {
+/** dd-MM-yyyy of an ISO date (UI guide dates). */
+export function overlayDate(iso: string | null | undefined): string {
+  return iso ? iso.slice(0, 10).split('-').reverse().join('-') : '';
+}
+
+/**
+ * The four-corner text a radiologist reads without looking away: who, when, which series and slice, the window.
+ * `caption` (compare layout) names the pane at the top centre: current or prior, with its date.
+ */
+export function ViewerOverlay({ patient, stack, caption }: { patient: OverlayPatient | null; stack: StackState; caption?: string }) {
   const { t } = useTranslation();
-  const date = patient?.examDate ? patient.examDate.slice(0, 10).split('-').reverse().join('-') : '';
+  const date = overlayDate(patient?.examDate);
   return (
     <>
+      {caption ? (
+        <Box sx={{ ...corner, top: 0, left: '50%', transform: 'translateX(-50%)', fontWeight: 600, color: 'grey.100' }} data-testid="overlay-caption">{caption}</Box>
+      ) : null}
       <Box sx={{ ...corner, top: 0, left: 0 }} data-testid="overlay-patient">
         <div>{patient?.patientName ?? ''}</div>
         <div>{patient?.hn ? `HN ${patient.hn}` : ''}</div>

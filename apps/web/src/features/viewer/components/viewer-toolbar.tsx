@@ -1,16 +1,22 @@
 import Architecture from '@mui/icons-material/Architecture';
+import Close from '@mui/icons-material/Close';
+import CompareArrows from '@mui/icons-material/CompareArrows';
 import Contrast from '@mui/icons-material/Contrast';
 import CropSquare from '@mui/icons-material/CropSquare';
 import FitScreen from '@mui/icons-material/FitScreen';
 import Flip from '@mui/icons-material/Flip';
 import HelpOutline from '@mui/icons-material/HelpOutline';
+import GpsFixed from '@mui/icons-material/GpsFixed';
 import InvertColors from '@mui/icons-material/InvertColors';
+import Link from '@mui/icons-material/Link';
+import LinkOff from '@mui/icons-material/LinkOff';
 import PanTool from '@mui/icons-material/PanTool';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import RestartAlt from '@mui/icons-material/RestartAlt';
 import RotateLeft from '@mui/icons-material/RotateLeft';
 import RotateRight from '@mui/icons-material/RotateRight';
 import Straighten from '@mui/icons-material/Straighten';
+import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import ZoomIn from '@mui/icons-material/ZoomIn';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -34,8 +40,19 @@ const TOOLS: { tool: PrimaryTool; key: string; icon: ReactNode }[] = [
   { tool: 'ellipse', key: 'E', icon: <RadioButtonUnchecked fontSize="small" /> },
 ];
 
+/** What the layout offers now: the compare (1×2) and MPR buttons and their states. */
+export interface ToolbarLayout {
+  comparing: boolean;
+  /** Sync mode of the two stacks while comparing, null when unlinked. */
+  linked: 'position' | 'ratio' | null;
+  mpr: boolean;
+  /** Why MPR is unavailable (its button's tooltip), null when it is. */
+  mprBlocked: string | null;
+}
+
 interface ViewerToolbarProps {
   tool: PrimaryTool;
+  layout: ToolbarLayout;
   playing: boolean;
   fps: number;
   onFps: (fps: number) => void;
@@ -45,11 +62,13 @@ interface ViewerToolbarProps {
 }
 
 /** UI guide "Reading station": one slim toolbar; every button has a key (the help panel lists them). */
-export function ViewerToolbar({ tool, playing, fps, onFps, run, status }: ViewerToolbarProps) {
+export function ViewerToolbar({ tool, layout, playing, fps, onFps, run, status }: ViewerToolbarProps) {
   const { t } = useTranslation();
+  const tools = layout.mpr ? [...TOOLS, { tool: 'crosshairs' as const, key: 'X', icon: <GpsFixed fontSize="small" /> }] : TOOLS;
+  const linkLabel = layout.linked === 'position' ? t('viewer.compare.linkedPosition') : layout.linked === 'ratio' ? t('viewer.compare.linkedRatio') : t('viewer.compare.unlinked');
   return (
     <Box role="toolbar" aria-label={t('viewer.toolbar')} sx={{ display: 'flex', alignItems: 'center', gap: 0.25, px: 0.5, py: 0.25, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', minHeight: 40, flexWrap: 'wrap' }}>
-      {TOOLS.map((x) => (
+      {tools.map((x) => (
         <ToolButton key={x.tool} label={t(`viewer.keys.${x.tool}`)} shortcut={x.key} active={tool === x.tool} onClick={() => run({ kind: 'tool', tool: x.tool })} testId={`tool-${x.tool}`}>
           {x.icon}
         </ToolButton>
@@ -75,14 +94,42 @@ export function ViewerToolbar({ tool, playing, fps, onFps, run, status }: Viewer
         <MenuItem value="auto">{`7 ${t('viewer.keys.auto')}`}</MenuItem>
       </Select>
       <ToolButton label={t('viewer.keys.invert')} shortcut="I" onClick={() => run({ kind: 'invert' })} testId="cmd-invert"><InvertColors fontSize="small" /></ToolButton>
-      <ToolButton label={t('viewer.keys.rotateLeft')} shortcut="[" onClick={() => run({ kind: 'rotate', by: -90 })}><RotateLeft fontSize="small" /></ToolButton>
-      <ToolButton label={t('viewer.keys.rotateRight')} shortcut="]" onClick={() => run({ kind: 'rotate', by: 90 })}><RotateRight fontSize="small" /></ToolButton>
-      <ToolButton label={t('viewer.keys.flipH')} shortcut="H" onClick={() => run({ kind: 'flipH' })}><Flip fontSize="small" /></ToolButton>
-      <ToolButton label={t('viewer.keys.flipV')} shortcut="V" onClick={() => run({ kind: 'flipV' })}><Flip fontSize="small" sx={{ transform: 'rotate(90deg)' }} /></ToolButton>
+      {layout.mpr ? null : (
+        <>
+          <ToolButton label={t('viewer.keys.rotateLeft')} shortcut="[" onClick={() => run({ kind: 'rotate', by: -90 })}><RotateLeft fontSize="small" /></ToolButton>
+          <ToolButton label={t('viewer.keys.rotateRight')} shortcut="]" onClick={() => run({ kind: 'rotate', by: 90 })}><RotateRight fontSize="small" /></ToolButton>
+          <ToolButton label={t('viewer.keys.flipH')} shortcut="H" onClick={() => run({ kind: 'flipH' })}><Flip fontSize="small" /></ToolButton>
+          <ToolButton label={t('viewer.keys.flipV')} shortcut="V" onClick={() => run({ kind: 'flipV' })}><Flip fontSize="small" sx={{ transform: 'rotate(90deg)' }} /></ToolButton>
+        </>
+      )}
       <ToolButton label={t('viewer.keys.fit')} shortcut="F" onClick={() => run({ kind: 'fit' })}><FitScreen fontSize="small" /></ToolButton>
       <ToolButton label={t('viewer.keys.reset')} shortcut="0" onClick={() => run({ kind: 'reset' })} testId="cmd-reset"><RestartAlt fontSize="small" /></ToolButton>
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
-      <CineControl playing={playing} fps={fps} onFps={onFps} onToggle={() => run({ kind: 'cine' })} />
+      {layout.mpr ? null : <CineControl playing={playing} fps={fps} onFps={onFps} onToggle={() => run({ kind: 'cine' })} />}
+      <ToolButton
+        label={layout.comparing ? t('viewer.compare.close') : t('viewer.keys.compare')}
+        shortcut="C"
+        active={layout.comparing}
+        onClick={() => run({ kind: 'compare' })}
+        testId="cmd-compare"
+      >
+        {layout.comparing ? <Close fontSize="small" /> : <CompareArrows fontSize="small" />}
+      </ToolButton>
+      {layout.comparing ? (
+        <ToolButton label={linkLabel} shortcut="S" active={layout.linked !== null} onClick={() => run({ kind: 'link' })} testId="cmd-link">
+          {layout.linked ? <Link fontSize="small" /> : <LinkOff fontSize="small" />}
+        </ToolButton>
+      ) : null}
+      <ToolButton
+        label={layout.mpr ? t('viewer.mpr.exit') : t('viewer.keys.mpr')}
+        shortcut="M"
+        active={layout.mpr}
+        onClick={() => run({ kind: 'mpr' })}
+        testId="cmd-mpr"
+        disabledReason={layout.mpr ? null : layout.mprBlocked}
+      >
+        <ViewQuilt fontSize="small" />
+      </ToolButton>
       <ToolButton label={t('viewer.keys.help')} shortcut="?" onClick={() => run({ kind: 'help' })} testId="cmd-help"><HelpOutline fontSize="small" /></ToolButton>
       <Box sx={{ flex: 1 }} />
       <Box sx={{ typography: 'caption', color: 'text.secondary', pr: 1 }}>{status}</Box>

@@ -32,10 +32,11 @@ interface SeriesModule { modality?: string; seriesDescription?: string; seriesNu
 interface PlaneModule { sliceLocation?: number }
 
 /**
- * One Cornerstone stack viewport on `element`: the first image as soon as it arrives, then the rest prefetched in
- * the background. The container carries data-rendered (images drawn) and data-slice for tests and tools.
+ * One Cornerstone stack viewport on `element`: the first image as soon as it arrives (slice `initialIndex`, the first
+ * by default, decision V4), then the rest prefetched in the background nearest first. The container carries
+ * data-rendered (images drawn) and data-slice for tests and tools.
  */
-export function useStackViewer(imageIds: string[] | null) {
+export function useStackViewer(stack: { imageIds: string[]; initialIndex?: number } | null) {
   const elementRef = useRef<HTMLDivElement>(null);
   const viewportRef = useRef<Types.IStackViewport | null>(null);
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
@@ -44,12 +45,14 @@ export function useStackViewer(imageIds: string[] | null) {
 
   useEffect(() => {
     const element = elementRef.current;
-    if (!imageIds || imageIds.length === 0 || !element) return;
+    if (!stack || stack.imageIds.length === 0 || !element) return;
+    const { imageIds } = stack;
     const abort = new AbortController();
     const failed = new Set<string>();
     let engine: RenderingEngine | null = null;
     let rendered = 0;
-    setState({ ...INITIAL, count: imageIds.length });
+    const start = Math.max(0, Math.min(imageIds.length - 1, Math.round(stack.initialIndex ?? 0)));
+    setState({ ...INITIAL, count: imageIds.length, index: start });
 
     const update = () => {
       const vp = viewportRef.current;
@@ -99,16 +102,16 @@ export function useStackViewer(imageIds: string[] | null) {
       eventTarget.addEventListener(Enums.Events.IMAGE_LOAD_ERROR, onFailed);
       resize.observe(element);
       try {
-        await vp.setStack(imageIds, 0);
+        await vp.setStack(imageIds, start);
         vp.render();
       } catch {
-        failed.add(imageIds[0]!);
+        failed.add(imageIds[start]!);
       }
       if (abort.signal.aborted) return;
       update();
       setState((s) => ({ ...s, ready: true }));
       element.dataset.ready = 'true';
-      await prefetchStack(imageIds, 0, abort.signal, (done, bad) => {
+      await prefetchStack(imageIds, start, abort.signal, (done, bad) => {
         for (const id of bad) failed.add(id);
         element.dataset.loaded = String(done);
         setState((s) => ({ ...s, loaded: done, failed: bad.length }));
@@ -131,7 +134,7 @@ export function useStackViewer(imageIds: string[] | null) {
       engine?.destroy();
       viewportRef.current = null;
     };
-  }, [imageIds, ids]);
+  }, [stack, ids]);
 
   return { elementRef, viewportRef, state, toolGroupId: ids.group };
 }

@@ -8,12 +8,14 @@ export type ViewerCommand =
   | { kind: 'tool'; tool: PrimaryTool }
   | { kind: 'preset'; preset: WindowPreset }
   | { kind: 'auto' | 'invert' | 'flipH' | 'flipV' | 'fit' | 'reset' | 'cine' | 'help' }
+  /** Layouts: compare with a prior (1×2), link the two stacks' scrolling, MPR (three planes). */
+  | { kind: 'compare' | 'link' | 'mpr' }
   | { kind: 'rotate'; by: 90 | -90 };
 
 /** The name of a shortcut: its i18n key under viewer.keys. */
 export type ShortcutLabel =
   | PrimaryTool | 'prev' | 'next' | 'prev10' | 'next10' | 'first' | 'last' | 'auto' | 'invert' | 'rotateRight' | 'rotateLeft'
-  | 'flipH' | 'flipV' | 'fit' | 'reset' | 'cine' | 'help' | `preset.${WindowPreset['id']}`;
+  | 'flipH' | 'flipV' | 'fit' | 'reset' | 'cine' | 'help' | 'compare' | 'link' | 'mpr' | `preset.${WindowPreset['id']}`;
 
 export interface Shortcut {
   keys: string[];
@@ -36,6 +38,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['a'], label: 'angle', command: { kind: 'tool', tool: 'angle' } },
   { keys: ['r'], label: 'rectangle', command: { kind: 'tool', tool: 'rectangle' } },
   { keys: ['e'], label: 'ellipse', command: { kind: 'tool', tool: 'ellipse' } },
+  { keys: ['x'], label: 'crosshairs', command: { kind: 'tool', tool: 'crosshairs' } },
   ...WINDOW_PRESETS.map((preset) => ({ keys: [preset.key], label: `preset.${preset.id}` as const, command: { kind: 'preset', preset } as const })),
   { keys: ['7'], label: 'auto', command: { kind: 'auto' } },
   { keys: ['i'], label: 'invert', command: { kind: 'invert' } },
@@ -46,6 +49,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['f'], label: 'fit', command: { kind: 'fit' } },
   { keys: ['0'], label: 'reset', command: { kind: 'reset' } },
   { keys: [' '], label: 'cine', command: { kind: 'cine' } },
+  { keys: ['c'], label: 'compare', command: { kind: 'compare' } },
+  { keys: ['s'], label: 'link', command: { kind: 'link' } },
+  { keys: ['m'], label: 'mpr', command: { kind: 'mpr' } },
   { keys: ['?', 'F1'], label: 'help', command: { kind: 'help' } },
 ];
 
