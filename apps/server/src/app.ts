@@ -66,6 +66,8 @@ import { JobQueue } from './jobs/job-queue';
 import { defineDatabaseMaintenance } from './db/maintenance/database-maintenance';
 import { createDicomImageLifecycle, type DicomImageLifecycle } from './dicom/cold/dicom-image-lifecycle';
 import { createChromiumPdfRenderer, type PdfRenderer } from './reports/pdf/pdf-renderer';
+import { reportEngine } from './reports/report-engine.plugin';
+import { examReportsModule } from './modules/reports/reports.module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -197,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));
   const pdf = createChromiumPdfRenderer({ executablePath: config.CHROMIUM_PATH, poolSize: config.PDF_PAGE_POOL });
   app.addHook('onClose', async () => pdf.close());
+  await app.register(reportEngine({ db, pdf, audit, now }));
+  await app.register(examReportsModule({ db, exams, files, pdf, audit, now }));
   const archive = createArchive(db, files, { now, log: app.log });
   // Delayed recounts run before the database closes; the store's writer thread stops after them.
   app.addHook('onClose', async () => {
@@ -210,11 +214,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   thumbnails.attach(archive);
   app.addHook('onClose', async () => thumbnails.close());
   await app.register(viewerRoutes(new ViewerService(db, exams), thumbnails));
+  await app.register(viewerPriorsRoutes({ db, exams, issueToken: (user, examId, ttlMs) => auth.issueExamToken(user, examId, ttlMs), now }));
   await app.register(dicomImportRoutes(new DicomImportService(archive, exams, path.resolve(config.DATA_DIR, 'tmp', 'dicom')), exams));
   await app.register(unmatchedStudiesRoutes(new UnmatchedStudiesService(new UnmatchedStudiesRepository(db), archive, exams, audit)));
   await app.register(weasisRoutes({ db, exams, audit, issueToken: (user, examId) => auth.issueExamToken(user, examId), aeTitle: config.DICOM_AE_TITLE }));
   await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
-  await app.register(viewerPriorsRoutes({ db, exams, issueToken: (user, examId, ttlMs) => auth.issueExamToken(user, examId, ttlMs), now }));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 

@@ -5,3 +5,5 @@ export * from './exams';
 export * from './patients';
 export * from './dicom';
 export * from './requests';
+export * from './reports';
+export * from './exam-reports';

@@ -10,5 +10,6 @@ export * from './patients/age';
 export * from './patients/national-id';
 export * from './romanization/romanize-thai';
 export * from './requests/index';
-export * from './patients/name-search-words';
 export * from './reports/hl7-oru';
+export * from './reports/index';
+export * from './patients/name-search-words';

@@ -20,6 +20,29 @@ const PublicLinkPage = lazy(() => import('../features/request/public-link-page')
 const SeriesPage = lazy(() => import('../features/viewer/series-page').then((m) => ({ default: m.SeriesPage })));
 const DicomViewerPage = lazy(() => import('../features/viewer/dicom-viewer-page').then((m) => ({ default: m.DicomViewerPage })));
 const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
+// The radiology report window (issue 8): outside the shell, like the viewer.
+const ReportPage = lazy(() => import('../features/report/report-page').then((m) => ({ default: m.ReportPage })));
+// The other report screens (issue 8): branch, doctor, center, accounting, billing reports and the sticker.
+const ReportViewerPage = lazy(() => import('../features/report-viewer/report-viewer-page').then((m) => ({ default: m.ReportViewerPage })));
+
+/** Spec §2 Report screens other than /report: full window, outside the shell (they open in a new window). */
+const reportViewerRoutes = ([
+  ['/branch_report/:mode?/:reportName?', 'branch'],
+  ['/doctor_report/:reportName?', 'doctor'],
+  ['/center_report/:reportName?', 'center'],
+  ['/accounting_report/:id/:reportName?', 'accounting'],
+  ['/billing_report/:id/:reportName?', 'billing'],
+  ['/reportviewer/:requestId/sticker', 'sticker'],
+] as const).map(([path, kind]) => ({
+  path,
+  element: (
+    <RequireAuth>
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <ReportViewerPage kind={kind} key={kind} />
+      </Suspense>
+    </RequireAuth>
+  ),
+}));
 
 export const router = createBrowserRouter([
   {
@@ -61,6 +84,17 @@ export const router = createBrowserRouter([
     ),
   },
   {
+    // Spec §2 Report screens: /report/{examId}?examBranchId= and /report/{examId}/{reportName?}, in a new window.
+    path: '/report/:examId/:reportName?',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<PageSpinner fullScreen />}>
+          <ReportPage />
+        </Suspense>
+      </RequireAuth>
+    ),
+  },
+  {
     // Spec §2: the series frame; it opens with the exam token alone (a branch image cache serves the same path).
     path: '/DicomViewer/:examId/:seriesId/:orientation?',
     element: (
@@ -69,6 +103,7 @@ export const router = createBrowserRouter([
       </Suspense>
     ),
   },
+  ...reportViewerRoutes,
   {
     // Spec §2: everything else sits under /{section?} inside the shell. Sections get explicit routes as
     // they are built; until then /:section/* shows the placeholder with the section's title.

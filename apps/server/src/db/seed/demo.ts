@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from './data/organization';
 import { planExams } from './demo-exams';
 import { seedOrganization } from './demo-org';
 import { planPatients } from './demo-patients';
+import { seedDemoReports } from './demo-reports';
 import { buildRows } from './demo-rows';
 import { insertChunks } from './insert-chunks';
 import { createRng } from './prng';
@@ -75,6 +76,7 @@ export async function seedDemo(db: Database, opts: DemoOptions = {}): Promise<De
     await insertChunks(txDb, exams, rows.exams, 400);
     await insertChunks(txDb, examEvents, rows.events, 1000);
     await insertChunks(txDb, accessionSequences, rows.sequences);
+    await seedDemoReports(txDb, { rng: createRng(seed + 4), org, exams: rows.exams, events: rows.events });
 
     const scheduledAhead = drafts.filter((r) => r.ahead).reduce((n, r) => n + r.exams.length, 0);
     return {

@@ -152,7 +152,7 @@ export class ExamsService {
       const message = input.message?.trim() || null;
       if (!doctorId) {
         return {
-          patch: { reviewerId: null, specificReviewerId: null, isSpecific: false, isOnDuty: false, isChainCase: Boolean(input.isChainCase), status: e.hasImage ? 'Arrived' : 'Scheduled', expectedAt: null, reportUrgency: 'NotSpecified', ...(message ? { latestMessage: message } : {}) },
+          patch: { reviewerId: null, specificReviewerId: null, isSpecific: false, isOnDuty: false, isChainCase: Boolean(input.isChainCase), status: e.hasImage ? 'Arrived' : 'Scheduled', expectedAt: null, assignedAt: null, reportUrgency: 'NotSpecified', ...(message ? { latestMessage: message } : {}) },
           action: 'unassigned',
           detail: message,
         };
@@ -160,6 +160,8 @@ export class ExamsService {
       return {
         patch: {
           reviewerId: doctorId,
+          // Turnaround reports time the current reviewer from here; re-assigning the same one keeps the first time.
+          assignedAt: e.reviewerId === doctorId && e.assignedAt ? e.assignedAt : now,
           specificReviewerId: input.isSpecific ? doctorId : null,
           isSpecific: Boolean(input.isSpecific),
           isOnDuty: Boolean(input.isOnDuty),

@@ -1,0 +1,163 @@
+/* @jsxRuntime automatic */
+import { z } from 'zod';
+import type { CurrentUser } from '../../auth/current-user';
+import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
+import { formUuid, required } from '../form-params';
+import { defineReport, type ReportContext } from '../registry';
+import { RE, reportConflict, reportNotFound } from '../report-errors';
+import type { ReportsRepository } from '../reports.repository';
+import { Code128 } from '../templates/barcode';
+import { ReportDocument } from '../templates/report-document';
+import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
+import { personName } from './labels';
+
+const requestParams = z.object({ requestId: required(formUuid('ใบส่งตรวจ')) });
+
+/**
+ * A request the user may print invoice and sticker for (spec §6 REQUEST_INVOICE, §8): in their request scope, not on
+ * Hold, with an exam time — the same rule that enables the list's icons (allowToClickInvoice).
+ */
+async function printableRequest(repo: ReportsRepository, user: CurrentUser, requestId: string) {
+  const request = await repo.request(user, requestId);
+  if (!request) throw reportNotFound(RE.requestNotFound);
+  if (request.status === 'Hold') throw reportConflict(RE.requestHold);
+  if (!request.examStartTime) throw reportConflict(RE.requestNoTime);
+  return request;
+}
+
+const STICKER_CSS = `
+body{font-size:7pt}
+.label{width:50mm;height:30mm;padding:1.2mm 2.2mm 1mm;overflow:hidden;display:flex;flex-direction:column;break-after:page}
+.label:last-child{break-after:auto}
+.label .name{font-size:9pt;font-weight:700;line-height:1.5;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.label .line{display:flex;justify-content:space-between;gap:1mm;line-height:1.5;white-space:nowrap}
+.label .bars{display:block;width:100%;height:11.5mm;margin-top:0.6mm}
+.label .acc{text-align:center;font-size:8pt;line-height:1.5;letter-spacing:0.3pt;font-variant-numeric:tabular-nums}
+`;
+
+export interface StickerData {
+  requestId: string;
+  patientId: string;
+  labels: { examId: string; name: string; hn: string; accessionNumber: string; modalityCode: string; examDate: Date; birthDate: string | null }[];
+}
+
+/** sticker.rpt: one 50 × 30 mm label per exam of a request (spec §2 /reportviewer/{requestId}/sticker). */
+export function stickerReport(repo: ReportsRepository) {
+  return defineReport({
+    name: 'sticker.rpt',
+    title: 'สติกเกอร์ใบส่งตรวจ',
+    titleEn: 'Request sticker',
+    permission: 'REQUEST_INVOICE',
+    scope: 'request',
+    params: requestParams,
+    fields: [{ name: 'requestId', kind: 'hidden', required: true }],
+    paper: { widthMm: 50, heightMm: 30 },
+    async load(ctx, p): Promise<StickerData> {
+      const request = await printableRequest(repo, ctx.user, p.requestId);
+      const exams = (await repo.requestExams(p.requestId)).filter((e) => e.accessionNumber);
+      if (exams.length === 0) throw reportConflict(RE.noAccession);
+      return {
+        requestId: p.requestId,
+        patientId: request.patientId,
+        labels: exams.map((e) => ({
+          examId: e.id, name: personName(e.prefixName, e.firstName, e.middleName, e.lastName), hn: e.hn,
+          accessionNumber: e.accessionNumber!, modalityCode: e.modalityCode, examDate: e.examDate, birthDate: e.birthDate,
+        })),
+      };
+    },
+    template: (data) => (
+      <ReportDocument title="สติกเกอร์ใบส่งตรวจ" paper={{ widthMm: 50, heightMm: 30 }} css={STICKER_CSS}>
+        {data.labels.map((l) => (
+          <section className="label" key={l.examId}>
+            <div className="name">{l.name}</div>
+            <div className="line"><span>{/^hn/i.test(l.hn) ? l.hn : `HN ${l.hn}`}</span><span>{l.modalityCode}</span><span>{formatDate(l.examDate)}</span></div>
+            <Code128 text={l.accessionNumber} className="bars" />
+            <div className="acc">{l.accessionNumber}</div>
+          </section>
+        ))}
+      </ReportDocument>
+    ),
+    fileName: () => 'sticker.pdf',
+    patientOf: (d) => d.patientId,
+  });
+}
+
+export interface InvoiceData {
+  request: NonNullable<Awaited<ReturnType<ReportsRepository['request']>>>;
+  lines: Awaited<ReturnType<ReportsRepository['requestLines']>>;
+  accessions: string[];
+  totalSatang: number;
+}
+
+function InvoiceTemplate({ data, ctx }: { data: InvoiceData; ctx: ReportContext }) {
+  const r = data.request;
+  const title = 'ใบแจ้งค่าบริการตรวจ (Invoice)';
+  return (
+    <ReportDocument title={title} paper="A4">
+      <ReportHeader
+        title={title}
+        organisation={`${ORGANISATION} · ${r.branchName}`}
+        params={[
+          ['ผู้ป่วย', personName(r.prefix, r.firstName, r.middleName, r.lastName)],
+          ['HN', r.hn],
+          ['วันนัดตรวจ', formatDateTime(r.appointmentAt)],
+          ['โรงพยาบาล', r.hospitalName ?? '—'],
+          ['สิทธิการรักษา', r.privilegeName ?? '—'],
+          ['Accession', data.accessions.join(', ') || '—'],
+        ]}
+        printedAt={ctx.now}
+        printedBy={ctx.user.displayName}
+      />
+      <table>
+        <thead>
+          <tr><th>ลำดับ</th><th>รายการ</th><th>Modality</th><th>กลุ่ม</th><th className="num">จำนวน</th><th className="num">ราคาต่อหน่วย (บาท)</th><th className="num">จำนวนเงิน (บาท)</th></tr>
+        </thead>
+        <tbody>
+          {data.lines.length === 0 ? <EmptyRow columns={7} /> : data.lines.map((l, i) => (
+            <tr key={l.productId}>
+              <td className="num">{i + 1}</td>
+              <td>{l.name}{l.dose ? <span className="muted"> ({l.dose})</span> : null}</td>
+              <td>{l.modalityCode}</td>
+              <td>{l.productGroup}</td>
+              <td className="num">{formatCount(l.quantity)}</td>
+              <td className="num">{formatMoney(l.unitPriceSatang)}</td>
+              <td className="num">{formatMoney(l.unitPriceSatang * l.quantity)}</td>
+            </tr>
+          ))}
+          <tr className="total"><td colSpan={6}>รวมทั้งสิ้น</td><td className="num">{formatMoney(data.totalSatang)}</td></tr>
+        </tbody>
+      </table>
+      <Note>
+        ฉบับแจ้งค่าบริการจากรายการในใบส่งตรวจ ตามราคาที่บันทึกไว้ตอนส่งตรวจ — ยังไม่ใช่ใบเสร็จรับเงิน
+        เลขที่เอกสาร การวางบิล และการรับชำระจะมาพร้อมระบบบัญชีและการเงิน (billing)
+      </Note>
+    </ReportDocument>
+  );
+}
+
+/** accounting_invoice.rpt: what a request costs, from its lines (spec §2 /accounting_report/{requestId}). */
+export function accountingInvoiceReport(repo: ReportsRepository) {
+  return defineReport({
+    name: 'accounting_invoice.rpt',
+    title: 'ใบแจ้งค่าบริการตรวจ',
+    titleEn: 'Exam invoice',
+    permission: 'REQUEST_INVOICE',
+    scope: 'request',
+    params: requestParams,
+    fields: [{ name: 'requestId', kind: 'hidden', required: true }],
+    paper: 'A4',
+    async load(ctx, p): Promise<InvoiceData> {
+      const request = await printableRequest(repo, ctx.user, p.requestId);
+      const [lines, exams] = await Promise.all([repo.requestLines(p.requestId), repo.requestExams(p.requestId)]);
+      return {
+        request,
+        lines,
+        accessions: exams.map((e) => e.accessionNumber).filter((a): a is string => Boolean(a)),
+        totalSatang: lines.reduce((n, l) => n + l.unitPriceSatang * l.quantity, 0),
+      };
+    },
+    template: (data, _p, ctx) => <InvoiceTemplate data={data} ctx={ctx} />,
+    fileName: () => 'invoice.pdf',
+    patientOf: (d) => d.request.patientId,
+  });
+}

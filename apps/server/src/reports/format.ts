@@ -1,0 +1,94 @@
+/**
+ * How documents show values (ARCHITECTURE §4, spec §9): times in Asia/Bangkok as dd-MM-yyyy HH:mm, money from
+ * integer satang with 2 decimals and thousands separators, durations as hours:minutes.
+ */
+const TIME_ZONE = 'Asia/Bangkok';
+
+const dateParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+
+function parts(d: Date): Record<string, string> {
+  return Object.fromEntries(dateParts.formatToParts(d).map((p) => [p.type, p.value]));
+}
+
+/** dd-MM-yyyy of an instant, in Bangkok. */
+export function formatDate(d: Date | null | undefined): string {
+  if (!d || Number.isNaN(d.getTime())) return '';
+  const p = parts(d);
+  return `${p.day}-${p.month}-${p.year}`;
+}
+
+/** dd-MM-yyyy HH:mm of an instant, in Bangkok. */
+export function formatDateTime(d: Date | null | undefined): string {
+  if (!d || Number.isNaN(d.getTime())) return '';
+  const p = parts(d);
+  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** A calendar day yyyy-MM-dd as dd-MM-yyyy (no time zone: the day was chosen already). */
+export function formatDay(isoDay: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : isoDay;
+}
+
+/** A month yyyy-MM as MM-yyyy. */
+export function formatMonth(isoMonth: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(isoMonth);
+  return m ? `${m[2]}-${m[1]}` : isoMonth;
+}
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 1234567 satang → "12,345.67". */
+export function formatMoney(satang: number): string {
+  return money.format(Math.round(satang) / 100);
+}
+
+/** 12345 → "12,345". */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+/** Minutes → "H:MM" (hours may pass 24); '—' when there is no value. */
+export function formatDuration(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return '—';
+  const total = Math.max(0, Math.round(minutes));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** Start of a Bangkok calendar day (yyyy-MM-dd) as an instant. */
+export function bangkokDayStart(isoDay: string): Date {
+  return new Date(`${isoDay}T00:00:00+07:00`);
+}
+
+/** The Bangkok calendar day of an instant, yyyy-MM-dd. */
+export function bangkokDayOf(d: Date): string {
+  const p = parts(d);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** yyyy-MM-dd plus n days. */
+export function addDays(isoDay: string, n: number): string {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
+}
+
+/** yyyy-MM plus n months. */
+export function addMonths(isoMonth: string, n: number): string {
+  const [y, m] = isoMonth.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1 + n, 1)).toISOString().slice(0, 7);
+}
+
+/** Whole days from one calendar day to another (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Whole months from one month to another (b − a). */
+export function monthsBetween(a: string, b: string): number {
+  const [ya, ma] = a.split('-').map(Number);
+  const [yb, mb] = b.split('-').map(Number);
+  return ((yb ?? 0) - (ya ?? 0)) * 12 + ((mb ?? 0) - (ma ?? 0));
+}

@@ -1,0 +1,3 @@
+export * from './report-access';
+export * from './report-kind';
+export * from './report-name';
