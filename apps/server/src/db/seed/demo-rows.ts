@@ -132,6 +132,7 @@ export function buildRows(rng: Rng, org: OrgContext, drafts: RequestDraft[], now
         hn: r.patient.hn, prefixName: r.patient.prefixTh, firstName: r.patient.firstNameTh, lastName: r.patient.lastNameTh,
         birthDate: r.patient.birthDate, gender: r.patient.gender,
         reviewerId: e.reviewerId, specificReviewerId: specific ? e.reviewerId : null, isSpecific: specific,
+        assignedAt: e.reviewerId !== null ? e.assignedAt : null,
         isOnDuty: onDuty, isChainCase: e.reviewerId !== null && rng.chance(0.03),
         reportUrgency: e.urgency, latestMessage: e.message, latestReporterId: completed ? e.reviewerId : null,
         isCheckReport: completed && rng.chance(0.08), isRead: completed && rng.chance(0.5),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_DEFINITIONS } from '@rangsi/domain';
 import { openDatabase, type DatabaseHandle } from '../client';
 import {
-  additionalFields, lookups, menuItems, modalities, modalityAdditionalFields, namePrefixes, siteConfig,
+  additionalFields, lookups, menuItems, modalities, modalityAdditionalFields, namePrefixes, reportTemplates, siteConfig,
 } from '../schema/index';
 import { ADDITIONAL_FIELDS, MODALITY_FIELDS } from './data/additional-fields';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from './data/first-names';
@@ -11,7 +11,7 @@ import { LOOKUPS } from './data/lookups';
 import { SURNAMES } from './data/surnames';
 import { seedReference } from './reference';
 
-const TABLES = { modalities, menuItems, lookups, namePrefixes, additionalFields, modalityAdditionalFields, siteConfig };
+const TABLES = { modalities, menuItems, lookups, namePrefixes, additionalFields, modalityAdditionalFields, siteConfig, reportTemplates };
 
 describe('seedReference', () => {
   let h: DatabaseHandle;
@@ -84,6 +84,14 @@ describe('seedReference', () => {
     const mapped = await h.db.select().from(modalityAdditionalFields);
     expect(mapped.length).toBe(Object.values(MODALITY_FIELDS).flat().length);
     expect(rows.length).toBe(ADDITIONAL_FIELDS.length);
+  });
+
+  it('gives every installation the starter report templates, Thai and English, for the common exams', async () => {
+    const rows = await h.db.select({ code: reportTemplates.code, modality: reportTemplates.modalityCode, language: reportTemplates.language }).from(reportTemplates);
+    const modalitiesWithTemplates = new Set(rows.map((r) => r.modality));
+    for (const m of ['CT', 'CR', 'US', 'MR', 'MG']) expect(modalitiesWithTemplates.has(m), m).toBe(true);
+    expect(new Set(rows.map((r) => r.language))).toEqual(new Set(['th', 'en']));
+    expect(rows.every((r) => r.code)).toBe(true);
   });
 
   it('site config has the keys the UI data calls read', async () => {

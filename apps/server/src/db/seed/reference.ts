@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { MENU_DEFINITIONS } from '@rangsi/domain';
 import type { Database } from '../client';
 import {
-  additionalFields, lookups, menuItems, modalities, modalityAdditionalFields, namePrefixes, siteConfig,
+  additionalFields, lookups, menuItems, modalities, modalityAdditionalFields, namePrefixes, reportTemplates, siteConfig,
 } from '../schema/index';
 import { ADDITIONAL_FIELDS, MODALITY_FIELDS } from './data/additional-fields';
 import { LOOKUPS, type LookupKind } from './data/lookups';
 import { NAME_PREFIXES } from './data/name-prefixes';
+import { REPORT_TEMPLATES } from './data/report-templates';
 
 export const MODALITIES = [
   { code: 'CT', name: 'Computed Tomography' },
@@ -58,6 +59,12 @@ export async function seedReference(db: Database): Promise<void> {
     const mapping = Object.entries(MODALITY_FIELDS).flatMap(([modalityCode, ids]) =>
       ids.map((fieldId) => ({ modalityCode, fieldId })));
     await tx.insert(modalityAdditionalFields).values(mapping).onConflictDoNothing();
+
+    // The starter report templates (CT brain, CT chest, CXR, US whole abdomen, MR brain, mammogram BI-RADS) belong to
+    // every installation, not only the demo; idempotent on their code, so edits an administrator made are kept.
+    await tx.insert(reportTemplates)
+      .values(REPORT_TEMPLATES.map((t) => ({ code: t.code, modalityCode: t.modalityCode, bodyPart: t.bodyPart, name: t.name, language: t.language, content: t.content })))
+      .onConflictDoNothing({ target: reportTemplates.code });
 
     await tx.insert(siteConfig)
       .values(Object.entries(SITE_CONFIG_DEFAULTS).map(([key, value]) => ({ key, value })))
