@@ -1,5 +1,6 @@
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,11 +9,15 @@ import type { ExamFinishedReport } from '@rangsi/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
+import { usePingGateway } from '../api/ping-gateway';
 import { AuditChip } from './audit-chip';
 
 /** Spec §2: a finished report shows its saved PDF (GET /ReportViewer/finishedReport/{examId}/{finishedReportId}). */
-export function FinishedReportFrame({ finished }: { finished: ExamFinishedReport }) {
+export function FinishedReportFrame({ examId, finished }: { examId: string; finished: ExamFinishedReport }) {
   const { t } = useTranslation();
+  const ping = usePingGateway(examId, finished.finishedReportId);
+  // A version waiting for audit or rejected is not released to the hospital (decision G4).
+  const releasable = finished.auditStatus !== 'WaitingForAudit' && finished.auditStatus !== 'Rejected';
   // A version seeded without its PDF is printed on first opening (a second or two): say so rather than show a blank frame.
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   const loading = loadedUrl !== finished.pdfUrl;
@@ -30,6 +35,14 @@ export function FinishedReportFrame({ finished }: { finished: ExamFinishedReport
         <Typography variant="caption" color="text.secondary" noWrap sx={{ flex: 1 }}>
           {finished.reporterName} · {formatDateTime(finished.createDate)}
         </Typography>
+        {ping.isSuccess ? (
+          <Typography variant="caption" color="success.main" data-testid="report-gateway-sent">{t('report.gateway.sent')}</Typography>
+        ) : null}
+        {releasable ? (
+          <Button size="small" startIcon={<SendRounded />} onClick={() => ping.mutate()} loading={ping.isPending} data-testid="report-gateway-send">
+            {t('report.gateway.send')}
+          </Button>
+        ) : null}
         <Button size="small" startIcon={<OpenInNewRounded />} href={finished.pdfUrl} target="_blank" rel="noopener">{t('report.pdf.open')}</Button>
         <Button size="small" startIcon={<DownloadRounded />} href={finished.pdfUrl} download data-testid="report-pdf-download">{t('report.pdf.download')}</Button>
       </Box>

@@ -44,7 +44,7 @@ export function ReportWorkspace({ examId, reportName, report }: ReportWorkspaceP
       />
     );
   } else if (chosen) {
-    main = <FinishedReportFrame finished={chosen} />;
+    main = <FinishedReportFrame examId={examId} finished={chosen} />;
   } else {
     main = (
       <Box sx={{ m: 'auto', textAlign: 'center', p: 4 }} data-testid="report-empty">
