@@ -9,7 +9,6 @@
 // Prints tables, rewrites its section of docs/performance.md (full runs only), stops everything it started
 // (the PostgreSQL server too) on failure or Ctrl-C, and exits 1 when a number is over budget or a step failed.
 //   npm run bench:patients -- --pg-patients 100000 --seconds 3 --no-docs
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +23,7 @@ import {
 } from './lib/patients-load';
 import { FAMILY_PARTS, GIVEN_HEADS, GIVEN_TAILS } from './lib/patients-names';
 import { type PatientSeedSummary, seedPatients } from './lib/patients-seed';
+import { startPostgres, stopPostgres } from './lib/postgres';
 import { commit, machine, updatePerformanceDoc } from './lib/report';
 import { repoRoot, type RunningServer, startServer } from './lib/server';
 import { formatMs } from './lib/stats';
@@ -103,18 +103,6 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
-const ciPostgres = path.join(repoRoot, 'scripts', 'ci-postgres.sh');
-function startPostgres(dir: string, port: number): string {
-  const r = spawnSync('bash', [ciPostgres, 'start', dir, String(port)], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`ci-postgres.sh start failed (exit ${r.status}):\n${(r.stderr ?? '').trim().split('\n').slice(-10).join('\n')}`);
-  const url = r.stdout.trim().split('\n').pop() ?? '';
-  if (!url.startsWith('postgres://')) throw new Error(`ci-postgres.sh printed no URL: ${r.stdout}`);
-  return url;
-}
-function stopPostgres(dir: string): void {
-  spawnSync('bash', [ciPostgres, 'stop', dir], { stdio: 'ignore' });
-  rmSync(dir, { recursive: true, force: true });
-}
 
 /** A SQL connection to the bench database; on PGlite only while the server is stopped (one process per directory). */
 async function sqlTo(target: { databaseUrl?: string; dataDir: string }): Promise<SqlClient> {

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startPostgres, stopPostgres } from './lib/postgres';
 import { commit, machine, updatePerformanceDoc } from './lib/report';
 import { repoRoot, type RunningServer, startServer } from './lib/server';
 import { formatKb, formatMs } from './lib/stats';
@@ -86,18 +87,6 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
-const ciPostgres = path.join(repoRoot, 'scripts', 'ci-postgres.sh');
-function startPostgres(dir: string, port: number): string {
-  const r = spawnSync('bash', [ciPostgres, 'start', dir, String(port)], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`ci-postgres.sh start failed (exit ${r.status}):\n${(r.stderr ?? '').trim().split('\n').slice(-10).join('\n')}`);
-  const url = r.stdout.trim().split('\n').pop() ?? '';
-  if (!url.startsWith('postgres://')) throw new Error(`ci-postgres.sh printed no URL: ${r.stdout}`);
-  return url;
-}
-function stopPostgres(dir: string): void {
-  spawnSync('bash', [ciPostgres, 'stop', dir], { stdio: 'ignore' });
-  rmSync(dir, { recursive: true, force: true });
-}
 
 // ---- one engine -----------------------------------------------------------------------------------------
 

@@ -89,6 +89,11 @@ export const exams = pgTable('exams', {
   index('exams_open_reviewer_idx').on(t.reviewerId, t.examDate.desc().nullsFirst(), t.hospitalId)
     .where(sql`${t.deletedAt} is null and ${t.status} <> 'Completed'`),
   index('exams_request_idx').on(t.requestId),
+  // The live exams of a request by modality: each row of the request list reads them, and the list's modality filter
+  // probes it per request without touching the table. Partial like the other list indexes, so a planner without
+  // statistics (PGlite never runs ANALYZE by itself) takes it rather than AND-ing exams_patient_idx's whole partial
+  // range into every probe (docs/decisions.md RQ9).
+  index('exams_request_modality_idx').on(t.requestId, t.modalityCode).where(sql`${t.deletedAt} is null`),
   // A patient's other exams (History, the hasOldExams flag of every worklist row, the patient page), always among rows
   // not deleted and often before a date: one index range, even for a planner without statistics (PGlite never runs
   // ANALYZE by itself, and then preferred a bitmap over the whole date index, 50 times per page). Patients are never

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  accessionSequences, billingRequests, billings, branches, customPrices, documents, examEvents, exams, hospitalBuildings,
+  accessionSequences, branches, customPrices, documents, examEvents, exams, hospitalBuildings,
   hospitalDoctors, hospitalPrivileges, hospitals, lookups, modalities, patients, privilegePrices, products, requestProducts,
   requests, users,
 } from '../../db/schema/index';
@@ -9,10 +9,56 @@ import {
 export type RequestRow = typeof requests.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export const PAGE_SIZE = 50;
+/**
+ * The request list counts matching requests up to this many and then stops: beyond it the total is a lower bound
+ * (totalIsEstimate), as the worklist's (docs/decisions.md WL1 and RQ9).
+ */
+export const COUNT_CAP = 10_000;
+
+/** An exam as a row of the request list shows it. */
+export interface RequestListExam {
+  id: string;
+  accessionNumber: string | null;
+  modalityCode: string;
+  hasImage: boolean;
+  isAssigned: boolean;
+  zipStatus: string | null;
+  branchId: number;
+  hasDocument: boolean;
+  hasReport: boolean;
+}
+
+/** One row of the request list page as searchPage reads it: the request, its patient, and what the row shows of the rest. */
+export interface RequestListRow {
+  id: string;
+  appointmentAt: Date;
+  status: string;
+  statusRemark: string | null;
+  examStartTime: string | null;
+  patientId: string;
+  hn: string;
+  prefixTh: string | null;
+  firstNameTh: string;
+  middleNameTh: string | null;
+  lastNameTh: string | null;
+  gender: string;
+  birthDate: string | null;
+  statedAge: number | null;
+  /** Exams not deleted, by modality code. */
+  exams: RequestListExam[];
+  /** The newest custom price proposal. */
+  customPrice: { id: number; status: string } | null;
+  /** Document types of the request's documents not deleted (null for an untyped one). */
+  documentTypeIds: (number | null)[];
+  /** The products ordered, for the documents the request needs. */
+  products: { modalityCode: string; productGroup: string }[];
+  /** Invoices listing the request, oldest first. */
+  billing: { billingId: string; documentNo: string; paid: boolean }[];
+}
 
 /** SQL for imaging requests: lookups the rules need, the search page, and the writes of one save. */
 export class RequestsRepository {
-  constructor(readonly db: Database) {}
+  constructor(readonly db: Database, private readonly countCap = COUNT_CAP) {}
 
   async patient(id: string, scope: SQL) {
     const [row] = await this.db.select().from(patients).where(and(eq(patients.id, id), scope)).limit(1);
@@ -90,10 +136,12 @@ export class RequestsRepository {
 
   examsOf(requestIds: string[], db: Database = this.db) {
     if (requestIds.length === 0) return Promise.resolve([]);
+    // "exams"."id" spelled out: in the select list of a one-table query Drizzle writes a bare "id", which inside these
+    // subqueries would name the document's or the report's own id (and the flags would always be false).
     return db.select({
       exam: exams,
-      hasDocument: sql<boolean>`exists (select 1 from documents d where d.exam_id = ${exams.id} and d.kind = 'document' and d.deleted_at is null)`,
-      hasReport: sql<boolean>`exists (select 1 from finished_reports f where f.exam_id = ${exams.id})`,
+      hasDocument: sql<boolean>`exists (select 1 from documents d where d.exam_id = "exams"."id" and d.kind = 'document' and d.deleted_at is null)`,
+      hasReport: sql<boolean>`exists (select 1 from finished_reports f where f.exam_id = "exams"."id")`,
     }).from(exams).where(and(inArray(exams.requestId, requestIds), isNull(exams.deletedAt))).orderBy(asc(exams.modalityCode));
   }
 
@@ -123,32 +171,59 @@ export class RequestsRepository {
       .from(documents).where(and(inArray(documents.requestId, requestIds), isNull(documents.deletedAt)));
   }
 
-  /** Contrast products and modalities per request, for the documents a request needs. */
-  async productFacts(requestIds: string[]) {
-    if (requestIds.length === 0) return [];
-    return this.db.select({ requestId: requestProducts.requestId, modalityCode: products.modalityCode, productGroup: products.productGroup })
-      .from(requestProducts).innerJoin(products, eq(products.id, requestProducts.productId))
-      .where(inArray(requestProducts.requestId, requestIds));
-  }
-
-  async billingOf(requestIds: string[]) {
-    if (requestIds.length === 0) return [];
-    return this.db.select({ requestId: billingRequests.requestId, billingId: billings.id, documentNo: billings.documentNo, paidReceiptId: billingRequests.paidReceiptId, createdAt: billings.createdAt })
-      .from(billingRequests).innerJoin(billings, eq(billings.id, billingRequests.billingId))
-      .where(inArray(billingRequests.requestId, requestIds)).orderBy(asc(billings.createdAt));
-  }
-
-  /** One page of requests (newest appointment first) and the total, in SQL. */
-  async search(where: SQL[], page: number) {
+  /**
+   * One page of the request list (newest appointment first, then id) with everything its rows show, and the total.
+   * Two statements, run together (in parallel on PostgreSQL; PGlite has one connection and runs them in turn):
+   * - the page: the 50 request ids read off the list index of the user's scope (requests_*_list_idx, migration 0007:
+   *   same order, `deleted_at is null`), then per row the request, its patient, and — keyed by the request id — its
+   *   exams with their document and report flags, the newest custom price, the documents attached, the products
+   *   ordered (for the documents it needs) and its billing, as JSON subqueries;
+   * - the count, which stops after COUNT_CAP + 1 rows: past the cap the total is a lower bound (totalIsEstimate), as
+   *   the worklist's (docs/decisions.md WL1, RQ9).
+   * Patient conditions in `where` must be subqueries on requests.patient_id: the page and the count read requests only.
+   */
+  async searchPage(where: SQL[], page: number): Promise<{ rows: RequestListRow[]; total: number; totalIsEstimate: boolean }> {
     const cond = and(isNull(requests.deletedAt), ...where);
-    const rows = await this.db.select({ request: requests, patient: patients }).from(requests)
-      .innerJoin(patients, eq(patients.id, requests.patientId))
-      .where(cond)
+    const offset = (page - 1) * PAGE_SIZE;
+    const ids = this.db.select({ id: requests.id, at: requests.appointmentAt }).from(requests).where(cond)
       .orderBy(sql`${requests.appointmentAt} desc nulls first, ${requests.id} desc nulls first`)
-      .limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(requests)
-      .innerJoin(patients, eq(patients.id, requests.patientId)).where(cond);
-    return { rows, total: count?.n ?? 0 };
+      .limit(PAGE_SIZE).offset(offset).as('page');
+    const capped = this.db.select({ one: sql<number>`1`.as('one') }).from(requests).where(cond).limit(this.countCap + 1).as('capped');
+    // Spelled out rather than ${requests.id}: Drizzle writes a bare "id" in some select lists (see examsOf).
+    const rid = sql.raw('"requests"."id"');
+    const [rows, [count]] = await Promise.all([
+      this.db.select({
+        id: requests.id, appointmentAt: requests.appointmentAt, status: requests.status, statusRemark: requests.statusRemark,
+        examStartTime: requests.examStartTime,
+        patientId: patients.id, hn: patients.hn, prefixTh: patients.prefixTh, firstNameTh: patients.firstNameTh,
+        middleNameTh: patients.middleNameTh, lastNameTh: patients.lastNameTh, gender: patients.gender, birthDate: patients.birthDate,
+        statedAge: patients.statedAge,
+        exams: sql<RequestListExam[]>`coalesce((select json_agg(json_build_object(
+            'id', e.id, 'accessionNumber', e.accession_number, 'modalityCode', e.modality_code, 'hasImage', e.has_image,
+            'isAssigned', e.reviewer_id is not null, 'zipStatus', e.zip_status, 'branchId', e.branch_id,
+            'hasDocument', exists (select 1 from documents d where d.exam_id = e.id and d.kind = 'document' and d.deleted_at is null),
+            'hasReport', exists (select 1 from finished_reports f where f.exam_id = e.id)) order by e.modality_code, e.id)
+          from exams e where e.request_id = ${rid} and e.deleted_at is null), '[]'::json)`,
+        customPrice: sql<{ id: number; status: string } | null>`(select json_build_object('id', c.id, 'status', c.status)
+          from custom_prices c where c.request_id = ${rid} order by c.id desc limit 1)`,
+        documentTypeIds: sql<(number | null)[]>`coalesce((select json_agg(d.document_type_id)
+          from documents d where d.request_id = ${rid} and d.deleted_at is null), '[]'::json)`,
+        products: sql<{ modalityCode: string; productGroup: string }[]>`coalesce((select json_agg(json_build_object(
+            'modalityCode', p.modality_code, 'productGroup', p.product_group))
+          from request_products rp join products p on p.id = rp.product_id where rp.request_id = ${rid}), '[]'::json)`,
+        billing: sql<{ billingId: string; documentNo: string; paid: boolean }[]>`coalesce((select json_agg(json_build_object(
+            'billingId', b.id, 'documentNo', b.document_no, 'paid', br.paid_receipt_id is not null) order by b.created_at, b.id)
+          from billing_requests br join billings b on b.id = br.billing_id where br.request_id = ${rid}), '[]'::json)`,
+      }).from(ids)
+        .innerJoin(requests, eq(requests.id, ids.id))
+        .innerJoin(patients, eq(patients.id, requests.patientId))
+        .orderBy(sql`${ids.at} desc nulls first, ${ids.id} desc nulls first`),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(capped),
+    ]);
+    const n = count?.n ?? 0;
+    if (n <= this.countCap) return { rows, total: n, totalIsEstimate: false };
+    // More than the cap match: at least the cap, and at least the rows up to the end of this page when it has any.
+    return { rows, total: rows.length > 0 ? Math.max(this.countCap, offset + rows.length) : this.countCap, totalIsEstimate: true };
   }
 
   userName(id: string | null) {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  auditLog, customPrices, exams, hospitalPrivileges, hospitals, patients, privilegePrices, products, requestProducts, requests, users,
+  auditLog, billingRequests, billings, customPrices, documents, exams, finishedReports, hospitalPrivileges, hospitals, patients,
+  privilegePrices, products, receipts, requestProducts, requests, users,
 } from '../../db/schema/index';
 import { WorklistRepository } from '../../dicom/dimse/mwl/worklist-repository';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { COUNT_CAP, PAGE_SIZE, RequestsRepository } from './requests.repository';
 
 interface Fixture {
   patientId: string; hospitalId: number; privilegeId: number; otherPrivilegeId: number; otherHospitalPatientId: string;
@@ -213,6 +215,96 @@ describe('imaging requests API (spec §7 Requests)', () => {
       const [{ m }] = (await sut.database.db.select({ m: sql<number>`count(*)::int` }).from(requests).where(and(eq(requests.patientId, f.patientId), isNull(requests.deletedAt)))) as [{ m: number }];
       expect(mine.total).toBe(m);
       expect((await post('staff', '/api/request/search', { startDate: '2026-01-02', endDate: '2026-01-01' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('the list page: flags, billing, filters and the capped total', () => {
+    type ListRow = { requestId: string; hn: string; exams: { examId: string; modalityCode: string; status: number }[]; isCreatedAccountDocument: boolean;
+      paidBillingId: string | null; latestBillingId: string | null; latestBillingDocumentId: string | null; customPriceStatus: string | null };
+    const wide = { startDate: '2000-01-01', endDate: '2100-01-01' };
+    const ids = (rows: { requestId: string }[]) => rows.map((r) => r.requestId);
+    /** Request ids of the list order (newest appointment, then id), straight from SQL. */
+    const direct = async (where: ReturnType<typeof sql>) => {
+      const res: unknown = await sut.database.db.execute(sql`select r.id from requests r join patients p on p.id = r.patient_id
+        where r.deleted_at is null and ${where} order by r.appointment_at desc, r.id desc`);
+      return (res as { rows: { id: string }[] }).rows.map((r) => r.id);
+    };
+
+    it('an exam with a scanned document or a finished report shows those flags, and its request can no longer be deleted', async () => {
+      const { requestId, exams: made } = (await post('staff', '/api/request/exam', body())).json().data;
+      const ct = made.find((e: { modalityCode: string }) => e.modalityCode === 'CT');
+      const us = made.find((e: { modalityCode: string }) => e.modalityCode === 'US');
+      await sut.database.db.insert(finishedReports).values({ examId: ct.examId, reportName: 'Report', pdfKey: 'test/report.pdf', reporterName: 'หมอ' });
+      await sut.database.db.insert(documents).values({ examId: us.examId, kind: 'document', fileName: 'scan.jpg', contentType: 'image/jpeg', sizeBytes: 1, storageKey: 'test/scan', sha256: 'x' });
+      const row = (await post('staff', '/api/request/search', { accessionNumber: ct.accessionNumber })).json().data.rows[0] as ListRow;
+      const flags = Object.fromEntries(row.exams.map((e) => [e.modalityCode, e.status]));
+      expect(flags).toEqual({ CT: 16, US: 1 });
+      const detail = (await get('staff', `/api/request/${requestId}`)).json().data;
+      expect(Object.fromEntries(detail.exams.map((e: { modalityCode: string; status: number }) => [e.modalityCode, e.status]))).toEqual({ CT: 16, US: 1 });
+      const refused = await post('staff', `/api/request/${requestId}/delete`, { remark: 'ผู้ป่วยยกเลิกนัด' });
+      expect(refused.statusCode).toBe(409);
+    });
+
+    it('billing: created, the latest invoice and the paid one', async () => {
+      const { requestId, exams: made } = (await post('staff', '/api/request/exam', body())).json().data;
+      const search = async () => (await post('staff', '/api/request/search', { accessionNumber: made[0].accessionNumber })).json().data.rows[0] as ListRow;
+      expect(await search()).toMatchObject({ isCreatedAccountDocument: false, paidBillingId: null, latestBillingId: null, latestBillingDocumentId: null });
+      const db = sut.database.db;
+      const [older] = await db.insert(billings).values({ documentNo: `INV-T-${requestId.slice(0, 8)}-1`, hospitalId: f.hospitalId, startDate: '2026-11-01', endDate: '2026-11-30', createdAt: new Date('2026-12-03T03:00:00Z') }).returning();
+      const [newer] = await db.insert(billings).values({ documentNo: `INV-T-${requestId.slice(0, 8)}-2`, hospitalId: f.hospitalId, startDate: '2026-12-01', endDate: '2026-12-31', createdAt: new Date('2027-01-03T03:00:00Z') }).returning();
+      const [receipt] = await db.insert(receipts).values({ billingId: older!.id, documentNo: `RC-T-${requestId.slice(0, 8)}`, type: 'transfer', bankName: 'ธนาคาร', amountSatang: 100, number: '1' }).returning();
+      await db.insert(billingRequests).values([
+        { billingId: newer!.id, requestId, totalSatang: 100 },
+        { billingId: older!.id, requestId, totalSatang: 100, paidReceiptId: receipt!.id, paidAt: new Date() },
+      ]);
+      expect(await search()).toMatchObject({ isCreatedAccountDocument: true, paidBillingId: older!.id, latestBillingId: newer!.id, latestBillingDocumentId: newer!.documentNo });
+    });
+
+    it('HN, national id, a piece of the name and a modality filter the page as the tables say', async () => {
+      const [p] = await sut.database.db.select().from(patients).where(eq(patients.id, f.patientId));
+      await post('staff', '/api/request/exam', body({ modalities: { MR: [f.mr.id] }, productQuantity: {}, productDose: {} }));
+      const branch = sql`r.branch_id = (select branch_id from users where username = 'staff')`;
+
+      const byHn = (await post('staff', '/api/request/search', { hn: p!.hn })).json().data;
+      const hnIds = await direct(sql`${branch} and p.hn = ${p!.hn}`);
+      expect(hnIds.length).toBeGreaterThan(1);
+      expect([ids(byHn.rows), byHn.total]).toEqual([hnIds.slice(0, PAGE_SIZE), hnIds.length]);
+
+      if (p!.nationalNumber) {
+        const byId = (await post('staff', '/api/request/search', { nationalId: p!.nationalNumber })).json().data;
+        expect(ids(byId.rows)).toEqual(hnIds.slice(0, PAGE_SIZE));
+      }
+
+      const piece = p!.firstNameTh.slice(0, 3);
+      const byName = (await post('staff', '/api/request/search', { ...wide, patientName: piece })).json().data;
+      const nameIds = await direct(sql`${branch} and p.search_name like ${`%${piece.toLowerCase()}%`}`);
+      expect(nameIds).toContain(hnIds[0]);
+      expect([ids(byName.rows), byName.total]).toEqual([nameIds.slice(0, PAGE_SIZE), nameIds.length]);
+
+      const byMr = (await post('staff', '/api/request/search', { ...wide, modalityCode: 'MR' })).json().data;
+      const mrIds = await direct(sql`${branch} and exists (select 1 from exams e where e.request_id = r.id and e.modality_code = 'MR' and e.deleted_at is null)`);
+      expect(mrIds.length).toBeGreaterThan(0);
+      expect([ids(byMr.rows), byMr.total]).toEqual([mrIds.slice(0, PAGE_SIZE), mrIds.length]);
+      expect((byMr.rows as ListRow[]).every((r) => r.exams.some((e) => e.modalityCode === 'MR'))).toBe(true);
+    });
+
+    it('counts exactly up to the cap, and past it answers a lower bound that covers the page, with the same rows', async () => {
+      const all = await direct(sql`true`);
+      expect(all.length).toBeLessThanOrEqual(COUNT_CAP);
+      const exact = new RequestsRepository(sut.database.db);
+      expect(await exact.searchPage([], 1)).toMatchObject({ total: all.length, totalIsEstimate: false });
+      expect(await new RequestsRepository(sut.database.db, all.length).searchPage([], 1)).toMatchObject({ total: all.length, totalIsEstimate: false });
+      const capped = new RequestsRepository(sut.database.db, 7);
+      for (const page of [1, 3]) {
+        const a = await exact.searchPage([], page);
+        const b = await capped.searchPage([], page);
+        expect(b.rows.map((r) => r.id)).toEqual(a.rows.map((r) => r.id));
+        expect(a.rows.map((r) => r.id)).toEqual(all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE));
+        expect(b).toMatchObject({ total: (page - 1) * PAGE_SIZE + b.rows.length, totalIsEstimate: true });
+      }
+      expect(await capped.searchPage([], 100_000)).toEqual({ rows: [], total: 7, totalIsEstimate: true });
+      const answer = (await post('admin', '/api/request/search', wide)).json().data;
+      expect([answer.total, answer.totalIsEstimate]).toEqual([all.length, false]);
     });
   });
 

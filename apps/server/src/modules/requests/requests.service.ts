@@ -10,7 +10,6 @@ import {
 } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import { containsPattern } from '../../db/like-pattern';
-import { patients } from '../../db/schema/index';
 import { patientScopeCondition } from '../patients/patient-scope';
 import { planRequest, type RequestPlan } from './request-plan';
 import { requestScopeCondition } from './request-scope';
@@ -53,48 +52,46 @@ export class RequestsService {
     if (q.startDate) where.push(sql`${requests.appointmentAt} >= ${dayStart(q.startDate).toISOString()}`);
     if (q.endDate) where.push(sql`${requests.appointmentAt} < ${dayStart(q.endDate, 1).toISOString()}`);
     if (q.startDate && q.endDate && q.endDate < q.startDate) throw new DomainError(400, 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น', 'BAD_RANGE');
-    if (q.hn) where.push(eq(patients.hn, q.hn));
-    if (q.nationalId) where.push(eq(patients.nationalNumber, q.nationalId));
-    if (q.patientName) where.push(sql`${patients.searchName} like ${containsPattern(q.patientName)}`);
-    if (q.accessionNumber) where.push(sql`exists (select 1 from exams e where e.request_id = ${requests.id} and e.accession_number = ${q.accessionNumber})`);
-    if (q.modalityCode) where.push(sql`exists (select 1 from exams e where e.request_id = ${requests.id} and e.modality_code = ${q.modalityCode} and e.deleted_at is null)`);
-    const { rows, total } = await this.repo.search(where, page);
-    const ids = rows.map((r) => r.request.id);
-    const [examRows, customs, docs, facts, billing, docTypes] = await Promise.all([
-      this.repo.examsOf(ids), this.repo.latestCustomPrices(ids), this.repo.requestDocuments(ids), this.repo.productFacts(ids),
-      this.repo.billingOf(ids), this.repo.lookupsOf(['requestDocument']),
+    // Patient and exam conditions are subqueries keyed by the request's columns: the page and the count read requests only.
+    if (q.hn) where.push(sql`"requests"."patient_id" in (select p.id from patients p where p.hn = ${q.hn})`);
+    if (q.nationalId) where.push(sql`"requests"."patient_id" in (select p.id from patients p where p.national_number = ${q.nationalId})`);
+    if (q.patientName) where.push(sql`"requests"."patient_id" in (select p.id from patients p where p.search_name like ${containsPattern(q.patientName)})`);
+    if (q.accessionNumber) where.push(sql`exists (select 1 from exams e where e.request_id = "requests"."id" and e.accession_number = ${q.accessionNumber})`);
+    // A scalar subquery, not EXISTS: the planner cannot turn it into a join, so each request of the window is one probe of
+    // exams_request_modality_idx. As a semi-join PostgreSQL hashed every exam of the modality (a table scan, ~1 s at a
+    // million), and PGlite, without statistics, scanned the index once per request (docs/decisions.md RQ9).
+    if (q.modalityCode) where.push(sql`(select true from exams e where e.request_id = "requests"."id" and e.modality_code = ${q.modalityCode} and e.deleted_at is null limit 1)`);
+    const [{ rows, total, totalIsEstimate }, docTypes] = await Promise.all([
+      this.repo.searchPage(where, page), this.repo.lookupsOf(['requestDocument']),
     ]);
     await this.audit.record(null, { action: 'request.search', entityType: 'request', detail: { fields: Object.keys(q), results: rows.length } }, who(user));
     const today = this.now();
     return {
-      page, pageSize: PAGE_SIZE, total,
-      rows: rows.map(({ request: r, patient: p }) => {
-        const mine = examRows.filter((e) => e.exam.requestId === r.id);
-        const custom = customs.get(r.id);
-        const bills = billing.filter((b) => b.requestId === r.id);
-        const latest = bills.at(-1);
-        const paid = bills.find((b) => b.paidReceiptId);
+      page, pageSize: PAGE_SIZE, total, totalIsEstimate,
+      rows: rows.map((r) => {
+        const latest = r.billing.at(-1);
+        const paid = r.billing.find((b) => b.paid);
         return {
           requestId: r.id,
           appointmentDate: r.appointmentAt.toISOString(),
-          hn: p.hn,
-          patientName: fullName(p),
+          hn: r.hn,
+          patientName: fullName(r),
           status: r.status,
           statusRemark: r.statusRemark,
-          exams: mine.map((e) => ({
-            examId: e.exam.id, accessionNumber: e.exam.accessionNumber, modalityCode: e.exam.modalityCode,
-            status: examStatusFlags({ hasDocument: Boolean(e.hasDocument), hasImage: e.exam.hasImage, isAssigned: Boolean(e.exam.reviewerId), hasReport: Boolean(e.hasReport) }),
-            zipStatus: e.exam.zipStatus, branchId: e.exam.branchId,
+          exams: r.exams.map((e) => ({
+            examId: e.id, accessionNumber: e.accessionNumber, modalityCode: e.modalityCode,
+            status: examStatusFlags({ hasDocument: e.hasDocument, hasImage: e.hasImage, isAssigned: e.isAssigned, hasReport: e.hasReport }),
+            zipStatus: e.zipStatus, branchId: e.branchId,
           })),
-          missingDocumentNames: missingDocuments(r.id, facts, docs, docTypes),
+          missingDocumentNames: missingDocuments(r.products, r.documentTypeIds, docTypes),
           allowToClickInvoice: Boolean(r.examStartTime) && r.status !== 'Hold',
-          isCreatedAccountDocument: bills.length > 0,
-          customPriceId: custom?.id ?? null,
-          customPriceStatus: custom?.status ?? null,
+          isCreatedAccountDocument: r.billing.length > 0,
+          customPriceId: r.customPrice?.id ?? null,
+          customPriceStatus: r.customPrice?.status ?? null,
           paidBillingId: paid?.billingId ?? null,
           latestBillingId: latest?.billingId ?? null,
           latestBillingDocumentId: latest?.documentNo ?? null,
-          patientInfo: { patientId: p.id, gender: p.gender, age: p.birthDate ? ageInYears(p.birthDate, today) : p.statedAge },
+          patientInfo: { patientId: r.patientId, gender: r.gender, age: r.birthDate ? ageInYears(r.birthDate, today) : r.statedAge },
         };
       }),
     };
@@ -420,13 +417,11 @@ function customChanged(previous: { status: string; items: { productId: number; p
 }
 
 function missingDocuments(
-  requestId: string,
-  facts: { requestId: string; modalityCode: string; productGroup: string }[],
-  docs: { requestId: string | null; typeId: number | null }[],
+  products: { modalityCode: string; productGroup: string }[],
+  documentTypeIds: (number | null)[],
   types: { id: number; code: string | null; name: string }[],
 ): string[] {
-  const mine = facts.filter((f) => f.requestId === requestId);
-  const required = requiredRequestDocumentCodes({ modalityCodes: mine.map((f) => f.modalityCode), hasContrast: mine.some((f) => f.productGroup === CONTRAST_PRODUCT_GROUP) });
-  const have = new Set(docs.filter((d) => d.requestId === requestId).map((d) => d.typeId));
+  const required = requiredRequestDocumentCodes({ modalityCodes: products.map((f) => f.modalityCode), hasContrast: products.some((f) => f.productGroup === CONTRAST_PRODUCT_GROUP) });
+  const have = new Set(documentTypeIds);
   return required.map((code) => types.find((t) => t.code === code)).filter((t) => t && !have.has(t.id)).map((t) => t!.name);
 }

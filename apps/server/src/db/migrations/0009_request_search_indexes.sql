@@ -1,0 +1,2 @@
+CREATE INDEX "requests_patient_list_idx" ON "requests" USING btree ("patient_id","appointment_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"branch_id","hospital_id") WHERE "requests"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "exams_request_modality_idx" ON "exams" USING btree ("request_id","modality_code") WHERE "exams"."deleted_at" is null;
