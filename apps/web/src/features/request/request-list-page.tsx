@@ -22,6 +22,7 @@ import { RequestTable } from './components/request-table';
 import { useCountdown } from './hooks/use-countdown';
 import { bangkokDay } from './lib/bangkok-day';
 import { defaultStartOffsetDays } from './lib/default-start-date';
+import { formatResultTotal } from '../../lib/result-total';
 
 const AUTO_REFRESH_SECONDS = 300;
 
@@ -88,7 +89,7 @@ export function RequestListPage() {
       ) : null}
       <Paper variant="outlined" component="section" aria-label={t('request.list.title')} aria-busy={result.isFetching}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, minHeight: 44 }}>
-          <Typography variant="subtitle2" component="h2" data-testid="request-total">{t('request.list.total', { count: total })}</Typography>
+          <Typography variant="subtitle2" component="h2" data-testid="request-total">{t('request.list.total', { count: formatResultTotal(total, result.data?.totalIsEstimate) })}</Typography>
           <Box sx={{ flex: 1 }} />
           {can('REQUEST_DELETE') ? (
             <Button size="small" color="error" variant="outlined" startIcon={<DeleteRounded />} disabled={selected.size === 0} onClick={() => void openDelete()} data-testid="request-bulk-delete">

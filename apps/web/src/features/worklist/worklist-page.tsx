@@ -26,6 +26,7 @@ import { useWorklistDialogs } from './hooks/use-worklist-dialogs';
 import { CLOCK_REFRESH_MS } from './lib/constants';
 import { worklistCapabilities } from './lib/worklist-capabilities';
 import { worklistColumns } from './lib/worklist-columns';
+import { formatResultTotal } from '../../lib/result-total';
 
 /** Spec §2 Exam list (worklist), at /pacs and /record: search panel, client tabs, the list, its dialogs. */
 export function WorklistPage() {
@@ -76,7 +77,7 @@ export function WorklistPage() {
         {showTabs ? <ClientTabs clients={clients} selected={state.run.clientId} onSelect={state.setClient} /> : null}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, minHeight: 36 }}>
           <Typography variant="subtitle2" component="h2" data-testid="worklist-total" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {query.isSuccess && !resolving ? t('worklist.list.total', { count: total }) : t('worklist.loading')}
+            {query.isSuccess && !resolving ? t('worklist.list.total', { count: formatResultTotal(total, query.data.totalIsEstimate) }) : t('worklist.loading')}
           </Typography>
           {busy && rows.length > 0 ? (
             <Typography variant="caption" color="text.secondary" role="status">
@@ -129,6 +130,7 @@ export function WorklistPage() {
           <WorklistPager
             page={query.data.page}
             total={total}
+            totalIsEstimate={query.data.totalIsEstimate}
             onPage={(page) => {
               state.setPage(page);
               window.scrollTo({ top: 0 });
