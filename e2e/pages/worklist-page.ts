@@ -113,6 +113,9 @@ export interface ExamRow {
   hasImage: boolean;
   expectedDate: string | null;
   reviewerId: string | null;
+  hn: string;
+  reportCount: number;
+  reportAuditStatus: string;
 }
 
 interface SearchAnswer {

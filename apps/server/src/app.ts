@@ -16,6 +16,7 @@ import { SessionRepository } from './auth/session.repository';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { siteConfig } from './db/schema/index';
+import { DomainError } from './http/domain-error';
 import { registerErrorHandler } from './http/error-handler';
 import { UidataRepository } from './modules/uidata/uidata.repository';
 import { uidataRoutes } from './modules/uidata/uidata.routes';
@@ -192,15 +193,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reportGatewayModule({ db, jobs, exams, audit, now, log: app.log, url: config.REPORT_GATEWAY_URL }));
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
   const requests = new RequestsService(new RequestsRepository(db), audit, now);
+  let examReports: ReturnType<typeof examReportsModule> | null = null;
   await app.register(requestsRoutes({
-    requests, condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null), links: new RequestLinksService(db, requests, audit, now, async (userId, examId) => (await auth.issueExamToken({ userId } as never, examId)).token),
+    requests, condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null), links: new RequestLinksService(db, requests, audit, now, async (userId, examId) => (await auth.issueExamToken({ userId } as never, examId)).token, {
+      // A film link shows a released report as its creator may see it; the reports module prints it (late-bound below).
+      secret: `${secret}:film-link-report`,
+      pdf: async (creatorId, examId, finishedReportId) => {
+        const creator = await auth.userById(creatorId);
+        if (!creator || !examReports) throw new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
+        return examReports.service.finishedPdf(creator, examId, finishedReportId);
+      },
+    }),
     media: new RequestMediaService(db, requests, files, audit),
   }));
   await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));
   const pdf = createChromiumPdfRenderer({ executablePath: config.CHROMIUM_PATH, poolSize: config.PDF_PAGE_POOL });
   app.addHook('onClose', async () => pdf.close());
   await app.register(reportEngine({ db, pdf, audit, now }));
-  await app.register(examReportsModule({ db, exams, files, pdf, audit, now }));
+  examReports = examReportsModule({ db, exams, files, pdf, audit, now });
+  await app.register(examReports);
   const archive = createArchive(db, files, { now, log: app.log });
   // Delayed recounts run before the database closes; the store's writer thread stops after them.
   app.addHook('onClose', async () => {

@@ -84,7 +84,19 @@ export class AuthService {
   async currentUser(token: string): Promise<CurrentUser | null> {
     const session = await this.sessions.findLive(hashToken(token), this.now());
     if (!session) return null;
-    const profile = await this.users.findProfile(session.userId);
+    return this.userOf(session.userId, { id: session.id, scopeExamId: session.scopeExamId });
+  }
+
+  /**
+   * An active user as the access checks see them, without a session of theirs: what a public film link made by that
+   * user may show on their behalf (the link's own check stands in for the session). Null when gone or inactive.
+   */
+  userById(userId: string): Promise<CurrentUser | null> {
+    return this.userOf(userId, { id: '', scopeExamId: null });
+  }
+
+  private async userOf(userId: string, session: { id: string; scopeExamId: string | null }): Promise<CurrentUser | null> {
+    const profile = await this.users.findProfile(userId);
     if (!profile || !profile.user.isActive) return null;
     const u = profile.user;
     const role = u.roleName;

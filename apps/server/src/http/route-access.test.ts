@@ -28,6 +28,6 @@ describe('every route declares its permission and data scope', () => {
     for (const url of publicUrls) {
       expect(url, url).toMatch(/^\/(Member\/Log(On|Off)|healthz|readyz|metrics|api\/docs|api\/capture\/qr\/:qrId|api\/link\/:linkId\/open|\*|assets\/.*|[^/]+\.[a-z0-9]+)$/);
     }
-    expect(publicUrls.some((u) => u.startsWith('/api/') && u !== '/api/docs' && !u.startsWith('/api/capture/qr/') && u !== '/api/link/:linkId/open')).toBe(false);
+    expect(publicUrls.some((u) => u.startsWith('/api/') && u !== '/api/docs' && !u.startsWith('/api/capture/qr/') && u !== '/api/link/:linkId/open' && u !== '/api/link/:linkId/report/:finishedReportId')).toBe(false);
   });
 });

@@ -16,8 +16,10 @@ import { ExamReportsService } from './reports.service';
 export function examReportsModule(deps: { db: Database; exams: ExamsService; files: FileStore; pdf: PdfRenderer; audit: AuditService; now: () => Date }) {
   const service = new ExamReportsService({ repo: new ReportsRepository(deps.db), exams: deps.exams, files: deps.files, pdf: deps.pdf, audit: deps.audit, now: deps.now });
   const routes = examReportsRoutes(service);
-  return async function plugin(app: FastifyInstance): Promise<void> {
+  async function plugin(app: FastifyInstance): Promise<void> {
     await app.register(routes);
     if (app.hasDecorator('reports')) app.reports.register(radiologyReportDefinition(service));
-  };
+  }
+  // The service too, for composition in app.ts (the public film link prints released reports through it).
+  return Object.assign(plugin, { service });
 }

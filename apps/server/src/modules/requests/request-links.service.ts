@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { ExportLink } from '@rangsi/contract';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Database } from '../../db/client';
-import { exams, exportLinks, patients, requests } from '../../db/schema/index';
+import { exams, exportLinks, finishedReports, patients, requests } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import type { RequestsService } from './requests.service';
 
@@ -16,8 +17,22 @@ const DEFAULT_DAYS = 7;
 export interface PublicLink {
   patientName: string;
   expiresAt: string;
-  exams: { modalityCode: string; accessionNumber: string | null; examDate: string; description: string; hasImage: boolean; thumbnailUrl: string | null }[];
+  exams: {
+    modalityCode: string; accessionNumber: string | null; examDate: string; description: string; hasImage: boolean; thumbnailUrl: string | null;
+    /** The released report's PDF (latest version, not waiting for audit or rejected), by a signed address; null when none. */
+    reportUrl: string | null;
+  }[];
 }
+
+/** How the public page reaches a report PDF: an address signed with this secret, printed on behalf of the link's creator. */
+export interface LinkReportAccess {
+  secret: string;
+  pdf(creatorId: string, examId: string, finishedReportId: string): Promise<{ stream: Readable; fileName: string }>;
+}
+
+/** A report address stays valid this long after the page was opened (and never past the link). */
+const REPORT_URL_TTL_MS = 2 * 3_600_000;
+const UNRELEASED = new Set(['WaitingForAudit', 'Rejected']);
 
 /** Export film links (spec §3 Export link): an unguessable public address with an expiry and an optional PIN. */
 export class RequestLinksService {
@@ -28,7 +43,46 @@ export class RequestLinksService {
     private readonly now: () => Date = () => new Date(),
     /** Mints a short-lived token that reads one exam's images (the viewer's link tokens), on behalf of the link's creator. */
     private readonly issueExamToken: (userId: string, examId: string) => Promise<string> = () => Promise.reject(new Error('no token issuer')),
+    private readonly reports: LinkReportAccess | null = null,
   ) {}
+
+  private signature(linkId: string, finishedReportId: string, expires: number): string {
+    return createHmac('sha256', this.reports?.secret ?? '').update(`link-report\n${linkId}\n${finishedReportId}\n${expires}`).digest('base64url');
+  }
+
+  /** The latest finished version of each exam whose report is released (not waiting for audit, not rejected). */
+  private async releasedReports(rows: readonly { id: string; reportAuditStatus: string }[]): Promise<Map<string, string>> {
+    const released = rows.filter((e) => !UNRELEASED.has(e.reportAuditStatus)).map((e) => e.id);
+    if (!this.reports || released.length === 0) return new Map();
+    const latest = await this.db.selectDistinctOn([finishedReports.examId], { examId: finishedReports.examId, id: finishedReports.id })
+      .from(finishedReports).where(inArray(finishedReports.examId, released))
+      .orderBy(finishedReports.examId, desc(finishedReports.versionNo));
+    return new Map(latest.flatMap((r) => (r.examId ? [[r.examId, r.id] as const] : [])));
+  }
+
+  /**
+   * GET /api/link/{linkId}/report/{finishedReportId}?exp&sig (public): the released report of one of the link's exams,
+   * reached only through the address the page got after its PIN was checked. Anything that does not hold — signature,
+   * time, link, exam, release — is the same 404; every opening is audited.
+   */
+  async reportPdf(request: FastifyRequest, linkId: string, finishedReportId: string, expires: number, signature: string): Promise<{ stream: Readable; fileName: string }> {
+    const notFound = () => new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
+    const expected = Buffer.from(this.signature(linkId, finishedReportId, expires));
+    const given = Buffer.from(signature);
+    const signed = this.reports !== null && expected.length === given.length && timingSafeEqual(expected, given);
+    const [link] = signed && expires > this.now().getTime() ? await this.db.select().from(exportLinks).where(eq(exportLinks.id, linkId)).limit(1) : [];
+    const live = link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime() && link.createdBy;
+    const [row] = live ? await this.db.select({ examId: exams.id, patientId: exams.patientId, audit: exams.reportAuditStatus })
+      .from(finishedReports).innerJoin(exams, eq(exams.id, finishedReports.examId))
+      .where(and(eq(finishedReports.id, finishedReportId), eq(exams.requestId, link.requestId), isNull(exams.deletedAt))).limit(1) : [];
+    const released = row && (await this.releasedReports([{ id: row.examId, reportAuditStatus: row.audit }])).get(row.examId) === finishedReportId;
+    if (!link || !live || !row || !released || !this.reports) {
+      await this.audit.record(request, { action: 'link.report.refused', entityType: 'exportLink', entityId: link?.id ?? null, detail: { reason: 'not found, expired or not released' } });
+      throw notFound();
+    }
+    await this.audit.record(request, { action: 'link.report', entityType: 'exportLink', entityId: link.id, patientId: row.patientId, detail: { finishedReportId } });
+    return this.reports.pdf(link.createdBy!, row.examId, finishedReportId);
+  }
 
   /**
    * The public page's data (no login): the patient name and each exam with a thumbnail address carrying an exam-scoped
@@ -51,6 +105,13 @@ export class RequestLinksService {
     const [p] = await this.db.select().from(patients).where(eq(patients.id, r.patientId)).limit(1);
     const rows = await this.db.select().from(exams).where(and(eq(exams.requestId, r.id), isNull(exams.deletedAt))).orderBy(asc(exams.modalityCode));
     const creator = link.createdBy;
+    const reportIds = await this.releasedReports(rows);
+    const reportExpires = Math.min(this.now().getTime() + REPORT_URL_TTL_MS, link.expiresAt.getTime());
+    const reportUrl = (examId: string) => {
+      const id = reportIds.get(examId);
+      if (!id || !creator) return null;
+      return `/api/link/${encodeURIComponent(link.id)}/report/${id}?exp=${reportExpires}&sig=${this.signature(link.id, id, reportExpires)}`;
+    };
     return {
       patientName: p ? [`${p.prefixTh ?? ''}${p.firstNameTh}`, p.lastNameTh].filter(Boolean).join(' ') : '',
       expiresAt: link.expiresAt.toISOString(),
@@ -59,6 +120,7 @@ export class RequestLinksService {
         hasImage: e.hasImage,
         thumbnailUrl: e.hasImage && e.studyInstanceUid && creator
           ? `/dicomweb/studies/${e.studyInstanceUid}/thumbnail?token=${encodeURIComponent(await this.issueExamToken(creator, e.id))}` : null,
+        reportUrl: reportUrl(e.id),
       }))),
     };
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  auditLog, billingRequests, billings, customPrices, documents, exams, finishedReports, hospitalPrivileges, hospitals, patients,
+  auditLog, billingRequests, billings, customPrices, documents, exams, exportLinks, finishedReports, hospitalPrivileges, hospitals, patients,
   privilegePrices, products, receipts, requestProducts, requests, users,
 } from '../../db/schema/index';
 import { WorklistRepository } from '../../dicom/dimse/mwl/worklist-repository';
@@ -372,9 +372,42 @@ describe('imaging requests API (spec §7 Requests)', () => {
       const audits = await sut.database.db.select().from(auditLog).where(eq(auditLog.entityId, link.linkId));
       expect(audits.map((a) => a.action).sort()).toEqual(['link.open', 'link.open.refused', 'link.open.refused']);
       expect((await open('AAAAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
-      const { exportLinks } = await import('../../db/schema/index');
       await sut.database.db.update(exportLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(exportLinks.id, link.linkId));
       expect((await open(link.linkId, { pin: '1234' })).statusCode).toBe(404);
+    });
+
+    it('export link: the released report of an exam opens as a PDF by the signed address only, and not once unreleased or expired', async () => {
+      const db = sut.database.db;
+      const [staff] = await db.select().from(users).where(eq(users.username, 'staff'));
+      const [row] = await db.select({ requestId: exams.requestId, examId: exams.id, finishedReportId: finishedReports.id })
+        .from(exams).innerJoin(finishedReports, eq(finishedReports.examId, exams.id))
+        .where(and(eq(exams.branchId, staff!.branchId!), eq(exams.status, 'Completed'), inArray(exams.reportAuditStatus, ['', 'Approved']), isNull(exams.deletedAt)))
+        .orderBy(sql`${finishedReports.versionNo} desc`).limit(1);
+      expect(row, 'a completed demo exam with a released report in the branch').toBeDefined();
+      // The latest version of that exam is the one the page offers.
+      const [latest] = await db.select({ id: finishedReports.id }).from(finishedReports).where(eq(finishedReports.examId, row!.examId)).orderBy(sql`${finishedReports.versionNo} desc`).limit(1);
+      const link = (await post('staff', `/api/request/link/${row!.requestId}`, { pin: '4321' })).json().data;
+      const open = async () => (await sut.app.inject({ method: 'POST', url: `/api/link/${link.linkId}/open`, payload: { pin: '4321' } })).json().data;
+      const exam = (await open()).exams.find((e: { reportUrl: string | null }) => e.reportUrl);
+      expect(exam.reportUrl).toMatch(new RegExp(`^/api/link/${link.linkId}/report/${latest!.id}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`));
+      const pdf = await sut.app.inject({ url: exam.reportUrl });
+      expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const tampered = exam.reportUrl.replace(/sig=./, (m: string) => (m.endsWith('A') ? 'sig=B' : 'sig=A'));
+      expect((await sut.app.inject({ url: tampered })).statusCode).toBe(404);
+      expect((await sut.app.inject({ url: exam.reportUrl.replace(/exp=\d+/, (m: string) => `exp=${Number(m.slice(4)) + 1}`) })).statusCode).toBe(404);
+      expect((await sut.app.inject({ url: exam.reportUrl.replace('sig=', 'sig=x') })).statusCode).toBe(400);
+      const audits = await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, link.linkId));
+      expect(audits.map((a) => a.action)).toContain('link.report');
+      // Sent back for correction: no longer offered nor served.
+      await db.update(exams).set({ reportAuditStatus: 'Rejected' }).where(eq(exams.id, row!.examId));
+      expect((await open()).exams.every((e: { reportUrl: string | null }) => e.reportUrl === null)).toBe(true);
+      expect((await sut.app.inject({ url: exam.reportUrl })).statusCode).toBe(404);
+      await db.update(exams).set({ reportAuditStatus: 'Approved' }).where(eq(exams.id, row!.examId));
+      expect((await sut.app.inject({ url: exam.reportUrl })).statusCode).toBe(200);
+      await db.update(exportLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(exportLinks.id, link.linkId));
+      expect((await sut.app.inject({ url: exam.reportUrl })).statusCode).toBe(404);
     });
 
     it('report attachment upload and media get', async () => {

@@ -67,6 +67,19 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
       schema: { params: z.object({ linkId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว') }), body: z.strictObject({ pin: z.string().max(16).optional() }).nullish(), tags },
     }, async (req) => ({ success: true, data: await links.open(req, req.params.linkId, req.body?.pin) }));
 
+    // Public: the released report of a film link's exam, by the signed address the open call gave (after its PIN).
+    r.get('/api/link/:linkId/report/:finishedReportId', {
+      config: { access: { permission: 'public', scope: 'none' } },
+      schema: {
+        params: z.object({ linkId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว'), finishedReportId: z.string().uuid('ไม่พบรายงานนี้') }),
+        querystring: z.object({ exp: z.coerce.number().int().positive(), sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'ลิงก์รายงานไม่ถูกต้อง') }),
+        tags,
+      },
+    }, async (req, reply) => {
+      const pdf = await links.reportPdf(req, req.params.linkId, req.params.finishedReportId, req.query.exp, req.query.sig);
+      return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${pdf.fileName}"`).header('Cache-Control', 'private, no-store').send(pdf.stream);
+    });
+
     r.get('/api/request/link/:id', {
       config: { access: { permission: 'REQUEST_EXPORT', scope: 'request' } },
       schema: { params: IdParams, response: { 200: envelope(ExportLinkSchema) }, tags },

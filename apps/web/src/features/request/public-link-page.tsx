@@ -1,3 +1,4 @@
+import DescriptionRounded from '@mui/icons-material/DescriptionRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,11 @@ import { formatDateTime } from '../../lib/format-date';
 interface PublicLink {
   patientName: string;
   expiresAt: string;
-  exams: { modalityCode: string; accessionNumber: string | null; examDate: string; description: string; hasImage: boolean; thumbnailUrl: string | null }[];
+  exams: {
+    modalityCode: string; accessionNumber: string | null; examDate: string; description: string; hasImage: boolean; thumbnailUrl: string | null;
+    /** The released report's PDF by a signed, expiring address; null while there is none (or it awaits audit). */
+    reportUrl: string | null;
+  }[];
 }
 
 /** /link/{linkId}: the export film page anyone with the link (and its PIN, when set) opens without logging in. */
@@ -51,11 +56,24 @@ export function PublicLinkPage() {
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 1.5 }}>
             {data.exams.map((e) => (
               <Card key={`${e.modalityCode}-${e.accessionNumber}`} variant="outlined" data-testid="public-link-exam">
-                {e.thumbnailUrl ? <Box component="img" src={e.thumbnailUrl} alt={e.description} sx={{ width: '100%', aspectRatio: '1', objectFit: 'contain', bgcolor: 'common.black' }} /> : null}
+                {e.thumbnailUrl ? (
+                  // A thumbnail that cannot be drawn (images still arriving, or archived) is left out rather than shown as a black square.
+                  <Box component="img" src={e.thumbnailUrl} alt={e.description} onError={(ev) => { ev.currentTarget.style.display = 'none'; }}
+                    sx={{ width: '100%', aspectRatio: '1', objectFit: 'contain', bgcolor: 'common.black' }} />
+                ) : null}
                 <CardContent>
                   <Typography variant="subtitle2">{e.modalityCode} · {e.accessionNumber}</Typography>
                   <Typography variant="body2">{e.description}</Typography>
                   <Typography variant="caption" color="text.secondary">{formatDateTime(e.examDate)}{e.hasImage ? '' : ` · ${t('request.export.noImages')}`}</Typography>
+                  {e.reportUrl ? (
+                    <Box sx={{ mt: 1 }}>
+                      <Button size="small" variant="outlined" startIcon={<DescriptionRounded />} href={e.reportUrl} target="_blank" rel="noopener" data-testid="public-link-report">
+                        {t('request.export.report')}
+                      </Button>
+                    </Box>
+                  ) : (
+                    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>{t('request.export.noReport')}</Typography>
+                  )}
                 </CardContent>
               </Card>
             ))}
