@@ -23,10 +23,10 @@ describe('every route declares its permission and data scope', () => {
     }
   });
 
-  it('only the login, logout, health, docs, phone capture, static and page routes are public', () => {
+  it('only the login, logout, health, docs, phone capture, film link, static and page routes are public', () => {
     const publicUrls = sut.routes.filter((r) => (r.access as { permission: string }).permission === 'public').map((r) => r.url);
     for (const url of publicUrls) {
-      expect(url, url).toMatch(/^\/(Member\/Log(On|Off)|healthz|readyz|metrics|api\/docs|api\/capture\/qr\/:qrId|api\/link\/:linkId\/open|\*|assets\/.*|[^/]+\.[a-z0-9]+)$/);
+      expect(url, url).toMatch(/^\/(Member\/Log(On|Off)|healthz|readyz|metrics|api\/docs|api\/capture\/qr\/:qrId|api\/link\/:linkId\/open|api\/link\/:linkId\/report\/:finishedReportId|\*|assets\/.*|[^/]+\.[a-z0-9]+)$/);
     }
     expect(publicUrls.some((u) => u.startsWith('/api/') && u !== '/api/docs' && !u.startsWith('/api/capture/qr/') && u !== '/api/link/:linkId/open' && u !== '/api/link/:linkId/report/:finishedReportId')).toBe(false);
   });
