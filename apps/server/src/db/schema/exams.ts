@@ -89,6 +89,8 @@ export const exams = pgTable('exams', {
   index('exams_open_reviewer_idx').on(t.reviewerId, t.examDate.desc().nullsFirst(), t.hospitalId)
     .where(sql`${t.deletedAt} is null and ${t.status} <> 'Completed'`),
   index('exams_request_idx').on(t.requestId),
+  // The doctor report reads the exams first reported in a period (decision R8): one index range, not the whole table.
+  index('exams_first_reported_idx').on(t.firstReportedAt).where(sql`${t.deletedAt} is null and ${t.reviewerId} is not null and ${t.firstReportedAt} is not null`),
   // The live exams of a request by modality: each row of the request list reads them, and the list's modality filter
   // probes it per request without touching the table. Partial like the other list indexes, so a planner without
   // statistics (PGlite never runs ANALYZE by itself) takes it rather than AND-ing exams_patient_idx's whole partial

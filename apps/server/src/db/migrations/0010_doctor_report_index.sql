@@ -1,0 +1,1 @@
+CREATE INDEX "exams_first_reported_idx" ON "exams" USING btree ("first_reported_at") WHERE "exams"."deleted_at" is null and "exams"."reviewer_id" is not null and "exams"."first_reported_at" is not null;
