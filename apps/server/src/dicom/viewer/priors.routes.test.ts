@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { buildInstance, testUid, writeTemp } from '../testing/build-dicom';
@@ -31,6 +31,10 @@ describe('GET /api/exam/{id}/priors (viewer compare)', () => {
     expect(patient, 'a seeded patient with seven exams').toBeDefined();
     const rows = await db.select().from(exams)
       .where(and(eq(exams.patientId, patient!.patientId!), isNull(exams.deletedAt), isNotNull(exams.accessionNumber))).limit(7);
+    // The patient's other demo exams (which ones have images or a reviewer depends on the day the seed ran) are set
+    // aside, so the list holds exactly the seven planned here.
+    await db.update(exams).set({ deletedAt: new Date() })
+      .where(and(eq(exams.patientId, patient!.patientId!), isNull(exams.deletedAt), notInArray(exams.id, rows.map((r) => r.id))));
     const base = new Date('2026-06-01T03:00:00Z').getTime();
     const plan = [
       ['A', 0, doctor1!.id], ['B', -30, doctor1!.id], ['C', -60, doctor2!.id], ['D', 10, doctor1!.id],
@@ -52,6 +56,8 @@ describe('GET /api/exam/{id}/priors (viewer compare)', () => {
         expect(r.status).toBe('stored');
       }
     }
+    // Series counts of a known series follow the images within 250 ms (decision IN7); the list reads them.
+    await sut.services.archive.flushCounts();
     await db.update(exams).set({ zipStatus: 'Archive' }).where(eq(exams.id, ids.F));
     await db.update(exams).set({ deletedAt: new Date() }).where(eq(exams.id, ids.G));
   });
