@@ -379,16 +379,19 @@ describe('imaging requests API (spec §7 Requests)', () => {
     it('export link: the released report of an exam opens as a PDF by the signed address only, and not once unreleased or expired', async () => {
       const db = sut.database.db;
       const [staff] = await db.select().from(users).where(eq(users.username, 'staff'));
-      const [row] = await db.select({ requestId: exams.requestId, examId: exams.id, finishedReportId: finishedReports.id })
+      const [row] = await db.select({ requestId: exams.requestId, examId: exams.id, accessionNumber: exams.accessionNumber, finishedReportId: finishedReports.id })
         .from(exams).innerJoin(finishedReports, eq(finishedReports.examId, exams.id))
-        .where(and(eq(exams.branchId, staff!.branchId!), eq(exams.status, 'Completed'), inArray(exams.reportAuditStatus, ['', 'Approved']), isNull(exams.deletedAt)))
+        .where(and(eq(exams.branchId, staff!.branchId!), eq(exams.status, 'Completed'), inArray(exams.reportAuditStatus, ['', 'Approved']), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`))
         .orderBy(sql`${finishedReports.versionNo} desc`).limit(1);
       expect(row, 'a completed demo exam with a released report in the branch').toBeDefined();
       // The latest version of that exam is the one the page offers.
       const [latest] = await db.select({ id: finishedReports.id }).from(finishedReports).where(eq(finishedReports.examId, row!.examId)).orderBy(sql`${finishedReports.versionNo} desc`).limit(1);
       const link = (await post('staff', `/api/request/link/${row!.requestId}`, { pin: '4321' })).json().data;
       const open = async () => (await sut.app.inject({ method: 'POST', url: `/api/link/${link.linkId}/open`, payload: { pin: '4321' } })).json().data;
-      const exam = (await open()).exams.find((e: { reportUrl: string | null }) => e.reportUrl);
+      type Entry = { accessionNumber: string | null; reportUrl: string | null };
+      const entryOf = async () => ((await open()).exams as Entry[]).find((e) => e.accessionNumber === row!.accessionNumber)!;
+      const entry = await entryOf();
+      const exam = { reportUrl: entry.reportUrl! };
       expect(exam.reportUrl).toMatch(new RegExp(`^/api/link/${link.linkId}/report/${latest!.id}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`));
       const pdf = await sut.app.inject({ url: exam.reportUrl });
       expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
@@ -402,7 +405,7 @@ describe('imaging requests API (spec §7 Requests)', () => {
       expect(audits.map((a) => a.action)).toContain('link.report');
       // Sent back for correction: no longer offered nor served.
       await db.update(exams).set({ reportAuditStatus: 'Rejected' }).where(eq(exams.id, row!.examId));
-      expect((await open()).exams.every((e: { reportUrl: string | null }) => e.reportUrl === null)).toBe(true);
+      expect((await entryOf()).reportUrl).toBeNull();
       expect((await sut.app.inject({ url: exam.reportUrl })).statusCode).toBe(404);
       await db.update(exams).set({ reportAuditStatus: 'Approved' }).where(eq(exams.id, row!.examId));
       expect((await sut.app.inject({ url: exam.reportUrl })).statusCode).toBe(200);
