@@ -39,7 +39,11 @@ async function main(): Promise<void> {
     ? startPendingDemoImages(database.db, services.archive, { tempDir: path.resolve(config.DATA_DIR, 'tmp', 'demo-images'), log: log.child({ component: 'demo-images' }) })
     : null;
 
-  // Counts left short by a crash (images acknowledged just before it, their recount not yet run) are set right first.
+  // After a crash: files the store was writing are checked against the index (a file without its row, or a row whose
+  // file is short, was never acknowledged and goes); then counts left short (images acknowledged just before it,
+  // their recount not yet run) are set right.
+  const leftovers = await services.archive.settleCrashLeftovers();
+  if (leftovers.checked) log.info(leftovers, 'dicom files left by a crash checked');
   const recounted = await services.archive.repairCounts();
   log.info({ studies: recounted }, 'dicom counts checked');
 

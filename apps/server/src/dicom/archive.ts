@@ -51,7 +51,7 @@ export interface DicomArchive {
    * The same for a complete Part-10 file held in memory (what a receiver keeps of an instance up to a MiB): nothing
    * need be on disk before; resolves when the stored file is flushed and its index rows committed.
    */
-  ingestBytes(bytes: Buffer, ctx: IngestContext, facts: { sha256: string }): Promise<IngestResult>;
+  ingestBytes(bytes: Buffer, ctx: IngestContext, facts?: { sha256?: string }): Promise<IngestResult>;
   /** The stored bytes of one instance, exactly as received. */
   openInstance(sopInstanceUid: string): Promise<Readable | null>;
   /** Called after a study gained instances (linking, thumbnails, notifications). */

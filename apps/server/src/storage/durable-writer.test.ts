@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DurableWriter } from './durable-writer';
+import { DurableWriter, leftoversOfEndedWriters } from './durable-writer';
 
 describe(DurableWriter.name, () => {
   let root: string;
@@ -39,7 +40,7 @@ describe(DurableWriter.name, () => {
     expect(fs.readdirSync(files())).toEqual([name]);
   });
 
-  it('removes the unused spare files of a process that ended without stopping (a crash), never a written file', async () => {
+  it('removes the unused spare files of a process that ended without stopping (a crash) and sets its written files aside for checking', async () => {
     // What a crashed process leaves: its list, naming spare files, one of which it used.
     fs.mkdirSync(files(), { recursive: true });
     fs.mkdirSync(state(), { recursive: true });
@@ -53,12 +54,49 @@ describe(DurableWriter.name, () => {
     expect(fs.existsSync(unused)).toBe(false);
     expect(fs.readFileSync(used, 'utf8')).toBe('acknowledged bytes');
     expect(fs.existsSync(path.join(state(), `spares-${deadPid}-1.list`))).toBe(false);
+    // The written file is named to whoever checks it against the index, until that one settles it.
+    const left = leftoversOfEndedWriters(state());
+    expect(left.files).toEqual([{ path: used, sizeBytes: 'acknowledged bytes'.length }]);
+    expect(leftoversOfEndedWriters(state()).files).toHaveLength(1);
+    left.settle();
+    expect(leftoversOfEndedWriters(state()).files).toEqual([]);
+    expect(fs.readFileSync(used, 'utf8')).toBe('acknowledged bytes');
+  });
+
+  it('names the files of a writer that died before starting a new one, and never those of a running process', async () => {
+    fs.mkdirSync(files(), { recursive: true });
+    fs.mkdirSync(state(), { recursive: true });
+    const mine = path.join(files(), 'mine');
+    const theirs = path.join(files(), 'theirs');
+    fs.writeFileSync(mine, 'a');
+    fs.writeFileSync(theirs, 'bb');
+    fs.writeFileSync(path.join(state(), `spares-${process.ppid}-1.list`), `${mine}\n`); // a live process's list
+    fs.writeFileSync(path.join(state(), `spares-${2 ** 22 + 2}-1.list`), `${theirs}\n`);
+    expect(leftoversOfEndedWriters(state()).files).toEqual([{ path: theirs, sizeBytes: 2 }]);
+  });
+
+  it('answers a write twice: its name and hash once the bytes are in the file, then once they are flushed', async () => {
+    const bytes = Buffer.from('written, then flushed');
+    const order: string[] = [];
+    const staged = sut.writeStaged(bytes, files());
+    const written = staged.written.then((w) => { order.push('written'); return w; });
+    const durable = staged.durable.then(() => { order.push('durable'); });
+    const { name, sha256 } = await written;
+    await durable;
+    expect(order).toEqual(['written', 'durable']);
+    expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(fs.readFileSync(path.join(files(), name)).equals(bytes)).toBe(true);
+    // A hash the caller has already is kept as given.
+    expect((await sut.writeStaged(bytes, files(), 'given').written).sha256).toBe('given');
   });
 
   it('rejects with the system error when the folder cannot be written, and keeps working for the next file', async () => {
     const blocked = path.join(root, 'blocked');
     fs.writeFileSync(blocked, 'a file where a folder should be');
     await expect(sut.write(Buffer.from('x'), path.join(blocked, 'sub'))).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });
+    const staged = sut.writeStaged(Buffer.from('x'), path.join(blocked, 'sub'));
+    await expect(staged.written).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });
+    await expect(staged.durable).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });
     const name = await sut.write(Buffer.from('after'), files());
     expect(nonEmpty(files())).toEqual([name]);
   });

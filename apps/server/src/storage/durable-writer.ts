@@ -2,7 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-interface Reply { id?: number; ok?: boolean; code?: string; name?: string; ready?: boolean; closed?: boolean }
+interface Reply { id?: number; ok?: boolean; written?: boolean; code?: string; name?: string; sha256?: string; ready?: boolean; closed?: boolean }
+
+/** A write in two steps: its bytes complete under their name (a killed process keeps them), then fsynced. */
+export interface StagedWrite {
+  /** The new file's name and SHA-256, once its bytes are all in it; rejects with the errno code. */
+  written: Promise<{ name: string; sha256: string }>;
+  /** Settles once the file is fsynced; rejects with the errno code (the file is then removed). */
+  durable: Promise<void>;
+}
+
+/** A file a writer was given (non-empty) by a process that ended without a clean stop. */
+export interface LeftoverFile {
+  /** Absolute path. */
+  path: string;
+  sizeBytes: number;
+}
 
 let writersInProcess = 0;
 
@@ -10,24 +25,39 @@ let writersInProcess = 0;
  * Writes files held in memory durably, on a worker thread (durable-writer.worker.mjs): each goes into a file the
  * worker created ahead of need in the target directory, whose entry a directory fsync already made durable, and is
  * fsynced before write() resolves with the file's name. Files written at the same time share the work (group commit).
- * The event loop only posts the bytes and hears back. `stateDir` holds each writer's list of spare files; those of a
- * process that is gone are removed when a writer starts (the unused ones are empty: nothing was acknowledged in them).
+ * The event loop only posts the bytes and hears back. `stateDir` holds each writer's list of spare files; when a
+ * writer starts, the unused spares of a process that is gone are removed (empty: nothing was acknowledged in them)
+ * and the files it wrote are set aside for the index's owner to check (leftoversOfEndedWriters).
  */
 export class DurableWriter {
   private worker: Worker | null = null;
-  private readonly waiting = new Map<number, { resolve(name: string): void; reject(err: Error): void }>();
+  private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
 
   constructor(private readonly stateDir: string) {}
 
   /** Resolves with the new file's name in `dir` once its bytes are on disk; rejects with the errno code. */
-  write(bytes: Uint8Array, dir: string): Promise<string> {
+  async write(bytes: Uint8Array, dir: string): Promise<string> {
+    const staged = this.writeStaged(bytes, dir);
+    const [{ name }] = await Promise.all([staged.written, staged.durable]);
+    return name;
+  }
+
+  /**
+   * Writes in two steps (StagedWrite). `sha256`, when the caller has it, spares hashing on the writer's thread.
+   * Both promises settle, so a caller may wait on either or both.
+   */
+  writeStaged(bytes: Uint8Array, dir: string, sha256?: string): StagedWrite {
     const worker = this.started();
     const id = this.nextId++;
-    return new Promise<string>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, bytes, dir });
-    });
+    let w!: Waiting;
+    const written = new Promise<{ name: string; sha256: string }>((resolve, reject) => { w = { written: resolve, writtenFailed: reject } as Waiting; });
+    const durable = new Promise<void>((resolve, reject) => { w.durable = resolve; w.failed = reject; });
+    written.catch(() => undefined);
+    durable.catch(() => undefined);
+    this.waiting.set(id, w);
+    worker.postMessage(sha256 ? { id, bytes, dir, sha256 } : { id, bytes, dir });
+    return { written, durable };
   }
 
   async close(): Promise<void> {
@@ -50,7 +80,7 @@ export class DurableWriter {
   private started(): Worker {
     if (this.worker) return this.worker;
     fs.mkdirSync(this.stateDir, { recursive: true });
-    removeSparesOfEndedProcesses(this.stateDir);
+    setAsideEndedWriters(this.stateDir);
     const spareList = path.join(this.stateDir, `spares-${process.pid}-${++writersInProcess}.list`);
     fs.writeFileSync(spareList, '');
     const worker = new Worker(new URL('./durable-writer.worker.mjs', import.meta.url), { workerData: { spareList } });
@@ -59,15 +89,24 @@ export class DurableWriter {
       if (m.id === undefined) return;
       const w = this.waiting.get(m.id);
       if (!w) return;
+      if (m.written && m.name && m.sha256) {
+        w.written({ name: m.name, sha256: m.sha256 });
+        return;
+      }
       this.waiting.delete(m.id);
-      if (m.ok && m.name) w.resolve(m.name);
-      else w.reject(Object.assign(new Error(`cannot write the file (${m.code ?? 'EIO'})`), { code: m.code ?? 'EIO' }));
+      if (m.ok) {
+        w.durable();
+        return;
+      }
+      const err = Object.assign(new Error(`cannot write the file (${m.code ?? 'EIO'})`), { code: m.code ?? 'EIO' });
+      w.writtenFailed(err);
+      w.failed(err);
     });
     // A worker that died fails what it held (never acknowledged); the next write starts a new one.
     const fail = (err: Error) => {
       if (this.worker !== worker) return;
       this.worker = null;
-      for (const w of this.waiting.values()) w.reject(err);
+      for (const w of this.waiting.values()) { w.writtenFailed(err); w.failed(err); }
       this.waiting.clear();
     };
     worker.on('error', fail);
@@ -77,26 +116,73 @@ export class DurableWriter {
   }
 }
 
-/** Spare files of writers whose process ended (a stop or a crash) are empty unless used: those are removed. */
-function removeSparesOfEndedProcesses(stateDir: string): void {
+interface Waiting {
+  written(v: { name: string; sha256: string }): void;
+  writtenFailed(err: Error): void;
+  durable(): void;
+  failed(err: Error): void;
+}
+
+/**
+ * What writers of ended processes (a crash; a clean stop leaves nothing) left: their empty spares are removed, and the
+ * files they wrote are given to the caller, which keeps those its index refers to whole and removes the others (never
+ * acknowledged). Their lists go once `settle` is called; until then a second call sees the files again.
+ */
+export function leftoversOfEndedWriters(stateDir: string): { files: LeftoverFile[]; settle(): void } {
+  const lists: string[] = [];
+  const files: LeftoverFile[] = [];
+  if (!fs.existsSync(stateDir)) return { files, settle: () => undefined };
   for (const list of fs.readdirSync(stateDir)) {
-    const pid = Number(/^spares-(\d+)-\d+\.list$/.exec(list)?.[1]);
-    if (!pid || pid === process.pid || isRunning(pid)) continue;
-    let files: string[] = [];
-    try {
-      files = fs.readFileSync(path.join(stateDir, list), 'utf8').split('\n').filter(Boolean);
-    } catch {
-      continue;
-    }
-    for (const file of files) {
-      try {
-        if (fs.statSync(file).size === 0) fs.rmSync(file, { force: true });
-      } catch {
-        // gone already
-      }
-    }
-    fs.rmSync(path.join(stateDir, list), { force: true });
+    const dead = /^spares-(\d+)-\d+\.list$/.exec(list);
+    if (dead ? isOwnOrRunning(Number(dead[1])) : !/^leftover-\d+-\d+\.list$/.test(list)) continue;
+    lists.push(path.join(stateDir, list));
+    files.push(...usedFilesOf(path.join(stateDir, list)));
   }
+  return { files, settle: () => { for (const l of lists) fs.rmSync(l, { force: true }); } };
+}
+
+/**
+ * At a writer's start: the lists of ended writers lose their empty spares (removed); a list that named written files
+ * is kept as `leftover-…` with just those, for the index's owner to check (leftoversOfEndedWriters).
+ */
+function setAsideEndedWriters(stateDir: string): void {
+  for (const list of fs.readdirSync(stateDir)) {
+    const dead = /^spares-(\d+)-(\d+)\.list$/.exec(list);
+    if (!dead || isOwnOrRunning(Number(dead[1]))) continue;
+    const from = path.join(stateDir, list);
+    const used = usedFilesOf(from);
+    if (used.length) {
+      const to = path.join(stateDir, `leftover-${dead[1]}-${dead[2]}.list`);
+      fs.writeFileSync(`${to}.new`, used.map((f) => `${f.path}\n`).join(''));
+      fs.renameSync(`${to}.new`, to);
+    }
+    fs.rmSync(from, { force: true });
+  }
+}
+
+/** The non-empty files a list names; its empty ones (spares never used) are removed. */
+function usedFilesOf(list: string): LeftoverFile[] {
+  let names: string[];
+  try {
+    names = fs.readFileSync(list, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+  const used: LeftoverFile[] = [];
+  for (const file of names) {
+    try {
+      const size = fs.statSync(file).size;
+      if (size === 0) fs.rmSync(file, { force: true });
+      else used.push({ path: file, sizeBytes: size });
+    } catch {
+      // gone already
+    }
+  }
+  return used;
+}
+
+function isOwnOrRunning(pid: number): boolean {
+  return !pid || pid === process.pid || isRunning(pid);
 }
 
 function isRunning(pid: number): boolean {

@@ -5,10 +5,14 @@
 // commits after our answer, so one left by a crash is an empty orphan (removed at the next start from the spare list).
 // Files that arrive while a batch is being flushed make the next batch together (group commit). Plain synchronous
 // calls here cost the server's event loop one message per file instead of a round trip per system call.
+// Each file is answered twice: "written" once its bytes are complete in the page cache (a killed process keeps them,
+// so the caller may index it while the fsync runs), then "ok" once fsynced (what an acknowledgement waits for). The
+// spare list is fsynced before a spare is used, so after a power loss the next start finds every file that was
+// being written and checks it against the index (durable-writer.ts, leftoversOfEndedWriters).
 // Plain JavaScript: it needs nothing but node:fs, and starts without a TypeScript loader.
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 
 /** Where the list of spare files is kept (durable-writer.ts removes the unused ones at start). */
@@ -46,26 +50,42 @@ function syncDir(dir) {
   try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
 }
 
-/** Creates REFILL_BY spare files in `dir`, listed before they exist, then makes their entries durable. */
-function refill(dir) {
+/**
+ * Creates REFILL_BY spare files in `dir`, listed (durably) before they exist, then makes their entries durable.
+ * `idle`: no file is being written, so the list may be rewritten without the files in flight.
+ */
+function refill(dir, idle) {
   let list = spares.get(dir);
   if (!list) spares.set(dir, list = []);
   if (list.length >= REFILL_AT) return;
   fs.mkdirSync(dir, { recursive: true });
   const made = [];
   while (made.length < REFILL_BY) made.push(randomUUID());
-  rotateListIfLong();
-  fs.appendFileSync(spareList, made.map((name) => `${path.join(dir, name)}\n`).join(''));
+  if (idle) rotateListIfLong();
+  const listFd = fs.openSync(spareList, 'a');
+  try {
+    fs.writeSync(listFd, made.map((name) => `${path.join(dir, name)}\n`).join(''));
+    fs.fsyncSync(listFd);
+  } finally {
+    fs.closeSync(listFd);
+  }
   listed += made.length;
   for (const name of made) list.push({ name, fd: fs.openSync(path.join(dir, name), 'wx') });
   syncDir(dir);
 }
 
-/** The spare list only grows while files are used: rewritten with just the current spares now and then. */
+/**
+ * The spare list only grows while files are used: rewritten with just the current spares now and then, between
+ * batches (a file in flight must stay listed until its caller has indexed it or given it back).
+ */
 function rotateListIfLong() {
   if (listed < 10_000) return;
   const current = [...spares].flatMap(([dir, list]) => list.map((s) => `${path.join(dir, s.name)}\n`));
-  fs.writeFileSync(spareList, current.join(''));
+  const tmp = `${spareList}.new`;
+  fs.writeFileSync(tmp, current.join(''));
+  const fd = fs.openSync(tmp, 'r');
+  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+  fs.renameSync(tmp, spareList);
   listed = current.length;
 }
 
@@ -86,15 +106,20 @@ async function syncAll(jobs) {
   })));
 }
 
-/** One batch: each file written into a spare and fsynced; each answered with the name it got. */
+/**
+ * One batch: each file written into a spare (answered "written" with its name and SHA-256), then all fsynced (answered
+ * "ok", or the error).
+ */
 async function flush(batch) {
   for (const job of batch) {
     let file = null;
     try {
       let list = spares.get(job.dir);
-      if (!list || !list.length) { refill(job.dir); list = spares.get(job.dir); }
+      if (!list || !list.length) { refill(job.dir, false); list = spares.get(job.dir); }
       file = list.pop();
       const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+      // Hashed here rather than on the event loop, which has the parsing and the index to do.
+      job.sha256 ??= createHash('sha256').update(bytes).digest('hex');
       for (let off = 0; off < bytes.length;) off += fs.writeSync(file.fd, bytes, off, bytes.length - off, off);
       job.file = file;
     } catch (err) {
@@ -106,6 +131,7 @@ async function flush(batch) {
     }
   }
   const written = batch.filter((job) => job.file && !job.error);
+  for (const job of written) parentPort.postMessage({ id: job.id, written: true, name: job.file.name, sha256: job.sha256 });
   await syncAll(written);
   for (const job of batch) {
     if (!job.file) continue;
@@ -113,7 +139,7 @@ async function flush(batch) {
     if (job.error) fs.rmSync(path.join(job.dir, job.file.name), { force: true });
   }
   for (const job of batch) {
-    parentPort.postMessage(job.error ? { id: job.id, ok: false, code: job.error } : { id: job.id, ok: true, name: job.file.name });
+    parentPort.postMessage(job.error ? { id: job.id, ok: false, code: job.error } : { id: job.id, ok: true });
   }
 }
 
@@ -127,7 +153,7 @@ async function drain() {
   scheduled = false;
   // Spares for the next files, while nothing waits.
   for (const dir of dirs) {
-    try { refill(dir); } catch { /* the next write reports it */ }
+    try { refill(dir, true); } catch { /* the next write reports it */ }
   }
 }
 

@@ -23,6 +23,18 @@ export interface FileStore {
    * caller already computed it, spares hashing the bytes again.
    */
   putBytes(bytes: Buffer, opts: { prefix: string; sha256?: string }): Promise<StoredFile>;
+  /**
+   * putBytes in two steps, for a caller that indexes the file while it is flushed: `written` once the bytes are
+   * complete under their key (a killed process keeps them; the key's last part is a fresh UUID), `durable` once they
+   * are on disk. After a crash, `crashLeftovers` names the files that were being written. A store without it is
+   * used through putBytes.
+   */
+  putBytesStaged?(bytes: Buffer, opts: { prefix: string; sha256?: string }): { written: Promise<StoredFile>; durable: Promise<void> };
+  /**
+   * Files written by putBytesStaged in a process that ended without a clean stop, with their sizes now. The caller
+   * removes those its index does not refer to whole, then calls `settle` (until then they are listed again).
+   */
+  crashLeftovers?(prefix: string): { files: { key: string; sizeBytes: number }[]; settle(): void };
   /** Deletes a stored file; a missing one is not an error. */
   remove(key: string): Promise<void>;
   open(key: string): Promise<Readable>;

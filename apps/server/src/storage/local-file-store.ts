@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { DurableWriter } from './durable-writer';
+import { DurableWriter, leftoversOfEndedWriters } from './durable-writer';
 import type { FileStore, StoredFile } from './file-store';
 
 /** Files under one directory: written to a temporary name, fsynced, renamed, and the directory fsynced (ARCHITECTURE §4). */
@@ -14,16 +14,35 @@ export class LocalFileStore implements FileStore {
   private readonly madeDirs = new Set<string>();
   private readonly dirSyncs = new Map<string, DirSync>();
   private readonly writer: DurableWriter;
+  private readonly writerState: string;
   constructor(private readonly root: string) {
     this.tmpDir = path.join(root, '.tmp');
     fs.mkdirSync(this.tmpDir, { recursive: true });
-    this.writer = new DurableWriter(path.join(this.tmpDir, 'durable'));
+    this.writerState = path.join(this.tmpDir, 'durable');
+    this.writer = new DurableWriter(this.writerState);
   }
 
   async putBytes(bytes: Buffer, opts: { prefix: string; sha256?: string }): Promise<StoredFile> {
+    const staged = this.putBytesStaged(bytes, opts);
+    const [stored] = await Promise.all([staged.written, staged.durable]);
+    return stored;
+  }
+
+  putBytesStaged(bytes: Buffer, opts: { prefix: string; sha256?: string }): { written: Promise<StoredFile>; durable: Promise<void> } {
     const dir = keyFolder(opts.prefix);
-    const name = await this.writer.write(bytes, this.pathOf(dir));
-    return { key: `${dir}/${name}`, sizeBytes: bytes.length, sha256: opts.sha256 ?? createHash('sha256').update(bytes).digest('hex') };
+    const staged = this.writer.writeStaged(bytes, this.pathOf(dir), opts.sha256);
+    const written = staged.written.then(({ name, sha256 }) => ({ key: `${dir}/${name}`, sizeBytes: bytes.length, sha256 }));
+    written.catch(() => undefined);
+    return { written, durable: staged.durable };
+  }
+
+  crashLeftovers(prefix: string): { files: { key: string; sizeBytes: number }[]; settle(): void } {
+    const left = leftoversOfEndedWriters(this.writerState);
+    const under = path.resolve(this.root, prefix) + path.sep;
+    const files = left.files
+      .filter((f) => path.resolve(f.path).startsWith(under))
+      .map((f) => ({ key: path.relative(this.root, f.path).split(path.sep).join('/'), sizeBytes: f.sizeBytes }));
+    return { files, settle: () => left.settle() };
   }
 
   /** Stops the durable writer's thread once its writes are done. */

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
 import type { StoredFile } from '../../storage/file-store';
 import type { InstanceInfo } from '../parse/read-instance';
-import { PgliteInstanceInserter } from './instance-insert';
+import { instanceRowId, PgliteInstanceInserter } from './instance-insert';
 import { PglitePrepared } from './pglite-prepared';
 
 /**
@@ -120,17 +120,18 @@ export class ArchiveRepository {
   async insertKnownSeriesInstances(items: readonly KnownSeriesInstance[], now: Date): Promise<('stored' | 'duplicate')[]> {
     if (this.inserter) return (await this.inserter.insert(items, now)).map((isNew) => (isNew ? 'stored' : 'duplicate'));
     const params: unknown[] = [];
-    const at = `$${items.length * 13 + 1}::timestamptz`;
+    const at = `$${items.length * 14 + 1}::timestamptz`;
     const rows = items.map((i) => {
       const n = params.length;
       params.push(i.seriesId, i.info.sopInstanceUid, i.info.sopClassUid, i.info.transferSyntaxUid, i.info.instanceNumber, i.info.numberOfFrames,
-        i.info.rows, i.info.columns, i.info.imageOrientationPatient, i.stored.key, i.stored.sizeBytes, i.stored.sha256, JSON.stringify(i.info.metadata));
+        i.info.rows, i.info.columns, i.info.imageOrientationPatient, i.stored.key, i.stored.sizeBytes, i.stored.sha256, JSON.stringify(i.info.metadata),
+        instanceRowId(i.stored.key));
       const p = (k: number) => `$${n + k}`;
-      return `(${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, ${p(6)}::int, ${p(7)}::int, ${p(8)}::int, ${p(9)}, ${p(10)}, ${p(11)}::bigint, ${p(12)}, ${p(13)}::jsonb, ${at})`;
+      return `(${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, ${p(6)}::int, ${p(7)}::int, ${p(8)}::int, ${p(9)}, ${p(10)}, ${p(11)}::bigint, ${p(12)}, ${p(13)}::jsonb, ${at}, ${p(14)}::uuid)`;
     });
     params.push(now.toISOString());
     const text = `insert into dicom_instances (series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number,
-        number_of_frames, rows, columns, image_orientation_patient, storage_key, size_bytes, sha256, metadata, received_at)
+        number_of_frames, rows, columns, image_orientation_patient, storage_key, size_bytes, sha256, metadata, received_at, id)
       values ${rows.join(', ')} on conflict (sop_instance_uid) do nothing returning sop_instance_uid`;
     const result = await rawClient(this.db).query<{ sop_instance_uid: string }>(text, params);
     const stored = new Set(result.rows.map((r) => r.sop_instance_uid));
@@ -157,6 +158,38 @@ export class ArchiveRepository {
           join dicom_series s on s.id = v.series_id group by s.study_id) c
         where d.id = c.study_id`);
     });
+  }
+
+  /**
+   * Takes back the row of an instance whose file could not be flushed (never acknowledged); its series' id, so that
+   * the caller recounts it. Only the row pointing at that very file goes.
+   */
+  async removeUnflushedInstance(sopInstanceUid: string, storageKey: string): Promise<string | null> {
+    const [row] = await this.db.delete(dicomInstances)
+      .where(and(eq(dicomInstances.sopInstanceUid, sopInstanceUid), eq(dicomInstances.storageKey, storageKey)))
+      .returning({ seriesId: dicomInstances.seriesId });
+    return row?.seriesId ?? null;
+  }
+
+  /**
+   * The index rows of files a crash left (see LocalDicomArchive.settleCrashLeftovers): looked up by id (new rows take
+   * their file's name as id) and, for the keys not found so, by storage key (rows made before that rule).
+   */
+  async rowsOfFiles(files: readonly { key: string; id: string | null }[]): Promise<Map<string, { id: string; seriesId: string; sizeBytes: number; sopInstanceUid: string }>> {
+    const found = new Map<string, { id: string; seriesId: string; sizeBytes: number; sopInstanceUid: string }>();
+    const cols = { id: dicomInstances.id, seriesId: dicomInstances.seriesId, sizeBytes: dicomInstances.sizeBytes, sopInstanceUid: dicomInstances.sopInstanceUid, storageKey: dicomInstances.storageKey };
+    for (let i = 0; i < files.length; i += 1000) {
+      const ids = files.slice(i, i + 1000).map((f) => f.id).filter((id): id is string => id !== null);
+      if (!ids.length) continue;
+      const rows = await this.db.select(cols).from(dicomInstances).where(sql`${dicomInstances.id} = any(${sql.param(ids)}::uuid[])`);
+      for (const r of rows) found.set(r.storageKey, r);
+    }
+    const rest = files.filter((f) => !found.has(f.key)).map((f) => f.key);
+    for (let i = 0; i < rest.length; i += 1000) {
+      const rows = await this.db.select(cols).from(dicomInstances).where(sql`${dicomInstances.storageKey} = any(${sql.param(rest.slice(i, i + 1000))}::text[])`);
+      for (const r of rows) found.set(r.storageKey, r);
+    }
+    return found;
   }
 
   /**
@@ -294,6 +327,7 @@ export class ArchiveRepository {
           .returning({ storageKey: dicomInstances.storageKey })
         : [];
       const [instance] = await tx.insert(dicomInstances).values({
+        id: instanceRowId(stored.key),
         seriesId: series.id,
         sopInstanceUid: info.sopInstanceUid,
         sopClassUid: info.sopClassUid,

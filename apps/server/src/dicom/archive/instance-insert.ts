@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { KnownSeriesInstance } from './archive.repository';
 import { PglitePrepared } from './pglite-prepared';
 
 /** The hot path's one statement: an instance of a known series, skipped when its SOP Instance UID is there already. */
 export const INSTANCE_INSERT = `insert into dicom_instances (series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number,
-    number_of_frames, rows, columns, image_orientation_patient, storage_key, size_bytes, sha256, metadata, received_at)
-  values ($1::uuid, $2, $3, $4, $5::int, $6::int, $7::int, $8::int, $9, $10, $11::bigint, $12, $13::jsonb, $14::timestamptz)
+    number_of_frames, rows, columns, image_orientation_patient, storage_key, size_bytes, sha256, metadata, received_at, id)
+  values ($1::uuid, $2, $3, $4, $5::int, $6::int, $7::int, $8::int, $9, $10, $11::bigint, $12, $13::jsonb, $14::timestamptz, $15::uuid)
   on conflict (sop_instance_uid) do nothing`;
 
 /** The INSERT's parameters as text, in its column order. */
@@ -13,7 +14,18 @@ export function instanceInsertValues(i: KnownSeriesInstance, at: string): (strin
   const n = (v: number | null) => (v === null ? null : String(v));
   return [i.seriesId, i.info.sopInstanceUid, i.info.sopClassUid, i.info.transferSyntaxUid, n(i.info.instanceNumber), String(i.info.numberOfFrames),
     n(i.info.rows), n(i.info.columns), i.info.imageOrientationPatient, i.stored.key, String(i.stored.sizeBytes), i.stored.sha256,
-    JSON.stringify(i.info.metadata), at];
+    JSON.stringify(i.info.metadata), at, instanceRowId(i.stored.key)];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An instance row's id is its file's name when that is a UUID (the stores name new files so): a file left by a crash
+ * is then found in the index by primary key (LocalDicomArchive.settleCrashLeftovers). Otherwise a fresh one.
+ */
+export function instanceRowId(storageKey: string): string {
+  const name = storageKey.slice(storageKey.lastIndexOf('/') + 1);
+  return UUID.test(name) ? name.toLowerCase() : randomUUID();
 }
 
 /**

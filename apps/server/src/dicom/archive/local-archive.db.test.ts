@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
+import type { FileStore } from '../../storage/file-store';
 import { LocalFileStore } from '../../storage/local-file-store';
 import { openTestDatabase } from '../../test/test-app';
 import { encodeTis620 } from '../parse/charset';
@@ -300,5 +302,82 @@ describe(LocalDicomArchive.name, () => {
     expect(fs.existsSync(tempPath)).toBe(false);
     expect(await broken.ingestBytes(bytes, { source: 'X' }, { sha256: 'x' })).toMatchObject({ status: 'refused', code: 'error' });
     expect(await database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sopUid))).toEqual([]);
+  });
+
+  describe('file flushed while the row goes in (IN9)', () => {
+    it('indexes the row under the file name as its id and acknowledges once both are done', async () => {
+      const { bytes, sopUid } = buildInstance();
+      expect(await sut.ingestBytes(bytes, { source: 'X' })).toMatchObject({ status: 'stored' });
+      const [row] = await database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sopUid));
+      expect(row!.storageKey.endsWith(`/${row!.id}`)).toBe(true);
+      // Hashed on the writer's thread: the row's hash is the bytes' own.
+      expect(row!.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    });
+
+    it('takes the row back and answers refused when the file cannot be flushed after it was written', async () => {
+      const files = new LocalFileStore(path.join(dataDir, 'files'));
+      const flushFails: FileStore = Object.assign(Object.create(files) as LocalFileStore, {
+        putBytesStaged(bytes: Buffer, opts: { prefix: string; sha256?: string }) {
+          const staged = files.putBytesStaged(bytes, opts);
+          const durable = staged.durable.then(() => { throw Object.assign(new Error('EIO'), { code: 'EIO' }); });
+          durable.catch(() => undefined);
+          return { written: staged.written, durable };
+        },
+      });
+      const flaky = new LocalDicomArchive(database.db, flushFails);
+      // The first image of a series takes the full transaction, the next ones the one-statement path: both are undone.
+      const first = buildInstance();
+      const second = buildInstance({ studyUid: first.studyUid, seriesUid: first.seriesUid });
+      expect(await sut.ingestBytes(first.bytes, { source: 'X' })).toMatchObject({ status: 'stored' });
+      const third = buildInstance();
+      for (const inst of [second, third]) {
+        expect(await flaky.ingestBytes(inst.bytes, { source: 'X' })).toMatchObject({ status: 'refused', code: 'error' });
+        expect(await database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, inst.sopUid))).toEqual([]);
+      }
+      await flaky.flushCounts();
+      const [series] = await database.db.select().from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, first.seriesUid));
+      expect(series!.numberOfInstances).toBe(1);
+      // Sent again to a healthy archive, it is stored (not answered as a duplicate of a row that went).
+      expect(await sut.ingestBytes(second.bytes, { source: 'X' })).toMatchObject({ status: 'stored' });
+    });
+
+    it('after a crash: keeps files the index refers to whole, removes a short one with its row and a file with no row', async () => {
+      const root = path.join(dataDir, 'crash');
+      const files = new LocalFileStore(path.join(root, 'files'));
+      const before = new LocalDicomArchive(database.db, files);
+      const whole = buildInstance();
+      const cut = buildInstance();
+      const old = buildInstance();
+      expect(await before.ingestBytes(whole.bytes, { source: 'X' })).toMatchObject({ status: 'stored' });
+      expect(await before.ingestBytes(cut.bytes, { source: 'X' })).toMatchObject({ status: 'stored' });
+      expect(await before.ingestBytes(old.bytes, { source: 'X' })).toMatchObject({ status: 'stored' });
+      const rowOf = async (sop: string) => (await database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sop)))[0];
+      const [w, c, o] = [await rowOf(whole.sopUid), await rowOf(cut.sopUid), await rowOf(old.sopUid)];
+      // A row made before rows took their file's name as id is found by its storage key.
+      await database.db.update(dicomInstances).set({ id: randomUUID() }).where(eq(dicomInstances.id, o!.id));
+      const fileOf = (key: string) => path.join(root, 'files', key);
+      // A power loss before the flush: the file the row points at is short.
+      fs.truncateSync(fileOf(c!.storageKey), 10);
+      // Flushed, but its row never committed.
+      const orphan = path.join(path.dirname(fileOf(w!.storageKey)), randomUUID());
+      fs.writeFileSync(orphan, 'never acknowledged');
+      // The crashed process's list names them all (as its writer listed them before use).
+      const state = path.join(root, 'files', '.tmp', 'durable');
+      fs.writeFileSync(path.join(state, `spares-${2 ** 22 + 3}-1.list`), [w!.storageKey, c!.storageKey, o!.storageKey].map(fileOf).concat(orphan).join('\n') + '\n');
+
+      const after = new LocalDicomArchive(database.db, new LocalFileStore(path.join(root, 'files')));
+      expect(await after.settleCrashLeftovers()).toEqual({ checked: 4, rowsRemoved: 1, filesRemoved: 2 });
+      expect(fs.existsSync(fileOf(w!.storageKey))).toBe(true);
+      expect(fs.existsSync(fileOf(o!.storageKey))).toBe(true);
+      expect(fs.existsSync(fileOf(c!.storageKey))).toBe(false);
+      expect(fs.existsSync(orphan)).toBe(false);
+      expect(await rowOf(cut.sopUid)).toBeUndefined();
+      expect(await rowOf(whole.sopUid)).toBeDefined();
+      expect(await rowOf(old.sopUid)).toBeDefined();
+      // Settled: the next start has nothing to check; the instance that went is taken again when resent.
+      expect(await after.settleCrashLeftovers()).toEqual({ checked: 0, rowsRemoved: 0, filesRemoved: 0 });
+      expect(await after.ingestBytes(cut.bytes, { source: 'X' })).toMatchObject({ status: 'stored' });
+      await files.close();
+    });
   });
 });

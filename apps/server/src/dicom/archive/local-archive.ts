@@ -46,6 +46,12 @@ interface PendingIndex {
   reject(err: unknown): void;
 }
 
+/** A file being put: its bytes complete under its key first, flushed later. */
+interface StagedPut {
+  written: Promise<StoredFile>;
+  durable: Promise<void>;
+}
+
 type StudyListener = (e: { studyInstanceUid: string; examId: string | null }) => void;
 
 /**
@@ -79,7 +85,10 @@ export class LocalDicomArchive implements DicomArchive {
         () => (received
           ? readReceivedInstance(tempPath, received, { maxBytes: this.maxBytes })
           : readInstance(tempPath, { maxBytes: this.maxBytes })),
-        () => this.store.adopt(tempPath, { prefix: DICOM_PREFIX, ...(received ? { sha256: received.sha256, sizeBytes: received.sizeBytes, flushed: received.flushed } : {}) }),
+        async () => ({
+          stored: await this.store.adopt(tempPath, { prefix: DICOM_PREFIX, ...(received ? { sha256: received.sha256, sizeBytes: received.sizeBytes, flushed: received.flushed } : {}) }),
+          durable: Promise.resolve(),
+        }),
         ctx,
       );
     } finally {
@@ -87,27 +96,38 @@ export class LocalDicomArchive implements DicomArchive {
     }
   }
 
-  async ingestBytes(bytes: Buffer, ctx: IngestContext, facts: { sha256: string }): Promise<IngestResult> {
-    // The write (fsync, rename, directory fsync on the store's thread) starts now and runs while the attributes are
-    // read; an instance refused after all has its file removed again.
-    let written: Promise<StoredFile> | null = ctx.admit ? null : this.store.putBytes(bytes, { prefix: DICOM_PREFIX, sha256: facts.sha256 });
-    written?.catch(() => undefined);
+  async ingestBytes(bytes: Buffer, ctx: IngestContext, facts: { sha256?: string } = {}): Promise<IngestResult> {
+    // The write starts now, on the store's thread, and runs while the attributes are read; the index row goes in while
+    // the file is flushed (IN9). An instance refused after all has its file removed again.
+    const opts = { prefix: DICOM_PREFIX, ...(facts.sha256 ? { sha256: facts.sha256 } : {}) };
+    const stage = (): StagedPut => {
+      if (this.store.putBytesStaged) return this.store.putBytesStaged(bytes, opts);
+      const written = this.store.putBytes(bytes, opts);
+      const durable = written.then(() => undefined);
+      durable.catch(() => undefined); // whoever fails on `written` never waits for it
+      return { written, durable };
+    };
+    let staged: StagedPut | null = ctx.admit ? null : stage();
     try {
-      const result = await this.ingest(() => readInstanceBytes(bytes, { maxBytes: this.maxBytes }), () => {
-        written ??= this.store.putBytes(bytes, { prefix: DICOM_PREFIX, sha256: facts.sha256 });
-        const w = written;
-        written = null;
-        return w;
+      return await this.ingest(() => readInstanceBytes(bytes, { maxBytes: this.maxBytes }), async () => {
+        staged ??= stage();
+        const s = staged;
+        staged = null;
+        return { stored: await s.written, durable: s.durable };
       }, ctx);
-      return result;
     } finally {
       // Written but never handed to the index (refused, or failed before): not kept.
-      if (written) await written.then((f) => this.store.remove(f.key), () => undefined).catch(() => undefined);
+      const left: StagedPut | null = staged;
+      if (left) await left.written.then((f) => this.store.remove(f.key), () => undefined).catch(() => undefined);
     }
   }
 
-  /** Read, check, store, index: the steps every way in shares. `put` makes the file durable and gives its key. */
-  private async ingest(read: () => Promise<ReadResult>, put: () => Promise<StoredFile>, ctx: IngestContext): Promise<IngestResult> {
+  /**
+   * Read, check, store, index: the steps every way in shares. `put` gives the file's key once its bytes are complete
+   * in storage, and `durable`, which settles once they are flushed; nothing is acknowledged before both that and the
+   * index row.
+   */
+  private async ingest(read: () => Promise<ReadResult>, put: () => Promise<{ stored: StoredFile; durable: Promise<void> }>, ctx: IngestContext): Promise<IngestResult> {
     try {
       const parsed = await read();
       if (!parsed.ok) return { status: 'refused', code: parsed.code, reason: parsed.reason };
@@ -125,14 +145,23 @@ export class LocalDicomArchive implements DicomArchive {
           const refusal = await ctx.admit({ studyInstanceUid: info.studyInstanceUid, sopClassUid: info.sopClassUid, studyExists: owner !== undefined, examId });
           if (refusal) return { status: 'refused', code: 'error', reason: refusal };
         }
-        // The file is made durable first and its row committed after; a duplicate found by the index then gives its
-        // new file back. Checking for the duplicate first would cost every new instance a query.
-        const stored = await put();
+        // The file's bytes are complete before its row commits (a killed process keeps both), and the row commits while
+        // the file is flushed. A duplicate found by the index then gives its new file back. Checking for the duplicate
+        // first would cost every new instance a query.
+        const { stored, durable } = await put();
         let outcome: { status: 'stored' | 'duplicate'; examId: string | null };
         try {
           outcome = await this.index(info, stored, ctx, forced);
         } catch (err) {
+          await durable.catch(() => undefined);
           await this.store.remove(stored.key).catch(() => undefined);
+          throw err;
+        }
+        try {
+          await durable;
+        } catch (err) {
+          // The file could not be flushed: its row goes again and the sender is told to retry.
+          if (outcome.status === 'stored') await this.takeBack(info.sopInstanceUid, stored.key);
           throw err;
         }
         const base = { sopInstanceUid: info.sopInstanceUid, studyInstanceUid: info.studyInstanceUid, examId: outcome.examId };
@@ -165,6 +194,40 @@ export class LocalDicomArchive implements DicomArchive {
       this.opts.log?.error({ err: errorSummary(err) }, 'dicom ingest failed');
       return { status: 'refused', code: 'error', reason: 'the archive could not store the instance' };
     }
+  }
+
+  /** The row of an instance whose file could not be flushed is removed, and its series recounted. */
+  private async takeBack(sopInstanceUid: string, key: string): Promise<void> {
+    const seriesId = await this.repo.removeUnflushedInstance(sopInstanceUid, key);
+    if (seriesId) this.countLater(seriesId, this.now());
+  }
+
+  /**
+   * At start, after a crash: the files the store was writing when the process died. A file the index refers to with
+   * its full size is kept; a row whose file is short (a power loss before its flush: never acknowledged) is removed
+   * with the file; a file no row refers to (flushed, but its row not committed: never acknowledged) is removed.
+   * Answers how many rows and files went.
+   */
+  async settleCrashLeftovers(): Promise<{ checked: number; rowsRemoved: number; filesRemoved: number }> {
+    const left = this.store.crashLeftovers?.(DICOM_PREFIX);
+    if (!left) return { checked: 0, rowsRemoved: 0, filesRemoved: 0 };
+    const rows = await this.repo.rowsOfFiles(left.files.map((f) => ({ key: f.key, id: uuidOfKey(f.key) })));
+    let rowsRemoved = 0;
+    let filesRemoved = 0;
+    for (const file of left.files) {
+      const row = rows.get(file.key);
+      if (row && row.sizeBytes === file.sizeBytes) continue;
+      if (row) {
+        const seriesId = await this.repo.removeUnflushedInstance(row.sopInstanceUid, file.key);
+        if (seriesId) this.countLater(seriesId, this.now());
+        rowsRemoved += 1;
+      }
+      await this.store.remove(file.key);
+      filesRemoved += 1;
+    }
+    await this.flushCounts();
+    left.settle();
+    return { checked: left.files.length, rowsRemoved, filesRemoved };
   }
 
   /**
@@ -364,6 +427,12 @@ export class LocalDicomArchive implements DicomArchive {
       if (this.inFlight.get(key) === run) this.inFlight.delete(key);
     }
   }
+}
+
+/** The UUID a store named a file with (its key's last part), which is also its index row's id; null otherwise. */
+function uuidOfKey(key: string): string | null {
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name) ? name.toLowerCase() : null;
 }
 
 /** An error for the log without its message's data (messages of driver errors can quote values). */

@@ -572,7 +572,7 @@ class Association extends dimse.Scp {
     try {
       const ctx = { source: this.callingAe };
       result = received.kind === 'memory'
-        ? await this.listener.archive.ingestBytes(received.data, ctx, { sha256: received.sha256 })
+        ? await this.listener.archive.ingestBytes(received.data, ctx)
         : await this.listener.archive.ingestFile(received.tempPath, ctx, received.file);
     } catch (err) {
       if (received.kind === 'file') await fsp.rm(received.tempPath, { force: true });

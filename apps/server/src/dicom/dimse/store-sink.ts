@@ -40,7 +40,7 @@ export const HEAD_BYTES = 1 << 20;
 
 /** Where a received instance is: in memory whole (up to HEAD_BYTES), or in a temp file on disk (bigger ones). */
 export type ReceivedInstance =
-  | { kind: 'memory'; data: Buffer; sha256: string }
+  | { kind: 'memory'; data: Buffer }
   | { kind: 'file'; tempPath: string; file: ReceivedFile };
 
 export type SinkOutcome =
@@ -68,7 +68,8 @@ export class StoreSink extends EventEmitter {
   private failure: SinkOutcome | null = null;
   private ended = false;
   private pressure = 0;
-  private readonly hash: Hash = createHash('sha256');
+  /** Started only once an instance outgrows memory: one kept whole is hashed by the store's writer thread. */
+  private hash: Hash | null = null;
   private readonly head: Buffer[] = [];
   private headBytes = 0;
   private fileBytes = 0;
@@ -135,7 +136,7 @@ export class StoreSink extends EventEmitter {
    * buffer; past it the head and everything after go to a temp file stream, with the socket paused when it fills.
    */
   private toFile(chunk: Buffer): boolean {
-    this.hash.update(chunk);
+    this.hash?.update(chunk);
     this.fileBytes += chunk.length;
     if (this.headBytes < HEAD_BYTES) {
       const part = chunk.subarray(0, HEAD_BYTES - this.headBytes);
@@ -145,6 +146,10 @@ export class StoreSink extends EventEmitter {
     }
     if (!this.file) {
       this.file = this.openStream();
+      const hash = createHash('sha256');
+      for (const h of this.head) hash.update(h);
+      hash.update(chunk.subarray(chunk.length - (this.fileBytes - this.headBytes)));
+      this.hash = hash;
       for (const h of this.head) this.file.write(h);
       return this.file.write(chunk.subarray(chunk.length - (this.fileBytes - this.headBytes)));
     }
@@ -225,11 +230,10 @@ export class StoreSink extends EventEmitter {
       return;
     }
     this.settled = true;
-    const sha256 = this.hash.digest('hex');
     // The whole instance is in memory (most are): nothing was written; the archive's store writes it durably once.
-    const instance: ReceivedInstance = file
-      ? { kind: 'file', tempPath: this.opts.tempPath, file: { sizeBytes: this.fileBytes, sha256, head: this.headBuffer(), flushed: this.syncAndClose() } }
-      : { kind: 'memory', data: this.headBuffer(), sha256 };
+    const instance: ReceivedInstance = file && this.hash
+      ? { kind: 'file', tempPath: this.opts.tempPath, file: { sizeBytes: this.fileBytes, sha256: this.hash.digest('hex'), head: this.headBuffer(), flushed: this.syncAndClose() } }
+      : { kind: 'memory', data: this.headBuffer() };
     this.settle({ ok: true, attrs: walked.attrs, bytes: this.bytes, instance });
   }
 
