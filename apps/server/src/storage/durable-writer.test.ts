@@ -33,6 +33,24 @@ describe(DurableWriter.name, () => {
     expect(fs.readFileSync(path.join(files(), await sut.write(view, files()))).equals(view)).toBe(true);
   });
 
+  it('writes files one after another whole, also once this thread writes into spares it was given, and keeps only them at a clean stop', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const bytes = Buffer.alloc(500 + i, i);
+      const staged = sut.writeStaged(bytes, files());
+      const { name, sha256 } = await staged.written;
+      await staged.durable;
+      expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(fs.readFileSync(path.join(files(), name)).equals(bytes)).toBe(true);
+      names.push(name);
+      if (i === 0) await new Promise((r) => setTimeout(r, 100)); // the spares asked for with the first write arrive
+    }
+    expect(new Set(names).size).toBe(60);
+    await sut.close();
+    expect(fs.readdirSync(files()).sort()).toEqual([...names].sort());
+    expect(fs.readdirSync(state())).toEqual([]);
+  });
+
   it('leaves no file but the written ones after a clean stop (its spare files are removed)', async () => {
     const name = await sut.write(Buffer.from('DICM-ish'), files());
     expect(empty(files()).length).toBeGreaterThan(0); // spares made ahead of need

@@ -1,8 +1,16 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-interface Reply { id?: number; ok?: boolean; written?: boolean; code?: string; name?: string; sha256?: string; ready?: boolean; closed?: boolean }
+interface Spare { name: string; fd: number }
+interface Reply {
+  id?: number; ok?: boolean; written?: boolean; code?: string; name?: string; sha256?: string; ready?: boolean; closed?: boolean;
+  spares?: Spare[]; dir?: string;
+}
+
+/** Below this many spares of a folder in hand, this thread asks the writer for more. */
+const ASK_BELOW = 8;
 
 /** A write in two steps: its bytes complete under their name (a killed process keeps them), then fsynced. */
 export interface StagedWrite {
@@ -33,6 +41,14 @@ export class DurableWriter {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
+  /**
+   * Spare files the writer gave this thread, per folder: a file goes into one with a plain write (page cache, tens of
+   * microseconds) and only its fsync goes to the writer, so `written` needs no round trip to the other thread.
+   */
+  private readonly inHand = new Map<string, Spare[]>();
+  private readonly asked = new Set<string>();
+  /** The worker being stopped: spares it still hands out are not taken (it removes them itself). */
+  private closing: Worker | null = null;
 
   constructor(private readonly stateDir: string) {}
 
@@ -44,20 +60,49 @@ export class DurableWriter {
   }
 
   /**
-   * Writes in two steps (StagedWrite). `sha256`, when the caller has it, spares hashing on the writer's thread.
+   * Writes in two steps (StagedWrite). With a spare of the folder in hand, the bytes are written here (hashed here
+   * unless `sha256` is given) and `written` is settled at once; otherwise the writer's thread writes and hashes them.
    * Both promises settle, so a caller may wait on either or both.
    */
   writeStaged(bytes: Uint8Array, dir: string, sha256?: string): StagedWrite {
     const worker = this.started();
+    const spare = this.takeSpare(worker, dir);
     const id = this.nextId++;
     let w!: Waiting;
     const written = new Promise<{ name: string; sha256: string }>((resolve, reject) => { w = { written: resolve, writtenFailed: reject } as Waiting; });
     const durable = new Promise<void>((resolve, reject) => { w.durable = resolve; w.failed = reject; });
     written.catch(() => undefined);
     durable.catch(() => undefined);
+    if (spare) {
+      try {
+        for (let off = 0; off < bytes.length;) off += fs.writeSync(spare.fd, bytes, off, bytes.length - off, off);
+      } catch (err) {
+        worker.postMessage({ discard: { dir, ...spare } });
+        const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
+        const failure = Object.assign(new Error(`cannot write the file (${code})`), { code });
+        w.writtenFailed(failure);
+        w.failed(failure);
+        return { written, durable };
+      }
+      w.written({ name: spare.name, sha256: sha256 ?? createHash('sha256').update(bytes).digest('hex') });
+      this.waiting.set(id, w);
+      worker.postMessage({ id, sync: { dir, ...spare } });
+      return { written, durable };
+    }
     this.waiting.set(id, w);
     worker.postMessage(sha256 ? { id, bytes, dir, sha256 } : { id, bytes, dir });
     return { written, durable };
+  }
+
+  /** A spare file of `dir` in hand, if any; asks the writer for more when few are left. */
+  private takeSpare(worker: Worker, dir: string): Spare | undefined {
+    const hand = this.inHand.get(dir);
+    const spare = hand?.pop();
+    if ((hand?.length ?? 0) < ASK_BELOW && !this.asked.has(dir)) {
+      this.asked.add(dir);
+      worker.postMessage({ want: dir });
+    }
+    return spare;
   }
 
   async close(): Promise<void> {
@@ -70,10 +115,16 @@ export class DurableWriter {
         const timer = setTimeout(resolve, 2_000);
         worker.on('message', (m: Reply) => { if (m.closed) { clearTimeout(timer); resolve(); } });
       });
-      worker.postMessage({ shutdown: true });
+      // Spares never used go back to be removed with the writer's own.
+      this.closing = worker;
+      const returned = [...this.inHand].flatMap(([dir, list]) => list.map((spare) => ({ dir, ...spare })));
+      this.inHand.clear();
+      worker.postMessage({ shutdown: true, returned });
       await closed;
     }
     this.worker = null;
+    this.inHand.clear();
+    this.asked.clear();
     await worker.terminate();
   }
 
@@ -86,6 +137,14 @@ export class DurableWriter {
     const worker = new Worker(new URL('./durable-writer.worker.mjs', import.meta.url), { workerData: { spareList } });
     worker.unref();
     worker.on('message', (m: Reply) => {
+      if (m.spares && m.dir !== undefined) {
+        if (this.worker !== worker || this.closing === worker) return;
+        this.asked.delete(m.dir);
+        const hand = this.inHand.get(m.dir) ?? [];
+        // The new ones are used last, the older ones first (pop takes from the end).
+        this.inHand.set(m.dir, [...m.spares, ...hand]);
+        return;
+      }
       if (m.id === undefined) return;
       const w = this.waiting.get(m.id);
       if (!w) return;
@@ -108,6 +167,10 @@ export class DurableWriter {
       this.worker = null;
       for (const w of this.waiting.values()) { w.writtenFailed(err); w.failed(err); }
       this.waiting.clear();
+      // Their files stay listed (empty: removed at the next start after this process).
+      for (const list of this.inHand.values()) for (const spare of list) { try { fs.closeSync(spare.fd); } catch { /* closing anyway */ } }
+      this.inHand.clear();
+      this.asked.clear();
     };
     worker.on('error', fail);
     worker.on('exit', () => fail(new Error('the durable writer stopped')));

@@ -11,6 +11,7 @@
 // being written and checks it against the index (durable-writer.ts, leftoversOfEndedWriters).
 // Plain JavaScript: it needs nothing but node:fs, and starts without a TypeScript loader.
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -28,6 +29,13 @@ const MAX_BATCH = 64;
 
 /** directory → spare files { name, fd } */
 const spares = new Map();
+/**
+ * Spares given to the server's thread, which writes into them itself and then asks for the fsync ("sync"), or gives
+ * them back ("discard", or with the shutdown): path → { dir, name, fd }. They stay on the spare list until then.
+ */
+const handed = new Map();
+/** How many spares the server's thread is given at once (it asks again when it runs low). */
+const HAND_OUT = 16;
 const queue = [];
 let scheduled = false;
 let listed = 0;
@@ -51,17 +59,16 @@ function syncDir(dir) {
 }
 
 /**
- * Creates REFILL_BY spare files in `dir`, listed (durably) before they exist, then makes their entries durable.
- * `idle`: no file is being written, so the list may be rewritten without the files in flight.
+ * Creates REFILL_BY spare files in `dir`, listed (durably) before they exist, then makes their entries durable: when a
+ * file arrives and no spare is left (the background refill below normally keeps ahead).
  */
-function refill(dir, idle) {
+function refill(dir) {
   let list = spares.get(dir);
   if (!list) spares.set(dir, list = []);
   if (list.length >= REFILL_AT) return;
   fs.mkdirSync(dir, { recursive: true });
   const made = [];
   while (made.length < REFILL_BY) made.push(randomUUID());
-  if (idle) rotateListIfLong();
   const listFd = fs.openSync(spareList, 'a');
   try {
     fs.writeSync(listFd, made.map((name) => `${path.join(dir, name)}\n`).join(''));
@@ -74,13 +81,50 @@ function refill(dir, idle) {
   syncDir(dir);
 }
 
+/** Background refills in progress, per directory (a clean stop waits for them). */
+const refills = new Map();
+
+/**
+ * refill() off this thread's loop (libuv's pool does the system calls), so that a file arriving meanwhile is written
+ * into one of the spares still there instead of waiting for sixteen file creations and two fsyncs.
+ */
+function refillInBackground(dir) {
+  const list = spares.get(dir);
+  if (refills.has(dir) || (list && list.length >= REFILL_AT)) return;
+  const run = (async () => {
+    await fsp.mkdir(dir, { recursive: true });
+    const made = [];
+    while (made.length < REFILL_BY) made.push(randomUUID());
+    if (!scheduled && queue.length === 0) rotateListIfLong();
+    const listFile = await fsp.open(spareList, 'a');
+    try {
+      await listFile.write(made.map((name) => `${path.join(dir, name)}\n`).join(''));
+      await listFile.sync();
+    } finally {
+      await listFile.close();
+    }
+    listed += made.length;
+    const fds = await Promise.all(made.map((name) => new Promise((resolve, reject) => {
+      fs.open(path.join(dir, name), 'wx', (err, fd) => (err ? reject(err) : resolve(fd)));
+    })));
+    const dirFile = await fsp.open(dir, 'r');
+    try { await dirFile.sync(); } finally { await dirFile.close(); }
+    let current = spares.get(dir);
+    if (!current) spares.set(dir, current = []);
+    // Used last (pop takes from the end): the spares already there were made durable earlier.
+    current.unshift(...made.map((name, i) => ({ name, fd: fds[i] })));
+  })().catch(() => { /* the next write that needs a spare refills synchronously and reports the error */ })
+    .finally(() => refills.delete(dir));
+  refills.set(dir, run);
+}
+
 /**
  * The spare list only grows while files are used: rewritten with just the current spares now and then, between
  * batches (a file in flight must stay listed until its caller has indexed it or given it back).
  */
 function rotateListIfLong() {
   if (listed < 10_000) return;
-  const current = [...spares].flatMap(([dir, list]) => list.map((s) => `${path.join(dir, s.name)}\n`));
+  const current = [...spares].flatMap(([dir, list]) => list.map((s) => `${path.join(dir, s.name)}\n`)).concat([...handed.keys()].map((p) => `${p}\n`));
   const tmp = `${spareList}.new`;
   fs.writeFileSync(tmp, current.join(''));
   const fd = fs.openSync(tmp, 'r');
@@ -112,10 +156,11 @@ async function syncAll(jobs) {
  */
 async function flush(batch) {
   for (const job of batch) {
+    if (job.file) continue; // written by the server's thread into a spare it was given: only the fsync is left
     let file = null;
     try {
       let list = spares.get(job.dir);
-      if (!list || !list.length) { refill(job.dir, false); list = spares.get(job.dir); }
+      if (!list || !list.length) { refill(job.dir); list = spares.get(job.dir); }
       file = list.pop();
       const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
       // Hashed here rather than on the event loop, which has the parsing and the index to do.
@@ -131,7 +176,7 @@ async function flush(batch) {
     }
   }
   const written = batch.filter((job) => job.file && !job.error);
-  for (const job of written) parentPort.postMessage({ id: job.id, written: true, name: job.file.name, sha256: job.sha256 });
+  for (const job of written) if (!job.handedBack) parentPort.postMessage({ id: job.id, written: true, name: job.file.name, sha256: job.sha256 });
   await syncAll(written);
   for (const job of batch) {
     if (!job.file) continue;
@@ -151,10 +196,8 @@ async function drain() {
     await flush(batch);
   }
   scheduled = false;
-  // Spares for the next files, while nothing waits.
-  for (const dir of dirs) {
-    try { refill(dir, true); } catch { /* the next write reports it */ }
-  }
+  // Spares for the next files, made while files keep coming.
+  for (const dir of dirs) refillInBackground(dir);
 }
 
 /** A clean stop: spares are closed and removed (a crash leaves them to the next start). */
@@ -165,14 +208,57 @@ function shutdown() {
       fs.rmSync(path.join(dir, s.name), { force: true });
     }
   }
+  // Spares the server's thread was given and never used (it has finished its writes before asking to stop).
+  for (const file of [...handed.values()]) discard(file);
   fs.rmSync(spareList, { force: true });
   parentPort.postMessage({ closed: true });
 }
 
+/** Spares for the server's thread: taken from this thread's own (made first when there are not enough). */
+async function handOut(dir) {
+  try {
+    const list = spares.get(dir);
+    if (!list || list.length < HAND_OUT) {
+      refillInBackground(dir);
+      await refills.get(dir);
+    }
+    const given = (spares.get(dir) ?? []).splice(-HAND_OUT, HAND_OUT);
+    for (const s of given) handed.set(path.join(dir, s.name), { dir, ...s });
+    parentPort.postMessage({ spares: given, dir });
+    refillInBackground(dir);
+  } catch {
+    parentPort.postMessage({ spares: [], dir });
+  }
+}
+
+/** A spare the server's thread gives back unused, or after a failed write: closed and removed. */
+function discard(file) {
+  handed.delete(path.join(file.dir, file.name));
+  try { fs.closeSync(file.fd); } catch { /* closing anyway */ }
+  fs.rmSync(path.join(file.dir, file.name), { force: true });
+}
+
 parentPort.on('message', (job) => {
   if (job.shutdown) {
-    void (scheduled ? waitForDrain() : Promise.resolve()).then(shutdown);
+    for (const file of job.returned ?? []) discard(file);
+    void (scheduled ? waitForDrain() : Promise.resolve()).then(() => Promise.all(refills.values())).then(shutdown);
     return;
+  }
+  if (job.want) {
+    void handOut(job.want);
+    return;
+  }
+  if (job.discard) {
+    discard(job.discard);
+    return;
+  }
+  if (job.sync) {
+    // Written by the server's thread: fsynced with the next batch, answered "ok" (or the error) like the others.
+    const key = path.join(job.sync.dir, job.sync.name);
+    handed.delete(key);
+    job.dir = job.sync.dir;
+    job.file = { name: job.sync.name, fd: job.sync.fd };
+    job.handedBack = true;
   }
   queue.push(job);
   // Messages that arrived together are taken together: the batch starts once the message queue is empty.
