@@ -7,11 +7,11 @@ import type { PatientFormData } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
 import type { PatientFormApi } from '../hooks/use-patient-form';
 import type { RomanizedPart } from '../hooks/use-romanization';
-import { ageFromDisplay, birthDateFromAge } from '../lib/day';
+import { ageFromDisplay, bangkokToday, birthDateFromAge } from '../lib/day';
 import { inputIdOf, type Gender, type NameKey } from '../lib/patient-form-model';
 import { pairEnglishPrefix, pairThaiPrefix } from '../lib/prefix-pairing';
 import { AddressFields } from './address-fields';
-import { DateField } from './date-field';
+import { DateField } from '../../../components/date-field';
 import { FieldLabel } from '../../../components/field-label';
 import { Cell, FormSection } from './form-section';
 import { FormText } from './form-text';
@@ -180,6 +180,10 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
           <DateField
             id={inputIdOf('birthDate')}
             label={t('patient.form.birthDate')}
+            placeholder={t('patient.form.datePlaceholder')}
+            calendarLabel={t('patient.form.openCalendar')}
+            maxDay={bangkokToday()}
+            errorWraps
             value={v.birthDate}
             onChange={(text) => set('birthDate', text)}
             error={errors.birthDate}

@@ -1,4 +1,7 @@
 import { ageInYears } from '@rangsi/domain';
+import { displayToIsoDay, isoDayToDisplay } from '../../../lib/typed-day';
+
+export { displayToIsoDay, isoDayToDisplay };
 
 /**
  * Calendar days as the API wants them (yyyy-MM-dd) and as people type and read them (dd-MM-yyyy, spec §9).
@@ -8,29 +11,6 @@ import { ageInYears } from '@rangsi/domain';
 
 export function bangkokToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** yyyy-MM-dd → dd-MM-yyyy; anything else → ''. */
-export function isoDayToDisplay(isoDay: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay ?? '');
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : '';
-}
-
-/**
- * dd-MM-yyyy (also d/M/yyyy, dd.MM.yyyy, ddMMyyyy) → yyyy-MM-dd, or null when it is not a real day.
- * A Buddhist-era year (2400 and later, what Thai staff often type: 2535 = 1992) is converted.
- */
-export function displayToIsoDay(text: string): string | null {
-  const trimmed = text.trim();
-  const match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(trimmed) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(trimmed);
-  if (!match) return null;
-  const day = Number(match[1]);
-  const month = Number(match[2]);
-  let year = Number(match[3]);
-  if (year >= 2400) year -= 543;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
 }
 
 /** Whole years from a typed birth date (spec §5), or null when it is not a usable past day. */

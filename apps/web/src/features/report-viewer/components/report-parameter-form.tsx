@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from '../../../components/field-label';
 import { monthChoices, monthLabel, submitValues, type FieldProblem, type FormValues } from '../lib/report-form';
-import { ReportDateField } from './report-date-field';
+import { DateField } from '../../../components/date-field';
 
 const KNOWN_FIELDS = ['branchId', 'startDate', 'endDate', 'startMonth', 'endMonth', 'period', 'doctorId', 'new'] as const;
 type KnownField = (typeof KNOWN_FIELDS)[number];
@@ -56,7 +56,8 @@ export function ReportParameterForm({ fields, initial, busy, onSubmit }: ReportP
           case 'date':
             return (
               <Box key={f.name} sx={{ width: 170 }}>
-                <ReportDateField id={id} label={label(f.name)} value={values[f.name] ?? ''} onChange={set(f.name)} error={problem(f.name)} required={f.required} />
+                <DateField id={id} size="small" label={label(f.name)} value={values[f.name] ?? ''} onChange={set(f.name)} error={problem(f.name)} required={f.required}
+                  placeholder={t('reportViewer.datePlaceholder')} calendarLabel={t('reportViewer.openCalendar')} />
               </Box>
             );
           case 'month':

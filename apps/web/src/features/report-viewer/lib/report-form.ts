@@ -1,4 +1,5 @@
 import type { Report, ReportField } from '@rangsi/contract';
+import { displayToIsoDay as typedDisplayToIso, isoDayToDisplay as typedIsoToDisplay } from '../../../lib/typed-day';
 
 /**
  * The report form's values: what the page starts with (the report's reportParameters, then the route's query string,
@@ -7,28 +8,20 @@ import type { Report, ReportField } from '@rangsi/contract';
  */
 export type FormValues = Record<string, string>;
 
-/** yyyy-MM-dd → dd-MM-yyyy; anything else unchanged. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** yyyy-MM-dd → dd-MM-yyyy; anything else (a value already typed) unchanged. */
 export function isoDayToDisplay(isoDay: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : isoDay;
+  return ISO_DAY.test(isoDay) ? typedIsoToDisplay(isoDay) : isoDay;
 }
 
 /**
- * dd-MM-yyyy (also d-M-yyyy, dd/MM/yyyy, dd.MM.yyyy, ddMMyyyy, or yyyy-MM-dd) → yyyy-MM-dd; null when it is not a real
- * day. A Buddhist-era year (2569 = 2026), as Thai staff often type it, is converted.
+ * What a date field holds (typed as any date field takes it, lib/typed-day, or a yyyy-MM-dd from the query string)
+ * → yyyy-MM-dd; null when it is not a real day.
  */
 export function displayToIsoDay(text: string): string | null {
   const t = text.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  const m = iso ? [t, iso[3], iso[2], iso[1]] : (/^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(t) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(t));
-  if (!m) return null;
-  const day = Number(m[1]);
-  const month = Number(m[2]);
-  let year = Number(m[3]);
-  if (year >= 2400) year -= 543;
-  const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
-  return d.toISOString().slice(0, 10);
+  return typedDisplayToIso(ISO_DAY.test(t) ? typedIsoToDisplay(t) : t);
 }
 
 /** The values the form starts with. */

@@ -13,7 +13,7 @@ import { useUpdateInformation, type ExamUpdateInformationAnswer } from '../api/g
 import { useUpdateExamInformation } from '../api/update-exam-information';
 import { announceSuccess } from '../hooks/use-success-snackbar';
 import { displayToIsoDay, isoDayToDisplay } from '../lib/bangkok-day';
-import { DateField } from './date-field';
+import { DateField } from '../../../components/date-field';
 import { ExamDialogTitle } from './exam-dialog-title';
 import { FieldLabel } from '../../../components/field-label';
 
@@ -135,6 +135,8 @@ function EditExamForm({ exam, initial, onClose }: { exam: Exam; initial: ExamUpd
           <DateField
             id="edit-birthDate"
             label={t('worklist.edit.birthDate')}
+            placeholder={t('worklist.search.datePlaceholder')}
+            calendarLabel={t('worklist.search.openCalendar')}
             value={birthDate}
             onChange={(value) => {
               setBirthDate(value);

@@ -16,7 +16,7 @@ import type { WorklistFilterField, WorklistFiltersState } from '../hooks/use-wor
 import { QUICK_RANGE_DAYS } from '../lib/constants';
 import { AutoRefreshControl } from './auto-refresh-control';
 import { BilingualText } from './bilingual-text';
-import { DateField } from './date-field';
+import { DateField } from '../../../components/date-field';
 import { FieldLabel } from '../../../components/field-label';
 
 interface SearchPanelProps {
@@ -61,7 +61,8 @@ export function SearchPanel({ state, searching }: SearchPanelProps) {
   );
 
   const date = (field: 'examFromDate' | 'examToDate' | 'studyDateFrom' | 'studyDateTo', label: string) => (
-    <DateField id={fieldId(field)} label={label} value={filters[field]} onChange={(value) => setField(field, value)} error={problemText(field)} />
+    <DateField id={fieldId(field)} label={label} value={filters[field]} onChange={(value) => setField(field, value)} error={problemText(field)}
+      placeholder={t('worklist.search.datePlaceholder')} calendarLabel={t('worklist.search.openCalendar')} />
   );
 
   return (
