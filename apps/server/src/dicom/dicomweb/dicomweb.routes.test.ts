@@ -140,7 +140,7 @@ describe('DICOMweb', () => {
       expect((await get('admin', `/dicomweb/studies/${s.studyUid}`, 'application/zip')).statusCode).toBe(406);
       expect((await get('admin', `/dicomweb/studies/${s.studyUid}`, 'multipart/related; type="application/octet-stream"')).statusCode).toBe(406);
       expect((await get('admin', `/dicomweb/studies/${s.studyUid}/metadata`, 'text/html')).statusCode).toBe(406);
-      expect((await get('admin', `/dicomweb/wado?requestType=WADO&studyUID=${s.studyUid}&seriesUID=${s.seriesUid}&objectUID=${s.sopUid}&contentType=image/jpeg`)).statusCode).toBe(406);
+      expect((await get('admin', `/dicomweb/wado?requestType=WADO&studyUID=${s.studyUid}&seriesUID=${s.seriesUid}&objectUID=${s.sopUid}&contentType=image/gif`)).statusCode).toBe(406);
       expect((await get('admin', '/dicomweb/studies/1.2.3.4.5')).statusCode).toBe(404);
       expect((await get('admin', '/dicomweb/studies/1.2.3.4.5/metadata')).statusCode).toBe(404);
     });

@@ -9,8 +9,9 @@ import type { DicomwebService, Location } from './dicomweb.service';
 import type { StoredInstance } from './dicomweb.repository';
 import { parseBytes } from '../thumbnails/decode-frame';
 import { frameContentType, parseFrameList, readFrame } from './frames';
-import { covers, parseAccept } from './media-type';
+import { parseAccept } from './media-type';
 import { multipartStream, newBoundary } from './multipart';
+import { answerWadoUriImage, WADO_URI_IMAGE_QUERY } from './wado-uri-rendered';
 
 type Retrieval = 'multipart' | 'single';
 
@@ -42,6 +43,7 @@ const WadoUriQuery = z.looseObject({
   contentType: z.string().max(200).optional(),
   transferSyntax: z.string().max(64).optional(),
   token: z.string().max(200).optional(),
+  ...WADO_URI_IMAGE_QUERY,
 });
 
 /** WADO-RS (PS3.18 §10.4) retrieve and metadata, and WADO-URI (PS3.18 §9) for Weasis and the CD helper. */
@@ -57,14 +59,17 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       if (how === 'single') return sendOne(reply, rows[0]!);
       const boundary = newBoundary();
       reply.type(`multipart/related; type="application/dicom"; boundary=${boundary}`);
-      return reply.send(multipartStream(boundary, openEach(rows), (err) => req.log.error({ err: { name: (err as Error)?.name } }, 'wado stream failed')));
+      return reply.send(multipartStream(boundary, openEach(rows, origin(req)), (err) => req.log.error({ err: { name: (err as Error)?.name } }, 'wado stream failed')));
     };
 
-    async function* openEach(rows: StoredInstance[]) {
+    // Each part names its instance (Content-Location, PS3.18 §8.7.3.5): the viewer streams a whole series in one request
+    // and hands every part to the image it belongs to without parsing it first.
+    async function* openEach(rows: StoredInstance[], base: string) {
       for (const row of rows) {
         const body = await archive.openStored(row);
         if (!body) continue;
-        yield { contentType: `application/dicom; transfer-syntax=${row.transferSyntaxUid}`, body };
+        const location = `${base}/dicomweb/studies/${row.studyInstanceUid}/series/${row.seriesInstanceUid}/instances/${row.sopInstanceUid}`;
+        yield { contentType: `application/dicom; transfer-syntax=${row.transferSyntaxUid}`, location, body };
       }
     }
 
@@ -74,6 +79,9 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       reply.type('application/dicom');
       reply.header('content-length', String(row.sizeBytes));
       reply.header('content-disposition', `attachment; filename="${row.sopInstanceUid}.dcm"`);
+      // An instance's bytes never change under its UID; the token in the URL keeps the entry to its holder. A reopened
+      // viewer (compare, MPR and back) reads the browser's copy for a while instead of the archive.
+      reply.header('cache-control', 'private, max-age=300');
       return reply.send(body);
     };
 
@@ -154,10 +162,8 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
     });
 
     r.get('/dicomweb/wado', { config, schema: { querystring: WadoUriQuery, tags } }, async (req, reply) => {
-      const wanted = (req.query.contentType ?? 'image/jpeg').split(',').map((t) => t.trim().toLowerCase().split(';')[0]!);
-      if (!wanted.some((t) => covers(t, 'application/dicom'))) {
-        return notAcceptable(reply, 'contentType=application/dicom');
-      }
+      // Images (the default contentType) and the refusals that hold for every type are answered there.
+      if (await answerWadoUriImage(service, archive, req, reply, req.query)) return reply;
       const [row] = await service.retrieve(requireUser(req), { study: req.query.studyUID, series: req.query.seriesUID, sop: req.query.objectUID });
       return sendOne(reply, row!);
     });
