@@ -9,11 +9,8 @@
 // Prints tables, rewrites its section of docs/performance.md (full runs only), stops everything it started
 // (the PostgreSQL server too) on failure or Ctrl-C, and exits 1 when a number is over budget or a step failed.
 //   npm run bench:patients -- --pg-patients 100000 --seconds 3 --no-docs
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../apps/server/src/db/client';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from '../apps/server/src/db/seed/data/first-names';
 import { SURNAMES } from '../apps/server/src/db/seed/data/surnames';
 import { explainPatientSearches, type PatientPlan } from './lib/patients-explain';
@@ -23,22 +20,22 @@ import {
 } from './lib/patients-load';
 import { FAMILY_PARTS, GIVEN_HEADS, GIVEN_TAILS } from './lib/patients-names';
 import { type PatientSeedSummary, seedPatients } from './lib/patients-seed';
-import { startPostgres, stopPostgres } from './lib/postgres';
-import { commit, machine, updatePerformanceDoc } from './lib/report';
-import { repoRoot, type RunningServer, startServer } from './lib/server';
-import { formatMs } from './lib/stats';
-import { postmasterPid, treeCpuMs } from './lib/worklist-cpu';
-import { load, type LoadResult, logIn } from './lib/worklist-load';
-import { pgClient, pgliteClient, type SqlClient, vacuumAnalyze } from './lib/worklist-seed';
+import {
+  type Engine, engineOption, EngineRun, engineTitle, finish, isBusy, loadAverage, measuredStates, numberOption, runCleanups, stopOnSignals,
+  vacuumForState,
+} from './lib/harness';
+import { cell, commit, loadAverageNote, machine, updatePerformanceDoc, utcMinute } from './lib/report';
+import { repoRoot } from './lib/server';
+import { sqlTo } from './lib/sql-client';
+import { formatMb as mb, formatMs, formatMsOrDash as ms, formatOptionalMs } from './lib/stats';
+import { describeLoad, load, loadProblems, type LoadResult, logInDemoUsers } from './lib/worklist-load';
 
 const DEFAULTS = {
   pgPatients: 1_000_000, pglitePatients: 100_000, seconds: 10, warmUp: 2,
   given: 'สมชา', family: 'แก้วมณี', english: 'Saengthong', broad: 'ชัย', phone: '0812',
 };
 const BUDGET_P95_MS = 50;
-const PASSWORD = 'rangsi-demo';
 const SEARCH_PATH = '/api/patient/search';
-type Engine = 'postgres' | 'pglite';
 
 const { values } = parseArgs({
   options: {
@@ -57,59 +54,23 @@ const { values } = parseArgs({
     'no-docs': { type: 'boolean', default: false },
   },
 });
-const engines = values.engines.split(',').map((s) => s.trim()).filter((s): s is Engine => s === 'postgres' || s === 'pglite');
-const num = (v: string, name: string) => {
-  const n = Number(v.replaceAll('_', ''));
-  if (!Number.isFinite(n) || n < 0) {
-    console.error(`--${name} takes a number`);
-    process.exit(2);
-  }
-  return n;
-};
 const opts = {
-  pgPatients: num(values['pg-patients'], 'pg-patients'),
-  pglitePatients: num(values['pglite-patients'], 'pglite-patients'),
-  seconds: num(values.seconds, 'seconds'),
-  warmUp: num(values['warm-up'], 'warm-up'),
-  port: num(values.port, 'port'),
-  pgPort: num(values['pg-port'], 'pg-port'),
+  pgPatients: numberOption(values['pg-patients'], 'pg-patients'),
+  pglitePatients: numberOption(values['pglite-patients'], 'pglite-patients'),
+  seconds: numberOption(values.seconds, 'seconds'),
+  warmUp: numberOption(values['warm-up'], 'warm-up'),
+  port: numberOption(values.port, 'port'),
+  pgPort: numberOption(values['pg-port'], 'pg-port'),
 };
 const terms = { givenPiece: values.given, family: values.family, english: values.english, broad: values.broad, phonePrefix: values.phone };
-if (engines.length === 0) {
-  console.error('--engines takes postgres, pglite or both');
-  process.exit(2);
-}
+const engines = engineOption(values.engines);
 if (!/^\d+$/.test(terms.phonePrefix)) {
   console.error('--phone takes digits');
   process.exit(2);
 }
 
-// ---- everything started here is stopped here, also on Ctrl-C ----------------------------------------------
-
-const cleanups: (() => Promise<void> | void)[] = [];
-async function runCleanups(): Promise<void> {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()!();
-    } catch (err) {
-      console.error(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping what the bench started`);
-    void runCleanups().finally(() => process.exit(130));
-  });
-}
-
-
-/** A SQL connection to the bench database; on PGlite only while the server is stopped (one process per directory). */
-async function sqlTo(target: { databaseUrl?: string; dataDir: string }): Promise<SqlClient> {
-  if (target.databaseUrl) return pgClient(target.databaseUrl);
-  const handle = await openDatabase({ dataDir: target.dataDir, migrate: false });
-  return { ...pgliteClient(handle.pglite!), close: () => handle.close() };
-}
+// Everything started here is stopped here, also on Ctrl-C.
+stopOnSignals();
 
 // ---- one engine -----------------------------------------------------------------------------------------
 
@@ -128,38 +89,19 @@ interface EngineResult {
   error?: string;
 }
 
-const loadAvg = () => os.loadavg()[0] ?? 0;
 const problems: string[] = [];
 
 async function benchEngine(engine: Engine): Promise<EngineResult[]> {
   const patients = engine === 'postgres' ? opts.pgPatients : opts.pglitePatients;
-  const states = engine === 'postgres' ? ['after VACUUM ANALYZE'] : ['never vacuumed', 'after VACUUM ANALYZE'];
-  const results: EngineResult[] = states.map((state) => ({ engine, state, patients, measured: [], plans: [], loadBefore: 0, loadAfter: 0 }));
-  const tmp = mkdtempSync(path.join(os.tmpdir(), `rangsi-patients-${engine}-`));
-  const dataDir = path.join(tmp, 'data');
-  const logFile = path.join(tmp, 'server.log');
-  let keep = false;
+  const results: EngineResult[] = measuredStates(engine).map((state) => ({ engine, state, patients, measured: [], plans: [], loadBefore: 0, loadAfter: 0 }));
+  const engineRun = new EngineRun('patients', engine);
+  const { dataDir } = engineRun;
   let databaseUrl: string | undefined;
-  let pgDir: string | undefined;
-  let server: RunningServer | undefined;
-  const stopServer = async () => {
-    const s = server;
-    server = undefined;
-    await s?.stop();
-  };
-  cleanups.push(() => rmSync(keep ? dataDir : tmp, { recursive: true, force: true }));
   let current: EngineResult = results[0]!;
   try {
-    console.log(`\n== ${engine}: ${patients.toLocaleString('en')} patients; files in ${tmp}`);
-    current.loadBefore = loadAvg();
-    if (engine === 'postgres') {
-      // Its own directory: the server runs as the postgres user and must be able to enter it.
-      const dir = path.join(os.tmpdir(), `rangsi-patients-pg-${process.pid}-${Date.now()}`);
-      pgDir = dir;
-      cleanups.push(() => stopPostgres(dir));
-      databaseUrl = startPostgres(pgDir, opts.pgPort);
-      console.log(`PostgreSQL at ${databaseUrl} (data in ${pgDir})`);
-    }
+    console.log(`\n== ${engine}: ${patients.toLocaleString('en')} patients; files in ${engineRun.tmp}`);
+    current.loadBefore = loadAverage();
+    if (engine === 'postgres') databaseUrl = engineRun.startPostgres(opts.pgPort);
     const target = { databaseUrl, dataDir };
     console.log('seeding (demo seed, then bulk SQL):');
     const seed = await seedPatients({ ...target, patients, vacuum: engine === 'postgres', log: (l) => console.log(l) });
@@ -176,31 +118,16 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
     } finally {
       await sql.close();
     }
-    cleanups.push(stopServer);
 
     for (const [i, result] of results.entries()) {
       current = result;
       result.seed = seed;
-      result.loadBefore ||= loadAvg();
-      if (i > 0) {
-        console.log(`\n== ${engine}, ${result.state}`);
-        const t = Date.now();
-        await vacuumAnalyze(target);
-        console.log(`  VACUUM ANALYZE in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-      }
-      console.log(`starting the server (log in ${logFile})`);
-      server = await startServer({ port: opts.port, dataDir, logFile, timeoutMs: 300_000, databaseUrl });
+      result.loadBefore ||= loadAverage();
+      if (i > 0) await vacuumForState(engine, result.state, target);
+      const server = await engineRun.startServer(opts.port, databaseUrl);
       const baseUrl = server.baseUrl;
-      const serverPid = server.pid;
-      const postmaster = pgDir ? postmasterPid(path.join(pgDir, 'data')) : undefined;
-      // PGlite runs inside the server process; PostgreSQL's backends are children of the postmaster.
-      const cpu = () => {
-        const a = treeCpuMs(serverPid);
-        const b = pgDir ? treeCpuMs(postmaster) : 0;
-        return a === undefined || b === undefined ? undefined : a + b;
-      };
-      const cookies = new Map<PatientBenchUser, string>();
-      for (const u of ['staff', 'admin', 'hospital'] as const) cookies.set(u, await logIn(baseUrl, u, PASSWORD));
+      const cpu = engineRun.cpuReader(server);
+      const cookies = await logInDemoUsers<PatientBenchUser>(baseUrl, ['staff', 'admin', 'hospital']);
 
       for (const s of list) {
         const cookie = cookies.get(s.user)!;
@@ -210,16 +137,14 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
         const runs: LoadResult[] = [];
         for (const c of s.connections) {
           const r = await load(baseUrl, cookie, s.body, c, opts.seconds, opts.warmUp, cpu, SEARCH_PATH);
-          console.log(`  c=${String(c).padEnd(2)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  `
-            + `${r.rps.toFixed(0)} req/s  CPU ${cpuText(r)}/req  (${r.requests} requests${r.failures ? `, ${r.failures} FAILED` : ''})`);
-          if (r.failures > 0) problems.push(`${engine} (${result.state}) ${s.id} c=${c}: ${r.failures} failed requests`);
-          if (r.requests === 0) problems.push(`${engine} (${result.state}) ${s.id} c=${c}: no response within ${opts.seconds} s`);
+          console.log(`  c=${String(c).padEnd(2)} ${describeLoad(r)}`);
+          problems.push(...loadProblems(`${engine} (${result.state}) ${s.id} c=${c}`, r, opts.seconds));
           runs.push(r);
         }
         result.measured.push({ scenario: s, check, runs });
       }
-      result.loadAfter = loadAvg();
-      await stopServer();
+      result.loadAfter = loadAverage();
+      await engineRun.stopServer();
 
       console.log('EXPLAIN (ANALYZE, BUFFERS) (warm, second run):');
       ({ version: result.version, plans: result.plans } = await explainPatientSearches(target, list));
@@ -229,13 +154,11 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
       }
     }
   } catch (err) {
-    keep = true;
-    const message = err instanceof Error ? err.message : String(err);
+    const message = engineRun.failed(err);
     current.error = message;
     problems.push(`${engine} (${current.state}): ${message}`);
-    console.error(`${engine} failed: ${message}\n(server log kept in ${logFile})`);
   } finally {
-    current.loadAfter ||= loadAvg();
+    current.loadAfter ||= loadAverage();
     await runCleanups();
   }
   return results.filter((r) => r.measured.length > 0 || r.error);
@@ -243,16 +166,10 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
 
 // ---- report ---------------------------------------------------------------------------------------------
 
-const cpuText = (r: LoadResult) => (r.cpuMsPerRequest === undefined ? '—' : formatMs(r.cpuMsPerRequest));
-const ms = (n: number) => (Number.isFinite(n) ? formatMs(n) : '—');
-const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
-
-function cell(text: string): string {
-  return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-}
+const cpuText = (r: LoadResult) => formatOptionalMs(r.cpuMsPerRequest);
 /** Only PostgreSQL has a budget (issue 6); the stress case has none. */
 const budgetOf = (r: EngineResult, s: PatientScenario) => (r.engine === 'postgres' && s.budgeted ? BUDGET_P95_MS : undefined);
-const engineName = (r: EngineResult) => `${r.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}${r.version ? ` ${r.version.split(' ')[0]}` : ''}`;
+const engineName = (r: EngineResult) => engineTitle(r.engine, r.version);
 const engineLabel = (r: EngineResult) => `${engineName(r)}, ${r.patients.toLocaleString('en')} patients, ${r.state}`;
 
 function resultsTable(results: EngineResult[]): string {
@@ -302,22 +219,22 @@ function overBudget(results: EngineResult[]): string[] {
 
 // ---- main -----------------------------------------------------------------------------------------------
 
-const loadAtStart = loadAvg();
+const loadAtStart = loadAverage();
 const results: EngineResult[] = [];
 for (const e of engines) results.push(...(await benchEngine(e)));
 
-const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+const when = utcMinute();
 const table = resultsTable(results);
 const plans = plansTable(results);
 const loads = results.map((r) => `${r.engine}${r.engine === 'pglite' ? ` ${r.state}` : ''} ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)}`).join(', ');
-const loadNote = `1-minute load average ${loadAtStart.toFixed(1)} at the start (${loads})`;
+const loadNote = loadAverageNote(loadAtStart, loads);
 console.log(`\n${table}\n\n${plans}\n`);
 console.log(`${when} UTC · ${machine()} · ${loadNote}`);
-if (Math.max(loadAtStart, ...results.map((r) => r.loadAfter)) > os.availableParallelism() / 2) {
+if (isBusy(Math.max(loadAtStart, ...results.map((r) => r.loadAfter)))) {
   console.log('note: the machine was busy; numbers may be high');
 }
 // The load after a run is mostly the bench's own; only the load before it says whether other work was running.
-const busy = loadAtStart > os.availableParallelism() / 2;
+const busy = isBusy(loadAtStart);
 
 const full = engines.includes('postgres') && opts.pgPatients === DEFAULTS.pgPatients && opts.pglitePatients === DEFAULTS.pglitePatients
   && opts.seconds >= DEFAULTS.seconds && Object.entries(terms).every(([k, v]) => v === { givenPiece: DEFAULTS.given, family: DEFAULTS.family,
@@ -381,8 +298,4 @@ patients_phone_idx: under the C.UTF-8 collation PostgreSQL does not turn \`LIKE 
   console.log(`wrote ${path.relative(repoRoot, docPath)}`);
 }
 
-const over = overBudget(results);
-for (const o of over) console.error(`over budget: ${o}`);
-for (const p of problems) console.error(`problem: ${p.split('\n')[0]}`);
-await runCleanups();
-process.exit(over.length > 0 || problems.length > 0 ? 1 : 0);
+await finish(overBudget(results), problems);

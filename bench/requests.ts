@@ -12,32 +12,28 @@
 // PostgreSQL server too) on failure or Ctrl-C, and exits 1 when a number is over budget or a step failed.
 //   npm run bench:requests -- --engines postgres --pg-requests 100000 --pg-patients 20000 --seconds 3 --rounds 1 --no-docs
 //   npm run bench:requests -- --database-url postgres://…/db   (a database an earlier run seeded: no seeding, no docs)
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed/index';
-import { startPostgres, stopPostgres } from './lib/postgres';
-import { commit, machine, updatePerformanceDoc } from './lib/report';
+import { type Engine, engineOption, EngineRun, engineTitle, finish, isBusy, loadAverage, numberOption, runCleanups, stopOnSignals } from './lib/harness';
+import { cell, commit, loadAverageNote, machine, updatePerformanceDoc, utcMinute } from './lib/report';
 import { explainRequestSearches, type RequestPlan } from './lib/requests-explain';
 import {
   type ExpectedAnswer, expectedAnswers, pickNamePiece, pickRequestSamples, type RequestBenchUser, type RequestCheck,
   requestScenarios, type RequestScenario, searchRequestsOnce,
 } from './lib/requests-load';
 import { type RequestSeedSummary, seedRequests } from './lib/requests-seed';
-import { repoRoot, type RunningServer, startServer } from './lib/server';
-import { formatMs, median, percentile } from './lib/stats';
-import { postmasterPid, treeCpuMs } from './lib/worklist-cpu';
-import { load, type LoadResult, logIn } from './lib/worklist-load';
-import { pgClient, pgliteClient, type SqlClient } from './lib/worklist-seed';
+import { repoRoot } from './lib/server';
+import { sqlTo } from './lib/sql-client';
+import { formatMb as mb, formatMs, formatMsOrDash as ms, formatOptionalMs as cpuText, median, percentile } from './lib/stats';
+import { cpuOfServerAndDatabase, postmasterPid } from './lib/worklist-cpu';
+import { describeLoad, load, loadProblems, type LoadResult, logInDemoUsers } from './lib/worklist-load';
 
 const DEFAULTS = { pgRequests: 1_000_000, pgPatients: 200_000, days: 730, ahead: 14, seconds: 10, warmUp: 2, rounds: 3, creates: 200, name: 'สมชา', modality: 'MG' };
 const BUDGET = { searchP95Ms: 50, createP95Ms: 100 };
-const PASSWORD = 'rangsi-demo';
 const SEARCH_PATH = '/api/request/search';
-type Engine = 'postgres' | 'pglite';
 
 const { values } = parseArgs({
   options: {
@@ -58,57 +54,21 @@ const { values } = parseArgs({
     'no-docs': { type: 'boolean', default: false },
   },
 });
-const engines = values.engines.split(',').map((s) => s.trim()).filter((s): s is Engine => s === 'postgres' || s === 'pglite');
-const num = (v: string, name: string) => {
-  const n = Number(v.replaceAll('_', ''));
-  if (!Number.isFinite(n) || n < 0) {
-    console.error(`--${name} takes a number`);
-    process.exit(2);
-  }
-  return n;
-};
 const opts = {
-  pgRequests: num(values['pg-requests'], 'pg-requests'),
-  pgPatients: num(values['pg-patients'], 'pg-patients'),
-  days: num(values.days, 'days'),
-  ahead: num(values.ahead, 'ahead'),
-  seconds: num(values.seconds, 'seconds'),
-  warmUp: num(values['warm-up'], 'warm-up'),
-  rounds: Math.max(1, num(values.rounds, 'rounds')),
-  creates: num(values.creates, 'creates'),
-  port: num(values.port, 'port'),
-  pgPort: num(values['pg-port'], 'pg-port'),
+  pgRequests: numberOption(values['pg-requests'], 'pg-requests'),
+  pgPatients: numberOption(values['pg-patients'], 'pg-patients'),
+  days: numberOption(values.days, 'days'),
+  ahead: numberOption(values.ahead, 'ahead'),
+  seconds: numberOption(values.seconds, 'seconds'),
+  warmUp: numberOption(values['warm-up'], 'warm-up'),
+  rounds: Math.max(1, numberOption(values.rounds, 'rounds')),
+  creates: numberOption(values.creates, 'creates'),
+  port: numberOption(values.port, 'port'),
+  pgPort: numberOption(values['pg-port'], 'pg-port'),
 };
-if (engines.length === 0) {
-  console.error('--engines takes postgres, pglite or both');
-  process.exit(2);
-}
-
-// ---- everything started here is stopped here, also on Ctrl-C ----------------------------------------------
-
-const cleanups: (() => Promise<void> | void)[] = [];
-async function runCleanups(): Promise<void> {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()!();
-    } catch (err) {
-      console.error(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping what the bench started`);
-    void runCleanups().finally(() => process.exit(130));
-  });
-}
-
-/** A SQL connection to the bench database; on PGlite only while the server is stopped (one process per directory). */
-async function sqlTo(target: { databaseUrl?: string; dataDir: string }): Promise<SqlClient> {
-  if (target.databaseUrl) return pgClient(target.databaseUrl);
-  const handle = await openDatabase({ dataDir: target.dataDir, migrate: false });
-  return { ...pgliteClient(handle.pglite!), close: () => handle.close() };
-}
+const engines = engineOption(values.engines);
+// Everything started here is stopped here, also on Ctrl-C.
+stopOnSignals();
 
 // ---- one engine -----------------------------------------------------------------------------------------
 
@@ -128,22 +88,12 @@ interface EngineResult {
   error?: string;
 }
 
-const loadAvg = () => os.loadavg()[0] ?? 0;
 const problems: string[] = [];
 
 async function benchEngine(engine: Engine): Promise<EngineResult> {
-  const result: EngineResult = { engine, label: engine === 'postgres' ? 'PostgreSQL' : 'PGlite', measured: [], plans: [], loadBefore: loadAvg(), loadAfter: 0 };
-  const tmp = mkdtempSync(path.join(os.tmpdir(), `rangsi-requests-${engine}-`));
-  const dataDir = path.join(tmp, 'data');
-  const logFile = path.join(tmp, 'server.log');
-  let keep = false;
-  let server: RunningServer | undefined;
-  const stopServer = async () => {
-    const s = server;
-    server = undefined;
-    await s?.stop();
-  };
-  cleanups.push(() => rmSync(keep ? dataDir : tmp, { recursive: true, force: true }));
+  const result: EngineResult = { engine, label: engineTitle(engine), measured: [], plans: [], loadBefore: loadAverage(), loadAfter: 0 };
+  const engineRun = new EngineRun('requests', engine);
+  const { tmp, dataDir } = engineRun;
   try {
     let databaseUrl: string | undefined;
     if (engine === 'postgres') {
@@ -152,11 +102,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
         console.log(`\n== postgres: the database at ${databaseUrl}, as it is (no seeding)`);
       } else {
         console.log(`\n== postgres: ${opts.pgRequests.toLocaleString('en')} requests; files in ${tmp}`);
-        // Its own directory: the server runs as the postgres user and must be able to enter it.
-        const dir = path.join(os.tmpdir(), `rangsi-requests-pg-${process.pid}-${Date.now()}`);
-        cleanups.push(() => stopPostgres(dir));
-        databaseUrl = startPostgres(dir, opts.pgPort);
-        console.log(`PostgreSQL at ${databaseUrl} (data in ${dir})`);
+        databaseUrl = engineRun.startPostgres(opts.pgPort);
         console.log('seeding (demo seed, bulk patients, then bulk requests by SQL):');
         result.seed = await seedRequests({
           databaseUrl, dataDir, requests: opts.pgRequests, patients: opts.pgPatients, days: opts.days, aheadDays: opts.ahead, log: (l) => console.log(l),
@@ -189,27 +135,19 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       const [v] = await sql.query<{ server_version: string }>('show server_version');
       result.version = v?.server_version;
       const [c] = await sql.query<{ n: number }>('select count(*)::int as n from requests');
-      result.label = `${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${result.version?.split(' ')[0] ?? ''}, ${(c?.n ?? 0).toLocaleString('en')} requests`;
+      result.label = `${engineTitle(engine)} ${result.version?.split(' ')[0] ?? ''}, ${(c?.n ?? 0).toLocaleString('en')} requests`;
       const piece = engine === 'postgres' ? values.name : await pickNamePiece(sql);
       list = requestScenarios(new Date(), await pickRequestSamples(sql), piece, values.modality);
       expected = await expectedAnswers(sql, list);
     } finally {
       await sql.close();
     }
-    cleanups.push(stopServer);
 
-    console.log(`starting the server (log in ${logFile})`);
-    server = await startServer({ port: opts.port, dataDir, logFile, timeoutMs: 300_000, databaseUrl });
+    const server = await engineRun.startServer(opts.port, databaseUrl);
     const baseUrl = server.baseUrl;
-    const serverPid = server.pid;
-    // PGlite runs inside the server process; PostgreSQL's backends are children of the postmaster.
-    const cpu = () => {
-      const a = treeCpuMs(serverPid);
-      const b = databaseUrl ? treeCpuMs(postmaster) : 0;
-      return a === undefined || b === undefined ? undefined : a + b;
-    };
-    const cookies = new Map<RequestBenchUser, string>();
-    for (const u of ['staff', 'hospital', 'admin'] as const) cookies.set(u, await logIn(baseUrl, u, PASSWORD));
+    // The postmaster of the database used, also one this run did not start (--database-url).
+    const cpu = cpuOfServerAndDatabase(server.pid, databaseUrl !== undefined, postmaster);
+    const cookies = await logInDemoUsers<RequestBenchUser>(baseUrl, ['staff', 'hospital', 'admin']);
 
     for (const s of list) {
       const check = await searchRequestsOnce(baseUrl, cookies.get(s.user)!, s, expected.get(s.id)!);
@@ -218,13 +156,11 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       result.measured.push({ scenario: s, check, runs: [] });
     }
     for (let round = 1; round <= opts.rounds; round++) {
-      console.log(`round ${round} of ${opts.rounds} (1-minute load average ${loadAvg().toFixed(1)})`);
+      console.log(`round ${round} of ${opts.rounds} (1-minute load average ${loadAverage().toFixed(1)})`);
       for (const m of result.measured) {
         const r = await load(baseUrl, cookies.get(m.scenario.user)!, m.scenario.body, 1, opts.seconds, opts.warmUp, cpu, SEARCH_PATH);
-        console.log(`  ${m.scenario.id.padEnd(14)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  ${r.rps.toFixed(0)} req/s  `
-          + `CPU ${cpuText(r.cpuMsPerRequest)}/req  (${r.requests} requests${r.failures ? `, ${r.failures} FAILED` : ''})`);
-        if (r.failures > 0) problems.push(`${engine} ${m.scenario.id} round ${round}: ${r.failures} failed requests`);
-        if (r.requests === 0) problems.push(`${engine} ${m.scenario.id} round ${round}: no response within ${opts.seconds} s`);
+        console.log(`  ${m.scenario.id.padEnd(14)} ${describeLoad(r)}`);
+        problems.push(...loadProblems(`${engine} ${m.scenario.id} round ${round}`, r, opts.seconds));
         m.runs.push(r);
       }
     }
@@ -234,8 +170,8 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       console.log(`create (3 exams): ${c.samples.length} timed, p50 ${ms(median(c.samples))}  p95 ${ms(percentile(c.samples, 95))}  p99 ${ms(percentile(c.samples, 99))}`);
       if (c.error) problems.push(`${engine} create: ${c.error}`);
     }
-    result.loadAfter = loadAvg();
-    await stopServer();
+    result.loadAfter = loadAverage();
+    await engineRun.stopServer();
 
     console.log('EXPLAIN (ANALYZE, BUFFERS) (warm, second run):');
     ({ plans: result.plans } = await explainRequestSearches(target, list));
@@ -244,13 +180,11 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       for (const line of p.text) console.log(`      ${line}`);
     }
   } catch (err) {
-    keep = true;
-    const message = err instanceof Error ? err.message : String(err);
+    const message = engineRun.failed(err);
     result.error = message;
     problems.push(`${engine}: ${message}`);
-    console.error(`${engine} failed: ${message}\n(server log kept in ${logFile})`);
   } finally {
-    result.loadAfter ||= loadAvg();
+    result.loadAfter ||= loadAverage();
     await runCleanups();
   }
   return result;
@@ -288,12 +222,6 @@ async function createRequests(baseUrl: string, cookie: string, n: number): Promi
 
 // ---- report ---------------------------------------------------------------------------------------------
 
-const ms = (n: number) => (Number.isFinite(n) ? formatMs(n) : '—');
-const cpuText = (n: number | undefined) => (n === undefined ? '—' : formatMs(n));
-const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
-function cell(text: string): string {
-  return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-}
 /** Only PostgreSQL has a search budget (issue 7), for the issue's searches; creates have theirs on both. */
 const searchBudget = (r: EngineResult, s: RequestScenario) => (r.engine === 'postgres' && s.budgeted ? BUDGET.searchP95Ms : undefined);
 const medianOf = (runs: LoadResult[], f: (r: LoadResult) => number | undefined) => {
@@ -330,7 +258,7 @@ function plansTable(results: EngineResult[]): string {
   const lines = ['| database | scenario | statement | time | plan | scans | buffers |', '| --- | --- | --- | --- | --- | --- | --- |'];
   for (const r of results) {
     for (const p of r.plans) {
-      lines.push(`| ${r.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${p.scenario} | ${p.query} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`);
+      lines.push(`| ${engineTitle(r.engine)} | ${p.scenario} | ${p.query} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`);
     }
   }
   return lines.join('\n');
@@ -351,18 +279,18 @@ function overBudget(results: EngineResult[]): string[] {
 
 // ---- main -----------------------------------------------------------------------------------------------
 
-const loadAtStart = loadAvg();
+const loadAtStart = loadAverage();
 const results: EngineResult[] = [];
 for (const e of engines) results.push(await benchEngine(e));
 
-const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+const when = utcMinute();
 const tables = results.map((r) => `${r.label}:\n\n${resultsTable(r)}`).join('\n\n');
 const plans = plansTable(results);
 const loads = results.map((r) => `${r.engine} ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)}`).join(', ');
-const loadNote = `1-minute load average ${loadAtStart.toFixed(1)} at the start (${loads})`;
+const loadNote = loadAverageNote(loadAtStart, loads);
 console.log(`\n${tables}\n\n${plans}\n`);
 console.log(`${when} UTC · ${machine()} · ${loadNote}`);
-const busy = loadAtStart > os.availableParallelism() / 2;
+const busy = isBusy(loadAtStart);
 if (busy) console.log('note: the machine was busy when the run started; latencies may be high (CPU/req is not affected)');
 
 const full = engines.length === 2 && !values['database-url'] && opts.pgRequests === DEFAULTS.pgRequests && opts.pgPatients === DEFAULTS.pgPatients
@@ -423,8 +351,4 @@ Totals past 10,000 are lower bounds (\`totalIsEstimate\`, docs/decisions.md RQ9)
   console.log(`wrote ${path.relative(repoRoot, docPath)}`);
 }
 
-const over = overBudget(results);
-for (const o of over) console.error(`over budget: ${o}`);
-for (const p of problems) console.error(`problem: ${p.split('\n')[0]}`);
-await runCleanups();
-process.exit(over.length > 0 || problems.length > 0 ? 1 : 0);
+await finish(overBudget(results), problems);

@@ -10,25 +10,26 @@
 // (the PostgreSQL server too) on failure or Ctrl-C, and exits 1 when a number is over budget or a step failed.
 //   npm run bench:worklist -- --engines pglite --pglite-exams 20000 --seconds 3 --no-size --no-docs
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startPostgres, stopPostgres } from './lib/postgres';
-import { commit, machine, updatePerformanceDoc } from './lib/report';
-import { repoRoot, type RunningServer, startServer } from './lib/server';
-import { formatKb, formatMs } from './lib/stats';
-import { explainScenarios, type PlanSummary } from './lib/worklist-explain';
-import { type BenchUser, load, type LoadResult, logIn, scenarios, type Scenario, searchOnce, type SearchCheck } from './lib/worklist-load';
-import { seedWorklist, type SeedSummary, vacuumAnalyze } from './lib/worklist-seed';
+import type { PlanSummary } from './lib/explain';
+import {
+  type Engine, engineOption, EngineRun, engineTitle, finish, isBusy, loadAverage, measuredStates, numberOption, runCleanups, stopOnSignals,
+  vacuumForState,
+} from './lib/harness';
+import { cell, commit, loadAverageNote, machine, updatePerformanceDoc, utcMinute } from './lib/report';
+import { repoRoot } from './lib/server';
+import { formatKb, formatMs, formatMsOrDash as ms, formatOptionalMs } from './lib/stats';
+import { explainScenarios } from './lib/worklist-explain';
+import {
+  type BenchUser, describeLoad, load, loadProblems, type LoadResult, logInDemoUsers, scenarios, type Scenario, searchOnce, type SearchCheck,
+} from './lib/worklist-load';
+import { seedWorklist, type SeedSummary } from './lib/worklist-seed';
 import { routeBundle } from './lib/worklist-size';
-import { postmasterPid, treeCpuMs } from './lib/worklist-cpu';
 
 const DEFAULTS = { pgExams: 1_000_000, pgliteExams: 100_000, days: 365, seconds: 10, warmUp: 2, name: 'สมชาย' };
 const BUDGET = { postgresP95Ms: 50, pgliteP95Ms: 150, routeJsBytes: 300 * 1024 };
 const CONNECTIONS = [1, 16] as const;
-const PASSWORD = 'rangsi-demo';
-type Engine = 'postgres' | 'pglite';
 
 const { values } = parseArgs({
   options: {
@@ -45,48 +46,18 @@ const { values } = parseArgs({
     'no-docs': { type: 'boolean', default: false },
   },
 });
-const engines = values.engines.split(',').map((s) => s.trim()).filter((s): s is Engine => s === 'postgres' || s === 'pglite');
-const num = (v: string, name: string) => {
-  const n = Number(v.replaceAll('_', ''));
-  if (!Number.isFinite(n) || n < 0) {
-    console.error(`--${name} takes a number`);
-    process.exit(2);
-  }
-  return n;
-};
 const opts = {
-  pgExams: num(values['pg-exams'], 'pg-exams'),
-  pgliteExams: num(values['pglite-exams'], 'pglite-exams'),
-  days: num(values.days, 'days'),
-  seconds: num(values.seconds, 'seconds'),
-  warmUp: num(values['warm-up'], 'warm-up'),
-  port: num(values.port, 'port'),
-  pgPort: num(values['pg-port'], 'pg-port'),
+  pgExams: numberOption(values['pg-exams'], 'pg-exams'),
+  pgliteExams: numberOption(values['pglite-exams'], 'pglite-exams'),
+  days: numberOption(values.days, 'days'),
+  seconds: numberOption(values.seconds, 'seconds'),
+  warmUp: numberOption(values['warm-up'], 'warm-up'),
+  port: numberOption(values.port, 'port'),
+  pgPort: numberOption(values['pg-port'], 'pg-port'),
 };
-if (engines.length === 0) {
-  console.error('--engines takes postgres, pglite or both');
-  process.exit(2);
-}
-
-// ---- everything started here is stopped here, also on Ctrl-C ----------------------------------------------
-
-const cleanups: (() => Promise<void> | void)[] = [];
-async function runCleanups(): Promise<void> {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()!();
-    } catch (err) {
-      console.error(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping what the bench started`);
-    void runCleanups().finally(() => process.exit(130));
-  });
-}
-
+const engines = engineOption(values.engines);
+// Everything started here is stopped here, also on Ctrl-C.
+stopOnSignals();
 
 // ---- one engine -----------------------------------------------------------------------------------------
 
@@ -106,7 +77,6 @@ interface EngineResult {
   error?: string;
 }
 
-const loadAvg = () => os.loadavg()[0] ?? 0;
 const problems: string[] = [];
 
 /**
@@ -116,62 +86,29 @@ const problems: string[] = [];
  */
 async function benchEngine(engine: Engine): Promise<EngineResult[]> {
   const exams = engine === 'postgres' ? opts.pgExams : opts.pgliteExams;
-  const states = engine === 'postgres' ? ['after VACUUM ANALYZE'] : ['never vacuumed', 'after VACUUM ANALYZE'];
-  const results: EngineResult[] = states.map((state) => ({ engine, state, exams, measured: [], plans: [], loadBefore: 0, loadAfter: 0 }));
-  const tmp = mkdtempSync(path.join(os.tmpdir(), `rangsi-worklist-${engine}-`));
-  const dataDir = path.join(tmp, 'data');
-  const logFile = path.join(tmp, 'server.log');
-  let keep = false;
+  const results: EngineResult[] = measuredStates(engine).map((state) => ({ engine, state, exams, measured: [], plans: [], loadBefore: 0, loadAfter: 0 }));
+  const engineRun = new EngineRun('worklist', engine);
+  const { dataDir } = engineRun;
   let databaseUrl: string | undefined;
-  let pgDir: string | undefined;
-  let server: RunningServer | undefined;
-  const stopServer = async () => {
-    const s = server;
-    server = undefined;
-    await s?.stop();
-  };
-  cleanups.push(() => rmSync(keep ? dataDir : tmp, { recursive: true, force: true }));
   let current: EngineResult = results[0]!;
   try {
-    console.log(`\n== ${engine}: ${exams.toLocaleString('en')} exams over ${opts.days} days; files in ${tmp}`);
-    current.loadBefore = loadAvg();
-    if (engine === 'postgres') {
-      // Its own directory: the server runs as the postgres user and must be able to enter it.
-      const dir = path.join(os.tmpdir(), `rangsi-worklist-pg-${process.pid}-${Date.now()}`);
-      pgDir = dir;
-      cleanups.push(() => stopPostgres(dir));
-      databaseUrl = startPostgres(pgDir, opts.pgPort);
-      console.log(`PostgreSQL at ${databaseUrl} (data in ${pgDir})`);
-    }
+    console.log(`\n== ${engine}: ${exams.toLocaleString('en')} exams over ${opts.days} days; files in ${engineRun.tmp}`);
+    current.loadBefore = loadAverage();
+    if (engine === 'postgres') databaseUrl = engineRun.startPostgres(opts.pgPort);
     console.log('seeding (demo seed, then bulk SQL):');
     const seed = await seedWorklist({ databaseUrl, dataDir, exams, days: opts.days, vacuum: engine === 'postgres', log: (l) => console.log(l) });
     console.log(`  ${seed.exams.toLocaleString('en')} exams, ${seed.patients.toLocaleString('en')} patients, `
       + `${seed.examEvents.toLocaleString('en')} log lines in ${(seed.ms / 1000).toFixed(0)} s`);
-    cleanups.push(stopServer);
 
     for (const [i, result] of results.entries()) {
       current = result;
       result.seed = seed;
-      result.loadBefore ||= loadAvg();
-      if (i > 0) {
-        console.log(`\n== ${engine}, ${result.state}`);
-        const t = Date.now();
-        await vacuumAnalyze({ databaseUrl, dataDir });
-        console.log(`  VACUUM ANALYZE in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-      }
-      console.log(`starting the server (log in ${logFile})`);
-      server = await startServer({ port: opts.port, dataDir, logFile, timeoutMs: 300_000, databaseUrl });
+      result.loadBefore ||= loadAverage();
+      if (i > 0) await vacuumForState(engine, result.state, { databaseUrl, dataDir });
+      const server = await engineRun.startServer(opts.port, databaseUrl);
       const baseUrl = server.baseUrl;
-      const serverPid = server.pid;
-      const postmaster = pgDir ? postmasterPid(path.join(pgDir, 'data')) : undefined;
-      // PGlite runs inside the server process; PostgreSQL's backends are children of the postmaster.
-      const cpu = () => {
-        const a = treeCpuMs(serverPid);
-        const b = pgDir ? treeCpuMs(postmaster) : 0;
-        return a === undefined || b === undefined ? undefined : a + b;
-      };
-      const cookies = new Map<BenchUser, string>();
-      for (const u of ['staff', 'admin', 'doctor1'] as const) cookies.set(u, await logIn(baseUrl, u, PASSWORD));
+      const cpu = engineRun.cpuReader(server);
+      const cookies = await logInDemoUsers<BenchUser>(baseUrl, ['staff', 'admin', 'doctor1']);
 
       const list = scenarios(new Date(), seed.sampleAccession, values.name);
       for (const s of list) {
@@ -183,29 +120,25 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
         const runs: LoadResult[] = [];
         for (const c of CONNECTIONS) {
           const r = await load(baseUrl, cookie, s.body, c, opts.seconds, opts.warmUp, cpu);
-          console.log(`  c=${String(c).padEnd(2)} p50 ${ms(r.p50)}  p95 ${ms(r.p95)}  p99 ${ms(r.p99)}  `
-            + `${r.rps.toFixed(0)} req/s  CPU ${cpuText(r)}/req  (${r.requests} requests${r.failures ? `, ${r.failures} FAILED` : ''})`);
-          if (r.failures > 0) problems.push(`${engine} (${result.state}) ${s.id} c=${c}: ${r.failures} failed requests`);
-          if (r.requests === 0) problems.push(`${engine} (${result.state}) ${s.id} c=${c}: no response within ${opts.seconds} s`);
+          console.log(`  c=${String(c).padEnd(2)} ${describeLoad(r)}`);
+          problems.push(...loadProblems(`${engine} (${result.state}) ${s.id} c=${c}`, r, opts.seconds));
           runs.push(r);
         }
         result.measured.push({ scenario: s, check, runs });
       }
-      result.loadAfter = loadAvg();
-      await stopServer();
+      result.loadAfter = loadAverage();
+      await engineRun.stopServer();
 
       console.log('EXPLAIN ANALYZE (warm, second run):');
       ({ version: result.version, plans: result.plans } = await explainScenarios({ databaseUrl, dataDir }, list));
       for (const p of result.plans) console.log(`  ${p.scenario}/${p.query}: ${formatMs(p.executionMs)} — ${p.shape}; ${p.scans.join('; ')}`);
     }
   } catch (err) {
-    keep = true;
-    const message = err instanceof Error ? err.message : String(err);
+    const message = engineRun.failed(err);
     current.error = message;
     problems.push(`${engine} (${current.state}): ${message}`);
-    console.error(`${engine} failed: ${message}\n(server log kept in ${logFile})`);
   } finally {
-    current.loadAfter ||= loadAvg();
+    current.loadAfter ||= loadAverage();
     await runCleanups();
   }
   return results.filter((r) => r.measured.length > 0 || r.error);
@@ -238,14 +171,9 @@ function sizeBench(): SizeResult {
 
 // ---- report ---------------------------------------------------------------------------------------------
 
-const cpuText = (r: LoadResult) => (r.cpuMsPerRequest === undefined ? '—' : formatMs(r.cpuMsPerRequest));
-const ms = (n: number) => (Number.isFinite(n) ? formatMs(n) : '—');
-
-function cell(text: string): string {
-  return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
-}
+const cpuText = (r: LoadResult) => formatOptionalMs(r.cpuMsPerRequest);
 const budgetOf = (e: Engine) => (e === 'postgres' ? BUDGET.postgresP95Ms : BUDGET.pgliteP95Ms);
-const engineName = (r: EngineResult) => `${r.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}${r.version ? ` ${r.version.split(' ')[0]}` : ''}`;
+const engineName = (r: EngineResult) => engineTitle(r.engine, r.version);
 const engineLabel = (r: EngineResult) => `${engineName(r)}, ${r.exams.toLocaleString('en')} exams, ${r.state}`;
 
 function resultsTable(results: EngineResult[]): string {
@@ -294,22 +222,22 @@ function overBudget(results: EngineResult[]): string[] {
 
 // ---- main -----------------------------------------------------------------------------------------------
 
-const loadAtStart = loadAvg();
+const loadAtStart = loadAverage();
 const results: EngineResult[] = [];
 for (const e of engines) results.push(...(await benchEngine(e)));
 const size: SizeResult = values['no-size']
   ? { line: `| worklist route JS, gzip | — | ${formatKb(BUDGET.routeJsBytes)} | not measured | --no-size |`, ok: undefined }
   : sizeBench();
 
-const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+const when = utcMinute();
 const table = resultsTable(results);
 const plans = plansTable(results);
 const sizeTable = `| metric | result | budget | status | detail |\n| --- | --- | --- | --- | --- |\n${size.line}`;
 const loads = results.map((r) => `${r.engine}${r.engine === 'pglite' ? ` ${r.state}` : ''} ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)}`).join(', ');
-const loadNote = `1-minute load average ${loadAtStart.toFixed(1)} at the start (${loads})`;
+const loadNote = loadAverageNote(loadAtStart, loads);
 console.log(`\n${table}\n\n${sizeTable}\n\n${plans}\n`);
 console.log(`${when} UTC · ${machine()} · ${loadNote}`);
-if (Math.max(loadAtStart, ...results.map((r) => r.loadAfter)) > os.availableParallelism() / 2) {
+if (isBusy(Math.max(loadAtStart, ...results.map((r) => r.loadAfter)))) {
   console.log('note: the machine was busy; numbers may be high');
 }
 
@@ -358,9 +286,4 @@ modulepreloads plus the worklist page's chunk and every chunk it imports statica
   console.log(`wrote ${path.relative(repoRoot, docPath)}`);
 }
 
-const over = overBudget(results);
-for (const o of over) console.error(`over budget: ${o}`);
-if (size.ok === false) console.error('over budget: worklist route JS');
-for (const p of problems) console.error(`problem: ${p.split('\n')[0]}`);
-await runCleanups();
-process.exit(over.length > 0 || size.ok === false || problems.length > 0 ? 1 : 0);
+await finish([...overBudget(results), ...(size.ok === false ? ['worklist route JS'] : [])], problems);

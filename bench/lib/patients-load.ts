@@ -1,7 +1,8 @@
 // The patient bench's scenarios (what the patient search screen sends to POST /api/patient/search), the answer each
 // must give (checked against the table itself), and the first, checked call of each.
 import type { PatientSearch, PatientSearchRow } from '@rangsi/contract';
-import type { SqlClient } from './worklist-seed';
+import { postSearch } from './search-call';
+import { likeEscape, type SqlClient } from './sql-client';
 
 export type PatientBenchUser = 'staff' | 'admin' | 'hospital';
 export type SearchKind = 'name' | 'hn' | 'phone' | 'national';
@@ -57,8 +58,6 @@ const scopeSql: Record<PatientBenchUser, string> = {
   hospital: "p.hospital_id = (select hospital_id from users where username = 'hospital')",
 };
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * How many patients each scenario should find, counted with plain SQL over the table (not the server's code): the
  * user's scope, not deleted, and the field's own rule (substring of the lower-cased Thai + English name, digits
@@ -104,23 +103,10 @@ export interface PatientCheck {
  * with the digits, the national number is the one asked for (masked in lists: its first 8 digits and xxxxx).
  */
 export async function searchPatientsOnce(baseUrl: string, cookie: string, s: PatientScenario, expected: number): Promise<PatientCheck> {
-  const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/patient/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
-    body: JSON.stringify(s.body),
-  });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  let rows: PatientSearchRow[] | undefined;
-  try {
-    const parsed = JSON.parse(text) as { success?: boolean; data?: unknown };
-    if (parsed.success === true && Array.isArray(parsed.data)) rows = parsed.data as PatientSearchRow[];
-  } catch {
-    // reported below
-  }
+  const { status, text, ms, envelope } = await postSearch(baseUrl, '/api/patient/search', cookie, s.body);
+  const rows = envelope?.success === true && Array.isArray(envelope.data) ? (envelope.data as PatientSearchRow[]) : undefined;
   const what = `${s.id} ${JSON.stringify(s.body)}`;
-  if (res.status !== 200 || !rows) throw new Error(`${what} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (status !== 200 || !rows) throw new Error(`${what} answered ${status}: ${text.slice(0, 300)}`);
   if (rows.length === 0) throw new Error(`${what}: no patients (the table has ${expected})`);
   if (rows.length !== Math.min(expected, SEARCH_LIMIT)) {
     throw new Error(`${what}: ${rows.length} rows, but the table has ${expected} matching patients (limit ${SEARCH_LIMIT})`);

@@ -2,10 +2,11 @@
 // many more patients made by SQL (generate_series, deterministic hashes), so a million take a minute or two.
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, type NamePair } from '../../apps/server/src/db/seed/data/first-names';
 import { SURNAMES } from '../../apps/server/src/db/seed/data/surnames';
-import { openDatabase } from '../../apps/server/src/db/client';
-import { seedDemo } from '../../apps/server/src/db/seed/index';
+import {
+  dropSecondaryIndexes, openWithDemoSeed, pick, rebuildIndexes, sqlText, stepLogger, unit, vacuumAfterLoad,
+} from './bulk-seed';
 import { FAMILY_PARTS, GIVEN_HEADS, GIVEN_TAILS } from './patients-names';
-import { pgClient, pgliteClient, type SqlClient } from './worklist-seed';
+import type { SqlClient } from './sql-client';
 
 export interface PatientSeedOptions {
   /** A PostgreSQL URL, or undefined for PGlite under dataDir (as the server opens it: DATA_DIR/pg). */
@@ -30,10 +31,6 @@ export interface PatientSeedSummary {
 }
 
 const BATCH = 100_000;
-const sqlText = (s: string) => `'${s.replaceAll("'", "''")}'`;
-/** A deterministic number in [0, n) from the row number g and a stream k (hashint4extended is PostgreSQL 11+). */
-const pick = (g: string, k: number, n: string | number) => `((hashint4extended(${g}, ${k}) & 2147483647) % ${n})`;
-const unit = (g: string, k: number) => `((hashint4extended(${g}, ${k}) & 2147483647)::float8 / 2147483648.0)`;
 /** The Thai national ID check digit of the 12 digits in `n` (sum of digit × (13 − position), 11 − sum mod 11, mod 10). */
 const checkDigit = (n: string) =>
   `((11 - (${Array.from({ length: 12 }, (_, i) => `substr(${n}, ${i + 1}, 1)::int * ${13 - i}`).join(' + ')}) % 11) % 10)`;
@@ -45,42 +42,17 @@ const checkDigit = (n: string) =>
  */
 export async function seedPatients(opts: PatientSeedOptions): Promise<PatientSeedSummary> {
   const started = Date.now();
-  const step = (what: string, t0: number) => opts.log(`  ${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-
-  let t = Date.now();
-  const handle = await openDatabase(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { dataDir: opts.dataDir });
-  step('migrations applied', t);
-  try {
-    t = Date.now();
-    const demo = await seedDemo(handle.db);
-    step(`demo seed: ${demo.counts.patients} patients, ${demo.counts.exams} exams, ${demo.counts.users} users`, t);
-  } catch (err) {
-    await handle.close();
-    throw err;
-  }
-  let sql: SqlClient;
-  if (opts.databaseUrl) {
-    await handle.close();
-    sql = await pgClient(opts.databaseUrl);
-  } else {
-    // Closing the handle closes PGlite and releases the data directory's lock for the server.
-    sql = { ...pgliteClient(handle.pglite!), close: () => handle.close() };
-  }
+  const step = stepLogger(opts.log);
+  const sql = await openWithDemoSeed(opts, step, (c) => `${c.patients} patients, ${c.exams} exams, ${c.users} users`);
 
   try {
-    await sql.query(`set maintenance_work_mem = '${opts.databaseUrl ? '512MB' : '128MB'}'`);
     const [{ n: demoPatients } = { n: 0 }] = await sql.query<{ n: number }>('select count(*)::int as n from patients');
     const bulk = Math.max(0, opts.patients - demoPatients);
     const sizes = await helperTables(sql);
 
-    const indexes = await sql.query<{ indexname: string; indexdef: string }>(
-      `select i.indexname, i.indexdef from pg_indexes i
-        where i.schemaname = 'public' and i.tablename = 'patients'
-          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-    );
-    for (const ix of indexes) await sql.query(`drop index "${ix.indexname}"`);
+    const indexes = await dropSecondaryIndexes(sql, ['patients']);
 
-    t = Date.now();
+    const t = Date.now();
     for (let from = 1; from <= bulk; from += BATCH) {
       const to = Math.min(bulk, from + BATCH - 1);
       await sql.query(bulkPatientsSql(sizes), [from, to]);
@@ -89,19 +61,9 @@ export async function seedPatients(opts: PatientSeedOptions): Promise<PatientSee
     }
     step('bulk patients', t);
 
-    for (const ix of indexes) {
-      t = Date.now();
-      await sql.query(ix.indexdef);
-      step(`index ${ix.indexname}`, t);
-    }
+    await rebuildIndexes(sql, indexes, step);
     await sql.query('drop table bench_p_hosp, bench_p_male, bench_p_female, bench_p_head, bench_p_tail, bench_p_sur, bench_p_part, bench_p_demo');
-    if (opts.vacuum !== false) {
-      t = Date.now();
-      await sql.query('vacuum analyze');
-      step('vacuum analyze', t);
-    } else {
-      opts.log('  no VACUUM ANALYZE (as a database without maintenance)');
-    }
+    await vacuumAfterLoad(sql, opts.vacuum !== false, step, opts.log);
 
     const [counts] = await sql.query<{ patients: number; given: number; family: number; table_bytes: string }>(
       `select count(*)::int as patients, count(distinct first_name_th)::int as given, count(distinct last_name_th)::int as family,

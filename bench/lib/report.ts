@@ -23,7 +23,8 @@ export function markdownTable(rows: readonly Row[]): string {
   return lines.join('\n');
 }
 
-function cell(text: string): string {
+/** Text safe in a markdown table cell: pipes escaped, line breaks as spaces. */
+export function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 }
 
@@ -70,4 +71,14 @@ export function updatePerformanceDoc(docPath: string, section: string, bench = '
   }
   mkdirSync(path.dirname(docPath), { recursive: true });
   writeFileSync(docPath, text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Now in UTC to the minute, "2025-01-31 14:05", for the report's "Measured … UTC". */
+export function utcMinute(): string {
+  return new Date().toISOString().replace('T', ' ').slice(0, 16);
+}
+
+/** The report's load note: the 1-minute load average at the start, then `perEngine` (each engine's before → after). */
+export function loadAverageNote(atStart: number, perEngine: string): string {
+  return `1-minute load average ${atStart.toFixed(1)} at the start (${perEngine})`;
 }

@@ -3,7 +3,8 @@
 // first, checked call of each.
 import type { RequestRow, RequestSearch } from '@rangsi/contract';
 import { bangkokDay } from './worklist-load';
-import type { SqlClient } from './worklist-seed';
+import { postSearch } from './search-call';
+import { likeEscape, type SqlClient } from './sql-client';
 
 export type RequestBenchUser = 'staff' | 'hospital' | 'admin';
 
@@ -96,8 +97,6 @@ function canonical(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The answer each scenario must give, from plain SQL: the user's scope, rows not deleted, appointment within the
  * Bangkok days, the patient's HN / name (substring of the lower-cased Thai + English name), an exam with the
@@ -176,24 +175,11 @@ export interface RequestCheck {
  * answer a lower bound of at least 10,000 with totalIsEstimate); and the page row for row.
  */
 export async function searchRequestsOnce(baseUrl: string, cookie: string, s: RequestScenario, expected: ExpectedAnswer): Promise<RequestCheck> {
-  const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/request/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
-    body: JSON.stringify(s.body),
-  });
-  const text = await res.text();
-  const ms = performance.now() - started;
+  const { status, text, ms, envelope } = await postSearch(baseUrl, '/api/request/search', cookie, s.body);
   const what = `${s.id} ${JSON.stringify(s.body)}`;
-  let data: { total?: number; totalIsEstimate?: boolean; rows?: RequestRow[] } | undefined;
-  try {
-    const parsed = JSON.parse(text) as { success?: boolean; data?: typeof data };
-    if (parsed.success === true) data = parsed.data;
-  } catch {
-    // reported below
-  }
-  if (res.status !== 200 || !data || typeof data.total !== 'number' || !Array.isArray(data.rows)) {
-    throw new Error(`${what} answered ${res.status}: ${text.slice(0, 300)}`);
+  const data = envelope?.success === true ? (envelope.data as { total?: number; totalIsEstimate?: boolean; rows?: RequestRow[] } | undefined) : undefined;
+  if (status !== 200 || !data || typeof data.total !== 'number' || !Array.isArray(data.rows)) {
+    throw new Error(`${what} answered ${status}: ${text.slice(0, 300)}`);
   }
   const estimate = data.totalIsEstimate === true;
   if (estimate ? !(expected.total > COUNT_CAP && data.total >= COUNT_CAP && data.total <= expected.total) : data.total !== expected.total) {

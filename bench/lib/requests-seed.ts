@@ -3,8 +3,9 @@
 // deterministic hashes) with what the request list reads for each row: their exams, priced product lines, custom
 // prices (some pending, the request on Hold), request documents, scanned exam documents, finished reports and
 // billing. The mixes are the demo seed's (modality combinations, products, hospitals, readers) so the bulk looks like it.
+import { dropSecondaryIndexes, examStatusArms, pick, rebuildIndexes, stepLogger, unit, vacuumAfterLoad } from './bulk-seed';
 import { seedPatients } from './patients-seed';
-import { pgClient, type SqlClient } from './worklist-seed';
+import { pgClient, type SqlClient } from './sql-client';
 
 export interface RequestSeedOptions {
   databaseUrl: string;
@@ -36,9 +37,6 @@ export interface RequestSeedSummary {
 }
 
 const BATCH = 200_000;
-/** A deterministic number in [0, n) from the row number g and a stream k (hashint4extended is PostgreSQL 11+). */
-const pick = (g: string, k: number, n: string | number) => `((hashint4extended(${g}, ${k}) & 2147483647) % ${n})`;
-const unit = (g: string, k: number) => `((hashint4extended(${g}, ${k}) & 2147483647)::float8 / 2147483648.0)`;
 const BKK = "'Asia/Bangkok'";
 /** The tables the bulk load writes; their secondary indexes are dropped during it and rebuilt afterwards. */
 const TABLES = ['requests', 'request_products', 'custom_prices', 'exams', 'documents', 'finished_reports', 'billings', 'billing_requests', 'receipts'];
@@ -51,7 +49,7 @@ const TABLES = ['requests', 'request_products', 'custom_prices', 'exams', 'docum
  */
 export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSeedSummary> {
   const started = Date.now();
-  const step = (what: string, t0: number) => opts.log(`  ${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  const step = stepLogger(opts.log);
   const patientsSeed = await seedPatients({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, patients: opts.patients, vacuum: false, log: opts.log });
   const sql = await pgClient(opts.databaseUrl);
   try {
@@ -66,13 +64,7 @@ export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSee
     if (nPatients === 0) throw new Error('no bulk patients to order for');
     const n = await helperTables(sql);
 
-    const indexes = await sql.query<{ indexname: string; indexdef: string }>(
-      `select i.indexname, i.indexdef from pg_indexes i
-        where i.schemaname = 'public' and i.tablename = any($1)
-          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-      [TABLES],
-    );
-    for (const ix of indexes) await sql.query(`drop index "${ix.indexname}"`);
+    const indexes = await dropSecondaryIndexes(sql, TABLES);
     await sql.query('set session_replication_role = replica');
 
     let t = Date.now();
@@ -113,15 +105,9 @@ export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSee
     step('billing', t);
 
     await sql.query('set session_replication_role = origin');
-    for (const ix of indexes) {
-      t = Date.now();
-      await sql.query(ix.indexdef);
-      step(`index ${ix.indexname}`, t);
-    }
+    await rebuildIndexes(sql, indexes, step);
     await sql.query('drop table bench_rq, bench_rq_mods, bench_rq_exam_products, bench_rq_extra, bench_rq_priv, bench_rq_hdoc, bench_rq_readers, bench_rq_hosp_n, bench_rq_staff');
-    t = Date.now();
-    await sql.query('vacuum analyze');
-    step('vacuum analyze', t);
+    await vacuumAfterLoad(sql, true, step, opts.log);
 
     const [c] = await sql.query<Omit<RequestSeedSummary, 'ms' | 'patients'> & { requests_bytes: string }>(
       `select (select count(*)::int from requests) as requests, (select count(*)::int from exams) as exams,
@@ -313,14 +299,7 @@ function examsSql(): string {
       left join bench_rq_readers rd on rd.hospital_id = r.hospital_id and rd.k = ${pick('r.g * 8 + m.i::int', 53, 'greatest(hn.readers, 1)')}
       cross join lateral (select ${unit('r.g * 8 + m.i::int', 54)} as v) q
       cross join lateral (
-        select case
-          when r.appointment_at > now() then 'Scheduled'
-          when rd.reviewer_id is null then 'Arrived'
-          when r.appointment_at < now() - interval '3 days' then
-            case when q.v < 0.96 then 'Completed' when q.v < 0.98 then 'Rejected' else 'Accepted' end
-          else case when q.v < 0.15 then 'Arrived' when q.v < 0.40 then 'Assigned' when q.v < 0.60 then 'Accepted'
-                    when q.v < 0.97 then 'Completed' else 'Rejected' end
-        end as status
+        select case when r.appointment_at > now() then 'Scheduled' ${examStatusArms('r.appointment_at', 'q.v', 'rd.reviewer_id')} end as status
       ) s
      where r.g between $1 and $2
      order by r.g, m.i`;

@@ -21,3 +21,18 @@ export function formatMs(ms: number): string {
 export function formatKb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
+
+/** formatMs, or "—" for a number that is not finite (no samples). */
+export function formatMsOrDash(ms: number): string {
+  return Number.isFinite(ms) ? formatMs(ms) : '—';
+}
+
+/** formatMs, or "—" when there is no number (CPU time off Linux). */
+export function formatOptionalMs(ms: number | undefined): string {
+  return ms === undefined ? '—' : formatMs(ms);
+}
+
+/** Whole megabytes: "123 MB". */
+export function formatMb(bytes: number): string {
+  return `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+}

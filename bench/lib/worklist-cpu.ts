@@ -73,3 +73,16 @@ export function postmasterPid(dataDir: string): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * A reader of the CPU milliseconds so far of the app server's process tree plus, when the bench runs PostgreSQL, the
+ * postmaster's (its backends are its children; PGlite runs inside the server process). Undefined when either is
+ * unknown, so a run without both reports no CPU rather than too little.
+ */
+export function cpuOfServerAndDatabase(serverPid: number | undefined, postgres: boolean, postmaster: number | undefined): () => number | undefined {
+  return () => {
+    const a = treeCpuMs(serverPid);
+    const b = postgres ? treeCpuMs(postmaster) : 0;
+    return a === undefined || b === undefined ? undefined : a + b;
+  };
+}

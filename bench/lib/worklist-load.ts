@@ -1,6 +1,7 @@
 // The worklist bench's scenarios and the load it puts on POST /api/exam/search (autocannon, in this process).
 import autocannon from 'autocannon';
-import { median, percentile } from './stats';
+import { postSearch } from './search-call';
+import { formatMsOrDash, formatOptionalMs, median, percentile } from './stats';
 
 export type BenchUser = 'staff' | 'admin' | 'doctor1';
 
@@ -46,6 +47,16 @@ export async function logIn(baseUrl: string, username: string, password: string)
   return cookie;
 }
 
+/** The demo seed's password for every user. */
+const DEMO_PASSWORD = 'rangsi-demo';
+
+/** Logs each of the demo's `users` in; answers their session cookies. */
+export async function logInDemoUsers<U extends string>(baseUrl: string, users: readonly U[]): Promise<Map<U, string>> {
+  const cookies = new Map<U, string>();
+  for (const u of users) cookies.set(u, await logIn(baseUrl, u, DEMO_PASSWORD));
+  return cookies;
+}
+
 export interface SearchCheck {
   total: number;
   rows: number;
@@ -56,23 +67,10 @@ export interface SearchCheck {
 
 /** One search, checked: 200, success, and a page of rows no longer than the total says. */
 export async function searchOnce(baseUrl: string, cookie: string, body: unknown): Promise<SearchCheck> {
-  const started = performance.now();
-  const res = await fetch(`${baseUrl}/api/exam/search?page=1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', cookie },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  let data: { total?: unknown; rows?: unknown[]; clients?: unknown[] } | undefined;
-  try {
-    const parsed = JSON.parse(text) as { success?: boolean; data?: typeof data };
-    if (parsed.success === true) data = parsed.data;
-  } catch {
-    // reported below
-  }
-  if (res.status !== 200 || !data || typeof data.total !== 'number' || !Array.isArray(data.rows)) {
-    throw new Error(`search ${JSON.stringify(body)} answered ${res.status}: ${text.slice(0, 300)}`);
+  const { status, text, ms, envelope } = await postSearch(baseUrl, '/api/exam/search?page=1', cookie, body);
+  const data = envelope?.success === true ? (envelope.data as { total?: unknown; rows?: unknown[]; clients?: unknown[] } | undefined) : undefined;
+  if (status !== 200 || !data || typeof data.total !== 'number' || !Array.isArray(data.rows)) {
+    throw new Error(`search ${JSON.stringify(body)} answered ${status}: ${text.slice(0, 300)}`);
   }
   if (data.rows.length > Math.min(50, data.total)) throw new Error(`search ${JSON.stringify(body)}: ${data.rows.length} rows for a total of ${data.total}`);
   return { total: data.total, rows: data.rows.length, clients: data.clients?.length, bytes: Buffer.byteLength(text), ms };
@@ -132,4 +130,18 @@ export async function load(
     failures,
     cpuMsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && latencies.length > 0 ? (cpuAfter - cpuBefore) / latencies.length : undefined,
   };
+}
+
+/** One load run for the console: "p50 … p95 … p99 …  N req/s  CPU …/req  (N requests, F FAILED)". */
+export function describeLoad(r: LoadResult): string {
+  return `p50 ${formatMsOrDash(r.p50)}  p95 ${formatMsOrDash(r.p95)}  p99 ${formatMsOrDash(r.p99)}  `
+    + `${r.rps.toFixed(0)} req/s  CPU ${formatOptionalMs(r.cpuMsPerRequest)}/req  (${r.requests} requests${r.failures ? `, ${r.failures} FAILED` : ''})`;
+}
+
+/** What makes a load run invalid, each line headed by `what`: failed requests, or no response within `seconds`. */
+export function loadProblems(what: string, r: LoadResult, seconds: number): string[] {
+  const out: string[] = [];
+  if (r.failures > 0) out.push(`${what}: ${r.failures} failed requests`);
+  if (r.requests === 0) out.push(`${what}: no response within ${seconds} s`);
+  return out;
 }

@@ -1,34 +1,12 @@
 // Fills a database for the worklist bench: the demo seed (small; its users, branches, hospitals, readers and
 // products), then many more patients and exams made by SQL (generate_series, deterministic hashes), so a million
 // exams take minutes rather than the hours the demo planner would need.
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { openDatabase } from '../../apps/server/src/db/client';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from '../../apps/server/src/db/seed/data/first-names';
 import { SURNAMES } from '../../apps/server/src/db/seed/data/surnames';
-import { seedDemo } from '../../apps/server/src/db/seed/index';
-
-/** The two ways the bench talks SQL to a database (PostgreSQL server or PGlite in this process). */
-export interface SqlClient {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-export async function pgClient(url: string): Promise<SqlClient> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return {
-    query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
-    close: () => client.end(),
-  };
-}
-
-export function pgliteClient(db: PGlite): SqlClient {
-  return {
-    query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
-    close: () => db.close(),
-  };
-}
+import {
+  dropSecondaryIndexes, examStatusArms, openWithDemoSeed, pick, rebuildIndexes, sqlText, stepLogger, unit, vacuumAfterLoad,
+} from './bulk-seed';
+import type { SqlClient } from './sql-client';
 
 export interface SeedOptions {
   /** A PostgreSQL URL, or undefined for PGlite under dataDir (as the server opens it: DATA_DIR/pg). */
@@ -59,10 +37,6 @@ export interface SeedSummary {
 }
 
 const BATCH = 100_000;
-const sqlText = (s: string) => `'${s.replaceAll("'", "''")}'`;
-/** A deterministic number in [0, n) from the row number g and a stream k (hashint4extended is PostgreSQL 11+). */
-const pick = (g: string, k: number, n: string | number) => `((hashint4extended(${g}, ${k}) & 2147483647) % ${n})`;
-const unit = (g: string, k: number) => `((hashint4extended(${g}, ${k}) & 2147483647)::float8 / 2147483648.0)`;
 
 /**
  * Migrates and seeds an empty database: seedDemo (default size), then bulk patients and exams up to `exams`,
@@ -72,30 +46,10 @@ const unit = (g: string, k: number) => `((hashint4extended(${g}, ${k}) & 2147483
  */
 export async function seedWorklist(opts: SeedOptions): Promise<SeedSummary> {
   const started = Date.now();
-  const step = (what: string, t0: number) => opts.log(`  ${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-
-  let t = Date.now();
-  const handle = await openDatabase(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : { dataDir: opts.dataDir });
-  step('migrations applied', t);
-  let sql: SqlClient;
-  try {
-    t = Date.now();
-    const demo = await seedDemo(handle.db);
-    step(`demo seed: ${demo.counts.exams} exams, ${demo.counts.patients} patients, ${demo.counts.users} users`, t);
-  } catch (err) {
-    await handle.close();
-    throw err;
-  }
-  if (opts.databaseUrl) {
-    await handle.close();
-    sql = await pgClient(opts.databaseUrl);
-  } else {
-    // Closing the handle closes PGlite and releases the data directory's lock for the server.
-    sql = { ...pgliteClient(handle.pglite!), close: () => handle.close() };
-  }
+  const step = stepLogger(opts.log);
+  const sql = await openWithDemoSeed(opts, step, (c) => `${c.exams} exams, ${c.patients} patients, ${c.users} users`);
 
   try {
-    await sql.query(`set maintenance_work_mem = '${opts.databaseUrl ? '512MB' : '128MB'}'`);
     const [{ n: demoExams } = { n: 0 }] = await sql.query<{ n: number }>('select count(*)::int as n from exams');
     const bulkExams = Math.max(0, opts.exams - demoExams);
     const bulkPatients = Math.max(1, Math.round(bulkExams * (opts.patientsPerExam ?? 0.2)));
@@ -107,14 +61,9 @@ export async function seedWorklist(opts: SeedOptions): Promise<SeedSummary> {
     );
 
     // Secondary indexes off during the load, rebuilt below.
-    const indexes = await sql.query<{ indexname: string; indexdef: string }>(
-      `select i.indexname, i.indexdef from pg_indexes i
-        where i.schemaname = 'public' and i.tablename in ('exams', 'exam_events')
-          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-    );
-    for (const ix of indexes) await sql.query(`drop index "${ix.indexname}"`);
+    const indexes = await dropSecondaryIndexes(sql, ['exams', 'exam_events']);
 
-    t = Date.now();
+    let t = Date.now();
     for (let from = 1; from <= bulkPatients; from += BATCH) {
       const to = Math.min(bulkPatients, from + BATCH - 1);
       await sql.query(
@@ -155,19 +104,9 @@ export async function seedWorklist(opts: SeedOptions): Promise<SeedSummary> {
     );
     step('exam log lines', t);
 
-    for (const ix of indexes) {
-      t = Date.now();
-      await sql.query(ix.indexdef);
-      step(`index ${ix.indexname}`, t);
-    }
+    await rebuildIndexes(sql, indexes, step);
     await sql.query('drop table bench_hospitals, bench_first, bench_last, bench_products, bench_readers, bench_reader_n');
-    if (opts.vacuum !== false) {
-      t = Date.now();
-      await sql.query('vacuum analyze');
-      step('vacuum analyze', t);
-    } else {
-      opts.log('  no VACUUM ANALYZE (as a database without maintenance)');
-    }
+    await vacuumAfterLoad(sql, opts.vacuum !== false, step, opts.log);
 
     const [counts] = await sql.query<{ exams: number; patients: number; events: number }>(
       `select (select count(*)::int from exams) as exams, (select count(*)::int from patients) as patients,
@@ -191,25 +130,6 @@ export async function seedWorklist(opts: SeedOptions): Promise<SeedSummary> {
     };
   } finally {
     await sql.close();
-  }
-}
-
-/** VACUUM ANALYZE of a seeded database (for PGlite, the server must be stopped: one process per data directory). */
-export async function vacuumAnalyze(target: { databaseUrl?: string; dataDir: string }): Promise<void> {
-  if (target.databaseUrl) {
-    const c = await pgClient(target.databaseUrl);
-    try {
-      await c.query('vacuum analyze');
-    } finally {
-      await c.close();
-    }
-    return;
-  }
-  const handle = await openDatabase({ dataDir: target.dataDir, migrate: false });
-  try {
-    await handle.pglite!.query('vacuum analyze');
-  } finally {
-    await handle.close();
   }
 }
 
@@ -287,13 +207,7 @@ function bulkExamsSql(patients: number, products: number): string {
     left join bench_reader_n rn on rn.hospital_id = p.hospital_id
     left join bench_readers rd on rd.hospital_id = p.hospital_id and rd.k = ${pick('x.g', 24, 'rn.n')}
     cross join lateral (
-      select case
-        when rd.reviewer_id is null then 'Arrived'
-        when x.exam_date < now() - interval '3 days' then
-          case when x.r < 0.96 then 'Completed' when x.r < 0.98 then 'Rejected' else 'Accepted' end
-        else case when x.r < 0.15 then 'Arrived' when x.r < 0.40 then 'Assigned' when x.r < 0.60 then 'Accepted'
-                  when x.r < 0.97 then 'Completed' else 'Rejected' end
-      end as status
+      select case ${examStatusArms('x.exam_date', 'x.r', 'rd.reviewer_id')} end as status
     ) s
     order by x.g`;
 }
