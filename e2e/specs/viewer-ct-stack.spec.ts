@@ -32,9 +32,15 @@ test.beforeAll(async ({ baseURL }) => {
   await api.dispose();
 });
 
-test('a 300-slice CT on WebGL: first image, background prefetch to 300/300, scroll by key, wheel and slider, W/L drag and presets, length in mm', async ({ page }) => {
+test('a 300-slice CT on the default path (CPU, as WebGL is software here): first image, the series streamed to 300/300, scroll by key, wheel and slider, W/L drag and presets, length in mm', async ({ page }) => {
   test.setTimeout(120_000);
   await logInAs(page, 'staff');
+  // The stack comes in one WADO-RS series retrieve, not one WADO-URI request per slice (decision V14).
+  const imageRequests = { wadoUri: 0, series: 0 };
+  page.on('request', (r) => {
+    if (r.url().includes('/dicomweb/wado?')) imageRequests.wadoUri += 1;
+    else if (/\/dicomweb\/studies\/[0-9.]+\/series\/[0-9.]+\?/.test(r.url())) imageRequests.series += 1;
+  });
   const viewer = new ViewerPage(page);
   await viewer.goto(exam.examId, exam.branchId);
   await expect(viewer.seriesItems()).toHaveCount(1);
@@ -46,6 +52,9 @@ test('a 300-slice CT on WebGL: first image, background prefetch to 300/300, scro
   await expect(frame.getByTestId('overlay-patient')).toContainText('HN');
   await expect(frame.getByTestId('overlay-series')).toContainText('CT');
   await expect(frame.getByRole('toolbar')).toContainText(`โหลดแล้ว ${SLICES}/${SLICES} ภาพ`, { timeout: 60_000 });
+  expect(imageRequests.series, 'one series retrieve').toBe(1);
+  expect(imageRequests.wadoUri, 'per-image requests: the first slice only').toBeLessThanOrEqual(2);
+  await expect(frame.locator('[data-rendering]')).toHaveAttribute('data-rendering', 'software-webgl');
 
   // Scrolling: keyboard, wheel, slider; the slice number follows.
   const viewport = frame.getByTestId('viewport');

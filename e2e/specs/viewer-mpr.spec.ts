@@ -36,6 +36,8 @@ async function openAxialSeries(viewer: ViewerPage): Promise<Frame> {
 
 test('MPR of a 64-slice CT on WebGL: three planes drawn, sagittal and coronal unlike the axial, crosshairs move the planes, back to the stack', async ({ page }) => {
   test.setTimeout(180_000);
+  // WebGL here is software (SwiftShader), which the viewer would leave for the CPU path (decision V14): force it.
+  await page.addInitScript(() => localStorage.setItem('rangsi.viewer.cpu', '0'));
   await logInAs(page, 'staff');
   const viewer = new ViewerPage(page);
   const frame = await openAxialSeries(viewer);
@@ -90,7 +92,7 @@ test('MPR of a 64-slice CT on WebGL: three planes drawn, sagittal and coronal un
   await viewer.expectImageDrawn(frame, 'stack after MPR');
 });
 
-test('MPR is disabled with the reason: a one-image series, and the CPU path (no WebGL)', async ({ page }) => {
+test('MPR is disabled with the reason: a one-image series, and the CPU path chosen because WebGL is software', async ({ page }) => {
   test.setTimeout(120_000);
   await logInAs(page, 'staff');
   const viewer = new ViewerPage(page);
@@ -101,10 +103,11 @@ test('MPR is disabled with the reason: a one-image series, and the CPU path (no 
   await frame.getByTestId('cmd-mpr-wrap').hover();
   await expect(frame.getByRole('tooltip')).toHaveText('MPR ต้องมีอย่างน้อย 50 ภาพในชุด');
 
-  await page.addInitScript(() => localStorage.setItem('rangsi.viewer.cpu', '1'));
+  // The default on this machine: WebGL is software (SwiftShader), so the CPU path draws and MPR says why it is off.
   frame = await openAxialSeries(viewer);
+  await expect(frame.locator('[data-rendering]')).toHaveAttribute('data-rendering', 'software-webgl');
   await expect(frame.getByTestId('cmd-mpr')).toBeDisabled();
   await frame.getByTestId('cmd-mpr-wrap').hover();
-  await expect(frame.getByRole('tooltip')).toHaveText('MPR ต้องใช้ WebGL (เครื่องนี้ไม่มี หรือเลือกโหมด CPU ไว้)');
+  await expect(frame.getByRole('tooltip')).toHaveText('MPR ต้องใช้ WebGL บนการ์ดจอ (เครื่องนี้ไม่มี หรือ WebGL ทำงานแบบซอฟต์แวร์ หรือเลือกโหมด CPU ไว้)');
   await page.screenshot({ path: screenshotPath('viewer-mpr-disabled') });
 });

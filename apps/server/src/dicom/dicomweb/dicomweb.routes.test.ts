@@ -111,6 +111,9 @@ describe('DICOMweb', () => {
       expect(series.statusCode).toBe(200);
       expect(String(series.headers['content-type'])).toMatch(/^multipart\/related; type="application\/dicom"; boundary=/);
       expect(multipartParts(series.rawPayload, String(series.headers['content-type'])).map((p) => p.body.length)).toEqual([files[0]!.length, files[1]!.length]);
+      // Each part names its instance (the viewer streams a series and matches parts to images by it, decision V14).
+      expect(multipartParts(series.rawPayload, String(series.headers['content-type']))[0]!.headers)
+        .toMatch(new RegExp(`Content-Location: http://[^/]+/dicomweb/studies/${study.studyUid}/series/${study.seriesUid}/instances/${study.sopUid}\\r?$`, 'm'));
       const whole = await get('admin', `/dicomweb/studies/${study.studyUid}`);
       expect(multipartParts(whole.rawPayload, String(whole.headers['content-type'])).length).toBe(3);
       const meta = await get('admin', `/dicomweb/studies/${study.studyUid}/metadata`, 'application/dicom+json');
@@ -122,6 +125,7 @@ describe('DICOMweb', () => {
       expect(json[0]['7FE00010'].BulkDataURI).toMatch(/^http:\/\/localhost(:\d+)?\/dicomweb\/studies\/.+\/bulkdata\/7FE00010$/);
       const one = await get('admin', `/dicomweb/studies/${study.studyUid}/series/${study.seriesUid}/instances/${study.sopUid}`, 'application/dicom');
       expect(one.headers['content-type']).toBe('application/dicom');
+      expect(one.headers['cache-control']).toBe('private, max-age=300');
       expect(one.rawPayload.equals(study.bytes)).toBe(true);
     });
 

@@ -1,252 +1,58 @@
-import { getShouldUseCPURendering } from '@cornerstonejs/core';
 import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { getInstances, getOverlayExam, ViewerLoadError } from './api/viewer-instances';
-import { MprLayout } from './components/mpr-layout';
-import { PriorPicker, type PickedPrior } from './components/prior-picker';
-import { ShortcutHelp } from './components/shortcut-help';
-import { StackPane } from './components/stack-pane';
-import { overlayDate } from './components/viewer-overlay';
-import { ViewerToolbar } from './components/viewer-toolbar';
-import { imageIdsOf } from './cornerstone/image-ids';
-import { initCornerstone } from './cornerstone/init-cornerstone';
-import { crosshairsDistance } from './cornerstone/mpr-actions';
-import type { MprPlane } from './cornerstone/tool-group';
-import { MPR_PLANES, useMprViewer } from './hooks/use-mpr-viewer';
-import { useSliceSync, type PaneId } from './hooks/use-slice-sync';
-import { useStackViewer, type StackState } from './hooks/use-stack-viewer';
-import { useViewerCommands } from './hooks/use-viewer-commands';
-import { MPR_MIN_SLICES, mprBlock, volumeOrder } from './lib/mpr-eligibility';
-import { nearestSlice, sliceGeometry } from './lib/slice-geometry';
-import { openingAnchor, syncMode, type SyncAnchor } from './lib/slice-sync';
+import { instancesQuery, overlayExamQuery, startFrameReads } from './api/viewer-queries';
 import { viewerTheme } from './viewer-theme';
 
-type MessageKey = 'viewer.error.expired' | 'viewer.error.notFound' | 'viewer.error.load' | 'viewer.error.empty' | 'viewer.error.decode';
+// Cornerstone's chunk (~4 MB) starts downloading the moment this small route chunk runs, while the page below already
+// reads the instance list and the first slice's file (decision V14): the three go over the wire together.
+const workspaceChunk = import('./viewer-workspace');
+let loadedWorkspace: ComponentType | null = null;
+void workspaceChunk.then((m) => {
+  loadedWorkspace = m.ViewerWorkspace;
+});
 
-function loadErrorKey(error: unknown): MessageKey {
-  if (error instanceof ViewerLoadError) {
-    if (error.status === 401) return 'viewer.error.expired';
-    if (error.status === 403 || error.status === 404 || error.status === 400) return 'viewer.error.notFound';
+/** The route's parameters as react-router will give them, read from the address before any rendering. */
+function targetOfAddress(): { examId: string; seriesId: string; orientation: string; token: string } | null {
+  const m = /^\/DicomViewer\/([^/]+)\/([^/]+)(?:\/([^/]*))?\/?$/.exec(window.location.pathname);
+  if (!m) return null;
+  try {
+    return { examId: decodeURIComponent(m[1]!), seriesId: decodeURIComponent(m[2]!), orientation: decodeURIComponent(m[3] ?? ''), token: new URLSearchParams(window.location.search).get('token') ?? '' };
+  } catch {
+    return null;
   }
-  return 'viewer.error.load';
 }
 
-/** A message in place of a stack's image: the load refused or failed, no images, the shown one undecodable. */
-function stackMessage(error: unknown, empty: boolean, state: StackState): { key: MessageKey; testId: string } | null {
-  if (error) return { key: loadErrorKey(error), testId: 'viewer-refused' };
-  if (empty) return { key: 'viewer.error.empty', testId: 'viewer-empty' };
-  if (state.ready && state.currentFailed) return { key: 'viewer.error.decode', testId: 'decode-error' };
-  return null;
-}
-
-/** One layout at a time: the series alone, beside a prior (1×2), or as three planes. */
-type Layout = 'single' | 'compare' | 'mpr';
+const early = targetOfAddress();
+if (early) startFrameReads(early);
 
 /**
- * Spec §2: DicomViewer/{examId}/{seriesId}/{orientation}?token — one series on Cornerstone3D, shown in the series
- * page's frame (or opened alone). It reads everything with the exam token; this route's chunk holds Cornerstone.
- * Beyond the spec (issue 5 §4): a prior exam of the patient beside it with linked scrolling, and MPR.
+ * Spec §2: DicomViewer/{examId}/{seriesId}/{orientation}?token. The route's own chunk holds no Cornerstone: it starts
+ * the frame's reads and shows a black reading area until the viewer (viewer-workspace.tsx) has arrived.
  */
 export function DicomViewerPage() {
-  const { t } = useTranslation();
   const { examId = '', seriesId = '', orientation = '' } = useParams();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const target = { examId, seriesId, orientation, token };
-  const instances = useQuery({ queryKey: ['dicom-viewer', target], queryFn: () => getInstances(target), retry: false, meta: { errorAlert: false } });
-  const exam = useQuery({ queryKey: ['dicom-viewer', 'exam', examId, token], queryFn: () => getOverlayExam(examId, token), retry: false, meta: { errorAlert: false } });
-  const imageIds = useMemo(() => (instances.data ? imageIdsOf(instances.data.instances, token, window.location.origin) : null), [instances.data, token]);
-  const geometry = useMemo(() => (instances.data ? sliceGeometry(instances.data.instances, instances.data.frameOfReferenceUid) : null), [instances.data]);
-
-  const [layout, setLayout] = useState<Layout>('single');
-  // Where the stack reopens after MPR: the slice the reader left.
-  const [resumeAt, setResumeAt] = useState(0);
-  // The stack lives through 1×1 and 1×2 alike; only MPR takes its place.
-  const stackShown = layout !== 'mpr';
-  const mainStack = useMemo(() => (imageIds && stackShown ? { imageIds, initialIndex: resumeAt } : null), [imageIds, stackShown, resumeAt]);
-  const main = useStackViewer(mainStack);
-
-  // Compare (1×2): the prior chosen in the picker, read with its own token; the anchor pairs the two slices shown.
-  const [pickerOpen, setPickerOpen] = useState(false);
-  const [picked, setPicked] = useState<PickedPrior | null>(null);
-  const [anchor, setAnchor] = useState<SyncAnchor | null>(null);
-  const [linked, setLinked] = useState(true);
-  const priorTarget = picked ? { examId: picked.prior.examId, seriesId: picked.series.seriesId, orientation: picked.series.imageOrientationPatient ?? '', token: picked.prior.token } : null;
-  const priorInstances = useQuery({ queryKey: ['dicom-viewer', priorTarget], queryFn: () => getInstances(priorTarget!), enabled: priorTarget !== null, retry: false, meta: { errorAlert: false } });
-  const priorExam = useQuery({ queryKey: ['dicom-viewer', 'exam', priorTarget?.examId, priorTarget?.token], queryFn: () => getOverlayExam(priorTarget!.examId, priorTarget!.token), enabled: priorTarget !== null, retry: false, meta: { errorAlert: false } });
-  const priorGeometry = useMemo(() => (priorInstances.data ? sliceGeometry(priorInstances.data.instances, priorInstances.data.frameOfReferenceUid) : null), [priorInstances.data]);
-  const priorIds = useMemo(() => (priorInstances.data && picked ? imageIdsOf(priorInstances.data.instances, picked.prior.token, window.location.origin) : null), [priorInstances.data, picked]);
-  // The prior opens at the slice matching the one shown now (decision V11); the anchor is fixed until relinked.
-  if (layout === 'compare' && geometry && priorGeometry && priorGeometry.count > 0 && !anchor) setAnchor(openingAnchor(geometry, priorGeometry, main.state.index));
-  const priorStack = useMemo(() => (priorIds && anchor && layout === 'compare' ? { imageIds: priorIds, initialIndex: anchor.target } : null), [priorIds, anchor, layout]);
-  const prior = useStackViewer(priorStack);
-
-  // The pane the keyboard, toolbar and cine act on, and the one that leads the scrolling.
-  const activeRef = useRef<PaneId>('current');
-  const [active, setActive] = useState<PaneId>('current');
-  const activate = useCallback((pane: PaneId) => {
-    activeRef.current = pane;
-    setActive(pane);
-  }, []);
-  useSliceSync(
-    { elementRef: main.elementRef, viewportRef: main.viewportRef, geometry, ready: main.state.ready },
-    { elementRef: prior.elementRef, viewportRef: prior.viewportRef, geometry: priorGeometry, ready: prior.state.ready },
-    linked && layout === 'compare' ? anchor : null,
-    activeRef,
-  );
-
-  // MPR: WebGL is known once Cornerstone has started (it falls back to the CPU by itself without it; decision V8).
-  const [webgl, setWebgl] = useState(false);
+  const target = useMemo(() => ({ examId, seriesId, orientation, token }), [examId, seriesId, orientation, token]);
+  useQuery(instancesQuery(target, true));
+  useQuery(overlayExamQuery(examId, token));
+  // A state update, not React.lazy: a Suspense boundary would hold the resolved viewer back (reveal throttling).
+  const [Workspace, setWorkspace] = useState<ComponentType | null>(() => loadedWorkspace);
   useEffect(() => {
     let live = true;
-    void initCornerstone().then(() => live && setWebgl(!getShouldUseCPURendering()));
+    if (!Workspace) void workspaceChunk.then((m) => live && setWorkspace(() => m.ViewerWorkspace));
     return () => {
       live = false;
     };
-  }, []);
-  const block = geometry ? mprBlock({ modality: instances.data?.modality ?? main.state.modality, geometry, webgl }) : 'count';
-  const mprVolume = useMemo(() => {
-    if (layout !== 'mpr' || !imageIds || !geometry) return null;
-    const distance = geometry.distances[resumeAt];
-    return {
-      imageIds: volumeOrder(geometry).map((i) => imageIds[i]!),
-      focus: geometry.normal && typeof distance === 'number' ? { normal: geometry.normal, distance } : null,
-      geometry,
-    };
-  }, [layout, imageIds, geometry, resumeAt]);
-  const mpr = useMprViewer(mprVolume);
-  const mprActiveRef = useRef<MprPlane>('axial');
-  const [mprActive, setMprActive] = useState<MprPlane>('axial');
-  const activatePlane = useCallback((plane: MprPlane) => {
-    mprActiveRef.current = plane;
-    setMprActive(plane);
-  }, []);
-
-  const closeCompare = useCallback(() => {
-    setPicked(null);
-    setAnchor(null);
-    setLinked(true);
-    activate('current');
-    setLayout('single');
-  }, [activate]);
-
-  const onLayout = useCallback((kind: 'compare' | 'link' | 'mpr') => {
-    if (kind === 'compare') {
-      if (layout === 'compare') closeCompare();
-      else setPickerOpen(true);
-    } else if (kind === 'link') {
-      if (layout !== 'compare') return;
-      // Relinking takes the two slices now shown as the same anatomy: unlink, line them up, link.
-      if (!linked) setAnchor({ source: main.state.index, target: prior.state.index });
-      setLinked(!linked);
-    } else if (layout === 'mpr') {
-      // Back to the stack at the slice through the crosshairs' centre.
-      const at = geometry?.normal ? crosshairsDistance(mpr.toolGroupId, geometry.normal) : null;
-      if (at !== null && geometry) setResumeAt(nearestSlice(geometry, at));
-      setLayout('single');
-    } else if (block === null) {
-      setResumeAt(main.state.index);
-      setPicked(null);
-      setAnchor(null);
-      activate('current');
-      activatePlane('axial');
-      setLayout('mpr');
-    }
-  }, [layout, linked, block, geometry, mpr.toolGroupId, main.state.index, prior.state.index, closeCompare, activate, activatePlane]);
-
-  const onPick = useCallback((p: PickedPrior) => {
-    setPickerOpen(false);
-    setPicked(p);
-    setAnchor(null);
-    setLinked(true);
-    setLayout('compare');
-  }, []);
-
-  const stackOf = useCallback(() => (activeRef.current === 'prior' && prior.viewportRef.current ? prior.viewportRef.current : main.viewportRef.current), [main.viewportRef, prior.viewportRef]);
-  const cineElement = useCallback(() => (activeRef.current === 'prior' && prior.elementRef.current ? prior.elementRef.current : main.elementRef.current), [main.elementRef, prior.elementRef]);
-  const mprTarget = useMemo(() => (layout === 'mpr' ? {
-    viewports: () => (mpr.viewportsRef.current ? MPR_PLANES.map((p) => mpr.viewportsRef.current![p]) : []),
-    active: () => mpr.viewportsRef.current?.[mprActiveRef.current] ?? null,
-    toolGroupId: mpr.toolGroupId,
-  } : null), [layout, mpr.viewportsRef, mpr.toolGroupId]);
-  const toolGroupIds = useMemo(() => (layout === 'compare' && prior.state.ready ? [main.toolGroupId, prior.toolGroupId] : [main.toolGroupId]), [layout, prior.state.ready, main.toolGroupId, prior.toolGroupId]);
-  const commands = useViewerCommands({ stack: stackOf, cineElement, toolGroupIds, mpr: mprTarget, layout: onLayout });
-
-  useEffect(() => {
-    document.title = 'DicomViewer';
-  }, []);
-
-  const progress = (s: StackState) => (s.count > 1 || s.loaded > 0
-    ? t('viewer.progress', { loaded: s.loaded, count: s.count }) + (s.failed ? ` · ${t('viewer.failedCount', { count: s.failed })}` : '')
-    : '');
-  let status = progress(main.state);
-  if (layout === 'mpr') status = mpr.state.loaded < mpr.state.count ? t('viewer.mpr.loading', { loaded: mpr.state.loaded, count: mpr.state.count }) : '';
-  // The prior's progress only while it loads: the toolbar stays one line.
-  else if (layout === 'compare' && prior.state.loaded < prior.state.count) status = `${t('viewer.compare.prior')}: ${progress(prior.state)}`;
-
-  const message = stackMessage(instances.error, Boolean(instances.data && instances.data.instances.length === 0), main.state);
-  const priorMessage = stackMessage(priorInstances.error, Boolean(priorInstances.data && priorInstances.data.instances.length === 0), prior.state);
-  const comparing = layout === 'compare';
-  const mode = comparing && geometry && priorGeometry ? syncMode(geometry, priorGeometry) : null;
-  const blockedText = block === null ? null : block === 'count' ? t('viewer.mpr.blocked.count', { min: MPR_MIN_SLICES }) : t(`viewer.mpr.blocked.${block}`);
-
+  }, [Workspace]);
   return (
     <ThemeProvider theme={viewerTheme}>
       <CssBaseline />
-      <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'common.black', color: 'text.primary', overflow: 'hidden' }}>
-        <ViewerToolbar
-          tool={commands.tool}
-          layout={{ comparing, linked: comparing && linked ? mode : null, mpr: layout === 'mpr', mprBlocked: blockedText }}
-          playing={commands.playing}
-          fps={commands.fps}
-          onFps={commands.changeFps}
-          run={commands.run}
-          status={status}
-        />
-        <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: comparing ? '2px' : 0, bgcolor: 'divider' }}>
-          {layout === 'mpr' ? (
-            <MprLayout elementRefs={mpr.elementRefs} state={mpr.state} patient={exam.data ?? null} active={mprActive} onActivate={activatePlane} />
-          ) : (
-            <>
-              <Box sx={{ flex: 1, minWidth: 0, display: 'flex', bgcolor: 'common.black' }}>
-                <StackPane
-                  elementRef={main.elementRef}
-                  viewportRef={main.viewportRef}
-                  state={main.state}
-                  patient={exam.data ?? null}
-                  testId="viewport"
-                  caption={comparing ? `${t('viewer.compare.current')} ${overlayDate(exam.data?.examDate)}` : undefined}
-                  highlighted={comparing && active === 'current'}
-                  message={message ? { text: t(message.key), testId: message.testId } : null}
-                  onActivate={() => activate('current')}
-                />
-              </Box>
-              {comparing ? (
-                <Box sx={{ flex: 1, minWidth: 0, display: 'flex', bgcolor: 'common.black' }}>
-                  <StackPane
-                    elementRef={prior.elementRef}
-                    viewportRef={prior.viewportRef}
-                    state={prior.state}
-                    patient={priorExam.data ?? null}
-                    testId="viewport-prior"
-                    caption={`${t('viewer.compare.prior')} ${overlayDate(picked?.prior.examDate)}`}
-                    highlighted={active === 'prior'}
-                    message={priorMessage ? { text: t(priorMessage.key), testId: `prior-${priorMessage.testId}` } : null}
-                    onActivate={() => activate('prior')}
-                  />
-                </Box>
-              ) : null}
-            </>
-          )}
-        </Box>
-      </Box>
-      {pickerOpen ? <PriorPicker examId={examId} token={token} onClose={() => setPickerOpen(false)} onPick={onPick} /> : null}
-      <ShortcutHelp open={commands.help} onClose={commands.closeHelp} />
+      {Workspace ? <Workspace /> : <Box sx={{ height: '100vh', bgcolor: 'common.black' }} />}
     </ThemeProvider>
   );
 }

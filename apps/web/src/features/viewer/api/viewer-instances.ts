@@ -32,6 +32,8 @@ export interface SeriesTarget {
 }
 
 export interface SeriesInstances {
+  studyInstanceUid?: string;
+  seriesInstanceUid?: string;
   modality: string | null;
   frameOfReferenceUid: string | null;
   instances: (ViewerInstance & InstanceGeometry)[];

@@ -3,13 +3,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHORTCUTS } from '../lib/viewer-commands';
 
 const KEY_NAMES: Record<string, string> = { ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→', ' ': 'Space' };
 
 /** The keyboard help panel (? or F1), generated from the same list the key handler uses. */
-export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+// Memoised: a closed dialog need not re-render with every slice change.
+export const ShortcutHelp = memo(function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="shortcut-help">
@@ -29,4 +31,4 @@ export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => 
       </DialogContent>
     </Dialog>
   );
-}
+});

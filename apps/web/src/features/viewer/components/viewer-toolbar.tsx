@@ -22,7 +22,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrimaryTool } from '../cornerstone/tool-group';
 import type { ViewerCommand } from '../lib/viewer-commands';
@@ -62,7 +62,8 @@ interface ViewerToolbarProps {
 }
 
 /** UI guide "Reading station": one slim toolbar; every button has a key (the help panel lists them). */
-export function ViewerToolbar({ tool, layout, playing, fps, onFps, run, status }: ViewerToolbarProps) {
+// Memoised: the viewer re-renders on every slice change; the toolbar only when its own props change.
+export const ViewerToolbar = memo(function ViewerToolbar({ tool, layout, playing, fps, onFps, run, status }: ViewerToolbarProps) {
   const { t } = useTranslation();
   const tools = layout.mpr ? [...TOOLS, { tool: 'crosshairs' as const, key: 'X', icon: <GpsFixed fontSize="small" /> }] : TOOLS;
   const linkLabel = layout.linked === 'position' ? t('viewer.compare.linkedPosition') : layout.linked === 'ratio' ? t('viewer.compare.linkedRatio') : t('viewer.compare.unlinked');
@@ -135,4 +136,4 @@ export function ViewerToolbar({ tool, layout, playing, fps, onFps, run, status }
       <Box sx={{ typography: 'caption', color: 'text.secondary', pr: 1 }}>{status}</Box>
     </Box>
   );
-}
+});

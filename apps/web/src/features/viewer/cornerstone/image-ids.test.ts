@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageIdsOf } from './image-ids';
+import { baseImageId, imageIdsOf, urlOfImageId } from './image-ids';
 
 describe('image ids', () => {
   it('adds the token, and one id per frame with frame= last', () => {
@@ -13,5 +13,11 @@ describe('image ids', () => {
       'wadouri:http://h:1/dicomweb/wado?requestType=WADO&objectUID=2&token=tok%2Ben&frame=2',
       'wadouri:http://h:1/dicomweb/wado?requestType=WADO&objectUID=2&token=tok%2Ben&frame=3',
     ]);
+  });
+
+  it('names the instance behind a frame, and its URL', () => {
+    expect(baseImageId('wadouri:http://h/w?objectUID=2&token=t&frame=3')).toBe('wadouri:http://h/w?objectUID=2&token=t');
+    expect(baseImageId('wadouri:http://h/w?objectUID=1&token=t')).toBe('wadouri:http://h/w?objectUID=1&token=t');
+    expect(urlOfImageId('wadouri:http://h/w?objectUID=2&token=t&frame=3')).toBe('http://h/w?objectUID=2&token=t');
   });
 });

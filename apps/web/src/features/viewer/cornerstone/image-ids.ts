@@ -19,3 +19,14 @@ export function imageIdsOf(instances: ViewerInstance[], token: string, origin: s
   }
   return ids;
 }
+
+/** The id of the whole instance behind a frame's id (what the wadouri loader keys its parsed file by). */
+export function baseImageId(imageId: string): string {
+  const at = imageId.indexOf('frame=');
+  return at < 0 ? imageId : imageId.slice(0, at - 1);
+}
+
+/** The URL a wadouri id fetches. */
+export function urlOfImageId(imageId: string): string {
+  return baseImageId(imageId).slice(imageId.indexOf(':') + 1);
+}

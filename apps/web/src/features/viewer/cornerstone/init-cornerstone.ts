@@ -4,25 +4,26 @@ import {
   AngleTool, CrosshairsTool, EllipticalROITool, LengthTool, PanTool, RectangleROITool, StackScrollTool, WindowLevelTool, ZoomTool,
   addTool, init as initTools,
 } from '@cornerstonejs/tools';
-
-/**
- * Set with localStorage 'rangsi.viewer.cpu' = '1': draws without WebGL. Software WebGL (a reading station without a
- * GPU, headless tests) is slower than Cornerstone's CPU path; without WebGL at all Cornerstone falls back by itself.
- */
-function wantsCpuRendering(): boolean {
-  try {
-    return localStorage.getItem('rangsi.viewer.cpu') === '1';
-  } catch {
-    return false;
-  }
-}
+import { chooseRendering, type RenderChoice } from './render-mode';
 
 let started: Promise<void> | null = null;
+let choice: RenderChoice | null = null;
 
-/** Cornerstone3D, its DICOM loader (codecs in web workers) and the tools, once per page. */
+/** Why Cornerstone draws on the CPU or on WebGL (shown as data-rendering on the viewer, for support and the bench). */
+export function renderingChoice(): RenderChoice | null {
+  return choice;
+}
+
+/**
+ * Cornerstone3D, its DICOM loader (codecs in web workers) and the tools, once per page. WebGL only on a graphics card:
+ * software WebGL (SwiftShader, llvmpipe) draws slower than Cornerstone's CPU path (decision V14; override in
+ * render-mode.ts).
+ */
 export function initCornerstone(): Promise<void> {
   started ??= (async () => {
-    initCore({ debug: {}, rendering: { useCPURendering: wantsCpuRendering() } });
+    const c = chooseRendering();
+    choice = c.why;
+    initCore({ debug: {}, rendering: { useCPURendering: c.cpu } });
     // Every transfer syntax is decoded in workers; two cores are common on branch PCs, four is plenty anywhere.
     initImageLoader({ maxWebWorkers: Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)) });
     initTools();

@@ -1,10 +1,17 @@
 import { Enums, RenderingEngine, eventTarget, metaData, type Types } from '@cornerstonejs/core';
+import { prefetchPart10Instance } from '@cornerstonejs/dicom-image-loader';
 import { utilities as toolUtilities } from '@cornerstonejs/tools';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { baseImageId, urlOfImageId } from '../cornerstone/image-ids';
 import { initCornerstone } from '../cornerstone/init-cornerstone';
 import { prefetchStack } from '../cornerstone/prefetch';
+import { streamSeries } from '../cornerstone/series-stream';
 import { createToolGroup, destroyToolGroup } from '../cornerstone/tool-group';
+import { takeEarly } from '../lib/early-fetch';
 import { windowOf } from '../lib/wl-presets';
+
+/** The progress shown in the toolbar is re-rendered at most this often (every image would re-render the page). */
+const PROGRESS_MS = 250;
 
 export interface StackState {
   /** The first image is on screen (or failed): the rest may still be arriving. */
@@ -33,10 +40,11 @@ interface PlaneModule { sliceLocation?: number }
 
 /**
  * One Cornerstone stack viewport on `element`: the first image as soon as it arrives (slice `initialIndex`, the first
- * by default, decision V4), then the rest prefetched in the background nearest first. The container carries
- * data-rendered (images drawn) and data-slice for tests and tools.
+ * by default, decision V4; its file may already have been fetched early, V14), then the rest streamed in one series
+ * retrieve (`seriesUrl`), whatever that did not bring loaded image by image nearest first. The container carries
+ * data-rendered (renders with an image on screen), data-loaded (images loaded or failed) and data-slice for tests.
  */
-export function useStackViewer(stack: { imageIds: string[]; initialIndex?: number } | null) {
+export function useStackViewer(stack: { imageIds: string[]; initialIndex?: number; seriesUrl?: string | null } | null) {
   const elementRef = useRef<HTMLDivElement>(null);
   const viewportRef = useRef<Types.IStackViewport | null>(null);
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
@@ -47,6 +55,7 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
     const element = elementRef.current;
     if (!stack || stack.imageIds.length === 0 || !element) return;
     const { imageIds } = stack;
+    const seriesUrl = stack.seriesUrl ?? null;
     const abort = new AbortController();
     const failed = new Set<string>();
     let engine: RenderingEngine | null = null;
@@ -63,7 +72,7 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       const voi = vp.getProperties().voiRange;
       const index = vp.getCurrentImageIdIndex();
       // Some broken codestreams "decode" without an error into pixels with no values: a NaN window says so.
-      const undecodable = failed.has(imageId) || (voi !== undefined && !(Number.isFinite(voi.lower) && Number.isFinite(voi.upper)));
+      const undecodable = failed.has(imageId) || (voi != null && !(Number.isFinite(voi.lower) && Number.isFinite(voi.upper)));
       element.dataset.slice = String(index + 1);
       setState((s) => ({
         ...s,
@@ -77,6 +86,8 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       }));
     };
     const onRendered = () => {
+      // Cornerstone also renders the empty viewport (black) before its first image: that is not an image drawn.
+      if (!viewportRef.current?.getCornerstoneImage()) return;
       element.dataset.rendered = String(++rendered);
       update();
     };
@@ -102,6 +113,7 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       eventTarget.addEventListener(Enums.Events.IMAGE_LOAD_ERROR, onFailed);
       resize.observe(element);
       try {
+        await primeFirst(imageIds[start]!);
         await vp.setStack(imageIds, start);
         vp.render();
       } catch {
@@ -111,12 +123,49 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       update();
       setState((s) => ({ ...s, ready: true }));
       element.dataset.ready = 'true';
-      await prefetchStack(imageIds, start, abort.signal, (done, bad) => {
-        for (const id of bad) failed.add(id);
-        element.dataset.loaded = String(done);
-        setState((s) => ({ ...s, loaded: done, failed: bad.length }));
-      });
+      await loadRest();
     })();
+
+    /** The first slice's file when the route page fetched it early: handed over as if the loader had fetched it. */
+    async function primeFirst(imageId: string) {
+      const early = takeEarly(urlOfImageId(imageId));
+      const bytes = early ? await early : null;
+      if (bytes && !abort.signal.aborted) await prefetchPart10Instance(baseImageId(imageId), bytes).catch(() => undefined);
+    }
+
+    /** Everything else into the cache; the toolbar's count is updated a few times a second, the element's at once. */
+    async function loadRest() {
+      const seen = new Set<string>();
+      let shown = 0;
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      const publish = () => {
+        timer = null;
+        if (abort.signal.aborted) return;
+        shown = seen.size;
+        setState((s) => ({ ...s, loaded: seen.size, failed: [...failed].filter((id) => seen.has(id)).length }));
+      };
+      const onEach = (id: string, ok: boolean) => {
+        if (abort.signal.aborted || seen.has(id)) return;
+        seen.add(id);
+        if (!ok) failed.add(id);
+        element!.dataset.loaded = String(seen.size);
+        if (seen.size === imageIds.length) publish();
+        else timer ??= setTimeout(publish, PROGRESS_MS);
+      };
+      onEach(imageIds[start]!, !failed.has(imageIds[start]!));
+      if (seriesUrl) {
+        try {
+          await streamSeries(seriesUrl, imageIds, abort.signal, onEach);
+        } catch {
+          // Refused, not multipart, or cut off: what is missing is loaded image by image below.
+        }
+      }
+      const rest = imageIds.map((id, i) => ({ id, i })).filter((x) => !seen.has(x.id));
+      const from = Math.max(0, rest.findIndex((x) => x.i > start));
+      if (rest.length && !abort.signal.aborted) await prefetchStack(rest.map((x) => x.id), from, abort.signal, onEach);
+      if (timer) clearTimeout(timer);
+      if (shown !== seen.size) publish();
+    }
 
     return () => {
       abort.abort();

@@ -140,5 +140,6 @@ export function useViewerCommands(target: CommandTarget) {
     return () => window.removeEventListener('keydown', onKey);
   }, [run]);
 
-  return { tool, playing, fps, help, run, changeFps, closeHelp: () => setHelp(false), stopCine };
+  const closeHelp = useCallback(() => setHelp(false), []);
+  return { tool, playing, fps, help, run, changeFps, closeHelp, stopCine };
 }
