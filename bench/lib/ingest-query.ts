@@ -3,7 +3,8 @@ import { openDatabase } from '../../apps/server/src/db/client';
 
 /**
  * Fills the DICOM study index of a fresh embedded database with `count` studies (Thai and English names, ten years of
- * dates, accession numbers, a few modalities) before the server opens it: what QIDO searches run against.
+ * dates, accession numbers, a few modalities), each with one series and one instance row, before the server opens it:
+ * what QIDO searches run against.
  */
 export async function seedStudies(dataDir: string, count: number): Promise<void> {
   const handle = await openDatabase({ dataDir });
@@ -24,7 +25,20 @@ export async function seedStudies(dataDir: string, count: number): Promise<void>
           (array['CT','MR','CR','US','MG'])[1 + g % 5], now(), now()
         from generate_series(${from}::int, ${to}::int) g`);
     }
+    // Each study gets its series and an instance row: counts are recounted from the rows at start (IN7), and QIDO
+    // shows only studies with live images, so a study without rows would be hidden (and the modality search, which
+    // reads series, would find nothing).
+    await handle.db.execute(sql`
+      insert into dicom_series (study_id, series_instance_uid, modality, series_number, series_description, number_of_instances)
+      select d.id, d.study_instance_uid || '.1', d.modalities_in_study, 1, 'BENCH', 1
+      from dicom_studies d where d.study_instance_uid like '2.25.77%'`);
+    await handle.db.execute(sql`
+      insert into dicom_instances (series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number, storage_key, size_bytes, metadata)
+      select s.id, s.series_instance_uid || '.1', '1.2.840.10008.5.1.4.1.1.2', '1.2.840.10008.1.2.1', 1, 'dicom/bench/' || s.id, 0, '{}'::jsonb
+      from dicom_series s where s.series_instance_uid like '2.25.77%'`);
     await handle.db.execute(sql`analyze dicom_studies`);
+    await handle.db.execute(sql`analyze dicom_series`);
+    await handle.db.execute(sql`analyze dicom_instances`);
   } finally {
     await handle.close();
   }

@@ -52,7 +52,9 @@ function matchCondition(m: Match, fuzzy: boolean): SQL {
     }
     case 'codes': {
       if (m.tag === '00080061') {
-        return sql`exists (select 1 from ${dicomSeries} ms where ms.study_id = ${dicomStudies.id} and upper(ms.modality) in (${sql.join(m.values.map((v) => sql`${v}`), sql`, `)}))`;
+        // The study's own list (kept with its series by the index) is read on the row the date-ordered scan is on; a
+        // subquery on the series for every candidate study took 140 ms at 100,000 studies (bench:ingest).
+        return sql`string_to_array(upper(coalesce(${dicomStudies.modalitiesInStudy}, '')), '\\') && array[${sql.join(m.values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
       }
       const col = m.tag === '00080060' ? sql`upper(${dicomSeries.modality})` : m.tag === '00180015' ? sql`upper(${dicomSeries.bodyPartExamined})` : sql`upper(${dicomStudies.patientSex})`;
       return sql`${col} in (${sql.join(m.values.map((v) => sql`${v}`), sql`, `)})`;
