@@ -11,6 +11,7 @@ test('staff opens a request sticker; its barcodes decode to the accession number
   await logInAs(page, 'staff');
   const requests = new RequestPage(page);
   await requests.gotoList();
+  await requests.searchLastDays(7);
   const row = requests.rows.filter({ has: page.locator('[data-testid="request-sticker"]:not([disabled])') }).first();
   await expect(row).toBeVisible();
   const requestId = (await row.getAttribute('data-request-id'))!;
