@@ -37,6 +37,7 @@ import { S3FileStore } from './storage/s3-file-store';
 import { createArchive, type LocalDicomArchive } from './dicom/index';
 import { dicomwebRoutes } from './dicom/dicomweb/index';
 import { viewerPriorsRoutes } from './dicom/viewer/priors.routes';
+import { FirstImagePreview } from './dicom/viewer/first-image-preview';
 import { viewerRoutes } from './dicom/viewer/viewer.routes';
 import { ViewerService } from './dicom/viewer/viewer.service';
 import { ThumbnailService } from './dicom/thumbnails/thumbnail.service';
@@ -224,7 +225,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const thumbnails = new ThumbnailService(db, files, { log: app.log });
   thumbnails.attach(archive);
   app.addHook('onClose', async () => thumbnails.close());
-  await app.register(viewerRoutes(new ViewerService(db, exams), thumbnails));
+  const viewer = new ViewerService(db, exams);
+  await app.register(viewerRoutes(viewer, thumbnails, new FirstImagePreview(db, archive, viewer)));
   await app.register(viewerPriorsRoutes({ db, exams, issueToken: (user, examId, ttlMs) => auth.issueExamToken(user, examId, ttlMs), now }));
   await app.register(dicomImportRoutes(new DicomImportService(archive, exams, path.resolve(config.DATA_DIR, 'tmp', 'dicom')), exams));
   await app.register(unmatchedStudiesRoutes(new UnmatchedStudiesService(new UnmatchedStudiesRepository(db), archive, exams, audit)));

@@ -97,6 +97,8 @@ export interface TestInstance {
   columns?: number;
   /** Pixel bytes (8-bit MONOCHROME2 when not given: a gradient). */
   pixels?: Uint8Array;
+  /** No Pixel Data element (a document or structured report). */
+  noPixels?: boolean;
   extra?: Elements;
   /** false writes 'DICM' at offset 0 without the 128-byte preamble. */
   preamble?: boolean;
@@ -133,7 +135,7 @@ export function buildInstance(t: TestInstance = {}): { bytes: Buffer; sopUid: st
     '00280101': ['US', [8]],
     '00280102': ['US', [7]],
     '00280103': ['US', [0]],
-    '7FE00010': ['OB', pixels],
+    ...(t.noPixels ? {} : { '7FE00010': ['OB', pixels] as [string, ElementValue] }),
     ...(t.charset ? { '00080005': ['CS', t.charset] as [string, ElementValue] } : {}),
     ...(t.imageOrientationPatient ? { '00200037': ['DS', t.imageOrientationPatient] as [string, ElementValue] } : {}),
     ...t.extra,

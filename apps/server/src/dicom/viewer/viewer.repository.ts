@@ -41,6 +41,15 @@ export class ViewerRepository {
       .limit(100_000);
   }
 
+  /** The same instances in the same order with only what picks one (no header JSON read): the preview's first image. */
+  async instanceOrder(seriesId: string) {
+    return this.db.select({ sopInstanceUid: dicomInstances.sopInstanceUid, orientation: dicomInstances.imageOrientationPatient })
+      .from(dicomInstances)
+      .where(and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt)))
+      .orderBy(sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
+      .limit(100_000);
+  }
+
   /**
    * Earlier exams of the patient (exam date before this one's) that hold images, newest first, within `scope` —
    * the History dialog's exams (ExamsRepository.related) narrowed to what the viewer can compare.

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { ExamIdParamsSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { notFound } from '../../http/domain-error';
+import { answerRenderErrors, sendImage } from '../dicomweb/render-instance';
 import type { ThumbnailService } from '../thumbnails/thumbnail.service';
+import type { FirstImagePreview } from './first-image-preview';
 import type { ViewerService } from './viewer.service';
 
 const tags = ['exams'];
@@ -35,9 +37,10 @@ const InstancesSchema = z.object({
 
 /**
  * GET /api/exam/{id}/series/{seriesId}/instances: the image list the viewer loads for DicomViewer/{examId}/{seriesId}/{orientation};
- * GET /api/exam/{id}/series/{seriesId}/thumbnail[?orientation=]: the series' 128 px PNG.
+ * GET /api/exam/{id}/series/{seriesId}/thumbnail[?orientation=]: the series' 128 px PNG;
+ * GET /api/exam/{id}/series/{seriesId}/preview[?orientation=]: the viewer's first image as a JPEG (decision V15).
  */
-export function viewerRoutes(service: ViewerService, thumbnails: ThumbnailService) {
+export function viewerRoutes(service: ViewerService, thumbnails: ThumbnailService, preview: FirstImagePreview) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/api/exam/:id/series/:seriesId/instances', {
@@ -57,5 +60,16 @@ export function viewerRoutes(service: ViewerService, thumbnails: ThumbnailServic
       reply.header('x-content-type-options', 'nosniff');
       return reply.send(png);
     });
+
+    r.get('/api/exam/:id/series/:seriesId/preview', {
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      schema: { params: SeriesParamsSchema, querystring: OrientationQuery, tags },
+    }, (req, reply) => answerRenderErrors(reply, async () => {
+      const jpeg = await preview.render(requireUser(req), req.params.id, req.params.seriesId, req.query.orientation);
+      // Short: images added to the series may change which one comes first.
+      reply.header('cache-control', 'private, max-age=60');
+      reply.header('x-content-type-options', 'nosniff');
+      return sendImage(reply, 'image/jpeg', jpeg);
+    }));
   };
 }

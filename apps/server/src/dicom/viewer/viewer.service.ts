@@ -49,17 +49,7 @@ export class ViewerService {
    */
   async instances(user: CurrentUser, examId: string, seriesId: string, orientation: string | undefined): Promise<SeriesInstances> {
     const series = await this.series(user, examId, seriesId);
-    const rows = await this.repo.instances(series.seriesId);
-    let chosen = rows;
-    if (orientation !== undefined) {
-      const counts = new Map<string | null, number>();
-      for (const r of rows) counts.set(r.orientation, (counts.get(r.orientation) ?? 0) + 1);
-      const groups = groupOrientations([...counts.entries()].map(([o, n]) => ({ orientation: o, weight: n })));
-      const group = groups.find((g) => (g.key ?? '') === orientation);
-      if (!group) throw notFound('ไม่พบภาพในแนวระนาบนี้');
-      const members = new Set(group.members.map((m) => m.orientation));
-      chosen = rows.filter((r) => members.has(r.orientation));
-    }
+    const chosen = ofOrientation(await this.repo.instances(series.seriesId), orientation);
     const base = `/dicomweb/studies/${series.studyInstanceUid}/series/${series.seriesInstanceUid}`;
     return {
       studyInstanceUid: series.studyInstanceUid,
@@ -79,6 +69,28 @@ export class ViewerService {
       })),
     };
   }
+
+  /** The first image the viewer shows of a series (or of one orientation of it), or null when it has none. */
+  async firstInstance(user: CurrentUser, examId: string, seriesId: string, orientation: string | undefined) {
+    const series = await this.series(user, examId, seriesId);
+    const [first] = ofOrientation(await this.repo.instanceOrder(series.seriesId), orientation);
+    return first ? { studyInstanceUid: series.studyInstanceUid, seriesInstanceUid: series.seriesInstanceUid, sopInstanceUid: first.sopInstanceUid } : null;
+  }
+}
+
+/**
+ * The rows of one orientation group (the key from the series list), grouped exactly as the series list groups them;
+ * all rows without `orientation`. An unknown key is a 404.
+ */
+function ofOrientation<T extends { orientation: string | null }>(rows: T[], orientation: string | undefined): T[] {
+  if (orientation === undefined) return rows;
+  const counts = new Map<string | null, number>();
+  for (const r of rows) counts.set(r.orientation, (counts.get(r.orientation) ?? 0) + 1);
+  const groups = groupOrientations([...counts.entries()].map(([o, n]) => ({ orientation: o, weight: n })));
+  const group = groups.find((g) => (g.key ?? '') === orientation);
+  if (!group) throw notFound('ไม่พบภาพในแนวระนาบนี้');
+  const members = new Set(group.members.map((m) => m.orientation));
+  return rows.filter((r) => members.has(r.orientation));
 }
 
 /** Three finite numbers from the DICOM JSON Value of ImagePositionPatient, else null. */

@@ -1,0 +1,36 @@
+import type { CurrentUser } from '../../auth/current-user';
+import type { Database } from '../../db/client';
+import { DomainError, notFound } from '../../http/domain-error';
+import type { LocalDicomArchive } from '../archive/local-archive';
+import { studyVisibility } from '../dicomweb/dicom-scope';
+import { DicomwebRepository } from '../dicomweb/dicomweb.repository';
+import { InstanceRenderer } from '../dicomweb/render-instance';
+import type { ViewerService } from './viewer.service';
+
+/** High enough that the swap to the viewer's own drawing of the same slice is not seen; small enough to send at once. */
+export const PREVIEW_QUALITY = 90;
+
+/**
+ * The image DicomViewer shows first (the stack's first instance, its first frame), rendered on the server through the
+ * file's VOI window, as the viewer itself would draw it (decision V15). The page shows it while the viewer's code
+ * loads and hides it when the viewer has drawn the same slice.
+ */
+export class FirstImagePreview {
+  private readonly repo: DicomwebRepository;
+  private readonly renderer: InstanceRenderer;
+
+  constructor(db: Database, archive: LocalDicomArchive, private readonly viewer: ViewerService) {
+    this.repo = new DicomwebRepository(db);
+    this.renderer = new InstanceRenderer(archive);
+  }
+
+  /** JPEG of the first image of the series (one orientation group of it), in the caller's scope; 404 when none. */
+  async render(user: CurrentUser, examId: string, seriesId: string, orientation: string | undefined): Promise<Buffer> {
+    const first = await this.viewer.firstInstance(user, examId, seriesId, orientation);
+    if (!first) throw notFound('ไม่มีภาพใน series นี้');
+    const [row] = await this.repo.storedInstances({ study: first.studyInstanceUid, series: first.seriesInstanceUid, sop: first.sopInstanceUid }, studyVisibility(user));
+    if (!row) throw notFound('ไม่พบภาพ');
+    if (row.archived) throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
+    return this.renderer.render(await this.renderer.load(row), 0, { quality: PREVIEW_QUALITY }, 'image/jpeg', false);
+  }
+}
