@@ -82,6 +82,41 @@ export class ViewerPage {
     }, testId);
   }
 
+  /**
+   * An image address drawn the way the viewer fits images (centred, aspect kept, black around) on a canvas of `size`:
+   * its natural size, luminance standard deviation and 8×8 grid of mean luminance, comparable with stats().grid.
+   */
+  async imageGrid(frame: Frame, url: string, size: [number, number]): Promise<{ natural: [number, number]; sd: number; grid: number[] }> {
+    return frame.evaluate(async ({ url, size: [width, height] }) => {
+      const img = new Image();
+      img.src = url;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#000';
+      ctx.fillRect(0, 0, width, height);
+      const scale = Math.min(width / img.naturalWidth, height / img.naturalHeight);
+      ctx.drawImage(img, (width - img.naturalWidth * scale) / 2, (height - img.naturalHeight * scale) / 2, img.naturalWidth * scale, img.naturalHeight * scale);
+      const px = ctx.getImageData(0, 0, width, height).data;
+      const lum = (i: number) => 0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!;
+      let sum = 0, sum2 = 0;
+      for (let i = 0; i < px.length; i += 4) { sum += lum(i); sum2 += lum(i) ** 2; }
+      const n = px.length / 4;
+      const grid: number[] = [];
+      for (let gy = 0; gy < 8; gy++) for (let gx = 0; gx < 8; gx++) {
+        let s = 0, k = 0;
+        for (let y = Math.floor((gy * height) / 8); y < Math.floor(((gy + 1) * height) / 8); y += 2) for (let x = Math.floor((gx * width) / 8); x < Math.floor(((gx + 1) * width) / 8); x += 2) {
+          s += lum((y * width + x) * 4);
+          k++;
+        }
+        grid.push(k ? s / k : 0);
+      }
+      return { natural: [img.naturalWidth, img.naturalHeight] as [number, number], sd: Math.sqrt(Math.max(0, sum2 / n - (sum / n) ** 2)), grid };
+    }, { url, size });
+  }
+
   /** A drawn image, by pixel statistics (STACK-NOTES "Testing that an image is really drawn"). */
   async expectImageDrawn(frame: Frame, label: string, testId = 'viewport') {
     await expect.poll(async () => Number(await frame.getByTestId(testId).getAttribute('data-rendered')), { message: `${label}: IMAGE_RENDERED` }).toBeGreaterThan(0);

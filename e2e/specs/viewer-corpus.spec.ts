@@ -57,6 +57,8 @@ test('every kind of corpus file is drawn in the viewer; W/L drag changes the pix
     await viewer.waitForImage(frame);
     await expect(frame.getByTestId('decode-error')).toHaveCount(0);
     const before = await viewer.expectImageDrawn(frame, kind);
+    // The server's preview of the slice (decision V15) has made way for Cornerstone's drawing.
+    await expect(frame.locator('#rangsi-first-preview')).toHaveCount(0);
     await expect(frame.getByTestId('overlay-slice')).toContainText('ภาพ 1/1');
     await page.screenshot({ path: screenshotPath(`viewer-corpus-${kind.replace(/\W+/g, '-').toLowerCase()}`) });
     if (kind === 'CT_small') {
@@ -73,6 +75,7 @@ test('every kind of corpus file is drawn in the viewer; W/L drag changes the pix
   await byKind.get('broken')!.click();
   const frame = await viewer.frame();
   await expect(frame.getByTestId('decode-error')).toContainText('ไม่สามารถแสดงภาพนี้ได้', { timeout: 30_000 });
+  await expect(frame.locator('#rangsi-first-preview'), 'no preview over the message').toHaveCount(0);
   await frame.getByTestId('cmd-help').click();
   await expect(frame.getByTestId('shortcut-help')).toContainText('แป้นพิมพ์ลัด');
   await page.screenshot({ path: screenshotPath('viewer-corpus-decode-error') });

@@ -148,3 +148,48 @@ test('a series id of the exam is needed, and its own token: anything else is ref
   await expect(page.getByTestId('viewport')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await expect(page.getByTestId('overlay-slice')).toContainText(`ภาพ 1/${SLICES}`);
 });
+
+test("the first slice is on screen at once, rendered by the server in the viewer's place, until Cornerstone has drawn it (decision V15)", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await patientApiAs(baseURL!, 'staff');
+  const token = ((await (await api.post(`/api/exam/${exam.examId}/token`, { data: {} })).json()) as { data: { token: string } }).data.token;
+  await api.dispose();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.addInitScript(() => localStorage.setItem('rangsi.viewer.cpu', '1'));
+  // The viewer's Cornerstone chunk is held back, as on a slow link: the preview alone shows the slice meanwhile.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/viewer-workspace-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/DicomViewer/${exam.examId}/${seriesId}/?token=${token}`);
+  const preview = page.locator('#rangsi-first-preview');
+  await expect(preview).toBeVisible();
+  await expect(page.getByTestId('viewport')).toHaveCount(0);
+  const where = (await preview.boundingBox())!;
+  const previewUrl = (await preview.getAttribute('src'))!;
+  const viewer = new ViewerPage(page);
+  const small = await viewer.imageGrid(page.mainFrame(), previewUrl, [256, 256]);
+  expect(small.natural).toEqual([512, 512]);
+  expect(small.sd, 'the preview is an image, not a blank').toBeGreaterThan(15);
+  await page.screenshot({ path: screenshotPath('viewer-first-image-preview') });
+
+  release();
+  await viewer.expectImageDrawn(page.mainFrame(), 'CT slice 1 after the preview');
+  await expect(preview).toHaveCount(0);
+  // The viewer's element is where the preview was, and Cornerstone drew the same slice the same way.
+  const box = (await page.getByTestId('viewport').boundingBox())!;
+  for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(box[k] - where[k]), `viewport ${k}`).toBeLessThanOrEqual(2);
+  await page.screenshot({ path: screenshotPath('viewer-first-image-drawn') });
+  const size = await page.getByTestId('viewport').locator('canvas').evaluate((c: HTMLCanvasElement) => [c.width, c.height] as [number, number]);
+  const expected = await viewer.imageGrid(page.mainFrame(), previewUrl, size);
+  const slice1 = await viewer.stats(page.mainFrame());
+  const same = gridChange(expected.grid, slice1.grid);
+  expect(same, 'the preview and Cornerstone show the same image').toBeLessThan(6);
+  // Control: a slice further down differs from the preview by more.
+  await page.getByTestId('viewport').focus();
+  for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('overlay-slice')).toContainText(`ภาพ 41/${SLICES}`);
+  expect(gridChange(expected.grid, (await viewer.stats(page.mainFrame())).grid)).toBeGreaterThan(same + 3);
+});

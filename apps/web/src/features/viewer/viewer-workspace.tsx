@@ -1,7 +1,7 @@
 import { getShouldUseCPURendering } from '@cornerstonejs/core';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ViewerLoadError } from './api/viewer-instances';
@@ -21,6 +21,7 @@ import { MPR_PLANES, useMprViewer } from './hooks/use-mpr-viewer';
 import { useSliceSync, type PaneId } from './hooks/use-slice-sync';
 import { useStackViewer, type StackState } from './hooks/use-stack-viewer';
 import { useViewerCommands } from './hooks/use-viewer-commands';
+import { adoptPreview, dropPreview } from './lib/first-preview';
 import { MPR_MIN_SLICES, mprBlock, volumeOrder } from './lib/mpr-eligibility';
 import { nearestSlice, sliceGeometry } from './lib/slice-geometry';
 import { openingAnchor, syncMode, type SyncAnchor } from './lib/slice-sync';
@@ -204,6 +205,15 @@ export function ViewerWorkspace() {
 
   const message = stackMessage(instances.error, Boolean(instances.data && instances.data.instances.length === 0), main.state);
   const priorMessage = stackMessage(priorInstances.error, Boolean(priorInstances.data && priorInstances.data.instances.length === 0), prior.state);
+  // The server's rendering of the first slice stays on screen until Cornerstone has drawn it (decision V15).
+  useLayoutEffect(() => {
+    if (main.elementRef.current) adoptPreview(main.elementRef.current);
+  }, [main.elementRef]);
+  const previewDone = layout !== 'single' || main.state.drawn || message !== null;
+  useEffect(() => {
+    if (previewDone) dropPreview();
+  }, [previewDone]);
+  useEffect(() => dropPreview, []);
   const comparing = layout === 'compare';
   const mode = comparing && geometry && priorGeometry ? syncMode(geometry, priorGeometry) : null;
   const blockedText = block === null ? null : block === 'count' ? t('viewer.mpr.blocked.count', { min: MPR_MIN_SLICES }) : t(`viewer.mpr.blocked.${block}`);

@@ -16,6 +16,8 @@ const PROGRESS_MS = 250;
 export interface StackState {
   /** The first image is on screen (or failed): the rest may still be arriving. */
   ready: boolean;
+  /** Cornerstone has drawn an image (the first-image preview may go, decision V15). */
+  drawn: boolean;
   index: number;
   count: number;
   /** Images in the cache so far (the prefetch progress). */
@@ -31,7 +33,7 @@ export interface StackState {
 }
 
 const INITIAL: StackState = {
-  ready: false, index: 0, count: 0, loaded: 0, failed: 0, currentFailed: false, window: null,
+  ready: false, drawn: false, index: 0, count: 0, loaded: 0, failed: 0, currentFailed: false, window: null,
   modality: null, seriesDescription: null, seriesNumber: null, sliceLocation: null,
 };
 
@@ -89,6 +91,7 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       // Cornerstone also renders the empty viewport (black) before its first image: that is not an image drawn.
       if (!viewportRef.current?.getCornerstoneImage()) return;
       element.dataset.rendered = String(++rendered);
+      if (rendered === 1) setState((s) => (s.drawn ? s : { ...s, drawn: true }));
       update();
     };
     const onFailed = (evt: Event) => {
