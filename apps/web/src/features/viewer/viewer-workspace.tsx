@@ -18,6 +18,7 @@ import { initCornerstone, renderingChoice } from './cornerstone/init-cornerstone
 import { crosshairsDistance } from './cornerstone/mpr-actions';
 import type { MprPlane } from './cornerstone/tool-group';
 import { MPR_PLANES, useMprViewer } from './hooks/use-mpr-viewer';
+import { useLatestState } from './hooks/use-latest-state';
 import { useSliceSync, type PaneId } from './hooks/use-slice-sync';
 import { useStackViewer, type StackState } from './hooks/use-stack-viewer';
 import { useViewerCommands } from './hooks/use-viewer-commands';
@@ -92,12 +93,7 @@ export function ViewerWorkspace() {
   const prior = useStackViewer(priorStack);
 
   // The pane the keyboard, toolbar and cine act on, and the one that leads the scrolling.
-  const activeRef = useRef<PaneId>('current');
-  const [active, setActive] = useState<PaneId>('current');
-  const activate = useCallback((pane: PaneId) => {
-    activeRef.current = pane;
-    setActive(pane);
-  }, []);
+  const [active, activeRef, activate] = useLatestState<PaneId>('current');
   useSliceSync(
     { elementRef: main.elementRef, viewportRef: main.viewportRef, geometry, ready: main.state.ready },
     { elementRef: prior.elementRef, viewportRef: prior.viewportRef, geometry: priorGeometry, ready: prior.state.ready },
@@ -130,12 +126,7 @@ export function ViewerWorkspace() {
     };
   }, [layout, imageIds, geometry, resumeAt]);
   const mpr = useMprViewer(mprVolume);
-  const mprActiveRef = useRef<MprPlane>('axial');
-  const [mprActive, setMprActive] = useState<MprPlane>('axial');
-  const activatePlane = useCallback((plane: MprPlane) => {
-    mprActiveRef.current = plane;
-    setMprActive(plane);
-  }, []);
+  const [mprActive, mprActiveRef, activatePlane] = useLatestState<MprPlane>('axial');
 
   const closeCompare = useCallback(() => {
     setPicked(null);
@@ -177,13 +168,13 @@ export function ViewerWorkspace() {
     setLayout('compare');
   }, []);
 
-  const stackOf = useCallback(() => (activeRef.current === 'prior' && prior.viewportRef.current ? prior.viewportRef.current : main.viewportRef.current), [main.viewportRef, prior.viewportRef]);
-  const cineElement = useCallback(() => (activeRef.current === 'prior' && prior.elementRef.current ? prior.elementRef.current : main.elementRef.current), [main.elementRef, prior.elementRef]);
+  const stackOf = useCallback(() => (activeRef.current === 'prior' && prior.viewportRef.current ? prior.viewportRef.current : main.viewportRef.current), [activeRef, main.viewportRef, prior.viewportRef]);
+  const cineElement = useCallback(() => (activeRef.current === 'prior' && prior.elementRef.current ? prior.elementRef.current : main.elementRef.current), [activeRef, main.elementRef, prior.elementRef]);
   const mprTarget = useMemo(() => (layout === 'mpr' ? {
     viewports: () => (mpr.viewportsRef.current ? MPR_PLANES.map((p) => mpr.viewportsRef.current![p]) : []),
     active: () => mpr.viewportsRef.current?.[mprActiveRef.current] ?? null,
     toolGroupId: mpr.toolGroupId,
-  } : null), [layout, mpr.viewportsRef, mpr.toolGroupId]);
+  } : null), [layout, mpr.viewportsRef, mprActiveRef, mpr.toolGroupId]);
   const toolGroupIds = useMemo(() => (layout === 'compare' && prior.state.ready ? [main.toolGroupId, prior.toolGroupId] : [main.toolGroupId]), [layout, prior.state.ready, main.toolGroupId, prior.toolGroupId]);
   const commands = useViewerCommands({ stack: stackOf, cineElement, toolGroupIds, mpr: mprTarget, layout: onLayout });
   // The toolbar and help are memoised: a stable `run` keeps slice changes and progress from re-rendering them.
