@@ -8,13 +8,18 @@ interface SliceSliderProps {
   onChange: (index: number) => void;
 }
 
-/** The stack slider beside the image, top = first slice, with the slice number on the thumb. */
+/** The rail's width: the same for every series, so the image area (and the first-image preview, V15) never moves. */
+export const SLIDER_RAIL_PX = 37;
+
+/**
+ * The stack slider beside the image, top = first slice, with the slice number on the thumb. Its rail is kept, empty,
+ * for a single image and while the stack is not known yet.
+ */
 export function SliceSlider({ index, count, onChange }: SliceSliderProps) {
   const { t } = useTranslation();
-  if (count < 2) return null;
   return (
-    <Box sx={{ py: 2, px: 0.5, display: 'flex', bgcolor: 'background.paper', borderLeft: 1, borderColor: 'divider' }}>
-      <Slider
+    <Box sx={{ py: 2, px: 0.5, width: SLIDER_RAIL_PX, flexShrink: 0, boxSizing: 'border-box', display: 'flex', justifyContent: 'center', bgcolor: 'background.paper', borderLeft: 1, borderColor: 'divider' }}>
+      {count < 2 ? null : <Slider
         orientation="vertical"
         size="small"
         min={1}
@@ -26,7 +31,7 @@ export function SliceSlider({ index, count, onChange }: SliceSliderProps) {
         aria-label={t('viewer.slider')}
         aria-valuetext={t('viewer.overlay.slice', { n: index + 1, count })}
         data-testid="slice-slider"
-      />
+      />}
     </Box>
   );
 }
