@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, type Response } from '@playwright/test';
 
 /** The full-window report screens (/branch_report, /doctor_report, /center_report, …, the sticker): tabs, form, PDF frame. */
 export class ReportViewerPage {
@@ -20,7 +20,15 @@ export class ReportViewerPage {
 
   /** The next answer of POST /ReportViewer/{reportName} (what the hidden form posts into the frame). */
   nextReport(reportName: string): Promise<Response> {
-    return this.page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/ReportViewer/${reportName}`, { timeout: 30_000 });
+    return this.page.waitForResponse((r) => isReportPost(r, reportName), { timeout: 30_000 });
+  }
+
+  /**
+   * The same, for a report window that is still to be opened: a popup can post its form before a listener put on the
+   * popup page exists, so this one listens on the whole context from before the click.
+   */
+  static nextReportIn(context: BrowserContext, reportName: string): Promise<Response> {
+    return context.waitForEvent('response', { predicate: (r) => isReportPost(r, reportName), timeout: 30_000 });
   }
 
   /**
@@ -48,4 +56,8 @@ export class ReportViewerPage {
   async letViewerPaint(): Promise<void> {
     await this.page.waitForTimeout(1500);
   }
+}
+
+function isReportPost(response: Response, reportName: string): boolean {
+  return response.request().method() === 'POST' && new URL(response.url()).pathname === `/ReportViewer/${reportName}`;
 }

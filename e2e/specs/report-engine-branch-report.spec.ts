@@ -8,9 +8,9 @@ import { logInAs } from '../support/log-in';
 test('admin opens the daily branch report from home and the PDF loads in the frame', async ({ page, context }) => {
   const { home } = await logInAs(page, 'admin');
   const item = home.card('branch_report').getByTestId('home-subitem-branch_report/daily');
+  const first = ReportViewerPage.nextReportIn(context, 'branch_report_daily.rpt');
   const [popup] = await Promise.all([context.waitForEvent('page'), item.click()]);
   const viewer = new ReportViewerPage(popup);
-  const first = viewer.nextReport('branch_report_daily.rpt');
   await expect(popup).toHaveURL('/branch_report/daily');
   const pdf = await viewer.expectPdf(await first);
   expect(pdf.length).toBeGreaterThan(10_000);

@@ -18,9 +18,9 @@ test('staff opens a request sticker; its barcodes decode to the accession number
   const accessions = (await row.getByTestId('request-accession').allTextContents()).map((t) => t.trim().split(' ').at(-1)!).filter(Boolean);
   expect(accessions.length).toBeGreaterThan(0);
 
+  const answer = ReportViewerPage.nextReportIn(context, 'sticker.rpt');
   const [popup] = await Promise.all([context.waitForEvent('page'), row.getByTestId('request-sticker').click()]);
   const viewer = new ReportViewerPage(popup);
-  const answer = viewer.nextReport('sticker.rpt');
   await expect(popup).toHaveURL(`/reportviewer/${requestId}/sticker`);
   const pdf = await viewer.expectPdf(await answer);
   expect((await answer).request().postData()).toBe(`requestId=${requestId}`);
