@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { applyEmbeddedSchema } from './embedded-schema';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -82,6 +83,7 @@ async function openPglite(opts: OpenOptions, migrate: boolean): Promise<Database
     const db = drizzlePglite(withoutQueryParsers(client), { schema, casing: 'snake_case' }) as unknown as Database;
     const wasEmpty = !(await hasMigrations((s) => client.query(s)));
     if (migrate) await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
+    if (migrate || !wasEmpty) await applyEmbeddedSchema(client);
     return {
       db,
       engine: 'pglite',

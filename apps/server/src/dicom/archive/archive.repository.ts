@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
 import type { StoredFile } from '../../storage/file-store';
@@ -105,6 +105,13 @@ export class ArchiveRepository {
     return findExamFor(this.db, info);
   }
 
+  /** Which of these SOP Instance UIDs have a row. */
+  async presentInstances(sopInstanceUids: readonly string[]): Promise<Set<string>> {
+    const rows = await this.db.select({ uid: dicomInstances.sopInstanceUid }).from(dicomInstances)
+      .where(inArray(dicomInstances.sopInstanceUid, [...sopInstanceUids]));
+    return new Set(rows.map((r) => r.uid));
+  }
+
   async examExists(examId: string): Promise<boolean> {
     const [row] = await this.db.select({ id: exams.id }).from(exams).where(and(eq(exams.id, examId), isNull(exams.deletedAt))).limit(1);
     return Boolean(row);
@@ -113,12 +120,19 @@ export class ArchiveRepository {
   /**
    * Instances of series already in the index, in one plain INSERT: the hot path of every C-STORE after a series' first
    * image (counts are brought up to date later by recountSeries). Answers per instance, in order: stored, or duplicate
-   * when its SOP Instance UID is there already. A series row that vanished (purged) fails the foreign key: the caller
-   * then takes the full path. Sent straight to the driver: Drizzle's statement building cost as much as the insert; on
-   * PGlite as a prepared statement (instance-insert.ts).
+   * when its SOP Instance UID is there already. A series row that vanished (purged) fails the foreign key on
+   * PostgreSQL (the whole statement: the caller then tries each alone) and answers 'series-gone' on PGlite; either way
+   * the caller takes the full path. Sent straight to the driver: Drizzle's statement building cost as much as the
+   * insert; on PGlite as a prepared statement (instance-insert.ts).
    */
-  async insertKnownSeriesInstances(items: readonly KnownSeriesInstance[], now: Date): Promise<('stored' | 'duplicate')[]> {
-    if (this.inserter) return (await this.inserter.insert(items, now)).map((isNew) => (isNew ? 'stored' : 'duplicate'));
+  async insertKnownSeriesInstances(items: readonly KnownSeriesInstance[], now: Date): Promise<KnownSeriesOutcome[]> {
+    if (this.inserter) {
+      const inserted = await this.inserter.insert(items, now);
+      const skipped = items.filter((_, i) => !inserted[i]).map((i) => i.info.sopInstanceUid);
+      // Rare (a copy sent twice, a purged series): one more query tells the two apart.
+      const present = skipped.length ? await this.presentInstances(skipped) : new Set<string>();
+      return items.map((item, i) => (inserted[i] ? 'stored' : present.has(item.info.sopInstanceUid) ? 'duplicate' : 'series-gone'));
+    }
     const params: unknown[] = [];
     const at = `$${items.length * 14 + 1}::timestamptz`;
     const rows = items.map((i) => {
@@ -365,6 +379,9 @@ export class ArchiveRepository {
 
 /** What linking needs of a study. */
 type StudyKeys = Pick<InstanceInfo, 'studyInstanceUid' | 'accessionNumber'>;
+
+/** What became of an instance of a known series: its row went in, was there already, or its series is gone. */
+export type KnownSeriesOutcome = 'stored' | 'duplicate' | 'series-gone';
 
 /** One instance of a series already in the index, with its stored file. */
 export interface KnownSeriesInstance {

@@ -3,10 +3,15 @@ import type { Database } from '../../db/client';
 import type { KnownSeriesInstance } from './archive.repository';
 import { PglitePrepared } from './pglite-prepared';
 
-/** The hot path's one statement: an instance of a known series, skipped when its SOP Instance UID is there already. */
+/**
+ * The hot path's one statement: an instance of a known series, skipped when its SOP Instance UID is there already or
+ * when its series is gone (purged). The series is looked up here rather than by a foreign key, which the embedded
+ * database does without (db/embedded-schema.ts): nothing runs between this lookup and the insert there.
+ */
 export const INSTANCE_INSERT = `insert into dicom_instances (series_id, sop_instance_uid, sop_class_uid, transfer_syntax_uid, instance_number,
     number_of_frames, rows, columns, image_orientation_patient, storage_key, size_bytes, sha256, metadata, received_at, id)
-  values ($1::uuid, $2, $3, $4, $5::int, $6::int, $7::int, $8::int, $9, $10, $11::bigint, $12, $13::jsonb, $14::timestamptz, $15::uuid)
+  select s.id, $2, $3, $4, $5::int, $6::int, $7::int, $8::int, $9, $10, $11::bigint, $12, $13::jsonb, $14::timestamptz, $15::uuid
+  from dicom_series s where s.id = $1::uuid
   on conflict (sop_instance_uid) do nothing`;
 
 /** The INSERT's parameters as text, in its column order. */
@@ -32,7 +37,7 @@ export function instanceRowId(storageKey: string): string {
  * Inserts instances of known series on the embedded database with a prepared statement: parsed and planned once
  * instead of per instance, which halves the statement's cost on PGlite (0.64 ms against 1.2 ms measured here). The
  * rows of a batch go in one protocol message (one implicit transaction, so an error fails the batch as one statement
- * would). Answers per row whether it was new (true) or a duplicate (false).
+ * would). Answers per row whether it was new (true), or not inserted (false: a duplicate, or its series is gone).
  */
 export class PgliteInstanceInserter {
   private constructor(private readonly statement: PglitePrepared) {}

@@ -5,7 +5,9 @@ import type { FileStore } from '../../storage/file-store';
 import type { DicomArchive, IngestContext, IngestResult, ReceivedFileFacts } from '../archive';
 import type { StoredFile } from '../../storage/file-store';
 import { readInstance, readInstanceBytes, readReceivedInstance, type InstanceInfo, type ReadResult } from '../parse/read-instance';
-import { ArchiveRepository, StudyOfAnotherExamError, type IndexedInstance, type KnownSeriesInstance, type SeriesHome } from './archive.repository';
+import {
+  ArchiveRepository, StudyOfAnotherExamError, type IndexedInstance, type KnownSeriesInstance, type KnownSeriesOutcome, type SeriesHome,
+} from './archive.repository';
 
 /** Where instances live in the FileStore. */
 export const DICOM_PREFIX = 'dicom';
@@ -289,7 +291,7 @@ export class LocalDicomArchive implements DicomArchive {
         const now = this.now();
         try {
           const outcomes = await this.repo.insertKnownSeriesInstances(batch.map((b) => b.item), now);
-          batch.forEach((b, i) => b.resolve(outcomes[i]!));
+          batch.forEach((b, i) => settleKnown(b, outcomes[i]!));
         } catch (err) {
           if (batch.length === 1) {
             batch[0]!.reject(err);
@@ -298,7 +300,7 @@ export class LocalDicomArchive implements DicomArchive {
           // One instance of a purged series fails the statement: the others must not fail with it.
           for (const b of batch) {
             try {
-              b.resolve((await this.repo.insertKnownSeriesInstances([b.item], now))[0]!);
+              settleKnown(b, (await this.repo.insertKnownSeriesInstances([b.item], now))[0]!);
             } catch (one) {
               b.reject(one);
             }
@@ -427,6 +429,12 @@ export class LocalDicomArchive implements DicomArchive {
       if (this.inFlight.get(key) === run) this.inFlight.delete(key);
     }
   }
+}
+
+/** A series gone from the index (purged) answers as an error: the caller then indexes the instance the long way. */
+function settleKnown(pending: PendingIndex, outcome: KnownSeriesOutcome): void {
+  if (outcome === 'series-gone') pending.reject(new Error('series no longer indexed'));
+  else pending.resolve(outcome);
 }
 
 /** The UUID a store named a file with (its key's last part), which is also its index row's id; null otherwise. */
