@@ -1,5 +1,6 @@
 import { protocol } from '@electric-sql/pglite';
 import type { Database } from '../../db/client';
+import { encodeBindExecuteSync } from './bind-execute';
 
 /** What a PGlite client offers for running prepared statements through the wire protocol. */
 interface PgliteLike {
@@ -49,8 +50,8 @@ export class PglitePrepared {
       prepared.catch(() => statements.delete(this.name));
     }
     await prepared;
-    const parts = paramSets.flatMap((values) => [protocol.serialize.bind({ statement: this.name, values: [...values] }), protocol.serialize.execute({})]);
-    const result = await exclusive(() => pg.execProtocol(concat([...parts, protocol.serialize.sync()])));
+    const message = encodeBindExecuteSync(this.name, paramSets);
+    const result = await exclusive(() => pg.execProtocol(message));
     const commands = result.messages.filter((m) => m.name === 'commandComplete').map((m) => m.text ?? '');
     if (commands.length !== paramSets.length) throw new Error(`prepared ${this.name}: ${commands.length} of ${paramSets.length} executions answered`);
     return { commands, rows: result.messages.filter((m) => m.name === 'dataRow').map((m) => m.fields ?? []) };
