@@ -12,9 +12,9 @@ const VIEWER_PATH = String.raw`^\/DicomViewer\/([^/]+)\/([^/]+)(?:\/([^/]*))?\/?
 
 /**
  * Where the viewer's image area is before the viewer has rendered: below its one-line toolbar, left of the slice
- * slider (the e2e test "first-image preview" checks that the viewer's element is at the same place).
+ * slider (the e2e test "first-image preview" checks that the viewer's element is at the same place). `right` is
+ * SLIDER_RAIL_PX of features/viewer/components/slice-slider.tsx, repeated because the config cannot import app code.
  */
-// right: SLIDER_RAIL_PX of components/slice-slider.tsx (the config cannot import app code).
 const PREVIEW_INSET = { top: 41, right: 37 };
 
 /**
