@@ -108,6 +108,25 @@ describe(DurableWriter.name, () => {
     expect((await sut.writeStaged(bytes, files(), 'given').written).sha256).toBe('given');
   });
 
+  it('tells a thread busy since the write that the file is flushed, before the answer reaches it', async () => {
+    await sut.write(Buffer.from('warm up: the writer is running'), files());
+    const staged = sut.writeStaged(Buffer.from('flushed while this thread was busy'), files());
+    let answered = false;
+    void staged.durable.then(() => { answered = true; });
+    // This thread never yields here, so the writer's answer cannot arrive: only the shared mark can say it.
+    const until = Date.now() + 5_000;
+    while (!staged.flushedNow() && Date.now() < until) { /* busy, like a thread indexing */ }
+    expect(staged.flushedNow()).toBe(true);
+    expect(answered).toBe(false);
+    await staged.durable;
+    expect(answered).toBe(true);
+    // Another write's mark is its own.
+    const next = sut.writeStaged(Buffer.from('not yet'), files());
+    expect(next.flushedNow()).toBe(false);
+    await next.durable;
+    expect(next.flushedNow()).toBe(true);
+  });
+
   it('rejects with the system error when the folder cannot be written, and keeps working for the next file', async () => {
     const blocked = path.join(root, 'blocked');
     fs.writeFileSync(blocked, 'a file where a folder should be');
@@ -115,6 +134,7 @@ describe(DurableWriter.name, () => {
     const staged = sut.writeStaged(Buffer.from('x'), path.join(blocked, 'sub'));
     await expect(staged.written).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });
     await expect(staged.durable).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });
+    expect(staged.flushedNow()).toBe(false);
     const name = await sut.write(Buffer.from('after'), files());
     expect(nonEmpty(files())).toEqual([name]);
   });

@@ -11,6 +11,16 @@ interface Reply {
 
 /** Below this many spares of a folder in hand, this thread asks the writer for more. */
 const ASK_BELOW = 8;
+/**
+ * Slots of the shared "fsynced" marks (durable-writer.worker.mjs sets slot id % FLUSHED_SLOTS to the write's tag): far
+ * more than writes in flight, so a slot is never reused while its write waits.
+ */
+const FLUSHED_SLOTS = 1 << 14;
+
+/** The mark a write leaves in its slot once fsynced: never 0 (an unused slot), different for ids FLUSHED_SLOTS apart. */
+function flushedTag(id: number): number {
+  return (id % 0x7fffffff) + 1;
+}
 
 /** A write in two steps: its bytes complete under their name (a killed process keeps them), then fsynced. */
 export interface StagedWrite {
@@ -18,6 +28,11 @@ export interface StagedWrite {
   written: Promise<{ name: string; sha256: string }>;
   /** Settles once the file is fsynced; rejects with the errno code (the file is then removed). */
   durable: Promise<void>;
+  /**
+   * True once the writer has fsynced the file, which may be before its answer reaches this thread: a caller that was
+   * busy meanwhile (indexing) need not wait for the next turn of the event loop to hear it.
+   */
+  flushedNow: () => boolean;
 }
 
 /** A file a writer was given (non-empty) by a process that ended without a clean stop. */
@@ -49,6 +64,8 @@ export class DurableWriter {
   private readonly asked = new Set<string>();
   /** The worker being stopped: spares it still hands out are not taken (it removes them itself). */
   private closing: Worker | null = null;
+  /** Where the writer marks fsynced writes (shared with every worker this writer starts). */
+  private readonly flushed = new Int32Array(new SharedArrayBuffer(4 * FLUSHED_SLOTS));
 
   constructor(private readonly stateDir: string) {}
 
@@ -73,6 +90,7 @@ export class DurableWriter {
     const durable = new Promise<void>((resolve, reject) => { w.durable = resolve; w.failed = reject; });
     written.catch(() => undefined);
     durable.catch(() => undefined);
+    const flushedNow = () => Atomics.load(this.flushed, id % FLUSHED_SLOTS) === flushedTag(id);
     if (spare) {
       try {
         for (let off = 0; off < bytes.length;) off += fs.writeSync(spare.fd, bytes, off, bytes.length - off, off);
@@ -82,16 +100,16 @@ export class DurableWriter {
         const failure = Object.assign(new Error(`cannot write the file (${code})`), { code });
         w.writtenFailed(failure);
         w.failed(failure);
-        return { written, durable };
+        return { written, durable, flushedNow: () => false };
       }
       w.written({ name: spare.name, sha256: sha256 ?? createHash('sha256').update(bytes).digest('hex') });
       this.waiting.set(id, w);
       worker.postMessage({ id, sync: { dir, ...spare } });
-      return { written, durable };
+      return { written, durable, flushedNow };
     }
     this.waiting.set(id, w);
     worker.postMessage(sha256 ? { id, bytes, dir, sha256 } : { id, bytes, dir });
-    return { written, durable };
+    return { written, durable, flushedNow };
   }
 
   /** A spare file of `dir` in hand, if any; asks the writer for more when few are left. */
@@ -134,7 +152,7 @@ export class DurableWriter {
     setAsideEndedWriters(this.stateDir);
     const spareList = path.join(this.stateDir, `spares-${process.pid}-${++writersInProcess}.list`);
     fs.writeFileSync(spareList, '');
-    const worker = new Worker(new URL('./durable-writer.worker.mjs', import.meta.url), { workerData: { spareList } });
+    const worker = new Worker(new URL('./durable-writer.worker.mjs', import.meta.url), { workerData: { spareList, flushed: this.flushed, slots: FLUSHED_SLOTS } });
     worker.unref();
     worker.on('message', (m: Reply) => {
       if (m.spares && m.dir !== undefined) {

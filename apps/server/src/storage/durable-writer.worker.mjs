@@ -16,8 +16,11 @@ import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 
-/** Where the list of spare files is kept (durable-writer.ts removes the unused ones at start). */
-const { spareList } = workerData;
+/**
+ * Where the list of spare files is kept (durable-writer.ts removes the unused ones at start), and the shared marks of
+ * fsynced writes (slot id % slots holds flushedTag(id) once the write's file is fsynced and closed).
+ */
+const { spareList, flushed, slots } = workerData;
 /**
  * Spare files kept per directory: once fewer than REFILL_AT are left, REFILL_BY more are made in one go (one
  * directory fsync for them all), between batches.
@@ -184,6 +187,8 @@ async function flush(batch) {
     if (job.error) fs.rmSync(path.join(job.dir, job.file.name), { force: true });
   }
   for (const job of batch) {
+    // Marked before the answer: the server's thread may be busy, and can see the mark without waiting for its turn.
+    if (!job.error) Atomics.store(flushed, job.id % slots, (job.id % 0x7fffffff) + 1);
     parentPort.postMessage(job.error ? { id: job.id, ok: false, code: job.error } : { id: job.id, ok: true });
   }
 }

@@ -10,6 +10,16 @@ export interface StoredFile {
  * Where uploaded documents, PDFs and DICOM files live. Local directory by default; an S3-compatible bucket for
  * scale-out implements the same interface. A put is durable before it resolves: nothing acknowledged is lost.
  */
+/** A file being put in two steps (FileStore.putBytesStaged). */
+export interface StagedFile {
+  /** The file's key, once its bytes are complete under it. */
+  written: Promise<StoredFile>;
+  /** Settles once the file is flushed to disk. */
+  durable: Promise<void>;
+  /** True once the file is known flushed, possibly before `durable` settles (false when not known yet). */
+  flushedNow?: () => boolean;
+}
+
 export interface FileStore {
   put(source: Readable, opts: { prefix: string }): Promise<StoredFile>;
   /**
@@ -29,7 +39,7 @@ export interface FileStore {
    * are on disk. After a crash, `crashLeftovers` names the files that were being written. A store without it is
    * used through putBytes.
    */
-  putBytesStaged?(bytes: Buffer, opts: { prefix: string; sha256?: string }): { written: Promise<StoredFile>; durable: Promise<void> };
+  putBytesStaged?(bytes: Buffer, opts: { prefix: string; sha256?: string }): StagedFile;
   /**
    * Files written by putBytesStaged in a process that ended without a clean stop, with their sizes now. The caller
    * removes those its index does not refer to whole, then calls `settle` (until then they are listed again).

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { DurableWriter, leftoversOfEndedWriters } from './durable-writer';
-import type { FileStore, StoredFile } from './file-store';
+import type { FileStore, StagedFile, StoredFile } from './file-store';
 
 /** Files under one directory: written to a temporary name, fsynced, renamed, and the directory fsynced (ARCHITECTURE §4). */
 export class LocalFileStore implements FileStore {
@@ -28,12 +28,12 @@ export class LocalFileStore implements FileStore {
     return stored;
   }
 
-  putBytesStaged(bytes: Buffer, opts: { prefix: string; sha256?: string }): { written: Promise<StoredFile>; durable: Promise<void> } {
+  putBytesStaged(bytes: Buffer, opts: { prefix: string; sha256?: string }): StagedFile {
     const dir = keyFolder(opts.prefix);
     const staged = this.writer.writeStaged(bytes, this.pathOf(dir), opts.sha256);
     const written = staged.written.then(({ name, sha256 }) => ({ key: `${dir}/${name}`, sizeBytes: bytes.length, sha256 }));
     written.catch(() => undefined);
-    return { written, durable: staged.durable };
+    return { written, durable: staged.durable, flushedNow: staged.flushedNow };
   }
 
   crashLeftovers(prefix: string): { files: { key: string; sizeBytes: number }[]; settle(): void } {

@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client';
-import type { FileStore } from '../../storage/file-store';
+import type { FileStore, StagedFile } from '../../storage/file-store';
 import type { DicomArchive, IngestContext, IngestResult, ReceivedFileFacts } from '../archive';
 import type { StoredFile } from '../../storage/file-store';
 import { readInstance, readInstanceBytes, readReceivedInstance, type InstanceInfo, type ReadResult } from '../parse/read-instance';
@@ -48,10 +48,12 @@ interface PendingIndex {
   reject(err: unknown): void;
 }
 
-/** A file being put: its bytes complete under its key first, flushed later. */
-interface StagedPut {
-  written: Promise<StoredFile>;
+
+/** A file put for an instance: its key (bytes complete), and when it is flushed. */
+interface PutFile {
+  stored: StoredFile;
   durable: Promise<void>;
+  flushedNow: () => boolean;
 }
 
 type StudyListener = (e: { studyInstanceUid: string; examId: string | null }) => void;
@@ -90,6 +92,7 @@ export class LocalDicomArchive implements DicomArchive {
         async () => ({
           stored: await this.store.adopt(tempPath, { prefix: DICOM_PREFIX, ...(received ? { sha256: received.sha256, sizeBytes: received.sizeBytes, flushed: received.flushed } : {}) }),
           durable: Promise.resolve(),
+          flushedNow: () => true,
         }),
         ctx,
       );
@@ -102,24 +105,24 @@ export class LocalDicomArchive implements DicomArchive {
     // The write starts now, on the store's thread, and runs while the attributes are read; the index row goes in while
     // the file is flushed (IN9). An instance refused after all has its file removed again.
     const opts = { prefix: DICOM_PREFIX, ...(facts.sha256 ? { sha256: facts.sha256 } : {}) };
-    const stage = (): StagedPut => {
+    const stage = (): StagedFile => {
       if (this.store.putBytesStaged) return this.store.putBytesStaged(bytes, opts);
       const written = this.store.putBytes(bytes, opts);
       const durable = written.then(() => undefined);
       durable.catch(() => undefined); // whoever fails on `written` never waits for it
       return { written, durable };
     };
-    let staged: StagedPut | null = ctx.admit ? null : stage();
+    let staged: StagedFile | null = ctx.admit ? null : stage();
     try {
       return await this.ingest(() => readInstanceBytes(bytes, { maxBytes: this.maxBytes }), async () => {
         staged ??= stage();
         const s = staged;
         staged = null;
-        return { stored: await s.written, durable: s.durable };
+        return { stored: await s.written, durable: s.durable, flushedNow: s.flushedNow ?? (() => false) };
       }, ctx);
     } finally {
       // Written but never handed to the index (refused, or failed before): not kept.
-      const left: StagedPut | null = staged;
+      const left: StagedFile | null = staged;
       if (left) await left.written.then((f) => this.store.remove(f.key), () => undefined).catch(() => undefined);
     }
   }
@@ -129,7 +132,7 @@ export class LocalDicomArchive implements DicomArchive {
    * in storage, and `durable`, which settles once they are flushed; nothing is acknowledged before both that and the
    * index row.
    */
-  private async ingest(read: () => Promise<ReadResult>, put: () => Promise<{ stored: StoredFile; durable: Promise<void> }>, ctx: IngestContext): Promise<IngestResult> {
+  private async ingest(read: () => Promise<ReadResult>, put: () => Promise<PutFile>, ctx: IngestContext): Promise<IngestResult> {
     try {
       const parsed = await read();
       if (!parsed.ok) return { status: 'refused', code: parsed.code, reason: parsed.reason };
@@ -150,7 +153,7 @@ export class LocalDicomArchive implements DicomArchive {
         // The file's bytes are complete before its row commits (a killed process keeps both), and the row commits while
         // the file is flushed. A duplicate found by the index then gives its new file back. Checking for the duplicate
         // first would cost every new instance a query.
-        const { stored, durable } = await put();
+        const { stored, durable, flushedNow } = await put();
         let outcome: { status: 'stored' | 'duplicate'; examId: string | null };
         try {
           outcome = await this.index(info, stored, ctx, forced);
@@ -160,7 +163,8 @@ export class LocalDicomArchive implements DicomArchive {
           throw err;
         }
         try {
-          await durable;
+          // Usually flushed while the row went in: known at once, rather than once the writer's answer gets its turn.
+          if (!flushedNow()) await durable;
         } catch (err) {
           // The file could not be flushed: its row goes again and the sender is told to retry.
           if (outcome.status === 'stored') await this.takeBack(info.sopInstanceUid, stored.key);
