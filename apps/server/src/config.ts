@@ -20,6 +20,10 @@ const ConfigSchema = z.object({
   DICOM_ALLOWED_AE_TITLES: z.string().default('')
     .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
     .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
+  /** Calling AE titles (workstations) that may query the archive with Study Root C-FIND, comma-separated; empty = none. */
+  DICOM_QUERY_AE_TITLES: z.string().default('')
+    .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
+    .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),

@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from './config';
 import { bootSeed } from './db/boot-seed';
 import { openDatabase } from './db/client';
 import { markDemoImagesPending, startPendingDemoImages } from './db/seed/demo-images';
+import { AuditService } from './audit/audit.service';
 import { createDicomListener, type DicomListener } from './dicom/dimse/dicom-listener';
+import { ArchiveFind } from './dicom/dimse/qr/archive-find';
 import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
 
 /** Boot: config → database → migrations → seed → jobs → HTTP listener; SIGTERM drains and closes cleanly. */
@@ -47,7 +49,8 @@ async function main(): Promise<void> {
   const recounted = await services.archive.repairCounts();
   log.info({ studies: recounted }, 'dicom counts checked');
 
-  // DICOM: C-ECHO, C-STORE into the archive, Modality Worklist from the scheduled exams. DICOM_PORT=0 turns it off.
+  // DICOM: C-ECHO, C-STORE into the archive, Modality Worklist from the scheduled exams, Study Root C-FIND for the
+  // workstations on DICOM_QUERY_AE_TITLES. DICOM_PORT=0 turns it off.
   let dicom: DicomListener | null = null;
   if (config.DICOM_PORT !== 0) {
     dicom = createDicomListener({
@@ -57,6 +60,8 @@ async function main(): Promise<void> {
       allowedCallingAeTitles: config.DICOM_ALLOWED_AE_TITLES,
       archive: services.archive,
       worklist: new ModalityWorklist(database.db),
+      query: new ArchiveFind(database.db, new AuditService(database.db)),
+      queryAeTitles: config.DICOM_QUERY_AE_TITLES,
       tempDir: path.resolve(config.DATA_DIR, 'tmp', 'dimse'),
       logger: log.child({ component: 'dimse' }),
     });

@@ -11,6 +11,7 @@ import {
   type DimseCStoreRequest, type DimseCStoreResponse, type DimseDataset, type DimsePresentationContext,
 } from './lib';
 import type { WorklistSource } from './mwl/worklist';
+import { STUDY_ROOT_FIND_SOP_CLASS, type ArchiveQuerySource } from './qr/archive-find';
 import { buildPart10Header } from './part10';
 import { PduDemux, type StoreCommand } from './pdu-demux';
 import { storeResponsePdu } from './store-response';
@@ -35,6 +36,10 @@ export interface DicomListenerOptions {
   archive: DicomArchive;
   /** The Modality Worklist; without it the worklist SOP class is not offered. */
   worklist?: WorklistSource | null;
+  /** The archive's Study Root C-FIND; offered only to the calling AE titles of queryAeTitles. */
+  query?: ArchiveQuerySource | null;
+  /** Calling AE titles that may query the archive (workstations); empty = none. */
+  queryAeTitles?: readonly string[];
   /** Where instances are written while they arrive (same file system as the archive, so it can rename them). */
   tempDir: string;
   logger: Logger;
@@ -64,6 +69,7 @@ export interface ListenerStats {
 interface Settings {
   aeTitle: string;
   allowed: Set<string>;
+  queryAes: Set<string>;
   maxInstanceBytes: number;
   maxAssociations: number;
   idleTimeoutMs: number;
@@ -72,10 +78,18 @@ interface Settings {
   writeHighWaterMark: number;
 }
 
+/** The query services offered on an association. */
+export interface Offers {
+  worklist: boolean;
+  /** Study Root C-FIND (the calling AE is on the query list). */
+  query: boolean;
+}
+
 /** Which transfer syntaxes we accept for an abstract syntax, or null when we do not offer it. */
-export function acceptableSyntaxes(abstractSyntaxUid: string, withWorklist: boolean): ReadonlySet<string> | null {
+export function acceptableSyntaxes(abstractSyntaxUid: string, offers: Offers): ReadonlySet<string> | null {
   if (abstractSyntaxUid === VERIFICATION_SOP_CLASS) return QUERY_TRANSFER_SYNTAXES;
-  if (abstractSyntaxUid === MWL_FIND_SOP_CLASS) return withWorklist ? QUERY_TRANSFER_SYNTAXES : null;
+  if (abstractSyntaxUid === MWL_FIND_SOP_CLASS) return offers.worklist ? QUERY_TRANSFER_SYNTAXES : null;
+  if (abstractSyntaxUid === STUDY_ROOT_FIND_SOP_CLASS) return offers.query ? QUERY_TRANSFER_SYNTAXES : null;
   if (isStorageSopClass(abstractSyntaxUid)) return STORAGE_TRANSFER_SYNTAXES;
   return null;
 }
@@ -86,12 +100,12 @@ export function acceptableSyntaxes(abstractSyntaxUid: string, withWorklist: bool
  * unsupported first syntax rejects the context even when a later one is supported. Here the proposal is copied first,
  * the peer's preference order is honoured, and setResult() is called once per context.
  */
-export function negotiate(association: DimseAssociation, withWorklist: boolean): { accepted: number; rejected: number } {
+export function negotiate(association: DimseAssociation, offers: Offers): { accepted: number; rejected: number } {
   let accepted = 0;
   let rejected = 0;
   for (const { context } of association.getPresentationContexts()) {
     const proposed = [...context.getTransferSyntaxUids()];
-    const ours = acceptableSyntaxes(context.getAbstractSyntaxUid(), withWorklist);
+    const ours = acceptableSyntaxes(context.getAbstractSyntaxUid(), offers);
     if (!ours) {
       context.setResult(PcResult.RejectAbstractSyntaxNotSupported);
       rejected++;
@@ -154,8 +168,8 @@ function comment(text: string): string {
 }
 
 /**
- * The DICOM network listener: C-ECHO, C-STORE for every storage SOP class, Modality Worklist C-FIND. It wraps
- * dcmjs-dimse's Scp for PDU and DIMSE handling and works around the problems listed in docs (STACK-NOTES): our own
+ * The DICOM network listener: C-ECHO, C-STORE for every storage SOP class, Modality Worklist C-FIND, and Study Root
+ * C-FIND for the AEs on the query list. It wraps dcmjs-dimse's Scp for PDU and DIMSE handling and works around the problems listed in docs (STACK-NOTES): our own
  * bound net.Server, our own negotiation, data sets streamed to a temp file as received (never parsed, never
  * re-written), deflate checked, logs routed to pino at debug, partial files removed.
  */
@@ -172,6 +186,7 @@ export class DicomListener {
     this.settings = {
       aeTitle: opts.aeTitle.trim(),
       allowed: new Set((opts.allowedCallingAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
+      queryAes: new Set((opts.queryAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
       maxInstanceBytes: opts.maxInstanceBytes ?? 1024 ** 3,
       maxAssociations: opts.maxAssociations ?? 32,
       idleTimeoutMs: opts.idleTimeoutMs ?? 60_000,
@@ -186,6 +201,7 @@ export class DicomListener {
   get log(): Logger { return this.opts.logger; }
   get archive(): DicomArchive { return this.opts.archive; }
   get worklist(): WorklistSource | null { return this.opts.worklist ?? null; }
+  get query(): ArchiveQuerySource | null { return this.opts.query ?? null; }
   get config(): Readonly<Settings> { return this.settings; }
   get isDraining(): boolean { return this.draining; }
   get tempDir(): string { return this.opts.tempDir; }
@@ -427,7 +443,10 @@ class Association extends dimse.Scp {
       reject(RejectResult.Permanent, RejectSource.ServiceUser, RejectReason.CallingAeNotRecognized, 'calling AE title not allowed');
       return;
     }
-    const { accepted, rejected } = negotiate(association, this.listener.worklist !== null);
+    const { accepted, rejected } = negotiate(association, {
+      worklist: this.listener.worklist !== null,
+      query: this.listener.query !== null && cfg.queryAes.has(calling),
+    });
     this.log().info({ remote: this.remote, callingAe: calling, accepted, rejected }, 'DICOM association accepted');
     this.sendAssociationAccept();
   }
@@ -593,14 +612,14 @@ class Association extends dimse.Scp {
     return { status, comment: reason };
   }
 
-  // ---- C-FIND (Modality Worklist) ------------------------------------------------------------------------------
+  // ---- C-FIND (Modality Worklist, Study Root) -------------------------------------------------------------------
 
   override cFindRequest(request: DimseCFindRequest, callback: (responses: DimseCFindResponse[]) => void): void {
     this.handling++;
     void this.find(request)
       .catch((err: unknown) => {
-        this.log().error({ err, callingAe: this.callingAe }, 'worklist query failed');
-        return [this.findResponse(request, Status.OutOfResources, 'worklist unavailable')];
+        this.log().error({ err, callingAe: this.callingAe }, 'C-FIND failed');
+        return [this.findResponse(request, Status.OutOfResources, 'query unavailable, retry later')];
       })
       .then((responses) => { if (!this.sock.destroyed) callback(responses); })
       .finally(() => { this.handling--; });
@@ -618,23 +637,28 @@ class Association extends dimse.Scp {
 
   private async find(request: DimseCFindRequest): Promise<DimseCFindResponse[]> {
     const started = Date.now();
+    const sopClass = request.getAffectedSopClassUid();
     const worklist = this.listener.worklist;
-    if (request.getAffectedSopClassUid() !== MWL_FIND_SOP_CLASS || !worklist) {
-      return [this.findResponse(request, Status.SopClassNotSupported, 'only Modality Worklist queries are answered')];
-    }
+    const query = this.listener.query;
     const context = this.association.getAcceptedPresentationContextFromRequest(request);
+    // The request's context must be one we accepted for its SOP class (negotiation decided who may query).
+    const accepted = context?.getResult() === PcResult.Accept && context.getAbstractSyntaxUid() === sopClass;
+    const kind = accepted && sopClass === MWL_FIND_SOP_CLASS && worklist ? 'worklist' : accepted && sopClass === STUDY_ROOT_FIND_SOP_CLASS && query ? 'archive' : null;
+    if (!kind) return [this.findResponse(request, Status.SopClassNotSupported, 'query model not offered on this association')];
     const ts = context?.getAcceptedTransferSyntaxUid() ?? TS.implicitLE;
     const identifier = request.getDataset()?.getElements() ?? {};
-    const answer = await worklist.find(identifier, { explicitVr: ts !== TS.implicitLE });
+    const answer = kind === 'worklist'
+      ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE })
+      : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe: this.callingAe });
     if (!answer.ok) {
-      this.log().warn({ callingAe: this.callingAe, status: hex(answer.status), reason: answer.comment }, 'worklist query refused');
+      this.log().warn({ callingAe: this.callingAe, kind, status: hex(answer.status), reason: answer.comment }, 'C-FIND refused');
       return [this.findResponse(request, answer.status, answer.comment)];
     }
     const responses = answer.datasets.map((bytes) => this.findResponse(request, Status.Pending, undefined, encodedDataset(bytes, ts)));
     responses.push(answer.truncated
       ? this.findResponse(request, Status.OutOfResources, `more than ${answer.matches} matches; narrow the query`)
       : this.findResponse(request, Status.Success));
-    this.log().info({ callingAe: this.callingAe, matches: answer.matches, truncated: answer.truncated, ms: Date.now() - started }, 'worklist query answered');
+    this.log().info({ callingAe: this.callingAe, kind, matches: answer.matches, truncated: answer.truncated, ms: Date.now() - started }, 'C-FIND answered');
     return responses;
   }
 }

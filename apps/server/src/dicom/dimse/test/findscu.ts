@@ -9,7 +9,16 @@ export interface FindAnswer {
 
 /** findscu -W with -k keys; parses the pending answers it prints, and whether the final status was Success. */
 export async function findscuWorklist(port: number, keys: string[]): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string }> {
-  const args = ['-v', '-W', '-aec', 'RANGSI'];
+  return findscu(port, ['-W', '-aec', 'RANGSI'], keys);
+}
+
+/** findscu -S (Study Root) as `callingAe`, with -k keys. */
+export async function findscuStudyRoot(port: number, callingAe: string, keys: string[]): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
+  return findscu(port, ['-S', '-aet', callingAe, '-aec', 'RANGSI'], keys);
+}
+
+async function findscu(port: number, model: string[], keys: string[]): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
+  const args = ['-v', ...model];
   for (const k of keys) args.push('-k', k);
   const r = await run('findscu', [...args, '127.0.0.1', String(port)]);
   const output = r.stdout + r.stderr;
@@ -23,5 +32,5 @@ export async function findscuWorklist(port: number, keys: string[]): Promise<{ o
     (m[1]!.length > 0 ? current.sps : current.top).set(m[2]!, value);
   }
   const final = /Received Final Find Response \((.+)\)/.exec(output)?.[1] ?? 'none';
-  return { ok: r.code === 0 && final === 'Success', final, answers, output };
+  return { ok: r.code === 0 && final === 'Success', final, answers, output, code: r.code };
 }

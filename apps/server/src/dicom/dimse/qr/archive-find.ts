@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import type { AuditService } from '../../../audit/audit.service';
+import type { Database } from '../../../db/client';
+import { DomainError } from '../../../http/domain-error';
+import { DicomwebRepository } from '../../dicomweb/dicomweb.repository';
+import { parseQido, type QidoLevel, type QidoQuery } from '../../dicomweb/qido';
+import { instanceJson, seriesJson, studyJson } from '../../dicomweb/qido-response';
+import type { DicomJson, DicomJsonElement } from '../../parse/dicom-json';
+import { tagOfKeyword } from '../../parse/dictionary';
+import { encodeItem, type Item } from '../mwl/worklist-encoder';
+import type { WorklistAnswer } from '../mwl/worklist';
+import { Status } from '../uids';
+
+/** Study Root Query/Retrieve Information Model – FIND (PS3.4 C.6.2). */
+export const STUDY_ROOT_FIND_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.1';
+
+/** What the DIMSE listener asks of the archive's query side: answer one Study Root C-FIND identifier. */
+export interface ArchiveQuerySource {
+  find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe: string }): Promise<WorklistAnswer>;
+}
+
+const LEVELS: Record<string, QidoLevel> = { STUDY: 'study', SERIES: 'series', IMAGE: 'instance' };
+/** Keys of the levels above each level that a hierarchical query must give as one UID (PS3.4 C.4.1.2.2.1). */
+const UNIQUE_ABOVE: Record<QidoLevel, string[]> = { study: [], series: ['StudyInstanceUID'], instance: ['StudyInstanceUID', 'SeriesInstanceUID'] };
+/** The unique keys every answer carries at its level and above (PS3.4 C.4.1.2.1). */
+const UNIQUE_KEYS: Record<QidoLevel, string[]> = {
+  study: ['StudyInstanceUID'],
+  series: ['StudyInstanceUID', 'SeriesInstanceUID'],
+  instance: ['StudyInstanceUID', 'SeriesInstanceUID', 'SOPInstanceUID'],
+};
+/** Not attributes to match or return: handled apart. */
+const CONTROL_KEYS = new Set(['_vrMap', 'SpecificCharacterSet', 'QueryRetrieveLevel']);
+
+const refusal = (status: number, comment: string): WorklistAnswer => ({ ok: false, status, comment });
+
+/**
+ * The archive's Study Root C-FIND SCP: the same search as QIDO-RS (same matching rules and indexes), asked in DIMSE
+ * terms by a workstation whose AE title is on the query list (DICOM_QUERY_AE_TITLES). Those AEs see every study, as a
+ * user whose scope is all (docs/decisions.md IN12). Answers carry the keys the query asked for (our values or empty),
+ * the unique keys of the level and above, and UTF-8 text.
+ */
+export class ArchiveFind implements ArchiveQuerySource {
+  private readonly repo: DicomwebRepository;
+
+  constructor(db: Database, private readonly audit: AuditService, private readonly maxMatches = 1000) {
+    this.repo = new DicomwebRepository(db);
+  }
+
+  async find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe: string }): Promise<WorklistAnswer> {
+    const levelName = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
+    const level = LEVELS[levelName];
+    if (!level) return refusal(Status.DataSetMismatch, 'QueryRetrieveLevel must be STUDY, SERIES or IMAGE');
+    const keys = Object.keys(identifier).filter((k) => !CONTROL_KEYS.has(k));
+    for (const above of UNIQUE_ABOVE[level]) {
+      const v = text(identifier[above]).trim();
+      if (!v || /[\\*?]/.test(v)) return refusal(Status.DataSetMismatch, `${above} must be one UID at ${levelName} level`);
+    }
+    const matching: Record<string, string> = {};
+    for (const key of keys) {
+      const value = identifier[key];
+      if (Array.isArray(value) && value.some((v: unknown) => typeof v === 'object' && v !== null && !isPersonName(v))) continue; // a sequence: returned empty
+      const raw = text(value).trim();
+      // Universal matching ('*' alone) is the same as an empty key: return it.
+      if (raw !== '' && raw !== '*' && tagOfKeyword(key)) matching[key] = raw;
+    }
+    let query: QidoQuery;
+    try {
+      query = parseQido(level, matching);
+    } catch (err) {
+      if (err instanceof DomainError) return refusal(Status.DataSetMismatch, err.message);
+      throw err;
+    }
+    query.limit = this.maxMatches + 1;
+    const all = sql`true`;
+    const extraTags = keys.map((k) => tagOfKeyword(k)).filter((t): t is string => !!t);
+    let found: DicomJson[];
+    if (level === 'study') {
+      const rows = await this.repo.searchStudies(query, all);
+      const extra = await this.repo.representativeAttributes('study', rows.slice(0, this.maxMatches).map((r) => r.studyInstanceUid), extraTags);
+      found = rows.map((r) => studyJson(r, '', extra.get(r.studyInstanceUid)));
+    } else if (level === 'series') {
+      const rows = await this.repo.searchSeries(query, all);
+      const extra = await this.repo.representativeAttributes('series', rows.slice(0, this.maxMatches).map((r) => r.seriesInstanceUid), extraTags);
+      found = rows.map((r) => seriesJson(r, '', extra.get(r.seriesInstanceUid)));
+    } else {
+      const rows = await this.repo.searchInstances(query, all);
+      const extra = await this.repo.representativeAttributes('instance', rows.slice(0, this.maxMatches).map((r) => r.sopInstanceUid), extraTags);
+      found = rows.map((r) => instanceJson(r, '', extra.get(r.sopInstanceUid)));
+    }
+    const truncated = found.length > this.maxMatches;
+    const returned = [...new Set([...keys, ...UNIQUE_KEYS[level]])];
+    const datasets = found.slice(0, this.maxMatches).map((json) => encodeItem(answerOf(json, levelName, returned), opts.explicitVr));
+    await this.audit.record(null, {
+      action: `dicom.find.${level}`, entityType: 'dicom',
+      detail: { callingAe: opts.callingAe, keys: query.matches.map((m) => m.tag), results: datasets.length },
+    });
+    return { ok: true, datasets, matches: datasets.length, truncated };
+  }
+}
+
+/** One match as the answer's item: each returned keyword with our value, or empty. */
+function answerOf(json: DicomJson, levelName: string, keys: string[]): Item {
+  const item: Item = new Map([['SpecificCharacterSet', 'ISO_IR 192'], ['QueryRetrieveLevel', levelName]]);
+  for (const key of keys) {
+    const tag = tagOfKeyword(key);
+    const el = tag ? json[tag] : undefined;
+    item.set(key, el?.vr === 'SQ' ? [] : valueOf(el));
+  }
+  return item;
+}
+
+/** A DICOM JSON value as DIMSE text. */
+function valueOf(el: DicomJsonElement | undefined): string {
+  return el?.Value ? text(el.Value) : '';
+}
+
+type PersonName = { Alphabetic?: string; Ideographic?: string; Phonetic?: string };
+
+function isPersonName(v: object): v is PersonName {
+  return 'Alphabetic' in v || 'Ideographic' in v || 'Phonetic' in v;
+}
+
+/**
+ * A value as DIMSE text: several values joined by '\', a person name's groups by '=' (empty trailing groups dropped).
+ * Naturalized (dcmjs) and DICOM JSON values have the same shapes here.
+ */
+function text(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (Array.isArray(v)) return v.map(text).join('\\');
+  if (typeof v === 'object') {
+    if (!isPersonName(v)) return '';
+    return [v.Alphabetic ?? '', v.Ideographic ?? '', v.Phonetic ?? ''].join('=').replace(/=+$/, '');
+  }
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? String(v) : '';
+}
