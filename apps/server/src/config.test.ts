@@ -6,6 +6,11 @@ describe(loadConfig.name, () => {
     const sut = loadConfig({});
     expect(sut).toMatchObject({ PORT: 8080, DATA_DIR: './data', DICOM_PORT: 11112, DICOM_AE_TITLE: 'RANGSI', SEED: 'auto' });
     expect(sut.DATABASE_URL).toBeUndefined();
+    expect(sut.DICOM_QUERY_AE_TITLES).toEqual([]);
+  });
+
+  it('reads the AE titles allowed to query the archive as a list', () => {
+    expect(loadConfig({ DICOM_QUERY_AE_TITLES: ' READING_1, RADIANT ,' }).DICOM_QUERY_AE_TITLES).toEqual(['READING_1', 'RADIANT']);
   });
 
   it.each([
@@ -13,6 +18,8 @@ describe(loadConfig.name, () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ DICOM_AE_TITLE: 'THIS_TITLE_IS_TOO_LONG' }, 'DICOM_AE_TITLE'],
+    [{ DICOM_QUERY_AE_TITLES: 'OK,A_TITLE_TOO_LONG_HERE' }, 'DICOM_QUERY_AE_TITLES'],
+    [{ DICOM_QUERY_AE_TITLES: 'BACK\\SLASH' }, 'DICOM_QUERY_AE_TITLES'],
     [{ SEED: 'lots' }, 'SEED'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
