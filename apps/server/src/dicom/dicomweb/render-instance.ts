@@ -56,6 +56,16 @@ export function sourceSizeOf({ ds }: ParsedFile): { width: number; height: numbe
   return { width: ds.uint16('x00280011') ?? 0, height: ds.uint16('x00280010') ?? 0 };
 }
 
+/**
+ * A pixel's width over its height from PixelSpacing (row spacing, column spacing), read where Cornerstone's DICOM
+ * loader reads it (the data set, else a PixelMeasuresSequence item in it); 1 without one.
+ */
+export function pixelAspectOf({ ds }: ParsedFile): number {
+  const text = ds.string('x00280030') ?? ds.elements.x00289110?.items?.[0]?.dataSet?.string('x00280030');
+  const [row, column] = (text ?? '').split('\\').map(Number);
+  return row && column && row > 0 && column > 0 ? column / row : 1;
+}
+
 export function frameCount({ ds }: ParsedFile): number {
   return Math.max(1, ds.intString('x00280008') ?? 1);
 }

@@ -8,7 +8,16 @@ export type VoiFunction = 'LINEAR' | 'LINEAR_EXACT' | 'SIGMOID';
 export interface RenderWindow { center: number; width: number; fn: VoiFunction }
 /** PS3.18 §8.3.5.1.3: the output size, and optionally the source region (negative sizes flip it). */
 export interface Viewport { width: number; height: number; region?: { x: number; y: number; width: number; height: number } }
-export interface RenderParams { window?: RenderWindow; viewport?: Viewport; quality?: number }
+export interface RenderParams {
+  window?: RenderWindow;
+  viewport?: Viewport;
+  quality?: number;
+  /**
+   * A pixel's width over its height (PixelSpacing: column spacing over row spacing). Without a viewport, an image whose
+   * pixels are not square is stretched to its true proportions, as the viewer draws it.
+   */
+  pixelAspect?: number;
+}
 export type RenderedType = 'image/jpeg' | 'image/png';
 
 /** The rendered media types offered, the first being the default (PS3.18 §8.7.4: image/jpeg). */
@@ -119,6 +128,11 @@ export async function renderFrame(frame: Frame, params: RenderParams, type: Rend
     if (region.height < 0) image = image.flip();
   }
   const viewport = params.viewport ?? (opts.thumbnail ? { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE } : null);
+  const aspect = params.pixelAspect ?? 1;
+  if (!viewport && !region && Number.isFinite(aspect) && aspect > 0 && Math.abs(aspect - 1) > 0.01) {
+    const width = Math.min(MAX_VIEWPORT, Math.max(1, Math.round(frame.width * aspect)));
+    image = image.resize(width, frame.height, { fit: 'fill', kernel: 'lanczos3' });
+  }
   if (viewport) {
     image = image.resize(viewport.width, viewport.height, { fit: 'inside', withoutEnlargement: opts.thumbnail && !params.viewport, kernel: 'lanczos3' });
   }

@@ -82,6 +82,24 @@ describe('viewer first-image preview', () => {
     }
   });
 
+  it('stretches an image with non-square pixels to its true proportions, as the viewer draws it', async () => {
+    // 32 rows × 16 columns, pixels 0.5 mm tall and 1 mm wide: a 16 × 16 mm square; the left half of it bright.
+    const pixels = Uint8Array.from({ length: 32 * 16 }, (_, i) => (i % 16 < 8 ? 220 : 20));
+    const built = buildInstance({ accessionNumber: other.accessionNumber!, rows: 32, columns: 16, pixels, modality: 'US', extra: { '00280030': ['DS', '0.5\\1'] } });
+    expect((await sut.services.archive.ingestFile(writeTemp(built.bytes), { source: 'US1' })).status).toBe('stored');
+    const [series] = await seriesOf(other.id);
+    const res = await get(`/api/exam/${other.id}/series/${series!.seriesId}/preview`);
+    expect(res.statusCode).toBe(200);
+    const { data, info } = await sharp(res.rawPayload).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([32, 32]);
+    // The bright half is the left 16 columns now; the file's own rendering keeps its 16 columns.
+    expect(data[16 * 32 + 4]!).toBeGreaterThan(180);
+    expect(data[16 * 32 + 12]!).toBeGreaterThan(180);
+    expect(data[16 * 32 + 20]!).toBeLessThan(60);
+    const plain = await sharp((await get(`/dicomweb/studies/${built.studyUid}/series/${built.seriesUid}/instances/${built.sopUid}/rendered`)).rawPayload).metadata();
+    expect([plain.width, plain.height]).toEqual([16, 32]);
+  });
+
   it('answers bad input clearly: a malformed id or orientation 400, an unknown series or orientation 404, nothing to draw 406', async () => {
     const all = await seriesOf(exam.id);
     const ct = all.find((s) => s.frameNumber === 3)!;

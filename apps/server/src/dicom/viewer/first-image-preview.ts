@@ -4,7 +4,7 @@ import { DomainError, notFound } from '../../http/domain-error';
 import type { LocalDicomArchive } from '../archive/local-archive';
 import { studyVisibility } from '../dicomweb/dicom-scope';
 import { DicomwebRepository } from '../dicomweb/dicomweb.repository';
-import { InstanceRenderer } from '../dicomweb/render-instance';
+import { InstanceRenderer, pixelAspectOf } from '../dicomweb/render-instance';
 import type { ViewerService } from './viewer.service';
 
 /** High enough that the swap to the viewer's own drawing of the same slice is not seen; small enough to send at once. */
@@ -31,6 +31,8 @@ export class FirstImagePreview {
     const [row] = await this.repo.storedInstances({ study: first.studyInstanceUid, series: first.seriesInstanceUid, sop: first.sopInstanceUid }, studyVisibility(user));
     if (!row) throw notFound('ไม่พบภาพ');
     if (row.archived) throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
-    return this.renderer.render(await this.renderer.load(row), 0, { quality: PREVIEW_QUALITY }, 'image/jpeg', false);
+    const loaded = await this.renderer.load(row);
+    // Non-square pixels (some US, CR, scanned films) are stretched as the viewer draws them, so the swap is not seen.
+    return this.renderer.render(loaded, 0, { quality: PREVIEW_QUALITY, pixelAspect: pixelAspectOf(loaded) }, 'image/jpeg', false);
   }
 }
