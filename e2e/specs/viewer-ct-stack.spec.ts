@@ -192,4 +192,16 @@ test("the first slice is on screen at once, rendered by the server in the viewer
   for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('overlay-slice')).toContainText(`ภาพ 41/${SLICES}`);
   expect(gridChange(expected.grid, (await viewer.stats(page.mainFrame())).grid)).toBeGreaterThan(same + 3);
+
+  // A narrow window keeps the toolbar on one line (the image stays where the preview is put) and scrolls it sideways.
+  await page.setViewportSize({ width: 760, height: 700 });
+  await expect.poll(async () => (await page.getByTestId('viewport').boundingBox())!.width).toBeLessThan(760);
+  expect(Math.abs((await page.getByTestId('viewport').boundingBox())!.y - where.y), 'viewport top at 760 px').toBeLessThanOrEqual(2);
+  const toolbar = page.getByRole('toolbar');
+  expect(await toolbar.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await toolbar.hover();
+  await page.mouse.wheel(0, 400);
+  await expect.poll(() => toolbar.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect(page.getByTestId('cmd-help')).toBeInViewport();
+  await page.screenshot({ path: screenshotPath('viewer-narrow-toolbar') });
 });

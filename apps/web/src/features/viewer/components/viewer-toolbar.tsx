@@ -68,7 +68,22 @@ export const ViewerToolbar = memo(function ViewerToolbar({ tool, layout, playing
   const tools = layout.mpr ? [...TOOLS, { tool: 'crosshairs' as const, key: 'X', icon: <GpsFixed fontSize="small" /> }] : TOOLS;
   const linkLabel = layout.linked === 'position' ? t('viewer.compare.linkedPosition') : layout.linked === 'ratio' ? t('viewer.compare.linkedRatio') : t('viewer.compare.unlinked');
   return (
-    <Box role="toolbar" aria-label={t('viewer.toolbar')} sx={{ display: 'flex', alignItems: 'center', gap: 0.25, px: 0.5, py: 0.25, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', minHeight: 40, flexWrap: 'wrap' }}>
+    // One line at any width (a narrow window scrolls it sideways; every command has its key): a second line would move
+    // the image down, away from where the first-image preview was put (vite.config.ts PREVIEW_INSET).
+    <Box
+      role="toolbar"
+      aria-label={t('viewer.toolbar')}
+      // A mouse without a sideways wheel still reaches the commands past the window's edge.
+      onWheel={(e) => {
+        const bar = e.currentTarget;
+        if (bar.scrollWidth > bar.clientWidth && Math.abs(e.deltaY) > Math.abs(e.deltaX)) bar.scrollLeft += e.deltaY;
+      }}
+      sx={{
+        display: 'flex', alignItems: 'center', gap: 0.25, px: 0.5, py: 0.25, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider',
+        minHeight: 40, flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' },
+        '& > *': { flexShrink: 0 },
+      }}
+    >
       {tools.map((x) => (
         <ToolButton key={x.tool} label={t(`viewer.keys.${x.tool}`)} shortcut={x.key} active={tool === x.tool} onClick={() => run({ kind: 'tool', tool: x.tool })} testId={`tool-${x.tool}`}>
           {x.icon}
@@ -133,7 +148,7 @@ export const ViewerToolbar = memo(function ViewerToolbar({ tool, layout, playing
       </ToolButton>
       <ToolButton label={t('viewer.keys.help')} shortcut="?" onClick={() => run({ kind: 'help' })} testId="cmd-help"><HelpOutline fontSize="small" /></ToolButton>
       <Box sx={{ flex: 1 }} />
-      <Box sx={{ typography: 'caption', color: 'text.secondary', pr: 1 }}>{status}</Box>
+      <Box title={typeof status === 'string' ? status : undefined} sx={{ typography: 'caption', color: 'text.secondary', pr: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, '&&': { flexShrink: 1 } }}>{status}</Box>
     </Box>
   );
 });
