@@ -20,7 +20,7 @@ const ConfigSchema = z.object({
   DICOM_ALLOWED_AE_TITLES: z.string().default('')
     .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
     .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
-  /** Calling AE titles (workstations) that may query the archive with Study Root C-FIND, comma-separated; empty = none. */
+  /** Calling AE titles (workstations) that may query and retrieve (Study Root C-FIND, C-GET), comma-separated; empty = none. */
   DICOM_QUERY_AE_TITLES: z.string().default('')
     .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
     .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),

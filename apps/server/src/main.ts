@@ -8,6 +8,7 @@ import { markDemoImagesPending, startPendingDemoImages } from './db/seed/demo-im
 import { AuditService } from './audit/audit.service';
 import { createDicomListener, type DicomListener } from './dicom/dimse/dicom-listener';
 import { ArchiveFind } from './dicom/dimse/qr/archive-find';
+import { ArchiveGet } from './dicom/dimse/qr/archive-get';
 import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
 
 /** Boot: config → database → migrations → seed → jobs → HTTP listener; SIGTERM drains and closes cleanly. */
@@ -49,8 +50,8 @@ async function main(): Promise<void> {
   const recounted = await services.archive.repairCounts();
   log.info({ studies: recounted }, 'dicom counts checked');
 
-  // DICOM: C-ECHO, C-STORE into the archive, Modality Worklist from the scheduled exams, Study Root C-FIND for the
-  // workstations on DICOM_QUERY_AE_TITLES. DICOM_PORT=0 turns it off.
+  // DICOM: C-ECHO, C-STORE into the archive, Modality Worklist from the scheduled exams, Study Root C-FIND and C-GET
+  // for the workstations on DICOM_QUERY_AE_TITLES. DICOM_PORT=0 turns it off.
   let dicom: DicomListener | null = null;
   if (config.DICOM_PORT !== 0) {
     dicom = createDicomListener({
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
       archive: services.archive,
       worklist: new ModalityWorklist(database.db),
       query: new ArchiveFind(database.db, new AuditService(database.db)),
+      retrieve: new ArchiveGet(database.db, services.archive, new AuditService(database.db)),
       queryAeTitles: config.DICOM_QUERY_AE_TITLES,
       tempDir: path.resolve(config.DATA_DIR, 'tmp', 'dimse'),
       logger: log.child({ component: 'dimse' }),

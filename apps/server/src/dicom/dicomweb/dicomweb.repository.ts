@@ -18,6 +18,7 @@ export type InstanceRow = {
 };
 export interface StoredInstance {
   sopInstanceUid: string;
+  sopClassUid: string;
   seriesInstanceUid: string;
   studyInstanceUid: string;
   storageKey: string;
@@ -155,6 +156,7 @@ export class DicomwebRepository {
   async storedInstances(where: { study: string; series?: string; sop?: string }, visible: SQL): Promise<StoredInstance[]> {
     return this.db.select({
       sopInstanceUid: dicomInstances.sopInstanceUid,
+      sopClassUid: dicomInstances.sopClassUid,
       seriesInstanceUid: dicomSeries.seriesInstanceUid,
       studyInstanceUid: dicomStudies.studyInstanceUid,
       storageKey: dicomInstances.storageKey,

@@ -8,10 +8,13 @@ import type { DicomArchive, IngestResult } from '../archive';
 import {
   dimse, routeDimseLogs,
   type DimseAssociation, type DimseCEchoRequest, type DimseCEchoResponse, type DimseCFindRequest, type DimseCFindResponse,
+  type DimseCGetRequest, type DimseCGetResponse,
   type DimseCStoreRequest, type DimseCStoreResponse, type DimseDataset, type DimsePresentationContext,
 } from './lib';
 import type { WorklistSource } from './mwl/worklist';
 import { STUDY_ROOT_FIND_SOP_CLASS, type ArchiveQuerySource } from './qr/archive-find';
+import { STUDY_ROOT_GET_SOP_CLASS, type ArchiveRetrieveSource } from './qr/archive-get';
+import { sendSubOperations, type SubOperationChannel } from './qr/get-suboperations';
 import { buildPart10Header } from './part10';
 import { PduDemux, type StoreCommand } from './pdu-demux';
 import { storeResponsePdu } from './store-response';
@@ -38,7 +41,9 @@ export interface DicomListenerOptions {
   worklist?: WorklistSource | null;
   /** The archive's Study Root C-FIND; offered only to the calling AE titles of queryAeTitles. */
   query?: ArchiveQuerySource | null;
-  /** Calling AE titles that may query the archive (workstations); empty = none. */
+  /** The archive's Study Root C-GET; offered only to the calling AE titles of queryAeTitles. */
+  retrieve?: ArchiveRetrieveSource | null;
+  /** Calling AE titles that may query and retrieve from the archive (workstations); empty = none. */
   queryAeTitles?: readonly string[];
   /** Where instances are written while they arrive (same file system as the archive, so it can rename them). */
   tempDir: string;
@@ -83,6 +88,8 @@ export interface Offers {
   worklist: boolean;
   /** Study Root C-FIND (the calling AE is on the query list). */
   query: boolean;
+  /** Study Root C-GET (the calling AE is on the query list). */
+  retrieve: boolean;
 }
 
 /** Which transfer syntaxes we accept for an abstract syntax, or null when we do not offer it. */
@@ -90,6 +97,7 @@ export function acceptableSyntaxes(abstractSyntaxUid: string, offers: Offers): R
   if (abstractSyntaxUid === VERIFICATION_SOP_CLASS) return QUERY_TRANSFER_SYNTAXES;
   if (abstractSyntaxUid === MWL_FIND_SOP_CLASS) return offers.worklist ? QUERY_TRANSFER_SYNTAXES : null;
   if (abstractSyntaxUid === STUDY_ROOT_FIND_SOP_CLASS) return offers.query ? QUERY_TRANSFER_SYNTAXES : null;
+  if (abstractSyntaxUid === STUDY_ROOT_GET_SOP_CLASS) return offers.retrieve ? QUERY_TRANSFER_SYNTAXES : null;
   if (isStorageSopClass(abstractSyntaxUid)) return STORAGE_TRANSFER_SYNTAXES;
   return null;
 }
@@ -169,9 +177,10 @@ function comment(text: string): string {
 
 /**
  * The DICOM network listener: C-ECHO, C-STORE for every storage SOP class, Modality Worklist C-FIND, and Study Root
- * C-FIND for the AEs on the query list. It wraps dcmjs-dimse's Scp for PDU and DIMSE handling and works around the problems listed in docs (STACK-NOTES): our own
- * bound net.Server, our own negotiation, data sets streamed to a temp file as received (never parsed, never
- * re-written), deflate checked, logs routed to pino at debug, partial files removed.
+ * C-FIND and C-GET for the AEs on the query list. It wraps dcmjs-dimse's Scp for PDU and DIMSE handling and works
+ * around the problems listed in docs (STACK-NOTES): our own bound net.Server, our own negotiation, data sets streamed
+ * to a temp file as received (never parsed, never re-written), deflate checked, logs routed to pino at debug, partial
+ * files removed.
  */
 export class DicomListener {
   private server: net.Server | null = null;
@@ -202,6 +211,7 @@ export class DicomListener {
   get archive(): DicomArchive { return this.opts.archive; }
   get worklist(): WorklistSource | null { return this.opts.worklist ?? null; }
   get query(): ArchiveQuerySource | null { return this.opts.query ?? null; }
+  get retrieve(): ArchiveRetrieveSource | null { return this.opts.retrieve ?? null; }
   get config(): Readonly<Settings> { return this.settings; }
   get isDraining(): boolean { return this.draining; }
   get tempDir(): string { return this.opts.tempDir; }
@@ -281,6 +291,7 @@ export class DicomListener {
       storeData: (bytes) => holder.assoc?.storeData(bytes),
       storeEnd: (cmd) => holder.assoc?.storeEnd(cmd),
       violation: (reason) => holder.assoc?.violation(reason),
+      storeResponse: (r) => holder.assoc?.storeResponse(r),
     });
     socket.on('data', (chunk: Buffer) => demux.push(chunk));
     const assoc = new Association(socket, proxy, this);
@@ -340,6 +351,9 @@ class Association extends dimse.Scp {
   private stopped = false;
   private readonly requestTimer: NodeJS.Timeout;
   private readonly sock: net.Socket;
+  /** C-STORE sub-operations of a C-GET waiting for the peer's answer, by our message ID. */
+  private readonly subOperations = new Map<number, { resolve(status: number): void; reject(err: Error): void }>();
+  private nextMessageId = 1;
   /** Set by dcmjs-dimse when the A-ASSOCIATE-RQ arrives (not in its published types). */
   declare association: DimseAssociation;
 
@@ -405,6 +419,8 @@ class Association extends dimse.Scp {
     clearTimeout(this.requestTimer);
     this.current?.abort();
     this.current = null;
+    for (const waiting of this.subOperations.values()) waiting.reject(new Error('association ended during a C-GET'));
+    this.subOperations.clear();
     if (this.callingAe) {
       this.log().info({
         remote: this.remote, callingAe: this.callingAe, stored: this.stored, failed: this.failed, ms: Date.now() - this.startedAt,
@@ -446,6 +462,7 @@ class Association extends dimse.Scp {
     const { accepted, rejected } = negotiate(association, {
       worklist: this.listener.worklist !== null,
       query: this.listener.query !== null && cfg.queryAes.has(calling),
+      retrieve: this.listener.retrieve !== null && cfg.queryAes.has(calling),
     });
     this.log().info({ remote: this.remote, callingAe: calling, accepted, rejected }, 'DICOM association accepted');
     this.sendAssociationAccept();
@@ -661,6 +678,93 @@ class Association extends dimse.Scp {
     this.log().info({ callingAe: this.callingAe, kind, matches: answer.matches, truncated: answer.truncated, ms: Date.now() - started }, 'C-FIND answered');
     return responses;
   }
+
+  // ---- C-GET (Study Root) ----------------------------------------------------------------------------------------
+
+  override cGetRequest(request: DimseCGetRequest, callback: (responses: DimseCGetResponse[]) => void): void {
+    this.handling++;
+    void this.get(request)
+      .catch((err: unknown) => {
+        this.log().error({ err, callingAe: this.callingAe }, 'C-GET failed');
+        // Sub-operations may have been cut halfway: the association cannot be trusted any more.
+        this.abortAndClose();
+        return [this.getResponse(request, Status.OutOfResources, 'retrieve failed, retry later')];
+      })
+      .then((responses) => { if (!this.sock.destroyed) callback(responses); })
+      .finally(() => { this.handling--; });
+  }
+
+  /** The peer's answer to one of our C-STORE sub-operations (taken out of the stream by the demultiplexer). */
+  storeResponse(r: { messageId: number; status: number }): void {
+    const waiting = this.subOperations.get(r.messageId);
+    if (!waiting) return;
+    this.subOperations.delete(r.messageId);
+    waiting.resolve(r.status);
+  }
+
+  private getResponse(request: DimseCGetRequest, status: number, text?: string, counts?: { completed: number; failed: number; warning: number }): DimseCGetResponse {
+    const r = dimse.responses.CGetResponse.fromRequest(request);
+    r.setAffectedSopClassUid(request.getAffectedSopClassUid());
+    r.setStatus(status);
+    if (text) r.setErrorComment(comment(text));
+    if (counts) {
+      r.setRemaining(0);
+      r.setCompleted(counts.completed);
+      r.setFailures(counts.failed);
+      r.setWarnings(counts.warning);
+    }
+    return r;
+  }
+
+  private async get(request: DimseCGetRequest): Promise<DimseCGetResponse[]> {
+    const started = Date.now();
+    const sopClass = request.getAffectedSopClassUid();
+    const retrieve = this.listener.retrieve;
+    const context = this.association.getAcceptedPresentationContextFromRequest(request);
+    if (!retrieve || sopClass !== STUDY_ROOT_GET_SOP_CLASS || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) {
+      return [this.getResponse(request, Status.SopClassNotSupported, 'retrieve model not offered on this association')];
+    }
+    const located = await retrieve.locate(request.getDataset()?.getElements() ?? {}, this.callingAe);
+    if (!located.ok) {
+      this.log().warn({ callingAe: this.callingAe, status: hex(located.status), reason: located.comment }, 'C-GET refused');
+      return [this.getResponse(request, located.status, located.comment)];
+    }
+    const counts = await sendSubOperations(this.subOperationChannel(), located.instances);
+    this.log().info({ callingAe: this.callingAe, ...counts, ms: Date.now() - started }, 'C-GET answered');
+    // PS3.4 C.4.3.1.4: B000 when any sub-operation failed or warned.
+    const status = counts.failed + counts.warning === 0 ? Status.Success : SUBOPERATIONS_WITH_FAILURES;
+    return [this.getResponse(request, status, counts.failed ? `${counts.failed} of ${located.instances.length} images not sent (transfer syntax not accepted, or archived)` : undefined, counts)];
+  }
+
+  private subOperationChannel(): SubOperationChannel {
+    const peerMax = this.association.getMaxPduLength();
+    return {
+      // The peer must have proposed the SCP role for the SOP class (role selection) and accepted the file's syntax.
+      contextFor: (sopClassUid, transferSyntaxUid) => {
+        for (const { context } of this.association.getPresentationContexts()) {
+          if (context.getResult() === PcResult.Accept && context.getAbstractSyntaxUid() === sopClassUid
+            && context.getAcceptedTransferSyntaxUid() === transferSyntaxUid && context.getProviderRole() === true) return context.getPresentationContextId();
+        }
+        return null;
+      },
+      maxPdu: peerMax > 0 ? Math.min(peerMax, 1 << 20) : 1 << 20,
+      write: (parts) => new Promise<void>((resolve, reject) => {
+        if (this.sock.destroyed) { reject(new Error('association closed')); return; }
+        let ok = true;
+        for (const p of parts) ok = this.sock.write(p);
+        if (ok) { resolve(); return; }
+        const closed = () => reject(new Error('association closed'));
+        this.sock.once('close', closed);
+        this.sock.once('drain', () => { this.sock.off('close', closed); resolve(); });
+      }),
+      response: (messageId) => new Promise<number>((resolve, reject) => this.subOperations.set(messageId, { resolve, reject })),
+      nextMessageId: () => {
+        const id = this.nextMessageId;
+        this.nextMessageId = (this.nextMessageId % 0xffff) + 1;
+        return id;
+      },
+    };
+  }
 }
 
 /** A dcmjs-dimse Dataset whose bytes are already encoded (by the worklist encoder) in the context's transfer syntax. */
@@ -669,6 +773,9 @@ function encodedDataset(bytes: Buffer, transferSyntaxUid: string): DimseDataset 
   ds.getDenaturalizedDataset = () => bytes;
   return ds;
 }
+
+/** C-GET: sub-operations complete, one or more failures or warnings (PS3.4 C.4.3.1.4). */
+const SUBOPERATIONS_WITH_FAILURES = 0xb000;
 
 function hex(status: number): string {
   return `0x${status.toString(16).toUpperCase().padStart(4, '0')}`;

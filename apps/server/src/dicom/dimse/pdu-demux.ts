@@ -40,9 +40,12 @@ export interface DemuxHandlers {
   storeEnd(cmd: StoreCommand): void;
   /** The protocol was broken or a limit passed: drop the connection. */
   violation(reason: string): void;
+  /** A C-STORE-RSP from the peer (to a C-STORE sub-operation of a C-GET we sent); without it, it goes to dcmjs-dimse. */
+  storeResponse?(r: { messageId: number; status: number }): void;
 }
 
 const C_STORE_RQ = 0x0001;
+const C_STORE_RSP = 0x8001;
 const NO_DATASET = 0x0101;
 
 export class PduDemux {
@@ -217,6 +220,10 @@ export class PduDemux {
         ? { pcId: this.pdvPcId, sopClassUid: cmd.affectedSopClassUid, sopInstanceUid: cmd.affectedSopInstanceUid, messageId: cmd.messageId }
         : null;
       this.storeOpen = false;
+      if (cmd.field === C_STORE_RSP && !this.expectsData && this.h.storeResponse) {
+        this.h.storeResponse({ messageId: cmd.messageIdBeingRespondedTo, status: cmd.status });
+        return;
+      }
       // Everything but a C-STORE with its data set goes to dcmjs-dimse, as one command fragment.
       if (!this.store) {
         this.h.forward(this.pdvFrame(bytes.length, 0x03));
@@ -241,13 +248,17 @@ export interface ParsedCommand {
   /** MessageID (0000,0110); -1 when missing. */
   messageId: number;
   dataSetType: number;
+  /** MessageIDBeingRespondedTo (0000,0120) of a response; -1 when missing. */
+  messageIdBeingRespondedTo: number;
+  /** Status (0000,0900) of a response; -1 when missing. */
+  status: number;
   affectedSopClassUid: string;
   affectedSopInstanceUid: string;
 }
 
 /** The few fields of an implicit VR little endian command set the demultiplexer needs. */
 export function parseCommand(cmd: Buffer): ParsedCommand {
-  const out: ParsedCommand = { field: -1, messageId: -1, dataSetType: NO_DATASET, affectedSopClassUid: '', affectedSopInstanceUid: '' };
+  const out: ParsedCommand = { field: -1, messageId: -1, dataSetType: NO_DATASET, messageIdBeingRespondedTo: -1, status: -1, affectedSopClassUid: '', affectedSopInstanceUid: '' };
   let pos = 0;
   while (pos + 8 <= cmd.length) {
     const group = cmd.readUInt16LE(pos);
@@ -259,6 +270,8 @@ export function parseCommand(cmd: Buffer): ParsedCommand {
     if (element === 0x0100 && length === 2) out.field = v.readUInt16LE(0);
     else if (element === 0x0110 && length === 2) out.messageId = v.readUInt16LE(0);
     else if (element === 0x0800 && length === 2) out.dataSetType = v.readUInt16LE(0);
+    else if (element === 0x0120 && length === 2) out.messageIdBeingRespondedTo = v.readUInt16LE(0);
+    else if (element === 0x0900 && length === 2) out.status = v.readUInt16LE(0);
     else if (element === 0x0002) out.affectedSopClassUid = text();
     else if (element === 0x1000) out.affectedSopInstanceUid = text();
     pos += 8 + length;

@@ -1,5 +1,6 @@
 import type { StoreCommand } from './pdu-demux';
 
+const C_STORE_RQ = 0x0001;
 const C_STORE_RSP = 0x8001;
 const NO_DATASET = 0x0101;
 
@@ -25,13 +26,28 @@ function text(s: string, pad: 0x00 | 0x20): Buffer {
   return b.length % 2 ? Buffer.concat([b, Buffer.from([pad])]) : b;
 }
 
+/** A command set (implicit VR little endian, group 0000) behind its CommandGroupLength, as one P-DATA-TF PDU. */
+function commandPdu(pcId: number, elements: Buffer[]): Buffer {
+  const body = Buffer.concat(elements);
+  const groupLength = Buffer.alloc(4);
+  groupLength.writeUInt32LE(body.length, 0);
+  const command = Buffer.concat([element(0x0000, groupLength), body]);
+  const pdu = Buffer.alloc(12);
+  pdu.writeUInt8(0x04, 0);
+  pdu.writeUInt32BE(command.length + 6, 2);
+  pdu.writeUInt32BE(command.length + 2, 6);
+  pdu.writeUInt8(pcId, 10);
+  pdu.writeUInt8(0x03, 11); // command, last fragment
+  return Buffer.concat([pdu, command]);
+}
+
 /**
  * The C-STORE-RSP of a request as one P-DATA-TF PDU (one command PDV, last fragment): AffectedSOPClassUID,
  * CommandField, MessageIDBeingRespondedTo, CommandDataSetType (none), Status, ErrorComment when given,
  * AffectedSOPInstanceUID, behind their CommandGroupLength — PS3.7 9.3.1.2.
  */
 export function storeResponsePdu(cmd: StoreCommand, status: number, errorComment?: string): Buffer {
-  const body = Buffer.concat([
+  return commandPdu(cmd.pcId, [
     element(0x0002, text(cmd.sopClassUid, 0x00)),
     element(0x0100, us(C_STORE_RSP)),
     element(0x0120, us(cmd.messageId)),
@@ -40,14 +56,37 @@ export function storeResponsePdu(cmd: StoreCommand, status: number, errorComment
     ...(errorComment ? [element(0x0902, text(errorComment, 0x20))] : []),
     element(0x1000, text(cmd.sopInstanceUid, 0x00)),
   ]);
-  const groupLength = Buffer.alloc(4);
-  groupLength.writeUInt32LE(body.length, 0);
-  const command = Buffer.concat([element(0x0000, groupLength), body]);
-  const pdu = Buffer.alloc(12);
-  pdu.writeUInt8(0x04, 0);
-  pdu.writeUInt32BE(command.length + 6, 2);
-  pdu.writeUInt32BE(command.length + 2, 6);
-  pdu.writeUInt8(cmd.pcId, 10);
-  pdu.writeUInt8(0x03, 11); // command, last fragment
-  return Buffer.concat([pdu, command]);
+}
+
+/**
+ * A C-STORE-RQ command (a C-GET sub-operation, PS3.7 9.3.1.1): AffectedSOPClassUID, CommandField, MessageID, Priority
+ * (medium), CommandDataSetType (a data set follows), AffectedSOPInstanceUID. Its data set follows in P-DATA PDUs.
+ */
+export function storeRequestPdu(cmd: StoreCommand): Buffer {
+  return commandPdu(cmd.pcId, [
+    element(0x0002, text(cmd.sopClassUid, 0x00)),
+    element(0x0100, us(C_STORE_RQ)),
+    element(0x0110, us(cmd.messageId)),
+    element(0x0700, us(0)),
+    element(0x0800, us(0)),
+    element(0x1000, text(cmd.sopInstanceUid, 0x00)),
+  ]);
+}
+
+/** Data set bytes as P-DATA-TF PDUs of at most `maxPdu` bytes each (one PDV each); `last` marks the final fragment. */
+export function dataPdus(pcId: number, bytes: Buffer, maxPdu: number, last: boolean): Buffer[] {
+  const room = Math.max(1024, maxPdu) - 6;
+  const out: Buffer[] = [];
+  for (let off = 0; off < bytes.length || (out.length === 0 && last); off += room) {
+    const part = bytes.subarray(off, off + room);
+    const head = Buffer.alloc(12);
+    head.writeUInt8(0x04, 0);
+    head.writeUInt32BE(part.length + 6, 2);
+    head.writeUInt32BE(part.length + 2, 6);
+    head.writeUInt8(pcId, 10);
+    head.writeUInt8(last && off + room >= bytes.length ? 0x02 : 0x00, 11);
+    out.push(head, part);
+    if (part.length === 0) break;
+  }
+  return out;
 }

@@ -1,35 +1,30 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditService } from '../../../audit/audit.service';
 import type { DatabaseHandle } from '../../../db/client';
 import { auditLog } from '../../../db/schema/index';
-import { LocalFileStore } from '../../../storage/local-file-store';
-import { openTestDatabase } from '../../../test/test-app';
-import { LocalDicomArchive } from '../../archive/local-archive';
+import type { LocalDicomArchive } from '../../archive/local-archive';
 import { buildInstance, testUid } from '../../testing/build-dicom';
 import { findscuStudyRoot } from '../test/findscu';
+import { openArchiveFixture, type ArchiveFixture } from '../test/archive-fixture';
 import { startListener, type Harness } from '../test/harness';
 import { ArchiveFind } from './archive-find';
 
 const WORKSTATION = 'READING_WS';
 
 describe('Study Root C-FIND SCP, queried by dcmtk findscu -S', () => {
+  let fixture: ArchiveFixture;
   let database: DatabaseHandle;
   let archive: LocalDicomArchive;
   let h: Harness;
-  let dataDir: string;
   // Unique per run: the test database may hold other studies.
   const pid = `QR-${Date.now().toString(36)}`;
   const ct = { study: testUid(), series: [testUid(), testUid()], sops: [] as string[][] };
   const mr = { study: testUid(), series: testUid(), sop: testUid() };
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-qr-'));
-    archive = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')));
+    fixture = await openArchiveFixture('qr');
+    ({ database, archive } = fixture);
     for (const [s, series] of ct.series.entries()) {
       const sops: string[] = [];
       for (let i = 1; i <= (s === 0 ? 3 : 2); i++) {
@@ -48,9 +43,7 @@ describe('Study Root C-FIND SCP, queried by dcmtk findscu -S', () => {
   }, 60_000);
   afterAll(async () => {
     await h.close();
-    await archive.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await fixture.close();
   });
 
   it('finds a study by PatientID and answers the keys asked, with the study counts', async () => {

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditService } from '../../../audit/audit.service';
+import type { DatabaseHandle } from '../../../db/client';
+import { auditLog } from '../../../db/schema/index';
+import type { LocalDicomArchive } from '../../archive/local-archive';
+import { buildInstance, testUid } from '../../testing/build-dicom';
+import { corpusAvailable, corpusPath } from '../../testing/corpus';
+import { run } from '../test/dcmtk';
+import { openArchiveFixture, type ArchiveFixture } from '../test/archive-fixture';
+import { startListener, type Harness } from '../test/harness';
+import { ArchiveGet } from './archive-get';
+import { datasetOffset } from './get-suboperations';
+
+const WORKSTATION = 'READING_WS';
+
+describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
+  let fixture: ArchiveFixture;
+  let database: DatabaseHandle;
+  let archive: LocalDicomArchive;
+  let h: Harness;
+  let dataDir: string;
+  const study = testUid();
+  const series = [testUid(), testUid()];
+  /** Data set bytes (after the meta header) of each stored instance, by SOP Instance UID. */
+  const sent = new Map<string, Buffer>();
+  const sopsOf: string[][] = [[], []];
+
+  const dataset = (file: Buffer) => {
+    const at = datasetOffset(file);
+    if (typeof at !== 'number') throw new Error('not a Part-10 file');
+    return file.subarray(at);
+  };
+  /** getscu into a fresh folder: its exit code, output, and the data sets it wrote, by SOP Instance UID (its file name). */
+  const getscu = async (callingAe: string, keys: string[]) => {
+    const out = fs.mkdtempSync(path.join(dataDir, 'get-'));
+    const args = ['-v', '-S', '-aet', callingAe, '-aec', 'RANGSI', '+B', '-od', out];
+    for (const k of keys) args.push('-k', k);
+    const r = await run('getscu', [...args, '127.0.0.1', String(h.listener.port)]);
+    const files = new Map<string, Buffer>();
+    for (const name of fs.readdirSync(out)) files.set(name.replace(/^[A-Z]{2}\./, ''), dataset(fs.readFileSync(path.join(out, name))));
+    return { code: r.code, output: r.stdout + r.stderr, files };
+  };
+
+  beforeAll(async () => {
+    fixture = await openArchiveFixture('get');
+    ({ database, archive, dataDir } = fixture);
+    // The second series' images (160 KB) need several PDUs at getscu's 128 KB.
+    for (const [s, uid] of series.entries()) {
+      for (let i = 1; i <= (s === 0 ? 3 : 2); i++) {
+        const b = buildInstance({ studyUid: study, seriesUid: uid, seriesNumber: s + 1, instanceNumber: i, modality: 'CT', patientId: 'GET-1', rows: s === 1 ? 400 : 64, columns: s === 1 ? 400 : 64 });
+        expect((await archive.ingestBytes(b.bytes, { source: 'TEST' })).status).toBe('stored');
+        sent.set(b.sopUid, dataset(b.bytes));
+        sopsOf[s]!.push(b.sopUid);
+      }
+    }
+    h = await startListener({ retrieve: new ArchiveGet(database.db, archive, new AuditService(database.db)), queryAeTitles: [WORKSTATION] });
+  }, 60_000);
+  afterAll(async () => {
+    await h.close();
+    await fixture.close();
+  });
+
+  it('sends every image of a study on the same association, each data set byte for byte as stored', async () => {
+    const r = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${study}`]);
+    expect(r.code, r.output).toBe(0);
+    expect(r.output).toContain('Received C-GET Response (Success)');
+    expect(r.output).toMatch(/Number of Completed Suboperations : 5\b/);
+    expect([...r.files.keys()].sort()).toEqual([...sent.keys()].sort());
+    for (const [sop, bytes] of r.files) expect(bytes.equals(sent.get(sop)!), sop).toBe(true);
+  });
+
+  it('sends a series, and chosen images of a series', async () => {
+    const bySeries = await getscu(WORKSTATION, ['QueryRetrieveLevel=SERIES', `StudyInstanceUID=${study}`, `SeriesInstanceUID=${series[1]}`]);
+    expect(bySeries.code, bySeries.output).toBe(0);
+    expect([...bySeries.files.keys()].sort()).toEqual([...sopsOf[1]!].sort());
+    const two = sopsOf[0]!.slice(0, 2);
+    const byImage = await getscu(WORKSTATION, ['QueryRetrieveLevel=IMAGE', `StudyInstanceUID=${study}`, `SeriesInstanceUID=${series[0]}`, `SOPInstanceUID=${two.join('\\')}`]);
+    expect(byImage.code, byImage.output).toBe(0);
+    expect([...byImage.files.keys()].sort()).toEqual([...two].sort());
+  });
+
+  it('refuses a retrieval without the keys of its level, and an AE title not on the query list; sends nothing', async () => {
+    const noStudy = await getscu(WORKSTATION, ['QueryRetrieveLevel=SERIES', `SeriesInstanceUID=${series[0]}`]);
+    expect(noStudy.files.size).toBe(0);
+    expect(noStudy.output).toContain('Error: DataSetDoesNotMatchSOPClass');
+    const stranger = await getscu('MODALITY_CT', ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${study}`]);
+    expect(stranger.files.size).toBe(0);
+    expect(stranger.code).not.toBe(0);
+    // The listener keeps serving.
+    expect((await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${study}`])).files.size).toBe(sent.size);
+  });
+
+  it.skipIf(!corpusAvailable)('counts an image the workstation cannot take in its stored transfer syntax as failed (no transcoding)', async () => {
+    const rle = fs.readFileSync(corpusPath('MR_small_RLE.dcm'));
+    const stored = await archive.ingestBytes(rle, { source: 'TEST' });
+    expect(stored.status).not.toBe('refused');
+    // getscu takes uncompressed syntaxes only, unless told otherwise.
+    const r = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${stored.status === 'refused' ? '' : stored.studyInstanceUid}`]);
+    expect(r.files.size).toBe(0);
+    expect(r.output).toMatch(/Number of Failed Suboperations\s*: 1\b/);
+    expect(r.output).toMatch(/Warning|B000/i);
+  });
+
+  it('audits each retrieval with the caller and the number of images', async () => {
+    const rows = await database.db.select({ detail: auditLog.detail }).from(auditLog)
+      .where(and(eq(auditLog.action, 'dicom.get.study'), sql`${auditLog.detail}->>'callingAe' = ${WORKSTATION}`));
+    // The whole study went twice (the first test, and after the refusals).
+    expect(rows.filter((r) => (r.detail as { instances: number }).instances === sent.size).length).toBeGreaterThanOrEqual(2);
+    const strangers = await database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(sql`${auditLog.detail}->>'callingAe' = 'MODALITY_CT'`);
+    expect(strangers[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { AuditService } from '../../../audit/audit.service';
+import type { Database } from '../../../db/client';
+import { DicomwebRepository, type StoredInstance } from '../../dicomweb/dicomweb.repository';
+import { Status } from '../uids';
+
+/** Study Root Query/Retrieve Information Model – GET (PS3.4 C.6.2). */
+export const STUDY_ROOT_GET_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.3';
+
+/** One instance a C-GET sends back as a C-STORE sub-operation. */
+export interface RetrievableInstance {
+  sopClassUid: string;
+  sopInstanceUid: string;
+  transferSyntaxUid: string;
+  /** The stored Part-10 file; null when it has no hot file (archived, or gone). */
+  open(): Promise<Readable | null>;
+}
+
+export type Located = { ok: true; instances: RetrievableInstance[] } | { ok: false; status: number; comment: string };
+
+/** What the DIMSE listener asks of the archive to answer a Study Root C-GET. */
+export interface ArchiveRetrieveSource {
+  locate(identifier: Record<string, unknown>, callingAe: string): Promise<Located>;
+}
+
+/** UIDs one C-GET may list at its level. */
+const MAX_UIDS = 500;
+const UID = /^[0-9]+(\.[0-9]+)*$/;
+
+const refusal = (status: number, comment: string): Located => ({ ok: false, status, comment });
+
+/**
+ * The instances a Study Root C-GET asks for (PS3.4 C.4.3): STUDY level by StudyInstanceUID(s), SERIES by one study and
+ * SeriesInstanceUID(s), IMAGE by one study, one series and SOPInstanceUID(s). For the AEs of the query list, which see
+ * every study (docs/decisions.md IN12); each retrieval is audited.
+ */
+export class ArchiveGet implements ArchiveRetrieveSource {
+  private readonly repo: DicomwebRepository;
+
+  constructor(db: Database, private readonly archive: { openStored(row: Pick<StoredInstance, 'storageKey'>): Promise<Readable | null> }, private readonly audit: AuditService) {
+    this.repo = new DicomwebRepository(db);
+  }
+
+  async locate(identifier: Record<string, unknown>, callingAe: string): Promise<Located> {
+    const level = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
+    const studies = uids(identifier.StudyInstanceUID);
+    const series = uids(identifier.SeriesInstanceUID);
+    const sops = uids(identifier.SOPInstanceUID);
+    if ([studies, series, sops].some((u) => u === null)) return refusal(Status.DataSetMismatch, `UIDs must be digits and dots, at most ${MAX_UIDS}`);
+    const where: { study: string; series?: string; sop?: string }[] = [];
+    if (level === 'STUDY') {
+      if (!studies!.length) return refusal(Status.DataSetMismatch, 'StudyInstanceUID is required at STUDY level');
+      for (const study of studies!) where.push({ study });
+    } else if (level === 'SERIES') {
+      if (studies!.length !== 1 || !series!.length) return refusal(Status.DataSetMismatch, 'one StudyInstanceUID and SeriesInstanceUID(s) are required at SERIES level');
+      for (const s of series!) where.push({ study: studies![0]!, series: s });
+    } else if (level === 'IMAGE') {
+      if (studies!.length !== 1 || series!.length !== 1 || !sops!.length) return refusal(Status.DataSetMismatch, 'one StudyInstanceUID, one SeriesInstanceUID and SOPInstanceUID(s) are required at IMAGE level');
+      for (const sop of sops!) where.push({ study: studies![0]!, series: series![0]!, sop });
+    } else {
+      return refusal(Status.DataSetMismatch, 'QueryRetrieveLevel must be STUDY, SERIES or IMAGE');
+    }
+    const rows: StoredInstance[] = [];
+    for (const w of where) rows.push(...(await this.repo.storedInstances(w, sql`true`)));
+    await this.audit.record(null, { action: `dicom.get.${level.toLowerCase()}`, entityType: 'dicom', detail: { callingAe, instances: rows.length } });
+    return {
+      ok: true,
+      instances: rows.map((row) => ({
+        sopClassUid: row.sopClassUid,
+        sopInstanceUid: row.sopInstanceUid,
+        transferSyntaxUid: row.transferSyntaxUid,
+        open: () => (row.archived ? Promise.resolve(null) : this.archive.openStored(row)),
+      })),
+    };
+  }
+}
+
+/** A UID list ('\'-separated, as naturalized by dcmjs: a string or an array); null when malformed. */
+function uids(v: unknown): string[] | null {
+  const list = text(v).split('\\').map((u) => u.trim()).filter((u) => u !== '');
+  if (list.length > MAX_UIDS || list.some((u) => u.length > 64 || !UID.test(u))) return null;
+  return list;
+}
+
+function text(v: unknown): string {
+  if (Array.isArray(v)) return v.map(text).join('\\');
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+}

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseHandle } from '../../../db/client';
+import { LocalFileStore } from '../../../storage/local-file-store';
+import { openTestDatabase } from '../../../test/test-app';
+import { LocalDicomArchive } from '../../archive/local-archive';
+
+export interface ArchiveFixture {
+  database: DatabaseHandle;
+  archive: LocalDicomArchive;
+  /** A temp folder of the test's own (the archive's files are under files/). */
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real archive on the test database, its files in a fresh temp folder: for tests that store images, then ask over DIMSE. */
+export async function openArchiveFixture(name: string): Promise<ArchiveFixture> {
+  const database = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rangsi-${name}-`));
+  const archive = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')));
+  return {
+    database, archive, dataDir,
+    close: async () => {
+      await archive.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
