@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { dataPdus, storeRequestPdu } from '../store-response';
 import type { RetrievableInstance } from './archive-get';
+import { datasetOffset } from './dataset-offset';
+import { rleToExplicitLittle } from './rle-to-native';
 
 /** What the C-STORE sub-operations of a C-GET need of their association. */
 export interface SubOperationChannel {
@@ -21,34 +23,59 @@ export interface SubOperationCounts {
   warning: number;
 }
 
+const RLE = '1.2.840.10008.1.2.5';
+const EXPLICIT_LITTLE = '1.2.840.10008.1.2.1';
+/** An RLE file is decompressed in memory up to this size. */
+const MAX_DECOMPRESS_SOURCE = 64 << 20;
+
 /** The meta header of a stored file must end within this many bytes. */
 const MAX_META_BYTES = 64 * 1024;
-const LONG_VRS = new Set(['OB', 'OW', 'OF', 'OD', 'OL', 'OV', 'SQ', 'UC', 'UR', 'UT', 'UN', 'SV', 'UV']);
 
 /**
  * Sends each instance as a C-STORE sub-operation on the C-GET's own association (PS3.4 C.4.3.3), one after another,
- * its data set streamed from the stored file exactly as stored (the file's own transfer syntax; no transcoding). An
- * instance the peer cannot take in its transfer syntax, or without a hot file, counts as failed without being sent.
+ * its data set streamed from the stored file exactly as stored (the file's own transfer syntax). A grey RLE image goes
+ * decompressed to a peer that takes only uncompressed ones; any other instance the peer cannot take in its transfer
+ * syntax, or without a hot file, counts as failed without being sent.
  */
 export async function sendSubOperations(channel: SubOperationChannel, instances: readonly RetrievableInstance[]): Promise<SubOperationCounts> {
   const counts: SubOperationCounts = { completed: 0, failed: 0, warning: 0 };
   for (const instance of instances) {
     const pcId = channel.contextFor(instance.sopClassUid, instance.transferSyntaxUid);
-    const file = pcId === null ? null : await instance.open();
-    if (pcId === null || !file) {
+    // RLE the workstation does not take goes decompressed, if it takes explicit VR little endian (grey images).
+    const nativePcId = pcId === null && instance.transferSyntaxUid === RLE ? channel.contextFor(instance.sopClassUid, EXPLICIT_LITTLE) : null;
+    const file = pcId === null && nativePcId === null ? null : await instance.open();
+    const native = file && nativePcId !== null ? await decompressed(file) : null;
+    if (!file || (pcId === null && !native)) {
       file?.destroy();
       counts.failed++;
       continue;
     }
     const messageId = channel.nextMessageId();
     const answered = channel.response(messageId);
-    await sendInstance(channel, pcId, messageId, instance, file);
+    if (native) {
+      const command = storeRequestPdu({ pcId: nativePcId!, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId });
+      await channel.write([command, ...dataPdus(nativePcId!, native, channel.maxPdu, true)]);
+    } else {
+      await sendInstance(channel, pcId!, messageId, instance, file);
+    }
     const status = await answered;
     if (status === 0x0000) counts.completed++;
     else if (status === 0x0001 || (status & 0xf000) === 0xb000) counts.warning++;
     else counts.failed++;
   }
   return counts;
+}
+
+/** The whole stored file read and its data set decompressed (rleToExplicitLittle); null when it cannot be. */
+async function decompressed(file: Readable): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_DECOMPRESS_SOURCE) { file.destroy(); return null; }
+    chunks.push(chunk);
+  }
+  return rleToExplicitLittle(Buffer.concat(chunks));
 }
 
 async function sendInstance(channel: SubOperationChannel, pcId: number, messageId: number, instance: RetrievableInstance, file: Readable): Promise<void> {
@@ -75,26 +102,4 @@ async function sendInstance(channel: SubOperationChannel, pcId: number, messageI
   }
   if (head) throw new Error('stored file ends inside its meta header');
   await channel.write(dataPdus(pcId, pending, channel.maxPdu, true));
-}
-
-/**
- * Where the data set starts in a stored Part-10 file (after the preamble, 'DICM' and the explicit VR little endian
- * group 0002): null when more bytes are needed, 'bad' when it is not a Part-10 file.
- */
-export function datasetOffset(b: Buffer): number | null | 'bad' {
-  let pos: number;
-  if (b.length >= 132 && b.toString('latin1', 128, 132) === 'DICM') pos = 132;
-  else if (b.length >= 4 && b.toString('latin1', 0, 4) === 'DICM') pos = 4;
-  else return b.length >= 132 ? 'bad' : null;
-  for (;;) {
-    if (pos + 8 > b.length) return null;
-    if (b.readUInt16LE(pos) !== 0x0002) return pos;
-    const vr = b.toString('latin1', pos + 4, pos + 6);
-    if (LONG_VRS.has(vr)) {
-      if (pos + 12 > b.length) return null;
-      pos += 12 + b.readUInt32LE(pos + 8);
-    } else {
-      pos += 8 + b.readUInt16LE(pos + 6);
-    }
-  }
 }
