@@ -10,6 +10,7 @@ import { tagOfKeyword } from '../../parse/dictionary';
 import { encodeItem, type Item } from '../mwl/worklist-encoder';
 import type { WorklistAnswer } from '../mwl/worklist';
 import { Status } from '../uids';
+import { isPersonName, dimseText as text } from './dimse-text';
 
 /** Study Root Query/Retrieve Information Model – FIND (PS3.4 C.6.2). */
 export const STUDY_ROOT_FIND_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.1';
@@ -112,24 +113,4 @@ function answerOf(json: DicomJson, levelName: string, keys: string[]): Item {
 /** A DICOM JSON value as DIMSE text. */
 function valueOf(el: DicomJsonElement | undefined): string {
   return el?.Value ? text(el.Value) : '';
-}
-
-type PersonName = { Alphabetic?: string; Ideographic?: string; Phonetic?: string };
-
-function isPersonName(v: object): v is PersonName {
-  return 'Alphabetic' in v || 'Ideographic' in v || 'Phonetic' in v;
-}
-
-/**
- * A value as DIMSE text: several values joined by '\', a person name's groups by '=' (empty trailing groups dropped).
- * Naturalized (dcmjs) and DICOM JSON values have the same shapes here.
- */
-function text(v: unknown): string {
-  if (v === undefined || v === null) return '';
-  if (Array.isArray(v)) return v.map(text).join('\\');
-  if (typeof v === 'object') {
-    if (!isPersonName(v)) return '';
-    return [v.Alphabetic ?? '', v.Ideographic ?? '', v.Phonetic ?? ''].join('=').replace(/=+$/, '');
-  }
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? String(v) : '';
 }

@@ -4,6 +4,7 @@ import type { AuditService } from '../../../audit/audit.service';
 import type { Database } from '../../../db/client';
 import { DicomwebRepository, type StoredInstance } from '../../dicomweb/dicomweb.repository';
 import { Status } from '../uids';
+import { dimseText as text } from './dimse-text';
 
 /** Study Root Query/Retrieve Information Model – GET (PS3.4 C.6.2). */
 export const STUDY_ROOT_GET_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.3';
@@ -81,9 +82,4 @@ function uids(v: unknown): string[] | null {
   const list = text(v).split('\\').map((u) => u.trim()).filter((u) => u !== '');
   if (list.length > MAX_UIDS || list.some((u) => u.length > 64 || !UID.test(u))) return null;
   return list;
-}
-
-function text(v: unknown): string {
-  if (Array.isArray(v)) return v.map(text).join('\\');
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
 }
