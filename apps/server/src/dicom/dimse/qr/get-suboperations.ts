@@ -52,6 +52,8 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
     }
     const messageId = channel.nextMessageId();
     const answered = channel.response(messageId);
+    // Observed now: if sending fails, the association ends and this rejects with nobody awaiting it yet.
+    answered.catch(() => undefined);
     if (native) {
       const command = storeRequestPdu({ pcId: nativePcId!, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId });
       await channel.write([command, ...dataPdus(nativePcId!, native, channel.maxPdu, true)]);
