@@ -1,6 +1,6 @@
 import { TS } from '../../parse/read-instance';
 import { frameBytes, parseBytes } from '../../thumbnails/decode-frame';
-import { decodeRle } from '../../thumbnails/rle';
+import { decodeRleGreyToLittleEndian } from '../../thumbnails/rle';
 import { datasetOffset } from './dataset-offset';
 
 /**
@@ -22,7 +22,6 @@ export function rleToExplicitLittle(file: Buffer): Buffer | null {
   const cols = ds.uint16('x00280011') ?? 0;
   const bits = ds.uint16('x00280100') ?? 0;
   const samples = ds.uint16('x00280002') ?? 1;
-  const signed = ds.uint16('x00280103') === 1;
   const frames = Math.max(1, ds.intString('x00280008') ?? 1);
   if (ts !== TS.rle || !px?.encapsulatedPixelData || samples !== 1 || (bits !== 8 && bits !== 16) || !rows || !cols) return null;
   const pixels = rows * cols;
@@ -30,13 +29,7 @@ export function rleToExplicitLittle(file: Buffer): Buffer | null {
   const native = Buffer.alloc(frames * pixels * size + ((frames * pixels * size) % 2));
   try {
     for (let f = 0; f < frames; f++) {
-      const values = decodeRle(frameBytes(ds, px, f, frames), pixels, 1, bits, signed);
-      const at = f * pixels * size;
-      for (let i = 0; i < pixels; i++) {
-        const v = values[i]!;
-        if (size === 1) native[at + i] = v & 0xff;
-        else native.writeUInt16LE(v < 0 ? v + 0x10000 : v, at + 2 * i);
-      }
+      decodeRleGreyToLittleEndian(frameBytes(ds, px, f, frames), pixels, bits, native.subarray(f * pixels * size, (f + 1) * pixels * size));
     }
   } catch {
     return null;
