@@ -13,8 +13,23 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ DICOM_QUERY_AE_TITLES: ' READING_1, RADIANT ,' }).DICOM_QUERY_AE_TITLES).toEqual(['READING_1', 'RADIANT']);
   });
 
+  it('reads the C-MOVE destination table: AE title, host and port per entry', () => {
+    expect(loadConfig({}).DICOM_MOVE_DESTINATIONS).toEqual([]);
+    expect(loadConfig({ DICOM_MOVE_DESTINATIONS: ' READING_1@10.0.0.5:104, PACS2@pacs.local:11112,VIEW 3@[::1]:4006' }).DICOM_MOVE_DESTINATIONS).toEqual([
+      { aeTitle: 'READING_1', host: '10.0.0.5', port: 104 },
+      { aeTitle: 'PACS2', host: 'pacs.local', port: 11112 },
+      { aeTitle: 'VIEW 3', host: '::1', port: 4006 },
+    ]);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
+    [{ DICOM_MOVE_DESTINATIONS: 'READING_1@10.0.0.5' }, 'DICOM_MOVE_DESTINATIONS'],
+    [{ DICOM_MOVE_DESTINATIONS: '10.0.0.5:104' }, 'DICOM_MOVE_DESTINATIONS'],
+    [{ DICOM_MOVE_DESTINATIONS: 'A_TITLE_TOO_LONG_HERE@h:104' }, 'DICOM_MOVE_DESTINATIONS'],
+    [{ DICOM_MOVE_DESTINATIONS: 'WS@host:70000' }, 'DICOM_MOVE_DESTINATIONS'],
+    [{ DICOM_MOVE_DESTINATIONS: 'WS@bad host:104' }, 'DICOM_MOVE_DESTINATIONS'],
+    [{ DICOM_MOVE_DESTINATIONS: 'WS@a:104,WS@b:105' }, 'DICOM_MOVE_DESTINATIONS'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ DICOM_AE_TITLE: 'THIS_TITLE_IS_TOO_LONG' }, 'DICOM_AE_TITLE'],

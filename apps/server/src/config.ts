@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseMoveDestinations } from './dicom/dimse/qr/move-destinations';
 
 const Port = z.coerce.number().int().min(0).max(65535);
 
@@ -20,10 +21,17 @@ const ConfigSchema = z.object({
   DICOM_ALLOWED_AE_TITLES: z.string().default('')
     .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
     .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
-  /** Calling AE titles (workstations) that may query and retrieve (Study Root C-FIND, C-GET), comma-separated; empty = none. */
+  /** Calling AE titles (workstations) that may query and retrieve (Study Root C-FIND, C-GET, C-MOVE), comma-separated; empty = none. */
   DICOM_QUERY_AE_TITLES: z.string().default('')
     .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
     .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
+  /** Where a C-MOVE may send images: `AE@host:port`, comma-separated; empty = C-MOVE not offered (docs/decisions.md IN13). */
+  DICOM_MOVE_DESTINATIONS: z.string().default('').transform((v, ctx) => {
+    const parsed = parseMoveDestinations(v);
+    if (parsed.ok) return parsed.destinations;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),

@@ -50,8 +50,8 @@ async function main(): Promise<void> {
   const recounted = await services.archive.repairCounts();
   log.info({ studies: recounted }, 'dicom counts checked');
 
-  // DICOM: C-ECHO, C-STORE into the archive, Modality Worklist from the scheduled exams, Study Root C-FIND and C-GET
-  // for the workstations on DICOM_QUERY_AE_TITLES. DICOM_PORT=0 turns it off.
+  // DICOM: C-ECHO, C-STORE into the archive, Modality Worklist from the scheduled exams, Study Root C-FIND, C-GET and
+  // C-MOVE (to DICOM_MOVE_DESTINATIONS) for the workstations on DICOM_QUERY_AE_TITLES. DICOM_PORT=0 turns it off.
   let dicom: DicomListener | null = null;
   if (config.DICOM_PORT !== 0) {
     dicom = createDicomListener({
@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       query: new ArchiveFind(database.db, new AuditService(database.db)),
       retrieve: new ArchiveGet(database.db, services.archive, new AuditService(database.db)),
       queryAeTitles: config.DICOM_QUERY_AE_TITLES,
+      moveDestinations: config.DICOM_MOVE_DESTINATIONS,
       tempDir: path.resolve(config.DATA_DIR, 'tmp', 'dimse'),
       logger: log.child({ component: 'dimse' }),
     });

@@ -119,7 +119,7 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
     const id = assoc.addPresentationContext(CT);
     assoc.addTransferSyntaxToPresentationContext(id, UNSUPPORTED_TS);
     assoc.addTransferSyntaxToPresentationContext(id, TS.explicitLE);
-    negotiate(assoc, { worklist: false, query: false, retrieve: false });
+    negotiate(assoc, { worklist: false, query: false, retrieve: false, move: false });
     expect(assoc.getPresentationContext(id).getResult()).toBe(dimse.constants.PresentationContextResult.Accept);
     expect(assoc.getPresentationContext(id).getAcceptedTransferSyntaxUid()).toBe(TS.explicitLE);
 

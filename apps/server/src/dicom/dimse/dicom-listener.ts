@@ -8,16 +8,19 @@ import type { DicomArchive, IngestResult } from '../archive';
 import {
   dimse, routeDimseLogs,
   type DimseAssociation, type DimseCEchoRequest, type DimseCEchoResponse, type DimseCFindRequest, type DimseCFindResponse,
-  type DimseCGetRequest, type DimseCGetResponse,
+  type DimseCCancelRequest, type DimseCGetRequest, type DimseCGetResponse, type DimseCMoveRequest, type DimseCMoveResponse,
   type DimseCStoreRequest, type DimseCStoreResponse, type DimseDataset, type DimsePresentationContext,
 } from './lib';
 import type { WorklistSource } from './mwl/worklist';
 import { STUDY_ROOT_FIND_SOP_CLASS, type ArchiveQuerySource } from './qr/archive-find';
 import { STUDY_ROOT_GET_SOP_CLASS, type ArchiveRetrieveSource } from './qr/archive-get';
-import { sendSubOperations, type SubOperationChannel } from './qr/get-suboperations';
+import { performMove, STUDY_ROOT_MOVE_SOP_CLASS } from './qr/archive-move';
+import { sendSubOperations, type SubOperationChannel, type SubOperationCounts } from './qr/get-suboperations';
+import type { StoreDestination } from './scu/store-scu';
+import { writeParts } from './scu/socket-write';
 import { buildPart10Header } from './part10';
 import { PduDemux, type StoreCommand } from './pdu-demux';
-import { storeResponsePdu } from './store-response';
+import { pendingMoveResponsePdu, storeResponsePdu } from './store-response';
 import { StoreSink, type SinkOutcome } from './store-sink';
 import {
   IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME, isLenientUid, isStorageSopClass, MWL_FIND_SOP_CLASS,
@@ -45,6 +48,10 @@ export interface DicomListenerOptions {
   retrieve?: ArchiveRetrieveSource | null;
   /** Calling AE titles that may query and retrieve from the archive (workstations); empty = none. */
   queryAeTitles?: readonly string[];
+  /** Where a C-MOVE may send images (with `retrieve`); empty = Study Root C-MOVE not offered. */
+  moveDestinations?: readonly StoreDestination[];
+  /** Connecting to a C-MOVE destination and its association answer, each (tests shorten it). Default 10 s. */
+  moveConnectTimeoutMs?: number;
   /** Where instances are written while they arrive (same file system as the archive, so it can rename them). */
   tempDir: string;
   logger: Logger;
@@ -90,6 +97,8 @@ export interface Offers {
   query: boolean;
   /** Study Root C-GET (the calling AE is on the query list). */
   retrieve: boolean;
+  /** Study Root C-MOVE (the calling AE is on the query list, and there are destinations). */
+  move: boolean;
 }
 
 /** Which transfer syntaxes we accept for an abstract syntax, or null when we do not offer it. */
@@ -98,6 +107,7 @@ export function acceptableSyntaxes(abstractSyntaxUid: string, offers: Offers): R
   if (abstractSyntaxUid === MWL_FIND_SOP_CLASS) return offers.worklist ? QUERY_TRANSFER_SYNTAXES : null;
   if (abstractSyntaxUid === STUDY_ROOT_FIND_SOP_CLASS) return offers.query ? QUERY_TRANSFER_SYNTAXES : null;
   if (abstractSyntaxUid === STUDY_ROOT_GET_SOP_CLASS) return offers.retrieve ? QUERY_TRANSFER_SYNTAXES : null;
+  if (abstractSyntaxUid === STUDY_ROOT_MOVE_SOP_CLASS) return offers.move ? QUERY_TRANSFER_SYNTAXES : null;
   if (isStorageSopClass(abstractSyntaxUid)) return STORAGE_TRANSFER_SYNTAXES;
   return null;
 }
@@ -177,7 +187,7 @@ function comment(text: string): string {
 
 /**
  * The DICOM network listener: C-ECHO, C-STORE for every storage SOP class, Modality Worklist C-FIND, and Study Root
- * C-FIND and C-GET for the AEs on the query list. It wraps dcmjs-dimse's Scp for PDU and DIMSE handling and works
+ * C-FIND, C-GET and C-MOVE for the AEs on the query list. It wraps dcmjs-dimse's Scp for PDU and DIMSE handling and works
  * around the problems listed in docs (STACK-NOTES): our own bound net.Server, our own negotiation, data sets streamed
  * to a temp file as received (never parsed, never re-written), deflate checked, logs routed to pino at debug, partial
  * files removed.
@@ -190,8 +200,11 @@ export class DicomListener {
   private boundPort = 0;
   private unrouteLogs: (() => void) | null = null;
   private readonly counters = { associations: 0, stored: 0, failed: 0, peakBufferedBytes: 0 };
+  /** C-MOVE destinations by AE title. */
+  readonly moveDestinations: ReadonlyMap<string, StoreDestination>;
 
   constructor(private readonly opts: DicomListenerOptions) {
+    this.moveDestinations = new Map((opts.moveDestinations ?? []).map((d) => [d.aeTitle, d]));
     this.settings = {
       aeTitle: opts.aeTitle.trim(),
       allowed: new Set((opts.allowedCallingAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
@@ -212,6 +225,7 @@ export class DicomListener {
   get worklist(): WorklistSource | null { return this.opts.worklist ?? null; }
   get query(): ArchiveQuerySource | null { return this.opts.query ?? null; }
   get retrieve(): ArchiveRetrieveSource | null { return this.opts.retrieve ?? null; }
+  get moveConnectTimeoutMs(): number | undefined { return this.opts.moveConnectTimeoutMs; }
   get config(): Readonly<Settings> { return this.settings; }
   get isDraining(): boolean { return this.draining; }
   get tempDir(): string { return this.opts.tempDir; }
@@ -354,6 +368,8 @@ class Association extends dimse.Scp {
   /** C-STORE sub-operations of a C-GET waiting for the peer's answer, by our message ID. */
   private readonly subOperations = new Map<number, { resolve(status: number): void; reject(err: Error): void }>();
   private nextMessageId = 1;
+  /** Running C-GETs and C-MOVEs by their message ID, for C-CANCEL; each also stops when the connection closes. */
+  private readonly cancellable = new Map<number, AbortController>();
   /** Set by dcmjs-dimse when the A-ASSOCIATE-RQ arrives (not in its published types). */
   declare association: DimseAssociation;
 
@@ -421,6 +437,7 @@ class Association extends dimse.Scp {
     this.current = null;
     for (const waiting of this.subOperations.values()) waiting.reject(new Error('association ended during a C-GET'));
     this.subOperations.clear();
+    for (const running of this.cancellable.values()) running.abort();
     if (this.callingAe) {
       this.log().info({
         remote: this.remote, callingAe: this.callingAe, stored: this.stored, failed: this.failed, ms: Date.now() - this.startedAt,
@@ -463,6 +480,7 @@ class Association extends dimse.Scp {
       worklist: this.listener.worklist !== null,
       query: this.listener.query !== null && cfg.queryAes.has(calling),
       retrieve: this.listener.retrieve !== null && cfg.queryAes.has(calling),
+      move: this.listener.retrieve !== null && this.listener.moveDestinations.size > 0 && cfg.queryAes.has(calling),
     });
     this.log().info({ remote: this.remote, callingAe: calling, accepted, rejected }, 'DICOM association accepted');
     this.sendAssociationAccept();
@@ -486,10 +504,6 @@ class Association extends dimse.Scp {
   override abort(): void {
     this.log().debug({ remote: this.remote, callingAe: this.callingAe }, 'DICOM association aborted by peer');
     this.destroy();
-  }
-
-  override cCancelRequest(): void {
-    // Worklist answers are sent in one go; nothing to cancel.
   }
 
   // ---- C-ECHO --------------------------------------------------------------------------------------------------
@@ -683,15 +697,30 @@ class Association extends dimse.Scp {
 
   override cGetRequest(request: DimseCGetRequest, callback: (responses: DimseCGetResponse[]) => void): void {
     this.handling++;
-    void this.get(request)
+    const stop = this.cancellableFor(request.getMessageId());
+    void this.get(request, stop.signal)
       .catch((err: unknown) => {
         this.log().error({ err, callingAe: this.callingAe }, 'C-GET failed');
         // Sub-operations may have been cut halfway: the association cannot be trusted any more.
         this.abortAndClose();
-        return [this.getResponse(request, Status.OutOfResources, 'retrieve failed, retry later')];
+        return [this.retrieveResponse(dimse.responses.CGetResponse.fromRequest(request), request, Status.OutOfResources, 'retrieve failed, retry later')];
       })
       .then((responses) => { if (!this.sock.destroyed) callback(responses); })
-      .finally(() => { this.handling--; });
+      .finally(() => { this.handling--; this.cancellable.delete(request.getMessageId()); });
+  }
+
+  /** C-CANCEL of a running C-GET or C-MOVE: no sub-operation starts after it; the final answer says Cancel. C-FIND answers go in one go: nothing to cancel. */
+  override cCancelRequest(request: DimseCCancelRequest): void {
+    const running = this.cancellable.get(request.getMessageIdBeingRespondedTo());
+    if (!running) return;
+    this.log().info({ callingAe: this.callingAe }, 'C-CANCEL received');
+    running.abort();
+  }
+
+  private cancellableFor(messageId: number): AbortController {
+    const stop = new AbortController();
+    this.cancellable.set(messageId, stop);
+    return stop;
   }
 
   /** The peer's answer to one of our C-STORE sub-operations (taken out of the stream by the demultiplexer). */
@@ -702,13 +731,15 @@ class Association extends dimse.Scp {
     waiting.resolve(r.status);
   }
 
-  private getResponse(request: DimseCGetRequest, status: number, text?: string, counts?: { completed: number; failed: number; warning: number }): DimseCGetResponse {
-    const r = dimse.responses.CGetResponse.fromRequest(request);
+  /** A C-GET or C-MOVE response: status, comment, and the sub-operation counts (PS3.7 9.3.3.2, 9.3.4.2). */
+  private retrieveResponse<R extends DimseCGetResponse | DimseCMoveResponse>(
+    r: R, request: DimseCGetRequest | DimseCMoveRequest, status: number, text?: string, counts?: SubOperationCounts, remaining = 0,
+  ): R {
     r.setAffectedSopClassUid(request.getAffectedSopClassUid());
     r.setStatus(status);
     if (text) r.setErrorComment(comment(text));
     if (counts) {
-      r.setRemaining(0);
+      r.setRemaining(remaining);
       r.setCompleted(counts.completed);
       r.setFailures(counts.failed);
       r.setWarnings(counts.warning);
@@ -716,24 +747,27 @@ class Association extends dimse.Scp {
     return r;
   }
 
-  private async get(request: DimseCGetRequest): Promise<DimseCGetResponse[]> {
+  private async get(request: DimseCGetRequest, signal: AbortSignal): Promise<DimseCGetResponse[]> {
     const started = Date.now();
+    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) =>
+      [this.retrieveResponse(dimse.responses.CGetResponse.fromRequest(request), request, status, text, counts, remaining)];
     const sopClass = request.getAffectedSopClassUid();
     const retrieve = this.listener.retrieve;
     const context = this.association.getAcceptedPresentationContextFromRequest(request);
     if (!retrieve || sopClass !== STUDY_ROOT_GET_SOP_CLASS || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) {
-      return [this.getResponse(request, Status.SopClassNotSupported, 'retrieve model not offered on this association')];
+      return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
     }
-    const located = await retrieve.locate(request.getDataset()?.getElements() ?? {}, this.callingAe);
+    const located = await retrieve.locate(request.getDataset()?.getElements() ?? {}, { callingAe: this.callingAe });
     if (!located.ok) {
       this.log().warn({ callingAe: this.callingAe, status: hex(located.status), reason: located.comment }, 'C-GET refused');
-      return [this.getResponse(request, located.status, located.comment)];
+      return answer(located.status, located.comment);
     }
-    const counts = await sendSubOperations(this.subOperationChannel(), located.instances);
-    this.log().info({ callingAe: this.callingAe, ...counts, ms: Date.now() - started }, 'C-GET answered');
+    const { remaining, ...counts } = await sendSubOperations(this.subOperationChannel(), located.instances, { signal });
+    this.log().info({ callingAe: this.callingAe, ...counts, remaining, ms: Date.now() - started }, remaining ? 'C-GET cancelled' : 'C-GET answered');
+    if (remaining) return answer(Status.Cancel, undefined, counts, remaining);
     // PS3.4 C.4.3.1.4: B000 when any sub-operation failed or warned.
     const status = counts.failed + counts.warning === 0 ? Status.Success : SUBOPERATIONS_WITH_FAILURES;
-    return [this.getResponse(request, status, counts.failed ? `${counts.failed} of ${located.instances.length} images not sent (transfer syntax not accepted, or archived)` : undefined, counts)];
+    return answer(status, counts.failed ? `${counts.failed} of ${located.instances.length} images not sent (transfer syntax not accepted, or archived)` : undefined, counts);
   }
 
   private subOperationChannel(): SubOperationChannel {
@@ -748,15 +782,7 @@ class Association extends dimse.Scp {
         return null;
       },
       maxPdu: peerMax > 0 ? Math.min(peerMax, 1 << 20) : 1 << 20,
-      write: (parts) => new Promise<void>((resolve, reject) => {
-        if (this.sock.destroyed) { reject(new Error('association closed')); return; }
-        let ok = true;
-        for (const p of parts) ok = this.sock.write(p);
-        if (ok) { resolve(); return; }
-        const closed = () => reject(new Error('association closed'));
-        this.sock.once('close', closed);
-        this.sock.once('drain', () => { this.sock.off('close', closed); resolve(); });
-      }),
+      write: (parts) => writeParts(this.sock, parts),
       response: (messageId) => new Promise<number>((resolve, reject) => this.subOperations.set(messageId, { resolve, reject })),
       nextMessageId: () => {
         const id = this.nextMessageId;
@@ -764,6 +790,49 @@ class Association extends dimse.Scp {
         return id;
       },
     };
+  }
+  // ---- C-MOVE (Study Root) ---------------------------------------------------------------------------------------
+
+  override cMoveRequest(request: DimseCMoveRequest, callback: (responses: DimseCMoveResponse[]) => void): void {
+    this.handling++;
+    const stop = this.cancellableFor(request.getMessageId());
+    void this.move(request, stop.signal)
+      .catch((err: unknown) => {
+        this.log().error({ err, callingAe: this.callingAe }, 'C-MOVE failed');
+        return [this.retrieveResponse(dimse.responses.CMoveResponse.fromRequest(request), request, Status.OutOfResources, 'retrieve failed, retry later')];
+      })
+      .then((responses) => { if (!this.sock.destroyed) callback(responses); })
+      .finally(() => { this.handling--; this.cancellable.delete(request.getMessageId()); });
+  }
+
+  private async move(request: DimseCMoveRequest, signal: AbortSignal): Promise<DimseCMoveResponse[]> {
+    const started = Date.now();
+    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) =>
+      [this.retrieveResponse(dimse.responses.CMoveResponse.fromRequest(request), request, status, text, counts, remaining)];
+    const sopClass = request.getAffectedSopClassUid();
+    const context = this.association.getAcceptedPresentationContextFromRequest(request);
+    const retrieve = this.listener.retrieve;
+    if (!retrieve || sopClass !== STUDY_ROOT_MOVE_SOP_CLASS || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) {
+      return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
+    }
+    const destination = String(request.getCommandDataset().getElement('MoveDestination') ?? '');
+    let lastPending = Date.now();
+    const outcome = await performMove({
+      identifier: request.getDataset()?.getElements() ?? {}, moveDestination: destination, callingAe: this.callingAe, messageId: request.getMessageId(),
+    }, {
+      retrieve, destinations: this.listener.moveDestinations, aeTitle: this.listener.config.aeTitle, signal,
+      ...(this.listener.moveConnectTimeoutMs ? { connectTimeoutMs: this.listener.moveConnectTimeoutMs } : {}),
+      // Pending answers (PS3.4 C.4.2.1.2) at most twice a second: the requester sees progress, its association stays busy.
+      onProgress: (counts, remaining) => {
+        if (Date.now() - lastPending < 500 || this.sock.destroyed) return;
+        lastPending = Date.now();
+        this.sock.write(pendingMoveResponsePdu(context.getPresentationContextId(), { sopClassUid: sopClass, messageId: request.getMessageId() }, { ...counts, remaining }));
+      },
+    });
+    const log = { callingAe: this.callingAe, destination: destination.trim(), status: hex(outcome.status), matched: outcome.matched, ...outcome.counts, ms: Date.now() - started };
+    if (outcome.status === Status.Success || outcome.status === Status.Cancel) this.log().info(log, outcome.status === Status.Cancel ? 'C-MOVE cancelled' : 'C-MOVE answered');
+    else this.log().warn({ ...log, reason: outcome.comment }, 'C-MOVE not fully done');
+    return answer(outcome.status, outcome.comment, outcome.counts, outcome.remaining);
   }
 }
 

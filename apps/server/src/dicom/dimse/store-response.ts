@@ -59,10 +59,11 @@ export function storeResponsePdu(cmd: StoreCommand, status: number, errorComment
 }
 
 /**
- * A C-STORE-RQ command (a C-GET sub-operation, PS3.7 9.3.1.1): AffectedSOPClassUID, CommandField, MessageID, Priority
- * (medium), CommandDataSetType (a data set follows), AffectedSOPInstanceUID. Its data set follows in P-DATA PDUs.
+ * A C-STORE-RQ command (a C-GET or C-MOVE sub-operation, PS3.7 9.3.1.1): AffectedSOPClassUID, CommandField, MessageID,
+ * Priority (medium), CommandDataSetType (a data set follows), AffectedSOPInstanceUID, and for a C-MOVE the Move
+ * Originator's AE title and message ID. Its data set follows in P-DATA PDUs.
  */
-export function storeRequestPdu(cmd: StoreCommand): Buffer {
+export function storeRequestPdu(cmd: StoreCommand, moveOriginator?: { aeTitle: string; messageId: number }): Buffer {
   return commandPdu(cmd.pcId, [
     element(0x0002, text(cmd.sopClassUid, 0x00)),
     element(0x0100, us(C_STORE_RQ)),
@@ -70,6 +71,28 @@ export function storeRequestPdu(cmd: StoreCommand): Buffer {
     element(0x0700, us(0)),
     element(0x0800, us(0)),
     element(0x1000, text(cmd.sopInstanceUid, 0x00)),
+    ...(moveOriginator ? [element(0x1030, text(moveOriginator.aeTitle, 0x20)), element(0x1031, us(moveOriginator.messageId))] : []),
+  ]);
+}
+
+const C_MOVE_RSP = 0x8021;
+const PENDING = 0xff00;
+
+/**
+ * A pending C-MOVE-RSP (PS3.7 9.3.4.2) with the sub-operation counts so far, as one P-DATA-TF PDU. dcmjs-dimse lets a
+ * request be answered once, so the pendings before its final answer are written here.
+ */
+export function pendingMoveResponsePdu(pcId: number, req: { sopClassUid: string; messageId: number }, counts: { remaining: number; completed: number; failed: number; warning: number }): Buffer {
+  return commandPdu(pcId, [
+    element(0x0002, text(req.sopClassUid, 0x00)),
+    element(0x0100, us(C_MOVE_RSP)),
+    element(0x0120, us(req.messageId)),
+    element(0x0800, us(NO_DATASET)),
+    element(0x0900, us(PENDING)),
+    element(0x1020, us(counts.remaining)),
+    element(0x1021, us(counts.completed)),
+    element(0x1022, us(counts.failed)),
+    element(0x1023, us(counts.warning)),
   ]);
 }
 

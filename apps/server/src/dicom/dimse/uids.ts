@@ -50,6 +50,8 @@ export function isLenientUid(uid: string): boolean {
 export const Status = {
   Success: 0x0000,
   Pending: 0xff00,
+  /** C-GET / C-MOVE sub-operations stopped by a C-CANCEL (PS3.4 C.4.2.1.5, C.4.3.1.4). */
+  Cancel: 0xfe00,
   /** Refused: SOP class not supported (the request's class is not the context's, or not storage). */
   SopClassNotSupported: 0x0122,
   /** Refused: out of resources — too large, or the archive could not take it now (the sender may retry later). */

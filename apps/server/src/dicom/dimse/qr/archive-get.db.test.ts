@@ -10,10 +10,9 @@ import { buildInstance, testUid } from '../../testing/build-dicom';
 import { corpusAvailable, corpusPath } from '../../testing/corpus';
 import { parseBytes } from '../../thumbnails/decode-frame';
 import { run } from '../test/dcmtk';
-import { openArchiveFixture, type ArchiveFixture } from '../test/archive-fixture';
+import { datasetOf, openArchiveFixture, pixelDataOf, type ArchiveFixture } from '../test/archive-fixture';
 import { startListener, type Harness } from '../test/harness';
 import { ArchiveGet } from './archive-get';
-import { datasetOffset } from './dataset-offset';
 
 const WORKSTATION = 'READING_WS';
 
@@ -29,11 +28,6 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
   const sent = new Map<string, Buffer>();
   const sopsOf: string[][] = [[], []];
 
-  const dataset = (file: Buffer) => {
-    const at = datasetOffset(file);
-    if (typeof at !== 'number') throw new Error('not a Part-10 file');
-    return file.subarray(at);
-  };
   /** getscu into a fresh folder: its exit code, output, and the data sets it wrote, by SOP Instance UID (its file name). */
   const getscu = async (callingAe: string, keys: string[]) => {
     const out = fs.mkdtempSync(path.join(dataDir, 'get-'));
@@ -41,7 +35,7 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     for (const k of keys) args.push('-k', k);
     const r = await run('getscu', [...args, '127.0.0.1', String(h.listener.port)]);
     const files = new Map<string, Buffer>();
-    for (const name of fs.readdirSync(out)) files.set(name.replace(/^[A-Z]{2}\./, ''), dataset(fs.readFileSync(path.join(out, name))));
+    for (const name of fs.readdirSync(out)) files.set(name.replace(/^[A-Z]{2}\./, ''), datasetOf(fs.readFileSync(path.join(out, name))));
     return { code: r.code, output: r.stdout + r.stderr, files, dir: out };
   };
 
@@ -53,7 +47,7 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
       for (let i = 1; i <= (s === 0 ? 3 : 2); i++) {
         const b = buildInstance({ studyUid: study, seriesUid: uid, seriesNumber: s + 1, instanceNumber: i, modality: 'CT', patientId: 'GET-1', rows: s === 1 ? 400 : 64, columns: s === 1 ? 400 : 64 });
         expect((await archive.ingestBytes(b.bytes, { source: 'TEST' })).status).toBe('stored');
-        sent.set(b.sopUid, dataset(b.bytes));
+        sent.set(b.sopUid, datasetOf(b.bytes));
         sopsOf[s]!.push(b.sopUid);
       }
     }
@@ -101,16 +95,11 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     const r = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${stored.studyInstanceUid}`]);
     expect(r.output).toMatch(/Number of Completed Suboperations : 1\b/);
     expect([...r.files.keys()]).toEqual([stored.sopInstanceUid]);
-    const pixelsOf = (file: Buffer) => {
-      const { ds } = parseBytes(file);
-      const px = ds.elements.x7fe00010!;
-      return Buffer.from(ds.byteArray.subarray(px.dataOffset, px.dataOffset + px.length));
-    };
     const received = fs.readdirSync(r.dir).map((n) => fs.readFileSync(path.join(r.dir, n)))[0]!;
     expect(parseBytes(received).ts).toBe('1.2.840.10008.1.2.1');
-    const original = pixelsOf(fs.readFileSync(corpusPath('MR_small.dcm')));
+    const original = pixelDataOf(fs.readFileSync(corpusPath('MR_small.dcm')));
     expect(original.length).toBe(64 * 64 * 2);
-    expect(pixelsOf(received).equals(original)).toBe(true);
+    expect(pixelDataOf(received).equals(original)).toBe(true);
   });
 
   it.skipIf(!corpusAvailable)('counts an image it cannot send in a syntax the workstation takes as failed (JPEG 2000: no transcoding)', async () => {

@@ -20,9 +20,12 @@ export interface RetrievableInstance {
 
 export type Located = { ok: true; instances: RetrievableInstance[] } | { ok: false; status: number; comment: string };
 
-/** What the DIMSE listener asks of the archive to answer a Study Root C-GET. */
+/** Who asks for a retrieval: the calling AE, and for a C-MOVE the destination AE title. */
+export interface Retriever { callingAe: string; moveDestination?: string }
+
+/** What the DIMSE listener asks of the archive to answer a Study Root C-GET or C-MOVE. */
 export interface ArchiveRetrieveSource {
-  locate(identifier: Record<string, unknown>, callingAe: string): Promise<Located>;
+  locate(identifier: Record<string, unknown>, by: Retriever): Promise<Located>;
 }
 
 /** UIDs one C-GET may list at its level. */
@@ -32,9 +35,10 @@ const UID = /^[0-9]+(\.[0-9]+)*$/;
 const refusal = (status: number, comment: string): Located => ({ ok: false, status, comment });
 
 /**
- * The instances a Study Root C-GET asks for (PS3.4 C.4.3): STUDY level by StudyInstanceUID(s), SERIES by one study and
- * SeriesInstanceUID(s), IMAGE by one study, one series and SOPInstanceUID(s). For the AEs of the query list, which see
- * every study (docs/decisions.md IN12); each retrieval is audited.
+ * The instances a Study Root C-GET or C-MOVE asks for (PS3.4 C.4.2, C.4.3): STUDY level by StudyInstanceUID(s), SERIES
+ * by one study and SeriesInstanceUID(s), IMAGE by one study, one series and SOPInstanceUID(s). For the AEs of the query
+ * list, which see every study (docs/decisions.md IN12); each retrieval is audited (`dicom.get.<level>`,
+ * `dicom.move.<level>` with the destination).
  */
 export class ArchiveGet implements ArchiveRetrieveSource {
   private readonly repo: DicomwebRepository;
@@ -43,7 +47,7 @@ export class ArchiveGet implements ArchiveRetrieveSource {
     this.repo = new DicomwebRepository(db);
   }
 
-  async locate(identifier: Record<string, unknown>, callingAe: string): Promise<Located> {
+  async locate(identifier: Record<string, unknown>, by: Retriever): Promise<Located> {
     const level = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
     const studies = uids(identifier.StudyInstanceUID);
     const series = uids(identifier.SeriesInstanceUID);
@@ -64,7 +68,11 @@ export class ArchiveGet implements ArchiveRetrieveSource {
     }
     const rows: StoredInstance[] = [];
     for (const w of where) rows.push(...(await this.repo.storedInstances(w, sql`true`)));
-    await this.audit.record(null, { action: `dicom.get.${level.toLowerCase()}`, entityType: 'dicom', detail: { callingAe, instances: rows.length } });
+    const service = by.moveDestination === undefined ? 'get' : 'move';
+    await this.audit.record(null, {
+      action: `dicom.${service}.${level.toLowerCase()}`, entityType: 'dicom',
+      detail: { callingAe: by.callingAe, ...(by.moveDestination === undefined ? {} : { destination: by.moveDestination }), instances: rows.length },
+    });
     return {
       ok: true,
       instances: rows.map((row) => ({

@@ -15,6 +15,18 @@ export interface SubOperationChannel {
   /** The peer's status for our C-STORE-RQ of this message ID. */
   response(messageId: number): Promise<number>;
   nextMessageId(): number;
+  /** C-MOVE: the AE and message that asked, written into each C-STORE-RQ (PS3.7 9.1.1.1). */
+  moveOriginator?: { aeTitle: string; messageId: number };
+}
+
+/** The counts, and how many were not tried because the signal stopped them (0 when all were). */
+export type SubOperationResult = SubOperationCounts & { remaining: number };
+
+export interface SubOperationOptions {
+  /** After each sub-operation but the last: the counts so far and how many remain. */
+  onProgress?(counts: Readonly<SubOperationCounts>, remaining: number): void;
+  /** Stops before the next sub-operation (C-CANCEL, or the requester went away). */
+  signal?: AbortSignal;
 }
 
 export interface SubOperationCounts {
@@ -32,14 +44,17 @@ const MAX_DECOMPRESS_SOURCE = 64 << 20;
 const MAX_META_BYTES = 64 * 1024;
 
 /**
- * Sends each instance as a C-STORE sub-operation on the C-GET's own association (PS3.4 C.4.3.3), one after another,
+ * Sends each instance as a C-STORE sub-operation on the C-GET's own association (PS3.4 C.4.3.3), or a C-MOVE's
+ * association to its destination (C.4.2.3), one after another,
  * its data set streamed from the stored file exactly as stored (the file's own transfer syntax). A grey RLE image goes
  * decompressed to a peer that takes only uncompressed ones; any other instance the peer cannot take in its transfer
  * syntax, or without a hot file, counts as failed without being sent.
  */
-export async function sendSubOperations(channel: SubOperationChannel, instances: readonly RetrievableInstance[]): Promise<SubOperationCounts> {
+export async function sendSubOperations(channel: SubOperationChannel, instances: readonly RetrievableInstance[], opts: SubOperationOptions = {}): Promise<SubOperationResult> {
   const counts: SubOperationCounts = { completed: 0, failed: 0, warning: 0 };
-  for (const instance of instances) {
+  for (const [i, instance] of instances.entries()) {
+    if (i > 0) opts.onProgress?.(counts, instances.length - i);
+    if (opts.signal?.aborted) return { ...counts, remaining: instances.length - i };
     const pcId = channel.contextFor(instance.sopClassUid, instance.transferSyntaxUid);
     // RLE the workstation does not take goes decompressed, if it takes explicit VR little endian (grey images).
     const nativePcId = pcId === null && instance.transferSyntaxUid === RLE ? channel.contextFor(instance.sopClassUid, EXPLICIT_LITTLE) : null;
@@ -55,7 +70,7 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
     // Observed now: if sending fails, the association ends and this rejects with nobody awaiting it yet.
     answered.catch(() => undefined);
     if (native) {
-      const command = storeRequestPdu({ pcId: nativePcId!, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId });
+      const command = storeRequestPdu({ pcId: nativePcId!, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId }, channel.moveOriginator);
       await channel.write([command, ...dataPdus(nativePcId!, native, channel.maxPdu, true)]);
     } else {
       await sendInstance(channel, pcId!, messageId, instance, file);
@@ -65,7 +80,7 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
     else if (status === 0x0001 || (status & 0xf000) === 0xb000) counts.warning++;
     else counts.failed++;
   }
-  return counts;
+  return { ...counts, remaining: 0 };
 }
 
 /** The whole stored file read and its data set decompressed (rleToExplicitLittle); null when it cannot be. */
@@ -84,7 +99,7 @@ async function sendInstance(channel: SubOperationChannel, pcId: number, messageI
   const room = Math.max(1024, channel.maxPdu) - 6;
   let head: Buffer | null = Buffer.alloc(0);
   let pending: Buffer = Buffer.alloc(0);
-  await channel.write([storeRequestPdu({ pcId, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId })]);
+  await channel.write([storeRequestPdu({ pcId, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId }, channel.moveOriginator)]);
   for await (const chunk of file as AsyncIterable<Buffer>) {
     let data = chunk;
     if (head) {

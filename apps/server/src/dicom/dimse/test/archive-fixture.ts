@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../../../db/client';
 import { LocalFileStore } from '../../../storage/local-file-store';
 import { openTestDatabase } from '../../../test/test-app';
 import { LocalDicomArchive } from '../../archive/local-archive';
+import { parseBytes } from '../../thumbnails/decode-frame';
+import { datasetOffset } from '../qr/dataset-offset';
 
 export interface ArchiveFixture {
   database: DatabaseHandle;
@@ -27,4 +29,18 @@ export async function openArchiveFixture(name: string): Promise<ArchiveFixture> 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A Part-10 file's data set: the bytes after its meta header. */
+export function datasetOf(file: Buffer): Buffer {
+  const at = datasetOffset(file);
+  if (typeof at !== 'number') throw new Error('not a Part-10 file');
+  return file.subarray(at);
+}
+
+/** A file's native Pixel Data bytes. */
+export function pixelDataOf(file: Buffer): Buffer {
+  const { ds } = parseBytes(file);
+  const px = ds.elements.x7fe00010!;
+  return Buffer.from(ds.byteArray.subarray(px.dataOffset, px.dataOffset + px.length));
 }

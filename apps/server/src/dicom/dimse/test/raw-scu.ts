@@ -1,57 +1,16 @@
 import net from 'node:net';
+import { associateRequestPdu, parseAssociateAnswer, pdu, type ProposedContext } from '../scu/association-pdus';
 
 /**
  * A deliberately small DICOM SCU speaking raw PDUs, for what dcmtk cannot do on purpose: send a data set's bytes
  * verbatim (storescu re-encodes), send broken or endless data, stop mid-transfer, propose odd presentation contexts.
  */
 
-export interface ProposedContext { id: number; abstractSyntax: string; transferSyntaxes: string[] }
-export type AssociateAnswer =
-  | { kind: 'accept'; contexts: Map<number, { result: number; transferSyntax: string }>; maxPdu: number }
-  | { kind: 'reject'; result: number; source: number; reason: number }
-  | { kind: 'closed' };
+export type { ProposedContext };
+export type AssociateAnswer = NonNullable<ReturnType<typeof parseAssociateAnswer>> | { kind: 'closed' };
 
-function uidItem(type: number, uid: string): Buffer {
-  const v = Buffer.from(uid, 'latin1');
-  const h = Buffer.alloc(4);
-  h.writeUInt8(type, 0);
-  h.writeUInt16BE(v.length, 2);
-  return Buffer.concat([h, v]);
-}
-
-function item(type: number, body: Buffer): Buffer {
-  const h = Buffer.alloc(4);
-  h.writeUInt8(type, 0);
-  h.writeUInt16BE(body.length, 2);
-  return Buffer.concat([h, body]);
-}
-
-function pdu(type: number, body: Buffer): Buffer {
-  const h = Buffer.alloc(6);
-  h.writeUInt8(type, 0);
-  h.writeUInt32BE(body.length, 2);
-  return Buffer.concat([h, body]);
-}
-
-function ae(title: string): Buffer {
-  return Buffer.from(title.padEnd(16, ' ').slice(0, 16), 'latin1');
-}
-
-export function associateRq(calling: string, called: string, contexts: ProposedContext[], maxPdu = 65536): Buffer {
-  const fixed = Buffer.alloc(68);
-  fixed.writeUInt16BE(1, 0);
-  ae(called).copy(fixed, 4);
-  ae(calling).copy(fixed, 20);
-  const items = [uidItem(0x10, '1.2.840.10008.3.1.1.1')];
-  for (const c of contexts) {
-    const head = Buffer.from([c.id, 0, 0, 0]);
-    items.push(item(0x20, Buffer.concat([head, uidItem(0x30, c.abstractSyntax), ...c.transferSyntaxes.map((t) => uidItem(0x40, t))])));
-  }
-  const max = Buffer.alloc(4);
-  max.writeUInt32BE(maxPdu, 0);
-  items.push(item(0x50, Buffer.concat([item(0x51, max), uidItem(0x52, '1.2.3.4.5.6.7')])));
-  return pdu(0x01, Buffer.concat([fixed, ...items]));
-}
+/** The A-ASSOCIATE-RQ Rangsi itself sends as a C-MOVE SCU. */
+export const associateRq = (calling: string, called: string, contexts: ProposedContext[], maxPdu = 65536): Buffer => associateRequestPdu(calling, called, contexts, maxPdu);
 
 /** An implicit VR little endian element. */
 function el(group: number, element: number, value: Buffer): Buffer {
@@ -164,31 +123,9 @@ export class RawScu {
     await this.write(associateRq(calling, called, contexts, maxPdu));
     const p = await this.next();
     if (!p) return { kind: 'closed' };
-    if (p.type === 0x03) return { kind: 'reject', result: p.body.readUInt8(1), source: p.body.readUInt8(2), reason: p.body.readUInt8(3) };
-    if (p.type !== 0x02) throw new Error(`unexpected PDU ${p.type}`);
-    const contextsOut = new Map<number, { result: number; transferSyntax: string }>();
-    let maxOut = 0;
-    let pos = 68;
-    while (pos + 4 <= p.body.length) {
-      const type = p.body.readUInt8(pos);
-      const len = p.body.readUInt16BE(pos + 2);
-      const body = p.body.subarray(pos + 4, pos + 4 + len);
-      if (type === 0x21) {
-        const ts = body.length > 8 ? body.toString('latin1', 8, 8 + body.readUInt16BE(6)) : '';
-        contextsOut.set(body.readUInt8(0), { result: body.readUInt8(2), transferSyntax: ts });
-      }
-      if (type === 0x50) {
-        let q = 0;
-        while (q + 4 <= body.length) {
-          const st = body.readUInt8(q);
-          const sl = body.readUInt16BE(q + 2);
-          if (st === 0x51) maxOut = body.readUInt32BE(q + 4);
-          q += 4 + sl;
-        }
-      }
-      pos += 4 + len;
-    }
-    return { kind: 'accept', contexts: contextsOut, maxPdu: maxOut };
+    const answer = parseAssociateAnswer(p.type, p.body);
+    if (!answer) throw new Error(`unexpected PDU ${p.type}`);
+    return answer;
   }
 
   /** Sends the command and the data set bytes in PDVs of `chunk` bytes; returns the response (null if closed). */

@@ -1,0 +1,111 @@
+import { StoreScu, StoreAssociationError, type StorageSyntax, type StoreDestination } from '../scu/store-scu';
+import { Status, TS } from '../uids';
+import type { ArchiveRetrieveSource, RetrievableInstance } from './archive-get';
+import { sendSubOperations, type SubOperationCounts } from './get-suboperations';
+
+/** Study Root Query/Retrieve Information Model – MOVE (PS3.4 C.6.2). */
+export const STUDY_ROOT_MOVE_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.2';
+
+/** C-MOVE statuses of its own (PS3.4 C.4.2.1.5). */
+export const MoveStatus = {
+  /** Refused: out of resources, unable to perform sub-operations (the destination cannot be reached or refuses). */
+  UnableToPerformSubOperations: 0xa702,
+  /** Refused: move destination unknown. */
+  DestinationUnknown: 0xa801,
+  /** Sub-operations complete, one or more failures or warnings. */
+  CompleteWithFailures: 0xb000,
+} as const;
+
+export interface MoveRequest {
+  identifier: Record<string, unknown>;
+  /** MoveDestination (0000,0600) as sent. */
+  moveDestination: string;
+  callingAe: string;
+  messageId: number;
+}
+
+export interface MoveServices {
+  retrieve: ArchiveRetrieveSource;
+  /** The destination table (DICOM_MOVE_DESTINATIONS), by AE title. */
+  destinations: ReadonlyMap<string, StoreDestination>;
+  /** Our AE title: the calling AE of the association to the destination. */
+  aeTitle: string;
+  onProgress?(counts: Readonly<SubOperationCounts>, remaining: number): void;
+  /** C-CANCEL (or the requester gone): no more sub-operations; the answer is Cancel with the counts so far. */
+  signal?: AbortSignal;
+  /** Timeouts of the association to the destination (tests shorten them). */
+  connectTimeoutMs?: number;
+}
+
+export interface MoveOutcome {
+  status: number;
+  comment?: string;
+  counts?: SubOperationCounts;
+  /** Images not tried (cancelled). */
+  remaining?: number;
+  /** Images matched. */
+  matched: number;
+}
+
+/**
+ * Performs a Study Root C-MOVE (PS3.4 C.4.2.3): the destination must be in the table, the instances are located as for
+ * a C-GET, and each is sent as a C-STORE sub-operation on a new association from us to the destination, as stored (a
+ * grey RLE image decompressed when the destination takes only uncompressed ones).
+ */
+export async function performMove(req: MoveRequest, services: MoveServices): Promise<MoveOutcome> {
+  const destination = services.destinations.get(req.moveDestination.trim());
+  if (!destination) return { status: MoveStatus.DestinationUnknown, comment: 'move destination is not in this archive\'s table', matched: 0 };
+  const located = await services.retrieve.locate(req.identifier, { callingAe: req.callingAe, moveDestination: destination.aeTitle });
+  if (!located.ok) return { status: located.status, comment: located.comment, matched: 0 };
+  const instances = located.instances;
+  if (instances.length === 0) return { status: Status.Success, counts: { completed: 0, failed: 0, warning: 0 }, matched: 0 };
+  let scu: StoreScu;
+  try {
+    scu = await StoreScu.open({
+      destination, callingAe: services.aeTitle, syntaxes: storageSyntaxes(instances),
+      moveOriginator: { aeTitle: req.callingAe, messageId: req.messageId },
+      ...(services.connectTimeoutMs ? { connectTimeoutMs: services.connectTimeoutMs } : {}),
+    });
+  } catch (err) {
+    if (!(err instanceof StoreAssociationError)) throw err;
+    return { status: MoveStatus.UnableToPerformSubOperations, comment: err.message, counts: { completed: 0, failed: instances.length, warning: 0 }, matched: instances.length };
+  }
+  let sofar: SubOperationCounts = { completed: 0, failed: 0, warning: 0 };
+  let result;
+  try {
+    result = await sendSubOperations(scu, instances, {
+      onProgress: (c, remaining) => { sofar = { ...c }; services.onProgress?.(c, remaining); },
+      ...(services.signal ? { signal: services.signal } : {}),
+    });
+  } catch {
+    scu.abort();
+    // The destination went away midway: what was not confirmed counts as failed.
+    const done = sofar.completed + sofar.warning;
+    return {
+      status: MoveStatus.CompleteWithFailures, matched: instances.length,
+      comment: `${destination.aeTitle} ended the association: ${instances.length - done} of ${instances.length} images not sent`,
+      counts: { ...sofar, failed: instances.length - done },
+    };
+  }
+  await scu.release();
+  const { remaining, ...counts } = result;
+  if (remaining > 0) return { status: Status.Cancel, counts, remaining, matched: instances.length };
+  return {
+    status: counts.failed + counts.warning > 0 ? MoveStatus.CompleteWithFailures : Status.Success, counts, matched: instances.length,
+    ...(counts.failed ? { comment: `${counts.failed} of ${instances.length} images not sent (transfer syntax not accepted by ${destination.aeTitle}, or archived)` } : {}),
+  };
+}
+
+/** One context per SOP class and stored transfer syntax, plus explicit VR little endian for RLE (decompressed if need be). */
+export function storageSyntaxes(instances: readonly RetrievableInstance[]): StorageSyntax[] {
+  const seen = new Map<string, StorageSyntax>();
+  const add = (sopClassUid: string, transferSyntaxUid: string) => {
+    const k = `${sopClassUid}|${transferSyntaxUid}`;
+    if (!seen.has(k)) seen.set(k, { sopClassUid, transferSyntaxUid });
+  };
+  for (const i of instances) {
+    add(i.sopClassUid, i.transferSyntaxUid);
+    if (i.transferSyntaxUid === TS.rle) add(i.sopClassUid, TS.explicitLE);
+  }
+  return [...seen.values()];
+}
