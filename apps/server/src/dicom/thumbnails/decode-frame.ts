@@ -100,11 +100,7 @@ export async function decodeFrame({ ds, ts }: ParsedFile, targetSize = 128, fram
     // RLE segments are planar by definition: one plane per sample.
     return samples === 1 ? greyFrame(ds, cols, rows, values, stored, signed) : colourFrame(cols, rows, values, true, photometric, bits, stored);
   }
-  let decoded: { width: number; height: number; bits: number; components: number; signed: boolean; bytes: Uint8Array };
-  if (JPEG_8BIT.has(ts)) decoded = await runCodec(await codec('jpeg'), 'JPEGDecoder', encoded);
-  else if (JPEG_LS.has(ts)) decoded = await runCodec(await codec('jpegls'), 'JpegLSDecoder', encoded);
-  else if (J2K.has(ts)) decoded = await runCodec(await codec('j2k'), 'J2KDecoder', encoded, targetSize);
-  else throw new UnsupportedImage(`transfer syntax ${ts}`);
+  const decoded = await decodeCompressedFrame(ts, encoded, targetSize);
   const count = decoded.width * decoded.height * decoded.components;
   const values = readNative(decoded.bytes, count, decoded.bits > 8 ? 16 : 8, signed && decoded.bits > 8, false);
   if (decoded.components === 1) return greyFrame(ds, decoded.width, decoded.height, values, Math.min(stored, decoded.bits), signed);
@@ -112,7 +108,24 @@ export async function decodeFrame({ ds, ts }: ParsedFile, targetSize = 128, fram
   return colourFrame(decoded.width, decoded.height, values, false, 'RGB', decoded.bits > 8 ? 16 : 8, decoded.bits);
 }
 
-async function runCodec(mod: CodecModule, name: string, encoded: Uint8Array, targetSize?: number) {
+/** A frame decoded by a codec: its stored sample values as bytes (little endian above 8 bits; colour interleaved RGB). */
+export interface DecodedFrame { width: number; height: number; bits: number; components: number; signed: boolean; bytes: Uint8Array }
+
+/** The transfer syntaxes decodeCompressedFrame reads. */
+export const CODEC_SYNTAXES: ReadonlySet<string> = new Set([...JPEG_8BIT, ...JPEG_LS, ...J2K]);
+
+/**
+ * One encapsulated JPEG, JPEG-LS or JPEG 2000 frame decoded: at full size, or for JPEG 2000 at the lowest resolution
+ * not smaller than targetSize when one is given.
+ */
+export async function decodeCompressedFrame(ts: string, encoded: Uint8Array, targetSize?: number): Promise<DecodedFrame> {
+  if (JPEG_8BIT.has(ts)) return runCodec(await codec('jpeg'), 'JPEGDecoder', encoded);
+  if (JPEG_LS.has(ts)) return runCodec(await codec('jpegls'), 'JpegLSDecoder', encoded);
+  if (J2K.has(ts)) return runCodec(await codec('j2k'), 'J2KDecoder', encoded, targetSize);
+  throw new UnsupportedImage(`transfer syntax ${ts}`);
+}
+
+async function runCodec(mod: CodecModule, name: string, encoded: Uint8Array, targetSize?: number): Promise<DecodedFrame> {
   const Decoder = mod[name];
   if (!Decoder) throw new UnsupportedImage(`${name} missing`);
   const d = new Decoder();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeRleFrame } from '../generate/rle-encode';
-import { decodeRle, decodeRleGreyToLittleEndian } from './rle';
+import { decodeRle, decodeRleToNative } from './rle';
 
 describe('RLE Lossless decoding', () => {
   const pixels = 64 * 48;
@@ -11,17 +11,24 @@ describe('RLE Lossless decoding', () => {
     const native = new Uint8Array(values.buffer.slice(0));
     const frame = encodeRleFrame(native, pixels, 1, 2);
     const out = new Uint8Array(pixels * 2);
-    decodeRleGreyToLittleEndian(frame, pixels, 16, out);
+    decodeRleToNative(frame, pixels, 1, 16, out);
     expect(Buffer.from(out).equals(Buffer.from(native))).toBe(true);
     // The same values as the decoder the thumbnails use.
     expect(Array.from(decodeRle(frame, pixels, 1, 16, true))).toEqual(Array.from(values));
   });
 
+  it('gives back 16-bit RGB interleaved, whatever the planes', () => {
+    const native = Uint8Array.from({ length: pixels * 6 }, (_, i) => (i * 13 + (i >> 7)) & 0xff);
+    const out = new Uint8Array(pixels * 6);
+    decodeRleToNative(encodeRleFrame(native, pixels, 3, 2), pixels, 3, 16, out);
+    expect(Buffer.from(out).equals(Buffer.from(native))).toBe(true);
+  });
+
   it('gives back an 8-bit frame as is, and refuses a frame whose segments do not match', () => {
     const native = Uint8Array.from({ length: pixels }, (_, i) => (i >> 4) & 0xff);
     const out = new Uint8Array(pixels);
-    decodeRleGreyToLittleEndian(encodeRleFrame(native, pixels, 1, 1), pixels, 8, out);
+    decodeRleToNative(encodeRleFrame(native, pixels, 1, 1), pixels, 1, 8, out);
     expect(Buffer.from(out).equals(Buffer.from(native))).toBe(true);
-    expect(() => decodeRleGreyToLittleEndian(encodeRleFrame(native, pixels, 1, 1), pixels, 16, new Uint8Array(pixels * 2))).toThrow(/segment count/);
+    expect(() => decodeRleToNative(encodeRleFrame(native, pixels, 1, 1), pixels, 1, 16, new Uint8Array(pixels * 2))).toThrow(/segment count/);
   });
 });

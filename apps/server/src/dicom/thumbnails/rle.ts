@@ -29,26 +29,29 @@ export function decodeRle(frame: Uint8Array, pixels: number, samples: number, bi
 }
 
 /**
- * A grey RLE frame (one sample per pixel) as the native little-endian bytes it encodes: each byte plane unpacked
- * straight into its place, without going through pixel values (C-GET / C-MOVE to a peer that takes only uncompressed
- * images). Signed or not, the bytes are the same.
+ * An RLE frame as the native little-endian bytes it encodes, samples interleaved (PlanarConfiguration 0): each byte
+ * plane unpacked straight into its place, without going through pixel values (C-GET / C-MOVE to a peer that takes
+ * only uncompressed images). Signed or not, the bytes are the same.
  */
-export function decodeRleGreyToLittleEndian(frame: Uint8Array, pixels: number, bitsAllocated: 8 | 16, out: Uint8Array): void {
+export function decodeRleToNative(frame: Uint8Array, pixels: number, samples: number, bitsAllocated: number, out: Uint8Array): void {
   if (frame.length < 64) throw new Error('RLE frame without header');
   const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
   const segments = view.getUint32(0, true);
   const bytesPerSample = bitsAllocated / 8;
-  if (segments !== bytesPerSample) throw new Error('RLE segment count does not match the image');
-  if (out.length < pixels * bytesPerSample) throw new Error('RLE output too small');
-  const plane = bytesPerSample === 1 ? out.subarray(0, pixels) : new Uint8Array(pixels);
-  for (let b = 0; b < bytesPerSample; b++) {
-    const start = view.getUint32(4 + b * 4, true);
-    const end = b + 1 < segments ? view.getUint32(8 + b * 4, true) : frame.length;
+  if (!Number.isInteger(bytesPerSample) || segments !== samples * bytesPerSample || segments > 15) throw new Error('RLE segment count does not match the image');
+  const stride = samples * bytesPerSample;
+  if (out.length < pixels * stride) throw new Error('RLE output too small');
+  const direct = stride === 1;
+  const plane = direct ? out.subarray(0, pixels) : new Uint8Array(pixels);
+  for (let seg = 0; seg < segments; seg++) {
+    const start = view.getUint32(4 + seg * 4, true);
+    const end = seg + 1 < segments ? view.getUint32(8 + seg * 4, true) : frame.length;
     unpackBits(frame.subarray(start, end), plane);
-    if (bytesPerSample === 1) return;
-    // Segment 0 holds the most significant bytes: they go second in little endian.
-    const at = bytesPerSample - 1 - b;
-    for (let p = 0; p < pixels; p++) out[2 * p + at] = plane[p]!;
+    if (direct) return;
+    // Segments go sample by sample, most significant byte first: that byte goes last in little endian.
+    const sample = Math.floor(seg / bytesPerSample);
+    const at = sample * bytesPerSample + (bytesPerSample - 1 - (seg % bytesPerSample));
+    for (let p = 0; p < pixels; p++) out[p * stride + at] = plane[p]!;
   }
 }
 

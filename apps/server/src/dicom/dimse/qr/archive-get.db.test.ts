@@ -102,10 +102,17 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     expect(pixelDataOf(received).equals(original)).toBe(true);
   });
 
-  it.skipIf(!corpusAvailable)('counts an image it cannot send in a syntax the workstation takes as failed (JPEG 2000: no transcoding)', async () => {
-    const stored = await archive.ingestBytes(fs.readFileSync(corpusPath('JPEG2000.dcm')), { source: 'TEST' });
-    if (stored.status === 'refused') throw new Error(stored.reason);
-    const r = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${stored.studyInstanceUid}`]);
+  it.skipIf(!corpusAvailable)('sends JPEG 2000 decompressed too, and counts an image it cannot decode as failed (12-bit JPEG)', async () => {
+    const j2k = await archive.ingestBytes(fs.readFileSync(corpusPath('MR_small_jp2klossless.dcm')), { source: 'TEST' });
+    if (j2k.status === 'refused') throw new Error(j2k.reason);
+    const sent = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${j2k.studyInstanceUid}`]);
+    expect(sent.output).toMatch(/Number of Completed Suboperations : 1\b/);
+    const received = fs.readdirSync(sent.dir).map((n) => fs.readFileSync(path.join(sent.dir, n)))[0]!;
+    expect(pixelDataOf(received).equals(pixelDataOf(fs.readFileSync(corpusPath('MR_small.dcm'))))).toBe(true);
+
+    const twelveBit = await archive.ingestBytes(fs.readFileSync(corpusPath('JPEG-lossy.dcm')), { source: 'TEST' });
+    if (twelveBit.status === 'refused') throw new Error(twelveBit.reason);
+    const r = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${twelveBit.studyInstanceUid}`]);
     expect(r.files.size).toBe(0);
     expect(r.output).toMatch(/Number of Failed Suboperations\s*: 1\b/);
     expect(r.output).toContain('Warning: SubOperationsCompleteOneOrMoreFailures');

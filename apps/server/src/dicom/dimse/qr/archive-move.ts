@@ -2,6 +2,7 @@ import { StoreScu, StoreAssociationError, type StorageSyntax, type StoreDestinat
 import { Status, TS } from '../uids';
 import type { ArchiveRetrieveSource, RetrievableInstance } from './archive-get';
 import { sendSubOperations, type SubOperationCounts } from './get-suboperations';
+import { DECOMPRESSIBLE } from './to-native';
 
 /** Study Root Query/Retrieve Information Model – MOVE (PS3.4 C.6.2). */
 export const STUDY_ROOT_MOVE_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.2';
@@ -50,7 +51,7 @@ export interface MoveOutcome {
 /**
  * Performs a Study Root C-MOVE (PS3.4 C.4.2.3): the destination must be in the table, the instances are located as for
  * a C-GET, and each is sent as a C-STORE sub-operation on a new association from us to the destination, as stored (a
- * grey RLE image decompressed when the destination takes only uncompressed ones).
+ * compressed image decompressed when the destination takes only uncompressed ones).
  */
 export async function performMove(req: MoveRequest, services: MoveServices): Promise<MoveOutcome> {
   const destination = services.destinations.get(req.moveDestination.trim());
@@ -96,7 +97,7 @@ export async function performMove(req: MoveRequest, services: MoveServices): Pro
   };
 }
 
-/** One context per SOP class and stored transfer syntax, plus explicit VR little endian for RLE (decompressed if need be). */
+/** One context per SOP class and stored transfer syntax, plus explicit VR little endian beside a compressed one (decompressed if need be). */
 export function storageSyntaxes(instances: readonly RetrievableInstance[]): StorageSyntax[] {
   const seen = new Map<string, StorageSyntax>();
   const add = (sopClassUid: string, transferSyntaxUid: string) => {
@@ -105,7 +106,7 @@ export function storageSyntaxes(instances: readonly RetrievableInstance[]): Stor
   };
   for (const i of instances) {
     add(i.sopClassUid, i.transferSyntaxUid);
-    if (i.transferSyntaxUid === TS.rle) add(i.sopClassUid, TS.explicitLE);
+    if (DECOMPRESSIBLE.has(i.transferSyntaxUid)) add(i.sopClassUid, TS.explicitLE);
   }
   return [...seen.values()];
 }

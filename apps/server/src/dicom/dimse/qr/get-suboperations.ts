@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { dataPdus, storeRequestPdu } from '../store-response';
 import type { RetrievableInstance } from './archive-get';
 import { datasetOffset } from './dataset-offset';
-import { rleToExplicitLittle } from './rle-to-native';
+import { DECOMPRESSIBLE, toExplicitLittle } from './to-native';
 
 /** What the C-STORE sub-operations of a C-GET need of their association. */
 export interface SubOperationChannel {
@@ -35,9 +35,8 @@ export interface SubOperationCounts {
   warning: number;
 }
 
-const RLE = '1.2.840.10008.1.2.5';
 const EXPLICIT_LITTLE = '1.2.840.10008.1.2.1';
-/** An RLE file is decompressed in memory up to this size. */
+/** A compressed file is decompressed in memory up to this size. */
 const MAX_DECOMPRESS_SOURCE = 64 << 20;
 
 /** The meta header of a stored file must end within this many bytes. */
@@ -45,9 +44,9 @@ const MAX_META_BYTES = 64 * 1024;
 
 /**
  * Sends each instance as a C-STORE sub-operation on the C-GET's own association (PS3.4 C.4.3.3), or a C-MOVE's
- * association to its destination (C.4.2.3), one after another,
- * its data set streamed from the stored file exactly as stored (the file's own transfer syntax). A grey RLE image goes
- * decompressed to a peer that takes only uncompressed ones; any other instance the peer cannot take in its transfer
+ * association to its destination (C.4.2.3), one after another, its data set streamed from the stored file exactly as
+ * stored (the file's own transfer syntax). A compressed image (RLE, JPEG, JPEG-LS, JPEG 2000) goes decompressed to a
+ * peer that takes only uncompressed ones (toExplicitLittle); any other instance the peer cannot take in its transfer
  * syntax, or without a hot file, counts as failed without being sent.
  */
 export async function sendSubOperations(channel: SubOperationChannel, instances: readonly RetrievableInstance[], opts: SubOperationOptions = {}): Promise<SubOperationResult> {
@@ -56,8 +55,8 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
     if (i > 0) opts.onProgress?.(counts, instances.length - i);
     if (opts.signal?.aborted) return { ...counts, remaining: instances.length - i };
     const pcId = channel.contextFor(instance.sopClassUid, instance.transferSyntaxUid);
-    // RLE the workstation does not take goes decompressed, if it takes explicit VR little endian (grey images).
-    const nativePcId = pcId === null && instance.transferSyntaxUid === RLE ? channel.contextFor(instance.sopClassUid, EXPLICIT_LITTLE) : null;
+    // A compressed image the peer does not take goes decompressed, if it takes explicit VR little endian.
+    const nativePcId = pcId === null && DECOMPRESSIBLE.has(instance.transferSyntaxUid) ? channel.contextFor(instance.sopClassUid, EXPLICIT_LITTLE) : null;
     const file = pcId === null && nativePcId === null ? null : await instance.open();
     const native = file && nativePcId !== null ? await decompressed(file) : null;
     if (!file || (pcId === null && !native)) {
@@ -83,7 +82,7 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
   return { ...counts, remaining: 0 };
 }
 
-/** The whole stored file read and its data set decompressed (rleToExplicitLittle); null when it cannot be. */
+/** The whole stored file read and its data set decompressed (toExplicitLittle); null when it cannot be. */
 async function decompressed(file: Readable): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -92,7 +91,7 @@ async function decompressed(file: Readable): Promise<Buffer | null> {
     if (size > MAX_DECOMPRESS_SOURCE) { file.destroy(); return null; }
     chunks.push(chunk);
   }
-  return rleToExplicitLittle(Buffer.concat(chunks));
+  return toExplicitLittle(Buffer.concat(chunks));
 }
 
 async function sendInstance(channel: SubOperationChannel, pcId: number, messageId: number, instance: RetrievableInstance, file: Readable): Promise<void> {
