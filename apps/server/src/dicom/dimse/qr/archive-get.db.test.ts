@@ -9,6 +9,7 @@ import type { LocalDicomArchive } from '../../archive/local-archive';
 import { buildInstance, testUid } from '../../testing/build-dicom';
 import { corpusAvailable, corpusPath } from '../../testing/corpus';
 import { parseBytes } from '../../thumbnails/decode-frame';
+import { dimse, type DimseCGetResponse, type DimseCStoreRequest, type DimseCStoreResponse } from '../lib';
 import { run } from '../test/dcmtk';
 import { datasetOf, openArchiveFixture, pixelDataOf, type ArchiveFixture } from '../test/archive-fixture';
 import { startListener, type Harness } from '../test/harness';
@@ -116,6 +117,35 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     expect(r.files.size).toBe(0);
     expect(r.output).toMatch(/Number of Failed Suboperations\s*: 1\b/);
     expect(r.output).toContain('Warning: SubOperationsCompleteOneOrMoreFailures');
+  });
+
+  it('rewrites explicit VR images in implicit VR where the context took that (dcmjs-dimse proposes it first), and stops at its C-CANCEL before the next image, answering Cancel with the counts', async () => {
+    const client = new dimse.Client();
+    const request = dimse.requests.CGetRequest.createStudyGetRequest(study);
+    request.setAddStorageSopClassesToAssociation(true);
+    const statuses: number[] = [];
+    let final: { completed: number; remaining: number } | null = null;
+    request.on('response', (r: DimseCGetResponse) => {
+      statuses.push(r.getStatus());
+      if (r.getStatus() !== 0xff00) final = { completed: r.getCompleted(), remaining: r.getRemaining() };
+    });
+    let stores = 0;
+    // The data set came in implicit VR (dcmjs-dimse proposes it first), read back by dcmjs: the same image.
+    const received = (req: DimseCStoreRequest) => sent.has(String(req.getDataset()?.getElement('SOPInstanceUID')));
+    client.on('cStoreRequest', (req: DimseCStoreRequest, callback: (r: DimseCStoreResponse) => void) => {
+      // Cancel while the first image is being answered: it completes, the other four are never sent.
+      if (++stores === 1) client.cancel(request);
+      const answer = dimse.responses.CStoreResponse.fromRequest(req);
+      answer.setStatus(received(req) ? 0x0000 : 0xc000);
+      callback(answer);
+    });
+    client.addRequest(request);
+    const closed = new Promise<void>((resolve) => client.on('closed', () => resolve()));
+    client.send('127.0.0.1', h.listener.port, WORKSTATION, 'RANGSI');
+    await closed;
+    expect(stores).toBe(1);
+    expect(statuses.at(-1)).toBe(0xfe00);
+    expect(final).toEqual({ completed: 1, remaining: sent.size - 1 });
   });
 
   it('audits each retrieval with the caller and the number of images', async () => {

@@ -73,13 +73,16 @@ describe('C-MOVE sub-operations to another Rangsi listener (our SCU against our 
     expect(h.archive.calls.length).toBe(1);
   });
 
-  it('proposes each SOP class in each stored syntax, and explicit little endian beside a compressed one', () => {
+  it('proposes each SOP class in each stored syntax, explicit little endian beside a compressed one, implicit beside both', () => {
     const i = (sopClassUid: string, transferSyntaxUid: string) => ({ sopClassUid, sopInstanceUid: '1', transferSyntaxUid, open: async () => null });
-    expect(storageSyntaxes([i('CT', '1.2.840.10008.1.2.5'), i('CT', '1.2.840.10008.1.2.1'), i('MR', '1.2.840.10008.1.2.4.90'), i('CT', '1.2.840.10008.1.2.5')])).toEqual([
+    expect(storageSyntaxes([i('CT', '1.2.840.10008.1.2.5'), i('CT', '1.2.840.10008.1.2.1'), i('MR', '1.2.840.10008.1.2.4.90'), i('CT', '1.2.840.10008.1.2.5'), i('SR', '1.2.840.10008.1.2')])).toEqual([
       { sopClassUid: 'CT', transferSyntaxUid: '1.2.840.10008.1.2.5' },
       { sopClassUid: 'CT', transferSyntaxUid: '1.2.840.10008.1.2.1' },
+      { sopClassUid: 'CT', transferSyntaxUid: '1.2.840.10008.1.2' },
       { sopClassUid: 'MR', transferSyntaxUid: '1.2.840.10008.1.2.4.90' },
       { sopClassUid: 'MR', transferSyntaxUid: '1.2.840.10008.1.2.1' },
+      { sopClassUid: 'MR', transferSyntaxUid: '1.2.840.10008.1.2' },
+      { sopClassUid: 'SR', transferSyntaxUid: '1.2.840.10008.1.2' },
     ]);
   });
 });

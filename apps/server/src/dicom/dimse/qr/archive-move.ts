@@ -97,7 +97,10 @@ export async function performMove(req: MoveRequest, services: MoveServices): Pro
   };
 }
 
-/** One context per SOP class and stored transfer syntax, plus explicit VR little endian beside a compressed one (decompressed if need be). */
+/**
+ * One context per SOP class and stored transfer syntax, plus explicit VR little endian beside a compressed one, and
+ * implicit VR little endian (the default every SCP takes) beside both: the files go rewritten when need be (routeOf).
+ */
 export function storageSyntaxes(instances: readonly RetrievableInstance[]): StorageSyntax[] {
   const seen = new Map<string, StorageSyntax>();
   const add = (sopClassUid: string, transferSyntaxUid: string) => {
@@ -107,6 +110,7 @@ export function storageSyntaxes(instances: readonly RetrievableInstance[]): Stor
   for (const i of instances) {
     add(i.sopClassUid, i.transferSyntaxUid);
     if (DECOMPRESSIBLE.has(i.transferSyntaxUid)) add(i.sopClassUid, TS.explicitLE);
+    if (DECOMPRESSIBLE.has(i.transferSyntaxUid) || i.transferSyntaxUid === TS.explicitLE) add(i.sopClassUid, TS.implicitLE);
   }
   return [...seen.values()];
 }

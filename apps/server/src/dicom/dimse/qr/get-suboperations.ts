@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import { dataPdus, storeRequestPdu } from '../store-response';
 import type { RetrievableInstance } from './archive-get';
 import { datasetOffset } from './dataset-offset';
+import { TS } from '../uids';
+import { explicitToImplicit } from './explicit-to-implicit';
 import { DECOMPRESSIBLE, toExplicitLittle } from './to-native';
 
 /** What the C-STORE sub-operations of a C-GET need of their association. */
@@ -35,9 +37,8 @@ export interface SubOperationCounts {
   warning: number;
 }
 
-const EXPLICIT_LITTLE = '1.2.840.10008.1.2.1';
-/** A compressed file is decompressed in memory up to this size. */
-const MAX_DECOMPRESS_SOURCE = 64 << 20;
+/** A file is rewritten (decompressed, or put in implicit VR) in memory up to this size. */
+const MAX_REWRITE_SOURCE = 64 << 20;
 
 /** The meta header of a stored file must end within this many bytes. */
 const MAX_META_BYTES = 64 * 1024;
@@ -45,21 +46,19 @@ const MAX_META_BYTES = 64 * 1024;
 /**
  * Sends each instance as a C-STORE sub-operation on the C-GET's own association (PS3.4 C.4.3.3), or a C-MOVE's
  * association to its destination (C.4.2.3), one after another, its data set streamed from the stored file exactly as
- * stored (the file's own transfer syntax). A compressed image (RLE, JPEG, JPEG-LS, JPEG 2000) goes decompressed to a
- * peer that takes only uncompressed ones (toExplicitLittle); any other instance the peer cannot take in its transfer
- * syntax, or without a hot file, counts as failed without being sent.
+ * stored (the file's own transfer syntax). Otherwise it is rewritten for what the peer took (routeOf): decompressed
+ * (RLE, JPEG, JPEG-LS, JPEG 2000), or put in implicit VR. An instance that cannot go so, or without a hot file, counts
+ * as failed without being sent.
  */
 export async function sendSubOperations(channel: SubOperationChannel, instances: readonly RetrievableInstance[], opts: SubOperationOptions = {}): Promise<SubOperationResult> {
   const counts: SubOperationCounts = { completed: 0, failed: 0, warning: 0 };
   for (const [i, instance] of instances.entries()) {
     if (i > 0) opts.onProgress?.(counts, instances.length - i);
     if (opts.signal?.aborted) return { ...counts, remaining: instances.length - i };
-    const pcId = channel.contextFor(instance.sopClassUid, instance.transferSyntaxUid);
-    // A compressed image the peer does not take goes decompressed, if it takes explicit VR little endian.
-    const nativePcId = pcId === null && DECOMPRESSIBLE.has(instance.transferSyntaxUid) ? channel.contextFor(instance.sopClassUid, EXPLICIT_LITTLE) : null;
-    const file = pcId === null && nativePcId === null ? null : await instance.open();
-    const native = file && nativePcId !== null ? await decompressed(file) : null;
-    if (!file || (pcId === null && !native)) {
+    const route = routeOf(channel, instance);
+    const file = route ? await instance.open() : null;
+    const rewritten = file && route?.rewrite ? await rewrite(file, route.rewrite) : null;
+    if (!file || !route || (route.rewrite && !rewritten)) {
       file?.destroy();
       counts.failed++;
       continue;
@@ -68,11 +67,11 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
     const answered = channel.response(messageId);
     // Observed now: if sending fails, the association ends and this rejects with nobody awaiting it yet.
     answered.catch(() => undefined);
-    if (native) {
-      const command = storeRequestPdu({ pcId: nativePcId!, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId }, channel.moveOriginator);
-      await channel.write([command, ...dataPdus(nativePcId!, native, channel.maxPdu, true)]);
+    if (rewritten) {
+      const command = storeRequestPdu({ pcId: route.pcId, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId }, channel.moveOriginator);
+      await channel.write([command, ...dataPdus(route.pcId, rewritten, channel.maxPdu, true)]);
     } else {
-      await sendInstance(channel, pcId!, messageId, instance, file);
+      await sendInstance(channel, route.pcId, messageId, instance, file);
     }
     const status = await answered;
     if (status === 0x0000) counts.completed++;
@@ -82,16 +81,44 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
   return { ...counts, remaining: 0 };
 }
 
-/** The whole stored file read and its data set decompressed (toExplicitLittle); null when it cannot be. */
-async function decompressed(file: Readable): Promise<Buffer | null> {
+/** How the data set is rewritten for the context it goes on. */
+type Rewrite = 'decompress' | 'decompress-implicit' | 'implicit';
+
+/**
+ * The context an instance goes on, and how: as stored when the peer took its syntax; else decompressed to explicit (or
+ * implicit) VR little endian; an explicit VR file in implicit VR when that is all the peer took. Null: it cannot go
+ * (an implicit VR file to a peer that took only explicit VR would need a dictionary's VRs; big endian is not rewritten).
+ */
+function routeOf(channel: SubOperationChannel, instance: RetrievableInstance): { pcId: number; rewrite: Rewrite | null } | null {
+  const { sopClassUid: sop, transferSyntaxUid: ts } = instance;
+  const asStored = channel.contextFor(sop, ts);
+  if (asStored !== null) return { pcId: asStored, rewrite: null };
+  const explicit = channel.contextFor(sop, TS.explicitLE);
+  const implicit = channel.contextFor(sop, TS.implicitLE);
+  if (DECOMPRESSIBLE.has(ts)) {
+    if (explicit !== null) return { pcId: explicit, rewrite: 'decompress' };
+    if (implicit !== null) return { pcId: implicit, rewrite: 'decompress-implicit' };
+  }
+  if (ts === TS.explicitLE && implicit !== null) return { pcId: implicit, rewrite: 'implicit' };
+  return null;
+}
+
+/** The whole stored file read and its data set rewritten; null when it cannot be (too large, undecodable). */
+async function rewrite(file: Readable, how: Rewrite): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of file as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_DECOMPRESS_SOURCE) { file.destroy(); return null; }
+    if (size > MAX_REWRITE_SOURCE) { file.destroy(); return null; }
     chunks.push(chunk);
   }
-  return toExplicitLittle(Buffer.concat(chunks));
+  const whole = Buffer.concat(chunks);
+  if (how === 'implicit') {
+    const at = datasetOffset(whole);
+    return typeof at === 'number' ? explicitToImplicit(whole.subarray(at)) : null;
+  }
+  const native = await toExplicitLittle(whole);
+  return native && how === 'decompress-implicit' ? explicitToImplicit(native) : native;
 }
 
 async function sendInstance(channel: SubOperationChannel, pcId: number, messageId: number, instance: RetrievableInstance, file: Readable): Promise<void> {

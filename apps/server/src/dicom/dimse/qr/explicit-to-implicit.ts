@@ -1,0 +1,90 @@
+/** VRs whose explicit header has a 4-byte length after two reserved bytes (PS3.5 7.1.2). */
+const LONG_VRS = new Set(['OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'SQ', 'UC', 'UN', 'UR', 'UT', 'SV', 'UV']);
+const UNDEFINED = 0xffffffff;
+const MAX_DEPTH = 32;
+
+class Malformed extends Error {}
+
+/** An implicit VR little endian header: tag and 32-bit length. */
+function header(group: number, element: number, length: number): Buffer {
+  const h = Buffer.alloc(8);
+  h.writeUInt16LE(group, 0);
+  h.writeUInt16LE(element, 2);
+  h.writeUInt32LE(length, 4);
+  return h;
+}
+
+/**
+ * A data set in explicit VR little endian rewritten in implicit VR little endian (PS3.5 A.1), for a peer whose
+ * context for the SOP class took only the default transfer syntax: each header loses its VR, values are kept as they
+ * are, and sequences and items are written with undefined lengths (so no length needs recounting). Null for what
+ * implicit VR cannot carry (encapsulated Pixel Data, UN of undefined length) or a malformed data set.
+ */
+export function explicitToImplicit(dataset: Buffer): Buffer | null {
+  try {
+    const parts: Buffer[] = [];
+    const end = elements(dataset, 0, dataset.length, false, parts, 0);
+    if (end !== dataset.length) return null;
+    return Buffer.concat(parts);
+  } catch (err) {
+    if (err instanceof Malformed || err instanceof RangeError) return null;
+    throw err;
+  }
+}
+
+/** Elements from `pos` to `end`, or to the item delimiter when `untilDelimiter`; returns the position after them. */
+function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, out: Buffer[], depth: number): number {
+  while (pos < end) {
+    if (pos + 8 > end) throw new Malformed('truncated header');
+    const group = b.readUInt16LE(pos);
+    const element = b.readUInt16LE(pos + 2);
+    if (group === 0xfffe) {
+      if (untilDelimiter && element === 0xe00d) return pos + 8;
+      throw new Malformed('delimiter out of place');
+    }
+    const vr = b.toString('latin1', pos + 4, pos + 6);
+    const long = LONG_VRS.has(vr);
+    if (!long && !/^[A-Z]{2}$/.test(vr)) throw new Malformed('not explicit VR');
+    const length = long ? b.readUInt32LE(pos + 8) : b.readUInt16LE(pos + 6);
+    const start = pos + (long ? 12 : 8);
+    if (vr === 'SQ') {
+      out.push(header(group, element, UNDEFINED));
+      pos = sequence(b, start, length, out, depth + 1);
+      out.push(header(0xfffe, 0xe0dd, 0));
+      continue;
+    }
+    if (length === UNDEFINED) throw new Malformed('undefined length outside a sequence');
+    if (start + length > end) throw new Malformed('value past the end');
+    out.push(header(group, element, length), b.subarray(start, start + length));
+    pos = start + length;
+  }
+  if (untilDelimiter) throw new Malformed('item without delimiter');
+  return pos;
+}
+
+/** The items of a sequence starting at `pos`, each written with undefined length; returns the position after it. */
+function sequence(b: Buffer, pos: number, length: number, out: Buffer[], depth: number): number {
+  if (depth > MAX_DEPTH) throw new Malformed('sequences nested too deep');
+  const end = length === UNDEFINED ? b.length : pos + length;
+  if (end > b.length) throw new Malformed('sequence past the end');
+  while (pos < end) {
+    if (pos + 8 > end) throw new Malformed('truncated item');
+    const group = b.readUInt16LE(pos);
+    const element = b.readUInt16LE(pos + 2);
+    const itemLength = b.readUInt32LE(pos + 4);
+    if (group === 0xfffe && element === 0xe0dd && length === UNDEFINED) return pos + 8;
+    if (group !== 0xfffe || element !== 0xe000) throw new Malformed('not an item');
+    out.push(header(0xfffe, 0xe000, UNDEFINED));
+    pos = itemLength === UNDEFINED
+      ? elements(b, pos + 8, end, true, out, depth)
+      : elements(b, pos + 8, checkedEnd(b, pos + 8, itemLength, end), false, out, depth);
+    out.push(header(0xfffe, 0xe00d, 0));
+  }
+  if (length === UNDEFINED) throw new Malformed('sequence without delimiter');
+  return pos;
+}
+
+function checkedEnd(b: Buffer, start: number, length: number, limit: number): number {
+  if (start + length > limit || start + length > b.length) throw new Malformed('item past the end');
+  return start + length;
+}
