@@ -103,6 +103,17 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     expect(pixelDataOf(received).equals(original)).toBe(true);
   });
 
+  it.skipIf(!corpusAvailable)('sends an implicit VR image in explicit VR to a workstation whose context took that', async () => {
+    const original = fs.readFileSync(corpusPath('MR_small_implicit.dcm'));
+    const stored = await archive.ingestBytes(original, { source: 'TEST' });
+    if (stored.status === 'refused') throw new Error(stored.reason);
+    const r = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${stored.studyInstanceUid}`]);
+    expect(r.output).toMatch(/Number of Completed Suboperations : 1\b/);
+    const received = fs.readdirSync(r.dir).map((n) => fs.readFileSync(path.join(r.dir, n)))[0]!;
+    expect(parseBytes(received).ts).toBe('1.2.840.10008.1.2.1');
+    expect(pixelDataOf(received).equals(pixelDataOf(original))).toBe(true);
+  });
+
   it.skipIf(!corpusAvailable)('sends JPEG 2000 decompressed too, and counts an image it cannot decode as failed (12-bit JPEG)', async () => {
     const j2k = await archive.ingestBytes(fs.readFileSync(corpusPath('MR_small_jp2klossless.dcm')), { source: 'TEST' });
     if (j2k.status === 'refused') throw new Error(j2k.reason);

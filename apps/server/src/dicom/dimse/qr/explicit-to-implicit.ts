@@ -1,12 +1,13 @@
 /** VRs whose explicit header has a 4-byte length after two reserved bytes (PS3.5 7.1.2). */
-const LONG_VRS = new Set(['OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'SQ', 'UC', 'UN', 'UR', 'UT', 'SV', 'UV']);
-const UNDEFINED = 0xffffffff;
-const MAX_DEPTH = 32;
+export const LONG_VRS: ReadonlySet<string> = new Set(['OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'SQ', 'UC', 'UN', 'UR', 'UT', 'SV', 'UV']);
+export const UNDEFINED = 0xffffffff;
+export const MAX_DEPTH = 32;
 
-class Malformed extends Error {}
+/** The data set cannot be rewritten (the caller answers null). */
+export class Malformed extends Error {}
 
 /** An implicit VR little endian header: tag and 32-bit length. */
-function header(group: number, element: number, length: number): Buffer {
+export function header(group: number, element: number, length: number): Buffer {
   const h = Buffer.alloc(8);
   h.writeUInt16LE(group, 0);
   h.writeUInt16LE(element, 2);
@@ -49,7 +50,7 @@ function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, 
     const start = pos + (long ? 12 : 8);
     if (vr === 'SQ') {
       out.push(header(group, element, UNDEFINED));
-      pos = sequence(b, start, length, out, depth + 1);
+      pos = rewriteSequence(b, start, length, out, depth + 1, (from, to, untilDelimiter) => elements(b, from, to, untilDelimiter, out, depth + 1));
       out.push(header(0xfffe, 0xe0dd, 0));
       continue;
     }
@@ -62,8 +63,12 @@ function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, 
   return pos;
 }
 
-/** The items of a sequence starting at `pos`, each written with undefined length; returns the position after it. */
-function sequence(b: Buffer, pos: number, length: number, out: Buffer[], depth: number): number {
+/**
+ * The items of a sequence starting at `pos` (of `length`, or up to its delimiter), each written with undefined length,
+ * its elements by `itemElements` (from, to, whether to stop at an item delimiter; returns where it stopped). Returns
+ * the position after the sequence.
+ */
+export function rewriteSequence(b: Buffer, pos: number, length: number, out: Buffer[], depth: number, itemElements: (from: number, to: number, untilDelimiter: boolean) => number): number {
   if (depth > MAX_DEPTH) throw new Malformed('sequences nested too deep');
   const end = length === UNDEFINED ? b.length : pos + length;
   if (end > b.length) throw new Malformed('sequence past the end');
@@ -75,16 +80,10 @@ function sequence(b: Buffer, pos: number, length: number, out: Buffer[], depth: 
     if (group === 0xfffe && element === 0xe0dd && length === UNDEFINED) return pos + 8;
     if (group !== 0xfffe || element !== 0xe000) throw new Malformed('not an item');
     out.push(header(0xfffe, 0xe000, UNDEFINED));
-    pos = itemLength === UNDEFINED
-      ? elements(b, pos + 8, end, true, out, depth)
-      : elements(b, pos + 8, checkedEnd(b, pos + 8, itemLength, end), false, out, depth);
+    if (itemLength !== UNDEFINED && pos + 8 + itemLength > end) throw new Malformed('item past the end');
+    pos = itemLength === UNDEFINED ? itemElements(pos + 8, end, true) : itemElements(pos + 8, pos + 8 + itemLength, false);
     out.push(header(0xfffe, 0xe00d, 0));
   }
   if (length === UNDEFINED) throw new Malformed('sequence without delimiter');
   return pos;
-}
-
-function checkedEnd(b: Buffer, start: number, length: number, limit: number): number {
-  if (start + length > limit || start + length > b.length) throw new Malformed('item past the end');
-  return start + length;
 }

@@ -4,6 +4,7 @@ import type { RetrievableInstance } from './archive-get';
 import { datasetOffset } from './dataset-offset';
 import { TS } from '../uids';
 import { explicitToImplicit } from './explicit-to-implicit';
+import { implicitToExplicit } from './implicit-to-explicit';
 import { DECOMPRESSIBLE, toExplicitLittle } from './to-native';
 
 /** What the C-STORE sub-operations of a C-GET need of their association. */
@@ -47,7 +48,7 @@ const MAX_META_BYTES = 64 * 1024;
  * Sends each instance as a C-STORE sub-operation on the C-GET's own association (PS3.4 C.4.3.3), or a C-MOVE's
  * association to its destination (C.4.2.3), one after another, its data set streamed from the stored file exactly as
  * stored (the file's own transfer syntax). Otherwise it is rewritten for what the peer took (routeOf): decompressed
- * (RLE, JPEG, JPEG-LS, JPEG 2000), or put in implicit VR. An instance that cannot go so, or without a hot file, counts
+ * (RLE, JPEG, JPEG-LS, JPEG 2000), or put in the other VR encoding. An instance that cannot go so, or without a hot file, counts
  * as failed without being sent.
  */
 export async function sendSubOperations(channel: SubOperationChannel, instances: readonly RetrievableInstance[], opts: SubOperationOptions = {}): Promise<SubOperationResult> {
@@ -82,12 +83,12 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
 }
 
 /** How the data set is rewritten for the context it goes on. */
-type Rewrite = 'decompress' | 'decompress-implicit' | 'implicit';
+type Rewrite = 'decompress' | 'decompress-implicit' | 'implicit' | 'explicit';
 
 /**
  * The context an instance goes on, and how: as stored when the peer took its syntax; else decompressed to explicit (or
- * implicit) VR little endian; an explicit VR file in implicit VR when that is all the peer took. Null: it cannot go
- * (an implicit VR file to a peer that took only explicit VR would need a dictionary's VRs; big endian is not rewritten).
+ * implicit) VR little endian; an uncompressed little-endian file in the other VR encoding. Null: it cannot go (a syntax
+ * the peer did not take and we cannot rewrite, such as big endian or 12-bit JPEG).
  */
 function routeOf(channel: SubOperationChannel, instance: RetrievableInstance): { pcId: number; rewrite: Rewrite | null } | null {
   const { sopClassUid: sop, transferSyntaxUid: ts } = instance;
@@ -100,6 +101,7 @@ function routeOf(channel: SubOperationChannel, instance: RetrievableInstance): {
     if (implicit !== null) return { pcId: implicit, rewrite: 'decompress-implicit' };
   }
   if (ts === TS.explicitLE && implicit !== null) return { pcId: implicit, rewrite: 'implicit' };
+  if (ts === TS.implicitLE && explicit !== null) return { pcId: explicit, rewrite: 'explicit' };
   return null;
 }
 
@@ -113,9 +115,10 @@ async function rewrite(file: Readable, how: Rewrite): Promise<Buffer | null> {
     chunks.push(chunk);
   }
   const whole = Buffer.concat(chunks);
-  if (how === 'implicit') {
+  if (how === 'implicit' || how === 'explicit') {
     const at = datasetOffset(whole);
-    return typeof at === 'number' ? explicitToImplicit(whole.subarray(at)) : null;
+    if (typeof at !== 'number') return null;
+    return how === 'implicit' ? explicitToImplicit(whole.subarray(at)) : implicitToExplicit(whole.subarray(at));
   }
   const native = await toExplicitLittle(whole);
   return native && how === 'decompress-implicit' ? explicitToImplicit(native) : native;
