@@ -1,9 +1,20 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
 import { hasWildcard, likePattern, normalizeName, type Match, type QidoQuery } from './qido';
 
 export type StudyRow = typeof dicomStudies.$inferSelect;
+/** A patient as the Patient Root PATIENT level answers it. */
+export interface PatientRow {
+  patientId: string;
+  patientName: string | null;
+  patientBirthDate: string | null;
+  patientSex: string | null;
+  numberOfStudies: number;
+  numberOfSeries: number;
+  numberOfInstances: number;
+}
 export type SeriesRow = typeof dicomSeries.$inferSelect & { studyInstanceUid: string };
 export type InstanceRow = {
   sopInstanceUid: string;
@@ -150,6 +161,36 @@ export class DicomwebRepository {
       .where(and(inArray(key, uids), liveInstance))
       .orderBy(key, sql`${dicomInstances.instanceNumber} nulls last`);
     return new Map(rows.map((r) => [r.uid, r.attrs]));
+  }
+
+  /**
+   * Patients of the studies that match (Patient Root PATIENT level): one row per PatientID with its demographics (from
+   * its newest study) and its study, series and instance counts. Studies without a PatientID have no patient here.
+   */
+  async searchPatients(q: QidoQuery, visible: SQL): Promise<PatientRow[]> {
+    const newest = (col: AnyPgColumn) => sql<string | null>`(array_agg(${col} order by ${dicomStudies.studyDate} desc nulls last))[1]`;
+    return this.db.select({
+      patientId: sql<string>`${dicomStudies.patientId}`,
+      patientName: newest(dicomStudies.patientName),
+      patientBirthDate: newest(dicomStudies.patientBirthDate),
+      patientSex: newest(dicomStudies.patientSex),
+      numberOfStudies: sql<number>`count(*)::int`,
+      numberOfSeries: sql<number>`sum(${dicomStudies.numberOfSeries})::int`,
+      numberOfInstances: sql<number>`sum(${dicomStudies.numberOfInstances})::int`,
+    }).from(dicomStudies)
+      .where(and(visible, liveStudy, sql`coalesce(${dicomStudies.patientId}, '') <> ''`, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
+      .groupBy(dicomStudies.patientId)
+      .orderBy(asc(dicomStudies.patientId))
+      .limit(q.limit).offset(q.offset);
+  }
+
+  /** The StudyInstanceUIDs of these patients' studies, visible to the caller. */
+  async studiesOfPatients(patientIds: readonly string[], visible: SQL): Promise<string[]> {
+    if (!patientIds.length) return [];
+    const rows = await this.db.select({ uid: dicomStudies.studyInstanceUid }).from(dicomStudies)
+      .where(and(visible, liveStudy, inArray(dicomStudies.patientId, [...patientIds])))
+      .orderBy(desc(dicomStudies.studyDate), asc(dicomStudies.id));
+    return rows.map((r) => r.uid);
   }
 
   /** Stored instances of a study, series or one instance, visible to the caller, in series and instance order. */

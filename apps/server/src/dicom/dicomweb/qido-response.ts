@@ -1,5 +1,5 @@
 import type { DicomJson, DicomJsonElement } from '../parse/dicom-json';
-import type { InstanceRow, SeriesRow, StudyRow } from './dicomweb.repository';
+import type { InstanceRow, PatientRow, SeriesRow, StudyRow } from './dicomweb.repository';
 
 /** QIDO-RS answers in the DICOM JSON model (PS3.18 F.2), with the attributes PS3.18 Table 10.6.3-3…5 requires. */
 
@@ -43,6 +43,20 @@ export function studyJson(s: StudyRow, base: string, extra?: Record<string, unkn
     '00201206': el('IS', s.numberOfSeries),
     '00201208': el('IS', s.numberOfInstances),
   }, extra);
+}
+
+/** A Patient Root PATIENT-level match: demographics and the patient's counts. */
+export function patientJson(p: PatientRow): DicomJson {
+  return {
+    '00080005': { vr: 'CS', Value: ['ISO_IR 192'] },
+    '00100010': pn(p.patientName),
+    '00100020': el('LO', p.patientId),
+    '00100030': el('DA', p.patientBirthDate),
+    '00100040': el('CS', p.patientSex),
+    '00201200': el('IS', p.numberOfStudies),
+    '00201202': el('IS', p.numberOfSeries),
+    '00201204': el('IS', p.numberOfInstances),
+  };
 }
 
 export function seriesJson(s: SeriesRow, base: string, extra?: Record<string, unknown>): DicomJson {

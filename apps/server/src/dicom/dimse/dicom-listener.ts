@@ -12,9 +12,9 @@ import {
   type DimseCStoreRequest, type DimseCStoreResponse, type DimseDataset, type DimsePresentationContext,
 } from './lib';
 import type { WorklistSource } from './mwl/worklist';
-import { STUDY_ROOT_FIND_SOP_CLASS, type ArchiveQuerySource } from './qr/archive-find';
-import { STUDY_ROOT_GET_SOP_CLASS, type ArchiveRetrieveSource } from './qr/archive-get';
-import { performMove, STUDY_ROOT_MOVE_SOP_CLASS } from './qr/archive-move';
+import { PATIENT_ROOT_FIND_SOP_CLASS, STUDY_ROOT_FIND_SOP_CLASS, type ArchiveQuerySource, type QueryRoot } from './qr/archive-find';
+import { PATIENT_ROOT_GET_SOP_CLASS, STUDY_ROOT_GET_SOP_CLASS, type ArchiveRetrieveSource } from './qr/archive-get';
+import { PATIENT_ROOT_MOVE_SOP_CLASS, performMove, STUDY_ROOT_MOVE_SOP_CLASS } from './qr/archive-move';
 import { sendSubOperations, type SubOperationChannel, type SubOperationCounts } from './qr/get-suboperations';
 import type { StoreDestination } from './scu/store-scu';
 import { writeParts } from './scu/socket-write';
@@ -101,13 +101,28 @@ export interface Offers {
   move: boolean;
 }
 
+const QR_SOP_CLASSES: ReadonlyMap<string, { service: 'find' | 'get' | 'move'; root: QueryRoot }> = new Map([
+  [STUDY_ROOT_FIND_SOP_CLASS, { service: 'find', root: 'study' }],
+  [PATIENT_ROOT_FIND_SOP_CLASS, { service: 'find', root: 'patient' }],
+  [STUDY_ROOT_GET_SOP_CLASS, { service: 'get', root: 'study' }],
+  [PATIENT_ROOT_GET_SOP_CLASS, { service: 'get', root: 'patient' }],
+  [STUDY_ROOT_MOVE_SOP_CLASS, { service: 'move', root: 'study' }],
+  [PATIENT_ROOT_MOVE_SOP_CLASS, { service: 'move', root: 'patient' }],
+]);
+
+/** The Query/Retrieve service and information model of a SOP class, or undefined for any other. */
+function rootOf(sopClassUid: string) {
+  return QR_SOP_CLASSES.get(sopClassUid);
+}
+
 /** Which transfer syntaxes we accept for an abstract syntax, or null when we do not offer it. */
 export function acceptableSyntaxes(abstractSyntaxUid: string, offers: Offers): ReadonlySet<string> | null {
   if (abstractSyntaxUid === VERIFICATION_SOP_CLASS) return QUERY_TRANSFER_SYNTAXES;
   if (abstractSyntaxUid === MWL_FIND_SOP_CLASS) return offers.worklist ? QUERY_TRANSFER_SYNTAXES : null;
-  if (abstractSyntaxUid === STUDY_ROOT_FIND_SOP_CLASS) return offers.query ? QUERY_TRANSFER_SYNTAXES : null;
-  if (abstractSyntaxUid === STUDY_ROOT_GET_SOP_CLASS) return offers.retrieve ? QUERY_TRANSFER_SYNTAXES : null;
-  if (abstractSyntaxUid === STUDY_ROOT_MOVE_SOP_CLASS) return offers.move ? QUERY_TRANSFER_SYNTAXES : null;
+  const root = rootOf(abstractSyntaxUid);
+  if (root?.service === 'find') return offers.query ? QUERY_TRANSFER_SYNTAXES : null;
+  if (root?.service === 'get') return offers.retrieve ? QUERY_TRANSFER_SYNTAXES : null;
+  if (root?.service === 'move') return offers.move ? QUERY_TRANSFER_SYNTAXES : null;
   if (isStorageSopClass(abstractSyntaxUid)) return STORAGE_TRANSFER_SYNTAXES;
   return null;
 }
@@ -187,10 +202,10 @@ function comment(text: string): string {
 
 /**
  * The DICOM network listener: C-ECHO, C-STORE for every storage SOP class, Modality Worklist C-FIND, and Study Root
- * C-FIND, C-GET and C-MOVE for the AEs on the query list. It wraps dcmjs-dimse's Scp for PDU and DIMSE handling and works
- * around the problems listed in docs (STACK-NOTES): our own bound net.Server, our own negotiation, data sets streamed
- * to a temp file as received (never parsed, never re-written), deflate checked, logs routed to pino at debug, partial
- * files removed.
+ * and Patient Root C-FIND, C-GET and C-MOVE for the AEs on the query list. It wraps dcmjs-dimse's Scp for PDU and
+ * DIMSE handling and works around the problems listed in docs (STACK-NOTES): our own bound net.Server, our own
+ * negotiation, data sets streamed to a temp file as received (never parsed, never re-written), deflate checked, logs
+ * routed to pino at debug, partial files removed.
  */
 export class DicomListener {
   private server: net.Server | null = null;
@@ -643,7 +658,7 @@ class Association extends dimse.Scp {
     return { status, comment: reason };
   }
 
-  // ---- C-FIND (Modality Worklist, Study Root) -------------------------------------------------------------------
+  // ---- C-FIND (Modality Worklist, Study Root, Patient Root) ----------------------------------------------------------------
 
   override cFindRequest(request: DimseCFindRequest, callback: (responses: DimseCFindResponse[]) => void): void {
     this.handling++;
@@ -674,13 +689,14 @@ class Association extends dimse.Scp {
     const context = this.association.getAcceptedPresentationContextFromRequest(request);
     // The request's context must be one we accepted for its SOP class (negotiation decided who may query).
     const accepted = context?.getResult() === PcResult.Accept && context.getAbstractSyntaxUid() === sopClass;
-    const kind = accepted && sopClass === MWL_FIND_SOP_CLASS && worklist ? 'worklist' : accepted && sopClass === STUDY_ROOT_FIND_SOP_CLASS && query ? 'archive' : null;
+    const model = rootOf(sopClass);
+    const kind = accepted && sopClass === MWL_FIND_SOP_CLASS && worklist ? 'worklist' : accepted && model?.service === 'find' && query ? 'archive' : null;
     if (!kind) return [this.findResponse(request, Status.SopClassNotSupported, 'query model not offered on this association')];
     const ts = context?.getAcceptedTransferSyntaxUid() ?? TS.implicitLE;
     const identifier = request.getDataset()?.getElements() ?? {};
     const answer = kind === 'worklist'
       ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE })
-      : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe: this.callingAe });
+      : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe: this.callingAe, root: model!.root });
     if (!answer.ok) {
       this.log().warn({ callingAe: this.callingAe, kind, status: hex(answer.status), reason: answer.comment }, 'C-FIND refused');
       return [this.findResponse(request, answer.status, answer.comment)];
@@ -693,7 +709,7 @@ class Association extends dimse.Scp {
     return responses;
   }
 
-  // ---- C-GET (Study Root) ----------------------------------------------------------------------------------------
+  // ---- C-GET (Study Root, Patient Root) ----------------------------------------------------------------------------------------
 
   override cGetRequest(request: DimseCGetRequest, callback: (responses: DimseCGetResponse[]) => void): void {
     this.handling++;
@@ -754,10 +770,11 @@ class Association extends dimse.Scp {
     const sopClass = request.getAffectedSopClassUid();
     const retrieve = this.listener.retrieve;
     const context = this.association.getAcceptedPresentationContextFromRequest(request);
-    if (!retrieve || sopClass !== STUDY_ROOT_GET_SOP_CLASS || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) {
+    const model = rootOf(sopClass);
+    if (!retrieve || model?.service !== 'get' || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) {
       return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
     }
-    const located = await retrieve.locate(request.getDataset()?.getElements() ?? {}, { callingAe: this.callingAe });
+    const located = await retrieve.locate(request.getDataset()?.getElements() ?? {}, { callingAe: this.callingAe, root: model.root });
     if (!located.ok) {
       this.log().warn({ callingAe: this.callingAe, status: hex(located.status), reason: located.comment }, 'C-GET refused');
       return answer(located.status, located.comment);
@@ -791,7 +808,7 @@ class Association extends dimse.Scp {
       },
     };
   }
-  // ---- C-MOVE (Study Root) ---------------------------------------------------------------------------------------
+  // ---- C-MOVE (Study Root, Patient Root) ---------------------------------------------------------------------------------------
 
   override cMoveRequest(request: DimseCMoveRequest, callback: (responses: DimseCMoveResponse[]) => void): void {
     this.handling++;
@@ -812,13 +829,14 @@ class Association extends dimse.Scp {
     const sopClass = request.getAffectedSopClassUid();
     const context = this.association.getAcceptedPresentationContextFromRequest(request);
     const retrieve = this.listener.retrieve;
-    if (!retrieve || sopClass !== STUDY_ROOT_MOVE_SOP_CLASS || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) {
+    const model = rootOf(sopClass);
+    if (!retrieve || model?.service !== 'move' || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) {
       return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
     }
     const destination = String(request.getCommandDataset().getElement('MoveDestination') ?? '');
     let lastPending = Date.now();
     const outcome = await performMove({
-      identifier: request.getDataset()?.getElements() ?? {}, moveDestination: destination, callingAe: this.callingAe, messageId: request.getMessageId(),
+      identifier: request.getDataset()?.getElements() ?? {}, moveDestination: destination, callingAe: this.callingAe, messageId: request.getMessageId(), root: model.root,
     }, {
       retrieve, destinations: this.listener.moveDestinations, aeTitle: this.listener.config.aeTitle, signal,
       ...(this.listener.moveConnectTimeoutMs ? { connectTimeoutMs: this.listener.moveConnectTimeoutMs } : {}),

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../../db/client';
 import { auditLog } from '../../../db/schema/index';
 import type { LocalDicomArchive } from '../../archive/local-archive';
 import { buildInstance, testUid } from '../../testing/build-dicom';
-import { findscuStudyRoot } from '../test/findscu';
+import { findscuPatientRoot, findscuStudyRoot } from '../test/findscu';
 import { openArchiveFixture, type ArchiveFixture } from '../test/archive-fixture';
 import { startListener, type Harness } from '../test/harness';
 import { ArchiveFind } from './archive-find';
@@ -113,5 +113,26 @@ describe('Study Root C-FIND SCP, queried by dcmtk findscu -S', () => {
     const strangers = await database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)
       .where(sql`${auditLog.detail}->>'callingAe' = 'MODALITY_CT'`);
     expect(strangers[0]!.n).toBe(0);
+  });
+  it('Patient Root: finds patients with their counts and Thai names, then their studies under one PatientID', async () => {
+    const patients = await findscuPatientRoot(h.listener.port, WORKSTATION, ['QueryRetrieveLevel=PATIENT', `PatientID=${pid}-*`, 'PatientName',
+      'NumberOfPatientRelatedStudies', 'NumberOfPatientRelatedSeries', 'NumberOfPatientRelatedInstances']);
+    expect(patients.ok, patients.output).toBe(true);
+    expect(patients.answers.map((a) => [a.top.get('0010,0020'), a.top.get('0020,1200'), a.top.get('0020,1202'), a.top.get('0020,1204')])).toEqual([
+      [`${pid}-A`, '1', '2', '5'],
+      [`${pid}-B`, '1', '1', '1'],
+    ]);
+    expect(patients.answers[1]!.top.get('0010,0010')).toBe('Rakdee^Somsri=รักดี^สมศรี');
+
+    const studies = await findscuPatientRoot(h.listener.port, WORKSTATION, ['QueryRetrieveLevel=STUDY', `PatientID=${pid}-B`, 'StudyInstanceUID', 'StudyDate']);
+    expect(studies.ok, studies.output).toBe(true);
+    expect(studies.answers.map((a) => a.top.get('0020,000d'))).toEqual([mr.study]);
+    // Below PATIENT, Patient Root needs the PatientID (hierarchical search); Study Root has no PATIENT level.
+    const noPatient = await findscuPatientRoot(h.listener.port, WORKSTATION, ['QueryRetrieveLevel=STUDY', 'StudyInstanceUID']);
+    expect(noPatient.final).toBe('Error: DataSetDoesNotMatchSOPClass');
+    expect(noPatient.answers).toHaveLength(0);
+    const studyRootPatient = await findscuStudyRoot(h.listener.port, WORKSTATION, ['QueryRetrieveLevel=PATIENT', `PatientID=${pid}-A`]);
+    expect(studyRootPatient.answers).toHaveLength(0);
+    expect(studyRootPatient.final).toBe('Error: DataSetDoesNotMatchSOPClass');
   });
 });

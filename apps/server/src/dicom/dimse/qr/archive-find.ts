@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { DomainError } from '../../../http/domain-error';
 import { DicomwebRepository } from '../../dicomweb/dicomweb.repository';
 import { parseQido, type QidoLevel, type QidoQuery } from '../../dicomweb/qido';
-import { instanceJson, seriesJson, studyJson } from '../../dicomweb/qido-response';
+import { instanceJson, patientJson, seriesJson, studyJson } from '../../dicomweb/qido-response';
 import type { DicomJson, DicomJsonElement } from '../../parse/dicom-json';
 import { tagOfKeyword } from '../../parse/dictionary';
 import { encodeItem, type Item } from '../mwl/worklist-encoder';
@@ -14,28 +14,40 @@ import { isPersonName, dimseText as text } from './dimse-text';
 
 /** Study Root Query/Retrieve Information Model – FIND (PS3.4 C.6.2). */
 export const STUDY_ROOT_FIND_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.1';
+/** Patient Root Query/Retrieve Information Model – FIND (PS3.4 C.6.1). */
+export const PATIENT_ROOT_FIND_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.1.1';
 
-/** What the DIMSE listener asks of the archive's query side: answer one Study Root C-FIND identifier. */
+/** The Query/Retrieve information model a request uses. */
+export type QueryRoot = 'study' | 'patient';
+
+/** What the DIMSE listener asks of the archive's query side: answer one Study Root or Patient Root C-FIND identifier. */
 export interface ArchiveQuerySource {
-  find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe: string }): Promise<WorklistAnswer>;
+  find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot }): Promise<WorklistAnswer>;
 }
 
-const LEVELS: Record<string, QidoLevel> = { STUDY: 'study', SERIES: 'series', IMAGE: 'instance' };
-/** Keys of the levels above each level that a hierarchical query must give as one UID (PS3.4 C.4.1.2.2.1). */
-const UNIQUE_ABOVE: Record<QidoLevel, string[]> = { study: [], series: ['StudyInstanceUID'], instance: ['StudyInstanceUID', 'SeriesInstanceUID'] };
+type FindLevel = QidoLevel | 'patient';
+const LEVELS: Record<string, FindLevel> = { PATIENT: 'patient', STUDY: 'study', SERIES: 'series', IMAGE: 'instance' };
+/** Keys of the levels above each level that a hierarchical query must give as one value (PS3.4 C.4.1.2.2.1). */
+const UNIQUE_ABOVE: Record<QueryRoot, Record<FindLevel, string[]>> = {
+  study: { patient: [], study: [], series: ['StudyInstanceUID'], instance: ['StudyInstanceUID', 'SeriesInstanceUID'] },
+  patient: { patient: [], study: ['PatientID'], series: ['PatientID', 'StudyInstanceUID'], instance: ['PatientID', 'StudyInstanceUID', 'SeriesInstanceUID'] },
+};
 /** The unique keys every answer carries at its level and above (PS3.4 C.4.1.2.1). */
-const UNIQUE_KEYS: Record<QidoLevel, string[]> = {
+const UNIQUE_KEYS: Record<FindLevel, string[]> = {
+  patient: ['PatientID'],
   study: ['StudyInstanceUID'],
   series: ['StudyInstanceUID', 'SeriesInstanceUID'],
   instance: ['StudyInstanceUID', 'SeriesInstanceUID', 'SOPInstanceUID'],
 };
+/** The only keys matched at the PATIENT level (the patient's own attributes). */
+const PATIENT_KEYS = new Set(['PatientID', 'PatientName', 'PatientBirthDate', 'PatientSex']);
 /** Not attributes to match or return: handled apart. */
 const CONTROL_KEYS = new Set(['_vrMap', 'SpecificCharacterSet', 'QueryRetrieveLevel']);
 
 const refusal = (status: number, comment: string): WorklistAnswer => ({ ok: false, status, comment });
 
 /**
- * The archive's Study Root C-FIND SCP: the same search as QIDO-RS (same matching rules and indexes), asked in DIMSE
+ * The archive's Study Root and Patient Root C-FIND SCP: the same search as QIDO-RS (same matching rules and indexes), asked in DIMSE
  * terms by a workstation whose AE title is on the query list (DICOM_QUERY_AE_TITLES). Those AEs see every study, as a
  * user whose scope is all (docs/decisions.md IN12). Answers carry the keys the query asked for (our values or empty),
  * the unique keys of the level and above, and UTF-8 text.
@@ -47,12 +59,15 @@ export class ArchiveFind implements ArchiveQuerySource {
     this.repo = new DicomwebRepository(db);
   }
 
-  async find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe: string }): Promise<WorklistAnswer> {
+  async find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot }): Promise<WorklistAnswer> {
+    const root = opts.root ?? 'study';
     const levelName = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
     const level = LEVELS[levelName];
-    if (!level) return refusal(Status.DataSetMismatch, 'QueryRetrieveLevel must be STUDY, SERIES or IMAGE');
+    if (!level || (level === 'patient' && root !== 'patient')) {
+      return refusal(Status.DataSetMismatch, `QueryRetrieveLevel must be ${root === 'patient' ? 'PATIENT, ' : ''}STUDY, SERIES or IMAGE`);
+    }
     const keys = Object.keys(identifier).filter((k) => !CONTROL_KEYS.has(k));
-    for (const above of UNIQUE_ABOVE[level]) {
+    for (const above of UNIQUE_ABOVE[root][level]) {
       const v = text(identifier[above]).trim();
       if (!v || /[\\*?]/.test(v)) return refusal(Status.DataSetMismatch, `${above} must be one UID at ${levelName} level`);
     }
@@ -62,11 +77,11 @@ export class ArchiveFind implements ArchiveQuerySource {
       if (Array.isArray(value) && value.some((v: unknown) => typeof v === 'object' && v !== null && !isPersonName(v))) continue; // a sequence: returned empty
       const raw = text(value).trim();
       // Universal matching ('*' alone) is the same as an empty key: return it.
-      if (raw !== '' && raw !== '*' && tagOfKeyword(key)) matching[key] = raw;
+      if (raw !== '' && raw !== '*' && tagOfKeyword(key) && (level !== 'patient' || PATIENT_KEYS.has(key))) matching[key] = raw;
     }
     let query: QidoQuery;
     try {
-      query = parseQido(level, matching);
+      query = parseQido(level === 'patient' ? 'study' : level, matching);
     } catch (err) {
       if (err instanceof DomainError) return refusal(Status.DataSetMismatch, err.message);
       throw err;
@@ -75,7 +90,9 @@ export class ArchiveFind implements ArchiveQuerySource {
     const all = sql`true`;
     const extraTags = keys.map((k) => tagOfKeyword(k)).filter((t): t is string => !!t);
     let found: DicomJson[];
-    if (level === 'study') {
+    if (level === 'patient') {
+      found = (await this.repo.searchPatients(query, all)).map((p) => patientJson(p));
+    } else if (level === 'study') {
       const rows = await this.repo.searchStudies(query, all);
       const extra = await this.repo.representativeAttributes('study', rows.slice(0, this.maxMatches).map((r) => r.studyInstanceUid), extraTags);
       found = rows.map((r) => studyJson(r, '', extra.get(r.studyInstanceUid)));
@@ -89,7 +106,7 @@ export class ArchiveFind implements ArchiveQuerySource {
       found = rows.map((r) => instanceJson(r, '', extra.get(r.sopInstanceUid)));
     }
     const truncated = found.length > this.maxMatches;
-    const returned = [...new Set([...keys, ...UNIQUE_KEYS[level]])];
+    const returned = [...new Set([...keys, ...(root === 'patient' ? ['PatientID'] : []), ...UNIQUE_KEYS[level]])];
     const datasets = found.slice(0, this.maxMatches).map((json) => encodeItem(answerOf(json, levelName, returned), opts.explicitVr));
     await this.audit.record(null, {
       action: `dicom.find.${level}`, entityType: 'dicom',

@@ -30,9 +30,9 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
   const sopsOf: string[][] = [[], []];
 
   /** getscu into a fresh folder: its exit code, output, and the data sets it wrote, by SOP Instance UID (its file name). */
-  const getscu = async (callingAe: string, keys: string[]) => {
+  const getscu = async (callingAe: string, keys: string[], model = '-S') => {
     const out = fs.mkdtempSync(path.join(dataDir, 'get-'));
-    const args = ['-v', '-S', '-aet', callingAe, '-aec', 'RANGSI', '+B', '-od', out];
+    const args = ['-v', model, '-aet', callingAe, '-aec', 'RANGSI', '+B', '-od', out];
     for (const k of keys) args.push('-k', k);
     const r = await run('getscu', [...args, '127.0.0.1', String(h.listener.port)]);
     const files = new Map<string, Buffer>();
@@ -76,6 +76,20 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     const byImage = await getscu(WORKSTATION, ['QueryRetrieveLevel=IMAGE', `StudyInstanceUID=${study}`, `SeriesInstanceUID=${series[0]}`, `SOPInstanceUID=${two.join('\\')}`]);
     expect(byImage.code, byImage.output).toBe(0);
     expect([...byImage.files.keys()].sort()).toEqual([...two].sort());
+  });
+
+  it('Patient Root: sends every image of a patient, and of a study named under its PatientID', async () => {
+    const byPatient = await getscu(WORKSTATION, ['QueryRetrieveLevel=PATIENT', 'PatientID=GET-1'], '-P');
+    expect(byPatient.code, byPatient.output).toBe(0);
+    expect([...byPatient.files.keys()].sort()).toEqual([...sent.keys()].sort());
+    const byStudy = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', 'PatientID=GET-1', `StudyInstanceUID=${study}`], '-P');
+    expect(byStudy.files.size).toBe(sent.size);
+    // A study named under another patient's ID is not that patient's: nothing goes.
+    const wrongPatient = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', 'PatientID=SOMEONE-ELSE', `StudyInstanceUID=${study}`], '-P');
+    expect(wrongPatient.files.size).toBe(0);
+    const noPatient = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${study}`], '-P');
+    expect(noPatient.files.size).toBe(0);
+    expect(noPatient.output).toContain('Error: DataSetDoesNotMatchSOPClass');
   });
 
   it('refuses a retrieval without the keys of its level, and an AE title not on the query list; sends nothing', async () => {

@@ -4,10 +4,13 @@ import type { AuditService } from '../../../audit/audit.service';
 import type { Database } from '../../../db/client';
 import { DicomwebRepository, type StoredInstance } from '../../dicomweb/dicomweb.repository';
 import { Status } from '../uids';
+import type { QueryRoot } from './archive-find';
 import { dimseText as text } from './dimse-text';
 
 /** Study Root Query/Retrieve Information Model – GET (PS3.4 C.6.2). */
 export const STUDY_ROOT_GET_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.3';
+/** Patient Root Query/Retrieve Information Model – GET (PS3.4 C.6.1). */
+export const PATIENT_ROOT_GET_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.1.3';
 
 /** One instance a C-GET sends back as a C-STORE sub-operation. */
 export interface RetrievableInstance {
@@ -20,8 +23,8 @@ export interface RetrievableInstance {
 
 export type Located = { ok: true; instances: RetrievableInstance[] } | { ok: false; status: number; comment: string };
 
-/** Who asks for a retrieval: the calling AE, and for a C-MOVE the destination AE title. */
-export interface Retriever { callingAe: string; moveDestination?: string }
+/** Who asks for a retrieval: the calling AE, for a C-MOVE the destination AE title, and the model (Study Root by default). */
+export interface Retriever { callingAe: string; moveDestination?: string; root?: QueryRoot }
 
 /** What the DIMSE listener asks of the archive to answer a Study Root C-GET or C-MOVE. */
 export interface ArchiveRetrieveSource {
@@ -35,8 +38,9 @@ const UID = /^[0-9]+(\.[0-9]+)*$/;
 const refusal = (status: number, comment: string): Located => ({ ok: false, status, comment });
 
 /**
- * The instances a Study Root C-GET or C-MOVE asks for (PS3.4 C.4.2, C.4.3): STUDY level by StudyInstanceUID(s), SERIES
- * by one study and SeriesInstanceUID(s), IMAGE by one study, one series and SOPInstanceUID(s). For the AEs of the query
+ * The instances a C-GET or C-MOVE asks for (PS3.4 C.4.2, C.4.3): STUDY level by StudyInstanceUID(s), SERIES by one
+ * study and SeriesInstanceUID(s), IMAGE by one study, one series and SOPInstanceUID(s); in Patient Root, PATIENT level
+ * by PatientID(s), and the levels below name one PatientID too. For the AEs of the query
  * list, which see every study (docs/decisions.md IN12); each retrieval is audited (`dicom.get.<level>`,
  * `dicom.move.<level>` with the destination).
  */
@@ -49,12 +53,19 @@ export class ArchiveGet implements ArchiveRetrieveSource {
 
   async locate(identifier: Record<string, unknown>, by: Retriever): Promise<Located> {
     const level = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
+    const patientRoot = by.root === 'patient';
     const studies = uids(identifier.StudyInstanceUID);
     const series = uids(identifier.SeriesInstanceUID);
     const sops = uids(identifier.SOPInstanceUID);
+    const patients = patientIds(identifier.PatientID);
     if ([studies, series, sops].some((u) => u === null)) return refusal(Status.DataSetMismatch, `UIDs must be digits and dots, at most ${MAX_UIDS}`);
+    if (patients === null) return refusal(Status.DataSetMismatch, `PatientID must be at most ${MAX_UIDS} IDs without wildcards`);
+    if (patientRoot && level !== 'PATIENT' && patients.length !== 1) return refusal(Status.DataSetMismatch, `one PatientID is required at ${level} level in Patient Root`);
     const where: { study: string; series?: string; sop?: string }[] = [];
-    if (level === 'STUDY') {
+    if (level === 'PATIENT' && patientRoot) {
+      if (!patients.length) return refusal(Status.DataSetMismatch, 'PatientID is required at PATIENT level');
+      for (const study of await this.repo.studiesOfPatients(patients, sql`true`)) where.push({ study });
+    } else if (level === 'STUDY') {
       if (!studies!.length) return refusal(Status.DataSetMismatch, 'StudyInstanceUID is required at STUDY level');
       for (const study of studies!) where.push({ study });
     } else if (level === 'SERIES') {
@@ -64,10 +75,12 @@ export class ArchiveGet implements ArchiveRetrieveSource {
       if (studies!.length !== 1 || series!.length !== 1 || !sops!.length) return refusal(Status.DataSetMismatch, 'one StudyInstanceUID, one SeriesInstanceUID and SOPInstanceUID(s) are required at IMAGE level');
       for (const sop of sops!) where.push({ study: studies![0]!, series: series![0]!, sop });
     } else {
-      return refusal(Status.DataSetMismatch, 'QueryRetrieveLevel must be STUDY, SERIES or IMAGE');
+      return refusal(Status.DataSetMismatch, `QueryRetrieveLevel must be ${patientRoot ? 'PATIENT, ' : ''}STUDY, SERIES or IMAGE`);
     }
+    // Patient Root below PATIENT: the study must be that patient's.
+    const ofPatient = patientRoot && level !== 'PATIENT' ? new Set(await this.repo.studiesOfPatients(patients, sql`true`)) : null;
     const rows: StoredInstance[] = [];
-    for (const w of where) rows.push(...(await this.repo.storedInstances(w, sql`true`)));
+    for (const w of where) if (!ofPatient || ofPatient.has(w.study)) rows.push(...(await this.repo.storedInstances(w, sql`true`)));
     const service = by.moveDestination === undefined ? 'get' : 'move';
     await this.audit.record(null, {
       action: `dicom.${service}.${level.toLowerCase()}`, entityType: 'dicom',
@@ -89,5 +102,12 @@ export class ArchiveGet implements ArchiveRetrieveSource {
 function uids(v: unknown): string[] | null {
   const list = text(v).split('\\').map((u) => u.trim()).filter((u) => u !== '');
   if (list.length > MAX_UIDS || list.some((u) => u.length > 64 || !UID.test(u))) return null;
+  return list;
+}
+
+/** A PatientID list ('\'-separated); null when too long or with wildcards (retrieval names patients exactly). */
+function patientIds(v: unknown): string[] | null {
+  const list = text(v).split('\\').map((u) => u.trim()).filter((u) => u !== '');
+  if (list.length > MAX_UIDS || list.some((u) => u.length > 64 || /[*?]/.test(u))) return null;
   return list;
 }

@@ -36,7 +36,7 @@ describe('Study Root C-MOVE SCP, asked by dcmtk movescu, images sent to a dcmtk 
 
   const clear = (dir: string) => { for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f)); };
   const movescu = async (callingAe: string, destination: string, keys: string[], extra: string[] = []) => {
-    const args = ['-v', '-S', '-aet', callingAe, '-aec', 'RANGSI', '-aem', destination, ...extra];
+    const args = ['-v', ...(extra.includes('-P') ? [] : ['-S']), '-aet', callingAe, '-aec', 'RANGSI', '-aem', destination, ...extra];
     for (const k of keys) args.push('-k', k);
     const r = await run('movescu', [...args, '127.0.0.1', String(h.listener.port)]);
     return { code: r.code, output: r.stdout + r.stderr };
@@ -101,6 +101,13 @@ describe('Study Root C-MOVE SCP, asked by dcmtk movescu, images sent to a dcmtk 
     const byImage = await movescu(WORKSTATION, 'VIEWER_1', ['QueryRetrieveLevel=IMAGE', `StudyInstanceUID=${study}`, `SeriesInstanceUID=${series[0]}`, `SOPInstanceUID=${two.join('\\')}`]);
     expect(byImage.code, byImage.output).toBe(0);
     expect([...receivedFiles(dest.dir).keys()].sort()).toEqual([...two].sort());
+    clear(dest.dir);
+  });
+
+  it('Patient Root: sends every image of a patient', async () => {
+    const r = await movescu(WORKSTATION, 'VIEWER_1', ['QueryRetrieveLevel=PATIENT', 'PatientID=MOVE-1'], ['-P']);
+    expect(r.code, r.output).toBe(0);
+    expect([...receivedFiles(dest.dir).keys()].sort()).toEqual([...sent.keys()].sort());
     clear(dest.dir);
   });
 

@@ -1,11 +1,14 @@
 import { StoreScu, StoreAssociationError, type StorageSyntax, type StoreDestination } from '../scu/store-scu';
 import { Status, TS } from '../uids';
+import type { QueryRoot } from './archive-find';
 import type { ArchiveRetrieveSource, RetrievableInstance } from './archive-get';
 import { sendSubOperations, type SubOperationCounts } from './get-suboperations';
 import { DECOMPRESSIBLE } from './to-native';
 
 /** Study Root Query/Retrieve Information Model – MOVE (PS3.4 C.6.2). */
 export const STUDY_ROOT_MOVE_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.2';
+/** Patient Root Query/Retrieve Information Model – MOVE (PS3.4 C.6.1). */
+export const PATIENT_ROOT_MOVE_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.1.2';
 
 /** C-MOVE statuses of its own (PS3.4 C.4.2.1.5). */
 export const MoveStatus = {
@@ -23,6 +26,8 @@ export interface MoveRequest {
   moveDestination: string;
   callingAe: string;
   messageId: number;
+  /** The information model (Study Root by default). */
+  root?: QueryRoot;
 }
 
 export interface MoveServices {
@@ -49,14 +54,14 @@ export interface MoveOutcome {
 }
 
 /**
- * Performs a Study Root C-MOVE (PS3.4 C.4.2.3): the destination must be in the table, the instances are located as for
+ * Performs a Study Root or Patient Root C-MOVE (PS3.4 C.4.2.3): the destination must be in the table, the instances are located as for
  * a C-GET, and each is sent as a C-STORE sub-operation on a new association from us to the destination, as stored (a
  * compressed image decompressed when the destination takes only uncompressed ones).
  */
 export async function performMove(req: MoveRequest, services: MoveServices): Promise<MoveOutcome> {
   const destination = services.destinations.get(req.moveDestination.trim());
   if (!destination) return { status: MoveStatus.DestinationUnknown, comment: 'move destination is not in this archive\'s table', matched: 0 };
-  const located = await services.retrieve.locate(req.identifier, { callingAe: req.callingAe, moveDestination: destination.aeTitle });
+  const located = await services.retrieve.locate(req.identifier, { callingAe: req.callingAe, moveDestination: destination.aeTitle, ...(req.root ? { root: req.root } : {}) });
   if (!located.ok) return { status: located.status, comment: located.comment, matched: 0 };
   const instances = located.instances;
   if (instances.length === 0) return { status: Status.Success, counts: { completed: 0, failed: 0, warning: 0 }, matched: 0 };

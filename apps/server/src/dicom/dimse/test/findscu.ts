@@ -17,6 +17,11 @@ export async function findscuStudyRoot(port: number, callingAe: string, keys: st
   return findscu(port, ['-S', '-aet', callingAe, '-aec', 'RANGSI'], keys);
 }
 
+/** findscu -P (Patient Root) as `callingAe`, with -k keys. */
+export async function findscuPatientRoot(port: number, callingAe: string, keys: string[]): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
+  return findscu(port, ['-P', '-aet', callingAe, '-aec', 'RANGSI'], keys);
+}
+
 async function findscu(port: number, model: string[], keys: string[]): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
   const args = ['-v', ...model];
   for (const k of keys) args.push('-k', k);
