@@ -20,7 +20,7 @@ import type { StoreDestination } from './scu/store-scu';
 import { writeParts } from './scu/socket-write';
 import { buildPart10Header } from './part10';
 import { PduDemux, type StoreCommand } from './pdu-demux';
-import { pendingMoveResponsePdu, storeResponsePdu } from './store-response';
+import { pendingRetrieveResponsePdu, storeResponsePdu } from './store-response';
 import { StoreSink, type SinkOutcome } from './store-sink';
 import {
   IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME, isLenientUid, isStorageSopClass, MWL_FIND_SOP_CLASS,
@@ -779,12 +779,27 @@ class Association extends dimse.Scp {
       this.log().warn({ callingAe: this.callingAe, status: hex(located.status), reason: located.comment }, 'C-GET refused');
       return answer(located.status, located.comment);
     }
-    const { remaining, ...counts } = await sendSubOperations(this.subOperationChannel(), located.instances, { signal });
+    const { remaining, ...counts } = await sendSubOperations(this.subOperationChannel(), located.instances, {
+      signal, onProgress: this.pendingAnswers('get', request, context.getPresentationContextId()),
+    });
     this.log().info({ callingAe: this.callingAe, ...counts, remaining, ms: Date.now() - started }, remaining ? 'C-GET cancelled' : 'C-GET answered');
     if (remaining) return answer(Status.Cancel, undefined, counts, remaining);
     // PS3.4 C.4.3.1.4: B000 when any sub-operation failed or warned.
     const status = counts.failed + counts.warning === 0 ? Status.Success : SUBOPERATIONS_WITH_FAILURES;
     return answer(status, counts.failed ? `${counts.failed} of ${located.instances.length} images not sent (transfer syntax not accepted, or archived)` : undefined, counts);
+  }
+
+  /**
+   * Pending answers with the counts (PS3.4 C.4.2.1.2, C.4.3.1.2), at most twice a second: the workstation can show
+   * progress, and a C-MOVE requester's association stays busy while the images go elsewhere.
+   */
+  private pendingAnswers(service: 'get' | 'move', request: DimseCGetRequest | DimseCMoveRequest, pcId: number) {
+    let last = Date.now();
+    return (counts: Readonly<SubOperationCounts>, remaining: number) => {
+      if (Date.now() - last < 500 || this.sock.destroyed) return;
+      last = Date.now();
+      this.sock.write(pendingRetrieveResponsePdu(service, pcId, { sopClassUid: request.getAffectedSopClassUid(), messageId: request.getMessageId() }, { ...counts, remaining }));
+    };
   }
 
   private subOperationChannel(): SubOperationChannel {
@@ -834,18 +849,12 @@ class Association extends dimse.Scp {
       return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
     }
     const destination = String(request.getCommandDataset().getElement('MoveDestination') ?? '');
-    let lastPending = Date.now();
     const outcome = await performMove({
       identifier: request.getDataset()?.getElements() ?? {}, moveDestination: destination, callingAe: this.callingAe, messageId: request.getMessageId(), root: model.root,
     }, {
       retrieve, destinations: this.listener.moveDestinations, aeTitle: this.listener.config.aeTitle, signal,
       ...(this.listener.moveConnectTimeoutMs ? { connectTimeoutMs: this.listener.moveConnectTimeoutMs } : {}),
-      // Pending answers (PS3.4 C.4.2.1.2) at most twice a second: the requester sees progress, its association stays busy.
-      onProgress: (counts, remaining) => {
-        if (Date.now() - lastPending < 500 || this.sock.destroyed) return;
-        lastPending = Date.now();
-        this.sock.write(pendingMoveResponsePdu(context.getPresentationContextId(), { sopClassUid: sopClass, messageId: request.getMessageId() }, { ...counts, remaining }));
-      },
+      onProgress: this.pendingAnswers('move', request, context.getPresentationContextId()),
     });
     const log = { callingAe: this.callingAe, destination: destination.trim(), status: hex(outcome.status), matched: outcome.matched, ...outcome.counts, ms: Date.now() - started };
     if (outcome.status === Status.Success || outcome.status === Status.Cancel) this.log().info(log, outcome.status === Status.Cancel ? 'C-MOVE cancelled' : 'C-MOVE answered');

@@ -75,17 +75,21 @@ export function storeRequestPdu(cmd: StoreCommand, moveOriginator?: { aeTitle: s
   ]);
 }
 
-const C_MOVE_RSP = 0x8021;
+/** The response command fields of C-GET and C-MOVE (PS3.7 E.1). */
+const RETRIEVE_RSP = { get: 0x8010, move: 0x8021 } as const;
 const PENDING = 0xff00;
 
 /**
- * A pending C-MOVE-RSP (PS3.7 9.3.4.2) with the sub-operation counts so far, as one P-DATA-TF PDU. dcmjs-dimse lets a
- * request be answered once, so the pendings before its final answer are written here.
+ * A pending C-GET-RSP or C-MOVE-RSP (PS3.7 9.3.3.2, 9.3.4.2) with the sub-operation counts so far, as one P-DATA-TF
+ * PDU. dcmjs-dimse lets a request be answered once, so the pendings before its final answer are written here.
  */
-export function pendingMoveResponsePdu(pcId: number, req: { sopClassUid: string; messageId: number }, counts: { remaining: number; completed: number; failed: number; warning: number }): Buffer {
+export function pendingRetrieveResponsePdu(
+  service: keyof typeof RETRIEVE_RSP, pcId: number, req: { sopClassUid: string; messageId: number },
+  counts: { remaining: number; completed: number; failed: number; warning: number },
+): Buffer {
   return commandPdu(pcId, [
     element(0x0002, text(req.sopClassUid, 0x00)),
-    element(0x0100, us(C_MOVE_RSP)),
+    element(0x0100, us(RETRIEVE_RSP[service])),
     element(0x0120, us(req.messageId)),
     element(0x0800, us(NO_DATASET)),
     element(0x0900, us(PENDING)),

@@ -144,33 +144,45 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     expect(r.output).toContain('Warning: SubOperationsCompleteOneOrMoreFailures');
   });
 
-  it('rewrites explicit VR images in implicit VR where the context took that (dcmjs-dimse proposes it first), and stops at its C-CANCEL before the next image, answering Cancel with the counts', async () => {
+  /**
+   * dcmjs-dimse as the workstation (it proposes implicit VR first): a study C-GET whose C-STOREs `onStore` answers
+   * (after `delayMs`); every C-GET-RSP it got, as status and counts.
+   */
+  const dcmjsGet = async (onStore: (client: InstanceType<typeof dimse.Client>, request: InstanceType<typeof dimse.requests.CGetRequest>, sop: string) => void, delayMs = 0) => {
     const client = new dimse.Client();
     const request = dimse.requests.CGetRequest.createStudyGetRequest(study);
     request.setAddStorageSopClassesToAssociation(true);
-    const statuses: number[] = [];
-    let final: { completed: number; remaining: number } | null = null;
-    request.on('response', (r: DimseCGetResponse) => {
-      statuses.push(r.getStatus());
-      if (r.getStatus() !== 0xff00) final = { completed: r.getCompleted(), remaining: r.getRemaining() };
-    });
-    let stores = 0;
-    // The data set came in implicit VR (dcmjs-dimse proposes it first), read back by dcmjs: the same image.
-    const received = (req: DimseCStoreRequest) => sent.has(String(req.getDataset()?.getElement('SOPInstanceUID')));
+    const answers: { status: number; completed: number; remaining: number }[] = [];
+    request.on('response', (r: DimseCGetResponse) => answers.push({ status: r.getStatus(), completed: r.getCompleted(), remaining: r.getRemaining() }));
     client.on('cStoreRequest', (req: DimseCStoreRequest, callback: (r: DimseCStoreResponse) => void) => {
-      // Cancel while the first image is being answered: it completes, the other four are never sent.
-      if (++stores === 1) client.cancel(request);
+      // The data set came in implicit VR, read back by dcmjs: the same image.
+      const sop = String(req.getDataset()?.getElement('SOPInstanceUID'));
+      onStore(client, request, sop);
       const answer = dimse.responses.CStoreResponse.fromRequest(req);
-      answer.setStatus(received(req) ? 0x0000 : 0xc000);
-      callback(answer);
+      answer.setStatus(sent.has(sop) ? 0x0000 : 0xc000);
+      setTimeout(() => callback(answer), delayMs);
     });
     client.addRequest(request);
     const closed = new Promise<void>((resolve) => client.on('closed', () => resolve()));
     client.send('127.0.0.1', h.listener.port, WORKSTATION, 'RANGSI');
     await closed;
+    return answers;
+  };
+
+  it('rewrites explicit VR images in implicit VR where the context took that (dcmjs-dimse), and stops at its C-CANCEL before the next image, answering Cancel with the counts', async () => {
+    let stores = 0;
+    // Cancel while the first image is being answered: it completes, the other four are never sent.
+    const answers = await dcmjsGet((client, request) => { if (++stores === 1) client.cancel(request); });
     expect(stores).toBe(1);
-    expect(statuses.at(-1)).toBe(0xfe00);
-    expect(final).toEqual({ completed: 1, remaining: sent.size - 1 });
+    expect(answers.at(-1)).toEqual({ status: 0xfe00, completed: 1, remaining: sent.size - 1 });
+  });
+
+  it('tells a slow workstation how far it got with pending answers, then Success', async () => {
+    const answers = await dcmjsGet(() => undefined, 300);
+    const pending = answers.filter((a) => a.status === 0xff00);
+    expect(pending.length).toBeGreaterThan(0);
+    for (const p of pending) expect(p.completed + p.remaining).toBe(sent.size);
+    expect(answers.at(-1)).toEqual({ status: 0x0000, completed: sent.size, remaining: 0 });
   });
 
   it('audits each retrieval with the caller and the number of images', async () => {
