@@ -12,19 +12,18 @@ import {
   type DimseCStoreRequest, type DimseCStoreResponse, type DimseDataset, type DimsePresentationContext,
 } from './lib';
 import type { WorklistSource } from './mwl/worklist';
-import { PATIENT_ROOT_FIND_SOP_CLASS, STUDY_ROOT_FIND_SOP_CLASS, type ArchiveQuerySource, type QueryRoot } from './qr/archive-find';
-import { PATIENT_ROOT_GET_SOP_CLASS, STUDY_ROOT_GET_SOP_CLASS, type ArchiveRetrieveSource } from './qr/archive-get';
-import { PATIENT_ROOT_MOVE_SOP_CLASS, performMove, STUDY_ROOT_MOVE_SOP_CLASS } from './qr/archive-move';
-import { sendSubOperations, type SubOperationChannel, type SubOperationCounts } from './qr/get-suboperations';
+import type { ArchiveQuerySource } from './qr/archive-find';
+import type { ArchiveRetrieveSource } from './qr/archive-get';
+import { rootOf } from './qr/models';
+import { Retrieval } from './qr/retrieval';
 import type { StoreDestination } from './scu/store-scu';
-import { writeParts } from './scu/socket-write';
 import { buildPart10Header } from './part10';
 import { PduDemux, type StoreCommand } from './pdu-demux';
-import { pendingRetrieveResponsePdu, storeResponsePdu } from './store-response';
+import { storeResponsePdu } from './store-response';
 import { StoreSink, type SinkOutcome } from './store-sink';
 import {
   IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME, isLenientUid, isStorageSopClass, MWL_FIND_SOP_CLASS,
-  QUERY_TRANSFER_SYNTAXES, Status, STORAGE_TRANSFER_SYNTAXES, TS, VERIFICATION_SOP_CLASS,
+  errorComment, hexStatus, QUERY_TRANSFER_SYNTAXES, Status, STORAGE_TRANSFER_SYNTAXES, TS, VERIFICATION_SOP_CLASS,
 } from './uids';
 
 const { constants } = dimse;
@@ -99,20 +98,6 @@ export interface Offers {
   retrieve: boolean;
   /** Study Root C-MOVE (the calling AE is on the query list, and there are destinations). */
   move: boolean;
-}
-
-const QR_SOP_CLASSES: ReadonlyMap<string, { service: 'find' | 'get' | 'move'; root: QueryRoot }> = new Map([
-  [STUDY_ROOT_FIND_SOP_CLASS, { service: 'find', root: 'study' }],
-  [PATIENT_ROOT_FIND_SOP_CLASS, { service: 'find', root: 'patient' }],
-  [STUDY_ROOT_GET_SOP_CLASS, { service: 'get', root: 'study' }],
-  [PATIENT_ROOT_GET_SOP_CLASS, { service: 'get', root: 'patient' }],
-  [STUDY_ROOT_MOVE_SOP_CLASS, { service: 'move', root: 'study' }],
-  [PATIENT_ROOT_MOVE_SOP_CLASS, { service: 'move', root: 'patient' }],
-]);
-
-/** The Query/Retrieve service and information model of a SOP class, or undefined for any other. */
-function rootOf(sopClassUid: string) {
-  return QR_SOP_CLASSES.get(sopClassUid);
 }
 
 /** Which transfer syntaxes we accept for an abstract syntax, or null when we do not offer it. */
@@ -196,10 +181,6 @@ export function statusOfIngest(r: IngestResult): { status: number; comment?: str
 }
 
 /** ErrorComment is LO: 64 characters, no backslash or control characters. */
-function comment(text: string): string {
-  return text.replace(/[\\\x00-\x1f]/g, ' ').slice(0, 64);
-}
-
 /**
  * The DICOM network listener: C-ECHO, C-STORE for every storage SOP class, Modality Worklist C-FIND, and Study Root
  * and Patient Root C-FIND, C-GET and C-MOVE for the AEs on the query list. It wraps dcmjs-dimse's Scp for PDU and
@@ -380,11 +361,7 @@ class Association extends dimse.Scp {
   private stopped = false;
   private readonly requestTimer: NodeJS.Timeout;
   private readonly sock: net.Socket;
-  /** C-STORE sub-operations of a C-GET waiting for the peer's answer, by our message ID. */
-  private readonly subOperations = new Map<number, { resolve(status: number): void; reject(err: Error): void }>();
-  private nextMessageId = 1;
-  /** Running C-GETs and C-MOVEs by their message ID, for C-CANCEL; each also stops when the connection closes. */
-  private readonly cancellable = new Map<number, AbortController>();
+  private readonly retrieval: Retrieval;
   /** Set by dcmjs-dimse when the A-ASSOCIATE-RQ arrives (not in its published types). */
   declare association: DimseAssociation;
 
@@ -399,6 +376,16 @@ class Association extends dimse.Scp {
     });
     this.listener = listener;
     this.sock = socket;
+    this.retrieval = new Retrieval({
+      sock: socket,
+      association: () => this.association,
+      callingAe: () => this.callingAe,
+      log: listener.log,
+      abortAndClose: () => this.abortAndClose(),
+    }, {
+      retrieve: listener.retrieve, moveDestinations: listener.moveDestinations, aeTitle: listener.config.aeTitle,
+      ...(listener.moveConnectTimeoutMs ? { moveConnectTimeoutMs: listener.moveConnectTimeoutMs } : {}),
+    });
     this.remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
     this.requestTimer = setTimeout(() => {
       this.log().warn({ remote: this.remote }, 'DICOM connection sent no association request in time');
@@ -450,9 +437,7 @@ class Association extends dimse.Scp {
     clearTimeout(this.requestTimer);
     this.current?.abort();
     this.current = null;
-    for (const waiting of this.subOperations.values()) waiting.reject(new Error('association ended during a C-GET'));
-    this.subOperations.clear();
-    for (const running of this.cancellable.values()) running.abort();
+    this.retrieval.end();
     if (this.callingAe) {
       this.log().info({
         remote: this.remote, callingAe: this.callingAe, stored: this.stored, failed: this.failed, ms: Date.now() - this.startedAt,
@@ -597,7 +582,7 @@ class Association extends dimse.Scp {
       })
       .then(({ status, comment: text }) => {
         if (status === Status.Success) { this.stored++; this.listener.record('stored'); } else { this.failed++; this.listener.record('failed'); }
-        if (!this.sock.destroyed) this.sock.write(storeResponsePdu(cmd, status, text && status !== Status.Success ? comment(text) : undefined));
+        if (!this.sock.destroyed) this.sock.write(storeResponsePdu(cmd, status, text && status !== Status.Success ? errorComment(text) : undefined));
       })
       .finally(() => { this.handling--; });
   }
@@ -646,7 +631,7 @@ class Association extends dimse.Scp {
     }
     const mapped = statusOfIngest(result);
     if (mapped.status !== Status.Success) {
-      this.log().warn({ remote: this.remote, callingAe: this.callingAe, status: hex(mapped.status), reason: mapped.comment }, 'C-STORE refused by the archive');
+      this.log().warn({ remote: this.remote, callingAe: this.callingAe, status: hexStatus(mapped.status), reason: mapped.comment }, 'C-STORE refused by the archive');
     } else {
       this.log().debug({ callingAe: this.callingAe, sopInstanceUid: sopInstance, result: result.status }, 'C-STORE stored');
     }
@@ -654,11 +639,11 @@ class Association extends dimse.Scp {
   }
 
   private refused(status: number, reason: string): { status: number; comment: string } {
-    this.log().warn({ remote: this.remote, callingAe: this.callingAe, status: hex(status), reason }, 'C-STORE refused');
+    this.log().warn({ remote: this.remote, callingAe: this.callingAe, status: hexStatus(status), reason }, 'C-STORE refused');
     return { status, comment: reason };
   }
 
-  // ---- C-FIND (Modality Worklist, Study Root, Patient Root) ----------------------------------------------------------------
+  // ---- C-FIND (Modality Worklist, Study Root, Patient Root) ------------------------------------------------------
 
   override cFindRequest(request: DimseCFindRequest, callback: (responses: DimseCFindResponse[]) => void): void {
     this.handling++;
@@ -676,7 +661,7 @@ class Association extends dimse.Scp {
     // fromRequest always answers for Study Root; answer for the SOP class asked.
     r.setAffectedSopClassUid(request.getAffectedSopClassUid());
     r.setStatus(status);
-    if (text) r.setErrorComment(comment(text));
+    if (text) r.setErrorComment(errorComment(text));
     if (dataset) r.setDataset(dataset);
     return r;
   }
@@ -698,7 +683,7 @@ class Association extends dimse.Scp {
       ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE })
       : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe: this.callingAe, root: model!.root });
     if (!answer.ok) {
-      this.log().warn({ callingAe: this.callingAe, kind, status: hex(answer.status), reason: answer.comment }, 'C-FIND refused');
+      this.log().warn({ callingAe: this.callingAe, kind, status: hexStatus(answer.status), reason: answer.comment }, 'C-FIND refused');
       return [this.findResponse(request, answer.status, answer.comment)];
     }
     const responses = answer.datasets.map((bytes) => this.findResponse(request, Status.Pending, undefined, encodedDataset(bytes, ts)));
@@ -709,157 +694,30 @@ class Association extends dimse.Scp {
     return responses;
   }
 
-  // ---- C-GET (Study Root, Patient Root) ----------------------------------------------------------------------------------------
+  // ---- C-GET, C-MOVE, C-CANCEL (Study Root, Patient Root): qr/retrieval.ts --------------------------------------
 
   override cGetRequest(request: DimseCGetRequest, callback: (responses: DimseCGetResponse[]) => void): void {
     this.handling++;
-    const stop = this.cancellableFor(request.getMessageId());
-    void this.get(request, stop.signal)
-      .catch((err: unknown) => {
-        this.log().error({ err, callingAe: this.callingAe }, 'C-GET failed');
-        // Sub-operations may have been cut halfway: the association cannot be trusted any more.
-        this.abortAndClose();
-        return [this.retrieveResponse(dimse.responses.CGetResponse.fromRequest(request), request, Status.OutOfResources, 'retrieve failed, retry later')];
-      })
+    void this.retrieval.get(request)
       .then((responses) => { if (!this.sock.destroyed) callback(responses); })
-      .finally(() => { this.handling--; this.cancellable.delete(request.getMessageId()); });
+      .finally(() => { this.handling--; });
   }
 
-  /** C-CANCEL of a running C-GET or C-MOVE: no sub-operation starts after it; the final answer says Cancel. C-FIND answers go in one go: nothing to cancel. */
+  override cMoveRequest(request: DimseCMoveRequest, callback: (responses: DimseCMoveResponse[]) => void): void {
+    this.handling++;
+    void this.retrieval.move(request)
+      .then((responses) => { if (!this.sock.destroyed) callback(responses); })
+      .finally(() => { this.handling--; });
+  }
+
+  /** C-CANCEL of a running C-GET or C-MOVE. C-FIND answers go in one go: nothing to cancel. */
   override cCancelRequest(request: DimseCCancelRequest): void {
-    const running = this.cancellable.get(request.getMessageIdBeingRespondedTo());
-    if (!running) return;
-    this.log().info({ callingAe: this.callingAe }, 'C-CANCEL received');
-    running.abort();
-  }
-
-  private cancellableFor(messageId: number): AbortController {
-    const stop = new AbortController();
-    this.cancellable.set(messageId, stop);
-    return stop;
+    this.retrieval.cancel(request.getMessageIdBeingRespondedTo());
   }
 
   /** The peer's answer to one of our C-STORE sub-operations (taken out of the stream by the demultiplexer). */
   storeResponse(r: { messageId: number; status: number }): void {
-    const waiting = this.subOperations.get(r.messageId);
-    if (!waiting) return;
-    this.subOperations.delete(r.messageId);
-    waiting.resolve(r.status);
-  }
-
-  /** A C-GET or C-MOVE response: status, comment, and the sub-operation counts (PS3.7 9.3.3.2, 9.3.4.2). */
-  private retrieveResponse<R extends DimseCGetResponse | DimseCMoveResponse>(
-    r: R, request: DimseCGetRequest | DimseCMoveRequest, status: number, text?: string, counts?: SubOperationCounts, remaining = 0,
-  ): R {
-    r.setAffectedSopClassUid(request.getAffectedSopClassUid());
-    r.setStatus(status);
-    if (text) r.setErrorComment(comment(text));
-    if (counts) {
-      r.setRemaining(remaining);
-      r.setCompleted(counts.completed);
-      r.setFailures(counts.failed);
-      r.setWarnings(counts.warning);
-    }
-    return r;
-  }
-
-  private async get(request: DimseCGetRequest, signal: AbortSignal): Promise<DimseCGetResponse[]> {
-    const started = Date.now();
-    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) =>
-      [this.retrieveResponse(dimse.responses.CGetResponse.fromRequest(request), request, status, text, counts, remaining)];
-    const sopClass = request.getAffectedSopClassUid();
-    const retrieve = this.listener.retrieve;
-    const context = this.association.getAcceptedPresentationContextFromRequest(request);
-    const model = rootOf(sopClass);
-    if (!retrieve || model?.service !== 'get' || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) {
-      return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
-    }
-    const located = await retrieve.locate(request.getDataset()?.getElements() ?? {}, { callingAe: this.callingAe, root: model.root });
-    if (!located.ok) {
-      this.log().warn({ callingAe: this.callingAe, status: hex(located.status), reason: located.comment }, 'C-GET refused');
-      return answer(located.status, located.comment);
-    }
-    const { remaining, ...counts } = await sendSubOperations(this.subOperationChannel(), located.instances, {
-      signal, onProgress: this.pendingAnswers('get', request, context.getPresentationContextId()),
-    });
-    this.log().info({ callingAe: this.callingAe, ...counts, remaining, ms: Date.now() - started }, remaining ? 'C-GET cancelled' : 'C-GET answered');
-    if (remaining) return answer(Status.Cancel, undefined, counts, remaining);
-    // PS3.4 C.4.3.1.4: B000 when any sub-operation failed or warned.
-    const status = counts.failed + counts.warning === 0 ? Status.Success : SUBOPERATIONS_WITH_FAILURES;
-    return answer(status, counts.failed ? `${counts.failed} of ${located.instances.length} images not sent (transfer syntax not accepted, or archived)` : undefined, counts);
-  }
-
-  /**
-   * Pending answers with the counts (PS3.4 C.4.2.1.2, C.4.3.1.2), at most twice a second: the workstation can show
-   * progress, and a C-MOVE requester's association stays busy while the images go elsewhere.
-   */
-  private pendingAnswers(service: 'get' | 'move', request: DimseCGetRequest | DimseCMoveRequest, pcId: number) {
-    let last = Date.now();
-    return (counts: Readonly<SubOperationCounts>, remaining: number) => {
-      if (Date.now() - last < 500 || this.sock.destroyed) return;
-      last = Date.now();
-      this.sock.write(pendingRetrieveResponsePdu(service, pcId, { sopClassUid: request.getAffectedSopClassUid(), messageId: request.getMessageId() }, { ...counts, remaining }));
-    };
-  }
-
-  private subOperationChannel(): SubOperationChannel {
-    const peerMax = this.association.getMaxPduLength();
-    return {
-      // The peer must have proposed the SCP role for the SOP class (role selection) and accepted the file's syntax.
-      contextFor: (sopClassUid, transferSyntaxUid) => {
-        for (const { context } of this.association.getPresentationContexts()) {
-          if (context.getResult() === PcResult.Accept && context.getAbstractSyntaxUid() === sopClassUid
-            && context.getAcceptedTransferSyntaxUid() === transferSyntaxUid && context.getProviderRole() === true) return context.getPresentationContextId();
-        }
-        return null;
-      },
-      maxPdu: peerMax > 0 ? Math.min(peerMax, 1 << 20) : 1 << 20,
-      write: (parts) => writeParts(this.sock, parts),
-      response: (messageId) => new Promise<number>((resolve, reject) => this.subOperations.set(messageId, { resolve, reject })),
-      nextMessageId: () => {
-        const id = this.nextMessageId;
-        this.nextMessageId = (this.nextMessageId % 0xffff) + 1;
-        return id;
-      },
-    };
-  }
-  // ---- C-MOVE (Study Root, Patient Root) ---------------------------------------------------------------------------------------
-
-  override cMoveRequest(request: DimseCMoveRequest, callback: (responses: DimseCMoveResponse[]) => void): void {
-    this.handling++;
-    const stop = this.cancellableFor(request.getMessageId());
-    void this.move(request, stop.signal)
-      .catch((err: unknown) => {
-        this.log().error({ err, callingAe: this.callingAe }, 'C-MOVE failed');
-        return [this.retrieveResponse(dimse.responses.CMoveResponse.fromRequest(request), request, Status.OutOfResources, 'retrieve failed, retry later')];
-      })
-      .then((responses) => { if (!this.sock.destroyed) callback(responses); })
-      .finally(() => { this.handling--; this.cancellable.delete(request.getMessageId()); });
-  }
-
-  private async move(request: DimseCMoveRequest, signal: AbortSignal): Promise<DimseCMoveResponse[]> {
-    const started = Date.now();
-    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) =>
-      [this.retrieveResponse(dimse.responses.CMoveResponse.fromRequest(request), request, status, text, counts, remaining)];
-    const sopClass = request.getAffectedSopClassUid();
-    const context = this.association.getAcceptedPresentationContextFromRequest(request);
-    const retrieve = this.listener.retrieve;
-    const model = rootOf(sopClass);
-    if (!retrieve || model?.service !== 'move' || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) {
-      return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
-    }
-    const destination = String(request.getCommandDataset().getElement('MoveDestination') ?? '');
-    const outcome = await performMove({
-      identifier: request.getDataset()?.getElements() ?? {}, moveDestination: destination, callingAe: this.callingAe, messageId: request.getMessageId(), root: model.root,
-    }, {
-      retrieve, destinations: this.listener.moveDestinations, aeTitle: this.listener.config.aeTitle, signal,
-      ...(this.listener.moveConnectTimeoutMs ? { connectTimeoutMs: this.listener.moveConnectTimeoutMs } : {}),
-      onProgress: this.pendingAnswers('move', request, context.getPresentationContextId()),
-    });
-    const log = { callingAe: this.callingAe, destination: destination.trim(), status: hex(outcome.status), matched: outcome.matched, ...outcome.counts, ms: Date.now() - started };
-    if (outcome.status === Status.Success || outcome.status === Status.Cancel) this.log().info(log, outcome.status === Status.Cancel ? 'C-MOVE cancelled' : 'C-MOVE answered');
-    else this.log().warn({ ...log, reason: outcome.comment }, 'C-MOVE not fully done');
-    return answer(outcome.status, outcome.comment, outcome.counts, outcome.remaining);
+    this.retrieval.storeResponse(r);
   }
 }
 
@@ -868,13 +726,6 @@ function encodedDataset(bytes: Buffer, transferSyntaxUid: string): DimseDataset 
   const ds = new dimse.Dataset({}, transferSyntaxUid);
   ds.getDenaturalizedDataset = () => bytes;
   return ds;
-}
-
-/** C-GET: sub-operations complete, one or more failures or warnings (PS3.4 C.4.3.1.4). */
-const SUBOPERATIONS_WITH_FAILURES = 0xb000;
-
-function hex(status: number): string {
-  return `0x${status.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** Builds the listener from the server config (main.ts). */

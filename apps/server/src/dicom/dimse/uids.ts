@@ -61,3 +61,13 @@ export const Status = {
   /** Error: cannot understand (malformed, truncated, undecodable deflate, no data set). */
   CannotUnderstand: 0xc000,
 } as const;
+
+/** An ErrorComment (0000,0902): LO, at most 64 characters, no backslash or control characters. */
+export function errorComment(text: string): string {
+  return text.replace(/[\\\x00-\x1f]/g, ' ').slice(0, 64);
+}
+
+/** A status as logged: 0xA702. */
+export function hexStatus(status: number): string {
+  return `0x${status.toString(16).toUpperCase().padStart(4, '0')}`;
+}
