@@ -57,7 +57,8 @@ export class ArchiveGet implements ArchiveRetrieveSource {
     const studies = uids(identifier.StudyInstanceUID);
     const series = uids(identifier.SeriesInstanceUID);
     const sops = uids(identifier.SOPInstanceUID);
-    const patients = patientIds(identifier.PatientID);
+    // Study Root retrieval ignores PatientID (a workstation may copy it from its query, wildcards and all).
+    const patients = patientRoot ? patientIds(identifier.PatientID) : [];
     if ([studies, series, sops].some((u) => u === null)) return refusal(Status.DataSetMismatch, `UIDs must be digits and dots, at most ${MAX_UIDS}`);
     if (patients === null) return refusal(Status.DataSetMismatch, `PatientID must be at most ${MAX_UIDS} IDs without wildcards`);
     if (patientRoot && level !== 'PATIENT' && patients.length !== 1) return refusal(Status.DataSetMismatch, `one PatientID is required at ${level} level in Patient Root`);
