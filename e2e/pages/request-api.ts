@@ -18,6 +18,19 @@ export async function seededPatient(api: APIRequestContext): Promise<{ patientId
   return { patientId: last.patientInfo.patientId, hn: last.hn };
 }
 
+/**
+ * A seeded patient of the user's scope whose sex is known and whose age passes `fits`, for rules that depend on them
+ * (eGFR). Which request is oldest changes as other specs add requests, so the age must be chosen, not assumed.
+ */
+export async function seededPatientAged(api: APIRequestContext, fits: (age: number) => boolean): Promise<string> {
+  const answer = await api.post('/api/request/search', { data: { startDate: '2000-01-01', endDate: '2100-01-01' } });
+  if (!answer.ok()) throw new Error(`request search failed: ${answer.status()}`);
+  const rows = ((await answer.json()) as { data: { rows: { patientInfo: { patientId: string; gender: string; age: number | null } }[] } }).data.rows;
+  const found = rows.find(({ patientInfo: p }) => (p.gender === 'Male' || p.gender === 'Female') && p.age !== null && fits(p.age));
+  if (!found) throw new Error('no seeded patient of that age in scope');
+  return found.patientInfo.patientId;
+}
+
 export async function seededPatientId(api: APIRequestContext): Promise<string> {
   return (await seededPatient(api)).patientId;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { egfrCkdEpi2021 } from './egfr';
+import { egfrBedsideSchwartz, egfrCkdEpi2021, estimateEgfr } from './egfr';
 
 describe(egfrCkdEpi2021.name, () => {
   // Values worked by hand from the published equation (and matching the NKF online calculator).
@@ -18,5 +18,34 @@ describe(egfrCkdEpi2021.name, () => {
     expect(egfrCkdEpi2021(1, 12, 'Male')).toBeNull();
     expect(egfrCkdEpi2021(0, 50, 'Male')).toBeNull();
     expect(egfrCkdEpi2021(1, 50, 'Unknown')).toBeNull();
+  });
+});
+
+describe(egfrBedsideSchwartz.name, () => {
+  it('is 0.413 × height / creatinine for children', () => {
+    // 0.413 × 120 / 0.5 = 99.12; 0.413 × 150 / 0.8 = 77.44
+    expect(egfrBedsideSchwartz(0.5, 120, 7)).toBe(99);
+    expect(egfrBedsideSchwartz(0.8, 150, 14)).toBe(77);
+  });
+  it('gives nothing for adults, infants, or an implausible height', () => {
+    expect(egfrBedsideSchwartz(0.5, 120, 18)).toBeNull();
+    expect(egfrBedsideSchwartz(0.5, 60, 0)).toBeNull();
+    expect(egfrBedsideSchwartz(0.5, 12, 7)).toBeNull();
+    expect(egfrBedsideSchwartz(0, 120, 7)).toBeNull();
+  });
+});
+
+describe(estimateEgfr.name, () => {
+  const base = { creatinineMgDl: 1.0, ageYears: 50, sex: 'Male', heightCm: null };
+  it('uses CKD-EPI 2021 for adults and bedside Schwartz for children with a height', () => {
+    expect(estimateEgfr(base)).toEqual({ value: 92, method: 'ckd-epi-2021' });
+    expect(estimateEgfr({ ...base, creatinineMgDl: 0.5, ageYears: 7, heightCm: 120 })).toEqual({ value: 99, method: 'bedside-schwartz' });
+  });
+  it('names what is missing, or an infant', () => {
+    expect(estimateEgfr({ ...base, creatinineMgDl: null })).toEqual({ value: null, gap: 'creatinine' });
+    expect(estimateEgfr({ ...base, ageYears: null })).toEqual({ value: null, gap: 'age' });
+    expect(estimateEgfr({ ...base, sex: 'Unknown' })).toEqual({ value: null, gap: 'sex' });
+    expect(estimateEgfr({ ...base, ageYears: 4 })).toEqual({ value: null, gap: 'height' });
+    expect(estimateEgfr({ ...base, ageYears: 0, heightCm: 60 })).toEqual({ value: null, gap: 'infant' });
   });
 });

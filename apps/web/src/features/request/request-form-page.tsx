@@ -12,7 +12,7 @@ import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RequestSaved } from '@rangsi/contract';
-import { egfrCkdEpi2021 } from '@rangsi/domain';
+import { estimateEgfr } from '@rangsi/domain';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -100,8 +100,12 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
   const name = header?.name ?? detail.data?.patient.name ?? '';
   const gender = header?.gender ?? detail.data?.patient.gender ?? 'Unknown';
   const age = header?.age ?? detail.data?.patient.age ?? null;
-  const creatinine = Number(draft.additional.creatinine);
-  const autoEgfr = draft.additional.creatinine ? egfrCkdEpi2021(creatinine, age, gender) : null;
+  const numberOf = (key: string) => (draft.additional[key] ? Number(draft.additional[key]) : null);
+  const egfrEstimate = estimateEgfr({ creatinineMgDl: numberOf('creatinine'), ageYears: age, sex: gender, heightCm: numberOf('height') });
+  const autoEgfr = egfrEstimate.value;
+  // The helper says which equation gave the placeholder, or what the user can fill for one (a child's height).
+  const egfrHelp = draft.additional.egfr || !draft.additional.creatinine ? undefined
+    : egfrEstimate.value !== null ? `${t(`request.form.egfrMethod.${egfrEstimate.method}`)}: ${egfrEstimate.value}` : t(`request.form.egfrGap.${egfrEstimate.gap}`);
   const hospital = c.hospitalPrivilages.find((h) => h.id === draft.hospitalId);
   const doctors = c.hospitalDoctors.filter((d) => d.hospitalId === draft.hospitalId);
   const buildings = c.hospitalBuildingNames.filter((b) => b.hospitalId === draft.hospitalId);
@@ -162,7 +166,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
               {text('height', t('request.form.height'))}
               {text('bun', t('request.form.bun'))}
               {text('creatinine', t('request.form.creatinine'))}
-              {text('egfr', t('request.form.egfr'), { placeholder: autoEgfr !== null ? String(autoEgfr) : '', helperText: autoEgfr !== null && !draft.additional.egfr ? `${t('request.form.egfrAuto')}: ${autoEgfr}` : undefined })}
+              {text('egfr', t('request.form.egfr'), { placeholder: autoEgfr !== null ? String(autoEgfr) : '', helperText: egfrHelp })}
               <FreeTextPicker id="request-research" label={t('request.form.researchProject')} options={c.researchProjects} value={draft.research} onChange={(research) => set({ research })} />
               {BLOOD_DATES.map((k) => text(k, t(`request.form.${k === 'blood_test_date_bun' ? 'bloodBun' : k === 'blood_test_date_creatinine' ? 'bloodCreatinine' : 'bloodEgfr'}`), { key: k, placeholder: 'dd-MM-yyyy' }))}
             </Box>
