@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 import { generateCt } from '../generate/index';
 import { readInstance } from '../parse/read-instance';
 import { writeTemp } from '../testing/build-dicom';
-import { corpusAvailable, corpusPath } from '../testing/corpus';
+import { corpusAvailable, corpusPath, undecodableJ2k } from '../testing/corpus';
 import { negotiateRendered, parseViewport, parseWindow, windowToEightBit } from './rendered';
 
 interface Stored { study: string; series: string; sop: string }
@@ -164,15 +164,26 @@ describe('WADO-RS rendered and thumbnail', () => {
       expect((await get('admin', `${dose}/frames/2/thumbnail`, 'image/png')).statusCode).toBe(200);
       const rgbJpeg = await image((await get('admin', `${instanceUrl(files['SC_rgb_jpeg_dcmtk.dcm']!)}/rendered`, 'image/png')).rawPayload);
       expect([rgbJpeg.width, rgbJpeg.channels]).toEqual([100, 3]);
+      // 12-bit JPEG extended (NM, 256 × 1024): decoded and windowed like any grey image.
+      const twelveBit = await get('admin', `${instanceUrl(files['JPEG-lossy.dcm']!)}/rendered`, 'image/png');
+      expect(twelveBit.statusCode).toBe(200);
+      const nm = await image(twelveBit.rawPayload);
+      expect([nm.width, nm.height]).toEqual([256, 1024]);
+      expect(nm.stdev).toBeGreaterThan(10);
     });
 
     it('answers 406 for an instance without pixels, 415 for pixels it cannot decode, 406 for an Accept it cannot meet', async () => {
       const sr = await get('admin', `${instanceUrl(files['test-SR.dcm']!)}/rendered`, 'image/png');
       expect(sr.statusCode).toBe(406);
       expect(sr.json().message).toMatch(/no pixel data/);
-      const twelveBit = await get('admin', `${instanceUrl(files['JPEG-lossy.dcm']!)}/rendered`, 'image/png');
-      expect([200, 415]).toContain(twelveBit.statusCode);
-      if (twelveBit.statusCode === 415) expect(twelveBit.json().message).toMatch(/cannot be decoded/);
+      const bytes = undecodableJ2k();
+      const stored = await sut.services.archive.ingestFile(writeTemp(bytes), { source: 'TEST' });
+      if (stored.status !== 'stored') throw new Error(stored.status);
+      const parsed = await readInstance(writeTemp(bytes));
+      if (!parsed.ok) throw new Error(parsed.reason);
+      const broken = await get('admin', `${instanceUrl({ study: parsed.info.studyInstanceUid, series: parsed.info.seriesInstanceUid, sop: parsed.info.sopInstanceUid })}/rendered`, 'image/png');
+      expect(broken.statusCode).toBe(415);
+      expect(broken.json().message).toMatch(/cannot be decoded/);
       const dicom = await get('admin', `${instanceUrl(files['CT_small.dcm']!)}/rendered`, 'application/dicom');
       expect(dicom.statusCode).toBe(406);
       expect(dicom.json().message).toMatch(/image\/jpeg or image\/png/);

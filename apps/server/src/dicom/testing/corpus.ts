@@ -34,3 +34,32 @@ export function validCorpusFiles(): string[] {
 }
 
 export const corpusPath = (file: string) => path.join(CORPUS_DIR, file);
+
+/**
+ * JPEG2000.dcm with its codestream's SIZ marker segment zeroed and new study, series and instance UIDs (same lengths,
+ * so no length field changes): a well-formed file the archive stores, whose pixels no codec can decode.
+ */
+export function undecodableJ2k(): Buffer {
+  let text = fs.readFileSync(corpusPath('JPEG2000.dcm')).toString('latin1');
+  for (const tag of ['0020000D', '0020000E', '00080018']) {
+    const uid = uidIn(text, tag);
+    const fresh = uid.slice(0, -6) + String(100000 + Math.floor(Math.random() * 899999));
+    text = text.split(uid).join(fresh);
+  }
+  const bytes = Buffer.from(text, 'latin1');
+  const soc = bytes.indexOf(Buffer.from([0xff, 0x4f, 0xff, 0x51]));
+  if (soc < 0) throw new Error('no JPEG 2000 codestream');
+  bytes.fill(0, soc, soc + 40);
+  return bytes;
+}
+
+/** The value of a UI element in explicit VR little endian, found by its tag bytes. */
+function uidIn(text: string, tag: string): string {
+  const group = tag.slice(0, 4);
+  const element = tag.slice(4);
+  const key = String.fromCharCode(parseInt(group.slice(2), 16), parseInt(group.slice(0, 2), 16), parseInt(element.slice(2), 16), parseInt(element.slice(0, 2), 16)) + 'UI';
+  const at = text.indexOf(key);
+  if (at < 0) throw new Error(`no ${tag}`);
+  const length = text.charCodeAt(at + 6) | (text.charCodeAt(at + 7) << 8);
+  return text.slice(at + 8, at + 8 + length).replace(/\0$/, '');
+}

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import zlib from 'node:zlib';
 import dicomParser, { type DataSet, type Element } from 'dicom-parser';
 import { TS } from '../parse/read-instance';
+import { decodeJpeg12, jpegPrecision } from './jpeg12';
 import { decodeRle } from './rle';
 
 /** One decoded frame: grey values after the modality LUT, or 8-bit RGB. */
@@ -44,6 +45,8 @@ function codec(name: 'jpeg' | 'jpegls' | 'j2k'): Promise<CodecModule> {
 const JPEG_8BIT = new Set(['1.2.840.10008.1.2.4.50', '1.2.840.10008.1.2.4.57', '1.2.840.10008.1.2.4.70']);
 const JPEG_LS = new Set(['1.2.840.10008.1.2.4.80', '1.2.840.10008.1.2.4.81']);
 const J2K = new Set(['1.2.840.10008.1.2.4.90', '1.2.840.10008.1.2.4.91']);
+/** JPEG extended (process 2/4): 8-bit frames go to libjpeg-turbo, 12-bit ones to the JavaScript decoder. */
+const JPEG_EXTENDED = '1.2.840.10008.1.2.4.51';
 
 /** A whole stored instance, parsed, with its transfer syntax (thumbnails are made from one instance per series). */
 export interface ParsedFile { ds: DataSet; ts: string }
@@ -112,7 +115,7 @@ export async function decodeFrame({ ds, ts }: ParsedFile, targetSize = 128, fram
 export interface DecodedFrame { width: number; height: number; bits: number; components: number; signed: boolean; bytes: Uint8Array }
 
 /** The transfer syntaxes decodeCompressedFrame reads. */
-export const CODEC_SYNTAXES: ReadonlySet<string> = new Set([...JPEG_8BIT, ...JPEG_LS, ...J2K]);
+export const CODEC_SYNTAXES: ReadonlySet<string> = new Set([...JPEG_8BIT, JPEG_EXTENDED, ...JPEG_LS, ...J2K]);
 
 /**
  * One encapsulated JPEG, JPEG-LS or JPEG 2000 frame decoded: at full size, or for JPEG 2000 at the lowest resolution
@@ -120,6 +123,16 @@ export const CODEC_SYNTAXES: ReadonlySet<string> = new Set([...JPEG_8BIT, ...JPE
  */
 export async function decodeCompressedFrame(ts: string, encoded: Uint8Array, targetSize?: number): Promise<DecodedFrame> {
   if (JPEG_8BIT.has(ts)) return runCodec(await codec('jpeg'), 'JPEGDecoder', encoded);
+  if (ts === JPEG_EXTENDED) {
+    const precision = jpegPrecision(encoded);
+    if (precision === 8) return runCodec(await codec('jpeg'), 'JPEGDecoder', encoded);
+    if (precision !== 12) throw new UnsupportedImage(`JPEG precision ${precision ?? 'unknown'}`);
+    try {
+      return await decodeJpeg12(encoded);
+    } catch (err) {
+      throw new UnsupportedImage(`decoder failed: ${typeof err === 'string' ? err : (err as Error)?.message ?? 'unknown'}`);
+    }
+  }
   if (JPEG_LS.has(ts)) return runCodec(await codec('jpegls'), 'JpegLSDecoder', encoded);
   if (J2K.has(ts)) return runCodec(await codec('j2k'), 'J2KDecoder', encoded, targetSize);
   throw new UnsupportedImage(`transfer syntax ${ts}`);
@@ -146,6 +159,9 @@ async function runCodec(mod: CodecModule, name: string, encoded: Uint8Array, tar
     const info = d.getFrameInfo();
     const width = size?.width ?? info.width;
     const height = size?.height ?? info.height;
+    // A codestream whose header is damaged can "decode" to nothing without an error (OpenJPEG: 0 × 0).
+    const needed = width * height * info.componentCount * (info.bitsPerSample > 8 ? 2 : 1);
+    if (!width || !height || !info.componentCount || d.getDecodedBuffer().length < needed) throw new UnsupportedImage('decoder gave no image');
     return { width, height, bits: info.bitsPerSample, components: info.componentCount, signed: Boolean(info.isSigned), bytes: Uint8Array.from(d.getDecodedBuffer()) };
   } catch (err) {
     throw new UnsupportedImage(`decoder failed: ${typeof err === 'number' ? `code ${err}` : (err as Error)?.message ?? 'unknown'}`);
