@@ -12,6 +12,8 @@ const FILES = {
   'JPEG 2000': 'JPEG2000.dcm',
   'JPEG-LS': 'MR_small_jpeg_ls_lossless.dcm',
   'JPEG baseline': 'SC_rgb_dcmtk_+eb+cy+np.dcm',
+  // 12-bit JPEG extended: the viewer's link asks for it decompressed by the server (decision IN14).
+  'JPEG 12-bit': 'JPGExtended.dcm',
   'RGB': 'SC_rgb_rle.dcm',
 } as const;
 
@@ -30,7 +32,7 @@ test('every kind of corpus file is drawn in the viewer; W/L drag changes the pix
   await matchStudies(api, Object.values(copies).map(studyUidOf), exam!.examId);
   // Which listed series holds which file: by the Series Instance UID its instances answer.
   const series = ((await (await api.get(`/api/exam/${exam!.examId}/series`)).json()) as { data: { seriesId: string }[] }).data;
-  expect(series).toHaveLength(7);
+  expect(series).toHaveLength(8);
   const kindOf = new Map<string, string>();
   for (const s of series) {
     const inst = ((await (await api.get(`/api/exam/${exam!.examId}/series/${s.seriesId}/instances`)).json()) as { data: { instances: { sopInstanceUid: string }[] } }).data;
@@ -43,7 +45,7 @@ test('every kind of corpus file is drawn in the viewer; W/L drag changes the pix
   await logInAs(page, 'staff');
   const viewer = new ViewerPage(page);
   await viewer.goto(exam!.examId, exam!.branchId);
-  await expect(viewer.seriesItems()).toHaveCount(7);
+  await expect(viewer.seriesItems()).toHaveCount(8);
   await expect(viewer.seriesItems().first().locator('img')).toBeVisible();
 
   const items = await viewer.seriesItems().all();

@@ -7,6 +7,8 @@ import type { LocalDicomArchive } from '../archive/local-archive';
 import { acceptsDicomJson, InstanceParams, notAcceptable, origin, READ_ACCESS, SeriesParams, StudyParams, tags, Uid } from './common';
 import type { DicomwebService, Location } from './dicomweb.service';
 import type { StoredInstance } from './dicomweb.repository';
+import { buildPart10Header } from '../dimse/part10';
+import { rewriteStored, rewriteTo } from '../dimse/qr/rewrite-dataset';
 import { parseBytes } from '../thumbnails/decode-frame';
 import { frameContentType, parseFrameList, readFrame } from './frames';
 import { parseAccept } from './media-type';
@@ -41,7 +43,7 @@ const WadoUriQuery = z.looseObject({
   seriesUID: Uid,
   objectUID: Uid,
   contentType: z.string().max(200).optional(),
-  transferSyntax: z.string().max(64).optional(),
+  transferSyntax: Uid.optional(),
   token: z.string().max(200).optional(),
   ...WADO_URI_IMAGE_QUERY,
 });
@@ -165,7 +167,30 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       // Images (the default contentType) and the refusals that hold for every type are answered there.
       if (await answerWadoUriImage(service, archive, req, reply, req.query)) return reply;
       const [row] = await service.retrieve(requireUser(req), { study: req.query.studyUID, series: req.query.seriesUID, sop: req.query.objectUID });
-      return sendOne(reply, row!);
+      const wanted = req.query.transferSyntax;
+      if (!wanted || wanted === row!.transferSyntaxUid) return sendOne(reply, row!);
+      return sendRewritten(reply, row!, wanted);
     });
+
+    /**
+     * WADO-URI's transferSyntax (PS3.18 §9.1.2.1.13) other than the stored one: explicit or implicit VR little endian,
+     * decompressed or in the other VR encoding, as for a C-GET; 406 for any other or when the image cannot be rewritten.
+     * The viewer asks 12-bit JPEG this way, as the browser's decoder reads its values 15 high (IN14).
+     */
+    const sendRewritten = async (reply: FastifyReply, row: StoredInstance, wanted: string) => {
+      const how = rewriteTo(row.transferSyntaxUid, wanted);
+      if (!how) return notAcceptable(reply, `application/dicom as stored (${row.transferSyntaxUid}), or explicit or implicit VR little endian for a compressed image`);
+      const file = await archive.openStored(row);
+      if (!file) throw notFound('ไม่พบไฟล์ภาพ');
+      const dataset = await rewriteStored(file, how);
+      if (!dataset) {
+        return reply.code(406).send({ success: false, message: `ส่งภาพในรูปแบบที่ขอไม่ได้: the image cannot be rewritten in ${wanted} (its pixels cannot be decoded, or it is over 64 MB); ask without transferSyntax` });
+      }
+      const body = Buffer.concat([buildPart10Header({ sopClassUid: row.sopClassUid, sopInstanceUid: row.sopInstanceUid, transferSyntaxUid: wanted }), dataset]);
+      reply.type('application/dicom');
+      reply.header('content-disposition', `attachment; filename="${row.sopInstanceUid}.dcm"`);
+      reply.header('cache-control', 'private, max-age=300');
+      return reply.send(body);
+    };
   };
 }

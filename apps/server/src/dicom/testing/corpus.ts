@@ -36,17 +36,25 @@ export function validCorpusFiles(): string[] {
 export const corpusPath = (file: string) => path.join(CORPUS_DIR, file);
 
 /**
- * JPEG2000.dcm with its codestream's SIZ marker segment zeroed and new study, series and instance UIDs (same lengths,
- * so no length field changes): a well-formed file the archive stores, whose pixels no codec can decode.
+ * A copy of an explicit VR little endian file with new study, series and instance UIDs of the same lengths (no length
+ * field changes), so that a test can store it beside the original.
  */
-export function undecodableJ2k(): Buffer {
-  let text = fs.readFileSync(corpusPath('JPEG2000.dcm')).toString('latin1');
+export function withFreshUids(file: Buffer): Buffer {
+  let text = file.toString('latin1');
   for (const tag of ['0020000D', '0020000E', '00080018']) {
     const uid = uidIn(text, tag);
     const fresh = uid.slice(0, -6) + String(100000 + Math.floor(Math.random() * 899999));
     text = text.split(uid).join(fresh);
   }
-  const bytes = Buffer.from(text, 'latin1');
+  return Buffer.from(text, 'latin1');
+}
+
+/**
+ * JPEG2000.dcm with its codestream's SIZ marker segment zeroed, under fresh UIDs: a well-formed file the archive
+ * stores, whose pixels no codec can decode.
+ */
+export function undecodableJ2k(): Buffer {
+  const bytes = withFreshUids(fs.readFileSync(corpusPath('JPEG2000.dcm')));
   const soc = bytes.indexOf(Buffer.from([0xff, 0x4f, 0xff, 0x51]));
   if (soc < 0) throw new Error('no JPEG 2000 codestream');
   bytes.fill(0, soc, soc + 40);

@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/domain-error';
 import type { ExamsService } from '../../modules/exams/exams.service';
+import { TS } from '../dimse/uids';
 import { groupOrientations } from '../parse/orientation';
 import { ViewerRepository } from './viewer.repository';
 
@@ -64,7 +65,8 @@ export class ViewerService {
         numberOfFrames: r.numberOfFrames,
         imageOrientationPatient: r.orientation,
         imagePositionPatient: positionOf(r.position),
-        wadoUri: `/dicomweb/wado?requestType=WADO&studyUID=${series.studyInstanceUid}&seriesUID=${series.seriesInstanceUid}&objectUID=${r.sopInstanceUid}&contentType=application%2Fdicom`,
+        // JPEG extended (mostly 12-bit) goes decompressed: Cornerstone's decoder reads 12-bit values 15 high (IN14).
+        wadoUri: `/dicomweb/wado?requestType=WADO&studyUID=${series.studyInstanceUid}&seriesUID=${series.seriesInstanceUid}&objectUID=${r.sopInstanceUid}&contentType=application%2Fdicom${r.transferSyntaxUid === TS.jpegExtended ? `&transferSyntax=${TS.explicitLE}` : ''}`,
         wadoRs: `${base}/instances/${r.sopInstanceUid}`,
       })),
     };

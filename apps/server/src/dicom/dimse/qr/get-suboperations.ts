@@ -3,9 +3,7 @@ import { dataPdus, storeRequestPdu } from '../store-response';
 import type { RetrievableInstance } from './archive-get';
 import { datasetOffset } from './dataset-offset';
 import { TS } from '../uids';
-import { explicitToImplicit } from './explicit-to-implicit';
-import { implicitToExplicit } from './implicit-to-explicit';
-import { DECOMPRESSIBLE, toExplicitLittle } from './to-native';
+import { rewriteStored, rewriteTo, type Rewrite } from './rewrite-dataset';
 
 /** What the C-STORE sub-operations of a C-GET need of their association. */
 export interface SubOperationChannel {
@@ -38,9 +36,6 @@ export interface SubOperationCounts {
   warning: number;
 }
 
-/** A file is rewritten (decompressed, or put in implicit VR) in memory up to this size. */
-const MAX_REWRITE_SOURCE = 64 << 20;
-
 /** The meta header of a stored file must end within this many bytes. */
 const MAX_META_BYTES = 64 * 1024;
 
@@ -58,7 +53,7 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
     if (opts.signal?.aborted) return { ...counts, remaining: instances.length - i };
     const route = routeOf(channel, instance);
     const file = route ? await instance.open() : null;
-    const rewritten = file && route?.rewrite ? await rewrite(file, route.rewrite) : null;
+    const rewritten = file && route?.rewrite ? await rewriteStored(file, route.rewrite) : null;
     if (!file || !route || (route.rewrite && !rewritten)) {
       file?.destroy();
       counts.failed++;
@@ -82,46 +77,21 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
   return { ...counts, remaining: 0 };
 }
 
-/** How the data set is rewritten for the context it goes on. */
-type Rewrite = 'decompress' | 'decompress-implicit' | 'implicit' | 'explicit';
-
 /**
  * The context an instance goes on, and how: as stored when the peer took its syntax; else decompressed to explicit (or
  * implicit) VR little endian; an uncompressed little-endian file in the other VR encoding. Null: it cannot go (a syntax
- * the peer did not take and we cannot rewrite, such as big endian or 12-bit JPEG).
+ * the peer did not take and we cannot rewrite, such as big endian).
  */
 function routeOf(channel: SubOperationChannel, instance: RetrievableInstance): { pcId: number; rewrite: Rewrite | null } | null {
   const { sopClassUid: sop, transferSyntaxUid: ts } = instance;
   const asStored = channel.contextFor(sop, ts);
   if (asStored !== null) return { pcId: asStored, rewrite: null };
-  const explicit = channel.contextFor(sop, TS.explicitLE);
-  const implicit = channel.contextFor(sop, TS.implicitLE);
-  if (DECOMPRESSIBLE.has(ts)) {
-    if (explicit !== null) return { pcId: explicit, rewrite: 'decompress' };
-    if (implicit !== null) return { pcId: implicit, rewrite: 'decompress-implicit' };
+  for (const wanted of [TS.explicitLE, TS.implicitLE]) {
+    const pcId = channel.contextFor(sop, wanted);
+    const how = pcId === null ? null : rewriteTo(ts, wanted);
+    if (pcId !== null && how) return { pcId, rewrite: how };
   }
-  if (ts === TS.explicitLE && implicit !== null) return { pcId: implicit, rewrite: 'implicit' };
-  if (ts === TS.implicitLE && explicit !== null) return { pcId: explicit, rewrite: 'explicit' };
   return null;
-}
-
-/** The whole stored file read and its data set rewritten; null when it cannot be (too large, undecodable). */
-async function rewrite(file: Readable, how: Rewrite): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_REWRITE_SOURCE) { file.destroy(); return null; }
-    chunks.push(chunk);
-  }
-  const whole = Buffer.concat(chunks);
-  if (how === 'implicit' || how === 'explicit') {
-    const at = datasetOffset(whole);
-    if (typeof at !== 'number') return null;
-    return how === 'implicit' ? explicitToImplicit(whole.subarray(at)) : implicitToExplicit(whole.subarray(at));
-  }
-  const native = await toExplicitLittle(whole);
-  return native && how === 'decompress-implicit' ? explicitToImplicit(native) : native;
 }
 
 async function sendInstance(channel: SubOperationChannel, pcId: number, messageId: number, instance: RetrievableInstance, file: Readable): Promise<void> {

@@ -1,0 +1,41 @@
+import type { Readable } from 'node:stream';
+import { TS } from '../uids';
+import { datasetOffset } from './dataset-offset';
+import { explicitToImplicit } from './explicit-to-implicit';
+import { implicitToExplicit } from './implicit-to-explicit';
+import { DECOMPRESSIBLE, toExplicitLittle } from './to-native';
+
+/** How a stored data set is rewritten for a peer that did not take its own transfer syntax. */
+export type Rewrite = 'decompress' | 'decompress-implicit' | 'implicit' | 'explicit';
+
+/** A file is rewritten (decompressed, or put in the other VR encoding) in memory up to this size. */
+export const MAX_REWRITE_SOURCE = 64 << 20;
+
+/**
+ * How a file stored in `stored` can be sent in `wanted` (explicit or implicit VR little endian): decompressed, or put in
+ * the other VR encoding; null when it cannot (another target, big endian, a syntax without a decoder).
+ */
+export function rewriteTo(stored: string, wanted: string): Rewrite | null {
+  if (wanted === TS.explicitLE) return DECOMPRESSIBLE.has(stored) ? 'decompress' : stored === TS.implicitLE ? 'explicit' : null;
+  if (wanted === TS.implicitLE) return DECOMPRESSIBLE.has(stored) ? 'decompress-implicit' : stored === TS.explicitLE ? 'implicit' : null;
+  return null;
+}
+
+/** The whole stored file read and its data set rewritten; null when it cannot be (too large, undecodable). */
+export async function rewriteStored(file: Readable, how: Rewrite): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_REWRITE_SOURCE) { file.destroy(); return null; }
+    chunks.push(chunk);
+  }
+  const whole = Buffer.concat(chunks);
+  if (how === 'implicit' || how === 'explicit') {
+    const at = datasetOffset(whole);
+    if (typeof at !== 'number') return null;
+    return how === 'implicit' ? explicitToImplicit(whole.subarray(at)) : implicitToExplicit(whole.subarray(at));
+  }
+  const native = await toExplicitLittle(whole);
+  return native && how === 'decompress-implicit' ? explicitToImplicit(native) : native;
+}
