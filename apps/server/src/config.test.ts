@@ -6,11 +6,13 @@ describe(loadConfig.name, () => {
     const sut = loadConfig({});
     expect(sut).toMatchObject({ PORT: 8080, DATA_DIR: './data', DICOM_PORT: 11112, DICOM_AE_TITLE: 'RANGSI', SEED: 'auto' });
     expect(sut.DATABASE_URL).toBeUndefined();
-    expect(sut.DICOM_QUERY_AE_TITLES).toEqual([]);
+    expect(sut.DICOM_QUERY_AE_TITLES).toEqual(new Map());
   });
 
-  it('reads the AE titles allowed to query the archive as a list', () => {
-    expect(loadConfig({ DICOM_QUERY_AE_TITLES: ' READING_1, RADIANT ,' }).DICOM_QUERY_AE_TITLES).toEqual(['READING_1', 'RADIANT']);
+  it('reads the AE titles allowed to query the archive, with their scopes', () => {
+    expect([...loadConfig({ DICOM_QUERY_AE_TITLES: ' READING_1, RADIANT ,RS1_WS=branch:RS1' }).DICOM_QUERY_AE_TITLES]).toEqual([
+      ['READING_1', { kind: 'all' }], ['RADIANT', { kind: 'all' }], ['RS1_WS', { kind: 'branch', codes: ['RS1'] }],
+    ]);
   });
 
   it('reads the C-MOVE destination table: AE title, host and port per entry', () => {
@@ -35,6 +37,7 @@ describe(loadConfig.name, () => {
     [{ DICOM_AE_TITLE: 'THIS_TITLE_IS_TOO_LONG' }, 'DICOM_AE_TITLE'],
     [{ DICOM_QUERY_AE_TITLES: 'OK,A_TITLE_TOO_LONG_HERE' }, 'DICOM_QUERY_AE_TITLES'],
     [{ DICOM_QUERY_AE_TITLES: 'BACK\\SLASH' }, 'DICOM_QUERY_AE_TITLES'],
+    [{ DICOM_QUERY_AE_TITLES: 'WS=region:RS1' }, 'DICOM_QUERY_AE_TITLES'],
     [{ SEED: 'lots' }, 'SEED'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],

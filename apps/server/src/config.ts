@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseMoveDestinations } from './dicom/dimse/qr/move-destinations';
+import { parseQueryAeTitles } from './dicom/dimse/qr/query-ae-titles';
 
 const Port = z.coerce.number().int().min(0).max(65535);
 
@@ -21,10 +22,16 @@ const ConfigSchema = z.object({
   DICOM_ALLOWED_AE_TITLES: z.string().default('')
     .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
     .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
-  /** Calling AE titles (workstations) that may query and retrieve (Study Root C-FIND, C-GET, C-MOVE), comma-separated; empty = none. */
-  DICOM_QUERY_AE_TITLES: z.string().default('')
-    .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
-    .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
+  /**
+   * Calling AE titles (workstations) that may query and retrieve (C-FIND, C-GET, C-MOVE), comma-separated, each with
+   * an optional scope: `AE` (every study), `AE=branch:CODE`, `AE=hospital:CODE` (docs/decisions.md IN15); empty = none.
+   */
+  DICOM_QUERY_AE_TITLES: z.string().default('').transform((v, ctx) => {
+    const parsed = parseQueryAeTitles(v);
+    if (parsed.ok) return parsed.scopes;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }),
   /** Where a C-MOVE may send images: `AE@host:port`, comma-separated; empty = C-MOVE not offered (docs/decisions.md IN13). */
   DICOM_MOVE_DESTINATIONS: z.string().default('').transform((v, ctx) => {
     const parsed = parseMoveDestinations(v);

@@ -10,6 +10,7 @@ import { createDicomListener, type DicomListener } from './dicom/dimse/dicom-lis
 import { ArchiveFind } from './dicom/dimse/qr/archive-find';
 import { ArchiveGet } from './dicom/dimse/qr/archive-get';
 import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
+import { unknownScopeCodes } from './dicom/dimse/qr/query-scopes';
 
 /** Boot: config → database → migrations → seed → jobs → HTTP listener; SIGTERM drains and closes cleanly. */
 async function main(): Promise<void> {
@@ -30,6 +31,13 @@ async function main(): Promise<void> {
   const seeded = await bootSeed(config, database);
   log.info({ seeded }, 'seed applied');
   if (seeded === 'demo' && config.DEMO_IMAGES === 'on') await markDemoImagesPending(database.db);
+  // A workstation scoped to a branch or hospital code that does not exist would see nothing: say so and stop.
+  const unknownCodes = await unknownScopeCodes(database.db, config.DICOM_QUERY_AE_TITLES);
+  if (unknownCodes.length) {
+    process.stderr.write(`DICOM_QUERY_AE_TITLES: no such ${unknownCodes.join(', ')}\n`);
+    await database.close();
+    process.exit(2);
+  }
 
   const { app, startDraining, services } = await buildApp({ config, database, loggerInstance: log });
   // Jobs before the listener: an action that queues one (unzip, DICOM delete) may come with the first request.
@@ -61,9 +69,9 @@ async function main(): Promise<void> {
       allowedCallingAeTitles: config.DICOM_ALLOWED_AE_TITLES,
       archive: services.archive,
       worklist: new ModalityWorklist(database.db),
-      query: new ArchiveFind(database.db, new AuditService(database.db)),
-      retrieve: new ArchiveGet(database.db, services.archive, new AuditService(database.db)),
-      queryAeTitles: config.DICOM_QUERY_AE_TITLES,
+      query: new ArchiveFind(database.db, new AuditService(database.db), undefined, config.DICOM_QUERY_AE_TITLES),
+      retrieve: new ArchiveGet(database.db, services.archive, new AuditService(database.db), config.DICOM_QUERY_AE_TITLES),
+      queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],
       moveDestinations: config.DICOM_MOVE_DESTINATIONS,
       tempDir: path.resolve(config.DATA_DIR, 'tmp', 'dimse'),
       logger: log.child({ component: 'dimse' }),

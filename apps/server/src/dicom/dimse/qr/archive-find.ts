@@ -11,6 +11,8 @@ import { encodeItem, type Item } from '../mwl/worklist-encoder';
 import type { WorklistAnswer } from '../mwl/worklist';
 import { Status } from '../uids';
 import { isPersonName, dimseText as text } from './dimse-text';
+import type { AeScope } from './query-ae-titles';
+import { studyVisibilityForAe } from './query-scopes';
 
 /** Study Root Query/Retrieve Information Model – FIND (PS3.4 C.6.2). */
 export const STUDY_ROOT_FIND_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.1';
@@ -49,13 +51,14 @@ const refusal = (status: number, comment: string): WorklistAnswer => ({ ok: fals
 /**
  * The archive's Study Root and Patient Root C-FIND SCP: the same search as QIDO-RS (same matching rules and indexes), asked in DIMSE
  * terms by a workstation whose AE title is on the query list (DICOM_QUERY_AE_TITLES). Those AEs see every study, as a
- * user whose scope is all (docs/decisions.md IN12). Answers carry the keys the query asked for (our values or empty),
+ * user whose scope is all (docs/decisions.md IN12), or those of their branches or hospitals (IN15). Answers carry the keys the query asked for (our values or empty),
  * the unique keys of the level and above, and UTF-8 text.
  */
 export class ArchiveFind implements ArchiveQuerySource {
   private readonly repo: DicomwebRepository;
 
-  constructor(db: Database, private readonly audit: AuditService, private readonly maxMatches = 1000) {
+  /** `scopes`: what each querying AE may see (IN15); without it, every study (tests of the matching rules). */
+  constructor(db: Database, private readonly audit: AuditService, private readonly maxMatches = 1000, private readonly scopes?: ReadonlyMap<string, AeScope>) {
     this.repo = new DicomwebRepository(db);
   }
 
@@ -87,7 +90,7 @@ export class ArchiveFind implements ArchiveQuerySource {
       throw err;
     }
     query.limit = this.maxMatches + 1;
-    const all = sql`true`;
+    const all = this.scopes ? studyVisibilityForAe(this.scopes.get(opts.callingAe)) : sql`true`;
     const extraTags = keys.map((k) => tagOfKeyword(k)).filter((t): t is string => !!t);
     let found: DicomJson[];
     if (level === 'patient') {

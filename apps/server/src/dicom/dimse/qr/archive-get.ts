@@ -6,6 +6,8 @@ import { DicomwebRepository, type StoredInstance } from '../../dicomweb/dicomweb
 import { Status } from '../uids';
 import type { QueryRoot } from './archive-find';
 import { dimseText as text } from './dimse-text';
+import type { AeScope } from './query-ae-titles';
+import { studyVisibilityForAe } from './query-scopes';
 
 /** Study Root Query/Retrieve Information Model – GET (PS3.4 C.6.2). */
 export const STUDY_ROOT_GET_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.3';
@@ -47,13 +49,15 @@ const refusal = (status: number, comment: string): Located => ({ ok: false, stat
 export class ArchiveGet implements ArchiveRetrieveSource {
   private readonly repo: DicomwebRepository;
 
-  constructor(db: Database, private readonly archive: { openStored(row: Pick<StoredInstance, 'storageKey'>): Promise<Readable | null> }, private readonly audit: AuditService) {
+  /** `scopes`: what each retrieving AE may see (IN15); without it, every study. */
+  constructor(db: Database, private readonly archive: { openStored(row: Pick<StoredInstance, 'storageKey'>): Promise<Readable | null> }, private readonly audit: AuditService, private readonly scopes?: ReadonlyMap<string, AeScope>) {
     this.repo = new DicomwebRepository(db);
   }
 
   async locate(identifier: Record<string, unknown>, by: Retriever): Promise<Located> {
     const level = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
     const patientRoot = by.root === 'patient';
+    const visible = this.scopes ? studyVisibilityForAe(this.scopes.get(by.callingAe)) : sql`true`;
     const studies = uids(identifier.StudyInstanceUID);
     const series = uids(identifier.SeriesInstanceUID);
     const sops = uids(identifier.SOPInstanceUID);
@@ -65,7 +69,7 @@ export class ArchiveGet implements ArchiveRetrieveSource {
     const where: { study: string; series?: string; sop?: string }[] = [];
     if (level === 'PATIENT' && patientRoot) {
       if (!patients.length) return refusal(Status.DataSetMismatch, 'PatientID is required at PATIENT level');
-      for (const study of await this.repo.studiesOfPatients(patients, sql`true`)) where.push({ study });
+      for (const study of await this.repo.studiesOfPatients(patients, visible)) where.push({ study });
     } else if (level === 'STUDY') {
       if (!studies!.length) return refusal(Status.DataSetMismatch, 'StudyInstanceUID is required at STUDY level');
       for (const study of studies!) where.push({ study });
@@ -79,9 +83,9 @@ export class ArchiveGet implements ArchiveRetrieveSource {
       return refusal(Status.DataSetMismatch, `QueryRetrieveLevel must be ${patientRoot ? 'PATIENT, ' : ''}STUDY, SERIES or IMAGE`);
     }
     // Patient Root below PATIENT: the study must be that patient's.
-    const ofPatient = patientRoot && level !== 'PATIENT' ? new Set(await this.repo.studiesOfPatients(patients, sql`true`)) : null;
+    const ofPatient = patientRoot && level !== 'PATIENT' ? new Set(await this.repo.studiesOfPatients(patients, visible)) : null;
     const rows: StoredInstance[] = [];
-    for (const w of where) if (!ofPatient || ofPatient.has(w.study)) rows.push(...(await this.repo.storedInstances(w, sql`true`)));
+    for (const w of where) if (!ofPatient || ofPatient.has(w.study)) rows.push(...(await this.repo.storedInstances(w, visible)));
     const service = by.moveDestination === undefined ? 'get' : 'move';
     await this.audit.record(null, {
       action: `dicom.${service}.${level.toLowerCase()}`, entityType: 'dicom',
