@@ -6,7 +6,7 @@ import { DicomwebRepository, type StoredInstance } from '../../dicomweb/dicomweb
 import { Status } from '../uids';
 import type { QueryRoot } from './archive-find';
 import { dimseText as text } from './dimse-text';
-import type { AeScope } from './query-ae-titles';
+import { mayMoveTo, type AeScope } from './query-ae-titles';
 import { studyVisibilityForAe } from './query-scopes';
 
 /** Study Root Query/Retrieve Information Model – GET (PS3.4 C.6.2). */
@@ -31,6 +31,8 @@ export interface Retriever { callingAe: string; moveDestination?: string; root?:
 /** What the DIMSE listener asks of the archive to answer a Study Root C-GET or C-MOVE. */
 export interface ArchiveRetrieveSource {
   locate(identifier: Record<string, unknown>, by: Retriever): Promise<Located>;
+  /** Whether a C-MOVE from this AE may go to that destination (IN15); absent: anywhere in the table. */
+  mayMoveTo?(callingAe: string, destinationAe: string): boolean;
 }
 
 /** UIDs one C-GET may list at its level. */
@@ -52,6 +54,10 @@ export class ArchiveGet implements ArchiveRetrieveSource {
   /** `scopes`: what each retrieving AE may see (IN15); without it, every study. */
   constructor(db: Database, private readonly archive: { openStored(row: Pick<StoredInstance, 'storageKey'>): Promise<Readable | null> }, private readonly audit: AuditService, private readonly scopes?: ReadonlyMap<string, AeScope>) {
     this.repo = new DicomwebRepository(db);
+  }
+
+  mayMoveTo(callingAe: string, destinationAe: string): boolean {
+    return this.scopes ? mayMoveTo(this.scopes, callingAe, destinationAe) : true;
   }
 
   async locate(identifier: Record<string, unknown>, by: Retriever): Promise<Located> {

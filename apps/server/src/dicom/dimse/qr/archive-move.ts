@@ -61,6 +61,10 @@ export interface MoveOutcome {
 export async function performMove(req: MoveRequest, services: MoveServices): Promise<MoveOutcome> {
   const destination = services.destinations.get(req.moveDestination.trim());
   if (!destination) return { status: MoveStatus.DestinationUnknown, comment: 'move destination is not in this archive\'s table', matched: 0 };
+  // A scoped workstation may not hand its studies to a node trusted with less (IN15): refused before any lookup.
+  if (services.retrieve.mayMoveTo && !services.retrieve.mayMoveTo(req.callingAe, destination.aeTitle)) {
+    return { status: MoveStatus.DestinationUnknown, comment: 'this AE title may not send to that move destination', matched: 0 };
+  }
   const located = await services.retrieve.locate(req.identifier, { callingAe: req.callingAe, moveDestination: destination.aeTitle, ...(req.root ? { root: req.root } : {}) });
   if (!located.ok) return { status: located.status, comment: located.comment, matched: 0 };
   const instances = located.instances;

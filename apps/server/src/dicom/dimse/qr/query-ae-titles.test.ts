@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQueryAeTitles } from './query-ae-titles';
+import { mayMoveTo, parseQueryAeTitles } from './query-ae-titles';
 
 describe(parseQueryAeTitles.name, () => {
   it('reads plain AE titles (every study) and AE titles scoped to branches or hospitals', () => {
@@ -26,5 +26,22 @@ describe(parseQueryAeTitles.name, () => {
       expect(r.ok, value).toBe(false);
       if (!r.ok) expect(r.error).toMatch(message);
     }
+  });
+});
+
+describe(mayMoveTo.name, () => {
+  const parsed = parseQueryAeTitles('ALL,RS1_A=branch:RS1,RS1_B=branch:RS1+RS2,RS2=branch:RS2,H1=hospital:RS1');
+  const scopes = parsed.ok ? parsed.scopes : new Map();
+  it('lets an unscoped AE send anywhere, and a scoped one to itself or to a node trusted with at least what it sees', () => {
+    expect(mayMoveTo(scopes, 'ALL', 'VIEWER_X')).toBe(true);
+    expect(mayMoveTo(scopes, 'RS1_A', 'RS1_A')).toBe(true);
+    expect(mayMoveTo(scopes, 'RS1_A', 'RS1_B')).toBe(true);
+    expect(mayMoveTo(scopes, 'RS1_A', 'ALL')).toBe(true);
+  });
+  it('refuses a scoped AE a destination trusted with less, of another kind, or not a query AE at all', () => {
+    expect(mayMoveTo(scopes, 'RS1_B', 'RS1_A')).toBe(false);
+    expect(mayMoveTo(scopes, 'RS1_A', 'RS2')).toBe(false);
+    expect(mayMoveTo(scopes, 'RS1_A', 'H1')).toBe(false);
+    expect(mayMoveTo(scopes, 'RS1_A', 'VIEWER_X')).toBe(false);
   });
 });

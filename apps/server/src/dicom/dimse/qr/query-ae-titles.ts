@@ -26,3 +26,15 @@ export function parseQueryAeTitles(value: string): { ok: true; scopes: Map<strin
   }
   return { ok: true, scopes };
 }
+
+/**
+ * Whether an AE may send by C-MOVE to a destination AE: an unscoped one anywhere; a scoped one to itself, or to an AE
+ * trusted with at least what it sees (every study, or a scope of the same kind over its codes and maybe more).
+ */
+export function mayMoveTo(scopes: ReadonlyMap<string, AeScope>, callingAe: string, destinationAe: string): boolean {
+  const from = scopes.get(callingAe);
+  if (!from || from.kind === 'all' || destinationAe === callingAe) return true;
+  const to = scopes.get(destinationAe);
+  if (!to) return false;
+  return to.kind === 'all' || (to.kind === from.kind && from.codes.every((c) => to.codes.includes(c)));
+}

@@ -11,6 +11,7 @@ import { openArchiveFixture, type ArchiveFixture } from '../test/archive-fixture
 import { run } from '../test/dcmtk';
 import { findscuPatientRoot, findscuStudyRoot } from '../test/findscu';
 import { startListener, type Harness } from '../test/harness';
+import { receivedFiles, startStoreScp, type StoreScp } from '../test/storescp';
 import { ArchiveFind } from './archive-find';
 import { ArchiveGet } from './archive-get';
 import { parseQueryAeTitles, type AeScope } from './query-ae-titles';
@@ -29,11 +30,18 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
   /** Studies of an exam of branch A, of an exam of another branch (B), and one matching no exam. */
   const study = { a: testUid(), b: testUid(), unmatched: testUid() };
   let codes: { branchA: string; hospitalB: string };
+  /** The branch workstation's own store SCP, and a viewer that is no query AE. */
+  let branchScp: StoreScp;
+  let viewer: StoreScp;
 
   const getscu = async (callingAe: string, studyUid: string) => {
     const out = fs.mkdtempSync(path.join(fixture.dataDir, 'get-'));
     const r = await run('getscu', ['-S', '-aet', callingAe, '-aec', 'RANGSI', '+B', '-od', out, '-k', 'QueryRetrieveLevel=STUDY', '-k', `StudyInstanceUID=${studyUid}`, '127.0.0.1', String(h.listener.port)]);
     return { output: r.stdout + r.stderr, files: fs.readdirSync(out).length };
+  };
+  const movescu = async (callingAe: string, destination: string, studyUid: string) => {
+    const r = await run('movescu', ['-v', '-S', '-aet', callingAe, '-aec', 'RANGSI', '-aem', destination, '-k', 'QueryRetrieveLevel=STUDY', '-k', `StudyInstanceUID=${studyUid}`, '127.0.0.1', String(h.listener.port)]);
+    return r.stdout + r.stderr;
   };
   const studiesSeenBy = async (ae: string) => {
     const r = await findscuStudyRoot(h.listener.port, ae, ['QueryRetrieveLevel=STUDY', `PatientID=${pid}*`, 'StudyInstanceUID']);
@@ -63,7 +71,13 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
     const parsed = parseQueryAeTitles(`${ALL},${BRANCH}=branch:${codes.branchA},${HOSPITAL}=hospital:${codes.hospitalB}`);
     if (!parsed.ok) throw new Error(parsed.error);
     const audit = new AuditService(db);
+    branchScp = await startStoreScp(BRANCH, path.join(fixture.dataDir, 'branch-ws'), ['+B']);
+    viewer = await startStoreScp('VIEWER_X', path.join(fixture.dataDir, 'viewer-x'), ['+B']);
     h = await startListener({
+      moveDestinations: [
+        { aeTitle: BRANCH, host: '127.0.0.1', port: branchScp.port },
+        { aeTitle: 'VIEWER_X', host: '127.0.0.1', port: viewer.port },
+      ],
       query: new ArchiveFind(db, audit, 1000, parsed.scopes),
       retrieve: new ArchiveGet(db, archive, audit, parsed.scopes),
       queryAeTitles: [...parsed.scopes.keys()],
@@ -71,6 +85,8 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
   }, 60_000);
   afterAll(async () => {
     await h.close();
+    await branchScp.stop();
+    await viewer.stop();
     await fixture.close();
   });
 
@@ -94,6 +110,23 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
     expect(own.files).toBe(1);
     expect((await getscu(HOSPITAL, study.unmatched)).files).toBe(0);
     expect((await getscu(ALL, study.unmatched)).files).toBe(1);
+  });
+
+  it('C-MOVE: a scoped AE moves its own studies to itself, nothing of another branch, and not to a node trusted with less', async () => {
+    const moves = () => h.lines.filter((l) => l.msg === 'C-MOVE answered' || l.msg === 'C-MOVE not fully done');
+    const received = (dir: string) => receivedFiles(path.join(fixture.dataDir, dir)).size;
+    await movescu(BRANCH, BRANCH, study.a);
+    expect(received('branch-ws')).toBe(1);
+    await movescu(BRANCH, BRANCH, study.b);
+    expect(moves().at(-1)).toMatchObject({ status: '0x0000', matched: 0 });
+    expect(received('branch-ws')).toBe(1);
+    await movescu(BRANCH, 'VIEWER_X', study.a);
+    expect(moves().at(-1)).toMatchObject({ status: '0xA801', reason: 'this AE title may not send to that move destination' });
+    expect(received('viewer-x')).toBe(0);
+    // The unscoped AE may send anywhere in the table.
+    await movescu(ALL, 'VIEWER_X', study.b);
+    expect(moves().at(-1)).toMatchObject({ status: '0x0000', completed: 1 });
+    expect(received('viewer-x')).toBe(1);
   });
 
   it('names the branch and hospital codes that do not exist, so that the server refuses to start on them', async () => {
