@@ -32,6 +32,16 @@ const ConfigSchema = z.object({
     ctx.addIssue({ code: 'custom', message: parsed.error });
     return z.NEVER;
   }),
+  /**
+   * Modality AE titles whose worklist is limited to some branches or client hospitals: `AE=branch:CODE` or
+   * `AE=hospital:CODE`, comma-separated; an AE not listed sees every scheduled exam (docs/decisions.md IN15).
+   */
+  DICOM_WORKLIST_AE_SCOPES: z.string().default('').transform((v, ctx) => {
+    const parsed = parseQueryAeTitles(v);
+    if (parsed.ok) return parsed.scopes;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }),
   /** Where a C-MOVE may send images: `AE@host:port`, comma-separated; empty = C-MOVE not offered (docs/decisions.md IN13). */
   DICOM_MOVE_DESTINATIONS: z.string().default('').transform((v, ctx) => {
     const parsed = parseMoveDestinations(v);

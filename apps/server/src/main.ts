@@ -32,11 +32,13 @@ async function main(): Promise<void> {
   log.info({ seeded }, 'seed applied');
   if (seeded === 'demo' && config.DEMO_IMAGES === 'on') await markDemoImagesPending(database.db);
   // A workstation scoped to a branch or hospital code that does not exist would see nothing: say so and stop.
-  const unknownCodes = await unknownScopeCodes(database.db, config.DICOM_QUERY_AE_TITLES);
-  if (unknownCodes.length) {
-    process.stderr.write(`DICOM_QUERY_AE_TITLES: no such ${unknownCodes.join(', ')}\n`);
-    await database.close();
-    process.exit(2);
+  for (const [setting, scopes] of [['DICOM_QUERY_AE_TITLES', config.DICOM_QUERY_AE_TITLES], ['DICOM_WORKLIST_AE_SCOPES', config.DICOM_WORKLIST_AE_SCOPES]] as const) {
+    const unknownCodes = await unknownScopeCodes(database.db, scopes);
+    if (unknownCodes.length) {
+      process.stderr.write(`${setting}: no such ${unknownCodes.join(', ')}\n`);
+      await database.close();
+      process.exit(2);
+    }
   }
 
   const { app, startDraining, services } = await buildApp({ config, database, loggerInstance: log });
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
       aeTitle: config.DICOM_AE_TITLE,
       allowedCallingAeTitles: config.DICOM_ALLOWED_AE_TITLES,
       archive: services.archive,
-      worklist: new ModalityWorklist(database.db),
+      worklist: new ModalityWorklist(database.db, undefined, config.DICOM_WORKLIST_AE_SCOPES),
       query: new ArchiveFind(database.db, new AuditService(database.db), undefined, config.DICOM_QUERY_AE_TITLES),
       retrieve: new ArchiveGet(database.db, services.archive, new AuditService(database.db), config.DICOM_QUERY_AE_TITLES),
       queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],

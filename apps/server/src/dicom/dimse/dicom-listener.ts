@@ -680,7 +680,7 @@ class Association extends dimse.Scp {
     const ts = context?.getAcceptedTransferSyntaxUid() ?? TS.implicitLE;
     const identifier = request.getDataset()?.getElements() ?? {};
     const answer = kind === 'worklist'
-      ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE })
+      ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe: this.callingAe })
       : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe: this.callingAe, root: model!.root });
     if (!answer.ok) {
       this.log().warn({ callingAe: this.callingAe, kind, status: hexStatus(answer.status), reason: answer.comment }, 'C-FIND refused');

@@ -55,8 +55,10 @@ function dayStart(yyyymmdd: string, plusDays = 0): Date {
 export class WorklistRepository {
   constructor(private readonly db: Database) {}
 
-  async find(q: WorklistQuery, limit: number): Promise<WorklistRow[]> {
+  /** `scope`: a further condition on exams (the modality AE's branches or hospitals). */
+  async find(q: WorklistQuery, limit: number, scope?: SQL): Promise<WorklistRow[]> {
     const where: SQL[] = [eq(exams.status, 'Scheduled'), isNull(exams.deletedAt)];
+    if (scope) where.push(scope);
     if (q.date?.from) where.push(sql`${exams.examDate} >= ${dayStart(q.date.from).toISOString()}`);
     if (q.date?.to) where.push(sql`${exams.examDate} < ${dayStart(q.date.to, 1).toISOString()}`);
     if (q.time?.from) where.push(sql`to_char(${exams.examDate} at time zone 'Asia/Bangkok', 'HH24MISS') >= ${q.time.from}`);

@@ -3,6 +3,8 @@ import { Status } from '../uids';
 import { encodeItem, projectAnswer, type Item } from './worklist-encoder';
 import { parseWorklistQuery, QueryError } from './worklist-query';
 import { WorklistRepository, type WorklistRow } from './worklist-repository';
+import type { AeScope } from '../qr/query-ae-titles';
+import { examsOfScope } from '../qr/query-scopes';
 
 export type WorklistAnswer =
   | { ok: true; datasets: Buffer[]; matches: number; truncated: boolean }
@@ -10,7 +12,7 @@ export type WorklistAnswer =
 
 /** What the DIMSE listener asks of a worklist: answer one C-FIND identifier (naturalized by dcmjs-dimse). */
 export interface WorklistSource {
-  find(identifier: Record<string, unknown>, opts: { explicitVr: boolean }): Promise<WorklistAnswer>;
+  find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe?: string }): Promise<WorklistAnswer>;
 }
 
 const SEX: Record<string, string> = { Male: 'M', Female: 'F', M: 'M', F: 'F', Other: 'O', O: 'O' };
@@ -25,14 +27,17 @@ export function patientNameOf(row: Pick<WorklistRow, 'englishName' | 'thaiName'>
   return row.englishName ? `${row.englishName}=${row.thaiName}` : row.thaiName;
 }
 
-/** The Modality Worklist C-FIND SCP's data: Scheduled exams of the `exams` table. */
+/**
+ * The Modality Worklist C-FIND SCP's data: Scheduled exams of the `exams` table; for a modality AE listed in `scopes`
+ * (DICOM_WORKLIST_AE_SCOPES), only those of its branches or client hospitals (IN15).
+ */
 export class ModalityWorklist implements WorklistSource {
   private readonly repo: WorklistRepository;
-  constructor(db: Database, private readonly maxMatches = 500) {
+  constructor(db: Database, private readonly maxMatches = 500, private readonly scopes?: ReadonlyMap<string, AeScope>) {
     this.repo = new WorklistRepository(db);
   }
 
-  async find(identifier: Record<string, unknown>, opts: { explicitVr: boolean }): Promise<WorklistAnswer> {
+  async find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe?: string }): Promise<WorklistAnswer> {
     let query;
     try {
       query = parseWorklistQuery(identifier);
@@ -40,7 +45,8 @@ export class ModalityWorklist implements WorklistSource {
       if (err instanceof QueryError) return { ok: false, status: Status.DataSetMismatch, comment: err.message };
       throw err;
     }
-    const rows = await this.repo.find(query, this.maxMatches + 1);
+    const scope = opts.callingAe === undefined ? undefined : this.scopes?.get(opts.callingAe);
+    const rows = await this.repo.find(query, this.maxMatches + 1, scope ? examsOfScope(scope) : undefined);
     const truncated = rows.length > this.maxMatches;
     const datasets: Buffer[] = [];
     for (const row of rows.slice(0, this.maxMatches)) {

@@ -10,10 +10,15 @@ import type { AeScope } from './query-ae-titles';
 export function studyVisibilityForAe(scope: AeScope | undefined): SQL {
   if (!scope) return sql`false`;
   if (scope.kind === 'all') return sql`true`;
-  const owner = scope.kind === 'branch'
+  return sql`exists (select 1 from ${exams} where ${exams.id} = ${dicomStudies.examId} and ${exams.deletedAt} is null and ${examsOfScope(scope)})`;
+}
+
+/** The condition on exams for an AE's scope: every exam, or those of its branches or client hospitals (by code). */
+export function examsOfScope(scope: AeScope): SQL {
+  if (scope.kind === 'all') return sql`true`;
+  return scope.kind === 'branch'
     ? sql`${exams.branchId} in (select ${branches.id} from ${branches} where ${inArray(branches.code, [...scope.codes])})`
     : sql`${exams.hospitalId} in (select ${hospitals.id} from ${hospitals} where ${inArray(hospitals.code, [...scope.codes])})`;
-  return sql`exists (select 1 from ${exams} where ${exams.id} = ${dicomStudies.examId} and ${exams.deletedAt} is null and ${owner})`;
 }
 
 /** The branch and hospital codes the scopes name that do not exist, as `branch:CODE` / `hospital:CODE`. */

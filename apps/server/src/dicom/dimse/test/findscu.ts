@@ -8,8 +8,8 @@ export interface FindAnswer {
 }
 
 /** findscu -W with -k keys; parses the pending answers it prints, and whether the final status was Success. */
-export async function findscuWorklist(port: number, keys: string[]): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string }> {
-  return findscu(port, ['-W', '-aec', 'RANGSI'], keys);
+export async function findscuWorklist(port: number, keys: string[], callingAe?: string): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string }> {
+  return findscu(port, ['-W', ...(callingAe ? ['-aet', callingAe] : []), '-aec', 'RANGSI'], keys);
 }
 
 /** findscu -S (Study Root) as `callingAe`, with -k keys. */
