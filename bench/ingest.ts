@@ -5,12 +5,15 @@
 //   parallel ones: instances/s for each and the ratio — budget Rangsi ≥ 1.2× Orthanc in both modes;
 //   WADO-RS series metadata of a 500-instance series — budget ≤ 100 ms;
 //   QIDO-RS study searches with 100,000 studies in the index — budget p95 ≤ 30 ms.
+// The ceiling rows (not budgets) send the same batch to Rangsi's listener and file store in front of a stand-in that
+// does not index (lib/ingest-ceiling-server.ts): how fast the receive path alone goes here, an upper bound for the
+// real archive on this machine.
 // Rangsi acknowledges a C-STORE only after the file is fsynced and renamed and its index row committed.
 // Prints tables, rewrites its section of docs/performance.md (full runs only), stops what it started, exits 1 when a
 // number is over budget or a step failed.
 //   npm run bench:ingest -- --instances 500 --runs 1 --no-orthanc --no-docs
 //   npm run bench:ingest -- --no-ingest --no-docs          (queries only)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +39,7 @@ const { values } = parseArgs({
     'no-query': { type: 'boolean', default: false },
     'no-ingest': { type: 'boolean', default: false },
     'no-docs': { type: 'boolean', default: false },
+    'no-ceiling': { type: 'boolean', default: false },
     port: { type: 'string', default: '18391' },
   },
 });
@@ -93,6 +97,36 @@ async function rangsiRun(corpus: IngestCorpus, mode: Mode, run: number): Promise
   }
 }
 
+type Ceiling = 'write' | 'parse';
+const CEILINGS: { variant: Ceiling; label: string }[] = [
+  { variant: 'write', label: 'receive + durable write, no parse, no index' },
+  { variant: 'parse', label: 'receive + durable write + parse, no index' },
+];
+
+/** One run against the stand-in receiver (no index): instances/s. */
+async function ceilingRun(corpus: IngestCorpus, mode: Mode, variant: Ceiling, run: number): Promise<number> {
+  const dataDir = path.join(work, `ceiling-${variant}-${mode.dirs(corpus).length}-${run}`);
+  const port = opts.port + 2;
+  const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const child = spawn(process.execPath, [tsx, path.join(repoRoot, 'bench', 'lib', 'ingest-ceiling-server.ts')], {
+    cwd: repoRoot, env: { ...process.env, CEILING: variant, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => { child.kill('SIGTERM'); await exited; };
+  cleanups.push(stop);
+  try {
+    await waitForPort(port, 60_000);
+    const ms = await sendAll('RANGSI', '127.0.0.1', port, mode.dirs(corpus));
+    const stored = countFiles(path.join(dataDir, 'files', 'dicom'));
+    if (stored !== corpus.instances) throw new Error(`the ceiling receiver stored ${stored} of ${corpus.instances} instances`);
+    return (corpus.instances / ms) * 1000;
+  } finally {
+    cleanups.pop();
+    await stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 function orthancAvailable(): string | null {
   if (spawnSync('which', ['Orthanc']).status !== 0) return 'Orthanc is not installed (apt-get install orthanc)';
   if (spawnSync('unshare', ['-n', 'true']).status !== 0) return 'unshare -n is not permitted here (needs root)';
@@ -121,16 +155,26 @@ try {
   for (const mode of values['no-ingest'] ? [] : MODES) {
     const rangsi: number[] = [];
     const orthanc: number[] = [];
+    const ceilings = new Map<Ceiling, number[]>(values['no-ceiling'] ? [] : CEILINGS.map((c) => [c.variant, []]));
+    // Interleaved, so that a change in the machine's state during the bench moves every column alike.
     for (let run = 1; run <= opts.runs; run += 1) {
       rangsi.push(await rangsiRun(corpus, mode, run));
       if (!orthancMissing) orthanc.push(orthancRun(corpus, mode));
-      console.log(`${mode.name}, run ${run}: Rangsi ${rangsi.at(-1)!.toFixed(0)} inst/s${orthanc.length ? `, Orthanc ${orthanc.at(-1)!.toFixed(0)} inst/s` : ''}`);
+      for (const [variant, speeds] of ceilings) speeds.push(await ceilingRun(corpus, mode, variant, run));
+      const extra = [...ceilings].map(([variant, speeds]) => `, ceiling (${variant}) ${speeds.at(-1)!.toFixed(0)} inst/s`).join('');
+      console.log(`${mode.name}, run ${run}: Rangsi ${rangsi.at(-1)!.toFixed(0)} inst/s${orthanc.length ? `, Orthanc ${orthanc.at(-1)!.toFixed(0)} inst/s` : ''}${extra}`);
     }
     const r = median(rangsi);
     const o = orthanc.length ? median(orthanc) : null;
     rows.push({ metric: `C-STORE, ${mode.name}: Rangsi`, result: `${r.toFixed(0)} inst/s`, budget: '—', ok: undefined, detail: `median of ${opts.runs}: ${rangsi.map((v) => v.toFixed(0)).join(', ')}` });
     rows.push({ metric: `C-STORE, ${mode.name}: Orthanc 1.10`, result: o === null ? 'not measured' : `${o.toFixed(0)} inst/s`, budget: '—', ok: undefined, detail: o === null ? orthancMissing! : `median of ${opts.runs}: ${orthanc.map((v) => v.toFixed(0)).join(', ')}` });
     rows.push({ metric: `C-STORE, ${mode.name}: Rangsi / Orthanc`, result: o === null ? '—' : `${(r / o).toFixed(2)}×`, budget: `≥ ${BUDGET.ratio}×`, ok: o === null ? undefined : r / o >= BUDGET.ratio, detail: '' });
+    for (const c of CEILINGS) {
+      const speeds = ceilings.get(c.variant);
+      if (!speeds) continue;
+      const m = median(speeds);
+      rows.push({ metric: `C-STORE, ${mode.name}: ceiling, ${c.label}`, result: `${m.toFixed(0)} inst/s`, budget: '—', ok: undefined, detail: `median of ${opts.runs}: ${speeds.map((v) => v.toFixed(0)).join(', ')}${o === null ? '' : `; ${(m / o).toFixed(2)}× Orthanc`}` });
+    }
   }
 
   if (!values['no-query']) {
@@ -171,7 +215,10 @@ if (full && !failed) {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} at ${commit(repoRoot)} on ${machine()}; ${opts.instances} generated CT instances`,
     `(${opts.studies} studies × ${opts.series} series, ${opts.size}×${opts.size} 16-bit, explicit VR little endian), sent with`,
-    '`storescu -q -nh +sd +r -R -xe` (TCP_NODELAY=1) to each archive started fresh; median of the runs.',
+    '`storescu -q -nh +sd +r -R -xe` (TCP_NODELAY=1) to each archive started fresh; median of the runs, the archives',
+    'interleaved run by run. The ceiling rows are not budgets: Rangsi\'s own listener and file store in front of a stand-in',
+    'that does not index (`bench/lib/ingest-ceiling-server.ts`), acknowledging once the file is fsynced: how fast the',
+    'receive path alone goes on this machine, an upper bound for the real archive.',
     '',
     table,
   ].join('\n'), 'ingest.ts');
