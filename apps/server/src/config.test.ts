@@ -39,6 +39,7 @@ describe(loadConfig.name, () => {
     [{ DICOM_QUERY_AE_TITLES: 'BACK\\SLASH' }, 'DICOM_QUERY_AE_TITLES'],
     [{ DICOM_QUERY_AE_TITLES: 'WS=region:RS1' }, 'DICOM_QUERY_AE_TITLES'],
     [{ DICOM_WORKLIST_AE_SCOPES: 'CT01=branch:' }, 'DICOM_WORKLIST_AE_SCOPES'],
+    [{ DICOM_WORKLIST_UNLISTED: 'none' }, 'DICOM_WORKLIST_UNLISTED'],
     [{ SEED: 'lots' }, 'SEED'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],

@@ -42,6 +42,11 @@ const ConfigSchema = z.object({
     ctx.addIssue({ code: 'custom', message: parsed.error });
     return z.NEVER;
   }),
+  /**
+   * What a modality AE not on DICOM_WORKLIST_AE_SCOPES gets: `all` scheduled exams (the default), or `refuse`: no
+   * worklist (the presentation context is rejected at association), so that only listed modalities see patients.
+   */
+  DICOM_WORKLIST_UNLISTED: z.enum(['all', 'refuse']).default('all'),
   /** Where a C-MOVE may send images: `AE@host:port`, comma-separated; empty = C-MOVE not offered (docs/decisions.md IN13). */
   DICOM_MOVE_DESTINATIONS: z.string().default('').transform((v, ctx) => {
     const parsed = parseMoveDestinations(v);

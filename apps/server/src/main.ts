@@ -40,6 +40,9 @@ async function main(): Promise<void> {
       process.exit(2);
     }
   }
+  if (config.DICOM_WORKLIST_UNLISTED === 'refuse' && config.DICOM_WORKLIST_AE_SCOPES.size === 0) {
+    log.warn('DICOM_WORKLIST_UNLISTED=refuse with no AE on DICOM_WORKLIST_AE_SCOPES: no modality gets a worklist');
+  }
 
   const { app, startDraining, services } = await buildApp({ config, database, loggerInstance: log });
   // Jobs before the listener: an action that queues one (unzip, DICOM delete) may come with the first request.
@@ -70,7 +73,7 @@ async function main(): Promise<void> {
       aeTitle: config.DICOM_AE_TITLE,
       allowedCallingAeTitles: config.DICOM_ALLOWED_AE_TITLES,
       archive: services.archive,
-      worklist: new ModalityWorklist(database.db, undefined, config.DICOM_WORKLIST_AE_SCOPES),
+      worklist: new ModalityWorklist(database.db, undefined, config.DICOM_WORKLIST_AE_SCOPES, config.DICOM_WORKLIST_UNLISTED),
       query: new ArchiveFind(database.db, new AuditService(database.db), undefined, config.DICOM_QUERY_AE_TITLES),
       retrieve: new ArchiveGet(database.db, services.archive, new AuditService(database.db), config.DICOM_QUERY_AE_TITLES),
       queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],

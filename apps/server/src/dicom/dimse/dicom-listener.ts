@@ -477,7 +477,7 @@ class Association extends dimse.Scp {
       return;
     }
     const { accepted, rejected } = negotiate(association, {
-      worklist: this.listener.worklist !== null,
+      worklist: this.listener.worklist !== null && (this.listener.worklist.offeredTo?.(calling) ?? true),
       query: this.listener.query !== null && cfg.queryAes.has(calling),
       retrieve: this.listener.retrieve !== null && cfg.queryAes.has(calling),
       move: this.listener.retrieve !== null && this.listener.moveDestinations.size > 0 && cfg.queryAes.has(calling),

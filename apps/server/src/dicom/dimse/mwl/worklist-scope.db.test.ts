@@ -16,13 +16,15 @@ const bangkokDay = (at: Date) => new Date(at.getTime() + 7 * 3_600_000).toISOStr
 describe('Modality Worklist scoped per modality AE (DICOM_WORKLIST_AE_SCOPES, IN15)', () => {
   let database: DatabaseHandle;
   let h: Harness;
+  /** The same worklist with DICOM_WORKLIST_UNLISTED=refuse. */
+  let strict: Harness;
   /** Accession numbers of the exams scheduled from today on (empty for one still waiting for its number), all and of one branch. */
   let all: string[];
   let ofBranch: string[];
   let branchCode: string;
   const today = bangkokDay(new Date());
-  const accessionsSeenBy = async (ae: string) => {
-    const r = await findscuWorklist(h.listener.port, ['AccessionNumber', `${SPS}.ScheduledProcedureStepStartDate=${today}-`], ae);
+  const accessionsSeenBy = async (ae: string, on = () => h) => {
+    const r = await findscuWorklist(on().listener.port, ['AccessionNumber', `${SPS}.ScheduledProcedureStepStartDate=${today}-`], ae);
     expect(r.ok, r.output).toBe(true);
     return r.answers.map((a) => a.top.get('0008,0050') ?? '').sort();
   };
@@ -45,9 +47,13 @@ describe('Modality Worklist scoped per modality AE (DICOM_WORKLIST_AE_SCOPES, IN
     const parsed = parseQueryAeTitles(`CT_BRANCH=branch:${branchCode},CT_NOWHERE=hospital:NO-SUCH`);
     if (!parsed.ok) throw new Error(parsed.error);
     h = await startListener({ worklist: new ModalityWorklist(database.db, 500, parsed.scopes) });
+    const listed = parseQueryAeTitles(`CT_BRANCH=branch:${branchCode},CT_MAIN`);
+    if (!listed.ok) throw new Error(listed.error);
+    strict = await startListener({ worklist: new ModalityWorklist(database.db, 500, listed.scopes, 'refuse') });
   }, 60_000);
   afterAll(async () => {
     await h.close();
+    await strict.close();
     await database.close();
   });
 
@@ -58,5 +64,15 @@ describe('Modality Worklist scoped per modality AE (DICOM_WORKLIST_AE_SCOPES, IN
 
   it('a scope whose code matches nothing gives an empty worklist, not every exam', async () => {
     expect(await accessionsSeenBy('CT_NOWHERE')).toEqual([]);
+  });
+
+  it('with DICOM_WORKLIST_UNLISTED=refuse, an unlisted modality gets no worklist; listed ones get theirs', async () => {
+    const unlisted = await findscuWorklist(strict.listener.port, ['AccessionNumber', `${SPS}.ScheduledProcedureStepStartDate=${today}-`], 'CT_OTHER');
+    expect(unlisted.ok).toBe(false);
+    expect(unlisted.answers).toEqual([]);
+    expect(unlisted.output).toMatch(/No Acceptable Presentation Contexts/i);
+    expect(await accessionsSeenBy('CT_BRANCH', () => strict)).toEqual(ofBranch);
+    // Listed without a scope: every scheduled exam.
+    expect(await accessionsSeenBy('CT_MAIN', () => strict)).toEqual(all);
   });
 });

@@ -13,7 +13,12 @@ export type WorklistAnswer =
 /** What the DIMSE listener asks of a worklist: answer one C-FIND identifier (naturalized by dcmjs-dimse). */
 export interface WorklistSource {
   find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe?: string }): Promise<WorklistAnswer>;
+  /** Whether the worklist is offered to a calling AE at all (absent: to every AE). */
+  offeredTo?(callingAe: string): boolean;
 }
+
+/** What a modality AE not listed in the scopes gets: every scheduled exam, or no worklist (refused at association). */
+export type UnlistedWorklistAes = 'all' | 'refuse';
 
 const SEX: Record<string, string> = { Male: 'M', Female: 'F', M: 'M', F: 'F', Other: 'O', O: 'O' };
 
@@ -29,12 +34,22 @@ export function patientNameOf(row: Pick<WorklistRow, 'englishName' | 'thaiName'>
 
 /**
  * The Modality Worklist C-FIND SCP's data: Scheduled exams of the `exams` table; for a modality AE listed in `scopes`
- * (DICOM_WORKLIST_AE_SCOPES), only those of its branches or client hospitals (IN15).
+ * (DICOM_WORKLIST_AE_SCOPES), only those of its branches or client hospitals (IN15). An AE not listed sees every
+ * scheduled exam, or, with `unlisted` 'refuse' (DICOM_WORKLIST_UNLISTED), is not offered the worklist.
  */
 export class ModalityWorklist implements WorklistSource {
   private readonly repo: WorklistRepository;
-  constructor(db: Database, private readonly maxMatches = 500, private readonly scopes?: ReadonlyMap<string, AeScope>) {
+  constructor(
+    db: Database,
+    private readonly maxMatches = 500,
+    private readonly scopes?: ReadonlyMap<string, AeScope>,
+    private readonly unlisted: UnlistedWorklistAes = 'all',
+  ) {
     this.repo = new WorklistRepository(db);
+  }
+
+  offeredTo(callingAe: string): boolean {
+    return this.unlisted === 'all' || (this.scopes?.has(callingAe) ?? false);
   }
 
   async find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe?: string }): Promise<WorklistAnswer> {
@@ -44,6 +59,10 @@ export class ModalityWorklist implements WorklistSource {
     } catch (err) {
       if (err instanceof QueryError) return { ok: false, status: Status.DataSetMismatch, comment: err.message };
       throw err;
+    }
+    // Negotiation already refused an AE the worklist is not offered to; this answers nothing should one get here.
+    if (this.unlisted === 'refuse' && (opts.callingAe === undefined || !this.scopes?.has(opts.callingAe))) {
+      return { ok: true, datasets: [], matches: 0, truncated: false };
     }
     const scope = opts.callingAe === undefined ? undefined : this.scopes?.get(opts.callingAe);
     const rows = await this.repo.find(query, this.maxMatches + 1, scope ? examsOfScope(scope) : undefined);
