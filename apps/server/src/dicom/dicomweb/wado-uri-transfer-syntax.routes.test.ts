@@ -80,6 +80,18 @@ describe('WADO-URI transferSyntax: the stored file, or it rewritten in explicit 
     expect(Math.abs(got.pixels!.readUInt16LE((230 * 256 + 120) * 2) - 95)).toBeLessThanOrEqual(1);
   });
 
+  it.skipIf(!corpusAvailable)('rewrites an explicit VR big endian image in little endian, explicit or implicit, with the same pixel values', async () => {
+    const mr = await ingest(fs.readFileSync(corpusPath('MR_small_bigendian.dcm')));
+    const expected = read(fs.readFileSync(corpusPath('MR_small.dcm'))).pixels!;
+    for (const ts of [EXPLICIT, IMPLICIT]) {
+      const res = await get('admin', wado(mr, ts));
+      expect(res.statusCode).toBe(200);
+      const got = read(res.rawPayload);
+      expect([got.ts, got.sop, got.rows]).toEqual([ts, mr.sop, 64]);
+      expect(got.pixels!.equals(expected)).toBe(true);
+    }
+  });
+
   it.skipIf(!corpusAvailable)('the viewer’s link of a 12-bit JPEG asks for it decompressed, and gets it', async () => {
     const stored = await sut.services.archive.ingestFile(writeTemp(withFreshUids(fs.readFileSync(corpusPath('JPGExtended.dcm')))), { source: 'TEST', examId: otherExamId });
     expect(stored.status).toBe('stored');

@@ -129,6 +129,16 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     expect(pixelDataOf(received).equals(pixelDataOf(original))).toBe(true);
   });
 
+  it.skipIf(!corpusAvailable)('sends an explicit VR big endian image in little endian (each storage context takes one syntax: getscu’s first)', async () => {
+    const stored = await archive.ingestBytes(fs.readFileSync(corpusPath('MR_small_bigendian.dcm')), { source: 'TEST' });
+    if (stored.status === 'refused') throw new Error(stored.reason);
+    const r = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${stored.studyInstanceUid}`]);
+    expect(r.output).toMatch(/Number of Completed Suboperations : 1\b/);
+    const received = fs.readdirSync(r.dir).map((n) => fs.readFileSync(path.join(r.dir, n)))[0]!;
+    expect(parseBytes(received).ts).toBe('1.2.840.10008.1.2.1');
+    expect(pixelDataOf(received).equals(pixelDataOf(fs.readFileSync(corpusPath('MR_small.dcm'))))).toBe(true);
+  });
+
   it.skipIf(!corpusAvailable)('sends JPEG 2000 and 12-bit JPEG decompressed too, and counts an image it cannot decode as failed', async () => {
     const j2k = await archive.ingestBytes(fs.readFileSync(corpusPath('MR_small_jp2klossless.dcm')), { source: 'TEST' });
     if (j2k.status === 'refused') throw new Error(j2k.reason);

@@ -33,21 +33,34 @@ export function explicitToImplicit(dataset: Buffer): Buffer | null {
   }
 }
 
+/** An explicit VR element's header: its tag, VR, value length, and where its value starts. */
+export interface ExplicitHeader { group: number; element: number; vr: string; length: number; start: number }
+
+/**
+ * The explicit VR header at `pos` (little endian, or big endian with `bigEndian`); for an item or delimiter tag
+ * (group FFFE) only the tag, with `start` after its 8 bytes. Throws Malformed for a truncated header or a VR that is
+ * not two capital letters.
+ */
+export function explicitHeaderAt(b: Buffer, pos: number, end: number, bigEndian = false): ExplicitHeader {
+  if (pos + 8 > end) throw new Malformed('truncated header');
+  const group = bigEndian ? b.readUInt16BE(pos) : b.readUInt16LE(pos);
+  const element = bigEndian ? b.readUInt16BE(pos + 2) : b.readUInt16LE(pos + 2);
+  if (group === 0xfffe) return { group, element, vr: '', length: 0, start: pos + 8 };
+  const vr = b.toString('latin1', pos + 4, pos + 6);
+  const long = LONG_VRS.has(vr);
+  if (!long && !/^[A-Z]{2}$/.test(vr)) throw new Malformed('not explicit VR');
+  const length = long ? (bigEndian ? b.readUInt32BE(pos + 8) : b.readUInt32LE(pos + 8)) : (bigEndian ? b.readUInt16BE(pos + 6) : b.readUInt16LE(pos + 6));
+  return { group, element, vr, length, start: pos + (long ? 12 : 8) };
+}
+
 /** Elements from `pos` to `end`, or to the item delimiter when `untilDelimiter`; returns the position after them. */
 function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, out: Buffer[], depth: number): number {
   while (pos < end) {
-    if (pos + 8 > end) throw new Malformed('truncated header');
-    const group = b.readUInt16LE(pos);
-    const element = b.readUInt16LE(pos + 2);
+    const { group, element, vr, length, start } = explicitHeaderAt(b, pos, end);
     if (group === 0xfffe) {
-      if (untilDelimiter && element === 0xe00d) return pos + 8;
+      if (untilDelimiter && element === 0xe00d) return start;
       throw new Malformed('delimiter out of place');
     }
-    const vr = b.toString('latin1', pos + 4, pos + 6);
-    const long = LONG_VRS.has(vr);
-    if (!long && !/^[A-Z]{2}$/.test(vr)) throw new Malformed('not explicit VR');
-    const length = long ? b.readUInt32LE(pos + 8) : b.readUInt16LE(pos + 6);
-    const start = pos + (long ? 12 : 8);
     if (vr === 'SQ') {
       out.push(header(group, element, UNDEFINED));
       pos = rewriteSequence(b, start, length, out, depth + 1, (from, to, untilDelimiter) => elements(b, from, to, untilDelimiter, out, depth + 1));
@@ -66,17 +79,21 @@ function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, 
 /**
  * The items of a sequence starting at `pos` (of `length`, or up to its delimiter), each written with undefined length,
  * its elements by `itemElements` (from, to, whether to stop at an item delimiter; returns where it stopped). Returns
- * the position after the sequence.
+ * the position after the sequence. Item headers are read in little endian, or big endian with `bigEndian`; they are
+ * written in little endian.
  */
-export function rewriteSequence(b: Buffer, pos: number, length: number, out: Buffer[], depth: number, itemElements: (from: number, to: number, untilDelimiter: boolean) => number): number {
+export function rewriteSequence(
+  b: Buffer, pos: number, length: number, out: Buffer[], depth: number,
+  itemElements: (from: number, to: number, untilDelimiter: boolean) => number, bigEndian = false,
+): number {
   if (depth > MAX_DEPTH) throw new Malformed('sequences nested too deep');
   const end = length === UNDEFINED ? b.length : pos + length;
   if (end > b.length) throw new Malformed('sequence past the end');
   while (pos < end) {
     if (pos + 8 > end) throw new Malformed('truncated item');
-    const group = b.readUInt16LE(pos);
-    const element = b.readUInt16LE(pos + 2);
-    const itemLength = b.readUInt32LE(pos + 4);
+    const group = bigEndian ? b.readUInt16BE(pos) : b.readUInt16LE(pos);
+    const element = bigEndian ? b.readUInt16BE(pos + 2) : b.readUInt16LE(pos + 2);
+    const itemLength = bigEndian ? b.readUInt32BE(pos + 4) : b.readUInt32LE(pos + 4);
     if (group === 0xfffe && element === 0xe0dd && length === UNDEFINED) return pos + 8;
     if (group !== 0xfffe || element !== 0xe000) throw new Malformed('not an item');
     out.push(header(0xfffe, 0xe000, UNDEFINED));

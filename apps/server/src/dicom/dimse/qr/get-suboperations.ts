@@ -80,7 +80,7 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
 /**
  * The context an instance goes on, and how: as stored when the peer took its syntax; else decompressed to explicit (or
  * implicit) VR little endian; an uncompressed little-endian file in the other VR encoding. Null: it cannot go (a syntax
- * the peer did not take and we cannot rewrite, such as big endian).
+ * the peer did not take and we cannot rewrite, such as colour JPEG).
  */
 function routeOf(channel: SubOperationChannel, instance: RetrievableInstance): { pcId: number; rewrite: Rewrite | null } | null {
   const { sopClassUid: sop, transferSyntaxUid: ts } = instance;

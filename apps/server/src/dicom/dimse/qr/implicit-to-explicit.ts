@@ -8,7 +8,7 @@ const dictionary = (createRequire(import.meta.url)('dcmjs') as { data: { DicomMe
 const VR = /^[A-Z]{2}$/;
 
 /** An explicit VR little endian header: tag, VR, and a 16-bit length, or two reserved bytes and a 32-bit one. */
-function explicitHeader(group: number, element: number, vr: string, length: number): Buffer {
+export function explicitHeader(group: number, element: number, vr: string, length: number): Buffer {
   const long = LONG_VRS.has(vr);
   const h = Buffer.alloc(long ? 12 : 8);
   h.writeUInt16LE(group, 0);

@@ -1,23 +1,29 @@
 import type { Readable } from 'node:stream';
 import { TS } from '../uids';
+import { bigToLittle } from './big-to-little';
 import { datasetOffset } from './dataset-offset';
 import { explicitToImplicit } from './explicit-to-implicit';
 import { implicitToExplicit } from './implicit-to-explicit';
 import { DECOMPRESSIBLE, toExplicitLittle } from './to-native';
 
 /** How a stored data set is rewritten for a peer that did not take its own transfer syntax. */
-export type Rewrite = 'decompress' | 'decompress-implicit' | 'implicit' | 'explicit';
+export type Rewrite = 'decompress' | 'decompress-implicit' | 'implicit' | 'explicit' | 'little' | 'little-implicit';
 
 /** A file is rewritten (decompressed, or put in the other VR encoding) in memory up to this size. */
 export const MAX_REWRITE_SOURCE = 64 << 20;
 
 /**
- * How a file stored in `stored` can be sent in `wanted` (explicit or implicit VR little endian): decompressed, or put in
- * the other VR encoding; null when it cannot (another target, big endian, a syntax without a decoder).
+ * How a file stored in `stored` can be sent in `wanted` (explicit or implicit VR little endian): decompressed, put in
+ * the other VR encoding, or (explicit VR big endian) byte-swapped; null when it cannot (another target, a syntax
+ * without a decoder).
  */
 export function rewriteTo(stored: string, wanted: string): Rewrite | null {
-  if (wanted === TS.explicitLE) return DECOMPRESSIBLE.has(stored) ? 'decompress' : stored === TS.implicitLE ? 'explicit' : null;
-  if (wanted === TS.implicitLE) return DECOMPRESSIBLE.has(stored) ? 'decompress-implicit' : stored === TS.explicitLE ? 'implicit' : null;
+  if (wanted === TS.explicitLE) {
+    return DECOMPRESSIBLE.has(stored) ? 'decompress' : stored === TS.implicitLE ? 'explicit' : stored === TS.explicitBE ? 'little' : null;
+  }
+  if (wanted === TS.implicitLE) {
+    return DECOMPRESSIBLE.has(stored) ? 'decompress-implicit' : stored === TS.explicitLE ? 'implicit' : stored === TS.explicitBE ? 'little-implicit' : null;
+  }
   return null;
 }
 
@@ -31,10 +37,14 @@ export async function rewriteStored(file: Readable, how: Rewrite): Promise<Buffe
     chunks.push(chunk);
   }
   const whole = Buffer.concat(chunks);
-  if (how === 'implicit' || how === 'explicit') {
+  if (how === 'implicit' || how === 'explicit' || how === 'little' || how === 'little-implicit') {
     const at = datasetOffset(whole);
     if (typeof at !== 'number') return null;
-    return how === 'implicit' ? explicitToImplicit(whole.subarray(at)) : implicitToExplicit(whole.subarray(at));
+    const dataset = whole.subarray(at);
+    if (how === 'implicit') return explicitToImplicit(dataset);
+    if (how === 'explicit') return implicitToExplicit(dataset);
+    const little = bigToLittle(dataset);
+    return little && how === 'little-implicit' ? explicitToImplicit(little) : little;
   }
   const native = await toExplicitLittle(whole);
   return native && how === 'decompress-implicit' ? explicitToImplicit(native) : native;
