@@ -17,14 +17,18 @@ import { LocalDicomArchive } from './local-archive';
 describe('instances of known series (the C-STORE hot path)', () => {
   let database: DatabaseHandle;
   let archive: LocalDicomArchive;
+  let store: LocalFileStore;
   let dataDir: string;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-known-series-'));
-    archive = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')));
+    store = new LocalFileStore(path.join(dataDir, 'files'));
+    archive = new LocalDicomArchive(database.db, store);
   });
   afterAll(async () => {
+    await archive.close();
+    await store.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

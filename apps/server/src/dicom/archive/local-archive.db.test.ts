@@ -19,6 +19,13 @@ describe(LocalDicomArchive.name, () => {
   let database: DatabaseHandle;
   let sut: LocalDicomArchive;
   let dataDir: string;
+  /** Every store a test opens: each has a writer thread that makes spare files in the background until closed. */
+  const stores: LocalFileStore[] = [];
+  const openStore = (root: string) => {
+    const store = new LocalFileStore(root);
+    stores.push(store);
+    return store;
+  };
   const events: { studyInstanceUid: string; examId: string | null }[] = [];
   const temp = (bytes: Uint8Array) => writeTemp(bytes, dataDir);
   const storedFiles = () => {
@@ -35,10 +42,13 @@ describe(LocalDicomArchive.name, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-archive-'));
-    sut = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')));
+    sut = new LocalDicomArchive(database.db, openStore(path.join(dataDir, 'files')));
     sut.onStudyChanged((e) => events.push(e));
   });
   afterAll(async () => {
+    await sut.close();
+    // Stopped first, or their folders fill while they are removed.
+    for (const store of stores) await store.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -155,7 +165,7 @@ describe(LocalDicomArchive.name, () => {
   for (const how of ['a delete made by this server', 'a delete made by another server'] as const) {
     it(`links again when images keep coming to a series whose study was unlinked since (${how}), and stores each once`, async () => {
       let clock = Date.now();
-      const archive = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')), { now: () => new Date(clock) });
+      const archive = new LocalDicomArchive(database.db, openStore(path.join(dataDir, 'files')), { now: () => new Date(clock) });
       const [exam] = await database.db.select().from(exams)
         .where(and(eq(exams.status, 'Scheduled'), eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
       if (!exam) throw new Error('no scheduled demo exam');
@@ -189,7 +199,7 @@ describe(LocalDicomArchive.name, () => {
 
   it('links an unmatched study once its exam exists (checked again a second later), and keeps a still-unmatched one on the short path', async () => {
     let clock = Date.now();
-    const archive = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')), { now: () => new Date(clock) });
+    const archive = new LocalDicomArchive(database.db, openStore(path.join(dataDir, 'files')), { now: () => new Date(clock) });
     const later = { studyUid: testUid(), seriesUid: testUid(), accessionNumber: `LATER${Date.now()}` };
     const alone = { studyUid: testUid(), seriesUid: testUid(), accessionNumber: `ALONE${Date.now()}` };
     const send = (s: typeof later, i: number) => archive.ingestFile(temp(buildInstance({ ...s, instanceNumber: i }).bytes), { source: 'CT_RS1' });
@@ -315,7 +325,7 @@ describe(LocalDicomArchive.name, () => {
     });
 
     it('takes the row back and answers refused when the file cannot be flushed after it was written', async () => {
-      const files = new LocalFileStore(path.join(dataDir, 'files'));
+      const files = openStore(path.join(dataDir, 'files'));
       const flushFails: FileStore = Object.assign(Object.create(files) as LocalFileStore, {
         putBytesStaged(bytes: Buffer, opts: { prefix: string; sha256?: string }) {
           const staged = files.putBytesStaged(bytes, opts);
@@ -343,7 +353,7 @@ describe(LocalDicomArchive.name, () => {
 
     it('after a crash: keeps files the index refers to whole, removes a short one with its row and a file with no row', async () => {
       const root = path.join(dataDir, 'crash');
-      const files = new LocalFileStore(path.join(root, 'files'));
+      const files = openStore(path.join(root, 'files'));
       const before = new LocalDicomArchive(database.db, files);
       const whole = buildInstance();
       const cut = buildInstance();
@@ -365,7 +375,7 @@ describe(LocalDicomArchive.name, () => {
       const state = path.join(root, 'files', '.tmp', 'durable');
       fs.writeFileSync(path.join(state, `spares-${2 ** 22 + 3}-1.list`), [w!.storageKey, c!.storageKey, o!.storageKey].map(fileOf).concat(orphan).join('\n') + '\n');
 
-      const after = new LocalDicomArchive(database.db, new LocalFileStore(path.join(root, 'files')));
+      const after = new LocalDicomArchive(database.db, openStore(path.join(root, 'files')));
       expect(await after.settleCrashLeftovers()).toEqual({ checked: 4, rowsRemoved: 1, filesRemoved: 2 });
       expect(fs.existsSync(fileOf(w!.storageKey))).toBe(true);
       expect(fs.existsSync(fileOf(o!.storageKey))).toBe(true);

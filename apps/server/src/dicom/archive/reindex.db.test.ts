@@ -25,6 +25,8 @@ describe(reindexDicom.name, () => {
     archive = new LocalDicomArchive(database.db, store);
   });
   afterAll(async () => {
+    await archive.close();
+    await store.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -87,7 +87,17 @@ describe(ColdArchiveService.name, () => {
     }
     await sut.services.thumbnails.flush();
   });
-  afterAll(async () => { await sut.close(); });
+  /** The crash tests' own stores: each has a writer thread that makes spare files in the background until closed. */
+  const extraStores: LocalFileStore[] = [];
+  const openStore = (root: string) => {
+    const store = new LocalFileStore(root);
+    extraStores.push(store);
+    return store;
+  };
+  afterAll(async () => {
+    for (const store of extraStores) await store.close();
+    await sut.close();
+  });
 
   it('leaves a study alone until it is older than DICOM_ARCHIVE_AFTER_DAYS', async () => {
     tick(29 * DAY);
@@ -231,8 +241,8 @@ describe(ColdArchiveService.name, () => {
   describe('a crash between steps never loses a file', () => {
     const crashingAt = (at: ColdStep) => new ColdArchiveService({
       db: sut.database.db,
-      hot: { store: new LocalFileStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
-      cold: { store: new LocalFileStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
+      hot: { store: openStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
+      cold: { store: openStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
       now: () => clock,
       step: (s) => { if (s === at) throw new Error(`crash at ${s}`); },
     });

@@ -47,15 +47,19 @@ describe('DICOM listener with the real archive', () => {
   let h: Harness;
   let archive: ReturnType<typeof createArchive>;
   let dir: string;
+  let store: LocalFileStore;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-dimse-archive-'));
-    archive = createArchive(database.db, new LocalFileStore(path.join(dir, 'files')));
+    store = new LocalFileStore(path.join(dir, 'files'));
+    archive = createArchive(database.db, store);
     h = await startListener({ archive, worklist: new ModalityWorklist(database.db) });
   }, 60_000);
   afterAll(async () => {
     await h.close();
+    // The writer's thread makes spare files in the background: stopped first, or the folder fills while it goes.
+    await store.close();
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });

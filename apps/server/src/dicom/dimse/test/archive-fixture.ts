@@ -20,11 +20,14 @@ export interface ArchiveFixture {
 export async function openArchiveFixture(name: string): Promise<ArchiveFixture> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rangsi-${name}-`));
-  const archive = new LocalDicomArchive(database.db, new LocalFileStore(path.join(dataDir, 'files')));
+  const store = new LocalFileStore(path.join(dataDir, 'files'));
+  const archive = new LocalDicomArchive(database.db, store);
   return {
     database, archive, dataDir,
     close: async () => {
       await archive.close();
+      // The writer's thread makes spare files in the background: stopped first, or the folder fills while it goes.
+      await store.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
