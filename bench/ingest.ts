@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeIngestCorpus, type IngestCorpus } from './lib/ingest-corpus';
 import { commit, machine, markdownTable, type Row, updatePerformanceDoc } from './lib/report';
-import { repoRoot, startServer } from './lib/server';
+import { repoRoot, startServer, tsxCli } from './lib/server';
 import { median, percentile } from './lib/stats';
 import { countFiles, sendAll, waitForPort } from './lib/storescu';
 import { logIn } from './lib/worklist-load';
@@ -107,8 +107,7 @@ const CEILINGS: { variant: Ceiling; label: string }[] = [
 async function ceilingRun(corpus: IngestCorpus, mode: Mode, variant: Ceiling, run: number): Promise<number> {
   const dataDir = path.join(work, `ceiling-${variant}-${mode.dirs(corpus).length}-${run}`);
   const port = opts.port + 2;
-  const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, path.join(repoRoot, 'bench', 'lib', 'ingest-ceiling-server.ts')], {
+  const child = spawn(process.execPath, [tsxCli, path.join(repoRoot, 'bench', 'lib', 'ingest-ceiling-server.ts')], {
     cwd: repoRoot, env: { ...process.env, CEILING: variant, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

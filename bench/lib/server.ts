@@ -7,7 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const serverEntry = path.join(repoRoot, 'apps', 'server', 'src', 'main.ts');
-const tsxCli = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+/** tsx's CLI, run with this Node (what `npx tsx` runs, without npx's own start-up). */
+export const tsxCli = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 export interface ServerOptions {
   port: number;

@@ -4,6 +4,14 @@ import { parseQueryAeTitles } from './dicom/dimse/qr/query-ae-titles';
 
 const Port = z.coerce.number().int().min(0).max(65535);
 
+/** AE titles, each with an optional scope (`AE`, `AE=branch:CODE`, `AE=hospital:CODE`; docs/decisions.md IN15). */
+const AeScopes = z.string().default('').transform((v, ctx) => {
+  const parsed = parseQueryAeTitles(v);
+  if (parsed.ok) return parsed.scopes;
+  ctx.addIssue({ code: 'custom', message: parsed.error });
+  return z.NEVER;
+});
+
 /** Every setting, read from the environment once at boot; a bad value stops the start with a message naming it. */
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,22 +34,13 @@ const ConfigSchema = z.object({
    * Calling AE titles (workstations) that may query and retrieve (C-FIND, C-GET, C-MOVE), comma-separated, each with
    * an optional scope: `AE` (every study), `AE=branch:CODE`, `AE=hospital:CODE` (docs/decisions.md IN15); empty = none.
    */
-  DICOM_QUERY_AE_TITLES: z.string().default('').transform((v, ctx) => {
-    const parsed = parseQueryAeTitles(v);
-    if (parsed.ok) return parsed.scopes;
-    ctx.addIssue({ code: 'custom', message: parsed.error });
-    return z.NEVER;
-  }),
+  DICOM_QUERY_AE_TITLES: AeScopes,
   /**
    * Modality AE titles whose worklist is limited to some branches or client hospitals: `AE=branch:CODE` or
-   * `AE=hospital:CODE`, comma-separated; an AE not listed sees every scheduled exam (docs/decisions.md IN15).
+   * `AE=hospital:CODE` (or `AE` alone: every exam), comma-separated; an AE not listed sees every scheduled exam unless
+   * DICOM_WORKLIST_UNLISTED is `refuse` (docs/decisions.md IN15).
    */
-  DICOM_WORKLIST_AE_SCOPES: z.string().default('').transform((v, ctx) => {
-    const parsed = parseQueryAeTitles(v);
-    if (parsed.ok) return parsed.scopes;
-    ctx.addIssue({ code: 'custom', message: parsed.error });
-    return z.NEVER;
-  }),
+  DICOM_WORKLIST_AE_SCOPES: AeScopes,
   /**
    * What a modality AE not on DICOM_WORKLIST_AE_SCOPES gets: `all` scheduled exams (the default), or `refuse`: no
    * worklist (the presentation context is rejected at association), so that only listed modalities see patients.

@@ -61,9 +61,7 @@ export class ModalityWorklist implements WorklistSource {
       throw err;
     }
     // Negotiation already refused an AE the worklist is not offered to; this answers nothing should one get here.
-    if (this.unlisted === 'refuse' && (opts.callingAe === undefined || !this.scopes?.has(opts.callingAe))) {
-      return { ok: true, datasets: [], matches: 0, truncated: false };
-    }
+    if (!this.offeredTo(opts.callingAe ?? '')) return { ok: true, datasets: [], matches: 0, truncated: false };
     const scope = opts.callingAe === undefined ? undefined : this.scopes?.get(opts.callingAe);
     const rows = await this.repo.find(query, this.maxMatches + 1, scope ? examsOfScope(scope) : undefined);
     const truncated = rows.length > this.maxMatches;

@@ -18,12 +18,11 @@ export const MAX_REWRITE_SOURCE = 64 << 20;
  * without a decoder).
  */
 export function rewriteTo(stored: string, wanted: string): Rewrite | null {
-  if (wanted === TS.explicitLE) {
-    return DECOMPRESSIBLE.has(stored) ? 'decompress' : stored === TS.implicitLE ? 'explicit' : stored === TS.explicitBE ? 'little' : null;
-  }
-  if (wanted === TS.implicitLE) {
-    return DECOMPRESSIBLE.has(stored) ? 'decompress-implicit' : stored === TS.explicitLE ? 'implicit' : stored === TS.explicitBE ? 'little-implicit' : null;
-  }
+  if (wanted !== TS.explicitLE && wanted !== TS.implicitLE) return null;
+  const implicit = wanted === TS.implicitLE;
+  if (DECOMPRESSIBLE.has(stored)) return implicit ? 'decompress-implicit' : 'decompress';
+  if (stored === TS.explicitBE) return implicit ? 'little-implicit' : 'little';
+  if (stored === (implicit ? TS.explicitLE : TS.implicitLE)) return implicit ? 'implicit' : 'explicit';
   return null;
 }
 
