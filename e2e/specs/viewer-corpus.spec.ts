@@ -62,6 +62,9 @@ test('every kind of corpus file is drawn in the viewer; W/L drag changes the pix
     // The server's preview of the slice (decision V15) has made way for Cornerstone's drawing.
     await expect(frame.locator('#rangsi-first-preview')).toHaveCount(0);
     await expect(frame.getByTestId('overlay-slice')).toContainText('ภาพ 1/1');
+    // The file's Slice Location, and none for a secondary capture without one (not Cornerstone's default of 0).
+    if (kind === 'CT_small') await expect(frame.getByTestId('overlay-slice')).toContainText('ตำแหน่ง -77.2 mm');
+    if (kind === 'RGB') await expect(frame.getByTestId('overlay-slice')).not.toContainText('ตำแหน่ง');
     await page.screenshot({ path: screenshotPath(`viewer-corpus-${kind.replace(/\W+/g, '-').toLowerCase()}`) });
     if (kind === 'CT_small') {
       // CT: W/L drag changes the drawn pixels and the overlay's W/L.

@@ -6,6 +6,7 @@ import { baseImageId, urlOfImageId } from '../cornerstone/image-ids';
 import { initCornerstone } from '../cornerstone/init-cornerstone';
 import { prefetchStack } from '../cornerstone/prefetch';
 import { streamSeries } from '../cornerstone/series-stream';
+import { sliceLocationOf, type InstanceModule } from '../cornerstone/slice-location';
 import { createToolGroup, destroyToolGroup } from '../cornerstone/tool-group';
 import { takeEarly } from '../lib/early-fetch';
 import { windowOf } from '../lib/wl-presets';
@@ -38,7 +39,6 @@ const INITIAL: StackState = {
 };
 
 interface SeriesModule { modality?: string; seriesDescription?: string; seriesNumber?: number }
-interface PlaneModule { sliceLocation?: number }
 
 /**
  * One Cornerstone stack viewport on `element`: the first image as soon as it arrives (slice `initialIndex`, the first
@@ -70,7 +70,7 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       if (!vp) return;
       const imageId = vp.getCurrentImageId();
       const series = (metaData.get('generalSeriesModule', imageId) ?? {}) as SeriesModule;
-      const plane = (metaData.get('imagePlaneModule', imageId) ?? {}) as PlaneModule;
+      const instance = metaData.get('instance', imageId) as InstanceModule | undefined;
       const voi = vp.getProperties().voiRange;
       const index = vp.getCurrentImageIdIndex();
       // Some broken codestreams "decode" without an error into pixels with no values: a NaN window says so.
@@ -84,7 +84,7 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
         modality: series.modality ?? s.modality,
         seriesDescription: series.seriesDescription ?? s.seriesDescription,
         seriesNumber: series.seriesNumber ?? s.seriesNumber,
-        sliceLocation: typeof plane.sliceLocation === 'number' ? plane.sliceLocation : null,
+        sliceLocation: sliceLocationOf(instance),
       }));
     };
     const onRendered = () => {
