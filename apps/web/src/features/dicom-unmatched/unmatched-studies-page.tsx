@@ -28,6 +28,11 @@ import { dicomDate, personName } from './lib/dicom-text';
 
 const PAGE_SIZE = 50;
 
+/** A value the sender left empty, shown as a dash so that the row does not look unfinished. */
+function orDash(text: string | null | undefined) {
+  return text ? text : <Typography component="span" variant="inherit" color="text.disabled">–</Typography>;
+}
+
 /** /dicom/unmatched: images received for no exam, kept until staff match them to the exam they belong to. */
 export function UnmatchedStudiesPage() {
   const { t } = useTranslation();
@@ -68,7 +73,8 @@ export function UnmatchedStudiesPage() {
         {data && data.rows.length === 0 ? <Typography sx={{ p: 2 }} color="text.secondary">No result.</Typography> : null}
         {data && data.rows.length > 0 ? (
           <TableContainer>
-            <Table size="small" data-testid="unmatched-table">
+            {/* Only the name and the study wrap: a count, a code or the button broken over two lines is hard to read. */}
+            <Table size="small" data-testid="unmatched-table" sx={{ '& th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1 } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('dicomUnmatched.col.received')}</TableCell>
@@ -86,17 +92,17 @@ export function UnmatchedStudiesPage() {
                 {data.rows.map((s) => (
                   <TableRow key={s.studyId} hover data-testid="unmatched-row">
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.receivedAt)}</TableCell>
-                    <TableCell>{personName(s.patientName)}</TableCell>
-                    <TableCell>{s.patientId}</TableCell>
-                    <TableCell>{s.accessionNumber}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dicomDate(s.studyDate)}</TableCell>
-                    <TableCell>{[s.modalities?.replaceAll('\\', ', '), s.studyDescription].filter(Boolean).join(' · ')}</TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    <TableCell>{orDash(personName(s.patientName))}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(s.patientId)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(s.accessionNumber)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(dicomDate(s.studyDate))}</TableCell>
+                    <TableCell sx={{ minWidth: 160 }}>{orDash([s.modalities?.replaceAll('\\', ', '), s.studyDescription].filter(Boolean).join(' · '))}</TableCell>
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                       {t('dicomUnmatched.images', { series: s.numberOfSeries, count: s.numberOfInstances })}
                     </TableCell>
-                    <TableCell>{s.source}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.source}</TableCell>
                     <TableCell align="right">
-                      <Button size="small" variant="outlined" startIcon={<LinkRounded />} onClick={() => setMatching(s)}>
+                      <Button size="small" variant="outlined" startIcon={<LinkRounded />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setMatching(s)}>
                         {t('dicomUnmatched.matchButton')}
                       </Button>
                     </TableCell>
