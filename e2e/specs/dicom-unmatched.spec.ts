@@ -45,6 +45,9 @@ test('images for no exam are listed for staff, who match them to the right exam 
 
   await row.getByRole('button', { name: 'จับคู่' }).click();
   const dialog = page.getByRole('dialog');
+  // Looked up at once by the images' own (wrong) accession number: nothing found, said so.
+  await expect(dialog.getByTestId('match-term')).toHaveValue(wrongAccession);
+  await expect(dialog.getByRole('alert')).toContainText('ไม่พบรายการตรวจ');
   await dialog.getByTestId('match-term').fill(exam!.accessionNumber);
   await dialog.getByRole('button', { name: 'ค้นหา' }).click();
   await expect(dialog.getByTestId('match-candidates')).toContainText(exam!.accessionNumber);

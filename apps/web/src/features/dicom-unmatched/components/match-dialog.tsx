@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Exam, UnmatchedStudy } from '@rangsi/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { formatDateTime } from '../../../lib/format-date';
@@ -38,22 +38,34 @@ export function MatchDialog({ study, onClose, onMatched }: Props) {
   const [searchError, setSearchError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const match = useMatchStudy();
+  /** The latest search: an earlier one that answers later must not replace its candidates. */
+  const latest = useRef(0);
 
   const search = async () => {
     if (!term.trim()) return;
+    const mine = ++latest.current;
     setSearching(true);
     setSearchError(null);
     setChosen(null);
     try {
       const found = await findCandidateExams(term);
+      if (mine !== latest.current) return;
       setCandidates(found);
       if (found.length === 1) setChosen(found[0]!.examId);
     } catch (err) {
+      if (mine !== latest.current) return;
       setSearchError(err instanceof ApiError ? err.message : t('dicomUnmatched.match.searchFailed'));
     } finally {
-      setSearching(false);
+      if (mine === latest.current) setSearching(false);
     }
   };
+
+  // The images' own accession number or patient ID usually finds the exam: looked up at once, not after a click.
+  useEffect(() => {
+    void search();
+    // Once, for the term the dialog opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const confirm = () => {
     if (!chosen) return;
