@@ -8,10 +8,13 @@
 // The ceiling rows (not budgets) send the same batch to Rangsi's listener and file store in front of a stand-in that
 // does not index (lib/ingest-ceiling-server.ts): how fast the receive path alone goes here, an upper bound for the
 // real archive on this machine.
+// Every archive first gets --warmup instances of other studies (500 by default), untimed, in the mode measured: the
+// timed batch then meets each as a running archive would meet it, not in its first seconds (decision IN16).
 // Rangsi acknowledges a C-STORE only after the file is fsynced and renamed and its index row committed.
 // Prints tables, rewrites its section of docs/performance.md (full runs only), stops what it started, exits 1 when a
 // number is over budget or a step failed.
 //   npm run bench:ingest -- --instances 500 --runs 1 --no-orthanc --no-docs
+//   npm run bench:ingest -- --warmup 0 --no-docs           (archives cold, as before 2026-11-27)
 //   npm run bench:ingest -- --no-ingest --no-docs          (queries only)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +37,7 @@ const { values } = parseArgs({
     series: { type: 'string', default: '2' },
     size: { type: 'string', default: '140' },
     runs: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '500' },
     'qido-studies': { type: 'string', default: '100000' },
     'no-orthanc': { type: 'boolean', default: false },
     'no-query': { type: 'boolean', default: false },
@@ -43,16 +47,16 @@ const { values } = parseArgs({
     port: { type: 'string', default: '18391' },
   },
 });
-const num = (name: keyof typeof values) => {
+const num = (name: keyof typeof values, min = 1) => {
   const n = Number(String(values[name]).replaceAll('_', ''));
-  if (!Number.isFinite(n) || n <= 0) {
-    console.error(`--${name} takes a positive number`);
+  if (!Number.isFinite(n) || n < min) {
+    console.error(`--${name} takes a number ≥ ${min}`);
     process.exit(2);
   }
   return n;
 };
 const opts = {
-  instances: num('instances'), studies: num('studies'), series: num('series'), size: num('size'), runs: num('runs'),
+  instances: num('instances'), studies: num('studies'), series: num('series'), size: num('size'), runs: num('runs'), warmup: num('warmup', 0),
   qidoStudies: num('qido-studies'), port: num('port'),
 };
 const full = !values['no-orthanc'] && !values['no-query'] && !values['no-ingest'] && opts.instances >= 2000 && opts.runs >= 3 && opts.qidoStudies >= 100_000;
@@ -70,6 +74,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 type Mode = { name: string; dirs: (c: IngestCorpus) => string[] };
+/** Sent to every archive, in the mode measured, before the timed batch (decision IN16): none when --warmup 0. */
+let warm: IngestCorpus | null = null;
+const warmCount = () => warm?.instances ?? 0;
 const MODES: Mode[] = [
   { name: '1 association', dirs: (c) => [c.root] },
   { name: '4 parallel associations', dirs: (c) => c.groups },
@@ -86,9 +93,10 @@ async function rangsiRun(corpus: IngestCorpus, mode: Mode, run: number): Promise
   cleanups.push(() => server.stop());
   try {
     await waitForPort(dicomPort, 30_000);
+    if (warm) await sendAll('RANGSI', '127.0.0.1', dicomPort, mode.dirs(warm));
     const ms = await sendAll('RANGSI', '127.0.0.1', dicomPort, mode.dirs(corpus));
     const stored = countFiles(path.join(dataDir, 'files', 'dicom'));
-    if (stored !== corpus.instances) throw new Error(`Rangsi stored ${stored} of ${corpus.instances} instances`);
+    if (stored !== corpus.instances + warmCount()) throw new Error(`Rangsi stored ${stored} of ${corpus.instances + warmCount()} instances`);
     return (corpus.instances / ms) * 1000;
   } finally {
     cleanups.pop();
@@ -115,9 +123,10 @@ async function ceilingRun(corpus: IngestCorpus, mode: Mode, variant: Ceiling, ru
   cleanups.push(stop);
   try {
     await waitForPort(port, 60_000);
+    if (warm) await sendAll('RANGSI', '127.0.0.1', port, mode.dirs(warm));
     const ms = await sendAll('RANGSI', '127.0.0.1', port, mode.dirs(corpus));
     const stored = countFiles(path.join(dataDir, 'files', 'dicom'));
-    if (stored !== corpus.instances) throw new Error(`the ceiling receiver stored ${stored} of ${corpus.instances} instances`);
+    if (stored !== corpus.instances + warmCount()) throw new Error(`the ceiling receiver stored ${stored} of ${corpus.instances + warmCount()} instances`);
     return (corpus.instances / ms) * 1000;
   } finally {
     cleanups.pop();
@@ -135,11 +144,13 @@ function orthancAvailable(): string | null {
 /** One run against Orthanc in its own network namespace; instances/s. */
 function orthancRun(corpus: IngestCorpus, mode: Mode): number {
   const script = path.join(repoRoot, 'bench', 'lib', 'orthanc-run.sh');
-  const r = spawnSync('unshare', ['-n', 'bash', script, work, ...mode.dirs(corpus)], { encoding: 'utf8' });
+  // The warm-up folders go in the environment, joined by ':' (the generated paths hold none).
+  const env = { ...process.env, WARM_DIRS: warm ? mode.dirs(warm).join(':') : '' };
+  const r = spawnSync('unshare', ['-n', 'bash', script, work, ...mode.dirs(corpus)], { encoding: 'utf8', env });
   if (r.status !== 0) throw new Error(`Orthanc run failed (exit ${r.status}): ${(r.stderr || r.stdout).slice(-500)}`);
   const elapsed = Number(/elapsed_ms (\d+)/.exec(r.stdout)?.[1]);
   const stored = Number(/stored (\d+)/.exec(r.stdout)?.[1]);
-  if (stored !== corpus.instances) throw new Error(`Orthanc stored ${stored} of ${corpus.instances} instances`);
+  if (stored !== corpus.instances + warmCount()) throw new Error(`Orthanc stored ${stored} of ${corpus.instances + warmCount()} instances`);
   return (corpus.instances / elapsed) * 1000;
 }
 
@@ -149,6 +160,8 @@ try {
   console.log(`generating ${opts.instances} CT instances (${opts.studies} studies × ${opts.series} series, ${opts.size}×${opts.size} 16-bit) …`);
   const corpus = writeIngestCorpus(path.join(work, 'corpus'), { instances: opts.instances, studies: opts.studies, seriesPerStudy: opts.series, groups: 4, size: opts.size });
   console.log(`${corpus.instances} instances, ${(corpus.bytes / 1e6).toFixed(1)} MB`);
+  // Other studies than the batch's, so that the timed batch is new to every archive.
+  if (opts.warmup > 0) warm = writeIngestCorpus(path.join(work, 'warmup'), { instances: opts.warmup, studies: 4, seriesPerStudy: 1, groups: 4, size: opts.size });
   const orthancMissing = values['no-orthanc'] ? 'skipped (--no-orthanc)' : orthancAvailable();
 
   for (const mode of values['no-ingest'] ? [] : MODES) {
@@ -214,7 +227,8 @@ if (full && !failed) {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} at ${commit(repoRoot)} on ${machine()}; ${opts.instances} generated CT instances`,
     `(${opts.studies} studies × ${opts.series} series, ${opts.size}×${opts.size} 16-bit, explicit VR little endian), sent with`,
-    '`storescu -q -nh +sd +r -R -xe` (TCP_NODELAY=1) to each archive started fresh; median of the runs, the archives',
+    `\`storescu -q -nh +sd +r -R -xe\` (TCP_NODELAY=1) to each archive started fresh${opts.warmup ? ' and warmed up with' : ', cold'}`,
+    `${opts.warmup ? `${opts.warmup} instances of other studies sent the same way (untimed)` : '(no warm-up)'}; median of the runs, the archives`,
     'interleaved run by run. The ceiling rows are not budgets: Rangsi\'s own listener and file store in front of a stand-in',
     'that does not index (`bench/lib/ingest-ceiling-server.ts`), acknowledging once the file is fsynced: how fast the',
     'receive path alone goes on this machine, an upper bound for the real archive.',

@@ -3,7 +3,8 @@
 # nothing it opens is reachable from outside. Starts Orthanc with its storage and index in a fresh temp directory,
 # SyncStorageArea on (each file fsynced, as Rangsi does), sends every folder given with the same storescu command
 # the bench uses for Rangsi (all at once), prints "elapsed_ms N" and "stored N", stops Orthanc and removes its files.
-#   orthanc-run.sh WORKDIR FOLDER...
+# WARM_DIRS (folders joined by ':') are sent the same way first, untimed, as the bench warms every archive up.
+#   [WARM_DIRS=A:B] orthanc-run.sh WORKDIR FOLDER...
 set -euo pipefail
 ip link set lo up
 work=$1; shift
@@ -17,12 +18,19 @@ TCP_NODELAY=1 Orthanc "$dir/orthanc.json" > "$dir/log" 2>&1 &
 orthanc=$!
 trap 'kill $orthanc 2>/dev/null || true; wait $orthanc 2>/dev/null || true; rm -rf "$dir"' EXIT
 for _ in $(seq 1 300); do (echo > /dev/tcp/127.0.0.1/4242) 2>/dev/null && break; sleep 0.05; done
+send_all() {
+  local pids=()
+  for folder in "$@"; do
+    TCP_NODELAY=1 storescu -q -nh +sd +r -R -xe -aec ORTHANC 127.0.0.1 4242 "$folder" & pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+}
+if [ -n "${WARM_DIRS:-}" ]; then
+  IFS=: read -r -a warm <<< "$WARM_DIRS"
+  send_all "${warm[@]}"
+fi
 start=$(date +%s%N)
-pids=()
-for folder in "$@"; do
-  TCP_NODELAY=1 storescu -q -nh +sd +r -R -xe -aec ORTHANC 127.0.0.1 4242 "$folder" & pids+=($!)
-done
-for p in "${pids[@]}"; do wait "$p"; done
+send_all "$@"
 end=$(date +%s%N)
 echo "elapsed_ms $(( (end - start) / 1000000 ))"
 echo "stored $(find "$dir/storage" -type f | wc -l)"
