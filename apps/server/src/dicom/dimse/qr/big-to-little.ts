@@ -1,4 +1,4 @@
-import { explicitHeaderAt, header, Malformed, rewriteSequence, UNDEFINED } from './explicit-to-implicit';
+import { explicitHeaderAt, header, Malformed, rewriteSequence, rewriteWhole, UNDEFINED } from './explicit-to-implicit';
 import { explicitHeader } from './implicit-to-explicit';
 
 /** VRs whose values are 16-, 32- or 64-bit numbers (AT: pairs of 16-bit ones), swapped word by word (PS3.5 7.3). */
@@ -18,14 +18,7 @@ const WORD_BYTES: ReadonlyMap<string, 2 | 4 | 8> = new Map([
  * whose length is not a whole number of words).
  */
 export function bigToLittle(dataset: Buffer): Buffer | null {
-  try {
-    const parts: Buffer[] = [];
-    const end = elements(dataset, 0, dataset.length, false, parts, 0, { bitsAllocated: 16 });
-    return end === dataset.length ? Buffer.concat(parts) : null;
-  } catch (err) {
-    if (err instanceof Malformed || err instanceof RangeError) return null;
-    throw err;
-  }
+  return rewriteWhole(dataset, (parts) => elements(dataset, 0, dataset.length, false, parts, 0, { bitsAllocated: 16 }));
 }
 
 function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, out: Buffer[], depth: number, state: { bitsAllocated: number }): number {

@@ -6,6 +6,20 @@ export const MAX_DEPTH = 32;
 /** The data set cannot be rewritten (the caller answers null). */
 export class Malformed extends Error {}
 
+/**
+ * Runs a rewriter's walk over a whole data set: the parts it wrote joined, or null when the walk stopped short of the
+ * end or found the data set malformed (the rewriters' shared answer for what they cannot carry).
+ */
+export function rewriteWhole(dataset: Buffer, walk: (out: Buffer[]) => number): Buffer | null {
+  try {
+    const parts: Buffer[] = [];
+    return walk(parts) === dataset.length ? Buffer.concat(parts) : null;
+  } catch (err) {
+    if (err instanceof Malformed || err instanceof RangeError) return null;
+    throw err;
+  }
+}
+
 /** An implicit VR little endian header: tag and 32-bit length. */
 export function header(group: number, element: number, length: number): Buffer {
   const h = Buffer.alloc(8);
@@ -22,15 +36,7 @@ export function header(group: number, element: number, length: number): Buffer {
  * implicit VR cannot carry (encapsulated Pixel Data, UN of undefined length) or a malformed data set.
  */
 export function explicitToImplicit(dataset: Buffer): Buffer | null {
-  try {
-    const parts: Buffer[] = [];
-    const end = elements(dataset, 0, dataset.length, false, parts, 0);
-    if (end !== dataset.length) return null;
-    return Buffer.concat(parts);
-  } catch (err) {
-    if (err instanceof Malformed || err instanceof RangeError) return null;
-    throw err;
-  }
+  return rewriteWhole(dataset, (parts) => elements(dataset, 0, dataset.length, false, parts, 0));
 }
 
 /** An explicit VR element's header: its tag, VR, value length, and where its value starts. */

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { header, LONG_VRS, Malformed, rewriteSequence, UNDEFINED } from './explicit-to-implicit';
+import { header, LONG_VRS, Malformed, rewriteSequence, rewriteWhole, UNDEFINED } from './explicit-to-implicit';
 
 interface DictionaryEntry { vr: string }
 const dictionary = (createRequire(import.meta.url)('dcmjs') as { data: { DicomMetaDictionary: { dictionary: Record<string, DictionaryEntry | undefined> } } })
@@ -40,15 +40,7 @@ function vrOf(group: number, element: number, length: number, signedPixels: bool
  * with undefined lengths. Null for a malformed data set.
  */
 export function implicitToExplicit(dataset: Buffer): Buffer | null {
-  try {
-    const parts: Buffer[] = [];
-    const state = { signedPixels: false };
-    const end = elements(dataset, 0, dataset.length, false, parts, 0, state);
-    return end === dataset.length ? Buffer.concat(parts) : null;
-  } catch (err) {
-    if (err instanceof Malformed || err instanceof RangeError) return null;
-    throw err;
-  }
+  return rewriteWhole(dataset, (parts) => elements(dataset, 0, dataset.length, false, parts, 0, { signedPixels: false }));
 }
 
 function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, out: Buffer[], depth: number, state: { signedPixels: boolean }): number {
