@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../api/me';
 import { AssignDialog } from './components/assign-dialog';
 import { ClientTabs } from './components/client-tabs';
 import { CompletedSection } from './components/completed-section';
+import { DicomImportDialog } from './components/dicom-import-dialog';
 import { DocumentsDialog } from './components/documents-dialog';
 import { EditExamDialog } from './components/edit-exam-dialog';
 import { ExamConfirmDialog } from './components/exam-confirm-dialog';
@@ -157,6 +158,8 @@ function WorklistDialogs({ dialog, exam, can, onClose }: { dialog: NonNullable<D
       return <AssignDialog exam={exam} onClose={onClose} />;
     case 'history':
       return <HistoryDialog exam={exam} pacsLink={can.pacsLink} onClose={onClose} />;
+    case 'importDicom':
+      return <DicomImportDialog exam={exam} onClose={onClose} />;
     case 'confirm':
       return <ExamConfirmDialog action={dialog.action} exam={exam} then={dialog.then} onClose={onClose} />;
   }

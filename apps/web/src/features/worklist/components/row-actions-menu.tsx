@@ -1,6 +1,7 @@
 import AssignmentIndRounded from '@mui/icons-material/AssignmentIndRounded';
 import DeleteForeverRounded from '@mui/icons-material/DeleteForeverRounded';
 import DoNotDisturbOnRounded from '@mui/icons-material/DoNotDisturbOnRounded';
+import DriveFolderUploadRounded from '@mui/icons-material/DriveFolderUploadRounded';
 import EditNoteRounded from '@mui/icons-material/EditNoteRounded';
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import ImageNotSupportedRounded from '@mui/icons-material/ImageNotSupportedRounded';
@@ -56,6 +57,7 @@ export function RowActionsMenu({ exam, can, actions }: RowActionsMenuProps) {
     [
       can.editExam && { id: 'edit', label: t('worklist.action.edit'), icon: <EditNoteRounded />, run: () => actions.open({ kind: 'edit', exam }) },
       { id: 'history', label: t('worklist.action.history'), icon: <HistoryRounded />, run: () => actions.open({ kind: 'history', exam }) },
+      can.importDicom && !isArchived(exam) && { id: 'importDicom', label: t('worklist.action.importDicom'), icon: <DriveFolderUploadRounded />, run: () => actions.open({ kind: 'importDicom', exam }) },
       can.images && isArchived(exam) && { id: 'unzip', label: t('worklist.action.unzip'), icon: <UnarchiveRounded />, run: () => actions.unzip(exam) },
     ],
     [

@@ -23,6 +23,7 @@ export type WorklistDialog =
   | { kind: 'edit'; exam: Exam }
   | { kind: 'assign'; exam: Exam }
   | { kind: 'history'; exam: Exam }
+  | { kind: 'importDicom'; exam: Exam }
   | { kind: 'confirm'; action: ConfirmAction; exam: Exam; then?: AfterAccept };
 
 /** What a row can ask the screen to do. */

@@ -16,6 +16,8 @@ export interface WorklistCapabilities {
   images: boolean;
   /** EXAM_DICOM_APPROVE: approve or reject DICOM waiting for audit. */
   approveDicom: boolean;
+  /** Web import of DICOM files for an exam: EXAM_DOCUMENT_WRITE or EXAM_DICOM_APPROVE, as the server allows. */
+  importDicom: boolean;
   /** EXAM_DICOM_DELETE. */
   deleteDicom: boolean;
   /** EXAM_REPORT: report link. */
@@ -58,6 +60,7 @@ export function worklistCapabilities(me: Pick<Me, 'userId' | 'roleName' | 'permi
     uploadDocuments: has.has('EXAM_DOCUMENT') && has.has('EXAM_DOCUMENT_WRITE'),
     images: has.has('EXAM_DICOM'),
     approveDicom: has.has('EXAM_DICOM_APPROVE'),
+    importDicom: has.has('EXAM_DOCUMENT_WRITE') || has.has('EXAM_DICOM_APPROVE'),
     deleteDicom: has.has('EXAM_DICOM_DELETE'),
     report: has.has('EXAM_REPORT'),
     approveReport: has.has('EXAM_REPORT_APPROVE'),
