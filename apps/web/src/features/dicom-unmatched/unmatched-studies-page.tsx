@@ -1,4 +1,5 @@
 import LinkRounded from '@mui/icons-material/LinkRounded';
+import NoteAddRounded from '@mui/icons-material/NoteAddRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,10 +22,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { useCurrentUser } from '../../api/me';
 import { formatDateTime } from '../../lib/format-date';
 import { useUnmatchedStudies } from './api/unmatched-studies';
 import { MatchDialog } from './components/match-dialog';
-import { dicomDate, personName } from './lib/dicom-text';
+import { RequestFromStudyDialog } from './components/request-from-study-dialog';
+import { dicomDate, personName } from '../../lib/dicom-text';
 
 const PAGE_SIZE = 50;
 
@@ -39,6 +42,8 @@ export function UnmatchedStudiesPage() {
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState({ q: '', page: 1 });
   const [matching, setMatching] = useState<UnmatchedStudy | null>(null);
+  const [requesting, setRequesting] = useState<UnmatchedStudy | null>(null);
+  const canRequest = useCurrentUser().permissions.includes('REQUEST_CREATE');
   const [matched, setMatched] = useState<Exam | null>(null);
   const list = useUnmatchedStudies(query);
   const data = list.data;
@@ -102,9 +107,16 @@ export function UnmatchedStudiesPage() {
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.source}</TableCell>
                     <TableCell align="right">
-                      <Button size="small" variant="outlined" startIcon={<LinkRounded />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setMatching(s)}>
-                        {t('dicomUnmatched.matchButton')}
-                      </Button>
+                      <Stack spacing={0.75} alignItems="stretch">
+                        <Button size="small" variant="outlined" startIcon={<LinkRounded />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setMatching(s)}>
+                          {t('dicomUnmatched.matchButton')}
+                        </Button>
+                        {canRequest ? (
+                          <Button size="small" startIcon={<NoteAddRounded />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setRequesting(s)} data-testid="unmatched-request">
+                            {t('dicomUnmatched.requestButton')}
+                          </Button>
+                        ) : null}
+                      </Stack>
                     </TableCell>
                   </TableRow>
                 ))}
@@ -119,6 +131,7 @@ export function UnmatchedStudiesPage() {
         ) : null}
       </Paper>
 
+      {requesting ? <RequestFromStudyDialog study={requesting} onClose={() => setRequesting(null)} /> : null}
       {matching ? (
         <MatchDialog
           study={matching}

@@ -14,13 +14,17 @@ import Typography from '@mui/material/Typography';
 import type { RequestSaved } from '@rangsi/contract';
 import { estimateEgfr } from '@rangsi/domain';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
+import { examForStudy, studyFromState } from '../../lib/request-from-study';
+import { StudyBanner } from './components/study-banner';
 import { useRequestDetail } from './api/get-request';
 import { usePatientSummary } from './api/get-patient-summary';
 import { usePrivilegePricing } from './api/privilege-pricing';
 import { useRequestCondition } from './api/request-condition';
+import { useLinkStudy } from './api/link-study';
 import { useSaveRequest } from './api/request-mutations';
 import { RequestDocumentsSection } from './components/request-documents-section';
 import { AdditionalFieldsGrid } from './components/additional-fields-grid';
@@ -56,6 +60,11 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
   const [saved, setSaved] = useState<RequestSaved | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const save = useSaveRequest(mode === 'edit' ? requestId : undefined);
+  // Made from images that arrived for no exam (the unmatched list): they go to the new exam once saved.
+  const location = useLocation();
+  const fromStudy = mode === 'new' ? studyFromState.unwrap(location.state) : null;
+  const linkStudyTo = useLinkStudy();
+  const [linked, setLinked] = useState<{ ok: true; accession: string | null } | { ok: false; reason: string } | null>(null);
   const pricing = usePrivilegePricing(draft?.hospitalId ?? null, draft?.privilegeId ?? null);
 
   useEffect(() => {
@@ -68,10 +77,10 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
   useEffect(() => {
     if (!saved) return;
     // The list takes the message over for the rest of its 10 s.
-    const text = `${t('request.form.saved')} · ${t('request.form.savedAccessions', { list: saved.exams.map((e) => e.accessionNumber).join(', ') })}`;
+    const text = [`${t('request.form.saved')} · ${t('request.form.savedAccessions', { list: saved.exams.map((e) => e.accessionNumber).join(', ') })}`, linkedText(linked, t)].filter(Boolean).join(' · ');
     const timer = window.setTimeout(() => void navigate('/request', { state: { savedNotice: text, hideAt: Date.now() + 7000 } }), 3000);
     return () => window.clearTimeout(timer);
-  }, [saved, navigate, t]);
+  }, [saved, linked, navigate, t]);
 
   const c = condition.data;
   const products = useMemo<PriceProduct[]>(() => {
@@ -130,8 +139,25 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
     setLocalError(null);
     const body = toSave(draft);
     if (!draft.additional.egfr && autoEgfr !== null) body.additionalFields = { ...body.additionalFields, egfr: String(autoEgfr) };
-    save.mutate(body, { onSuccess: (data) => setSaved(data) });
+    save.mutate(body, {
+      onSuccess: (data) => {
+        if (!fromStudy) { setSaved(data); return; }
+        void linkStudy(data).then((outcome) => { setLinked(outcome); setSaved(data); });
+      },
+    });
   };
+
+  /** The unmatched study's images to the saved request's exam of their modality (the server checks scope and state). */
+  async function linkStudy(data: RequestSaved): Promise<NonNullable<typeof linked>> {
+    const exam = examForStudy(fromStudy!, data.exams);
+    if (!exam) return { ok: false, reason: t('request.form.studyNoExam') };
+    try {
+      await linkStudyTo.mutateAsync({ studyId: fromStudy!.studyId, examId: exam.examId });
+      return { ok: true, accession: exam.accessionNumber };
+    } catch (e) {
+      return { ok: false, reason: e instanceof Error && e.message ? e.message : t('request.form.studyLinkFailed') };
+    }
+  }
 
   const text = (key: string, label: string, extra: object = {}) => (
     <TextField size="small" label={label} value={draft.additional[key] ?? ''} onChange={(e) => setField(key, e.target.value)}
@@ -153,6 +179,8 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
         <Typography variant="body2" color="text.secondary">{t(`request.form.gender${gender}`, { defaultValue: gender })}{age !== null ? ` · ${t('request.form.age', { age })}` : ''}</Typography>
         {detail.data?.status === 'Hold' ? <Alert severity="warning" sx={{ py: 0 }}>{detail.data.statusRemark}</Alert> : null}
       </Box>
+
+      {fromStudy ? <StudyBanner study={fromStudy} patientHn={header?.hn ?? null} /> : null}
 
       {mode === 'upload' ? (
         <Section title={t('request.form.documents')}>
@@ -243,12 +271,19 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
       ) : null}
       <Snackbar open={saved !== null} autoHideDuration={10_000} onClose={() => setSaved(null)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
         {saved ? (
-          <Alert severity={saved.status === 'Hold' ? 'warning' : 'success'} variant="filled" data-testid="request-saved">
+          <Alert severity={saved.status === 'Hold' || linked?.ok === false ? 'warning' : 'success'} variant="filled" data-testid="request-saved">
             {t('request.form.saved')} · {t('request.form.savedAccessions', { list: saved.exams.map((e) => e.accessionNumber).join(', ') })}
             {saved.status === 'Hold' ? ` · ${t('request.form.held')}` : ''}
+            {linked ? ` · ${linkedText(linked, t)}` : ''}
           </Alert>
         ) : undefined}
       </Snackbar>
     </Box>
   );
+}
+
+/** What became of the images a request was made for, for the saved message. */
+function linkedText(linked: { ok: true; accession: string | null } | { ok: false; reason: string } | null, t: TFunction): string {
+  if (!linked) return '';
+  return linked.ok ? t('request.form.studyLinked', { accession: linked.accession ?? '' }) : t('request.form.studyNotLinked', { reason: linked.reason });
 }

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { findCandidateExams, useMatchStudy } from '../api/unmatched-studies';
-import { dicomDate, personName } from '../lib/dicom-text';
+import { dicomDate, personName } from '../../../lib/dicom-text';
 
 interface Props {
   study: UnmatchedStudy;
