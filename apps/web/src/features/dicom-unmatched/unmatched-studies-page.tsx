@@ -101,7 +101,7 @@ export function UnmatchedStudiesPage() {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(s.patientId)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(s.accessionNumber)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(dicomDate(s.studyDate))}</TableCell>
-                    <TableCell sx={{ minWidth: 160 }}>{orDash([s.modalities?.replaceAll('\\', ', '), s.studyDescription].filter(Boolean).join(' · '))}</TableCell>
+                    <TableCell sx={{ minWidth: 120 }}>{orDash([s.modalities?.replaceAll('\\', ', '), s.studyDescription].filter(Boolean).join(' · '))}</TableCell>
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                       {t('dicomUnmatched.images', { series: s.numberOfSeries, count: s.numberOfInstances })}
                     </TableCell>
