@@ -11,16 +11,16 @@ test('staff make a request for images that arrived for no exam: the patient is f
   const api = await patientApiAs(baseURL!, 'staff');
   const patient = await seededPatient(api);
   const cat = await catalogue(api);
-  const ct = cat.products.find((p) => p.modalityCode === 'CT' && p.productGroup === 'ตรวจ')!;
+  const mr = cat.products.find((p) => p.modalityCode === 'MR' && p.productGroup === 'ตรวจ')!;
 
-  // A walk-in CT scanned before any request existed: the modality sent the patient's HN and no accession number.
+  // A walk-in MR scanned before any request existed: the modality sent the patient's HN and no accession number.
   const studyUid = testUid();
   const seriesUid = testUid();
-  const description = `CT BRAIN WALK-IN ${Date.now() % 100000}`;
+  const description = `MR BRAIN WALK-IN ${Date.now() % 100000}`;
   const boundary = 'walk-in';
   const parts = [1, 2, 3].map((n) => Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
-    buildInstance({ studyUid, seriesUid, patientId: patient.hn, accessionNumber: '', modality: 'CT', instanceNumber: n, extra: { '00081030': ['LO', description] } }).bytes,
+    buildInstance({ studyUid, seriesUid, patientId: patient.hn, accessionNumber: '', modality: 'MR', instanceNumber: n, extra: { '00081030': ['LO', description] } }).bytes,
     Buffer.from('\r\n'),
   ]));
   const stow = await api.post('/dicomweb/studies', {
@@ -52,12 +52,13 @@ test('staff make a request for images that arrived for no exam: the patient is f
   const banner = page.getByTestId('request-from-study');
   await expect(banner).toContainText(description);
   await expect(banner).toContainText('3 ภาพ');
-  await expect(banner).toContainText('เมื่อบันทึก ภาพชุดนี้จะผูกกับรายการตรวจ CT');
+  await expect(banner).toContainText('เมื่อบันทึก ภาพชุดนี้จะผูกกับรายการตรวจ MR');
   await expect(banner.getByTestId('request-from-study-hn-differs')).toHaveCount(0);
   await rq.choose('โรงพยาบาล', 1);
   await rq.choose('สิทธิการรักษา', 1);
-  await page.getByTestId('modality-tab-CT').click();
-  await page.getByTestId(`product-${ct.productId}`).check();
+  // The products open on the images' modality.
+  await expect(page.getByTestId('modality-tab-MR')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId(`product-${mr.productId}`).check();
   await page.screenshot({ path: screenshotPath('request-from-study') });
   await page.getByTestId('request-submit').click();
 

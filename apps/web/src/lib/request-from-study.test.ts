@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { examForStudy, studyFromState } from './request-from-study';
+import { examForStudy, studyFromState, studyModalities } from './request-from-study';
 
 const exam = (examId: string, modalityCode: string) => ({ examId, modalityCode, accessionNumber: `A-${examId}` });
 
@@ -23,5 +23,12 @@ describe('studyFromState', () => {
     expect(studyFromState.unwrap(studyFromState.wrap(study))?.studyId).toBe('s1');
     expect(studyFromState.unwrap(null)).toBeNull();
     expect(studyFromState.unwrap({ fromStudy: { studyId: 7 } })).toBeNull();
+  });
+});
+
+describe('studyModalities', () => {
+  it('splits ModalitiesInStudy into upper-case codes in their order', () => {
+    expect(studyModalities({ modalities: 'SR\\mr' })).toEqual(['SR', 'MR']);
+    expect(studyModalities({ modalities: null })).toEqual([]);
   });
 });

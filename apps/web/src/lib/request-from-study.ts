@@ -14,8 +14,13 @@ export const studyFromState = {
  * CT exam), else the only exam; null when that cannot be told (several exams, none of the images' modality).
  */
 export function examForStudy(study: Pick<UnmatchedStudy, 'modalities'>, exams: RequestSaved['exams']): RequestSaved['exams'][number] | null {
-  const modalities = (study.modalities ?? '').split(/[\\,\s]+/).filter(Boolean).map((m) => m.toUpperCase());
+  const modalities = studyModalities(study);
   const same = exams.filter((e) => modalities.includes(e.modalityCode.toUpperCase()));
   if (same.length === 1) return same[0]!;
   return exams.length === 1 ? exams[0]! : null;
+}
+
+/** The study's modalities (DICOM's ModalitiesInStudy, backslash-separated) as upper-case codes, in their order. */
+export function studyModalities(study: Pick<UnmatchedStudy, 'modalities'>): string[] {
+  return (study.modalities ?? '').split(/[\\,\s]+/).filter(Boolean).map((m) => m.toUpperCase());
 }

@@ -7,11 +7,19 @@ import type { RequestCondition } from '@rangsi/contract';
 import { useState } from 'react';
 import { formatBaht } from '../lib/bangkok-day';
 
-/** One tab per modality with product checkboxes (spec §2 Request form); the tab label counts the chosen products. */
-export function ModalityProducts({ catalogue, value, onChange }: {
+/**
+ * One tab per modality with product checkboxes (spec §2 Request form); the tab label counts the chosen products. The
+ * first tab open is the first of `preferred` the catalogue has (a request made for MR images opens on MR), else the
+ * catalogue's first.
+ */
+export function ModalityProducts({ catalogue, value, onChange, preferred = [] }: {
   catalogue: RequestCondition['modalityProducts']; value: Record<string, number[]>; onChange: (next: Record<string, number[]>) => void;
+  preferred?: readonly string[];
 }) {
-  const [tab, setTab] = useState(catalogue[0]?.modalityCode ?? '');
+  const [tab, setTab] = useState(() => {
+    const codes = catalogue.map((m) => m.modalityCode);
+    return preferred.find((code) => codes.includes(code)) ?? codes[0] ?? '';
+  });
   const current = catalogue.find((m) => m.modalityCode === tab);
   const toggle = (code: string, id: number) => {
     const list = value[code] ?? [];
