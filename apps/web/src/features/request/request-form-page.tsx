@@ -259,7 +259,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
           {localError || save.error ? <Alert severity="error" data-testid="request-form-error">{localError ?? save.error?.message}</Alert> : null}
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
             <Button onClick={() => void navigate(-1)}>{t('request.common.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={save.isPending || saved !== null} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="request-submit">
+            <Button type="submit" variant="contained" disabled={save.isPending || linkStudyTo.isPending || saved !== null} startIcon={save.isPending || linkStudyTo.isPending ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="request-submit">
               {mode === 'edit' ? t('request.form.submitEdit') : t('request.form.submitNew')}
             </Button>
           </Box>
