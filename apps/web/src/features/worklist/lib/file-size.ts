@@ -1,6 +1,6 @@
 const UNITS = ['bytes', 'KB', 'MB', 'GB'] as const;
 
-/** A size as staff read it: "850 bytes", "41.2 KB", "1,250.0 MB" is never shown (the next unit is used from 1,024). */
+/** A size as staff read it: whole bytes below 1 KB, else one decimal in the largest unit (up to GB) it reaches ("41.2 KB"). */
 export function formatFileSize(bytes: number): string {
   let value = Math.max(0, bytes);
   let unit = 0;
