@@ -43,7 +43,9 @@ export function UnmatchedStudiesPage() {
   const [query, setQuery] = useState({ q: '', page: 1 });
   const [matching, setMatching] = useState<UnmatchedStudy | null>(null);
   const [requesting, setRequesting] = useState<UnmatchedStudy | null>(null);
-  const canRequest = useCurrentUser().permissions.includes('REQUEST_CREATE');
+  const { permissions } = useCurrentUser();
+  // The dialog finds the patient first, so a request from images needs the patient search as well (as the Request menu does).
+  const canRequest = permissions.includes('REQUEST_CREATE') && permissions.includes('PATIENT_SEARCH');
   const [matched, setMatched] = useState<Exam | null>(null);
   const list = useUnmatchedStudies(query);
   const data = list.data;

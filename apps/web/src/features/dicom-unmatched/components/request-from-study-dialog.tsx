@@ -19,6 +19,7 @@ import type { PatientSearchRow, UnmatchedStudy } from '@rangsi/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../api/me';
 import { isoDayToDisplay } from '../../../lib/typed-day';
 import { dicomDate, personName } from '../../../lib/dicom-text';
 import { studyFromState } from '../../../lib/request-from-study';
@@ -36,6 +37,7 @@ interface RequestFromStudyDialogProps {
  */
 export function RequestFromStudyDialog({ study, onClose }: RequestFromStudyDialogProps) {
   const { t } = useTranslation();
+  const canRegister = useCurrentUser().permissions.includes('PATIENT_EDIT');
   const navigate = useNavigate();
   const [term, setTerm] = useState(study.patientId ?? personName(study.patientName));
   const [rows, setRows] = useState<PatientSearchRow[] | null>(null);
@@ -124,9 +126,11 @@ export function RequestFromStudyDialog({ study, onClose }: RequestFromStudyDialo
         ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, justifyContent: 'space-between' }}>
-        <Button component={RouterLink} to="/patient/new" startIcon={<PersonAddAlt1Rounded />} onClick={onClose}>
-          {t('dicomUnmatched.request.register')}
-        </Button>
+        {canRegister ? (
+          <Button component={RouterLink} to="/patient/new" startIcon={<PersonAddAlt1Rounded />} onClick={onClose}>
+            {t('dicomUnmatched.request.register')}
+          </Button>
+        ) : <span />}
         <Button onClick={onClose}>{t('dicomUnmatched.match.cancel')}</Button>
       </DialogActions>
     </Dialog>
