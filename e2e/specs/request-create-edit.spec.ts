@@ -121,5 +121,13 @@ test('staff create a CT + US request with a custom price and doses; its exams sh
   await page.getByTestId('request-document-upload').click();
   await expect(page.getByTestId('request-document-row')).toHaveCount(1);
   await expect(page.getByTestId('request-document-row')).toContainText('order.pdf');
+  // The field is emptied for the next document, and a refused file shows the server's reason and adds nothing.
+  await expect(page.getByTestId('request-document-file')).toHaveValue('');
+  await page.getByTestId('request-document-file').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await page.getByTestId('request-document-upload').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'ชนิดไฟล์ไม่รองรับ' })).toBeVisible();
+  await expect(page.getByTestId('request-document-row')).toHaveCount(1);
+  await expect(page.getByTestId('request-document-upload')).toBeEnabled();
+  await page.screenshot({ path: screenshotPath('request-documents-refused') });
   await api.dispose();
 });

@@ -2,6 +2,7 @@ import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,10 +25,17 @@ export function RequestDocumentsSection({ detail, types }: { detail: RequestDeta
   const [modality, setModality] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState(false);
+  const [progress, setProgress] = useState(0);
+  // A new key empties the file field after an upload (a file input cannot be cleared by its value).
+  const [inputKey, setInputKey] = useState(0);
   const modalities = [...new Set(detail.exams.map((e) => e.modalityCode))];
   const submit = () => {
     if (!file) { setFileError(true); return; }
-    upload.mutate({ file, documentTypeId: typeId ? Number(typeId) : null, modalityCode: modality || null }, { onSuccess: () => setFile(null) });
+    setProgress(0);
+    upload.mutate(
+      { file, documentTypeId: typeId ? Number(typeId) : null, modalityCode: modality || null, onProgress: setProgress },
+      { onSuccess: () => { setFile(null); setInputKey((k) => k + 1); } },
+    );
   };
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="request-documents">
@@ -53,11 +61,17 @@ export function RequestDocumentsSection({ detail, types }: { detail: RequestDeta
           <MenuItem value="">—</MenuItem>
           {modalities.map((m) => <MenuItem key={m} value={m}>{m}</MenuItem>)}
         </TextField>
-        <TextField size="small" type="file" error={fileError} helperText={fileError ? 'Please select file.' : undefined}
+        <TextField key={inputKey} size="small" type="file" error={fileError} helperText={fileError ? 'Please select file.' : undefined}
           onChange={(e) => { setFile((e.target as HTMLInputElement).files?.[0] ?? null); setFileError(false); }}
           slotProps={{ htmlInput: { accept: ACCEPT, 'data-testid': 'request-document-file', 'aria-label': t('request.form.documents') } }} />
         <Button variant="contained" startIcon={<UploadFileRounded />} onClick={submit} disabled={upload.isPending} data-testid="request-document-upload">{t('request.form.upload')}</Button>
       </Box>
+      {upload.isPending ? (
+        <Box data-testid="request-document-progress">
+          <LinearProgress variant={progress > 0 ? 'determinate' : 'indeterminate'} value={progress} />
+          <Typography variant="caption" color="text.secondary">{t('request.form.uploading', { percent: progress })}</Typography>
+        </Box>
+      ) : null}
       {upload.error ? <Alert severity="error">{upload.error.message}</Alert> : null}
     </Box>
   );

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../api/api-error';
-import { redirectToLogOn } from '../../../api/log-on-redirect';
+import { ApiError } from './api-error';
+import { redirectToLogOn } from './log-on-redirect';
 
 /** A refused upload: the server's message, and the data it answered with (what was done before it refused). */
 export class UploadRefusedError extends ApiError {
