@@ -52,13 +52,34 @@ test('staff make a request for images that arrived for no exam: the patient is f
   const banner = page.getByTestId('request-from-study');
   await expect(banner).toContainText(description);
   await expect(banner).toContainText('3 ภาพ');
-  await expect(banner).toContainText('เมื่อบันทึก ภาพชุดนี้จะผูกกับรายการตรวจ MR');
+  const link = page.getByTestId('request-from-study-link');
+  await expect(link).toHaveText('เลือกรายการตรวจ MR เพื่อให้ภาพชุดนี้ผูกกับใบส่งตรวจนี้เมื่อบันทึก');
   await expect(banner.getByTestId('request-from-study-hn-differs')).toHaveCount(0);
   await rq.choose('โรงพยาบาล', 1);
   await rq.choose('สิทธิการรักษา', 1);
   // The products open on the images' modality.
   await expect(page.getByTestId('modality-tab-MR')).toHaveAttribute('aria-selected', 'true');
+  // The banner follows the products chosen: two exams of other modalities leave the images unmatched, and it says so
+  // before saving; the only exam takes them whatever its modality, which it points out too.
+  const ct = cat.products.find((p) => p.modalityCode === 'CT' && p.productGroup === 'ตรวจ')!;
+  const us = cat.products.find((p) => p.modalityCode === 'US' && p.productGroup === 'ตรวจ')!;
+  await page.getByTestId('modality-tab-CT').click();
+  await page.getByTestId(`product-${ct.productId}`).check();
+  await page.getByTestId('modality-tab-US').click();
+  await page.getByTestId(`product-${us.productId}`).check();
+  await expect(link).toHaveText('ใบส่งตรวจนี้ไม่มีรายการตรวจ MR เมื่อบันทึก ภาพจะยังไม่ถูกผูกและยังอยู่ในรายการภาพที่ไม่มีรายการตรวจ');
+  await expect(link).toHaveClass(/MuiAlert-standardWarning/);
+  await page.screenshot({ path: screenshotPath('request-from-study-unlinked') });
+  await page.getByTestId(`product-${us.productId}`).uncheck();
+  await expect(link).toHaveText('เมื่อบันทึก ภาพชุดนี้จะผูกกับรายการตรวจ CT ของใบส่งตรวจนี้');
+  await expect(link).toHaveClass(/MuiAlert-standardWarning/);
+  await page.getByTestId('modality-tab-CT').click();
+  await page.getByTestId(`product-${ct.productId}`).uncheck();
+  await page.getByTestId('modality-tab-MR').click();
   await page.getByTestId(`product-${mr.productId}`).check();
+  await expect(link).toHaveText('เมื่อบันทึก ภาพชุดนี้จะผูกกับรายการตรวจ MR ของใบส่งตรวจนี้');
+  await expect(link).toHaveClass(/MuiAlert-standardInfo/);
+  await expect(banner).toHaveClass(/MuiAlert-standardInfo/);
   await page.screenshot({ path: screenshotPath('request-from-study') });
   await page.getByTestId('request-submit').click();
 

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { examForStudy, studyFromState, studyModalities } from '../../lib/request-from-study';
-import { StudyBanner } from './components/study-banner';
+import { StudyBanner, StudyLinkHint } from './components/study-banner';
 import { useRequestDetail } from './api/get-request';
 import { usePatientSummary } from './api/get-patient-summary';
 import { usePrivilegePricing } from './api/privilege-pricing';
@@ -245,6 +245,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
           </Section>
 
           <Section title={t('request.form.products')}>
+            {fromStudy ? <StudyLinkHint study={fromStudy} plannedModalities={Object.entries(draft.modalities).filter(([, l]) => l.length).map(([m]) => m)} /> : null}
             <ModalityProducts catalogue={c.modalityProducts} value={draft.modalities} onChange={changeModalities} preferred={fromStudy ? studyModalities(fromStudy) : []} />
             <AdditionalFieldsGrid condition={c} modalities={Object.entries(draft.modalities).filter(([, l]) => l.length).map(([m]) => m)}
               values={{ ...draft.additional, egfr: draft.additional.egfr || (autoEgfr !== null ? String(autoEgfr) : '') }} onChange={setField} />
