@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { applyEmbeddedSchema } from './embedded-schema';
+import { durableStartParams, makePgliteFsyncReal } from './pglite-fsync';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -74,12 +75,19 @@ async function openPglite(opts: OpenOptions, migrate: boolean): Promise<Database
     release = takeLock(opts.dataDir);
   }
   try {
+    const pgDir = opts.dataDir ? path.join(opts.dataDir, 'pg') : undefined;
     const client = await PGlite.create({
-      dataDir: opts.dataDir ? path.join(opts.dataDir, 'pg') : undefined,
+      dataDir: pgDir,
       loadDataDir: opts.loadDataDir,
       extensions: { pg_trgm },
       parsers: DRIZZLE_TEXT_TYPES,
+      // On disk, a commit is flushed before it returns (decision D22); in memory there is nothing to flush.
+      ...(pgDir ? { startParams: durableStartParams() } : {}),
     });
+    if (pgDir && !makePgliteFsyncReal(client, pgDir)) {
+      await client.close();
+      throw new Error('this PGlite version cannot flush its commits to disk (db/pglite-fsync.ts): refusing to run on it');
+    }
     const db = drizzlePglite(withoutQueryParsers(client), { schema, casing: 'snake_case' }) as unknown as Database;
     const wasEmpty = !(await hasMigrations((s) => client.query(s)));
     if (migrate) await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
