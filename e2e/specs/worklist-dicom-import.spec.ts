@@ -56,9 +56,18 @@ test('staff import DICOM files for an exam from the worklist and see what was im
   await expect(page.getByText(`นำเข้าภาพของ ${exam!.accessionNumber} แล้ว 2 ภาพ`)).toBeVisible();
   await page.screenshot({ path: screenshotPath('worklist-dicom-import') });
 
-  // The same CD again: nothing is stored twice.
+  // The same CD again, dragged from the file manager this time (with the hidden file it carries): nothing is stored twice.
   await dialog.getByTestId('dicom-import-again').click();
-  await dialog.getByTestId('dicom-import-files').setInputFiles(files);
+  const dropped = [...files.map((f) => ({ name: path.basename(f), bytes: [...fs.readFileSync(f)] })), { name: '.DS_Store', bytes: [0, 0, 0, 1] }];
+  const dataTransfer = await page.evaluateHandle((parts) => {
+    const data = new DataTransfer();
+    for (const part of parts) data.items.add(new File([new Uint8Array(part.bytes)], part.name));
+    return data;
+  }, dropped);
+  const zone = dialog.getByTestId('dicom-import-drop');
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(dialog.getByTestId('dicom-import-chosen')).toContainText('เลือกแล้ว 2 ไฟล์');
   await dialog.getByTestId('dicom-import-submit').click();
   await expect(result.getByTestId('dicom-import-stored')).toContainText('0 ภาพ');
   await expect(result.getByTestId('dicom-import-duplicate')).toContainText('2 ภาพ');

@@ -16,10 +16,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Exam } from '@rangsi/contract';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refusedReport, useImportDicom, type ImportReport } from '../api/import-dicom';
 import { announceSuccess } from '../hooks/use-success-snackbar';
+import { filesFromDrop } from '../lib/dropped-files';
 import { formatFileSize } from '../lib/file-size';
 import { ExamDialogTitle } from './exam-dialog-title';
 
@@ -48,7 +49,8 @@ export function DicomImportDialog({ exam, onClose }: DicomImportDialogProps) {
   const importing = useImportDicom();
   const titleId = `${id}-title`;
 
-  const choose = (list: FileList | null) => {
+  const [dragging, setDragging] = useState(false);
+  const choose = (list: FileList | File[] | null) => {
     // Hidden files of a folder (.DS_Store and the like) are not images.
     setFiles(Array.from(list ?? []).filter((f) => !f.name.startsWith('.')));
     setNeedFiles(false);
@@ -86,8 +88,26 @@ export function DicomImportDialog({ exam, onClose }: DicomImportDialogProps) {
   const refusedMessage = importing.isError ? importing.error.message || t('worklist.dicomImport.failedGeneric') : null;
   const busy = importing.isPending;
   const done = importing.isSuccess || importing.isError;
+  const dropZone = {
+    // A CD's folder dragged from the file manager: its files, sub-folders included.
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      if (busy) return;
+      void filesFromDrop(event.dataTransfer).then(choose, () => choose([]));
+    },
+    onDragOver: (event: DragEvent) => {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
+      if (!busy) setDragging(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+    },
+  };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} data-testid="dicom-import-dialog">
+    // The whole dialog takes a drop, backdrop included: a file dropped beside the zone would otherwise open in the tab.
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} data-testid="dicom-import-dialog" {...dropZone}>
       <ExamDialogTitle
         id={titleId}
         title={t('worklist.dicomImport.title')}
@@ -98,14 +118,21 @@ export function DicomImportDialog({ exam, onClose }: DicomImportDialogProps) {
         <Typography variant="body2" color="text.secondary">
           {t('worklist.dicomImport.intro')}
         </Typography>
-        <Box>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Box
+          data-testid="dicom-import-drop"
+          sx={{
+            p: 1.5, border: '1px dashed', borderRadius: 1, transition: 'background-color 120ms',
+            borderColor: dragging ? 'primary.main' : 'divider', bgcolor: dragging ? 'action.hover' : 'transparent',
+          }}
+        >
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Button variant="outlined" component="label" htmlFor={`${id}-files`} startIcon={<UploadFileRounded />} disabled={busy}>
               {t('worklist.dicomImport.chooseFiles')}
             </Button>
             <Button variant="outlined" component="label" htmlFor={`${id}-folder`} startIcon={<DriveFolderUploadRounded />} disabled={busy}>
               {t('worklist.dicomImport.chooseFolder')}
             </Button>
+            <Typography variant="body2" color="text.secondary">{t('worklist.dicomImport.orDrop')}</Typography>
           </Box>
           <input
             ref={filesRef}
