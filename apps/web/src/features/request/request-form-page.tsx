@@ -97,6 +97,8 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
   }
   if (!c || !draft) return condition.isError || detail.isError || patient.isError ? <Box sx={{ p: 2 }}><Alert severity="error">{t('request.form.noPatient')}</Alert></Box> : <PageSpinner />;
 
+  // Modalities with products chosen: the exams saving will make, one per modality.
+  const chosenModalities = Object.entries(draft.modalities).filter(([, l]) => l.length).map(([m]) => m);
   const set = (patch: Partial<RequestDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
   const setField = (key: string, value: string) => setDraft((d) => {
     if (!d) return d;
@@ -245,9 +247,9 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
           </Section>
 
           <Section title={t('request.form.products')}>
-            {fromStudy ? <StudyLinkHint study={fromStudy} plannedModalities={Object.entries(draft.modalities).filter(([, l]) => l.length).map(([m]) => m)} /> : null}
+            {fromStudy ? <StudyLinkHint study={fromStudy} plannedModalities={chosenModalities} /> : null}
             <ModalityProducts catalogue={c.modalityProducts} value={draft.modalities} onChange={changeModalities} preferred={fromStudy ? studyModalities(fromStudy) : []} />
-            <AdditionalFieldsGrid condition={c} modalities={Object.entries(draft.modalities).filter(([, l]) => l.length).map(([m]) => m)}
+            <AdditionalFieldsGrid condition={c} modalities={chosenModalities}
               values={{ ...draft.additional, egfr: draft.additional.egfr || (autoEgfr !== null ? String(autoEgfr) : '') }} onChange={setField} />
           </Section>
           {products.length > 0 ? (

@@ -41,10 +41,11 @@ export function StudyBanner({ study, patientHn }: { study: UnmatchedStudy; patie
  */
 export function StudyLinkHint({ study, plannedModalities }: { study: UnmatchedStudy; plannedModalities: string[] }) {
   const { t } = useTranslation();
-  const imageModality = studyModalities(study).join('/') || '—';
+  const imageModalities = studyModalities(study);
+  const imageModality = imageModalities.join('/') || '—';
   const target = examForStudy(study, plannedModalities.map((m) => ({ examId: m, modalityCode: m, accessionNumber: '' })));
   // The only exam takes the images whatever its modality (as saving does): worth a second look when it is another one.
-  const otherModality = Boolean(target && !studyModalities(study).includes(target.modalityCode.toUpperCase()));
+  const otherModality = Boolean(target && !imageModalities.includes(target.modalityCode.toUpperCase()));
   const warn = (plannedModalities.length > 0 && !target) || otherModality;
   let text: string;
   if (plannedModalities.length === 0) text = t('request.form.studyChooseProducts', { modality: imageModality });
