@@ -129,7 +129,7 @@ async function admin(): Promise<CurrentUser> {
   return {
     userId: u!.id, username: 'admin', displayName: u!.display_name, email: '', lineName: null, roleName: 'Administrator',
     branchId: u!.branch_id, branchName: null, hospitalId: null, clientIds: [], permissions: new Set(ROLE_DEFAULTS.Administrator.permissions),
-    scope: 'all', sessionId: 'bench', scopeExamId: null,
+    scope: 'all', sessionId: 'bench', scopeExamId: null, token: null,
   };
 }
 

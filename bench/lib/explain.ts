@@ -158,7 +158,7 @@ export async function benchUser(raw: RawQuery, username: string): Promise<Curren
   return {
     userId: u.id, username, displayName: u.display_name, email: u.email, lineName: null, roleName: u.role_name,
     branchId: u.branch_id, branchName: null, hospitalId: u.hospital_id, clientIds: [],
-    permissions: new Set(role.permissions), scope: role.scope, sessionId: 'bench', scopeExamId: null,
+    permissions: new Set(role.permissions), scope: role.scope, sessionId: 'bench', scopeExamId: null, token: null,
   };
 }
 

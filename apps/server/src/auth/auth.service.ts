@@ -122,6 +122,7 @@ export class AuthService {
       scope: ROLE_DEFAULTS[role].scope,
       sessionId: session.id,
       scopeExamId: session.scopeExamId,
+      token: null,
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { DataScopeKind, PermissionCode, RoleName } from '@rangsi/domain';
+import type { TokenPurpose } from './token-purpose';
 
 /** The signed-in person as every service sees them: who, what they may do, and which rows they may read. */
 export interface CurrentUser {
@@ -18,6 +19,11 @@ export interface CurrentUser {
   sessionId: string;
   /** Set for exam-scoped link tokens (viewer, Weasis, CD helper): only this exam may be read. */
   scopeExamId: string | null;
+  /**
+   * Set when the caller came with a query token instead of a session cookie: what it was minted for and, for a public
+   * film link, the link it serves (the audit log names the link, not its creator). Null for a login session.
+   */
+  token: { purpose: TokenPurpose; linkId: string | null } | null;
 }
 
 declare module 'fastify' {

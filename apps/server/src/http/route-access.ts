@@ -1,4 +1,5 @@
 import type { PermissionCode } from '@rangsi/domain';
+import type { TokenPurpose } from '../auth/token-purpose';
 
 /**
  * Every route declares who may call it and which rows it reads (ARCHITECTURE §4); a test fails for a route without one.
@@ -10,6 +11,8 @@ export interface RouteAccess {
   /** Several flags where any one is enough (e.g. report approve OR edit). */
   anyOf?: PermissionCode[];
   scope: 'none' | 'self' | 'exam' | 'patient' | 'request' | 'billing' | 'accounting' | 'report' | 'dicom';
+  /** The query-token purposes this (GET) route accepts in place of a session; absent: session only. */
+  tokens?: readonly TokenPurpose[];
 }
 
 declare module 'fastify' {

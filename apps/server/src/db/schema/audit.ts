@@ -6,6 +6,10 @@ export const auditLog = pgTable('audit_log', {
   at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   userId: uuid(),
   username: text(),
+  /** Who acted: 'person' (a login session), 'token' (a person's query token), 'link' (a public film link), 'system'. */
+  actorType: text().notNull().default('person'),
+  /** The link id for 'link', the token's purpose for 'token', the credential's name for 'system'. */
+  actorId: text(),
   action: text().notNull(),
   entityType: text().notNull(),
   entityId: text(),

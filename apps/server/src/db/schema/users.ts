@@ -53,6 +53,12 @@ export const sessions = pgTable('sessions', {
   revokedAt: timestamp({ withTimezone: true }),
   /** Exam-scoped short-lived tokens for viewer/Weasis/CD links carry the exam they open. */
   scopeExamId: uuid(),
+  /** Null for a login session; for a query token, what it was minted for (auth/token-purpose.ts). */
+  purpose: text(),
+  /** The login session a token was minted from: the token dies with it (logout, expiry). */
+  parentSessionId: uuid(),
+  /** A public film link's token: the link it serves; the token dies when the link is revoked or expires. */
+  linkId: text(),
   ip: text(),
   userAgent: text(),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
