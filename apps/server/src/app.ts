@@ -13,6 +13,7 @@ import { registerAccessGuard } from './auth/auth.plugin';
 import { AuthService } from './auth/auth.service';
 import { memberRoutes } from './auth/member.routes';
 import { SessionRepository } from './auth/session.repository';
+import { TokenService } from './auth/token.service';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { siteConfig } from './db/schema/index';
@@ -24,7 +25,7 @@ import { UidataService } from './modules/uidata/uidata.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { AssignableDoctorsRepository } from './modules/exams/assignable-doctors.repository';
 import { ExamsRepository } from './modules/exams/exams.repository';
-import { examsRoutes } from './modules/exams/exams.routes';
+import { examsRoutes, type IssueExamToken } from './modules/exams/exams.routes';
 import { ExamsService } from './modules/exams/exams.service';
 import { RecordConditionService } from './modules/exams/record-condition.service';
 import { DocumentsRepository } from './modules/documents/documents.repository';
@@ -88,6 +89,8 @@ export interface App {
   metrics: Metrics;
   services: {
     auth: AuthService; audit: AuditService; exams: ExamsService; archive: LocalDicomArchive; thumbnails: ThumbnailService;
+    /** Query tokens (viewer, Weasis, export, film link). */
+    tokens: TokenService;
     /** Not started by buildApp: main.ts starts it with workers, tests without (and run jobs with drain()). */
     jobs: JobQueue;
     dicomImages: DicomImageLifecycle;
@@ -164,9 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
   const users = new UsersRepository(db);
-  const auth = new AuthService(users, new SessionRepository(db), ttlMs, now);
+  const sessions = new SessionRepository(db);
+  const auth = new AuthService(users, sessions, ttlMs, now);
+  // Query tokens: a film link's work only while the link does (the links module answers, wired below).
+  const tokens = new TokenService({ sessions, auth, now });
+  const issueToken: IssueExamToken = (user, examId, purpose, ttl) => tokens.issueForPerson(user, examId, purpose, ttl);
   const audit = new AuditService(db);
-  registerAccessGuard(app, auth);
+  registerAccessGuard(app, auth, tokens);
 
   let draining = false;
   await app.register(opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }));
@@ -189,22 +196,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now, audit, log: app.log,
   });
   const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now, dicomImages);
-  await app.register(examsRoutes(exams, new RecordConditionService(db), (user, examId) => auth.issueExamToken(user, examId)));
+  await app.register(examsRoutes(exams, new RecordConditionService(db), issueToken));
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
   await app.register(reportGatewayModule({ db, jobs, exams, audit, now, log: app.log, url: config.REPORT_GATEWAY_URL }));
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
   const requests = new RequestsService(new RequestsRepository(db), audit, now);
   let examReports: ReturnType<typeof examReportsModule> | null = null;
+  const links = new RequestLinksService(db, requests, audit, now, { users: auth, tokens }, {
+    // A film link shows a released report as the link (never as its maker); the reports module prints it (late-bound below).
+    secret: `${secret}:film-link-report`,
+    pdf: async (principal, examId, finishedReportId) => {
+      if (!examReports) throw new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
+      return examReports.service.finishedPdf(principal, examId, finishedReportId);
+    },
+  });
+  tokens.setLinkCheck((linkId) => links.isLive(linkId));
   await app.register(requestsRoutes({
-    requests, condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null), links: new RequestLinksService(db, requests, audit, now, async (userId, examId) => (await auth.issueExamToken({ userId } as never, examId)).token, {
-      // A film link shows a released report as its creator may see it; the reports module prints it (late-bound below).
-      secret: `${secret}:film-link-report`,
-      pdf: async (creatorId, examId, finishedReportId) => {
-        const creator = await auth.userById(creatorId);
-        if (!creator || !examReports) throw new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
-        return examReports.service.finishedPdf(creator, examId, finishedReportId);
-      },
-    }),
+    requests, condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null), links,
     media: new RequestMediaService(db, requests, files, audit),
   }));
   await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));
@@ -227,15 +235,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => thumbnails.close());
   const viewer = new ViewerService(db, exams);
   await app.register(viewerRoutes(viewer, thumbnails, new FirstImagePreview(db, archive, viewer)));
-  await app.register(viewerPriorsRoutes({ db, exams, issueToken: (user, examId, ttlMs) => auth.issueExamToken(user, examId, ttlMs), now }));
+  await app.register(viewerPriorsRoutes({ db, exams, issueToken }));
   await app.register(dicomImportRoutes(new DicomImportService(archive, exams, path.resolve(config.DATA_DIR, 'tmp', 'dicom')), exams));
   await app.register(unmatchedStudiesRoutes(new UnmatchedStudiesService(new UnmatchedStudiesRepository(db), archive, exams, audit)));
-  await app.register(weasisRoutes({ db, exams, audit, issueToken: (user, examId) => auth.issueExamToken(user, examId), aeTitle: config.DICOM_AE_TITLE }));
+  await app.register(weasisRoutes({ db, exams, audit, issueToken, aeTitle: config.DICOM_AE_TITLE }));
   await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 
-  return { app, metrics, routes, services: { auth, audit, exams, archive, thumbnails, jobs, dicomImages, pdf }, startDraining: () => { draining = true; } };
+  return { app, metrics, routes, services: { auth, tokens, audit, exams, archive, thumbnails, jobs, dicomImages, pdf }, startDraining: () => { draining = true; } };
 }
 
 /** Outside production a secret is generated once per database, so sessions survive restarts without configuration. */

@@ -102,6 +102,12 @@ const Version = z.number().int().positive().optional();
 
 /** Action bodies may be absent: a bare POST arrives as null. */
 export const ExamActionSchema = z.strictObject({ version: Version }).nullish();
+/**
+ * POST /api/exam/{id}/token: what the query token is for (the viewer frame, a Weasis manifest, the CD helper's
+ * export download); it opens only the routes of that purpose, for this exam. Without a body: the viewer.
+ */
+export const ExamTokenRequestSchema = z.strictObject({ purpose: z.enum(['viewer', 'weasis', 'export']).optional(), version: Version }).nullish();
+export type ExamTokenRequest = z.infer<typeof ExamTokenRequestSchema>;
 export const ExamMessageActionSchema = z.strictObject({ message: z.string().trim().max(2000).optional(), version: Version });
 export type ExamMessageAction = z.infer<typeof ExamMessageActionSchema>;
 

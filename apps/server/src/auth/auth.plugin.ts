@@ -1,9 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../http/domain-error';
 import type { RouteAccess } from '../http/route-access';
 import type { AuthService } from './auth.service';
+import type { CurrentUser } from './current-user';
+import type { TokenService } from './token.service';
 
 export const SESSION_COOKIE = 'rangsi_session';
+
+const FORBIDDEN = () => new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'FORBIDDEN');
 
 /** Reads the signed session cookie; null for none, a forged signature, or a dead session. */
 export async function userFromRequest(app: FastifyInstance, auth: AuthService, request: FastifyRequest) {
@@ -14,12 +18,10 @@ export async function userFromRequest(app: FastifyInstance, auth: AuthService, r
   return auth.currentUser(unsigned.value);
 }
 
-/** An exam-scoped link token from `?token=` (viewer, Weasis, CD helper); only such tokens are accepted there. */
-async function userFromQueryToken(auth: AuthService, request: FastifyRequest) {
+/** The `?token=` of a request, when it has one that could be a token at all. */
+function queryToken(request: FastifyRequest): string | null {
   const token = (request.query as { token?: unknown } | undefined)?.token;
-  if (typeof token !== 'string' || token.length < 20 || token.length > 100) return null;
-  const user = await auth.currentUser(token);
-  return user?.scopeExamId ? user : null;
+  return typeof token === 'string' && token.length > 0 ? token : null;
 }
 
 /** Session token from the cookie, if its signature is good. */
@@ -30,30 +32,47 @@ export function sessionToken(app: FastifyInstance, request: FastifyRequest): str
   return unsigned.valid ? unsigned.value : null;
 }
 
-/** Enforces each route's declared access before its handler runs. */
-export function registerAccessGuard(app: FastifyInstance, auth: AuthService): void {
+/**
+ * The caller of a route: a query token where the route takes tokens and the request carries one (the token is the
+ * narrower grant, and a film link opened in a browser that holds some other session must still act as the link),
+ * else the session cookie. A live token on a route that does not list its purpose opens nothing: 403.
+ */
+async function callerOf(app: FastifyInstance, auth: AuthService, tokens: TokenService, request: FastifyRequest, access: RouteAccess): Promise<CurrentUser | null> {
+  const token = queryToken(request);
+  if (token && access.tokens?.length) {
+    const principal = await tokens.principal(token);
+    if (!principal) throw new DomainError(401, 'ลิงก์นี้หมดอายุแล้ว กรุณาเปิดใหม่', 'TOKEN_EXPIRED');
+    if (!access.tokens.includes(principal.token!.purpose) || (request.method !== 'GET' && request.method !== 'HEAD')) throw FORBIDDEN();
+    return principal;
+  }
+  const user = await userFromRequest(app, auth, request);
+  if (user || !token) return user;
+  if (await tokens.principal(token)) throw FORBIDDEN();
+  return null;
+}
+
+/**
+ * Enforces each route's declared access when the request arrives, before its body is read or validated
+ * (ARCHITECTURE §4 "Authenticate, then validate"): an anonymous caller gets 401 and a caller without the permission
+ * 403, never a schema message.
+ */
+export function registerAccessGuard(app: FastifyInstance, auth: AuthService, tokens: TokenService): void {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const access: RouteAccess | undefined = request.routeOptions.config.access;
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const access: RouteAccess | undefined = request.routeOptions.config?.access;
     // Routes without a declaration are refused outright (and a test fails for them); 404 handler has no route.
     if (!access) {
       if (request.routeOptions.url === undefined) return;
       throw new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'UNDECLARED_ROUTE');
     }
     if (access.permission === 'public') return;
-    const linkScoped = access.scope === 'exam' || access.scope === 'dicom';
-    const user = (await userFromRequest(app, auth, request)) ?? (linkScoped ? await userFromQueryToken(auth, request) : null);
+    const user = await callerOf(app, auth, tokens, request, access);
     if (!user) throw new DomainError(401, 'กรุณาเข้าสู่ระบบ', 'UNAUTHORIZED');
     request.user = user;
-    // Link tokens (viewer, Weasis, CD helper) open one exam's images and nothing else.
-    if (user.scopeExamId && ((access.scope !== 'exam' && access.scope !== 'dicom') || (request.method !== 'GET' && request.method !== 'HEAD'))) {
-      throw new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'FORBIDDEN');
-    }
-    if (access.permission === 'authenticated') return;
+    // A film link's grant is the route's own list of token purposes; a person's token keeps its person's rights.
+    if (access.permission === 'authenticated' || user.token?.purpose === 'link') return;
     const allowed = [access.permission, ...(access.anyOf ?? [])];
-    if (!allowed.some((p) => user.permissions.has(p))) {
-      throw new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'FORBIDDEN');
-    }
+    if (!allowed.some((p) => user.permissions.has(p))) throw FORBIDDEN();
   });
 }
 

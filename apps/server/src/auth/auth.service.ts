@@ -9,8 +9,6 @@ import type { SessionRepository } from './session.repository';
 export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const LOCKOUT_DURATION_MS = 15 * 60_000;
-/** Long enough to open a viewer or start a download, short enough that a leaked URL soon dies. */
-export const EXAM_TOKEN_TTL_MS = 2 * 60 * 60_000;
 
 /** One message for an unknown user and a wrong password, so neither can be told apart. */
 export const BAD_CREDENTIALS = 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง';
@@ -61,14 +59,6 @@ export class AuthService {
     return { token, userId: user.id };
   }
 
-  /** A short-lived token for a link that must carry it in the query (viewer, Weasis, CD helper): one exam, nothing else. */
-  async issueExamToken(user: CurrentUser, examId: string, ttlMs = EXAM_TOKEN_TTL_MS): Promise<{ token: string; expiresAt: Date }> {
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(this.now().getTime() + ttlMs);
-    await this.sessions.create({ tokenHash: hashToken(token), userId: user.userId, expiresAt, scopeExamId: examId });
-    return { token, expiresAt };
-  }
-
   /** Re-confirms a signed-in user's own password before a sensitive change (spec §5 patient edit). */
   async confirmPassword(userId: string, password: string): Promise<boolean> {
     const profile = await this.users.findProfile(userId);
@@ -80,22 +70,19 @@ export class AuthService {
     await this.sessions.revoke(hashToken(token), this.now());
   }
 
-  /** The user behind a live session token, or null. */
+  /** The user behind a live login session token, or null (a query token is never a login session). */
   async currentUser(token: string): Promise<CurrentUser | null> {
     const session = await this.sessions.findLive(hashToken(token), this.now());
     if (!session) return null;
-    return this.userOf(session.userId, { id: session.id, scopeExamId: session.scopeExamId });
+    return this.userOf(session.userId, session.id);
   }
 
-  /**
-   * An active user as the access checks see them, without a session of theirs: what a public film link made by that
-   * user may show on their behalf (the link's own check stands in for the session). Null when gone or inactive.
-   */
+  /** An active user as the access checks see them, with no session of theirs (token principals start here). */
   userById(userId: string): Promise<CurrentUser | null> {
-    return this.userOf(userId, { id: '', scopeExamId: null });
+    return this.userOf(userId, '');
   }
 
-  private async userOf(userId: string, session: { id: string; scopeExamId: string | null }): Promise<CurrentUser | null> {
+  private async userOf(userId: string, sessionId: string): Promise<CurrentUser | null> {
     const profile = await this.users.findProfile(userId);
     if (!profile || !profile.user.isActive) return null;
     const u = profile.user;
@@ -120,8 +107,8 @@ export class AuthService {
       clientIds: profile.clientIds,
       permissions: new Set(effectivePermissions(role, added, removed)),
       scope: ROLE_DEFAULTS[role].scope,
-      sessionId: session.id,
-      scopeExamId: session.scopeExamId,
+      sessionId,
+      scopeExamId: null,
       token: null,
     };
   }

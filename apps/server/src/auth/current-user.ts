@@ -23,7 +23,14 @@ export interface CurrentUser {
    * Set when the caller came with a query token instead of a session cookie: what it was minted for and, for a public
    * film link, the link it serves (the audit log names the link, not its creator). Null for a login session.
    */
-  token: { purpose: TokenPurpose; linkId: string | null } | null;
+  token: {
+    purpose: TokenPurpose;
+    linkId: string | null;
+    /** The login session a person's token was minted from (null for a film link's). */
+    parentSessionId: string | null;
+    /** When the token dies; a token minted from it (the viewer's priors) dies no later. */
+    expiresAt: Date;
+  } | null;
 }
 
 declare module 'fastify' {

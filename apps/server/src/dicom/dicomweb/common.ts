@@ -4,8 +4,11 @@ import type { RouteAccess } from '../../http/route-access';
 import { UID_PATTERN } from '../parse/read-instance';
 import { covers, parseAccept } from './media-type';
 
-/** Every DICOMweb read: the image permission, and the study visibility of dicom-scope.ts applied in the service. */
-export const READ_ACCESS: RouteAccess = { permission: 'EXAM_DICOM', scope: 'dicom' };
+/**
+ * Every DICOMweb read: the image permission, and the study visibility of dicom-scope.ts applied in the service. The
+ * viewer frame, Weasis and a film link read images with their exam's token (narrowed to that exam's study).
+ */
+export const READ_ACCESS: RouteAccess = { permission: 'EXAM_DICOM', scope: 'dicom', tokens: ['viewer', 'weasis', 'link'] };
 export const tags = ['dicomweb'];
 
 /** A UID in a path or query: digits and dots only, so no path trick ever reaches storage or SQL. */

@@ -346,7 +346,7 @@ describe('DICOMweb', () => {
       const [admin] = await sut.database.db.select().from(users).where(eq(users.username, 'admin'));
       const user = await sut.services.auth.currentUser(cookieToken(await as('admin')));
       expect(user?.userId).toBe(admin!.id);
-      const { token } = await sut.services.auth.issueExamToken(user!, exam.id);
+      const { token } = await sut.services.tokens.issueForPerson(user!, exam.id, 'viewer');
       expect((await sut.app.inject({ url: `${wadoUri(linked)}&token=${token}` })).statusCode).toBe(200);
       expect((await sut.app.inject({ url: `${wadoUri(unmatched)}&token=${token}` })).statusCode).toBe(404);
       const { payload, contentType } = stowBody([buildInstance().bytes]);

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AuditService } from '../../audit/audit.service';
+import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import { exams } from '../../db/schema/index';
@@ -119,6 +119,7 @@ function withoutBulk(attrs: Record<string, unknown> | undefined): Record<string,
   return Object.fromEntries(Object.entries(attrs).filter(([, v]) => !(v && typeof v === 'object' && 'BulkDataURI' in v)));
 }
 
-function who(user: CurrentUser) {
-  return { userId: user.userId, username: user.username };
+/** The audit actor: a person, a person's query token, or a film link (never the link's creator). */
+function who(user: CurrentUser): AuditActor {
+  return actorOf(user)!;
 }

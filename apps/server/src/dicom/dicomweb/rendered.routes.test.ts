@@ -222,7 +222,7 @@ describe('WADO-RS rendered and thumbnail', () => {
       const [study] = await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, linked.study));
       const examId = study!.examId!;
       const user = await sut.services.auth.currentUser(cookieToken(cookies.doctor1!));
-      const { token } = await sut.services.auth.issueExamToken(user!, examId);
+      const { token } = await sut.services.tokens.issueForPerson(user!, examId, 'viewer');
       expect((await sut.app.inject({ url: `${at}/thumbnail?token=${token}` })).statusCode).toBe(200);
       if (corpusAvailable) expect((await sut.app.inject({ url: `${instanceUrl(files['CT_small.dcm']!)}/thumbnail?token=${token}` })).statusCode).toBe(404);
     });

@@ -179,7 +179,7 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
       expect((await sut.app.inject({ url: wado(ct.slices[0]!) })).statusCode).toBe(401);
       const [study] = await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, ct.study));
       const user = await sut.services.auth.currentUser(cookieToken(cookies.doctor1 ??= await sut.login('doctor1')));
-      const { token } = await sut.services.auth.issueExamToken(user!, study!.examId!);
+      const { token } = await sut.services.tokens.issueForPerson(user!, study!.examId!, 'viewer');
       const viaToken = await sut.app.inject({ url: wado(ct.slices[0]!, `&token=${token}`) });
       expect(viaToken.statusCode).toBe(200);
       expect(magic(viaToken.rawPayload, 3)).toBe(JPEG_MAGIC);

@@ -166,11 +166,15 @@ describe('DICOM export: GET /dicom/export/{examId}/check and GET /dicom/export/{
     expect((await get('/dicom/export/00000000-0000-4000-8000-000000000000/check', 'staff')).statusCode).toBe(404);
   });
 
-  it('opens with an exam link token (the CD helper), only for its exam', async () => {
-    const token = (await sut.app.inject({ method: 'POST', url: `/api/exam/${exam.id}/token`, headers: { cookie: await as('staff') } })).json().data.token as string;
+  it('opens with an export token (the CD helper), only for its exam; a viewer token does not open it', async () => {
+    const mint = async (purpose?: string) => (await sut.app.inject({ method: 'POST', url: `/api/exam/${exam.id}/token`, headers: { cookie: await as('staff') }, payload: purpose ? { purpose } : {} })).json().data.token as string;
+    const token = await mint('export');
     expect((await checkUntilReady(exam.id, 'staff', `?token=${token}`)).instanceCount).toBe(stored.size);
     expect((await get(`/dicom/export/${exam.id}?token=${token}`)).statusCode).toBe(200);
     expect((await get(`/dicom/export/${empty.id}/check?token=${token}`)).statusCode).toBe(404);
+    // The export token is the CD helper's: it reads no image through DICOMweb, and the viewer's token no export.
+    expect((await get(`/api/exam/${exam.id}/series?token=${token}`)).statusCode).toBe(403);
+    expect((await get(`/dicom/export/${exam.id}?token=${await mint()}`)).statusCode).toBe(403);
   });
 
   it('says why there is nothing to export: no images, archived images', async () => {

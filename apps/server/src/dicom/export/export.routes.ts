@@ -13,10 +13,10 @@ import { DicomExportService } from './export.service';
 
 /**
  * Downloading an exam's images: the image right (EXAM_DICOM: CD folder, RadiAnt) or the export right of the request
- * list (REQUEST_EXPORT: the Link role exports films), on exams in the user's scope. Exam-scoped link tokens (the CD
- * helper) may read it too.
+ * list (REQUEST_EXPORT: the Link role exports films), on exams in the user's scope. The CD helper's export token and a
+ * film link's token read their own exam's export too.
  */
-export const EXPORT_ACCESS: RouteAccess = { permission: 'EXAM_DICOM', anyOf: ['REQUEST_EXPORT'], scope: 'exam' };
+export const EXPORT_ACCESS: RouteAccess = { permission: 'EXAM_DICOM', anyOf: ['REQUEST_EXPORT'], scope: 'exam', tokens: ['export', 'link'] };
 
 const Params = z.object({ examId: ExamIdParamsSchema.shape.id });
 const TokenQuery = z.object({ token: z.string().max(200).optional() });

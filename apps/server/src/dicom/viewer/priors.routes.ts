@@ -11,7 +11,6 @@ export interface ViewerPriorsDeps {
   db: Database;
   exams: ExamsService;
   issueToken: IssueExamToken;
-  now?: () => Date;
 }
 
 /**
@@ -19,11 +18,11 @@ export interface ViewerPriorsDeps {
  * with its own exam token. Opened by the viewer frame's exam token (GET, scope exam) or a session.
  */
 export function viewerPriorsRoutes(deps: ViewerPriorsDeps) {
-  const service = new ViewerPriorsService(deps.db, deps.exams, deps.issueToken, deps.now);
+  const service = new ViewerPriorsService(deps.db, deps.exams, deps.issueToken);
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/api/exam/:id/priors', {
-      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['viewer'] } },
       schema: { params: ExamIdParamsSchema, querystring: z.object({ token: z.string().max(200).optional() }), response: { 200: envelope(z.array(ViewerPriorSchema)) }, tags: ['exams'] },
     }, async (req, reply) => {
       const data = await service.priors(requireUser(req), req.params.id);

@@ -1,16 +1,12 @@
 import type { ViewerPrior } from '@rangsi/contract';
-import { EXAM_TOKEN_TTL_MS } from '../../auth/auth.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
-import { unauthorized } from '../../http/domain-error';
 import { examScopeCondition } from '../../modules/exams/exam-scope';
 import type { ExamsService } from '../../modules/exams/exams.service';
+import type { IssueExamToken } from '../../modules/exams/exams.routes';
 import { ViewerRepository } from './viewer.repository';
 
-export type IssueExamToken = (user: CurrentUser, examId: string, ttlMs: number) => Promise<{ token: string; expiresAt: Date }>;
-
-/** A token shorter-lived than this is not worth handing out: the reader could not finish opening the prior. */
-const MIN_TOKEN_MS = 60_000;
+export type { IssueExamToken };
 
 /**
  * Prior exams for the viewer's side-by-side compare. The viewer frame holds one exam token (decision V2); this lists
@@ -19,7 +15,7 @@ const MIN_TOKEN_MS = 60_000;
 export class ViewerPriorsService {
   private readonly repo: ViewerRepository;
 
-  constructor(db: Database, private readonly exams: ExamsService, private readonly issueToken: IssueExamToken, private readonly now: () => Date = () => new Date()) {
+  constructor(db: Database, private readonly exams: ExamsService, private readonly issueToken: IssueExamToken) {
     this.repo = new ViewerRepository(db);
   }
 
@@ -29,14 +25,12 @@ export class ViewerPriorsService {
     // Its priors within the user's own scope (the History dialog's), never more: a link token is a user's, narrowed.
     const own: CurrentUser = { ...user, scopeExamId: null };
     const rows = await this.repo.priors(exam, examScopeCondition(own));
-    const ends = await this.repo.sessionExpiresAt(user.sessionId);
-    const ttlMs = Math.min(EXAM_TOKEN_TTL_MS, (ends?.getTime() ?? 0) - this.now().getTime());
-    if (ttlMs < MIN_TOKEN_MS) throw unauthorized();
     const out: ViewerPrior[] = [];
     for (const r of rows) {
       // Archived images come back through the series page's unzip (after acceptance, decision V9), not from a frame.
       const archived = r.zipStatus === 'Archive' || r.zipStatus === 'Error';
-      const token = archived ? null : await this.issueToken(user, r.examId, ttlMs);
+      // Each prior's viewer token dies with the login session behind the frame's token, like the frame's own.
+      const token = archived ? null : await this.issueToken(user, r.examId, 'viewer');
       out.push({
         examId: r.examId,
         accessionNumber: r.accessionNumber,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { branches, dicomInstances, dicomSeries, dicomStudies, exams, sessions } from '../../db/schema/index';
+import { branches, dicomInstances, dicomSeries, dicomStudies, exams } from '../../db/schema/index';
 
 /** SQL for the viewer: one series of an exam and its instances, the patient's prior exams with images. */
 export class ViewerRepository {
@@ -75,11 +75,5 @@ export class ViewerRepository {
       .groupBy(exams.id, branches.name)
       .orderBy(desc(exams.examDate))
       .limit(limit);
-  }
-
-  /** When the session or link token behind a request ends (a token minted from it must not outlive it). */
-  async sessionExpiresAt(sessionId: string): Promise<Date | null> {
-    const [row] = await this.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
-    return row?.expiresAt ?? null;
   }
 }

@@ -44,12 +44,12 @@ export function viewerRoutes(service: ViewerService, thumbnails: ThumbnailServic
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/api/exam/:id/series/:seriesId/instances', {
-      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['viewer', 'link'] } },
       schema: { params: SeriesParamsSchema, querystring: OrientationQuery, response: { 200: envelope(InstancesSchema) }, tags },
     }, async (req) => ({ success: true, data: await service.instances(requireUser(req), req.params.id, req.params.seriesId, req.query.orientation) }));
 
     r.get('/api/exam/:id/series/:seriesId/thumbnail', {
-      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['viewer', 'link'] } },
       schema: { params: SeriesParamsSchema, querystring: OrientationQuery, tags },
     }, async (req, reply) => {
       const series = await service.series(requireUser(req), req.params.id, req.params.seriesId);
@@ -62,7 +62,7 @@ export function viewerRoutes(service: ViewerService, thumbnails: ThumbnailServic
     });
 
     r.get('/api/exam/:id/series/:seriesId/preview', {
-      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['viewer', 'link'] } },
       schema: { params: SeriesParamsSchema, querystring: OrientationQuery, tags },
     }, (req, reply) => answerRenderErrors(reply, async () => {
       const jpeg = await preview.render(requireUser(req), req.params.id, req.params.seriesId, req.query.orientation);

@@ -16,7 +16,7 @@ describe('GET /weasis/{examId}: the Weasis manifest', () => {
   const cookies: Record<string, string> = {};
   const as = async (username: string) => (cookies[username] ??= await sut.login(username));
   const token = async (examId: string, username = 'staff') =>
-    (await sut.app.inject({ method: 'POST', url: `/api/exam/${examId}/token`, headers: { cookie: await as(username) } })).json().data.token as string;
+    (await sut.app.inject({ method: 'POST', url: `/api/exam/${examId}/token`, headers: { cookie: await as(username) }, payload: { purpose: 'weasis' } })).json().data.token as string;
   const attr = (xml: string, element: string, attribute: string) => xpathString(xml, `//*[local-name()='${element}']/@${attribute}`);
 
   beforeAll(async () => {

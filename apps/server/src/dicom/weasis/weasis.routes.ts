@@ -32,7 +32,7 @@ export function weasisRoutes(deps: WeasisRouteDeps) {
     const service = new WeasisService({ repo: new WeasisRepository(deps.db), exams: deps.exams, audit: deps.audit, issueToken: deps.issueToken, arcId: deps.aeTitle });
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/weasis/:examId', {
-      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['weasis'] } },
       schema: { params: Params, querystring: TokenQuery, tags: ['dicomweb'] },
     }, async (req, reply) => {
       const xml = await service.manifest(requireUser(req), req.params.examId, { wadoUrl: `${dicomwebBase(req)}/wado`, token: req.query.token });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditService } from '../../audit/audit.service';
+import { actorOf, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { IssueExamToken } from '../../modules/exams/exams.routes';
 import type { ExamsService } from '../../modules/exams/exams.service';
@@ -26,15 +26,16 @@ export class WeasisService {
 
   async manifest(user: CurrentUser, examId: string, ctx: { wadoUrl: string; token?: string }): Promise<string> {
     const exam = await this.deps.exams.load(user, examId);
-    const token = user.scopeExamId === examId && ctx.token ? ctx.token : (await this.deps.issueToken(user, examId)).token;
+    // Opened with this exam's Weasis token, the manifest hands the same token on; with a session, a new one.
+    const reuse = user.token?.purpose === 'weasis' && user.scopeExamId === examId && ctx.token;
+    const token = reuse ? ctx.token! : (await this.deps.issueToken(user, examId, 'weasis')).token;
     const base: Omit<WeasisManifest, 'patients'> = {
       uid: randomUUID(),
       arcId: this.deps.arcId,
       baseUrl: ctx.wadoUrl,
       additionalParameters: `&token=${encodeURIComponent(token)}`,
     };
-    await this.deps.audit.record(null, { action: 'exam.weasisManifest', entityType: 'exam', entityId: exam.id, patientId: exam.patientId },
-      { userId: user.userId, username: user.username });
+    await this.deps.audit.record(null, { action: 'exam.weasisManifest', entityType: 'exam', entityId: exam.id, patientId: exam.patientId }, actorOf(user)!);
     const rows = exam.zipStatus === 'Archive' ? [] : await this.deps.repo.instancesOfExam(examId);
     if (exam.zipStatus === 'Archive' || rows.some((r) => r.cold)) {
       return buildWeasisManifest({ ...base, patients: [], message: { title: 'Rangsi', description: 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนเปิดดู', severity: 'WARN' } });

@@ -3,10 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AssignExamSchema, DoctorOptionSchema, ExamActionSchema, ExamIdParamsSchema, ExamMessageActionSchema, ExamSchema,
-  ExamSearchResultSchema, ExamSearchSchema, ExamUpdateInformationSchema, RecordConditionSchema, SeriesSchema, envelope,
+  ExamSearchResultSchema, ExamSearchSchema, ExamTokenRequestSchema, ExamUpdateInformationSchema, RecordConditionSchema,
+  SeriesSchema, envelope,
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import type { CurrentUser } from '../../auth/current-user';
+import type { PersonTokenPurpose } from '../../auth/token.service';
+import { forbidden } from '../../http/domain-error';
 import type { ExamsService } from './exams.service';
 import type { RecordConditionService } from './record-condition.service';
 
@@ -15,7 +18,8 @@ const BranchParams = z.object({ id: z.coerce.number().int().positive().max(2_147
 const tags = ['exams'];
 
 /** The worklist calls of spec §7 "Exams" and their UI data; each declares its permission and reads exams in scope. */
-export type IssueExamToken = (user: CurrentUser, examId: string) => Promise<{ token: string; expiresAt: Date }>;
+/** Mints a query token for one exam and one purpose (auth/token.service.ts). */
+export type IssueExamToken = (user: CurrentUser, examId: string, purpose: PersonTokenPurpose, ttlMs?: number) => Promise<{ token: string; expiresAt: Date }>;
 
 export function examsRoutes(service: ExamsService, conditions: RecordConditionService, issueToken: IssueExamToken) {
   return async function plugin(app: FastifyInstance): Promise<void> {
@@ -30,8 +34,9 @@ export function examsRoutes(service: ExamsService, conditions: RecordConditionSe
       data: await service.search(requireUser(req), { ...req.body, page: req.query.page ?? req.body.page }),
     }));
 
+    // The viewer frame's overlay (patient name, HN, study date) reads it with the frame's viewer token.
     r.get('/api/exam/:id', {
-      config: { access: { permission: 'EXAM_SEARCH', scope: 'exam' } },
+      config: { access: { permission: 'EXAM_SEARCH', scope: 'exam', tokens: ['viewer'] } },
       schema: { params: ExamIdParamsSchema, response: { 200: exam }, tags },
     }, async (req) => ({ success: true, data: await service.get(requireUser(req), req.params.id) }));
 
@@ -93,18 +98,21 @@ export function examsRoutes(service: ExamsService, conditions: RecordConditionSe
     }, async (req) => ({ success: true, data: await service.related(requireUser(req), req.params.id) }));
 
     r.get('/api/exam/:id/series', {
-      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
+      config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['viewer', 'link'] } },
       schema: { params: ExamIdParamsSchema, response: { 200: envelope(z.array(SeriesSchema)) }, tags },
     }, async (req) => ({ success: true, data: await service.series(requireUser(req), req.params.id) }));
 
-    // A short-lived token for links that carry it in the query (viewer frame, Weasis manifest, CD helper).
+    // A short-lived token for the places that carry it in the query (viewer frame, Weasis manifest, CD helper).
+    // Images need the image right; the CD helper's export also takes the request list's export right.
     r.post('/api/exam/:id/token', {
-      config: { access: { permission: 'EXAM_DICOM', scope: 'exam' } },
-      schema: { params: ExamIdParamsSchema, body: ExamActionSchema, response: { 200: envelope(z.object({ token: z.string(), expiresAt: z.string() })) }, tags },
+      config: { access: { permission: 'EXAM_DICOM', anyOf: ['REQUEST_EXPORT'], scope: 'exam' } },
+      schema: { params: ExamIdParamsSchema, body: ExamTokenRequestSchema, response: { 200: envelope(z.object({ token: z.string(), expiresAt: z.string() })) }, tags },
     }, async (req) => {
       const user = requireUser(req);
+      const purpose = req.body?.purpose ?? 'viewer';
+      if (purpose !== 'export' && !user.permissions.has('EXAM_DICOM')) throw forbidden();
       await service.load(user, req.params.id);
-      const t = await issueToken(user, req.params.id);
+      const t = await issueToken(user, req.params.id, purpose);
       return { success: true, data: { token: t.token, expiresAt: t.expiresAt.toISOString() } };
     });
 

@@ -1,6 +1,6 @@
 import type { AssignExam, Exam, ExamSearch, ExamSearchResult, ExamUpdateInformation, Series } from '@rangsi/contract';
 import { expectedReportDate, URGENCY_PRESET_MINUTES, urgencyToDuration, type ReportUrgency } from '@rangsi/domain';
-import type { AuditService } from '../../audit/audit.service';
+import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { eq } from 'drizzle-orm';
 import { exams } from '../../db/schema/index';
@@ -318,8 +318,9 @@ export class ExamsService {
   }
 }
 
-function who(user: CurrentUser) {
-  return { userId: user.userId, username: user.username };
+/** The audit actor: a person, a person's query token, or a film link (never the link's creator). */
+function who(user: CurrentUser): AuditActor {
+  return actorOf(user)!;
 }
 
 function eqClient(clientId: number) {

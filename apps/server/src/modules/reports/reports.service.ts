@@ -6,7 +6,7 @@ import type {
 import {
   ageInYears, finishKind, nextReportKinds, radiologyReportName, reportAccess, type AuditStatus, type ExamStatus, type ReportKind,
 } from '@rangsi/domain';
-import type { AuditService } from '../../audit/audit.service';
+import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { DomainError, fieldError } from '../../http/domain-error';
 import type { PdfRenderer } from '../../reports/pdf/pdf-renderer';
@@ -343,6 +343,7 @@ function sortTemplates(list: TemplateRecord[], bodyPart: string | null): Templat
     || (a.language === b.language ? 0 : a.language === 'th' ? -1 : 1) || a.name.localeCompare(b.name, 'th'));
 }
 
-function who(user: CurrentUser) {
-  return { userId: user.userId, username: user.username };
+/** The audit actor: a person, a person's query token, or a film link (never the link's creator). */
+function who(user: CurrentUser): AuditActor {
+  return actorOf(user)!;
 }

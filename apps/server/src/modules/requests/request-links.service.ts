@@ -3,8 +3,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { ExportLink } from '@rangsi/contract';
-import type { AuditService } from '../../audit/audit.service';
+import type { AuditActor, AuditService } from '../../audit/audit.service';
+import type { AuthService } from '../../auth/auth.service';
 import type { CurrentUser } from '../../auth/current-user';
+import type { TokenService } from '../../auth/token.service';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Database } from '../../db/client';
 import { exams, exportLinks, finishedReports, patients, requests } from '../../db/schema/index';
@@ -24,11 +26,23 @@ export interface PublicLink {
   }[];
 }
 
-/** How the public page reaches a report PDF: an address signed with this secret, printed on behalf of the link's creator. */
+/** How the public page reaches a report PDF: an address signed with this secret, printed for the link's principal. */
 export interface LinkReportAccess {
   secret: string;
-  pdf(creatorId: string, examId: string, finishedReportId: string): Promise<{ stream: Readable; fileName: string }>;
+  pdf(principal: CurrentUser, examId: string, finishedReportId: string): Promise<{ stream: Readable; fileName: string }>;
 }
+
+/** What the links service needs of authentication: the link's maker as they are now, and the link's own tokens. */
+export interface LinkAuth {
+  users: Pick<AuthService, 'userById'>;
+  tokens: Pick<TokenService, 'issueForLink' | 'linkPrincipal'>;
+}
+
+/** The permission a maker needs for their links to keep working (the one that let them make it). */
+const SHARE_PERMISSION = 'REQUEST_EXPORT';
+
+/** The audit actor of a public call: the link itself, never the person who made it (id null when unknown). */
+const asLink = (linkId: string | null): AuditActor => ({ type: 'link', id: linkId, userId: null, username: null });
 
 /** A report address stays valid this long after the page was opened (and never past the link). */
 const REPORT_URL_TTL_MS = 2 * 3_600_000;
@@ -41,10 +55,27 @@ export class RequestLinksService {
     private readonly requests: RequestsService,
     private readonly audit: AuditService,
     private readonly now: () => Date = () => new Date(),
-    /** Mints a short-lived token that reads one exam's images (the viewer's link tokens), on behalf of the link's creator. */
-    private readonly issueExamToken: (userId: string, examId: string) => Promise<string> = () => Promise.reject(new Error('no token issuer')),
+    /** Mints the link's own tokens and checks its maker; without it the page shows no images (tests of the data only). */
+    private readonly auth: LinkAuth | null = null,
     private readonly reports: LinkReportAccess | null = null,
   ) {}
+
+  /** Whether a link's tokens still work: the link is neither revoked nor expired and its request is not deleted. */
+  async isLive(linkId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: exportLinks.id }).from(exportLinks).innerJoin(requests, eq(requests.id, exportLinks.requestId))
+      .where(and(eq(exportLinks.id, linkId), isNull(exportLinks.revokedAt), gt(exportLinks.expiresAt, this.now()), isNull(requests.deletedAt))).limit(1);
+    return Boolean(row);
+  }
+
+  /**
+   * A link shares only what its maker may still share: the maker is active, holds the export right, and the request is
+   * in their data scope now (a maker who left, or moved to another hospital, no longer shows anything).
+   */
+  private async makerMayShare(link: { createdBy: string | null; requestId: string }): Promise<boolean> {
+    const maker = link.createdBy && this.auth ? await this.auth.users.userById(link.createdBy) : null;
+    if (!maker || !maker.permissions.has(SHARE_PERMISSION)) return false;
+    return this.requests.loadInScope(maker, link.requestId).then(() => true, () => false);
+  }
 
   private signature(linkId: string, finishedReportId: string, expires: number): string {
     return createHmac('sha256', this.reports?.secret ?? '').update(`link-report\n${linkId}\n${finishedReportId}\n${expires}`).digest('base64url');
@@ -71,45 +102,47 @@ export class RequestLinksService {
     const given = Buffer.from(signature);
     const signed = this.reports !== null && expected.length === given.length && timingSafeEqual(expected, given);
     const [link] = signed && expires > this.now().getTime() ? await this.db.select().from(exportLinks).where(eq(exportLinks.id, linkId)).limit(1) : [];
-    const live = link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime() && link.createdBy;
+    const live = link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime() && (await this.makerMayShare(link));
     const [row] = live ? await this.db.select({ examId: exams.id, patientId: exams.patientId, audit: exams.reportAuditStatus })
       .from(finishedReports).innerJoin(exams, eq(exams.id, finishedReports.examId))
       .where(and(eq(finishedReports.id, finishedReportId), eq(exams.requestId, link.requestId), isNull(exams.deletedAt))).limit(1) : [];
     const released = row && (await this.releasedReports([{ id: row.examId, reportAuditStatus: row.audit }])).get(row.examId) === finishedReportId;
-    if (!link || !live || !row || !released || !this.reports) {
-      await this.audit.record(request, { action: 'link.report.refused', entityType: 'exportLink', entityId: link?.id ?? null, detail: { reason: 'not found, expired or not released' } });
+    const principal = link && live && row && released && this.auth ? await this.auth.tokens.linkPrincipal({ linkId: link.id, createdBy: link.createdBy!, expiresAt: link.expiresAt }, row.examId) : null;
+    if (!link || !row || !principal || !this.reports) {
+      await this.audit.record(request, { action: 'link.report.refused', entityType: 'exportLink', entityId: link?.id ?? null, detail: { reason: 'not found, expired or not released' } }, asLink(link?.id ?? null));
       throw notFound();
     }
-    await this.audit.record(request, { action: 'link.report', entityType: 'exportLink', entityId: link.id, patientId: row.patientId, detail: { finishedReportId } });
-    return this.reports.pdf(link.createdBy!, row.examId, finishedReportId);
+    await this.audit.record(request, { action: 'link.report', entityType: 'exportLink', entityId: link.id, patientId: row.patientId, detail: { finishedReportId } }, asLink(link.id));
+    return this.reports.pdf(principal, row.examId, finishedReportId);
   }
 
   /**
-   * The public page's data (no login): the patient name and each exam with a thumbnail address carrying an exam-scoped
-   * token. Unknown, revoked and expired links look the same (404); a wrong or missing PIN is a 403. Every opening,
-   * refused or not, goes to the audit log with the caller's address.
+   * The public page's data (no login): the patient name and each exam with a thumbnail address carrying a token of the
+   * link's own, which opens that exam's images and export and nothing else. Unknown, revoked and expired links, and
+   * links whose maker may no longer share the request, look the same (404); a wrong or missing PIN is a 403. Every
+   * opening, refused or not, goes to the audit log as the link, with the caller's address.
    */
   async open(request: FastifyRequest, linkId: string, pin: string | undefined): Promise<PublicLink> {
     const [link] = await this.db.select().from(exportLinks).where(eq(exportLinks.id, linkId)).limit(1);
     const live = link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime();
     const [r] = live ? await this.db.select().from(requests).where(eq(requests.id, link.requestId)).limit(1) : [];
-    if (!link || !live || !r || r.deletedAt) {
-      await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: null, detail: { reason: 'unknown or expired' } });
+    if (!link || !live || !r || r.deletedAt || !(await this.makerMayShare(link))) {
+      await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: link?.id ?? null, detail: { reason: 'unknown or expired' } }, asLink(link?.id ?? null));
       throw new DomainError(404, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว', 'LINK_NOT_FOUND');
     }
     if (link.pinHash && !(pin && (await verifyPassword(link.pinHash, pin)))) {
-      await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: link.id, patientId: r.patientId, detail: { reason: pin ? 'wrong pin' : 'pin required' } });
+      await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: link.id, patientId: r.patientId, detail: { reason: pin ? 'wrong pin' : 'pin required' } }, asLink(link.id));
       throw new DomainError(403, pin ? 'PIN ไม่ถูกต้อง' : 'กรุณาใส่ PIN', pin ? 'LINK_PIN_WRONG' : 'LINK_PIN_REQUIRED');
     }
-    await this.audit.record(request, { action: 'link.open', entityType: 'exportLink', entityId: link.id, patientId: r.patientId, detail: { requestId: r.id } });
+    await this.audit.record(request, { action: 'link.open', entityType: 'exportLink', entityId: link.id, patientId: r.patientId, detail: { requestId: r.id } }, asLink(link.id));
     const [p] = await this.db.select().from(patients).where(eq(patients.id, r.patientId)).limit(1);
     const rows = await this.db.select().from(exams).where(and(eq(exams.requestId, r.id), isNull(exams.deletedAt))).orderBy(asc(exams.modalityCode));
-    const creator = link.createdBy;
+    const grant = { linkId: link.id, createdBy: link.createdBy!, expiresAt: link.expiresAt };
     const reportIds = await this.releasedReports(rows);
     const reportExpires = Math.min(this.now().getTime() + REPORT_URL_TTL_MS, link.expiresAt.getTime());
     const reportUrl = (examId: string) => {
       const id = reportIds.get(examId);
-      if (!id || !creator) return null;
+      if (!id) return null;
       return `/api/link/${encodeURIComponent(link.id)}/report/${id}?exp=${reportExpires}&sig=${this.signature(link.id, id, reportExpires)}`;
     };
     return {
@@ -118,8 +151,8 @@ export class RequestLinksService {
       exams: await Promise.all(rows.map(async (e) => ({
         modalityCode: e.modalityCode, accessionNumber: e.accessionNumber, examDate: e.examDate.toISOString(), description: e.description,
         hasImage: e.hasImage,
-        thumbnailUrl: e.hasImage && e.studyInstanceUid && creator
-          ? `/dicomweb/studies/${e.studyInstanceUid}/thumbnail?token=${encodeURIComponent(await this.issueExamToken(creator, e.id))}` : null,
+        thumbnailUrl: e.hasImage && e.studyInstanceUid && this.auth
+          ? `/dicomweb/studies/${e.studyInstanceUid}/thumbnail?token=${encodeURIComponent((await this.auth.tokens.issueForLink(grant, e.id)).token)}` : null,
         reportUrl: reportUrl(e.id),
       }))),
     };

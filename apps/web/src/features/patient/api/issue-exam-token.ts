@@ -6,11 +6,14 @@ export interface ExamToken {
   expiresAt: string;
 }
 
-/** POST /api/exam/{id}/token: a short-lived token scoped to one exam, for links that carry it in the query (Weasis). */
-export function issueExamToken(examId: string): Promise<ExamToken> {
-  return apiRequest<ExamToken>(`/api/exam/${encodeURIComponent(examId)}/token`, { method: 'POST' });
+/**
+ * POST /api/exam/{id}/token for Weasis: a short-lived token that opens this exam's Weasis manifest and the images it
+ * names, and nothing else (the server refuses it on every other route).
+ */
+export function issueWeasisToken(examId: string): Promise<ExamToken> {
+  return apiRequest<ExamToken>(`/api/exam/${encodeURIComponent(examId)}/token`, { method: 'POST', body: { purpose: 'weasis' } });
 }
 
-export function useIssueExamToken() {
-  return useMutation({ mutationFn: issueExamToken });
+export function useIssueWeasisToken() {
+  return useMutation({ mutationFn: issueWeasisToken });
 }

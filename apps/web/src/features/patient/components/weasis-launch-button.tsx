@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { useIssueExamToken } from '../api/issue-exam-token';
+import { useIssueWeasisToken } from '../api/issue-exam-token';
 import { weasisLaunchUrl, weasisManifestUrl } from '../lib/weasis-launch';
 
 /** Hands a weasis:// link to the operating system (the installed Weasis registers the scheme). */
@@ -20,7 +20,7 @@ function openExternal(url: string): void {
  */
 export function WeasisLaunchButton({ examId }: { examId: string }) {
   const { t } = useTranslation();
-  const issue = useIssueExamToken();
+  const issue = useIssueWeasisToken();
   const title = issue.isError ? `${t('patient.history.openWeasisFailed')}: ${issue.error.message || t('error.generic')}` : t('patient.history.openWeasis');
   const launch = () => {
     issue.mutate(examId, {
