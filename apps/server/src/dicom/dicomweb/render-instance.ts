@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../http/domain-error';
 import type { LocalDicomArchive } from '../archive/local-archive';
-import { decodeFrame, parseBytes, UnsupportedImage, type ParsedFile } from '../thumbnails/decode-frame';
+import { decodeFrame, UnsupportedImage, type ParsedFile } from '../thumbnails/decode-frame';
+import { parsedInstances } from '../thumbnails/parsed-instances';
 import { THUMBNAIL_SIZE } from '../thumbnails/render';
 import type { StoredInstance } from './dicomweb.repository';
 import { BadRenderParameter, renderFrame, type RenderedType, type RenderParams } from './rendered';
@@ -22,15 +23,15 @@ export class InstanceRenderer {
 
   async load(row: StoredInstance): Promise<ParsedFile> {
     if (row.sizeBytes > MAX_RENDER_SOURCE_BYTES) throw new CannotRender(415, 'this image is too large to render on the server; retrieve it as DICOM');
-    const body = await this.archive.openStored(row);
-    if (!body) throw notFound('ไม่พบไฟล์ภาพ');
-    const chunks: Buffer[] = [];
-    for await (const c of body) chunks.push(c as Buffer);
+    let parsed: ParsedFile | null;
     try {
-      return parseBytes(Buffer.concat(chunks));
-    } catch {
-      throw new CannotRender(415, 'the stored file cannot be read as an image');
+      parsed = await parsedInstances.load(row.storageKey, () => this.archive.openStored(row));
+    } catch (err) {
+      // A deflated data set past its limit (one stored before the limit existed) is named; other failures are not.
+      throw new CannotRender(415, err instanceof UnsupportedImage ? `${err.message}; retrieve it as DICOM` : 'the stored file cannot be read as an image');
     }
+    if (!parsed) throw notFound('ไม่พบไฟล์ภาพ');
+    return parsed;
   }
 
   /** Renders frame `frameIndex` (0-based; the middle one when undefined) of a parsed instance. */

@@ -9,7 +9,7 @@ import type { DicomwebService, Location } from './dicomweb.service';
 import type { StoredInstance } from './dicomweb.repository';
 import { buildPart10Header } from '../dimse/part10';
 import { rewriteStored, rewriteTo } from '../dimse/qr/rewrite-dataset';
-import { parseBytes } from '../thumbnails/decode-frame';
+import { parsedInstances } from '../thumbnails/parsed-instances';
 import { frameContentType, parseFrameList, readFrame } from './frames';
 import { parseAccept } from './media-type';
 import { multipartStream, newBoundary } from './multipart';
@@ -110,15 +110,14 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
     /** The stored instance parsed whole, for frames and bulk data (the only reads of a file besides retrieval). */
     const parsedInstance = async (req: FastifyRequest, at: Required<Location>) => {
       const [row] = await service.retrieve(requireUser(req), at);
-      const body = await archive.openStored(row!);
-      if (!body) throw notFound('ไม่พบไฟล์ภาพ');
-      const chunks: Buffer[] = [];
-      for await (const c of body) chunks.push(c as Buffer);
+      let parsed;
       try {
-        return { row: row!, ...parseBytes(Buffer.concat(chunks)) };
+        parsed = await parsedInstances.load(row!.storageKey, () => archive.openStored(row!));
       } catch {
         throw notFound('อ่านภาพนี้ไม่ได้');
       }
+      if (!parsed) throw notFound('ไม่พบไฟล์ภาพ');
+      return { row: row!, ...parsed };
     };
     const sendParts = (reply: FastifyReply, type: string, bodies: Uint8Array[]) => {
       const boundary = newBoundary();

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import zlib from 'node:zlib';
+import { inflateLimit, inflateRefusal } from '../parse/inflate-limits';
 import { DatasetWalker, type WalkedAttributes } from './dataset-walker';
 import { Status, TS } from './uids';
 
@@ -11,7 +12,10 @@ export interface StoreSinkOptions {
   /** Preamble, 'DICM' and file meta group, written before the first data set byte. */
   header: Buffer;
   transferSyntaxUid: string;
-  /** Data set bytes beyond this are refused (for deflate, the inflated size counts too). */
+  /**
+   * Data set bytes beyond this are refused, and the association aborted. A deflated data set is refused (the
+   * association goes on) as soon as it inflates past inflateLimit of the bytes received so far, which never exceeds this.
+   */
   maxBytes: number;
   /** Bytes buffered towards the file (or the inflater) before the socket is paused. */
   highWaterMark: number;
@@ -82,12 +86,17 @@ export class StoreSink extends EventEmitter {
     this.toFile(opts.header);
     if (opts.transferSyntaxUid === TS.deflate) {
       // Deflated explicit VR little endian (PS3.5 A.5): the bytes are stored deflated, as received; they are inflated
-      // only to check that they are a complete deflate stream holding a well-formed data set.
+      // (on zlib's threads) only to check that they are a complete deflate stream holding a well-formed data set. A
+      // deflate bomb stops at its limit: the rest of its bytes are dropped unread, and the C-STORE refused.
       this.walker = new DatasetWalker({ explicit: true, bigEndian: false });
       const inflater = zlib.createInflateRaw();
       inflater.on('data', (d: Buffer) => {
         this.inflatedBytes += d.length;
-        if (this.inflatedBytes > opts.maxBytes) { this.tooLarge(); return; }
+        const limit = inflateLimit(this.bytes, opts.maxBytes);
+        if (this.inflatedBytes > limit) {
+          this.fail({ ok: false, status: Status.OutOfResources, reason: inflateRefusal(limit), kind: 'too-large' });
+          return;
+        }
         this.walker.push(d);
       });
       inflater.on('error', () => {

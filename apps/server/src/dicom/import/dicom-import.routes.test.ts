@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import yazl from 'yazl';
-import { dicomStudies, examEvents, exams, users } from '../../db/schema/index';
+import { dicomInstances, dicomStudies, examEvents, exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { buildInstance } from '../testing/build-dicom';
+import { buildDeflateBomb } from '../testing/deflated';
 
 function formData(files: { name: string; bytes: Buffer }[], boundary = 'form-boundary-5678') {
   const parts = files.map((f) => Buffer.concat([
@@ -74,6 +75,14 @@ describe('POST /api/exam/{id}/dicom/import', () => {
     const corruptZip = await upload('staff', other!.id, [{ name: 'bad.zip', bytes: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100)]) }]);
     expect(corruptZip.statusCode).toBe(400);
     expect(corruptZip.json().data.failed[0].fileName).toBe('bad.zip');
+  });
+
+  it('refuses a deflate bomb (500 MiB of zeros in half a MiB) as too large, storing nothing of it', async () => {
+    const bomb = buildDeflateBomb({ rows: 512, columns: 1024, frames: 1000 });
+    const res = await upload('staff', exam.id, [{ name: 'bomb.dcm', bytes: bomb.bytes }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.failed).toEqual([{ fileName: 'bomb.dcm', reason: 'ไฟล์ใหญ่เกินกำหนด' }]);
+    expect(await sut.database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, bomb.sopUid))).toEqual([]);
   });
 
   it('needs the upload right and the exam in scope', async () => {

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInstance, encodeElement, writeTemp } from '../testing/build-dicom';
 import { corpusAvailable, corpusFiles, corpusPath, REFUSED } from '../testing/corpus';
+import { buildDeflateBomb, buildDeflated } from '../testing/deflated';
+import { withLoopDelay } from '../testing/event-loop';
 import { encodeTis620 } from './charset';
 import { HEADER_BYTES, readInstance } from './read-instance';
 
@@ -142,6 +145,27 @@ ds.save_as(sys.argv[1], write_like_original=False)
     const whole = Buffer.concat([base.subarray(0, base.length - native.length), pixel]);
     expect((await readInstance(temp(whole))).ok).toBe(true);
     expect(await readInstance(temp(whole.subarray(0, whole.length - 8)))).toMatchObject({ ok: false, code: 'truncated' });
+  });
+
+  // Issue 23 item 3: 500 MiB of zeros in half a MiB was inflated on the event loop (1.4 s for every user) and stored.
+  it.each([
+    ['500 MiB from half a MiB, the whole file in the first MiB', 1000],
+    ['2000 MiB from 2 MiB, read beyond the first MiB', 4000],
+  ])('refuses a deflate bomb (%s) as too large, with the event loop free meanwhile', async (_, frames) => {
+    const bomb = buildDeflateBomb({ rows: 512, columns: 1024, frames });
+    const file = temp(bomb.bytes);
+    const { result, maxDelayMs } = await withLoopDelay(() => readInstance(file));
+    expect(result).toMatchObject({ ok: false, code: 'too-large', reason: expect.stringMatching(/^deflated data set inflates past its limit of \d+ MiB$/) });
+    expect(maxDelayMs).toBeLessThan(200);
+  });
+
+  it('reads a deflated data set that inflates within its limit: small and nearly blank, or large at an image\'s ratio', async () => {
+    // 24 MiB of zeros (over 1000×, under the 32 MiB floor) and 40 MiB of 4-bit noise (about 2×, over the floor).
+    const blank = await readInstance(temp(buildDeflateBomb({ rows: 512, columns: 1024, frames: 48 }).bytes));
+    expect(blank).toMatchObject({ ok: true, info: { numberOfFrames: 48, transferSyntaxUid: '1.2.840.10008.1.2.1.99' } });
+    const pixels = randomBytes(1024 * 1024 * 40).map((b) => b & 0x0f);
+    const noisy = await readInstance(temp(buildDeflated({ rows: 1024, columns: 1024, pixels, extra: { '00280008': ['IS', '40'] } }).bytes));
+    expect(noisy).toMatchObject({ ok: true, info: { numberOfFrames: 40 } });
   });
 
   it('refuses compressed frames whose own size contradicts Rows and Columns', async () => {

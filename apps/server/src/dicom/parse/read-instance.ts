@@ -1,17 +1,16 @@
 import fsp, { type FileHandle } from 'node:fs/promises';
-import zlib from 'node:zlib';
 import dicomParser, { type DataSet, type Element } from 'dicom-parser';
 import { CharacterSet } from './charset';
 import { firstString, firstValue, toDicomJson, type DicomJson } from './dicom-json';
 import { hexTag, VALID_VRS, vrOf } from './dictionary';
+import { inflateLimit, inflateRefusal } from './inflate-limits';
+import { dataSetInflater } from './inflater';
 import { normalizeOrientation } from './orientation';
 
 /** Headers are read from the first MiB; pixel data after it are checked for completeness, not read. */
 export const HEADER_BYTES = 1 << 20;
 /** Objects whose non-pixel attributes do not fit in the first MiB (big SR, waveforms, PDFs) are read whole up to this. */
 export const FULL_PARSE_MAX = 128 << 20;
-/** A deflated dataset is inflated in memory up to this size. */
-const INFLATED_MAX = 512 << 20;
 
 export const TS = {
   implicitLittle: '1.2.840.10008.1.2',
@@ -175,8 +174,15 @@ async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, maxBy
   let parsed: Parsed;
   if (deflated) {
     if (size > FULL_PARSE_MAX) return refuse('too-large', 'deflated dataset too large');
-    const whole = withPreamble(wholeInHead ? head : await fh.read(0, size));
-    parsed = parse(whole, ts, { inflate: true });
+    // Inflated on the inflater's thread, within the limit for its size: a bomb is refused after the limit's worth.
+    const start = metaEnd(meta) - shift;
+    if (start > head.length) return refuse('not-dicom', 'unreadable meta header');
+    const limit = inflateLimit(size - start, maxBytes);
+    const inflated = wholeInHead
+      ? await dataSetInflater.inflate(head.subarray(start), limit)
+      : await dataSetInflater.inflate(await fh.read(start, size - start), limit, { handOver: true });
+    if (!inflated.ok) return inflated.code === 'too-large' ? refuse('too-large', inflateRefusal(limit)) : refuse('truncated', 'deflated dataset is corrupt');
+    parsed = parse(withPreamble(head.subarray(0, start)), ts, { inflated: inflated.bytes });
     if ('refusal' in parsed) return parsed.refusal;
   } else if (wholeInHead) {
     parsed = parse(withPreamble(head), ts, {});
@@ -200,7 +206,13 @@ async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, maxBy
 
 type Parsed = { dataSet: DataSet; implicit: boolean; bigEndian: boolean; complete: boolean } | { refusal: ReadRefusal };
 
-function parse(buf: Buffer, ts: string, opts: { inflate?: boolean; untilPixelData?: boolean }): Parsed {
+/** Where the data set starts: the meta group's end, in the buffer it was read from (dicom-parser records it). */
+export function metaEnd(meta: DataSet): number {
+  return (meta as DataSet & { position: number }).position;
+}
+
+/** `inflated`: the data set of a deflated file, already inflated (the buffer then need only hold the meta header). */
+function parse(buf: Buffer, ts: string, opts: { inflated?: Buffer; untilPixelData?: boolean }): Parsed {
   let ds: DataSet;
   const vrCallback = (tag: string) => {
     const vr = vrOf(hexTag(tag));
@@ -210,10 +222,9 @@ function parse(buf: Buffer, ts: string, opts: { inflate?: boolean; untilPixelDat
     ds = dicomParser.parseDicom(buf, {
       ...(opts.untilPixelData ? { untilTag: 'x7fe00010' } : {}),
       vrCallback,
-      ...(opts.inflate ? { inflater: (arr: Uint8Array, position: number) => inflate(arr, position) } : {}),
+      ...(opts.inflated ? { inflater: () => opts.inflated } : {}),
     });
   } catch (err) {
-    if (err instanceof InflateError) return { refusal: refuse(err.code, err.message) };
     const partial = (err as { dataSet?: DataSet }).dataSet;
     return { refusal: classifyFailure(partial) };
   }
@@ -233,20 +244,6 @@ function parse(buf: Buffer, ts: string, opts: { inflate?: boolean; untilPixelDat
     if (bad) return { refusal: refuse('not-dicom', 'dataset encoding does not match its transfer syntax (invalid VR)') };
   }
   return { dataSet: ds, implicit, bigEndian: ts === TS.explicitBig, complete: !opts.untilPixelData };
-}
-
-class InflateError extends Error {
-  constructor(readonly code: RefusalCode, message: string) { super(message); }
-}
-
-/** The inflated dataset alone: dicom-parser reads what the inflater returns from position 0. */
-function inflate(arr: Uint8Array, position: number): Uint8Array {
-  try {
-    return zlib.inflateRawSync(arr.subarray(position), { maxOutputLength: INFLATED_MAX });
-  } catch (err) {
-    const tooBig = (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
-    throw new InflateError(tooBig ? 'too-large' : 'truncated', tooBig ? 'deflated dataset inflates too large' : 'deflated dataset is corrupt');
-  }
 }
 
 /**

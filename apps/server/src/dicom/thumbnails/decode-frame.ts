@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import fsp from 'node:fs/promises';
-import zlib from 'node:zlib';
 import dicomParser, { type DataSet, type Element } from 'dicom-parser';
-import { TS } from '../parse/read-instance';
+import { inflateLimit, inflateRefusal } from '../parse/inflate-limits';
+import { dataSetInflater } from '../parse/inflater';
+import { metaEnd, TS } from '../parse/read-instance';
 import { decodeJpeg12, jpegPrecision } from './jpeg12';
 import { decodeRle } from './rle';
 
@@ -52,17 +53,34 @@ const JPEG_EXTENDED = '1.2.840.10008.1.2.4.51';
 export interface ParsedFile { ds: DataSet; ts: string }
 
 export async function parseFile(path: string): Promise<ParsedFile> {
-  return parseBytes(await fsp.readFile(path));
+  return parseWhole(await fsp.readFile(path));
 }
 
-export function parseBytes(bytes: Buffer): ParsedFile {
+/** The meta header read on its own: after inflation its offsets no longer point into the data set's buffer. */
+function readMeta(bytes: Buffer): { buf: Buffer; ts: string; start: number } {
   const buf = bytes.toString('latin1', 128, 132) === 'DICM' ? bytes : Buffer.concat([Buffer.alloc(128), bytes]);
-  // The meta header is read on its own: after inflation its offsets no longer point into the dataset's buffer.
-  const ts = (dicomParser.readPart10Header(buf).string('x00020010') ?? '').replace(/\0/g, '').trim();
-  const ds = dicomParser.parseDicom(buf, {
-    inflater: (arr: Uint8Array, position: number) => zlib.inflateRawSync(arr.subarray(position)),
-  });
-  return { ds, ts };
+  const meta = dicomParser.readPart10Header(buf);
+  return { buf, ts: (meta.string('x00020010') ?? '').replace(/\0/g, '').trim(), start: metaEnd(meta) };
+}
+
+/** A whole Part-10 file parsed here, on the calling thread: never a deflated one (see parseWhole). */
+export function parseBytes(bytes: Buffer): ParsedFile {
+  const { buf, ts } = readMeta(bytes);
+  if (ts === TS.deflated) throw new UnsupportedImage('a deflated data set is inflated on the inflater thread (parseWhole)');
+  return { ds: dicomParser.parseDicom(buf), ts };
+}
+
+/**
+ * A whole Part-10 file parsed, a deflated data set inflated on the inflater's thread within `maxInflated` and the
+ * limit for its size (parse/inflate-limits.ts); past it, UnsupportedImage.
+ */
+export async function parseWhole(bytes: Buffer, maxInflated?: number): Promise<ParsedFile> {
+  const { buf, ts, start } = readMeta(bytes);
+  if (ts !== TS.deflated) return { ds: dicomParser.parseDicom(buf), ts };
+  const limit = inflateLimit(buf.length - start, maxInflated);
+  const inflated = await dataSetInflater.inflate(buf.subarray(start), limit);
+  if (!inflated.ok) throw new UnsupportedImage(inflated.code === 'too-large' ? inflateRefusal(limit) : 'deflated data set is corrupt');
+  return { ds: dicomParser.parseDicom(buf.subarray(0, start), { inflater: () => inflated.bytes }), ts };
 }
 
 /**

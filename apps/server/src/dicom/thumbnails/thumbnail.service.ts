@@ -5,7 +5,8 @@ import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index
 import type { FileStore } from '../../storage/file-store';
 import type { DicomArchive } from '../archive';
 import { groupOrientations } from '../parse/orientation';
-import { decodeFrame, parseBytes, UnsupportedImage } from './decode-frame';
+import { decodeFrame, UnsupportedImage } from './decode-frame';
+import { parsedInstances } from './parsed-instances';
 import { renderPng } from './render';
 
 export const THUMBNAIL_PREFIX = 'dicom-thumbnails';
@@ -145,10 +146,9 @@ export class ThumbnailService {
     const order = candidates.map((_, i) => i).sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle)).slice(0, 5);
     for (const i of order) {
       try {
-        const stream = await this.store.open(candidates[i]!.key);
-        const chunks: Buffer[] = [];
-        for await (const c of stream) chunks.push(c as Buffer);
-        return await renderPng(await decodeFrame(parseBytes(Buffer.concat(chunks))));
+        const key = candidates[i]!.key;
+        const parsed = await parsedInstances.load(key, () => this.store.open(key));
+        if (parsed) return await renderPng(await decodeFrame(parsed));
       } catch (err) {
         if (!(err instanceof UnsupportedImage)) this.opts.log?.warn({ err: { name: (err as Error)?.name } }, 'thumbnail render failed');
       }
