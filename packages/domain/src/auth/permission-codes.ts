@@ -20,6 +20,8 @@ export const PERMISSION_CODES = [
   'REQUEST_INVOICE',
   'REQUEST_EXPORT',
   'REQUEST_CUSTOM_PRICE_APPROVE',
+  /** Give a request's exam an accession number by hand (forceAcceesionNumber); branch staff and administrators only. */
+  'REQUEST_ACCESSION_FORCE',
   'PATIENT_SEARCH',
   'PATIENT_EDIT',
   'BILLING',

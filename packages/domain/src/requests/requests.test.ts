@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccessionNumber } from './accession-number';
+import { FORCED_ACCESSION_FORMAT, formatAccessionNumber, isAutomaticAccessionNumber } from './accession-number';
 import { bahtToSatang, doseUnitOf, formatSatang, unitPriceSatang } from './product-price';
 import { missingRequestDocumentNames, requiredRequestDocumentCodes } from './required-documents';
 import { dependencyMatches, isFieldShown } from './field-dependency';
@@ -11,6 +11,31 @@ describe(formatAccessionNumber.name, () => {
   });
   it('grows past the padding rather than wrapping', () => {
     expect(formatAccessionNumber('{branch}{yyMMdd}{seq:4}', { branchCode: 'RS1', day: '2026-11-25', seq: 10000 })).toBe('RS126112510000');
+  });
+});
+
+describe(isAutomaticAccessionNumber.name, () => {
+  it('recognises the automatic shape of a branch for any day and sequence', () => {
+    expect(isAutomaticAccessionNumber('{branch}{yyMMdd}{seq:4}', 'RS1', 'RS12612010001')).toBe(true);
+    expect(isAutomaticAccessionNumber('{branch}{yyMMdd}{seq:4}', 'RS1', 'rs12001019999')).toBe(true);
+    expect(isAutomaticAccessionNumber('{branch}{yyMMdd}{seq:4}', 'RS1', 'RS126112510000')).toBe(true);
+    expect(isAutomaticAccessionNumber('{branch}-{yyyyMMdd}-{seq:3}', 'R.2', 'R.2-20260102-012')).toBe(true);
+  });
+  it('leaves other numbers free', () => {
+    expect(isAutomaticAccessionNumber('{branch}{yyMMdd}{seq:4}', 'RS1', 'RS22612010001')).toBe(false);
+    expect(isAutomaticAccessionNumber('{branch}{yyMMdd}{seq:4}', 'RS1', 'RS1261201001')).toBe(false);
+    expect(isAutomaticAccessionNumber('{branch}{yyMMdd}{seq:4}', 'RS1', 'EXT-0001')).toBe(false);
+    expect(isAutomaticAccessionNumber('{branch}-{yyyyMMdd}-{seq:3}', 'R.2', 'RX2-20260102-012')).toBe(false);
+  });
+});
+
+describe('FORCED_ACCESSION_FORMAT', () => {
+  it('takes at most 16 letters, digits and . _ / -', () => {
+    expect(FORCED_ACCESSION_FORMAT.test('EXT-2026/001')).toBe(true);
+    expect(FORCED_ACCESSION_FORMAT.test('A'.repeat(17))).toBe(false);
+    expect(FORCED_ACCESSION_FORMAT.test('A\\B')).toBe(false);
+    expect(FORCED_ACCESSION_FORMAT.test('เลข1')).toBe(false);
+    expect(FORCED_ACCESSION_FORMAT.test('-A')).toBe(false);
   });
 });
 

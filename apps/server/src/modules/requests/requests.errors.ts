@@ -25,8 +25,24 @@ export const RQ = {
   customPriceState: 'ราคาพิเศษนี้ไม่ได้รออนุมัติ',
   branchChange: 'เปลี่ยนเป็นโรงพยาบาลของสาขาอื่นไม่ได้ กรุณาสร้างใบส่งตรวจใหม่',
   holdRemark: 'รออนุมัติราคาพิเศษ',
+  accessionForceDenied: 'ไม่มีสิทธิ์กำหนดเลข Accession เอง (Accession Number may be set only by branch staff)',
+  accessionForm: 'เลข Accession ที่กำหนดเองต้องเป็นตัวอักษรอังกฤษ ตัวเลข หรือ . _ / - ไม่เกิน 16 ตัว (Accession Number: up to 16 letters, digits, . _ / -)',
+  accessionOneModality: 'กำหนดเลข Accession เองได้เมื่อเลือกการตรวจเพียงประเภทเดียว (one modality only for a given Accession Number)',
+  accessionAutomatic: 'เลข Accession นี้มีรูปแบบเดียวกับเลขที่ระบบออกให้อัตโนมัติ กรุณาใช้รูปแบบอื่น (Accession Number is in the automatic format)',
+  accessionTaken: (n: string) => `เลข Accession ${n} ถูกใช้แล้ว (Accession Number already in use)`,
 } as const;
 
 export const requestNotFound = () => new DomainError(404, RQ.notFound, 'REQUEST_NOT_FOUND');
 export const badRequest = (field: string, message: string) => fieldError(field, message);
 export const requestConflict = (message: string = RQ.conflict) => new DomainError(409, message, 'REQUEST_CONFLICT');
+
+export const accessionTaken = (n: string) => fieldError('forceAcceesionNumber', RQ.accessionTaken(n));
+
+/** Postgres unique violation of the named index, however the driver wraps it. */
+export function isUniqueViolation(err: unknown, index: string): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const pg = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (pg.code === '23505' && (pg.constraint === index || String(pg.message).includes(index))) return true;
+  }
+  return false;
+}

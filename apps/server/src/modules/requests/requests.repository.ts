@@ -128,6 +128,18 @@ export class RequestsRepository {
     return row!.last - n + 1;
   }
 
+  /** Which of these accession numbers an exam (deleted ones included) already carries. */
+  async takenAccessionNumbers(tx: Database, numbers: string[]): Promise<Set<string>> {
+    if (numbers.length === 0) return new Set();
+    const rows = await tx.select({ n: exams.accessionNumber }).from(exams).where(inArray(exams.accessionNumber, numbers));
+    return new Set(rows.map((r) => r.n).filter((n): n is string => n !== null));
+  }
+
+  /** Every branch's code and accession pattern: a hand-given number must not look like any branch's automatic one. */
+  async accessionPatterns(): Promise<{ code: string; accessionPattern: string }[]> {
+    return this.db.select({ code: branches.code, accessionPattern: branches.accessionPattern }).from(branches);
+  }
+
   async find(id: string, scope: SQL, opts: { includeDeleted?: boolean } = {}) {
     const [row] = await this.db.select().from(requests)
       .where(and(eq(requests.id, id), scope, opts.includeDeleted ? undefined : isNull(requests.deletedAt))).limit(1);

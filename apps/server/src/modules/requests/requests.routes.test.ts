@@ -127,6 +127,79 @@ describe('imaging requests API (spec §7 Requests)', () => {
       expect(foreign.statusCode).toBe(400);
     });
 
+    describe('a number given by hand (forceAcceesionNumber, decision sec70)', () => {
+      const one = (over: Record<string, unknown> = {}) => body({ modalities: { US: [f.us.id] }, productQuantity: {}, productDose: {}, ...over });
+
+      it('branch staff give a free number and the exam carries it', async () => {
+        const res = await post('staff', '/api/request/exam', one({ forceAcceesionNumber: 'EXT-2026/001' }));
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data.exams.map((e: { accessionNumber: string }) => e.accessionNumber)).toEqual(['EXT-2026/001']);
+      });
+
+      it('a hospital user may not force a number: 403 with the reason, nothing saved', async () => {
+        const [r0, e0] = [await count(requests), await count(exams)];
+        const res = await post('hospital', '/api/request/exam', one({ forceAcceesionNumber: 'H1-0001' }));
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toContain('ไม่มีสิทธิ์กำหนดเลข Accession');
+        expect([await count(requests), await count(exams)]).toEqual([r0, e0]);
+      });
+
+      it('a number in the automatic format of any branch and day is refused with a 400', async () => {
+        const [r0, e0] = [await count(requests), await count(exams)];
+        for (const n of ['RS12612030001', 'RS22501010007', 'rs12612030002']) {
+          const res = await post('staff', '/api/request/exam', one({ forceAcceesionNumber: n }));
+          expect(res.statusCode, n).toBe(400);
+          expect(res.json().message).toContain('automatic format');
+          expect(res.json().errors).toEqual([expect.objectContaining({ field: 'forceAcceesionNumber' })]);
+        }
+        expect([await count(requests), await count(exams)]).toEqual([r0, e0]);
+      });
+
+      it('a number already used is refused with a 400 in Thai and English, also when two saves race for it', async () => {
+        expect((await post('staff', '/api/request/exam', one({ forceAcceesionNumber: 'DUP-1' }))).statusCode).toBe(200);
+        const again = await post('staff', '/api/request/exam', one({ forceAcceesionNumber: 'DUP-1' }));
+        expect(again.statusCode).toBe(400);
+        expect(again.json().message).toBe('เลข Accession DUP-1 ถูกใช้แล้ว (Accession Number already in use)');
+        const race = await Promise.all(Array.from({ length: 6 }, () => post('staff', '/api/request/exam', one({ forceAcceesionNumber: 'RACE-1' }))));
+        expect(race.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+        expect((await sut.database.db.select().from(exams).where(eq(exams.accessionNumber, 'RACE-1'))).length).toBe(1);
+      });
+
+      it.each([
+        ['longer than DICOM allows', 'A'.repeat(17)],
+        ['with a backslash', 'A\\B'],
+        ['with Thai letters', 'เลขหนึ่ง'],
+      ])('a number %s is refused with a 400', async (_name, n) => {
+        const res = await post('staff', '/api/request/exam', one({ forceAcceesionNumber: n }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toContain('Accession Number');
+      });
+
+      it('a forced number needs a single modality', async () => {
+        const res = await post('staff', '/api/request/exam', body({ forceAcceesionNumber: 'TWO-1' }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toContain('one modality');
+      });
+
+      it('automatic numbering skips numbers already taken on its branch and day instead of failing', async () => {
+        // Numbers in the automatic shape taken outside the sequence (given by hand before this rule, or before the
+        // branch changed its pattern): they sit where the next automatic numbers of 2026-12-09 will fall.
+        for (const [hand, automatic] of [['OLD-1', 'RS12612090001'], ['OLD-2', 'RS12612090003']]) {
+          const made = await post('staff', '/api/request/exam', one({ forceAcceesionNumber: hand }));
+          expect(made.statusCode, made.body).toBe(200);
+          await sut.database.db.update(exams).set({ accessionNumber: automatic }).where(eq(exams.accessionNumber, hand!));
+        }
+        const day = { scheduleDateTime: '2026-12-09T03:00:00.000Z' };
+        const numbers: string[] = [];
+        for (const over of [one(day), body({ ...day, modalities: { CT: [f.ct.id], US: [f.us.id] }, productQuantity: {}, productDose: {} }), one(day)]) {
+          const res = await post('staff', '/api/request/exam', over);
+          expect(res.statusCode, res.body).toBe(200);
+          numbers.push(...res.json().data.exams.map((e: { accessionNumber: string }) => e.accessionNumber));
+        }
+        expect(numbers.sort()).toEqual(['RS12612090002', 'RS12612090004', 'RS12612090005', 'RS12612090006']);
+      });
+    });
+
     it('needs REQUEST_CREATE', async () => {
       expect((await post('doctor1', '/api/request/exam', body())).statusCode).toBe(403);
       expect((await sut.app.inject({ method: 'POST', url: '/api/request/exam', payload: body() })).statusCode).toBe(401);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { RequestDetail, RequestSave, RequestSaved, RequestSearch, RequestSearchResult } from '@rangsi/contract';
-import { ageInYears, examStatusFlags, formatAccessionNumber, requiredRequestDocumentCodes, satangToBaht, CONTRAST_PRODUCT_GROUP } from '@rangsi/domain';
+import {
+  ageInYears, examStatusFlags, formatAccessionNumber, FORCED_ACCESSION_FORMAT, isAutomaticAccessionNumber, requiredRequestDocumentCodes, satangToBaht, CONTRAST_PRODUCT_GROUP,
+} from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
@@ -13,7 +15,7 @@ import { containsPattern } from '../../db/like-pattern';
 import { patientScopeCondition } from '../patients/patient-scope';
 import { planRequest, type RequestPlan } from './request-plan';
 import { requestScopeCondition } from './request-scope';
-import { requestConflict, requestNotFound, RQ } from './requests.errors';
+import { accessionTaken, badRequest, isUniqueViolation, requestConflict, requestNotFound, RQ } from './requests.errors';
 import { PAGE_SIZE, type RequestRow, type RequestsRepository } from './requests.repository';
 
 const BANGKOK_OFFSET_MS = 7 * 3_600_000;
@@ -99,10 +101,12 @@ export class RequestsService {
 
   /** POST /api/request/exam: the request, its priced lines, and one scheduled exam per modality with a new accession number. */
   async create(user: CurrentUser, input: RequestSave): Promise<RequestSaved> {
+    const forced = input.forceAcceesionNumber || null;
+    if (forced) this.mayForceAccession(user);
     const plan = await planRequest(this.repo, user, input);
     const appointmentAt = this.appointmentOf(input);
     const branch = await this.repo.branch(plan.hospital.branchId);
-    if (input.forceAcceesionNumber) await this.checkForcedAccession(input.forceAcceesionNumber, plan);
+    if (forced) await this.checkForcedAccession(forced, plan);
     const requestId = randomUUID();
     const saved = await this.repo.db.transaction(async (txRaw) => {
       const tx: Database = txRaw;
@@ -115,9 +119,13 @@ export class RequestsService {
       });
       await this.writeLines(tx, requestId, plan);
       if (plan.custom.length > 0) await this.proposeCustom(tx, user, requestId, plan);
-      const made = await this.makeExams(tx, user, { id: requestId, appointmentAt }, plan, [...plan.modalities.keys()], branch, refs.doctorName, input.forceAcceesionNumber ?? null);
+      const made = await this.makeExams(tx, user, { id: requestId, appointmentAt }, plan, [...plan.modalities.keys()], branch, refs.doctorName, forced);
       await this.attachDocuments(tx, user, requestId, input.documentIds);
       return { status: status.status, exams: made };
+    }).catch((err: unknown) => {
+      // Two saves forcing the same number at once: the unique index decides, and the loser hears why.
+      if (forced && isUniqueViolation(err, 'exams_accession_uq')) throw accessionTaken(forced);
+      throw err;
     });
     await this.audit.record(null, { action: 'request.create', entityType: 'request', entityId: requestId, patientId: plan.patient.id, detail: { exams: saved.exams.length } }, who(user));
     return { requestId, exams: saved.exams, status: saved.status };
@@ -365,14 +373,14 @@ export class RequestsService {
   ) {
     if (codes.length === 0) return [];
     const day = bangkokDay(request.appointmentAt);
-    const first = forced && codes.length === 1 ? 0 : await this.repo.allocateSequence(tx, branch.id, day, codes.length);
+    const numbers = forced && codes.length === 1 ? [forced] : await this.freeAccessionNumbers(tx, branch, day, codes.length);
     const p = plan.patient;
     const rows = codes.map((code, i) => {
       const id = randomUUID();
       const products = plan.modalities.get(code) ?? [];
       return {
         id, requestId: request.id, patientId: p.id, branchId: branch.id, hospitalId: plan.hospital.id,
-        accessionNumber: forced && codes.length === 1 ? forced : formatAccessionNumber(branch.accessionPattern, { branchCode: branch.code, day, seq: first + i }),
+        accessionNumber: numbers[i]!,
         modalityCode: code, description: describe(products), bodyPart: products[0]?.bodyPart ?? null,
         examDate: request.appointmentAt, status: 'Scheduled', hn: p.hn,
         prefixName: p.prefixTh, firstName: p.firstNameTh, middleName: p.middleNameTh, lastName: p.lastNameTh, suffixName: p.suffixTh,
@@ -387,10 +395,40 @@ export class RequestsService {
     return rows.map((e) => ({ examId: e.id, modalityCode: e.modalityCode, accessionNumber: e.accessionNumber }));
   }
 
+  /**
+   * The next n numbers of the branch's day that no exam carries yet. A number can be taken outside the sequence (a
+   * number given by hand before the rule against automatic shapes, or after the branch's pattern changed); it is
+   * skipped, never handed out twice, so one such number cannot stop every save of that day.
+   */
+  private async freeAccessionNumbers(tx: Database, branch: { id: number; code: string; accessionPattern: string }, day: string, n: number): Promise<string[]> {
+    const free: string[] = [];
+    while (free.length < n) {
+      const want = n - free.length;
+      const first = await this.repo.allocateSequence(tx, branch.id, day, want);
+      const candidates = Array.from({ length: want }, (_, i) => formatAccessionNumber(branch.accessionPattern, { branchCode: branch.code, day, seq: first + i }));
+      const taken = await this.repo.takenAccessionNumbers(tx, candidates);
+      free.push(...candidates.filter((c) => !taken.has(c)));
+    }
+    return free;
+  }
+
+  /** Only branch staff and administrators holding REQUEST_ACCESSION_FORCE give numbers by hand (decision sec70). */
+  private mayForceAccession(user: CurrentUser): void {
+    const staff = user.scope === 'all' || user.scope === 'branch';
+    if (!staff || !user.permissions.has('REQUEST_ACCESSION_FORCE')) {
+      throw new DomainError(403, RQ.accessionForceDenied, 'ACCESSION_FORCE_DENIED');
+    }
+  }
+
   private async checkForcedAccession(accession: string, plan: RequestPlan): Promise<void> {
-    if (plan.modalities.size !== 1) throw new DomainError(400, 'กำหนดเลข Accession เองได้เมื่อเลือกการตรวจเพียงประเภทเดียว', 'FORCED_ACCESSION');
-    const [taken] = await this.repo.db.select({ id: exams.id }).from(exams).where(eq(exams.accessionNumber, accession)).limit(1);
-    if (taken) throw new DomainError(409, `เลข Accession ${accession} ถูกใช้แล้ว`, 'ACCESSION_TAKEN');
+    if (!FORCED_ACCESSION_FORMAT.test(accession)) throw badRequest('forceAcceesionNumber', RQ.accessionForm);
+    if (plan.modalities.size !== 1) throw badRequest('forceAcceesionNumber', RQ.accessionOneModality);
+    const patterns = await this.repo.accessionPatterns();
+    if (patterns.some((b) => isAutomaticAccessionNumber(b.accessionPattern, b.code, accession))) {
+      throw badRequest('forceAcceesionNumber', RQ.accessionAutomatic);
+    }
+    const taken = await this.repo.takenAccessionNumbers(this.repo.db, [accession]);
+    if (taken.size > 0) throw accessionTaken(accession);
   }
 
   /** Request documents uploaded beforehand (POST api/document/upload) become the request's. */
