@@ -86,6 +86,18 @@ describe('exam worklist API', () => {
       expect(body).not.toContain(e.firstName);
     });
 
+    it("branch staff read their own branch's duty doctor, not another branch's (decision sec71)", async () => {
+      const branchOf = async (u: string) => (await countOf(sut.database.db, sql`select branch_id as n from users where username = ${u}`));
+      const [rs1, rs2] = [await branchOf('staff'), await branchOf('staff2')];
+      const own = await get('staff', `/api/uidata/branch/${rs1}/dutyDoctor`);
+      expect(own.statusCode).toBe(200);
+      expect(own.json().data.doctorName).toBeTruthy();
+      const foreign = await get('staff', `/api/uidata/branch/${rs2}/dutyDoctor`);
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json().data ?? null).toBeNull();
+      expect((await get('admin', `/api/uidata/branch/${rs2}/dutyDoctor`)).json().data.doctorName).toBeTruthy();
+    });
+
     it('a user without EXAM_ASSIGN cannot assign (403) and nothing changes', async () => {
       const e = await findExam(sut.database.db, eq(exams.status, 'Arrived'));
       const res = await post('hospdoc', `/api/exam/${e.id}/assign`, { doctorId: null });

@@ -129,6 +129,6 @@ export function examsRoutes(service: ExamsService, conditions: RecordConditionSe
     r.get('/api/uidata/branch/:id/dutyDoctor', {
       config: { access: { permission: 'EXAM_ASSIGN', scope: 'none' } },
       schema: { params: BranchParams, response: { 200: envelope(DoctorOptionSchema.nullable()) }, tags },
-    }, async (req) => ({ success: true, data: (await service.dutyDoctor(req.params.id)) ?? null }));
+    }, async (req) => ({ success: true, data: (await service.dutyDoctor(requireUser(req), req.params.id)) ?? null }));
   };
 }

@@ -4,7 +4,7 @@ import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.s
 import type { CurrentUser } from '../../auth/current-user';
 import { eq } from 'drizzle-orm';
 import { exams } from '../../db/schema/index';
-import { DomainError } from '../../http/domain-error';
+import { DomainError, forbidden } from '../../http/domain-error';
 import type { AssignableDoctorsRepository } from './assignable-doctors.repository';
 import { examNotFound, ExamConflictError, notReviewer, wrongState } from './exams.errors';
 import { toExam } from './exams.mapper';
@@ -127,7 +127,9 @@ export class ExamsService {
     return this.doctors.forClient(e.hospitalId);
   }
 
-  dutyDoctor(branchId: number) {
+  /** Today's duty doctor of a branch; only an all-branches user reads another branch's (decision sec71). */
+  dutyDoctor(user: CurrentUser, branchId: number) {
+    if (user.scope !== 'all' && user.branchId !== branchId) throw forbidden();
     return this.doctors.onDuty(branchId, bangkokDay(this.now()));
   }
 

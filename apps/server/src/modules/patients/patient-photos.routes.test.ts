@@ -67,4 +67,26 @@ describe('patient photos and the phone-camera QR flow', () => {
     expect(late.json().message).toMatch(/หมดอายุ/);
     expect((await sut.app.inject({ url: '/api/capture/qr/not-a-uuid' })).statusCode).toBe(400);
   });
+
+  it('checks the capture id before reading or decoding the body: a bad id gets the link refusal whatever the body', async () => {
+    const qr = (await sut.app.inject({ method: 'POST', url: `/api/patient/image/${patientId}/qr`, headers: { cookie: staff } })).json().data;
+    expect((await sut.app.inject({ method: 'POST', url: `/api/capture/qr/${qr.qrId}`, payload: { base64Image: await photoWithExif() } })).statusCode).toBe(200);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const bodies: [string, string][] = [
+      ['undecodable', JSON.stringify({ base64Image: Buffer.from('not an image at all').toString('base64') })],
+      ['oversize photo', JSON.stringify({ base64Image: 'A'.repeat(7_130_316) })],
+      ['over the body limit', JSON.stringify({ base64Image: 'A'.repeat(8 * 1024 * 1024) })],
+      ['not JSON', '{"base64Image": '],
+    ];
+    for (const id of [qr.qrId as string, unknown]) {
+      for (const [name, payload] of bodies) {
+        const res = await sut.app.inject({ method: 'POST', url: `/api/capture/qr/${id}`, headers: { 'content-type': 'application/json' }, payload });
+        expect(res.statusCode, `${name} to ${id === unknown ? 'an unknown' : 'a used'} id`).toBe(410);
+        expect(res.json().message).toMatch(/หมดอายุหรือถูกใช้ไปแล้ว/);
+      }
+    }
+    const malformed = await sut.app.inject({ method: 'POST', url: '/api/capture/qr/not-a-uuid', headers: { 'content-type': 'application/json' }, payload: bodies[2]![1] });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('ลิงก์ไม่ถูกต้อง');
+  });
 });

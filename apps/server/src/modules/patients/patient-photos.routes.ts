@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
+import { DomainError } from '../../http/domain-error';
 import type { PatientPhotosService } from './patient-photos.service';
 
 const IdParams = z.object({ id: z.string().uuid('ไม่พบข้อมูลผู้ป่วย') });
@@ -58,6 +59,13 @@ export function patientPhotosRoutes(service: PatientPhotosService) {
       bodyLimit: PHOTO_BODY_LIMIT,
       config: { access: { permission: 'public', scope: 'none' } },
       schema: { params: QrParams, body: PhotoBody, tags },
+      // The capture id is the only credential of this public route: it is checked on onRequest, before up to 7 MB of
+      // body is read, parsed and decoded, so an anonymous caller without a live link costs one indexed lookup.
+      onRequest: async (req) => {
+        const parsed = QrParams.safeParse(req.params);
+        if (!parsed.success) throw new DomainError(400, 'ลิงก์ไม่ถูกต้อง', 'VALIDATION');
+        await service.assertCaptureOpen(parsed.data.qrId);
+      },
     }, async (req) => {
       await service.completeCapture(req.params.qrId, req.body.base64Image);
       return { success: true };

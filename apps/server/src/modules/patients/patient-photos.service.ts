@@ -88,13 +88,21 @@ export class PatientPhotosService {
     return { valid, expiresAt: c?.expiresAt.toISOString() ?? null };
   }
 
+  /**
+   * Public: refuses an unknown, used or expired capture id (410). Runs before the upload's body is read or decoded,
+   * so nobody without a live link makes the server parse or decode an image (decision sec72).
+   */
+  async assertCaptureOpen(qrId: string): Promise<void> {
+    const open = await this.db.select({ id: photoCaptures.id }).from(photoCaptures)
+      .where(and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, this.now()))).limit(1);
+    if (!open.length) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
+  }
+
   /** Public, single-use: the phone uploads its photo; a second upload or a late one is refused. */
   async completeCapture(qrId: string, base64Image: string): Promise<void> {
+    await this.assertCaptureOpen(qrId);
     const jpeg = await normalizePhoto(decodeBase64Image(base64Image));
     const now = this.now();
-    const open = await this.db.select({ id: photoCaptures.id }).from(photoCaptures)
-      .where(and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, now))).limit(1);
-    if (!open.length) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
     const stored = await this.store.put(Readable.from([jpeg]), { prefix: 'patient-photos' });
     // The completed_at guard makes the claim atomic: of two phones racing, one wins.
     const claimed = await this.db.update(photoCaptures).set({ imageKey: stored.key, completedAt: now })

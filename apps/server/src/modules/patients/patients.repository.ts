@@ -17,8 +17,9 @@ const SEARCH_COLUMNS = {
 export type PatientSearchHit = Pick<PatientRow, keyof typeof SEARCH_COLUMNS>;
 
 // Spelled out: in a single-table query Drizzle renders ${patients.id} as a bare "id", which inside this subquery
-// would mean the exam's own id.
-const examCount = sql<number>`(select count(*)::int from ${exams} e where e.patient_id = "patients"."id" and e.deleted_at is null)`;
+// would mean the exam's own id. `inScope` is written on the alias e (patientExamScopeOnAliasE).
+const examCount = (inScope: SQL) =>
+  sql<number>`(select count(*)::int from ${exams} e where e.patient_id = "patients"."id" and e.deleted_at is null and ${inScope})`;
 
 /** SQL for patients, their contacts and exam history. */
 export class PatientsRepository {
@@ -29,8 +30,8 @@ export class PatientsRepository {
    * place as JSON, about 1 KB a row); fetching and parsing all of them for 100 rows cost 3–4 ms of CPU a search
    * (about a fifth of it) in `npm run bench:patients`.
    */
-  async search(where: SQL[]) {
-    return this.db.select({ p: SEARCH_COLUMNS, examCount }).from(patients)
+  async search(where: SQL[], examScope: SQL) {
+    return this.db.select({ p: SEARCH_COLUMNS, examCount: examCount(examScope) }).from(patients)
       .where(and(isNull(patients.deletedAt), ...where))
       .orderBy(asc(patients.firstNameTh), asc(patients.lastNameTh), asc(patients.id))
       .limit(PATIENT_SEARCH_LIMIT);
@@ -62,8 +63,8 @@ export class PatientsRepository {
       : sql`(${patients.phoneNumber} >= ${prefix} and ${patients.phoneNumber} < ${upper} and ${like})`;
   }
 
-  async findInScope(id: string, scope: SQL) {
-    const [row] = await this.db.select({ p: patients, examCount }).from(patients)
+  async findInScope(id: string, scope: SQL, examScope: SQL) {
+    const [row] = await this.db.select({ p: patients, examCount: examCount(examScope) }).from(patients)
       .where(and(eq(patients.id, id), isNull(patients.deletedAt), scope)).limit(1);
     return row;
   }

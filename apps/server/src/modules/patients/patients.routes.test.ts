@@ -84,6 +84,23 @@ describe('patients API', () => {
     expect((await get('hospital', `/api/patient/${other!.id}`)).statusCode).toBe(404);
   });
 
+  it("a Hospital user's examCount counts only their hospital's exams of the patient (decision sec71)", async () => {
+    const db = sut.database.db;
+    const [h] = await db.select().from(users).where(eq(users.username, 'hospital'));
+    const [own] = await db.select().from(exams).where(and(eq(exams.hospitalId, h!.hospitalId!), isNull(exams.deletedAt), isNotNull(exams.patientId))).limit(1);
+    const [elsewhere] = await db.select().from(exams).where(and(ne(exams.hospitalId, h!.hospitalId!), ne(exams.branchId, own!.branchId))).limit(1);
+    // The same person examined at another hospital of another branch: an exam the hospital user may not read.
+    await db.insert(exams).values({ ...own!, id: undefined, accessionNumber: null, requestId: null, studyInstanceUid: null, patientNameSearch: undefined, hospitalId: elsewhere!.hospitalId, branchId: elsewhere!.branchId } as unknown as typeof exams.$inferInsert);
+    const countAt = async (cond: ReturnType<typeof eq>) => (await db.select({ n: sql<number>`count(*)::int` }).from(exams).where(and(eq(exams.patientId, own!.patientId!), isNull(exams.deletedAt), cond)))[0]!.n;
+    const [mine, all] = [await countAt(eq(exams.hospitalId, h!.hospitalId!)), await countAt(sql`true`)];
+    expect(all).toBeGreaterThan(mine);
+    const [p] = await db.select().from(patients).where(eq(patients.id, own!.patientId!));
+    expect((await get('hospital', `/api/patient/${p!.id}`)).json().data.examCount).toBe(mine);
+    expect((await post('hospital', '/api/patient/search', { hn: p!.hn })).json().data.map((r: { examCount: number }) => r.examCount)).toEqual([mine]);
+    expect((await get('admin', `/api/patient/${p!.id}`)).json().data.examCount).toBe(all);
+    expect((await get('staff', `/api/patient/${p!.id}`)).json().data.examCount).toBe(await countAt(eq(exams.branchId, own!.branchId)));
+  });
+
   it('creates a patient, reads it back with age in whole years, then edits it with the editor\'s password', async () => {
     const created = await post('staff', '/api/patient', newPatient);
     expect(created.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { patients } from '../../db/schema/index';
 import { DomainError, fieldError } from '../../http/domain-error';
 import { examScopeCondition } from '../exams/exam-scope';
-import { patientScopeCondition } from './patient-scope';
+import { patientExamScopeOnAliasE, patientScopeCondition } from './patient-scope';
 import type { PatientRow, PatientSearchHit, PatientsRepository } from './patients.repository';
 
 const GENDER = new Set(['Male', 'Female', 'Unknown']);
@@ -63,7 +63,7 @@ export class PatientsService {
     if (q.nationalNumber) where.push(eq(patients.nationalNumber, q.nationalNumber));
     if (q.hn) where.push(eq(patients.hn, q.hn));
     if (where.length === 1) throw new DomainError(400, 'กรุณาระบุเงื่อนไขการค้นหาอย่างน้อยหนึ่งช่อง', 'NO_CRITERIA');
-    const rows = await this.repo.search(where);
+    const rows = await this.repo.search(where, patientExamScopeOnAliasE(user));
     await this.audit.record(null, { action: 'patient.search', entityType: 'patient', detail: { fields: Object.keys(q), results: rows.length } }, who(user));
     const today = this.now();
     return rows.map(({ p, examCount }) => ({
@@ -81,7 +81,7 @@ export class PatientsService {
   }
 
   async get(user: CurrentUser, id: string): Promise<Patient> {
-    const found = await this.repo.findInScope(id, patientScopeCondition(user));
+    const found = await this.repo.findInScope(id, patientScopeCondition(user), patientExamScopeOnAliasE(user));
     if (!found) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
     const { p, examCount } = found;
     const contacts = await this.repo.contacts(id);
@@ -126,7 +126,7 @@ export class PatientsService {
     }
     let existing: PatientRow | undefined;
     if (existingId) {
-      existing = (await this.repo.findInScope(existingId, patientScopeCondition(user)))?.p;
+      existing = (await this.repo.findInScope(existingId, patientScopeCondition(user), patientExamScopeOnAliasE(user)))?.p;
       if (!existing) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
       if (!input.password) throw fieldError('password', 'กรุณาระบุ');
       if (!(await this.confirmPassword(user.userId, input.password))) throw fieldError('password', 'รหัสผ่านไม่ถูกต้อง');
@@ -169,7 +169,7 @@ export class PatientsService {
   }
 
   async examHistory(user: CurrentUser, id: string): Promise<PatientExamHistoryRow[]> {
-    const found = await this.repo.findInScope(id, patientScopeCondition(user));
+    const found = await this.repo.findInScope(id, patientScopeCondition(user), patientExamScopeOnAliasE(user));
     if (!found) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
     const rows = await this.repo.examHistory(id, examScopeCondition(user));
     const facts = await this.repo.requestDocumentFacts([...new Set(rows.map((r) => r.request.id))]);
