@@ -35,6 +35,12 @@ const ConfigSchema = z.object({
    * an optional scope: `AE` (every study), `AE=branch:CODE`, `AE=hospital:CODE` (docs/decisions.md IN15); empty = none.
    */
   DICOM_QUERY_AE_TITLES: AeScopes,
+  /** A DICOM connection must send its A-ASSOCIATE-RQ within this many seconds (idle sockets must not hold slots). */
+  DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
+  /** Simultaneous DICOM associations; more are rejected as transient (local-limit-exceeded). */
+  DICOM_MAX_ASSOCIATIONS: z.coerce.number().int().min(1).max(1000).default(32),
+  /** Per remote address: associations, and connections waiting for their association request. */
+  DICOM_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(8),
   /**
    * Modality AE titles whose worklist is limited to some branches or client hospitals: `AE=branch:CODE` or
    * `AE=hospital:CODE` (or `AE` alone: every exam), comma-separated; an AE not listed sees every scheduled exam unless

@@ -78,6 +78,9 @@ async function main(): Promise<void> {
       retrieve: new ArchiveGet(database.db, services.archive, new AuditService(database.db), config.DICOM_QUERY_AE_TITLES),
       queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],
       moveDestinations: config.DICOM_MOVE_DESTINATIONS,
+      associationRequestTimeoutMs: config.DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS * 1000,
+      maxAssociations: config.DICOM_MAX_ASSOCIATIONS,
+      maxConnectionsPerAddress: config.DICOM_MAX_CONNECTIONS_PER_ADDRESS,
       tempDir: path.resolve(config.DATA_DIR, 'tmp', 'dimse'),
       logger: log.child({ component: 'dimse' }),
     });
