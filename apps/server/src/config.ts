@@ -26,7 +26,11 @@ const ConfigSchema = z.object({
   DICOM_AE_TITLE: z.string().regex(/^[ -~]{1,16}$/, 'must be 1-16 printable ASCII characters').default('RANGSI'),
   /** Address the DICOM listener binds; defaults to HOST. */
   DICOM_HOST: z.string().min(1).optional(),
-  /** Calling AE titles allowed to associate, comma-separated; empty = any. */
+  /**
+   * Calling AE titles (modalities) that may associate: store images and query the worklist, comma-separated. Also
+   * allowed: the AEs named in DICOM_QUERY_AE_TITLES and DICOM_WORKLIST_AE_SCOPES and the demo's modalities. `*` alone:
+   * any AE (the behaviour before issue 23). Empty: no other AE (docs/decisions/sec21-dicom-calling-ae-allow-list.md).
+   */
   DICOM_ALLOWED_AE_TITLES: z.string().default('')
     .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
     .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),

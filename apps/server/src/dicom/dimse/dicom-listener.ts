@@ -36,8 +36,8 @@ export interface DicomListenerOptions {
   port: number;
   /** Our AE title: an association calling any other is rejected (called-AE-title-not-recognized). */
   aeTitle: string;
-  /** Calling AE titles allowed to associate; empty = any. */
-  allowedCallingAeTitles?: readonly string[];
+  /** Calling AE titles allowed to associate (others: A-ASSOCIATE-RJ calling-AE-not-recognized); 'any' (the default). */
+  allowedCallingAeTitles?: readonly string[] | 'any';
   archive: DicomArchive;
   /** The Modality Worklist; without it the worklist SOP class is not offered. */
   worklist?: WorklistSource | null;
@@ -86,7 +86,8 @@ export interface ListenerStats {
 
 interface Settings {
   aeTitle: string;
-  allowed: Set<string>;
+  /** null: any calling AE. */
+  allowed: Set<string> | null;
   queryAes: Set<string>;
   maxInstanceBytes: number;
   maxAssociations: number;
@@ -212,7 +213,8 @@ export class DicomListener {
     this.moveDestinations = new Map((opts.moveDestinations ?? []).map((d) => [d.aeTitle, d]));
     this.settings = {
       aeTitle: opts.aeTitle.trim(),
-      allowed: new Set((opts.allowedCallingAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
+      allowed: opts.allowedCallingAeTitles === undefined || opts.allowedCallingAeTitles === 'any' ? null
+        : new Set(opts.allowedCallingAeTitles.map((a) => a.trim()).filter((a) => a !== '')),
       queryAes: new Set((opts.queryAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
       maxInstanceBytes: opts.maxInstanceBytes ?? 1024 ** 3,
       maxAssociations: opts.maxAssociations ?? 32,
@@ -518,7 +520,7 @@ class Association extends dimse.Scp {
       reject(RejectResult.Permanent, RejectSource.ServiceUser, RejectReason.CalledAeNotRecognized, 'called AE title is not ours');
       return;
     }
-    if (cfg.allowed.size > 0 && !cfg.allowed.has(calling)) {
+    if (cfg.allowed && !cfg.allowed.has(calling)) {
       reject(RejectResult.Permanent, RejectSource.ServiceUser, RejectReason.CallingAeNotRecognized, 'calling AE title not allowed');
       return;
     }
