@@ -406,10 +406,17 @@ export interface SeriesHome {
 async function linkStudy(tx: Database, studyId: string, info: StudyKeys, ctx: IndexContext, now: Date): Promise<string | null> {
   const found = ctx.forcedExamId ? { id: ctx.forcedExamId, hn: null } : await findExamFor(tx, info);
   if (!found) return null;
-  if (found.hn !== null && patientIdDiffers(info.patientId, found.hn)) {
-    await tx.update(dicomStudies).set({ unmatchedReason: 'patient-id-mismatch' })
-      .where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
-    return null;
+  if (found.hn !== null) {
+    // The study row keeps its first PatientID: a later instance naming the right patient must not pull in the rest.
+    const [study] = await tx.select({ patientId: dicomStudies.patientId, reason: dicomStudies.unmatchedReason })
+      .from(dicomStudies).where(eq(dicomStudies.id, studyId)).limit(1);
+    if (study?.reason) return null;
+    const patientId = study?.patientId || info.patientId;
+    if (patientIdDiffers(patientId, found.hn)) {
+      await tx.update(dicomStudies).set({ unmatchedReason: 'patient-id-mismatch' })
+        .where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
+      return null;
+    }
   }
   const examId = found.id;
   await tx.update(dicomStudies).set({ examId, unmatchedReason: null }).where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));

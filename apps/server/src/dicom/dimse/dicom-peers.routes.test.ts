@@ -29,10 +29,9 @@ describe('DICOM peers: patient check and calling AE allow-list', () => {
   let cookie: string;
 
   /** A pydicom corpus CT with this exam's accession number, the given PatientID and a fresh study, series and instance. */
-  function ctFor(accession: string, patientId: string): { file: string; studyUid: string } {
+  function ctFor(accession: string, patientId: string, studyUid = testUid()): { file: string; studyUid: string } {
     const file = path.join(dir, `${testUid()}.dcm`);
     fs.copyFileSync(path.join(CORPUS_DIR, 'CT_small.dcm'), file);
-    const studyUid = testUid();
     execFileSync('dcmodify', ['-nb', '-i', `(0008,0050)=${accession}`, '-i', `(0010,0020)=${patientId}`,
       '-i', `(0020,000D)=${studyUid}`, '-i', `(0020,000E)=${testUid()}`, '-i', `(0008,0018)=${testUid()}`, '-nmu', file]);
     return { file, studyUid };
@@ -97,6 +96,10 @@ describe('DICOM peers: patient check and calling AE allow-list', () => {
     expect(after).toMatchObject({ hasImage: false, status: 'Scheduled' });
     const row = (await unmatched()).find((s) => s.studyInstanceUid === studyUid);
     expect(row).toMatchObject({ accessionNumber: exam.accessionNumber, unmatchedReason: 'patient-id-mismatch' });
+    // A later instance of that study naming the exam's patient does not pull the held images into the exam.
+    expect((await storescu('CT01', ctFor(exam.accessionNumber!, exam.hn, studyUid).file)).code).toBe(0);
+    expect((await examRow(exam.id)).hasImage).toBe(false);
+    expect((await unmatched()).find((s) => s.studyInstanceUid === studyUid)?.unmatchedReason).toBe('patient-id-mismatch');
 
     // Its own patient's images (same accession) attach as before, and are not listed.
     const own = ctFor(exam.accessionNumber!, exam.hn);
