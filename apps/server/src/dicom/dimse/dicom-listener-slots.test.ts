@@ -83,3 +83,23 @@ describe('DICOM listener: connection slots', () => {
     }
   });
 });
+
+describe('DICOM connection settings (config.ts)', () => {
+  it('defaults to a 5 s wait for the association request, 32 associations, 8 per address; bad values stop the start', async () => {
+    const { ConfigError, loadConfig } = await import('../../config');
+    expect(loadConfig({})).toMatchObject({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: 5, DICOM_MAX_ASSOCIATIONS: 32, DICOM_MAX_CONNECTIONS_PER_ADDRESS: 8 });
+    expect(loadConfig({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: '2.5', DICOM_MAX_CONNECTIONS_PER_ADDRESS: '2' }))
+      .toMatchObject({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: 2.5, DICOM_MAX_CONNECTIONS_PER_ADDRESS: 2 });
+    expect(() => loadConfig({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DICOM_MAX_CONNECTIONS_PER_ADDRESS: 'many' })).toThrow('DICOM_MAX_CONNECTIONS_PER_ADDRESS');
+  });
+
+  it('a listener built without a timeout waits 5 s for the association request', async () => {
+    const h = await startListener();
+    try {
+      expect(h.listener.config.associationRequestTimeoutMs).toBe(5000);
+    } finally {
+      await h.close();
+    }
+  });
+});
