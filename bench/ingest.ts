@@ -88,7 +88,7 @@ async function rangsiRun(corpus: IngestCorpus, mode: Mode, run: number): Promise
   const dicomPort = opts.port + 1;
   const server = await startServer({
     port: opts.port, dataDir, logFile: path.join(work, 'rangsi.log'), timeoutMs: 120_000,
-    env: { DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', SEED: 'none', DEMO_IMAGES: 'off', LOG_LEVEL: 'warn' },
+    env: { DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', DICOM_ALLOWED_AE_TITLES: 'STORESCU', SEED: 'none', DEMO_IMAGES: 'off', LOG_LEVEL: 'warn' },
   });
   cleanups.push(() => server.stop());
   try {
@@ -196,7 +196,7 @@ try {
     const dicomPort = opts.port + 1;
     const server = await startServer({
       port: opts.port, dataDir, logFile: path.join(work, 'rangsi.log'), timeoutMs: 300_000,
-      env: { DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', SEED: 'demo', DEMO_IMAGES: 'off', LOG_LEVEL: 'warn' },
+      env: { DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', DICOM_ALLOWED_AE_TITLES: 'STORESCU', SEED: 'demo', DEMO_IMAGES: 'off', LOG_LEVEL: 'warn' },
     });
     cleanups.push(() => server.stop());
     await waitForPort(dicomPort, 30_000);

@@ -62,3 +62,34 @@ test('images for no exam are listed for staff, who match them to the right exam 
   expect(((await after.json()) as { data: { rows: { hasImage: boolean }[] } }).data.rows[0]?.hasImage).toBe(true);
   await check.dispose();
 });
+
+test('images with an exam\'s accession number but another patient ID are held on the screen with the reason', async ({ page, baseURL }) => {
+  const api = await patientApiAs(baseURL!, 'staff');
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+  const search = await api.post('/api/exam/search?page=1', { data: { examFromDate: '2000-01-01', examToDate: today } });
+  const exams = ((await search.json()) as { data: { rows: { accessionNumber: string; hasImage: boolean; status: string }[] } }).data.rows;
+  const exam = exams.filter((e) => !e.hasImage && e.accessionNumber && e.status === 'Scheduled').at(-1);
+  expect(exam, 'the demo seed has a scheduled exam without images in branch RS1').toBeDefined();
+
+  // The modality picked the right accession number but the images are another patient's (patient safety).
+  const boundary = 'other-patient';
+  const stow = await api.post('/dicomweb/studies', {
+    headers: { 'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`, accept: 'application/dicom+json' },
+    data: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
+      buildInstance({ studyUid: testUid(), accessionNumber: exam!.accessionNumber, patientId: 'OTHER-PATIENT-1', modality: 'CT' }).bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(stow.status()).toBe(200);
+  await api.dispose();
+
+  await logInAs(page, 'staff');
+  await page.goto('/dicom/unmatched');
+  await page.getByTestId('unmatched-search').fill(exam!.accessionNumber);
+  await page.getByRole('button', { name: 'ค้นหา' }).click();
+  const row = page.getByTestId('unmatched-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('unmatched-reason')).toHaveText(`รหัสผู้ป่วยไม่ตรงกับการตรวจ ${exam!.accessionNumber} (Patient ID does not match the exam)`);
+  await page.screenshot({ path: screenshotPath('dicom-unmatched-patient-mismatch') });
+});

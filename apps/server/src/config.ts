@@ -26,7 +26,11 @@ const ConfigSchema = z.object({
   DICOM_AE_TITLE: z.string().regex(/^[ -~]{1,16}$/, 'must be 1-16 printable ASCII characters').default('RANGSI'),
   /** Address the DICOM listener binds; defaults to HOST. */
   DICOM_HOST: z.string().min(1).optional(),
-  /** Calling AE titles allowed to associate, comma-separated; empty = any. */
+  /**
+   * Calling AE titles (modalities) that may associate: store images and query the worklist, comma-separated. Also
+   * allowed: the AEs named in DICOM_QUERY_AE_TITLES and DICOM_WORKLIST_AE_SCOPES and the demo's modalities. `*` alone:
+   * any AE (the behaviour before issue 23). Empty: no other AE (docs/decisions/sec21-dicom-calling-ae-allow-list.md).
+   */
   DICOM_ALLOWED_AE_TITLES: z.string().default('')
     .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
     .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
@@ -35,6 +39,12 @@ const ConfigSchema = z.object({
    * an optional scope: `AE` (every study), `AE=branch:CODE`, `AE=hospital:CODE` (docs/decisions.md IN15); empty = none.
    */
   DICOM_QUERY_AE_TITLES: AeScopes,
+  /** A DICOM connection must send its A-ASSOCIATE-RQ within this many seconds (idle sockets must not hold slots). */
+  DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
+  /** Simultaneous DICOM associations; more are rejected as transient (local-limit-exceeded). */
+  DICOM_MAX_ASSOCIATIONS: z.coerce.number().int().min(1).max(1000).default(32),
+  /** Per remote address: associations, and connections waiting for their association request. */
+  DICOM_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(8),
   /**
    * Modality AE titles whose worklist is limited to some branches or client hospitals: `AE=branch:CODE` or
    * `AE=hospital:CODE` (or `AE` alone: every exam), comma-separated; an AE not listed sees every scheduled exam unless

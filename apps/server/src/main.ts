@@ -11,6 +11,7 @@ import { ArchiveFind } from './dicom/dimse/qr/archive-find';
 import { ArchiveGet } from './dicom/dimse/qr/archive-get';
 import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
 import { unknownScopeCodes } from './dicom/dimse/qr/query-scopes';
+import { callingAePolicy, storedDicomPeers } from './dicom/dimse/known-peers';
 
 /** Boot: config → database → migrations → seed → jobs → HTTP listener; SIGTERM drains and closes cleanly. */
 async function main(): Promise<void> {
@@ -67,17 +68,31 @@ async function main(): Promise<void> {
   // C-MOVE (to DICOM_MOVE_DESTINATIONS) for the workstations on DICOM_QUERY_AE_TITLES. DICOM_PORT=0 turns it off.
   let dicom: DicomListener | null = null;
   if (config.DICOM_PORT !== 0) {
+    // Only known AEs may store and query the worklist (issue 23 item 5); DICOM_ALLOWED_AE_TITLES=* opens it to any.
+    const callingAes = callingAePolicy({
+      allowed: config.DICOM_ALLOWED_AE_TITLES,
+      named: [...config.DICOM_QUERY_AE_TITLES.keys(), ...config.DICOM_WORKLIST_AE_SCOPES.keys()],
+      stored: await storedDicomPeers(database.db),
+    });
+    if (callingAes !== 'any' && callingAes.length === 0) {
+      log.warn('no DICOM AE title is listed: every association is rejected; list modalities in DICOM_ALLOWED_AE_TITLES (README: DICOM peers)');
+    } else {
+      log.info({ callingAes }, 'DICOM calling AE titles accepted');
+    }
     dicom = createDicomListener({
       host: config.DICOM_HOST ?? config.HOST,
       port: config.DICOM_PORT,
       aeTitle: config.DICOM_AE_TITLE,
-      allowedCallingAeTitles: config.DICOM_ALLOWED_AE_TITLES,
+      allowedCallingAeTitles: callingAes,
       archive: services.archive,
       worklist: new ModalityWorklist(database.db, undefined, config.DICOM_WORKLIST_AE_SCOPES, config.DICOM_WORKLIST_UNLISTED),
       query: new ArchiveFind(database.db, new AuditService(database.db), undefined, config.DICOM_QUERY_AE_TITLES),
       retrieve: new ArchiveGet(database.db, services.archive, new AuditService(database.db), config.DICOM_QUERY_AE_TITLES),
       queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],
       moveDestinations: config.DICOM_MOVE_DESTINATIONS,
+      associationRequestTimeoutMs: config.DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS * 1000,
+      maxAssociations: config.DICOM_MAX_ASSOCIATIONS,
+      maxConnectionsPerAddress: config.DICOM_MAX_CONNECTIONS_PER_ADDRESS,
       tempDir: path.resolve(config.DATA_DIR, 'tmp', 'dimse'),
       logger: log.child({ component: 'dimse' }),
     });

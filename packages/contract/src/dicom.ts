@@ -28,6 +28,11 @@ export const UnmatchedStudySchema = z.object({
   receivedAt: z.string(),
   /** Calling AE title, 'STOW' or 'WEB-IMPORT'. */
   source: z.string().nullable(),
+  /**
+   * Why a study that named an exam was held here instead of attached: 'patient-id-mismatch' (its PatientID is not
+   * the exam's HN). Null when it named no exam.
+   */
+  unmatchedReason: z.enum(['patient-id-mismatch']).nullable(),
 });
 export type UnmatchedStudy = z.infer<typeof UnmatchedStudySchema>;
 

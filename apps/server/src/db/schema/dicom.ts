@@ -22,6 +22,8 @@ export const dicomStudies = pgTable('dicom_studies', {
   numberOfSeries: integer().notNull().default(0),
   numberOfInstances: integer().notNull().default(0),
   callingAeTitle: text(),
+  /** Why a study that named an exam was held unmatched: 'patient-id-mismatch' (its PatientID is not the exam's HN). */
+  unmatchedReason: text(),
   receivedAt: createdAt(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   /** QIDO PatientName matching: lower case, DICOM separators (^ =) as single spaces, trimmed. */

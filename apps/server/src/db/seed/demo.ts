@@ -4,6 +4,7 @@ import type { Database } from '../client';
 import {
   accessionSequences, branches, customPrices, examEvents, exams, patientContacts, patients, requestProducts, requests,
 } from '../schema/index';
+import { rememberDicomPeers } from '../../dicom/dimse/known-peers';
 import { DEMO_PASSWORD } from './data/organization';
 import { planExams } from './demo-exams';
 import { seedOrganization } from './demo-org';
@@ -77,6 +78,8 @@ export async function seedDemo(db: Database, opts: DemoOptions = {}): Promise<De
     await insertChunks(txDb, examEvents, rows.events, 1000);
     await insertChunks(txDb, accessionSequences, rows.sequences);
     await seedDemoReports(txDb, { rng: createRng(seed + 4), org, exams: rows.exams, events: rows.events });
+    // The demo's simulated modalities (the exams' stations) may send images and query the worklist out of the box.
+    await rememberDicomPeers(txDb, [...new Set(rows.exams.map((e) => e.scheduledStationAeTitle).filter((t): t is string => !!t))]);
 
     const scheduledAhead = drafts.filter((r) => r.ahead).reduce((n, r) => n + r.exams.length, 0);
     return {

@@ -12,7 +12,7 @@ import { PglitePrepared } from './pglite-prepared';
  * worst sends one instance down the full path, where the link looks again among live exams.
  */
 const SERIES_CHECK = `select s.id as series_id, st.study_instance_uid, st.exam_id,
-    st.exam_id is null and (exists (select 1 from exams e where e.accession_number = $2)
+    st.exam_id is null and st.unmatched_reason is null and (exists (select 1 from exams e where e.accession_number = $2)
       or exists (select 1 from exams e where e.study_instance_uid = st.study_instance_uid)) as linkable
   from dicom_series s join dicom_studies st on st.id = s.study_id
   where s.series_instance_uid = $1 limit 1`;
@@ -100,9 +100,10 @@ export class ArchiveRepository {
     return row ? row.examId : undefined;
   }
 
-  /** The exam an unmatched study of this instance would be linked to. */
+  /** The exam an unmatched study of this instance would be linked to (none when its patient is not the exam's). */
   async resolveExam(info: InstanceInfo): Promise<string | null> {
-    return findExamFor(this.db, info);
+    const found = await findExamFor(this.db, info);
+    return found && !patientIdDiffers(info.patientId, found.hn) ? found.id : null;
   }
 
   /** Which of these SOP Instance UIDs have a row. */
@@ -378,7 +379,7 @@ export class ArchiveRepository {
 }
 
 /** What linking needs of a study. */
-type StudyKeys = Pick<InstanceInfo, 'studyInstanceUid' | 'accessionNumber'>;
+type StudyKeys = Pick<InstanceInfo, 'studyInstanceUid' | 'accessionNumber'> & Partial<Pick<InstanceInfo, 'patientId'>>;
 
 /** What became of an instance of a known series: its row went in, was there already, or its series is gone. */
 export type KnownSeriesOutcome = 'stored' | 'duplicate' | 'series-gone';
@@ -397,11 +398,28 @@ export interface SeriesHome {
   examId: string | null;
 }
 
-/** Links an unmatched study to its exam (or the forced one), marks the exam as having images and logs it; the exam id or null. */
+/**
+ * Links an unmatched study to its exam (or the forced one), marks the exam as having images and logs it; the exam id
+ * or null. A study whose PatientID is not the exam's HN is held unmatched with the reason (issue 23 item 5: images
+ * must never land silently on another patient); staff who match it by hand (forced exam) decide.
+ */
 async function linkStudy(tx: Database, studyId: string, info: StudyKeys, ctx: IndexContext, now: Date): Promise<string | null> {
-  const examId = ctx.forcedExamId ?? (await findExamFor(tx, info));
-  if (!examId) return null;
-  await tx.update(dicomStudies).set({ examId }).where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
+  const found = ctx.forcedExamId ? { id: ctx.forcedExamId, hn: null } : await findExamFor(tx, info);
+  if (!found) return null;
+  if (found.hn !== null) {
+    // The study row keeps its first PatientID: a later instance naming the right patient must not pull in the rest.
+    const [study] = await tx.select({ patientId: dicomStudies.patientId, reason: dicomStudies.unmatchedReason })
+      .from(dicomStudies).where(eq(dicomStudies.id, studyId)).limit(1);
+    if (study?.reason) return null;
+    const patientId = study?.patientId || info.patientId;
+    if (patientIdDiffers(patientId, found.hn)) {
+      await tx.update(dicomStudies).set({ unmatchedReason: 'patient-id-mismatch' })
+        .where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
+      return null;
+    }
+  }
+  const examId = found.id;
+  await tx.update(dicomStudies).set({ examId, unmatchedReason: null }).where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
   if (ctx.quietLink) return examId;
   await tx.update(exams).set({
     hasImage: true,
@@ -423,16 +441,26 @@ async function linkStudy(tx: Database, studyId: string, info: StudyKeys, ctx: In
   return examId;
 }
 
-/** The exam of an unmatched study: AccessionNumber first, then the exam's StudyInstanceUID; deleted exams never. */
-async function findExamFor(tx: Database, info: StudyKeys): Promise<string | null> {
+/** The exam of an unmatched study (and its HN): AccessionNumber first, then the exam's StudyInstanceUID; deleted exams never. */
+async function findExamFor(tx: Database, info: StudyKeys): Promise<{ id: string; hn: string } | null> {
   if (info.accessionNumber) {
-    const [byAccession] = await tx.select({ id: exams.id }).from(exams)
+    const [byAccession] = await tx.select({ id: exams.id, hn: exams.hn }).from(exams)
       .where(and(eq(exams.accessionNumber, info.accessionNumber), isNull(exams.deletedAt))).limit(1);
-    if (byAccession) return byAccession.id;
+    if (byAccession) return byAccession;
   }
-  const [byUid] = await tx.select({ id: exams.id }).from(exams)
+  const [byUid] = await tx.select({ id: exams.id, hn: exams.hn }).from(exams)
     .where(and(eq(exams.studyInstanceUid, info.studyInstanceUid), isNull(exams.deletedAt))).limit(1);
-  return byUid?.id ?? null;
+  return byUid ?? null;
+}
+
+/**
+ * The image names a patient and it is not the exam's (spaces and letter case aside). An image without a PatientID,
+ * or an exam without an HN, cannot be compared and links as before: the accession number is all there is.
+ */
+function patientIdDiffers(imagePatientId: string | null | undefined, examHn: string): boolean {
+  const image = (imagePatientId ?? '').trim().toUpperCase();
+  const exam = examHn.trim().toUpperCase();
+  return image !== '' && exam !== '' && image !== exam;
 }
 
 /** The driver under Drizzle: PGlite or a node-postgres pool, both answering query(text, params) with { rows }. */

@@ -51,7 +51,7 @@ function startServer(dataDir: string, dicomPort: number, httpPort: number): Chil
     cwd: repoRoot,
     env: {
       ...process.env, PORT: String(httpPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', DEMO_IMAGES: 'off',
-      DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', TEST_DATABASE_URL: '',
+      DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', DICOM_ALLOWED_AE_TITLES: 'STORESCU', LOG_LEVEL: 'warn', DATABASE_URL: '', TEST_DATABASE_URL: '',
       SESSION_SECRET: 'kill-test-secret-0123456789abcdef0123456789',
     },
     stdio: ['ignore', 'ignore', 'ignore'],

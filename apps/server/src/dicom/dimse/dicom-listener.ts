@@ -36,8 +36,8 @@ export interface DicomListenerOptions {
   port: number;
   /** Our AE title: an association calling any other is rejected (called-AE-title-not-recognized). */
   aeTitle: string;
-  /** Calling AE titles allowed to associate; empty = any. */
-  allowedCallingAeTitles?: readonly string[];
+  /** Calling AE titles allowed to associate (others: A-ASSOCIATE-RJ calling-AE-not-recognized); 'any' (the default). */
+  allowedCallingAeTitles?: readonly string[] | 'any';
   archive: DicomArchive;
   /** The Modality Worklist; without it the worklist SOP class is not offered. */
   worklist?: WorklistSource | null;
@@ -56,11 +56,18 @@ export interface DicomListenerOptions {
   logger: Logger;
   /** Largest instance data set accepted (deflate: inflated size); beyond it the association is aborted. Default 1 GiB. */
   maxInstanceBytes?: number;
-  /** Simultaneous associations; more are rejected as transient (local-limit-exceeded). Default 32. */
+  /** Simultaneous accepted associations; more are rejected as transient (local-limit-exceeded). Default 32. */
   maxAssociations?: number;
+  /**
+   * Per remote address: accepted associations (more are rejected as local-limit-exceeded) and, separately,
+   * connections still waiting for their A-ASSOCIATE-RQ (a new one closes that address's oldest). Default 8.
+   */
+  maxConnectionsPerAddress?: number;
+  /** Connections waiting for their A-ASSOCIATE-RQ from all addresses; a new one closes the oldest. Default 64. */
+  maxWaitingConnections?: number;
   /** A connection with no traffic for this long is closed. Default 60 s. */
   idleTimeoutMs?: number;
-  /** A connection must send its A-ASSOCIATE-RQ within this time. Default 15 s. */
+  /** A connection must send its A-ASSOCIATE-RQ within this time (a modality sends it at once). Default 5 s. */
   associationRequestTimeoutMs?: number;
   /** Max PDU length we announce. Default 256 KiB. */
   maxPduLength?: number;
@@ -79,10 +86,13 @@ export interface ListenerStats {
 
 interface Settings {
   aeTitle: string;
-  allowed: Set<string>;
+  /** null: any calling AE. */
+  allowed: Set<string> | null;
   queryAes: Set<string>;
   maxInstanceBytes: number;
   maxAssociations: number;
+  maxConnectionsPerAddress: number;
+  maxWaitingConnections: number;
   idleTimeoutMs: number;
   associationRequestTimeoutMs: number;
   maxPduLength: number;
@@ -203,12 +213,15 @@ export class DicomListener {
     this.moveDestinations = new Map((opts.moveDestinations ?? []).map((d) => [d.aeTitle, d]));
     this.settings = {
       aeTitle: opts.aeTitle.trim(),
-      allowed: new Set((opts.allowedCallingAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
+      allowed: opts.allowedCallingAeTitles === undefined || opts.allowedCallingAeTitles === 'any' ? null
+        : new Set(opts.allowedCallingAeTitles.map((a) => a.trim()).filter((a) => a !== '')),
       queryAes: new Set((opts.queryAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
       maxInstanceBytes: opts.maxInstanceBytes ?? 1024 ** 3,
       maxAssociations: opts.maxAssociations ?? 32,
+      maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 8,
+      maxWaitingConnections: opts.maxWaitingConnections ?? 64,
       idleTimeoutMs: opts.idleTimeoutMs ?? 60_000,
-      associationRequestTimeoutMs: opts.associationRequestTimeoutMs ?? 15_000,
+      associationRequestTimeoutMs: opts.associationRequestTimeoutMs ?? 5_000,
       maxPduLength: opts.maxPduLength ?? 256 * 1024,
       writeHighWaterMark: opts.writeHighWaterMark ?? 2 * 1024 * 1024,
     };
@@ -235,7 +248,8 @@ export class DicomListener {
     await fsp.mkdir(this.opts.tempDir, { recursive: true });
     await this.removeStaleTempFiles();
     const server = net.createServer({ noDelay: true }, (socket) => this.accept(socket));
-    server.maxConnections = this.settings.maxAssociations + 16;
+    // A backstop only: waiting connections are capped by eviction (accept), associations at the A-ASSOCIATE-RQ.
+    server.maxConnections = this.settings.maxAssociations + this.settings.maxWaitingConnections + 64;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen({ host: this.opts.host, port: this.opts.port, exclusive: true }, () => {
@@ -271,8 +285,26 @@ export class DicomListener {
     this.log.info({ stored: this.stats.stored, failed: this.stats.failed }, 'DICOM listener stopped');
   }
 
-  activeAssociations(): number {
-    return this.connections.size;
+  /** Accepted associations (connections still waiting for their A-ASSOCIATE-RQ, or being rejected, do not count). */
+  activeAssociations(remoteAddress?: string): number {
+    let n = 0;
+    for (const c of this.connections) if (c.associated && (remoteAddress === undefined || c.remoteAddress === remoteAddress)) n++;
+    return n;
+  }
+
+  /**
+   * Idle sockets must not lock out modalities (issue 23 item 4): a connection that has not yet sent its A-ASSOCIATE-RQ
+   * takes no association slot, and when too many wait (from its address, or in all) the oldest waiting one is closed.
+   * A modality sends its request at once after connecting, so it is never the oldest waiting for long.
+   */
+  private evictWaiting(remoteAddress: string): void {
+    const waiting = [...this.connections].filter((c) => c.waiting);
+    const fromAddress = waiting.filter((c) => c.remoteAddress === remoteAddress);
+    const victim = fromAddress.length >= this.settings.maxConnectionsPerAddress ? fromAddress[0]
+      : waiting.length >= this.settings.maxWaitingConnections ? waiting[0] : undefined;
+    if (!victim) return;
+    this.log.warn({ remote: victim.remoteAddress, perAddress: fromAddress.length, waiting: waiting.length }, 'DICOM connection without association request closed to make room');
+    victim.destroy();
   }
 
   /** Temp files left by a crash (a kill during a transfer): never acknowledged, so safe to drop. */
@@ -288,6 +320,7 @@ export class DicomListener {
   private accept(socket: net.Socket): void {
     if (this.draining) { socket.destroy(); return; }
     socket.setNoDelay(true);
+    this.evictWaiting(socket.remoteAddress ?? '?');
     const proxy = new SocketProxy(socket);
     const holder: { assoc?: Association } = {};
     const demux = new PduDemux({
@@ -359,6 +392,10 @@ class Association extends dimse.Scp {
   private ended = false;
   private paused = false;
   private stopped = false;
+  /** The A-ASSOCIATE-AC was sent: this connection holds an association slot. */
+  associated = false;
+  private requestSeen = false;
+  readonly remoteAddress: string;
   private readonly requestTimer: NodeJS.Timeout;
   private readonly sock: net.Socket;
   private readonly retrieval: Retrieval;
@@ -386,7 +423,8 @@ class Association extends dimse.Scp {
       retrieve: listener.retrieve, moveDestinations: listener.moveDestinations, aeTitle: listener.config.aeTitle,
       ...(listener.moveConnectTimeoutMs ? { moveConnectTimeoutMs: listener.moveConnectTimeoutMs } : {}),
     });
-    this.remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
+    this.remoteAddress = socket.remoteAddress ?? '?';
+    this.remote = `${this.remoteAddress}:${socket.remotePort ?? '?'}`;
     this.requestTimer = setTimeout(() => {
       this.log().warn({ remote: this.remote }, 'DICOM connection sent no association request in time');
       this.destroy();
@@ -400,6 +438,11 @@ class Association extends dimse.Scp {
   }
 
   private log(): Logger { return this.listener.log; }
+
+  /** Connected, no A-ASSOCIATE-RQ yet, not closing. */
+  get waiting(): boolean {
+    return !this.associated && !this.requestSeen && !this.ended && !this.sock.destroyed;
+  }
 
   /** A C-STORE data set or a response is in progress. */
   get busy(): boolean {
@@ -449,6 +492,7 @@ class Association extends dimse.Scp {
 
   override associationRequested(association: DimseAssociation): void {
     clearTimeout(this.requestTimer);
+    this.requestSeen = true;
     const cfg = this.listener.config;
     const called = (association.getCalledAeTitle() ?? '').trim();
     const calling = (association.getCallingAeTitle() ?? '').trim();
@@ -464,15 +508,19 @@ class Association extends dimse.Scp {
       reject(RejectResult.Transient, RejectSource.ServiceProviderPresentation, RejectReason.TemporaryCongestion, 'shutting down');
       return;
     }
-    if (this.listener.activeAssociations() > cfg.maxAssociations) {
+    if (this.listener.activeAssociations() >= cfg.maxAssociations) {
       reject(RejectResult.Transient, RejectSource.ServiceProviderPresentation, RejectReason.LocalLimitExceeded, 'too many associations');
+      return;
+    }
+    if (this.listener.activeAssociations(this.remoteAddress) >= cfg.maxConnectionsPerAddress) {
+      reject(RejectResult.Transient, RejectSource.ServiceProviderPresentation, RejectReason.LocalLimitExceeded, 'too many associations from this address');
       return;
     }
     if (called !== cfg.aeTitle) {
       reject(RejectResult.Permanent, RejectSource.ServiceUser, RejectReason.CalledAeNotRecognized, 'called AE title is not ours');
       return;
     }
-    if (cfg.allowed.size > 0 && !cfg.allowed.has(calling)) {
+    if (cfg.allowed && !cfg.allowed.has(calling)) {
       reject(RejectResult.Permanent, RejectSource.ServiceUser, RejectReason.CallingAeNotRecognized, 'calling AE title not allowed');
       return;
     }
@@ -483,6 +531,7 @@ class Association extends dimse.Scp {
       move: this.listener.retrieve !== null && this.listener.moveDestinations.size > 0 && cfg.queryAes.has(calling),
     });
     this.log().info({ remote: this.remote, callingAe: calling, accepted, rejected }, 'DICOM association accepted');
+    this.associated = true;
     this.sendAssociationAccept();
   }
 

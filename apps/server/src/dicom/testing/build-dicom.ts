@@ -122,7 +122,7 @@ export function buildInstance(t: TestInstance = {}): { bytes: Buffer; sopUid: st
     '00080050': ['SH', t.accessionNumber ?? ''],
     '00080060': ['CS', t.modality ?? 'OT'],
     '00100010': ['PN', t.patientName ?? 'Test^Patient'],
-    '00100020': ['LO', t.patientId ?? 'PID-1'],
+    '00100020': ['LO', t.patientId ?? ''],
     '0020000D': ['UI', studyUid],
     '0020000E': ['UI', seriesUid],
     '00200011': ['IS', String(t.seriesNumber ?? 1)],

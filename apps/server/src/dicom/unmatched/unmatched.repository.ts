@@ -25,12 +25,16 @@ export class UnmatchedStudiesRepository {
         numberOfInstances: dicomStudies.numberOfInstances,
         receivedAt: dicomStudies.receivedAt,
         source: dicomStudies.callingAeTitle,
+        unmatchedReason: dicomStudies.unmatchedReason,
       }).from(dicomStudies).where(where)
         .orderBy(desc(dicomStudies.receivedAt), dicomStudies.id)
         .limit(pageSize).offset((page - 1) * pageSize),
       this.db.select({ n: count() }).from(dicomStudies).where(where),
     ]);
-    return { rows: rows.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString() })), total: total?.n ?? 0 };
+    return {
+      rows: rows.map((r) => ({ ...r, receivedAt: r.receivedAt.toISOString(), unmatchedReason: r.unmatchedReason === 'patient-id-mismatch' ? r.unmatchedReason : null })),
+      total: total?.n ?? 0,
+    };
   }
 }
 

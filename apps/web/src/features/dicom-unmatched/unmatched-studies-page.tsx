@@ -100,7 +100,15 @@ export function UnmatchedStudiesPage() {
                   <TableRow key={s.studyId} hover data-testid="unmatched-row">
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.receivedAt)}</TableCell>
                     <TableCell>{orDash(personName(s.patientName))}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(s.patientId)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {orDash(s.patientId)}
+                      {/* Patient safety: say why images that named an exam were not attached to it. */}
+                      {s.unmatchedReason ? (
+                        <Typography variant="caption" color="error" component="div" sx={{ whiteSpace: 'normal', minWidth: 160 }} data-testid="unmatched-reason">
+                          {t(`dicomUnmatched.reason.${s.unmatchedReason}`, { accession: s.accessionNumber ?? '' })}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(s.accessionNumber)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(dicomDate(s.studyDate))}</TableCell>
                     <TableCell sx={{ minWidth: 120 }}>{orDash([s.modalities?.replaceAll('\\', ', '), s.studyDescription].filter(Boolean).join(' · '))}</TableCell>

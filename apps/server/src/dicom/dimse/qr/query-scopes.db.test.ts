@@ -64,6 +64,9 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
       const bytes = buildInstance({ studyUid, accessionNumber: accession, patientId: `${pid}-${suffix}`, modality: 'CT' }).bytes;
       expect((await archive.ingestBytes(bytes, { source: 'TEST' })).status).toBe('stored');
     };
+    // Images attach only to an exam of the same patient (issue 23 item 5): the exams get the test's patient IDs.
+    await db.update(exams).set({ hn: `${pid}-A` }).where(eq(exams.id, a!.id));
+    await db.update(exams).set({ hn: `${pid}-B` }).where(eq(exams.id, b!.id));
     await store(study.a, a!.accessionNumber!, 'A');
     await store(study.b, b!.accessionNumber!, 'B');
     await store(study.unmatched, `${pid}U`.slice(0, 16), 'U');

@@ -89,9 +89,9 @@ export class RawScu {
     socket.on('error', () => undefined);
   }
 
-  static connect(port: number, host = '127.0.0.1'): Promise<RawScu> {
+  static connect(port: number, host = '127.0.0.1', localAddress?: string): Promise<RawScu> {
     return new Promise((resolve, reject) => {
-      const s = net.connect({ port, host, noDelay: true }, () => resolve(new RawScu(s)));
+      const s = net.connect({ port, host, noDelay: true, ...(localAddress ? { localAddress } : {}) }, () => resolve(new RawScu(s)));
       s.once('error', reject);
     });
   }
