@@ -19,6 +19,7 @@ import type { DatabaseHandle } from './db/client';
 import { siteConfig } from './db/schema/index';
 import { DomainError } from './http/domain-error';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { UidataRepository } from './modules/uidata/uidata.repository';
 import { uidataRoutes } from './modules/uidata/uidata.routes';
 import { UidataService } from './modules/uidata/uidata.service';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   const routes: App['routes'] = [];
   app.addHook('onRoute', (r) => {
     r.config ??= {};
