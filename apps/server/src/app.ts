@@ -20,6 +20,7 @@ import { siteConfig } from './db/schema/index';
 import { DomainError } from './http/domain-error';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { redactedError } from './http/log-redaction';
 import { UidataRepository } from './modules/uidata/uidata.repository';
 import { uidataRoutes } from './modules/uidata/uidata.routes';
 import { UidataService } from './modules/uidata/uidata.service';
@@ -115,6 +116,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         id: req.id,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // Database errors carry the query's bound parameters (patient names, HNs, birth dates): never logged.
+      err: redactedError as (err: Error) => never,
+      error: redactedError as (err: Error) => never,
     },
     redact: ['req.headers.cookie', 'req.headers.authorization', 'body', 'password'],
   };

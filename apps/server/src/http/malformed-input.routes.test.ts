@@ -10,7 +10,10 @@ describe('malformed input is a clear 400, never a 500', () => {
   let cookie: string;
   let exam: { id: string; version: number };
   let requestId: string;
-  const one = async <T>(q: ReturnType<typeof sql>) => ((await sut.database.db.execute(q)) as unknown as { rows: T[] }).rows[0];
+  const one = async <T>(q: ReturnType<typeof sql>): Promise<T | undefined> => {
+    const r: { rows: T[] } = (await sut.database.db.execute(q)) as never;
+    return r.rows[0];
+  };
   const counts = () => one<{ s: number; p: number; e: string }>(sql`select (select count(*) from sessions)::int as s, (select count(*) from patients)::int as p, (select max(updated_at)::text from exams) as e`);
 
   beforeAll(async () => {
