@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -136,6 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+    // The router's own refusals (bad %-escapes, over-long path segments) bypass the error handler and echo the URL,
+    // which can hold a patient's name, with Fastify's internal codes: answer them as any other bad input.
+    frameworkErrors: (_err, _request, reply) => { (reply as FastifyReply).code(400).send({ success: false, message: 'ที่อยู่ไม่ถูกต้อง (invalid URL)' }); },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
