@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
@@ -19,6 +19,8 @@ import type { DatabaseHandle } from './db/client';
 import { siteConfig } from './db/schema/index';
 import { DomainError } from './http/domain-error';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
+import { redactedError } from './http/log-redaction';
 import { UidataRepository } from './modules/uidata/uidata.repository';
 import { uidataRoutes } from './modules/uidata/uidata.routes';
 import { UidataService } from './modules/uidata/uidata.service';
@@ -114,6 +116,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         id: req.id,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // Database errors carry the query's bound parameters (patient names, HNs, birth dates): never logged.
+      err: redactedError as (err: Error) => never,
+      error: redactedError as (err: Error) => never,
     },
     redact: ['req.headers.cookie', 'req.headers.authorization', 'body', 'password'],
   };
@@ -131,10 +136,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
+    // The router's own refusals (bad %-escapes, over-long path segments) bypass the error handler and echo the URL,
+    // which can hold a patient's name, with Fastify's internal codes: answer them as any other bad input.
+    frameworkErrors: (_err, _request, reply) => { (reply as FastifyReply).code(400).send({ success: false, message: 'ที่อยู่ไม่ถูกต้อง (invalid URL)' }); },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   const routes: App['routes'] = [];
   app.addHook('onRoute', (r) => {
     r.config ??= {};

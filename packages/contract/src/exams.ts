@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { dateOnly } from './date-only';
 import { AUDIT_STATUSES, EXAM_STATUSES, REPORT_URGENCIES, ZIP_STATUSES } from '@rangsi/domain';
 
-const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd');
+const DateOnly = dateOnly('expected yyyy-MM-dd');
 const TimeOnly = z.string().regex(/^\d{2}:?\d{2}(:?\d{2})?$/, 'expected HH:mm');
 const Text = (max = 100) => z.string().trim().max(max);
 
@@ -119,12 +120,16 @@ export const ExamUpdateInformationSchema = z.strictObject({
   lastName: z.string().trim().max(100).nullable().optional(),
   prefixName: z.string().trim().max(50).nullable().optional(),
   suffixName: z.string().trim().max(50).nullable().optional(),
-  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected yyyy-MM-dd').nullable().optional(),
+  birthDate: DateOnly.nullable().optional(),
   version: Version,
 });
 export type ExamUpdateInformation = z.infer<typeof ExamUpdateInformationSchema>;
 
-const DurationPart = z.union([z.number(), z.string().max(10), z.null()]).optional();
+// Non-numbers still count as 0 (spec §5), but a number so large the deadline falls off the calendar (2^70 days)
+// made an invalid date that only the database refused, with a 500; a century of minutes is the most any box takes.
+const MAX_DURATION_PART = 52_560_000;
+const DurationPart = z.union([z.number(), z.string().max(10), z.null()]).optional()
+  .refine((v) => { const n = Number(v); return !Number.isFinite(n) || n <= MAX_DURATION_PART; }, 'ระยะเวลามากเกินไป (too long)');
 
 /** Spec §3 Assign payload; day/hour/minute are coerced to 0 when not a number or negative (spec §5). */
 export const AssignExamSchema = z.strictObject({

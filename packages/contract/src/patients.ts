@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { dateOnly } from './date-only';
 import { isValidNationalId } from '@rangsi/domain';
 
 const Str = (max: number) => z.string().trim().max(max, `ยาวเกิน ${max} ตัวอักษร`);
 const Opt = (max: number) => Str(max).nullish().transform((v) => (v ? v : null));
-const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'รูปแบบวันที่ต้องเป็น yyyy-MM-dd');
+const DateOnly = dateOnly('รูปแบบวันที่ต้องเป็น yyyy-MM-dd');
 
 export const GENDERS = ['Male', 'Female', 'Unknown'] as const;
 export const WORKPLACE_TYPES = ['government', 'company', 'etc', 'none'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dateOnly } from './date-only';
 
-const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'วันที่ต้องอยู่ในรูปแบบ yyyy-MM-dd');
+const DateOnly = dateOnly('วันที่ต้องอยู่ในรูปแบบ yyyy-MM-dd');
 const HhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'เวลาต้องอยู่ในรูปแบบ HH:mm (24 ชั่วโมง)');
 const Text = (max = 200) => z.string().trim().max(max, `ยาวเกิน ${max} ตัวอักษร`);
 const Id = z.number().int().positive();

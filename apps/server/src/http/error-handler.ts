@@ -22,6 +22,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errors,
       });
     }
+    if (isMalformedMultipart(err)) {
+      return reply.status(400).send({ success: false, message: 'ข้อมูลที่อัปโหลดไม่สมบูรณ์ กรุณาส่งไฟล์ใหม่ (malformed upload)' });
+    }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ success: false, message: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด' });
@@ -40,6 +43,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ success: false, message: 'ไม่พบข้อมูล' });
   });
+}
+
+// The multipart parser (busboy/dicer) throws plain Errors, without a status, for bodies a client cut short or sent
+// without a boundary; they are the client's fault, not ours. Matched by message because busboy has no error codes.
+const MULTIPART_PARSE_ERROR = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger)|Unsupported Content-Type\.)/;
+
+function isMalformedMultipart(err: FastifyError): boolean {
+  return err.statusCode === undefined && MULTIPART_PARSE_ERROR.test(err.message ?? '');
 }
 
 function clientMessage(err: FastifyError): string {

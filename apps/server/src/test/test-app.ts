@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppDeps } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { openPostgresCopy } from './template-db';
@@ -27,7 +27,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ loadDataDir: blob });
 }
 
-export async function createTestApp(opts: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestApp(opts: { now?: () => Date; env?: Record<string, string>; loggerInstance?: AppDeps['loggerInstance'] } = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-test-data-'));
   const config = loadConfig({
@@ -38,7 +38,7 @@ export async function createTestApp(opts: { now?: () => Date; env?: Record<strin
     WEB_DIST: '/nonexistent-web-dist',
     ...opts.env,
   });
-  const built = await buildApp({ config, database, now: opts.now });
+  const built = await buildApp({ config, database, now: opts.now, loggerInstance: opts.loggerInstance });
   // Jobs can be sent but no worker polls: a test runs them when it wants with services.jobs.drain().
   await built.services.jobs.start({ workers: false });
   await built.app.ready();

@@ -6,6 +6,7 @@ import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
 import type { ExamsService } from '../../modules/exams/exams.service';
 import type { DicomImportService } from './dicom-import.service';
+import { assertStorableText } from '../../http/input-guard';
 
 const ImportResultSchema = z.object({
   stored: z.number().int(),
@@ -33,6 +34,7 @@ export function dicomImportRoutes(service: DicomImportService, exams: ExamsServi
       const parts = req.parts({ limits: { files: service.limits.maxFiles, fileSize: service.limits.maxFileBytes, parts: service.limits.maxFiles + 20 } });
       for await (const part of parts) {
         if (part.type !== 'file') continue;
+        assertStorableText(part.filename, 'file');
         await service.importUpload(user, req.params.id, part.filename || 'file', part.file, report);
       }
       if (report.files === 0 && report.failed.length === 0) throw new DomainError(400, 'Please select file.', 'NO_FILE');

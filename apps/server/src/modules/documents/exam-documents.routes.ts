@@ -6,6 +6,7 @@ import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
 import type { StoredFile } from '../../storage/file-store';
 import { UPLOAD_ERRORS, type ExamDocumentsService, type ExamUploadKind } from './exam-documents.service';
+import { assertStorableText } from '../../http/input-guard';
 
 const DocumentEntrySchema = z.object({ documentId: z.string(), fileName: z.string(), uploadBy: z.string(), uploadDate: z.string() });
 const KindParams = ExamIdParamsSchema.extend({ kind: z.enum(['document', 'file']) });
@@ -36,9 +37,11 @@ export function examDocumentsRoutes(service: ExamDocumentsService) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || stored) { part.file.resume(); continue; }
           original = part.filename;
+          assertStorableText(original, 'file');
           await service.checkUpload(user, req.params.id, kind, original);
           stored = await service.receive(part.file);
         } else if (part.fieldname === 'fileName' && typeof part.value === 'string') {
+          assertStorableText(part.value, 'fileName');
           prefix = part.value.slice(0, 150);
         }
       }

@@ -6,6 +6,7 @@ import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
 import type { StoredFile } from '../../storage/file-store';
 import type { RequestDocumentsService } from './request-documents.service';
+import { assertStorableText } from '../../http/input-guard';
 
 const EntrySchema = z.object({
   documentId: z.string(), fileName: z.string(), uploadBy: z.string(), uploadDate: z.string(),
@@ -32,11 +33,13 @@ export function requestDocumentsRoutes(service: RequestDocumentsService) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || stored) { part.file.resume(); continue; }
           original = part.filename;
+          assertStorableText(original, 'file');
           await service.check(user, original, fields.requestId);
           stored = await service.receive(part.file);
           continue;
         }
         const value = typeof part.value === 'string' ? part.value.trim() : '';
+        assertStorableText(value, part.fieldname);
         if (part.fieldname === 'fileName' && value) fields.prefix = value.slice(0, 150);
         if (part.fieldname === 'requestId' && value) {
           if (!UUID.test(value)) throw new DomainError(404, 'ไม่พบใบส่งตรวจ', 'REQUEST_NOT_FOUND');

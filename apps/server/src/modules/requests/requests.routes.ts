@@ -12,6 +12,7 @@ import type { RequestConditionService } from './request-condition.service';
 import type { RequestLinksService } from './request-links.service';
 import type { RequestMediaService } from './request-media.service';
 import type { RequestsService } from './requests.service';
+import { assertStorableText } from '../../http/input-guard';
 
 const IdParams = z.object({ id: z.string().uuid('ไม่พบใบส่งตรวจ') });
 const tags = ['requests'];
@@ -141,6 +142,7 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file' || stored) { part.file.resume(); continue; }
         original = part.filename;
+        assertStorableText(original, 'file');
         await media.check(user, req.params.id, original);
         stored = await media.receive(part.file);
       }
