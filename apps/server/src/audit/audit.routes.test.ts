@@ -112,7 +112,7 @@ describe('audit of patient-data reads', () => {
       // Each call is a fresh read for the dedupe window.
       clock = new Date(clock.getTime() + AUDIT_DEDUPE_MS + 1000);
       const before = await lastId();
-      const res = await sut.app.inject({ method: method as 'GET' | 'POST', url, headers: { cookie: admin }, ...(method === 'POST' ? { payload: r.url === '/api/patient/search' ? { hn: E.hn } : {} } : {}) });
+      const res = await sut.app.inject({ method: method, url, headers: { cookie: admin }, ...(method === 'POST' ? { payload: r.url === '/api/patient/search' ? { hn: E.hn } : {} } : {}) });
       if (res.statusCode < 200 || res.statusCode >= 300) { refused.push(`${method} ${r.url} ${res.statusCode} ${res.body.slice(0, 120)}`); continue; }
       answered.push(`${method} ${r.url}`);
       const rows = await rowsAfter(before);
