@@ -9,6 +9,8 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { AuditService } from './audit/audit.service';
+import { registerReadAudit } from './audit/audit-reads';
+import { AuditSearch, auditRoutes } from './audit/audit.routes';
 import { registerAccessGuard } from './auth/auth.plugin';
 import { AuthService } from './auth/auth.service';
 import { memberRoutes } from './auth/member.routes';
@@ -181,11 +183,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Query tokens: a film link's work only while the link does (the links module answers, wired below).
   const tokens = new TokenService({ sessions, auth, now });
   const issueToken: IssueExamToken = (user, examId, purpose, ttl) => tokens.issueForPerson(user, examId, purpose, ttl);
-  const audit = new AuditService(db);
+  const audit = new AuditService(db, now);
+  registerReadAudit(app, audit, db);
   registerAccessGuard(app, auth, tokens);
 
   let draining = false;
   await app.register(opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }));
+  await app.register(auditRoutes(new AuditSearch(db)));
   await app.register(memberRoutes({ auth, audit, ttlMs, cookieSecure: config.COOKIE_SECURE }));
   const uidata = new UidataService(new UidataRepository(db), { gatewayUrl: config.GATEWAY_URL, idCardReaderUrl: config.ID_CARD_READER_URL });
   await app.register(uidataRoutes(uidata));

@@ -8,3 +8,4 @@ export * from './requests';
 export * from './reports';
 export * from './exam-reports';
 export * from './date-only';
+export * from './audit';

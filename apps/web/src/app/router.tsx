@@ -13,6 +13,7 @@ const WorklistPage = lazy(() => import('../features/worklist/worklist-page').the
 const PatientSearchPage = lazy(() => import('../features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })));
 const PatientFormPage = lazy(() => import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })));
 const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })));
+const AuditLogPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditLogPage })));
 const RequestListPage = lazy(() => import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })));
 const RequestFormPage = lazy(() => import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })));
 const PublicLinkPage = lazy(() => import('../features/request/public-link-page').then((m) => ({ default: m.PublicLinkPage })));
@@ -128,6 +129,8 @@ export const router = createBrowserRouter([
       { path: 'request/new/:patientId?', element: <RequestFormPage mode="new" key="new" /> },
       { path: 'request/edit/:requestId', element: <RequestFormPage mode="edit" key="edit" /> },
       { path: 'request/upload/:requestId', element: <RequestFormPage mode="upload" key="upload" /> },
+      // Issue 23 item 14: the administrator's audit search (menu item admin/audit, permission AUDIT).
+      { path: 'admin/audit', element: <AuditLogPage /> },
       { path: ':section/*', element: <SectionPlaceholderPage /> },
     ],
   },

@@ -28,6 +28,8 @@ export const PERMISSION_CODES = [
   'ACCOUNTING_MONEY',
   'ACCOUNTING_COST',
   'USER_ADMIN',
+  /** Search the audit log of patient-data reads and changes (Administrator only by default). */
+  'AUDIT',
   'MENU_PACS',
   'MENU_RECORD',
   'MENU_PATIENT',

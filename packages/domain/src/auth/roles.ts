@@ -37,7 +37,7 @@ export const ROLE_DEFAULTS: Record<RoleName, { scope: DataScopeKind; permissions
     scope: 'all',
     permissions: [
       ...EXAM_ALL, ...REQUEST_ALL, ...ACCOUNTING_ALL, 'REQUEST_CUSTOM_PRICE_APPROVE', 'PATIENT_SEARCH',
-      'PATIENT_EDIT', 'USER_ADMIN', 'MENU_PACS', 'MENU_RECORD', 'MENU_PATIENT', 'MENU_REQUEST',
+      'PATIENT_EDIT', 'USER_ADMIN', 'AUDIT', 'MENU_PACS', 'MENU_RECORD', 'MENU_PATIENT', 'MENU_REQUEST',
       'MENU_BRANCH_REPORT', 'MENU_CENTER_REPORT', 'MENU_DOCTOR_REPORT',
     ],
   },

@@ -15,5 +15,9 @@ export const auditLog = pgTable('audit_log', {
   entityId: text(),
   patientId: uuid(),
   ip: text(),
+  /** The caller's User-Agent header (bounded), to tell a browser from a script or a DICOM client. */
+  userAgent: text(),
   detail: jsonb(),
-}, (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_at_idx').on(t.at)]);
+}, (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId), index('audit_log_at_idx').on(t.at),
+  // The admin's audit search filters by patient or by user, newest first (migration 0012).
+  index('audit_log_patient_at_idx').on(t.patientId, t.at), index('audit_log_user_at_idx').on(t.userId, t.at)]);

@@ -59,7 +59,7 @@ export class DicomwebService {
     if (!rows.length) throw notFound('ไม่พบภาพ');
     // Archived images have no hot file: a clear 409 (the exam shows Archive and is unzipped first), never a 500.
     if (rows.some((r) => r.archived)) throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
-    await this.audit.record(null, { action: 'dicom.retrieve', entityType: 'study', entityId: at.study, detail: { instances: rows.length } }, who(user));
+    // Audited centrally, once per study and actor within the dedupe window (audit/audit-reads.ts).
     return rows;
   }
 
@@ -78,7 +78,6 @@ export class DicomwebService {
       if (!text) throw notFound('ไม่พบภาพ');
       this.remember(key, version, text);
     }
-    await this.audit.record(null, { action: 'dicom.metadata', entityType: 'study', entityId: at.study }, who(user));
     return text.replaceAll('"BulkDataURI": "/dicomweb/', `"BulkDataURI": "${origin}/dicomweb/`).replaceAll('"BulkDataURI":"/dicomweb/', `"BulkDataURI":"${origin}/dicomweb/`);
   }
 

@@ -2,6 +2,7 @@ import AccountBalanceWalletRounded from '@mui/icons-material/AccountBalanceWalle
 import AssessmentRounded from '@mui/icons-material/AssessmentRounded';
 import AssignmentTurnedInRounded from '@mui/icons-material/AssignmentTurnedInRounded';
 import BadgeRounded from '@mui/icons-material/BadgeRounded';
+import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import FolderRounded from '@mui/icons-material/FolderRounded';
 import LocalHospitalRounded from '@mui/icons-material/LocalHospitalRounded';
 import MedicalServicesRounded from '@mui/icons-material/MedicalServicesRounded';
@@ -31,6 +32,8 @@ export function MenuIcon({ code, ...props }: { code: string } & SvgIconProps) {
       return <MedicalServicesRounded {...props} />;
     case 'accounting_report':
       return <ReceiptLongRounded {...props} />;
+    case 'admin/audit':
+      return <HistoryRounded {...props} />;
     default:
       return <FolderRounded {...props} />;
   }

@@ -1,5 +1,6 @@
 import { AccountingPicture } from './accounting-picture';
 import { AccountingReportPicture } from './accounting-report-picture';
+import { AuditPicture } from './audit-picture';
 import { BranchReportPicture } from './branch-report-picture';
 import { CenterReportPicture } from './center-report-picture';
 import { DoctorReportPicture } from './doctor-report-picture';
@@ -30,6 +31,8 @@ export function MenuPicture({ code }: { code: string }) {
       return <DoctorReportPicture />;
     case 'accounting_report':
       return <AccountingReportPicture />;
+    case 'admin/audit':
+      return <AuditPicture />;
     default:
       return <GenericPicture name={code} />;
   }

@@ -1,0 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** What the audit log needs to know about the HTTP request a service call runs in. */
+export interface AuditRequestContext {
+  ip: string | null;
+  userAgent: string | null;
+  /** Set once any audit row was written for this request: the catch-all read audit then stays silent. */
+  recorded: boolean;
+}
+
+/**
+ * The request in flight, for services that record audit rows without a request in hand (they pass `null`):
+ * their rows still get the caller's address, and the central read audit knows the route already audited itself.
+ */
+export const auditContext = new AsyncLocalStorage<AuditRequestContext>();
