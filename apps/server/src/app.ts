@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import type { DatabaseHandle } from './db/client';
 import { siteConfig } from './db/schema/index';
 import { DomainError } from './http/domain-error';
 import { registerErrorHandler } from './http/error-handler';
+import { registerSameOriginGuard } from './http/same-origin';
 import { UidataRepository } from './modules/uidata/uidata.repository';
 import { uidataRoutes } from './modules/uidata/uidata.routes';
 import { UidataService } from './modules/uidata/uidata.service';
@@ -153,7 +153,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const secret = config.sessionSecret || (await storedSessionSecret(database));
   await app.register(fastifyCookie, { secret });
-  await app.register(fastifyFormbody);
   // One file per upload, streamed to disk (never buffered whole); documents are capped at 50 MB.
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10, fieldSize: 10_000 } });
   await app.register(fastifySwagger, {
@@ -173,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const tokens = new TokenService({ sessions, auth, now });
   const issueToken: IssueExamToken = (user, examId, purpose, ttl) => tokens.issueForPerson(user, examId, purpose, ttl);
   const audit = new AuditService(db);
+  // Cross-site writes are refused first (decision sec40); HTML form bodies are parsed only by the two routes that take them.
+  registerSameOriginGuard(app, null);
   registerAccessGuard(app, auth, tokens);
 
   let draining = false;

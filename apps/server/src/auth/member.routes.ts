@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LogOnInputSchema, MeSchema, envelope } from '@rangsi/contract';
@@ -23,6 +24,8 @@ function wantsRedirect(request: FastifyRequest): boolean {
 /** Login and logout (spec §1 access rule) and the claims of the signed-in user. */
 export function memberRoutes(deps: MemberRoutesDeps) {
   return async function plugin(app: FastifyInstance): Promise<void> {
+    // The logon page posts a classic HTML form (spec §1); only this plugin's routes parse form bodies (decision sec40).
+    await app.register(fastifyFormbody);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/Member/LogOn', {
