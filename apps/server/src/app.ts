@@ -19,6 +19,7 @@ import { siteConfig } from './db/schema/index';
 import { DomainError } from './http/domain-error';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginGuard } from './http/same-origin';
+import { originOf, registerSecurityHeaders } from './http/security-headers';
 import { UidataRepository } from './modules/uidata/uidata.repository';
 import { uidataRoutes } from './modules/uidata/uidata.routes';
 import { UidataService } from './modules/uidata/uidata.service';
@@ -175,6 +176,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Cross-site writes are refused first (decision sec40); HTML form bodies are parsed only by the two routes that take them.
   registerSameOriginGuard(app, null);
   registerAccessGuard(app, auth, tokens);
+  // Before any route plugin, so that every response (errors and 404s included) carries them (decision sec41).
+  registerSecurityHeaders(app, {
+    indexHtmlPath: path.join(config.WEB_DIST ?? DEFAULT_WEB_DIST, 'index.html'),
+    helperOrigins: async () => {
+      const ui = await uidata.patientUi();
+      return [ui.gatewayUrl, ui.idCardReaderUrl, config.NHSO_SERVICE_URL].map(originOf).filter((o): o is string => o !== null);
+    },
+  });
 
   let draining = false;
   await app.register(opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }));

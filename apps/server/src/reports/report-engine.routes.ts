@@ -64,7 +64,6 @@ export function reportEngineRoutes(engine: ReportEngine) {
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(out.fileName))
         .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
         .send(out.pdf);
     });
   };

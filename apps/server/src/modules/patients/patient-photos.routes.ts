@@ -31,7 +31,7 @@ export function patientPhotosRoutes(service: PatientPhotosService) {
       schema: { params: z.object({ patientId: z.string().uuid('ไม่พบข้อมูลผู้ป่วย') }), tags },
     }, async (req, reply) => {
       const stream = await service.open(requireUser(req), req.params.patientId);
-      reply.header('content-type', 'image/jpeg').header('cache-control', 'private, no-cache').header('x-content-type-options', 'nosniff');
+      reply.header('content-type', 'image/jpeg').header('cache-control', 'private, no-cache');
       return reply.send(stream);
     });
 

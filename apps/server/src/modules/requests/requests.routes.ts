@@ -7,6 +7,7 @@ import {
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
+import { STORED_FILE_CSP } from '../../http/security-headers';
 import type { StoredFile } from '../../storage/file-store';
 import type { RequestConditionService } from './request-condition.service';
 import type { RequestLinksService } from './request-links.service';
@@ -155,8 +156,7 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
       const doc = await media.open(requireUser(req), req.params.id, req.params.mediaId);
       reply.header('content-type', doc.inline ? doc.contentType : 'application/octet-stream');
       reply.header('content-disposition', contentDisposition(doc.inline ? 'inline' : 'attachment', doc.fileName));
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      reply.header('content-security-policy', STORED_FILE_CSP);
       reply.header('content-length', String(doc.size));
       return reply.send(doc.stream);
     });
