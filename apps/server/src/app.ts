@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { siteConfig } from './db/schema/index';
 import { DomainError } from './http/domain-error';
+import { AttemptLimiter } from './http/attempt-limiter';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginGuard } from './http/same-origin';
 import { originOf, registerSecurityHeaders } from './http/security-headers';
@@ -168,7 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
   const users = new UsersRepository(db);
   const sessions = new SessionRepository(db);
-  const auth = new AuthService(users, sessions, ttlMs, now);
+  // One count of failed guesses (passwords, film-link PINs) for the process (decision sec42).
+  const attempts = new AttemptLimiter(now);
+  const auth = new AuthService(users, sessions, ttlMs, now, attempts);
   // Query tokens: a film link's work only while the link does (the links module answers, wired below).
   const tokens = new TokenService({ sessions, auth, now });
   const issueToken: IssueExamToken = (user, examId, purpose, ttl) => tokens.issueForPerson(user, examId, purpose, ttl);
@@ -219,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (!examReports) throw new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
       return examReports.service.finishedPdf(principal, examId, finishedReportId);
     },
-  });
+  }, attempts);
   tokens.setLinkCheck((linkId) => links.isLive(linkId));
   await app.register(requestsRoutes({
     requests, condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null), links,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LogOnInputSchema, MeSchema, envelope } from '@rangsi/contract';
 import { safeReturnUrl } from '@rangsi/domain';
 import type { AuditService } from '../audit/audit.service';
+import { TooManyAttempts } from '../http/attempt-limiter';
 import { DomainError } from '../http/domain-error';
 import type { AuthService } from './auth.service';
 import { SESSION_COOKIE, requireUser, sessionToken } from './auth.plugin';
@@ -51,6 +52,7 @@ export function memberRoutes(deps: MemberRoutesDeps) {
         if (wantsRedirect(request)) return reply.redirect(returnUrl, 303);
         return { success: true, data: { returnUrl } };
       } catch (err) {
+        if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfterSeconds));
         if (err instanceof DomainError && wantsRedirect(request)) {
           const q = new URLSearchParams({ ReturnUrl: returnUrl, error: err.code });
           return reply.redirect(`/Member/LogOn?${q.toString()}`, 303);

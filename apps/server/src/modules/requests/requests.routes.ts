@@ -6,6 +6,7 @@ import {
   RequestDetailSchema, RequestSaveSchema, RequestSavedSchema, RequestSearchResultSchema, RequestSearchSchema, envelope,
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
+import { TooManyAttempts } from '../../http/attempt-limiter';
 import { DomainError } from '../../http/domain-error';
 import { STORED_FILE_CSP } from '../../http/security-headers';
 import type { StoredFile } from '../../storage/file-store';
@@ -66,7 +67,14 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
     r.post('/api/link/:linkId/open', {
       config: { access: { permission: 'public', scope: 'none' } },
       schema: { params: z.object({ linkId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว') }), body: z.strictObject({ pin: z.string().max(16).optional() }).nullish(), tags },
-    }, async (req) => ({ success: true, data: await links.open(req, req.params.linkId, req.body?.pin) }));
+    }, async (req, reply) => {
+      try {
+        return { success: true, data: await links.open(req, req.params.linkId, req.body?.pin) };
+      } catch (err) {
+        if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
+    });
 
     // Public: the released report of a film link's exam, by the signed address the open call gave (after its PIN).
     r.get('/api/link/:linkId/report/:finishedReportId', {
