@@ -19,6 +19,7 @@ import { siteConfig } from './db/schema/index';
 import { DomainError } from './http/domain-error';
 import { AttemptLimiter } from './http/attempt-limiter';
 import { registerErrorHandler } from './http/error-handler';
+import { registerPublicOrigin } from './http/public-origin';
 import { registerSameOriginGuard } from './http/same-origin';
 import { originOf, registerSecurityHeaders } from './http/security-headers';
 import { UidataRepository } from './modules/uidata/uidata.repository';
@@ -131,7 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Fastify's own request lines carry raw URLs (query strings can hold names and HNs); we log route patterns instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only the listed proxies' X-Forwarded-* count (decision sec43): otherwise any client could set its own address and Host.
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -177,7 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const issueToken: IssueExamToken = (user, examId, purpose, ttl) => tokens.issueForPerson(user, examId, purpose, ttl);
   const audit = new AuditService(db);
   // Cross-site writes are refused first (decision sec40); HTML form bodies are parsed only by the two routes that take them.
-  registerSameOriginGuard(app, null);
+  registerPublicOrigin(app, config.PUBLIC_BASE_URL ?? null);
+  registerSameOriginGuard(app, config.PUBLIC_BASE_URL ?? null);
   registerAccessGuard(app, auth, tokens);
   // Before any route plugin, so that every response (errors and 404s included) carries them (decision sec41).
   registerSecurityHeaders(app, {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
+import { publicOrigin } from '../../http/public-origin';
 import type { PatientPhotosService } from './patient-photos.service';
 
 const IdParams = z.object({ id: z.string().uuid('ไม่พบข้อมูลผู้ป่วย') });
@@ -38,10 +39,7 @@ export function patientPhotosRoutes(service: PatientPhotosService) {
     r.post('/api/patient/image/:id/qr', {
       config: { access: { permission: 'PATIENT_EDIT', scope: 'patient' } },
       schema: { params: IdParams, response: { 200: envelope(z.object({ qrId: z.string(), url: z.string(), expiresAt: z.string() })) }, tags },
-    }, async (req) => {
-      const origin = `${req.protocol}://${req.host}`;
-      return { success: true, data: await service.createCapture(requireUser(req), req.params.id, origin) };
-    });
+    }, async (req) => ({ success: true, data: await service.createCapture(requireUser(req), req.params.id, publicOrigin(req)) }));
 
     r.get('/api/patient/image/qr/:qrId', {
       config: { access: { permission: 'PATIENT_EDIT', scope: 'patient' } },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +8,7 @@ import {
 import { requireUser } from '../../auth/auth.plugin';
 import { TooManyAttempts } from '../../http/attempt-limiter';
 import { DomainError } from '../../http/domain-error';
+import { publicOrigin } from '../../http/public-origin';
 import { STORED_FILE_CSP } from '../../http/security-headers';
 import type { StoredFile } from '../../storage/file-store';
 import type { RequestConditionService } from './request-condition.service';
@@ -24,7 +25,6 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export interface RequestsRouteDeps {
   requests: RequestsService;
@@ -61,7 +61,7 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
     r.post('/api/request/link/:id', {
       config: { access: { permission: 'REQUEST_EXPORT', scope: 'request' } },
       schema: { params: IdParams, body: ExportLinkCreateSchema, response: { 200: envelope(ExportLinkSchema) }, tags },
-    }, async (req) => ({ success: true, data: await links.create(requireUser(req), req.params.id, originOf(req), req.body ?? {}) }));
+    }, async (req) => ({ success: true, data: await links.create(requireUser(req), req.params.id, publicOrigin(req), req.body ?? {}) }));
 
     // Public (no session): the film link page. The id is 144 random bits; the answer is audited on every call.
     r.post('/api/link/:linkId/open', {
@@ -92,7 +92,7 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
     r.get('/api/request/link/:id', {
       config: { access: { permission: 'REQUEST_EXPORT', scope: 'request' } },
       schema: { params: IdParams, response: { 200: envelope(ExportLinkSchema) }, tags },
-    }, async (req) => ({ success: true, data: await links.current(requireUser(req), req.params.id, originOf(req)) }));
+    }, async (req) => ({ success: true, data: await links.current(requireUser(req), req.params.id, publicOrigin(req)) }));
 
     r.get('/api/request/:id', {
       config: { access: { permission: 'REQUEST_SEARCH', anyOf: ['REQUEST_EDIT', 'REQUEST_DOCUMENT'], scope: 'request' } },
