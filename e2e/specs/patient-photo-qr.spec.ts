@@ -3,6 +3,9 @@ import { createPatient, patientApiAs, samplePng, searchPatientsApi } from '../pa
 import { PatientFormPage } from '../pages/patient-form-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
+import { failOnCspViolations, watchCspViolations } from '../support/csp-violations';
+
+failOnCspViolations();
 
 test('a photo taken on a phone through the QR page reaches the patient', async ({ page, browser, baseURL }) => {
   const api = await patientApiAs(baseURL!);
@@ -23,6 +26,7 @@ test('a photo taken on a phone through the QR page reaches the patient', async (
 
   // The phone: another browser context, no session, a phone-sized screen.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'th-TH' });
+  const phoneCsp = watchCspViolations(phone);
   const phonePage = await phone.newPage();
   await phonePage.goto(url!);
   await expect(phonePage.getByTestId('capture-ready')).toBeVisible();
@@ -45,6 +49,7 @@ test('a photo taken on a phone through the QR page reaches the patient', async (
   // Single use: the same link is gone now.
   await phonePage.goto(url!);
   await expect(phonePage.getByTestId('capture-invalid')).toContainText('หมดอายุหรือถูกใช้ไปแล้ว');
+  expect(phoneCsp, 'Content-Security-Policy violations on the phone').toEqual([]);
   await phone.close();
 
   // Closing the dialog before a photo came asks to confirm cancelling.

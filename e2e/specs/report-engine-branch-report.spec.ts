@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { ReportViewerPage } from '../pages/report-viewer-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
+import { failOnCspViolations } from '../support/csp-violations';
+
+failOnCspViolations();
 
 // Spec §2 Report screens, §7 Reports: /branch_report/daily opens in a new window from home; the report's parameters
 // start filled, and the PDF arrives in the frame by the hidden url-encoded form's POST to /ReportViewer/{name}.

@@ -5,6 +5,9 @@ import { gridChange, ViewerPage } from '../pages/viewer-page';
 import { examsWithoutImages, matchStudies, stow, type ExamRow } from '../pages/viewer-setup';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
+import { failOnCspViolations } from '../support/csp-violations';
+
+failOnCspViolations();
 
 const SLICES = 300;
 let exam: ExamRow;

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,9 +19,13 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { siteConfig } from './db/schema/index';
 import { DomainError } from './http/domain-error';
+import { AttemptLimiter } from './http/attempt-limiter';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { redactedError } from './http/log-redaction';
+import { registerPublicOrigin } from './http/public-origin';
+import { registerSameOriginGuard } from './http/same-origin';
+import { originOf, registerSecurityHeaders } from './http/security-headers';
 import { UidataRepository } from './modules/uidata/uidata.repository';
 import { uidataRoutes } from './modules/uidata/uidata.routes';
 import { UidataService } from './modules/uidata/uidata.service';
@@ -136,7 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Fastify's own request lines carry raw URLs (query strings can hold names and HNs); we log route patterns instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only the listed proxies' X-Forwarded-* count (decision sec43): otherwise any client could set its own address and Host.
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
     // The router's own refusals (bad %-escapes, over-long path segments) bypass the error handler and echo the URL,
     // which can hold a patient's name, with Fastify's internal codes: answer them as any other bad input.
@@ -164,7 +168,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const secret = config.sessionSecret || (await storedSessionSecret(database));
   await app.register(fastifyCookie, { secret });
-  await app.register(fastifyFormbody);
   // One file per upload, streamed to disk (never buffered whole); documents are capped at 50 MB.
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10, fieldSize: 10_000 } });
   await app.register(fastifySwagger, {
@@ -179,13 +182,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
   const users = new UsersRepository(db);
   const sessions = new SessionRepository(db);
-  const auth = new AuthService(users, sessions, ttlMs, now);
+  // One count of failed guesses (passwords, film-link PINs) for the process (decision sec42).
+  const attempts = new AttemptLimiter(now);
+  const auth = new AuthService(users, sessions, ttlMs, now, attempts);
   // Query tokens: a film link's work only while the link does (the links module answers, wired below).
   const tokens = new TokenService({ sessions, auth, now });
   const issueToken: IssueExamToken = (user, examId, purpose, ttl) => tokens.issueForPerson(user, examId, purpose, ttl);
   const audit = new AuditService(db, now);
   registerReadAudit(app, audit, db);
+  // Cross-site writes are refused first (decision sec40); HTML form bodies are parsed only by the two routes that take them.
+  registerPublicOrigin(app, config.PUBLIC_BASE_URL ?? null);
+  registerSameOriginGuard(app, config.PUBLIC_BASE_URL ?? null);
   registerAccessGuard(app, auth, tokens);
+  // Before any route plugin, so that every response (errors and 404s included) carries them (decision sec41).
+  registerSecurityHeaders(app, {
+    indexHtmlPath: path.join(config.WEB_DIST ?? DEFAULT_WEB_DIST, 'index.html'),
+    helperOrigins: async () => {
+      const ui = await uidata.patientUi();
+      return [ui.gatewayUrl, ui.idCardReaderUrl, config.NHSO_SERVICE_URL].map(originOf).filter((o): o is string => o !== null);
+    },
+  });
 
   let draining = false;
   await app.register(opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }));
@@ -222,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (!examReports) throw new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
       return examReports.service.finishedPdf(principal, examId, finishedReportId);
     },
-  });
+  }, attempts);
   tokens.setLinkCheck((linkId) => links.isLive(linkId));
   await app.register(requestsRoutes({
     requests, condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null), links,

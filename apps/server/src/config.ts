@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isProxyEntry } from './http/public-origin';
 import { parseMoveDestinations } from './dicom/dimse/qr/move-destinations';
 import { parseQueryAeTitles } from './dicom/dimse/qr/query-ae-titles';
 
@@ -66,6 +67,21 @@ const ConfigSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
+  /**
+   * The address people reach the app at (https://ris.example.org): film links and the photo QR are built on it, never
+   * on the request's Host (decision sec43). Unset: the request's own address.
+   */
+  PUBLIC_BASE_URL: z.string().url('must be an http:// or https:// URL such as https://ris.example.org')
+    .refine((v) => /^https?:\/\//i.test(v) && new URL(v).pathname === '/' && !new URL(v).search, 'must be an http:// or https:// origin such as https://ris.example.org (no path)')
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  /**
+   * Reverse proxies whose X-Forwarded-For / -Proto / -Host are believed: addresses or CIDR blocks, comma-separated
+   * (or loopback, linklocal, uniquelocal). Empty (the default): none, the peer's own address and Host count.
+   */
+  TRUST_PROXY: z.string().default('')
+    .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
+    .refine((list) => list.every(isProxyEntry), 'must be a comma-separated list of IP addresses or CIDR blocks (such as 10.0.0.5,192.168.0.0/24)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Hospital HIS gateway and ID-card reader helper as the browser reaches them (override the site config). */

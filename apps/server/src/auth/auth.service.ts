@@ -1,18 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { effectivePermissions, isPermissionCode, isRoleName, ROLE_DEFAULTS, type PermissionCode } from '@rangsi/domain';
+import { AttemptLimiter, type AttemptPolicy } from '../http/attempt-limiter';
 import { DomainError } from '../http/domain-error';
 import type { UsersRepository } from '../modules/users/users.repository';
 import type { CurrentUser } from './current-user';
 import { burnPasswordCheck, verifyPassword } from './password';
 import type { SessionRepository } from './session.repository';
 
-export const LOCKOUT_FAILURES = 10;
-export const LOCKOUT_WINDOW_MS = 15 * 60_000;
-export const LOCKOUT_DURATION_MS = 15 * 60_000;
+/**
+ * Failed logins slow the next attempt (decision sec42): per account and address a growing delay after 3 failures and
+ * a 15-minute refusal after 10 (only that address is refused, so nobody can lock another person out); per address
+ * over all accounts (password spraying) and per account over all addresses (a slow distributed guess) a delay.
+ */
+export const LOGIN_POLICIES = {
+  accountAndAddress: { free: 3, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, lockAfter: 10, lockMs: 15 * 60_000, windowMs: 15 * 60_000 },
+  address: { free: 20, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, lockAfter: 50, lockMs: 15 * 60_000, windowMs: 15 * 60_000 },
+  account: { free: 20, baseDelayMs: 1_000, maxDelayMs: 30_000, windowMs: 15 * 60_000 },
+} satisfies Record<string, AttemptPolicy>;
 
 /** One message for an unknown user and a wrong password, so neither can be told apart. */
 export const BAD_CREDENTIALS = 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง';
-export const LOCKED = 'บัญชีนี้ถูกระงับชั่วคราวเนื่องจากเข้าสู่ระบบไม่สำเร็จหลายครั้ง กรุณาลองใหม่ภายหลัง 15 นาที';
+export const LOCKED = 'บัญชีนี้ถูกระงับชั่วคราว กรุณาติดต่อผู้ดูแลระบบ (This account is locked)';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -27,27 +35,44 @@ export class AuthService {
     private readonly sessions: SessionRepository,
     private readonly ttlMs: number,
     private readonly now: () => Date = () => new Date(),
+    private readonly limiter: AttemptLimiter = new AttemptLimiter(now),
   ) {}
 
-  /** Checks the credentials and opens a session; throws 401 or 423 (locked) with one generic message. */
+  /**
+   * Checks the credentials and opens a session; throws 401 with one generic message, 423 for an account an
+   * administrator locked, or 429 (TooManyAttempts) while failures of this account or address make it wait.
+   */
   async login(username: string, password: string, ctx: LoginContext): Promise<{ token: string; userId: string }> {
     const now = this.now();
-    const user = await this.users.findByUsername(username);
-    const recent = await this.users.countRecentFailures(username, new Date(now.getTime() - LOCKOUT_WINDOW_MS));
-    const locked = (user?.lockedUntil && user.lockedUntil > now) || (!user && recent >= LOCKOUT_FAILURES);
-    if (locked) {
-      await burnPasswordCheck(password);
-      throw new DomainError(423, LOCKED, 'LOCKED');
-    }
-    const ok = user && user.isActive ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-    if (!ok || !user) {
-      await this.users.recordFailure(username, ctx.ip);
-      if (user && recent + 1 >= LOCKOUT_FAILURES) {
-        await this.users.lockUntil(user.id, new Date(now.getTime() + LOCKOUT_DURATION_MS));
+    const account = username.trim().toLowerCase();
+    const address = ctx.ip ?? 'unknown';
+    // Reserved before the password is checked, so parallel guesses cannot overshoot the policy.
+    const attempt = this.limiter.begin([
+      { key: `login:pair:${account}\n${address}`, policy: LOGIN_POLICIES.accountAndAddress, clearOnSuccess: true },
+      { key: `login:address:${address}`, policy: LOGIN_POLICIES.address },
+      { key: `login:account:${account}`, policy: LOGIN_POLICIES.account, clearOnSuccess: true },
+    ]);
+    let user: Awaited<ReturnType<UsersRepository['findByUsername']>>;
+    let ok: boolean;
+    try {
+      user = await this.users.findByUsername(username);
+      if (user?.lockedUntil && user.lockedUntil > now) {
+        await burnPasswordCheck(password);
+        attempt.cancelled();
+        throw new DomainError(423, LOCKED, 'LOCKED');
       }
+      ok = user && user.isActive ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+    } catch (err) {
+      attempt.cancelled();
+      throw err;
+    }
+    if (!ok || !user) {
+      attempt.failed();
+      // Kept for the record (who tried which name from where); the limiter decides the waits.
+      await this.users.recordFailure(username, ctx.ip);
       throw new DomainError(401, BAD_CREDENTIALS, 'BAD_CREDENTIALS');
     }
-    if (recent > 0) await this.users.clearFailures(username);
+    attempt.succeeded();
     const token = randomBytes(32).toString('base64url');
     await this.sessions.create({
       tokenHash: hashToken(token),

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { loginFailures } from '../db/schema/index';
 import { createTestApp, cookieHeader, type TestContext } from '../test/test-app';
 import { BAD_CREDENTIALS } from './auth.service';
 
@@ -104,29 +106,73 @@ describe('login, logout and /api/me', () => {
   });
 });
 
-describe('lockout after 10 failures in 15 minutes', () => {
+describe('failed logins slow down per account and address (decision sec42, issue 23 items 9 and 10b)', () => {
   let clock = new Date('2026-11-20T03:00:00Z');
   let sut: TestContext;
   beforeAll(async () => { sut = await createTestApp({ now: () => clock }); });
   afterAll(async () => { await sut.close(); });
 
-  const attempt = (password: string, username = 'hospdoc') =>
-    sut.app.inject({ method: 'POST', url: '/Member/LogOn', payload: { username, password } });
+  const attempt = (password: string, username = 'hospdoc', remoteAddress = '10.0.0.66') =>
+    sut.app.inject({ method: 'POST', url: '/Member/LogOn', payload: { username, password }, remoteAddress });
+  const later = (ms: number) => { clock = new Date(clock.getTime() + ms); };
 
-  it('locks the username for 15 minutes, even for the right password, then lets it in', async () => {
-    for (let i = 0; i < 9; i++) expect((await attempt(`wrong-${i}`)).statusCode).toBe(401);
-    expect((await attempt('wrong-9')).statusCode).toBe(401); // the 10th failure locks
+  it('three failures are free, then the wait doubles (429, Retry-After, Thai and English message)', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt(`wrong-${i}`, 'doctor2')).statusCode).toBe(401);
+    const wait = await attempt('rangsi-demo', 'doctor2');
+    expect(wait.statusCode).toBe(429);
+    expect(wait.headers['retry-after']).toBe('1');
+    expect(wait.json().message).toMatch(/กรุณารอ 1 วินาที.*Too many attempts: try again in 1 seconds/);
+    later(1_000);
+    expect((await attempt('wrong-3', 'doctor2')).statusCode).toBe(401);
+    expect((await attempt('rangsi-demo', 'doctor2')).headers['retry-after']).toBe('2');
+    later(2_000);
+    expect((await attempt('rangsi-demo', 'doctor2')).statusCode).toBe(200);
+    // A success forgets the account's failures.
+    expect((await attempt('wrong-4', 'doctor2')).statusCode).toBe(401);
+  });
+
+  it('ten failures from one address refuse that address for 15 minutes, never the owner at another address', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await attempt(`wrong-${i}`);
+      expect(res.statusCode).toBe(401);
+      if (i >= 2 && i < 9) later(2 ** (i - 2) * 1_000);
+    }
     const locked = await attempt('rangsi-demo');
-    expect(locked.statusCode).toBe(423);
-    expect(locked.json().message).toMatch(/15 นาที/);
-    // Another user is not affected.
-    expect((await attempt('rangsi-demo', 'link')).statusCode).toBe(200);
-    clock = new Date(clock.getTime() + 15 * 60_000 + 1000);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(10 * 60);
+    // The owner at the clinic's address is let in at once (an attacker cannot lock an account).
+    expect((await attempt('rangsi-demo', 'hospdoc', '192.168.1.20')).statusCode).toBe(200);
+    later(15 * 60_000 + 1_000);
     expect((await attempt('rangsi-demo')).statusCode).toBe(200);
   });
 
-  it('nine failures do not lock', async () => {
-    for (let i = 0; i < 9; i++) await attempt(`x${i}`, 'doctor2');
-    expect((await attempt('rangsi-demo', 'doctor2')).statusCode).toBe(200);
+  it('40 parallel wrong passwords: only the free three are checked, the rest wait', async () => {
+    const before = (await sut.database.db.select().from(loginFailures).where(eq(loginFailures.username, 'editor'))).length;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(`parallel-${i}`, 'editor', '10.0.0.77')));
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(3);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(37);
+    expect((await sut.database.db.select().from(loginFailures).where(eq(loginFailures.username, 'editor'))).length - before).toBe(3);
+  });
+
+  it('one address guessing many accounts (spraying) is slowed down too', async () => {
+    const names = ['staff', 'admin', 'doctor1', 'billing', 'link', 'hospital', 'nobody1', 'nobody2', 'nobody3', 'nobody4'];
+    let refused = 0;
+    for (let i = 0; i < 30; i++) {
+      const res = await attempt(`spray-${i}`, names[i % names.length], '10.0.0.99');
+      if (res.statusCode === 429) refused += 1;
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it('a logon form post that must wait goes back to the form with the reason and Retry-After', async () => {
+    const form = (password: string) => sut.app.inject({
+      method: 'POST', url: '/Member/LogOn', remoteAddress: '10.0.0.88',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `username=billing&password=${password}`,
+    });
+    for (let i = 0; i < 3; i++) await form(`bad${i}`);
+    const res = await form('rangsi-demo');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toMatch(/error=TOO_MANY_ATTEMPTS/);
+    expect(res.headers['retry-after']).toBe('1');
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LogOnInputSchema, MeSchema, envelope } from '@rangsi/contract';
 import { safeReturnUrl } from '@rangsi/domain';
 import type { AuditService } from '../audit/audit.service';
+import { TooManyAttempts } from '../http/attempt-limiter';
 import { DomainError } from '../http/domain-error';
 import type { AuthService } from './auth.service';
 import { SESSION_COOKIE, requireUser, sessionToken } from './auth.plugin';
@@ -23,6 +25,8 @@ function wantsRedirect(request: FastifyRequest): boolean {
 /** Login and logout (spec §1 access rule) and the claims of the signed-in user. */
 export function memberRoutes(deps: MemberRoutesDeps) {
   return async function plugin(app: FastifyInstance): Promise<void> {
+    // The logon page posts a classic HTML form (spec §1); only this plugin's routes parse form bodies (decision sec40).
+    await app.register(fastifyFormbody);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post('/Member/LogOn', {
@@ -48,6 +52,7 @@ export function memberRoutes(deps: MemberRoutesDeps) {
         if (wantsRedirect(request)) return reply.redirect(returnUrl, 303);
         return { success: true, data: { returnUrl } };
       } catch (err) {
+        if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfterSeconds));
         if (err instanceof DomainError && wantsRedirect(request)) {
           const q = new URLSearchParams({ ReturnUrl: returnUrl, error: err.code });
           return reply.redirect(`/Member/LogOn?${q.toString()}`, 303);

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { createElement } from 'react';
@@ -38,6 +39,8 @@ export function reportEngineRoutes(engine: ReportEngine) {
       return sendErrorPage(err, request, reply);
     });
 
+    // The report frame's hidden form posts name=value pairs (spec §7); only these routes parse form bodies (decision sec40).
+    await app.register(fastifyFormbody);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get('/api/reports/reportlist', {
@@ -61,7 +64,6 @@ export function reportEngineRoutes(engine: ReportEngine) {
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(out.fileName))
         .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
         .send(out.pdf);
     });
   };

@@ -88,7 +88,6 @@ export function dicomExportRoutes(deps: DicomExportRouteDeps) {
       reply.header('content-length', String(file.sizeBytes));
       reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
       reply.header('cache-control', 'no-store');
-      reply.header('x-content-type-options', 'nosniff');
       return reply.send(file.stream);
     });
   };

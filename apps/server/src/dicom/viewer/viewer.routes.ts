@@ -57,7 +57,6 @@ export function viewerRoutes(service: ViewerService, thumbnails: ThumbnailServic
       if (!png) throw notFound('ไม่มีภาพตัวอย่างของ series นี้');
       reply.type('image/png');
       reply.header('cache-control', 'private, max-age=300');
-      reply.header('x-content-type-options', 'nosniff');
       return reply.send(png);
     });
 
@@ -68,7 +67,6 @@ export function viewerRoutes(service: ViewerService, thumbnails: ThumbnailServic
       const jpeg = await preview.render(requireUser(req), req.params.id, req.params.seriesId, req.query.orientation);
       // Short: images added to the series may change which one comes first.
       reply.header('cache-control', 'private, max-age=60');
-      reply.header('x-content-type-options', 'nosniff');
       return sendImage(reply, 'image/jpeg', jpeg);
     }));
   };

@@ -39,7 +39,6 @@ export function weasisRoutes(deps: WeasisRouteDeps) {
       reply.type('application/xml; charset=utf-8');
       // It names the patient and carries a token: never cached.
       reply.header('cache-control', 'no-store');
-      reply.header('x-content-type-options', 'nosniff');
       return reply.send(xml);
     });
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ExamIdParamsSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
+import { STORED_FILE_CSP } from '../../http/security-headers';
 import type { StoredFile } from '../../storage/file-store';
 import { UPLOAD_ERRORS, type ExamDocumentsService, type ExamUploadKind } from './exam-documents.service';
 import { assertStorableText } from '../../http/input-guard';
@@ -61,8 +62,7 @@ export function examDocumentsRoutes(service: ExamDocumentsService) {
       const doc = await service.open(requireUser(req), req.params.id, req.params.documentId);
       reply.header('content-type', doc.inline ? doc.contentType : 'application/octet-stream');
       reply.header('content-disposition', contentDisposition(doc.inline ? 'inline' : 'attachment', doc.fileName));
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      reply.header('content-security-policy', STORED_FILE_CSP);
       reply.header('content-length', String(doc.size));
       return reply.send(doc.stream);
     });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
+import { publicOrigin } from '../../http/public-origin';
 import type { PatientPhotosService } from './patient-photos.service';
 
 const IdParams = z.object({ id: z.string().uuid('ไม่พบข้อมูลผู้ป่วย') });
@@ -32,17 +33,14 @@ export function patientPhotosRoutes(service: PatientPhotosService) {
       schema: { params: z.object({ patientId: z.string().uuid('ไม่พบข้อมูลผู้ป่วย') }), tags },
     }, async (req, reply) => {
       const stream = await service.open(requireUser(req), req.params.patientId);
-      reply.header('content-type', 'image/jpeg').header('cache-control', 'private, no-cache').header('x-content-type-options', 'nosniff');
+      reply.header('content-type', 'image/jpeg').header('cache-control', 'private, no-cache');
       return reply.send(stream);
     });
 
     r.post('/api/patient/image/:id/qr', {
       config: { access: { permission: 'PATIENT_EDIT', scope: 'patient' } },
       schema: { params: IdParams, response: { 200: envelope(z.object({ qrId: z.string(), url: z.string(), expiresAt: z.string() })) }, tags },
-    }, async (req) => {
-      const origin = `${req.protocol}://${req.host}`;
-      return { success: true, data: await service.createCapture(requireUser(req), req.params.id, origin) };
-    });
+    }, async (req) => ({ success: true, data: await service.createCapture(requireUser(req), req.params.id, publicOrigin(req)) }));
 
     r.get('/api/patient/image/qr/:qrId', {
       config: { access: { permission: 'PATIENT_EDIT', scope: 'patient' } },

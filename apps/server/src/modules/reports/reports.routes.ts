@@ -58,7 +58,6 @@ export function examReportsRoutes(service: ExamReportsService) {
       const pdf = await service.finishedPdf(requireUser(req), req.params.id, req.params.finishedReportId);
       reply.header('content-type', 'application/pdf');
       reply.header('content-disposition', `inline; filename="${pdf.fileName}"`);
-      reply.header('x-content-type-options', 'nosniff');
       // Immutable once stored, but who may open it can change (audit): the browser asks every time.
       reply.header('cache-control', 'private, no-cache');
       return reply.send(pdf.stream);

@@ -10,6 +10,7 @@ import type { TokenService } from '../../auth/token.service';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import type { Database } from '../../db/client';
 import { exams, exportLinks, finishedReports, patients, requests } from '../../db/schema/index';
+import { AttemptLimiter, type AttemptPolicy } from '../../http/attempt-limiter';
 import { DomainError } from '../../http/domain-error';
 import type { RequestsService } from './requests.service';
 
@@ -48,6 +49,15 @@ const asLink = (linkId: string | null): AuditActor => ({ type: 'link', id: linkI
 const REPORT_URL_TTL_MS = 2 * 3_600_000;
 const UNRELEASED = new Set(['WaitingForAudit', 'Rejected']);
 
+/**
+ * Wrong film-link PINs (decision sec42): per link a growing delay after 5 and an hour's refusal after 20 (a 4-6 digit
+ * PIN cannot be walked through); per address over all links a delay after 10 and an hour's refusal after 30.
+ */
+export const LINK_PIN_POLICIES = {
+  link: { free: 5, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, lockAfter: 20, lockMs: 60 * 60_000, windowMs: 60 * 60_000 },
+  address: { free: 10, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, lockAfter: 30, lockMs: 60 * 60_000, windowMs: 60 * 60_000 },
+} satisfies Record<string, AttemptPolicy>;
+
 /** Export film links (spec §3 Export link): an unguessable public address with an expiry and an optional PIN. */
 export class RequestLinksService {
   constructor(
@@ -58,6 +68,8 @@ export class RequestLinksService {
     /** Mints the link's own tokens and checks its maker; without it the page shows no images (tests of the data only). */
     private readonly auth: LinkAuth | null = null,
     private readonly reports: LinkReportAccess | null = null,
+    /** Counts wrong PINs per link and per address (decision sec42). */
+    private readonly attempts: AttemptLimiter = new AttemptLimiter(now),
   ) {}
 
   /** Whether a link's tokens still work: the link is neither revoked nor expired and its request is not deleted. */
@@ -130,7 +142,23 @@ export class RequestLinksService {
       await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: link?.id ?? null, detail: { reason: 'unknown or expired' } }, asLink(link?.id ?? null));
       throw new DomainError(404, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว', 'LINK_NOT_FOUND');
     }
-    if (link.pinHash && !(pin && (await verifyPassword(link.pinHash, pin)))) {
+    let pinRight = !link.pinHash;
+    if (link.pinHash && pin) {
+      // Reserved before the PIN is checked, so parallel guesses cannot overshoot the policy.
+      const attempt = this.attempts.begin([
+        { key: `link:${link.id}`, policy: LINK_PIN_POLICIES.link, clearOnSuccess: true },
+        { key: `link-address:${request.ip}`, policy: LINK_PIN_POLICIES.address },
+      ]);
+      try {
+        pinRight = await verifyPassword(link.pinHash, pin);
+      } catch (err) {
+        attempt.cancelled();
+        throw err;
+      }
+      if (pinRight) attempt.succeeded();
+      else attempt.failed();
+    }
+    if (!pinRight) {
       await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: link.id, patientId: r.patientId, detail: { reason: pin ? 'wrong pin' : 'pin required' } }, asLink(link.id));
       throw new DomainError(403, pin ? 'PIN ไม่ถูกต้อง' : 'กรุณาใส่ PIN', pin ? 'LINK_PIN_WRONG' : 'LINK_PIN_REQUIRED');
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,7 +6,10 @@ import {
   RequestDetailSchema, RequestSaveSchema, RequestSavedSchema, RequestSearchResultSchema, RequestSearchSchema, envelope,
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
+import { TooManyAttempts } from '../../http/attempt-limiter';
 import { DomainError } from '../../http/domain-error';
+import { publicOrigin } from '../../http/public-origin';
+import { STORED_FILE_CSP } from '../../http/security-headers';
 import type { StoredFile } from '../../storage/file-store';
 import type { RequestConditionService } from './request-condition.service';
 import type { RequestLinksService } from './request-links.service';
@@ -23,7 +26,6 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string): st
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export interface RequestsRouteDeps {
   requests: RequestsService;
@@ -60,13 +62,20 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
     r.post('/api/request/link/:id', {
       config: { access: { permission: 'REQUEST_EXPORT', scope: 'request' } },
       schema: { params: IdParams, body: ExportLinkCreateSchema, response: { 200: envelope(ExportLinkSchema) }, tags },
-    }, async (req) => ({ success: true, data: await links.create(requireUser(req), req.params.id, originOf(req), req.body ?? {}) }));
+    }, async (req) => ({ success: true, data: await links.create(requireUser(req), req.params.id, publicOrigin(req), req.body ?? {}) }));
 
     // Public (no session): the film link page. The id is 144 random bits; the answer is audited on every call.
     r.post('/api/link/:linkId/open', {
       config: { access: { permission: 'public', scope: 'none' } },
       schema: { params: z.object({ linkId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว') }), body: z.strictObject({ pin: z.string().max(16).optional() }).nullish(), tags },
-    }, async (req) => ({ success: true, data: await links.open(req, req.params.linkId, req.body?.pin) }));
+    }, async (req, reply) => {
+      try {
+        return { success: true, data: await links.open(req, req.params.linkId, req.body?.pin) };
+      } catch (err) {
+        if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
+    });
 
     // Public: the released report of a film link's exam, by the signed address the open call gave (after its PIN).
     r.get('/api/link/:linkId/report/:finishedReportId', {
@@ -84,7 +93,7 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
     r.get('/api/request/link/:id', {
       config: { access: { permission: 'REQUEST_EXPORT', scope: 'request' } },
       schema: { params: IdParams, response: { 200: envelope(ExportLinkSchema) }, tags },
-    }, async (req) => ({ success: true, data: await links.current(requireUser(req), req.params.id, originOf(req)) }));
+    }, async (req) => ({ success: true, data: await links.current(requireUser(req), req.params.id, publicOrigin(req)) }));
 
     r.get('/api/request/:id', {
       config: { access: { permission: 'REQUEST_SEARCH', anyOf: ['REQUEST_EDIT', 'REQUEST_DOCUMENT'], scope: 'request' } },
@@ -157,8 +166,7 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
       const doc = await media.open(requireUser(req), req.params.id, req.params.mediaId);
       reply.header('content-type', doc.inline ? doc.contentType : 'application/octet-stream');
       reply.header('content-disposition', contentDisposition(doc.inline ? 'inline' : 'attachment', doc.fileName));
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      reply.header('content-security-policy', STORED_FILE_CSP);
       reply.header('content-length', String(doc.size));
       return reply.send(doc.stream);
     });
