@@ -7,3 +7,4 @@ export * from './dicom';
 export * from './requests';
 export * from './reports';
 export * from './exam-reports';
+export * from './backup';
