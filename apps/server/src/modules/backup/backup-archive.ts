@@ -8,14 +8,20 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 
 /**
- * One backup is one zip (docs/decisions/sec60-backup-archive.md): the embedded database's data directory as PGlite
- * dumps it (a tar), every stored file under `files/`, and `manifest.json` last, listing every other entry with its size
+ * One backup is one zip (docs/decisions/sec60-backup-archive.md): the embedded database's data directory under
+ * `database/pg/` (copied while no transaction runs), every stored file under `files/`, and `manifest.json` last, listing every other entry with its size
  * and SHA-256. Restore trusts nothing it has not checked against the manifest.
  */
 export const MANIFEST_ENTRY = 'manifest.json';
-export const DATABASE_ENTRY = 'database/pgdata.tar';
+/** The embedded database's data directory, file by file, as copied under its lock. */
+export const DATABASE_PREFIX = 'database/pg/';
 export const FILES_PREFIX = 'files/';
 export const BACKUP_FORMAT = 'rangsi-backup';
+
+/** Files up to this size are read whole; larger ones are streamed. */
+const SMALL_FILE = 4 * 1024 * 1024;
+/** At most this much of the archive waits in memory to be written. */
+const MAX_QUEUED = 32 * 1024 * 1024;
 
 export interface ManifestEntry { name: string; sizeBytes: number; sha256: string }
 
@@ -26,7 +32,7 @@ export interface BackupManifest {
   createdAt: string;
   engine: 'pglite';
   fileStore: 'local' | 's3';
-  database: ManifestEntry;
+  database: ManifestEntry[];
   files: ManifestEntry[];
   /** Keys of stored files the snapshot's rows name, and those of them not found (deleted by a purge meanwhile). */
   referenced: { count: number; missing: string[] };
@@ -46,6 +52,9 @@ export class ArchiveWriter {
   private readonly written: Promise<void>;
   private failed: Error | null = null;
 
+  /** Bytes of small files queued whole since the last streamed entry (which the zip reaches only after them). */
+  private sinceBarrier = 0;
+
   constructor(private readonly file: string) {
     this.written = pipeline(this.zip.outputStream, fs.createWriteStream(file, { flags: 'wx' }));
     this.written.catch((err: Error) => { this.failed = err; });
@@ -57,12 +66,25 @@ export class ArchiveWriter {
     return { name, sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
 
+  /** A folder that may be empty (PostgreSQL needs its empty folders: pg_tblspc, pg_twophase …). */
+  addDirectory(name: string): void {
+    this.check();
+    this.zip.addEmptyDirectory(name, { mtime: new Date() });
+  }
+
   /**
    * Adds the first `sizeBytes` of a file (stored files never change once written, so this is the whole file); null if
    * the file went away (purged) before it was opened.
    */
   async addFile(name: string, absPath: string, opts: { sizeBytes: number; compress: boolean }): Promise<ManifestEntry | null> {
     this.check();
+    // Every MAX_QUEUED bytes a file is streamed: the zip reads it only once every buffer before it is written out,
+    // which keeps what waits in memory bounded.
+    if (opts.sizeBytes <= SMALL_FILE && this.sinceBarrier + opts.sizeBytes <= MAX_QUEUED) {
+      this.sinceBarrier += opts.sizeBytes;
+      return this.addSmallFile(name, absPath, opts);
+    }
+    this.sinceBarrier = 0;
     let handle: fsp.FileHandle;
     try {
       handle = await fsp.open(absPath, 'r');
@@ -95,6 +117,35 @@ export class ArchiveWriter {
     return { name, sizeBytes: size, sha256: hash.digest('hex') };
   }
 
+  /**
+   * Most stored files are small (a DICOM instance of a CR or CT slice): read in one synchronous call and queued whole.
+   * On a busy server the thread pool is queued behind fsyncs, and the several asynchronous steps of a stream per file
+   * made a backup of thousands of files take minutes; addFile bounds the queue.
+   */
+  private async addSmallFile(name: string, absPath: string, opts: { sizeBytes: number; compress: boolean }): Promise<ManifestEntry | null> {
+    let bytes: Buffer;
+    try {
+      const fd = fs.openSync(absPath, 'r');
+      try {
+        bytes = Buffer.allocUnsafe(opts.sizeBytes);
+        let got = 0;
+        while (got < opts.sizeBytes) {
+          const n = fs.readSync(fd, bytes, got, opts.sizeBytes - got, got);
+          if (n === 0) break;
+          got += n;
+        }
+        if (got !== opts.sizeBytes) throw new BackupArchiveError(`${name}: read ${got} of ${opts.sizeBytes} bytes`);
+      } finally {
+        fs.closeSync(fd);
+      }
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    this.zip.addBuffer(bytes, name, { compress: opts.compress, mtime: new Date() });
+    return { name, sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  }
+
   /** Adds the manifest, ends the zip and flushes it to disk. */
   async finish(manifest: BackupManifest): Promise<void> {
     this.check();
@@ -118,9 +169,10 @@ export class ArchiveWriter {
 
 /** A name a restore may write: a relative path of plain segments (no `..`, no absolute path, no backslash). */
 export function isSafeEntryName(name: string): boolean {
-  if (name === MANIFEST_ENTRY || name === DATABASE_ENTRY) return true;
-  if (!name.startsWith(FILES_PREFIX) || name.length > 1024) return false;
-  const segments = name.slice(FILES_PREFIX.length).split('/');
+  if (name === MANIFEST_ENTRY) return true;
+  const prefix = [FILES_PREFIX, DATABASE_PREFIX].find((p) => name.startsWith(p));
+  if (!prefix || name.length > 1024) return false;
+  const segments = name.slice(prefix.length).split('/');
   return segments.every((s) => s !== '' && s !== '.' && s !== '..' && !/[\\\0]/.test(s));
 }
 
@@ -156,7 +208,8 @@ function parseManifest(bytes: Buffer): BackupManifest {
     return !!x && typeof x.name === 'string' && Number.isSafeInteger(x.sizeBytes) && x.sizeBytes >= 0 && /^[0-9a-f]{64}$/.test(String(x.sha256));
   };
   if (m?.format !== BACKUP_FORMAT || m.version !== 1) throw new BackupArchiveError('This is not a Rangsi backup (or a newer format than this version reads)');
-  if (!entryOk(m.database) || m.database.name !== DATABASE_ENTRY || !Array.isArray(m.files) || !m.files.every(entryOk)) {
+  if (!Array.isArray(m.database) || !m.database.length || !m.database.every((e) => entryOk(e) && e.name.startsWith(DATABASE_PREFIX))
+    || !Array.isArray(m.files) || !m.files.every((e) => entryOk(e) && e.name.startsWith(FILES_PREFIX))) {
     throw new BackupArchiveError('The manifest of this backup is damaged (entries missing or malformed)');
   }
   return m;
@@ -190,7 +243,7 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
   }
   if (!manifestBytes) throw new BackupArchiveError('The backup has no manifest: it is incomplete or not a Rangsi backup');
   const manifest = parseManifest(manifestBytes);
-  const listed = [manifest.database, ...manifest.files];
+  const listed = [...manifest.database, ...manifest.files];
   for (const e of listed) {
     const got = seen.get(e.name);
     if (!got) throw new BackupArchiveError(`The backup is incomplete: ${e.name} is missing`);
@@ -202,33 +255,31 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
 }
 
 /**
- * Writes every verified entry under `destDir` (files/ as they were, the database tar handed to `database`), checking
- * each one's checksum again as it is written: the archive may change between the check and the copy.
+ * Writes every verified entry under `destDir` (files/ and pg/ as they were), checking each one's checksum again as it
+ * is written: the archive may change between the check and the copy.
  */
-export async function extractArchive(file: string, manifest: BackupManifest, destDir: string, database: (tar: Buffer) => Promise<void>): Promise<void> {
-  const expected = new Map([manifest.database, ...manifest.files].map((e) => [e.name, e]));
+export async function extractArchive(file: string, manifest: BackupManifest, destDir: string): Promise<void> {
+  const expected = new Map([...manifest.database, ...manifest.files].map((e) => [e.name, e]));
   const zip = await openZip(file);
   try {
     for await (const entry of entriesOf(zip)) {
       const name = entry.fileName;
-      if (name.endsWith('/') || name === MANIFEST_ENTRY) continue;
+      if (name === MANIFEST_ENTRY) continue;
+      if (name.endsWith('/')) {
+        const dir = name.slice(0, -1);
+        if (dir.startsWith(DATABASE_PREFIX) && isSafeEntryName(dir)) await fsp.mkdir(path.join(destDir, 'pg', ...dir.slice(DATABASE_PREFIX.length).split('/')), { recursive: true });
+        continue;
+      }
       const want = expected.get(name);
       if (!want || !isSafeEntryName(name)) throw new BackupArchiveError(`The backup changed while it was restored (${name.slice(0, 80)})`);
       const stream = await openEntry(zip, name, entry);
-      if (name === DATABASE_ENTRY) {
-        const chunks: Buffer[] = [];
-        const got = await streamDigest(stream, (c) => { chunks.push(c); });
-        if (got.sha256 !== want.sha256) throw new BackupArchiveError(`The backup is damaged: ${name} does not match its checksum`);
-        await database(Buffer.concat(chunks));
-        continue;
-      }
-      const target = path.join(destDir, ...name.split('/'));
+      const rel = name.startsWith(DATABASE_PREFIX) ? `pg/${name.slice(DATABASE_PREFIX.length)}` : name;
+      const target = path.join(destDir, ...rel.split('/'));
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const out = await fsp.open(target, 'wx');
       let got: { sizeBytes: number; sha256: string };
       try {
         got = await streamDigest(stream, async (c) => { await out.write(c); });
-        await out.sync();
       } finally {
         await out.close();
       }
@@ -238,6 +289,7 @@ export async function extractArchive(file: string, manifest: BackupManifest, des
   } finally {
     zip.close();
   }
+  if (expected.size) throw new BackupArchiveError(`The backup changed while it was restored (${[...expected.keys()][0]} is gone)`);
 }
 
 async function digestEntry(stream: Readable, name: string): Promise<{ sizeBytes: number; sha256: string }> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { BackupBusyError, BackupUnsupportedError, type BackupLog, type BackupService } from './backup.service';
+import { BackupBusyError, BackupUnsupportedError, failureMessage, type BackupLog, type BackupService } from './backup.service';
 
 /**
  * The local control socket `npm run backup` talks to (docs/decisions/sec61-backup-cli-socket.md): a Unix socket in
@@ -40,7 +40,7 @@ export async function startControlSocket(dataDir: string, service: BackupService
       (result) => send(200, result),
       (err: unknown) => {
         if (err instanceof BackupBusyError || err instanceof BackupUnsupportedError) return send(409, { message: err.message });
-        send(500, { message: `backup failed: ${(err as Error).name}${(err as NodeJS.ErrnoException).code ? ` ${(err as NodeJS.ErrnoException).code}` : ''}` });
+        send(500, { message: failureMessage(err as Error) });
       },
     );
   });
