@@ -112,6 +112,7 @@ export class BackupService {
     const started = Date.now();
     const { backupDir, log } = this.deps;
     await fsp.mkdir(backupDir, { recursive: true, mode: 0o700 });
+    await this.removeLeftovers();
     const createdAt = this.deps.now();
     const name = await this.freeName(createdAt);
     const partial = path.join(backupDir, `${name}.partial`);
@@ -202,6 +203,17 @@ export class BackupService {
       if (expected === null || stat.size >= expected) return expected ?? stat.size;
       if (Date.now() > deadline) return stat.size;
       await sleep(100);
+    }
+  }
+
+  /** What a backup cut short by a crash left (this process holds the data directory and runs one backup at a time). */
+  private async removeLeftovers(): Promise<void> {
+    const tmp = path.join(this.deps.dataDir, 'tmp');
+    for (const name of await fsp.readdir(tmp).catch(() => [] as string[])) {
+      if (name.startsWith('backup-rangsi-backup-')) await fsp.rm(path.join(tmp, name), { recursive: true, force: true });
+    }
+    for (const name of await fsp.readdir(this.deps.backupDir)) {
+      if (ARCHIVE_NAME.test(name.replace(/\.partial$/, '')) && name.endsWith('.partial')) await fsp.rm(path.join(this.deps.backupDir, name), { force: true });
     }
   }
 
