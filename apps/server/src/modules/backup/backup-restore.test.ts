@@ -119,6 +119,13 @@ describe('backup while working, wipe, restore (issue 23 item 13)', () => {
     expect(fs.statSync(path.join(dataDir, 'run')).mode & 0o777).toBe(0o700);
   }, 60_000);
 
+  it('the nightly job makes an archive too', async () => {
+    const s = server!;
+    await s.services.jobs.send('backup-nightly', {});
+    expect(await s.services.jobs.drain({ only: ['backup-nightly'] })).toEqual({ ran: 1, failed: 0 });
+    expect(fs.readdirSync(backupDir).filter((n) => n.endsWith('.zip'))).toHaveLength(3);
+  }, 60_000);
+
   it('refuses to restore over the running server\'s data directory', async () => {
     await expect(restoreBackup({ archive, dataDir, force: true })).rejects.toThrow(/The server is running on .* stop it before restoring/);
   });
