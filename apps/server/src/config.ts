@@ -117,6 +117,12 @@ const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'must be true or false').default('true').transform((v) => v === 'true'),
   /** Folder inside the bucket every key goes under (several deployments sharing one bucket). */
   S3_PREFIX: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/, 'must be a key prefix such as rangsi/ (letters, digits, . _ - and /)').optional(),
+  /** Where backup archives go (docs/decisions/sec60-backup-archive.md); defaults to DATA_DIR/backups. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Backup archives kept; older ones are removed after each successful backup. */
+  BACKUP_KEEP: z.coerce.number().int('must be a whole number').min(1).max(1000).default(14),
+  /** When the nightly backup runs (cron, Asia/Bangkok), or `off`. */
+  BACKUP_CRON: z.string().regex(/^(off|(\S+\s+){4}\S+)$/, 'must be a cron expression of five fields, or off').default('30 2 * * *'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { sessionSecret: string };

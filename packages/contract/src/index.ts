@@ -9,3 +9,4 @@ export * from './reports';
 export * from './exam-reports';
 export * from './date-only';
 export * from './audit';
+export * from './backup';
