@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dicomStudies, exams, users } from '../../db/schema/index';
+import { examPatient } from '../../test/exam-patient';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { generateCt } from '../generate/index';
 import { readInstance } from '../parse/read-instance';
@@ -52,7 +53,7 @@ describe('WADO-RS rendered and thumbnail', () => {
     const [exam] = await sut.database.db.select().from(exams)
       .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
     const study = { studyInstanceUid: '2.25.77700000000000000001', accessionNumber: exam!.accessionNumber, date: '20261122', time: '090000' };
-    const slices = [...generateCt({ patient: { name: 'ทดสอบ^ภาพ', id: 'HN-R' }, study, slices: 3, size: 64 })];
+    const slices = [...generateCt({ patient: await examPatient(sut.database, exam!), study, slices: 3, size: 64 })];
     for (const s of slices) expect((await sut.services.archive.ingestFile(writeTemp(s.bytes), { source: 'CT1' })).status).toBe('stored');
     linked = { study: study.studyInstanceUid, series: slices[1]!.seriesInstanceUid, sop: slices[2]!.sopInstanceUid };
   }, 60_000);

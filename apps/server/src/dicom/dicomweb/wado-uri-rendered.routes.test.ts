@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dicomStudies, exams, users } from '../../db/schema/index';
+import { examPatient } from '../../test/exam-patient';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { generateCt } from '../generate/index';
 import { readInstance } from '../parse/read-instance';
@@ -54,7 +55,7 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
     const [exam] = await sut.database.db.select().from(exams)
       .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
     const study = { studyInstanceUid: '2.25.77700000000000000002', accessionNumber: exam!.accessionNumber, date: '20261122', time: '090000' };
-    const made = [...generateCt({ patient: { name: 'ทดสอบ^ภาพ', id: 'HN-U' }, study, slices: 3, size: 64 })];
+    const made = [...generateCt({ patient: await examPatient(sut.database, exam!), study, slices: 3, size: 64 })];
     for (const s of made) expect((await sut.services.archive.ingestFile(writeTemp(s.bytes), { source: 'CT1' })).status).toBe('stored');
     const at = (i: number) => ({ study: study.studyInstanceUid, series: made[i]!.seriesInstanceUid, sop: made[i]!.sopInstanceUid });
     ct = { study: study.studyInstanceUid, localizer: at(0), slices: [at(1), at(2), at(3)], bytes: made.map((m) => m.bytes) };

@@ -3,6 +3,7 @@ import dicomParser from 'dicom-parser';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams, users } from '../../db/schema/index';
+import { examPatient } from '../../test/exam-patient';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { generateCt } from '../generate/index';
 import { readInstance } from '../parse/read-instance';
@@ -50,7 +51,7 @@ describe('WADO-URI transferSyntax: the stored file, or it rewritten in explicit 
     otherExamId = (await sut.database.db.select().from(exams)
       .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(2))[1]!.id;
     const study = { studyInstanceUid: '2.25.77700000000000000003', accessionNumber: exam!.accessionNumber, date: '20261127', time: '090000' };
-    const [slice] = [...generateCt({ patient: { name: 'ทดสอบ^ภาพ', id: 'HN-T' }, study, slices: 1, size: 32 })];
+    const [slice] = [...generateCt({ patient: await examPatient(sut.database, exam!), study, slices: 1, size: 32 })];
     ctBytes = slice!.bytes;
     ct = await ingest(ctBytes);
   }, 60_000);
