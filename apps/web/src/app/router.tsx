@@ -14,6 +14,7 @@ const PatientSearchPage = lazy(() => import('../features/patient/patient-search-
 const PatientFormPage = lazy(() => import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })));
 const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })));
 const AuditLogPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditLogPage })));
+const BackupPage = lazy(() => import('../features/backup/backup-page').then((m) => ({ default: m.BackupPage })));
 const RequestListPage = lazy(() => import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })));
 const RequestFormPage = lazy(() => import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })));
 const PublicLinkPage = lazy(() => import('../features/request/public-link-page').then((m) => ({ default: m.PublicLinkPage })));
@@ -131,6 +132,8 @@ export const router = createBrowserRouter([
       { path: 'request/upload/:requestId', element: <RequestFormPage mode="upload" key="upload" /> },
       // Issue 23 item 14: the administrator's audit search (menu item admin/audit, permission AUDIT).
       { path: 'admin/audit', element: <AuditLogPage /> },
+      // Issue 23 item 13: backups made by the server, and "back up now" (menu item admin/backup, permission USER_ADMIN).
+      { path: 'admin/backup', element: <BackupPage /> },
       { path: ':section/*', element: <SectionPlaceholderPage /> },
     ],
   },

@@ -33,6 +33,7 @@ export const MENU_DEFINITIONS: readonly MenuDefinition[] = [
   { code: 'doctor_report', permission: 'MENU_DOCTOR_REPORT', titleTh: 'รายงานแพทย์', titleEn: 'Doctor report' },
   { code: 'accounting_report', permission: 'MENU_ACCOUNTING_REPORT', titleTh: 'รายงานบัญชี', titleEn: 'Accounting report' },
   { code: 'admin/audit', permission: 'AUDIT', titleTh: 'บันทึกการเข้าถึงข้อมูล', titleEn: 'Audit log' },
+  { code: 'admin/backup', permission: 'USER_ADMIN', titleTh: 'สำรองข้อมูล', titleEn: 'Backup' },
 ];
 
 /** Accounting side-menu membership: any MENU_ACCOUNTING_* flag makes the accounting item visible. */

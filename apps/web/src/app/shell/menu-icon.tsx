@@ -2,6 +2,7 @@ import AccountBalanceWalletRounded from '@mui/icons-material/AccountBalanceWalle
 import AssessmentRounded from '@mui/icons-material/AssessmentRounded';
 import AssignmentTurnedInRounded from '@mui/icons-material/AssignmentTurnedInRounded';
 import BadgeRounded from '@mui/icons-material/BadgeRounded';
+import BackupRounded from '@mui/icons-material/BackupRounded';
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import FolderRounded from '@mui/icons-material/FolderRounded';
 import LocalHospitalRounded from '@mui/icons-material/LocalHospitalRounded';
@@ -34,6 +35,8 @@ export function MenuIcon({ code, ...props }: { code: string } & SvgIconProps) {
       return <ReceiptLongRounded {...props} />;
     case 'admin/audit':
       return <HistoryRounded {...props} />;
+    case 'admin/backup':
+      return <BackupRounded {...props} />;
     default:
       return <FolderRounded {...props} />;
   }

@@ -1,6 +1,7 @@
 import { AccountingPicture } from './accounting-picture';
 import { AccountingReportPicture } from './accounting-report-picture';
 import { AuditPicture } from './audit-picture';
+import { BackupPicture } from './backup-picture';
 import { BranchReportPicture } from './branch-report-picture';
 import { CenterReportPicture } from './center-report-picture';
 import { DoctorReportPicture } from './doctor-report-picture';
@@ -33,6 +34,8 @@ export function MenuPicture({ code }: { code: string }) {
       return <AccountingReportPicture />;
     case 'admin/audit':
       return <AuditPicture />;
+    case 'admin/backup':
+      return <BackupPicture />;
     default:
       return <GenericPicture name={code} />;
   }
