@@ -92,7 +92,7 @@ describe('backup while working, wipe, restore (issue 23 item 13)', () => {
     expect(started.statusCode, started.body).toBe(202);
     const again = await s.app.inject({ method: 'POST', url: '/api/admin/backup', headers: { cookie: s.cookie } });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('กำลังสำรองข้อมูลอยู่ กรุณารอให้เสร็จก่อน');
+    expect(again.json().message).toBe('กำลังสำรองข้อมูลอยู่ กรุณารอให้เสร็จก่อน (A backup is already running: wait for it to finish)');
     let list;
     for (;;) {
       list = (await s.app.inject({ url: '/api/admin/backups', headers: { cookie: s.cookie } })).json().data;
