@@ -1,4 +1,5 @@
 import { useTheme } from '@mui/material/styles';
+import { Fragment } from 'react';
 import { PictureCanvas } from './picture-canvas';
 
 /** Backup: a stack of archive boxes with an arrow going into the top one. */
@@ -8,12 +9,12 @@ export function BackupPicture() {
   return (
     <PictureCanvas name="admin/backup">
       {boxes.map((y) => (
-        <g key={y}>
+        <Fragment key={y}>
           <rect x="34" y={y} width="76" height="22" rx="4" fill={c.paper} stroke={c.line} strokeWidth="1.5" />
           <rect x="34" y={y} width="76" height="6" rx="3" fill={c.primarySoft} />
           <rect x="62" y={y + 10} width="20" height="5" rx="2.5" fill={c.primary} />
           <circle cx="100" cy={y + 13} r="2.5" fill={c.accent} />
-        </g>
+        </Fragment>
       ))}
       <path d="M124 20 v26" stroke={c.accent} strokeWidth="5" strokeLinecap="round" />
       <path d="M115 38 l9 10 l9 -10" stroke={c.accent} strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" fill="none" />
