@@ -58,6 +58,17 @@ test.describe('branch image cache (spec §7, §8)', () => {
       for (const s of body.data) s.branchCacheUrl = cacheUrl;
       await route.fulfill({ response: res, json: body });
     });
+    // The server lets the browser call and frame the branches' configured caches (CSP connect-src, frame-src; a
+    // routes test shows it); this branch's cache is the simulator only in this test, so its pages get the same.
+    const cacheOrigin = new URL(cacheUrl).origin;
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const res = await route.fetch();
+      const csp = (res.headers()['content-security-policy'] ?? '')
+        .replace(/connect-src ([^;]*)/, `connect-src $1 ${cacheOrigin}`)
+        .replace(/frame-src ([^;]*)/, `frame-src $1 ${cacheOrigin}`);
+      await route.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': csp } });
+    });
     await logInAs(page, 'staff');
     await new ViewerPage(page).goto(exam.examId, exam.branchId);
     return page.getByTestId('viewer-frame');

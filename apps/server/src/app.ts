@@ -17,7 +17,7 @@ import { SessionRepository } from './auth/session.repository';
 import { TokenService } from './auth/token.service';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { siteConfig } from './db/schema/index';
+import { branches, siteConfig } from './db/schema/index';
 import { DomainError } from './http/domain-error';
 import { AttemptLimiter } from './http/attempt-limiter';
 import { registerErrorHandler } from './http/error-handler';
@@ -201,6 +201,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     helperOrigins: async () => {
       const ui = await uidata.patientUi();
       return [ui.gatewayUrl, ui.idCardReaderUrl, config.NHSO_SERVICE_URL].map(originOf).filter((o): o is string => o !== null);
+    },
+    cacheOrigins: async () => {
+      const rows = await db.select({ url: branches.imageCacheUrl }).from(branches);
+      return rows.map((r) => originOf(r.url)).filter((o): o is string => o !== null);
     },
   });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { exams, users } from '../db/schema/index';
+import { branches, exams, users } from '../db/schema/index';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { STORED_FILE_CSP } from './security-headers';
 
@@ -24,6 +24,8 @@ describe('security headers', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'index.js'), 'console.log(1)');
     sut = await createTestApp({ env: { WEB_DIST: webDist, GATEWAY_URL: 'http://his.hospital.local:8090/api/' } });
+    // A branch image cache (spec §7, §8), set before the first response reads the origins.
+    await sut.database.db.update(branches).set({ imageCacheUrl: 'http://cache.rs1.local:8042/pacs/' }).where(eq(branches.code, 'RS1'));
     staff = await sut.login('staff');
   });
   afterAll(async () => {
@@ -54,7 +56,8 @@ describe('security headers', () => {
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'self'");
     expect(directive(csp, 'object-src')).toBe("object-src 'none'");
     // The browser calls the HIS gateway itself (patient import), so the CSP names its origin.
-    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' http://his.hospital.local:8090");
+    // The browser calls the HIS gateway helper and the branch image cache, nothing else.
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' http://his.hospital.local:8090 http://cache.rs1.local:8042");
   });
 
   it('static files, JSON answers, errors and unknown paths carry them too', async () => {
@@ -85,5 +88,13 @@ describe('security headers', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expectCommon(file);
     expect(file.headers['content-security-policy']).toBe(STORED_FILE_CSP);
+  });
+
+  it('lets the browser probe and frame a branch image cache, and nothing else outside', async () => {
+    const csp = String((await sut.app.inject({ url: '/' })).headers['content-security-policy']);
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('connect-src')).toContain('http://cache.rs1.local:8042');
+    expect(directive('frame-src')).toBe("frame-src 'self' blob: http://cache.rs1.local:8042");
+    expect(directive('frame-src')).not.toContain('his.hospital.local');
   });
 });

@@ -45,6 +45,8 @@ export interface SecurityHeadersOptions {
    * (site configuration, may change while running; read at most every 30 s).
    */
   helperOrigins: () => Promise<string[]>;
+  /** Branch image caches (spec §7, §8): the browser probes them and frames their viewer, so they are called and framed. */
+  cacheOrigins?: () => Promise<string[]>;
 }
 
 /** The origin of a URL, or null for anything that is not an http(s) URL. */
@@ -58,7 +60,7 @@ export function originOf(url: string | null | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(scriptHashes: string[], helpers: string[]): string {
+export function contentSecurityPolicy(scriptHashes: string[], helpers: string[], caches: string[] = []): string {
   return [
     "default-src 'self'",
     // No 'unsafe-inline' and no eval: the few inline scripts of index.html by hash; WebAssembly for the image codecs.
@@ -68,10 +70,10 @@ export function contentSecurityPolicy(scriptHashes: string[], helpers: string[])
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "media-src 'self' blob:",
-    `connect-src 'self'${helpers.map((h) => ` ${h}`).join('')}`,
+    `connect-src 'self'${[...helpers, ...caches].map((h) => ` ${h}`).join('')}`,
     "worker-src 'self' blob:",
     // The app frames itself (the viewer frame, report PDFs); nobody else frames it.
-    "frame-src 'self' blob:",
+    `frame-src 'self' blob:${caches.map((h) => ` ${h}`).join('')}`,
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -89,12 +91,13 @@ export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(),
 export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions): void {
   const hashes = indexScriptHashes(opts.indexHtmlPath);
   let helpers: string[] = [];
+  let caches: string[] = [];
   let helpersAt = -Infinity;
   let refreshing: Promise<void> | null = null;
   const helperList = async () => {
     if (Date.now() - helpersAt < 30_000) return helpers;
-    refreshing ??= opts.helperOrigins()
-      .then((list) => { helpers = [...new Set(list)]; helpersAt = Date.now(); })
+    refreshing ??= Promise.all([opts.helperOrigins(), opts.cacheOrigins?.() ?? []])
+      .then(([list, cacheList]) => { helpers = [...new Set(list)]; caches = [...new Set(cacheList)]; helpersAt = Date.now(); })
       .catch((err: unknown) => { app.log.warn({ err }, 'helper origins for the CSP could not be read'); })
       .finally(() => { refreshing = null; });
     await refreshing;
@@ -102,7 +105,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
   };
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy(hashes(), await helperList()));
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy(hashes(), await helperList(), caches));
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('x-content-type-options', 'nosniff');
     // Viewer and link addresses carry tokens in the query: they never leave in a Referer to another site.
