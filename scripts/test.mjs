@@ -22,6 +22,8 @@ const MINUTE = 60_000;
 
 /** @type {{ name: string, passed: number, failed: number, note: string }[]} */
 const results = [];
+/** Failed tests by name, printed again at the end so a log cut to its tail still says what failed. */
+const failures = [];
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const running = new Set();
 
@@ -78,18 +80,27 @@ function readJson(file) {
   }
 }
 
+function firstLine(message) {
+  return String(message ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+}
+
 function record(name, passed, failed, note = '') {
   results.push({ name, passed, failed, note });
 }
 
 /** Vitest's JSON report → counts. Files that failed outside any test (import error, failing hook) count 1 each. */
-function countVitest(report, exitCode) {
+function countVitest(report, exitCode, label) {
   let passed = report.numPassedTests ?? 0;
   let failed = report.numFailedTests ?? 0;
   const brokenFiles = (report.testResults ?? []).filter(
     (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
   );
   failed += brokenFiles.length;
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`[${label}] ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+  }
   if (failed === 0 && (report.numFailedTestSuites ?? 0) > 0) failed = 1;
   // Unhandled errors, a failing global setup, "no test files": vitest exits non-zero with nothing failed.
   if (failed === 0 && exitCode !== 0) failed = 1;
@@ -108,7 +119,7 @@ async function vitest(name, { env, files = [], passWithNoTests = false }) {
     record(`vitest (${name})`, 0, 1, `ended with exit code ${code} and no JSON report`);
     return;
   }
-  const { passed, failed, brokenFiles } = countVitest(json, code);
+  const { passed, failed, brokenFiles } = countVitest(json, code, name);
   const notes = [];
   if (brokenFiles.length) notes.push(`failed outside tests: ${brokenFiles.join(', ')}`);
   if (code !== 0) notes.push(`exit code ${code}`);
@@ -144,6 +155,18 @@ function countPlaywright(report, exitCode) {
   const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
   let failed = stats.unexpected ?? 0;
   if (failed === 0 && (report.errors ?? []).length > 0) failed = 1;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') {
+          const error = t.results?.at(-1)?.error?.message;
+          failures.push(`[e2e] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error?.replace(/\u001b\[[0-9;]*m/g, ''))}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
   if (failed === 0 && exitCode !== 0) failed = 1;
   return { passed, failed };
 }
@@ -221,5 +244,6 @@ log('\n=== test: summary');
 for (const r of results) {
   log(`  ${r.name.padEnd(22)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed${r.note ? `  (${r.note})` : ''}`);
 }
+for (const failure of failures) log(`  ✗ ${failure}`);
 log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;
