@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { apiRequest } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
 import { DateField } from '../../components/date-field';
+import { FieldLabel } from '../../components/field-label';
 import { formatDateTime } from '../../lib/format-date';
 import { displayToIsoDay } from '../../lib/typed-day';
 import { actionText } from './audit-actions';
@@ -74,11 +75,17 @@ export function AuditLogPage() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           ทุกครั้งที่มีการเปิดดูหรือแก้ไขข้อมูลผู้ป่วย ระบบบันทึกว่าใคร ทำอะไร เมื่อไร และจากที่ใด (Every read or change of patient data: who, what, when and from where)
         </Typography>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} component="form" alignItems="flex-start" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-          <TextField size="small" label="ผู้ป่วย (HN) / Patient" value={form.patient} onChange={(e) => setForm({ ...form, patient: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'audit-patient' } }} />
-          <TextField size="small" label="ผู้ใช้ / User" value={form.user} onChange={(e) => setForm({ ...form, user: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'audit-user' } }} />
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} component="form" alignItems="flex-end" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+          <Box>
+            <FieldLabel htmlFor="audit-patient">ผู้ป่วย (HN) / Patient</FieldLabel>
+            <TextField id="audit-patient" size="small" value={form.patient} onChange={(e) => setForm({ ...form, patient: e.target.value })}
+              slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'audit-patient' } }} />
+          </Box>
+          <Box>
+            <FieldLabel htmlFor="audit-user">ผู้ใช้ / User</FieldLabel>
+            <TextField id="audit-user" size="small" value={form.user} onChange={(e) => setForm({ ...form, user: e.target.value })}
+              slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'audit-user' } }} />
+          </Box>
           <DateField id="audit-from" size="small" label="ตั้งแต่วันที่ / From" value={form.from} onChange={(v) => setForm({ ...form, from: v })} placeholder="dd-MM-yyyy" calendarLabel="เลือกวันที่ (Pick a date)" />
           <DateField id="audit-to" size="small" label="ถึงวันที่ / To" value={form.to} onChange={(v) => setForm({ ...form, to: v })} placeholder="dd-MM-yyyy" calendarLabel="เลือกวันที่ (Pick a date)" />
           <Button type="submit" variant="contained" startIcon={<SearchRounded />} data-testid="audit-search">ค้นหา (Search)</Button>
