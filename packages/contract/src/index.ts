@@ -10,3 +10,4 @@ export * from './exam-reports';
 export * from './date-only';
 export * from './audit';
 export * from './backup';
+export * from './money';
