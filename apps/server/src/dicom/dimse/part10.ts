@@ -1,3 +1,4 @@
+import { metaHeaderEnd } from '../parse/meta-header';
 import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from './uids';
 
 /** What the C-STORE command and the negotiated context say about an instance: enough for its file meta information. */
@@ -46,22 +47,7 @@ export function buildPart10Header(src: FileMetaSource): Buffer {
   return Buffer.concat([Buffer.alloc(128), Buffer.from('DICM', 'latin1'), element(0x0002, 0x0000, 'UL', groupLength), body]);
 }
 
-/**
- * Where the data set starts in a DICOM file: after preamble and meta group, or 0 for a bare data set (no 'DICM').
- * Tolerates a meta group without its group length by walking the group-2 elements (explicit VR little endian).
- */
+/** Where the data set starts in a DICOM file: after preamble and meta group, or 0 for a bare data set (no 'DICM'). */
 export function datasetOffset(file: Buffer): number {
-  if (file.length < 132 || file.toString('latin1', 128, 132) !== 'DICM') return 0;
-  let pos = 132;
-  while (pos + 8 <= file.length && file.readUInt16LE(pos) === 0x0002) {
-    const vr = file.toString('latin1', pos + 4, pos + 6);
-    if (['OB', 'OW', 'OF', 'SQ', 'UT', 'UN', 'UC', 'UR', 'OD', 'OL', 'OV', 'SV', 'UV'].includes(vr)) {
-      pos += 12 + file.readUInt32LE(pos + 8);
-    } else if (/^[A-Z]{2}$/.test(vr)) {
-      pos += 8 + file.readUInt16LE(pos + 6);
-    } else {
-      pos += 8 + file.readUInt32LE(pos + 4); // implicit VR meta (seen in the wild)
-    }
-  }
-  return pos;
+  return metaHeaderEnd(file);
 }

@@ -4,6 +4,7 @@ import { CharacterSet } from './charset';
 import { firstString, firstValue, toDicomJson, type DicomJson } from './dicom-json';
 import { hexTag, VALID_VRS, vrOf } from './dictionary';
 import { inflateLimit, inflateRefusal } from './inflate-limits';
+import { readMetaHeader } from './meta-header';
 import { dataSetInflater } from './inflater';
 import { normalizeOrientation } from './orientation';
 
@@ -160,7 +161,7 @@ async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, maxBy
 
   let meta: DataSet;
   try {
-    meta = dicomParser.readPart10Header(withPreamble(head));
+    meta = readMetaHeader(withPreamble(head));
   } catch {
     return refuse('not-dicom', 'unreadable meta header');
   }

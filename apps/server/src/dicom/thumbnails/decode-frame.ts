@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import dicomParser, { type DataSet, type Element } from 'dicom-parser';
 import { inflateLimit, inflateRefusal } from '../parse/inflate-limits';
 import { dataSetInflater } from '../parse/inflater';
+import { readMetaHeader } from '../parse/meta-header';
 import { metaEnd, TS } from '../parse/read-instance';
 import { decodeJpeg12, jpegPrecision } from './jpeg12';
 import { decodeRle } from './rle';
@@ -59,7 +60,7 @@ export async function parseFile(path: string): Promise<ParsedFile> {
 /** The meta header read on its own: after inflation its offsets no longer point into the data set's buffer. */
 function readMeta(bytes: Buffer): { buf: Buffer; ts: string; start: number } {
   const buf = bytes.toString('latin1', 128, 132) === 'DICM' ? bytes : Buffer.concat([Buffer.alloc(128), bytes]);
-  const meta = dicomParser.readPart10Header(buf);
+  const meta = readMetaHeader(buf);
   return { buf, ts: (meta.string('x00020010') ?? '').replace(/\0/g, '').trim(), start: metaEnd(meta) };
 }
 
