@@ -13,3 +13,4 @@ export * from './requests/index';
 export * from './reports/hl7-oru';
 export * from './reports/index';
 export * from './patients/name-search-words';
+export * from './money/baht-text';
