@@ -14,3 +14,4 @@ export * from './reports/hl7-oru';
 export * from './reports/index';
 export * from './patients/name-search-words';
 export * from './money/baht-text';
+export * from './money/promptpay';
