@@ -9,6 +9,11 @@ describe(loadConfig.name, () => {
     expect(sut.DICOM_QUERY_AE_TITLES).toEqual(new Map());
   });
 
+  it('reads the PromptPay biller id with the dashes people copy from the bank letter left out', () => {
+    expect(loadConfig({}).PROMPTPAY_BILLER_ID).toBeUndefined();
+    expect(loadConfig({ PROMPTPAY_BILLER_ID: '0-1055-50123-45-6-01' }).PROMPTPAY_BILLER_ID).toBe('010555012345601');
+  });
+
   it('reads the AE titles allowed to query the archive, with their scopes', () => {
     expect([...loadConfig({ DICOM_QUERY_AE_TITLES: ' READING_1, RADIANT ,RS1_WS=branch:RS1' }).DICOM_QUERY_AE_TITLES]).toEqual([
       ['READING_1', { kind: 'all' }], ['RADIANT', { kind: 'all' }], ['RS1_WS', { kind: 'branch', codes: ['RS1'] }],
@@ -33,6 +38,8 @@ describe(loadConfig.name, () => {
     [{ DICOM_MOVE_DESTINATIONS: 'WS@bad host:104' }, 'DICOM_MOVE_DESTINATIONS'],
     [{ DICOM_MOVE_DESTINATIONS: 'WS@a:104,WS@b:105' }, 'DICOM_MOVE_DESTINATIONS'],
     [{ PORT: '70000' }, 'PORT'],
+    [{ PROMPTPAY_BILLER_ID: '01055501234560' }, 'PROMPTPAY_BILLER_ID'],
+    [{ PROMPTPAY_BILLER_ID: '0105550123456O1' }, 'PROMPTPAY_BILLER_ID'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ DICOM_AE_TITLE: 'THIS_TITLE_IS_TOO_LONG' }, 'DICOM_AE_TITLE'],
     [{ DICOM_QUERY_AE_TITLES: 'OK,A_TITLE_TOO_LONG_HERE' }, 'DICOM_QUERY_AE_TITLES'],

@@ -93,6 +93,13 @@ const ConfigSchema = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Pages kept open for printing; each holds ~30 MB. */
   PDF_PAGE_POOL: z.coerce.number().int().min(1).max(8).default(2),
+  /**
+   * PromptPay bill-payment biller id (15 digits: the payee's tax id + the bank's 2-digit suffix) printed as a Thai QR
+   * code on billing statements and invoices (decision acc41). Unset: no QR code is printed.
+   */
+  PROMPTPAY_BILLER_ID: z.string().transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{15}$/.test(v), 'must be the 15-digit PromptPay biller id (13-digit tax id + 2-digit suffix) the bank issued')
+    .optional(),
   /** The hospital gateway that receives finished reports (HL7 v2 ORU^R01 over HTTP); unset: ping-gateway reports failure. */
   REPORT_GATEWAY_URL: z.string().url().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),

@@ -13,3 +13,5 @@ export * from './requests/index';
 export * from './reports/hl7-oru';
 export * from './reports/index';
 export * from './patients/name-search-words';
+export * from './money/baht-text';
+export * from './money/promptpay';

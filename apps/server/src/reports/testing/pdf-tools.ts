@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { decodeImage, readPgm } from './code128-decoder';
 
 /** poppler-utils around a PDF Buffer, for tests (CI installs poppler-utils). */
@@ -35,4 +37,21 @@ export function decodeBarcodes(pdf: Buffer): string[][] {
     return readdirSync(dir).filter((f) => f.endsWith('.pgm')).sort()
       .map((f) => decodeImage(readPgm(readFileSync(join(dir, f)))));
   });
+}
+
+/**
+ * Rasterizes every page at 200 dpi (PNG) and reads the QR code on each, if any: one payload (or null) per page.
+ * 200 dpi puts ~8 pixels on a module of a 32 mm version-5 symbol, well above what jsQR needs.
+ */
+export async function decodeQrCodes(pdf: Buffer): Promise<(string | null)[]> {
+  const pngs = withPdf(pdf, (file, dir) => {
+    execFileSync('pdftoppm', ['-r', '200', '-png', file, join(dir, 'page')]);
+    return readdirSync(dir).filter((f) => f.endsWith('.png')).sort().map((f) => readFileSync(join(dir, f)));
+  });
+  const found: (string | null)[] = [];
+  for (const png of pngs) {
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    found.push(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null);
+  }
+  return found;
 }
