@@ -148,6 +148,13 @@ describe('petty cash (accounting money)', () => {
     expect((await ui(admin, '?branchId=999999')).statusCode).toBe(404);
   });
 
+  it('gives two saves at the same moment consecutive revisions from the same figures', async () => {
+    const [a, b] = await Promise.all([save(rs2User, itemFields([['ก', '1']])), save(rs2User, itemFields([['ข', '2']]))]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([a.json().data.revision, b.json().data.revision].sort()).toEqual([2, 3]);
+    expect(a.json().data.yesterdayMoney).toBe(b.json().data.yesterdayMoney);
+  });
+
   it('answers 404 for an entry without a file or an unknown one, 400 for a malformed id', async () => {
     const [plain] = (await ui(billing)).json().data.entries as { id: number; file: unknown }[];
     expect(plain!.file).toBeNull();
