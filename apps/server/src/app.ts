@@ -80,6 +80,7 @@ import { reportEngine } from './reports/report-engine.plugin';
 import { examReportsModule } from './modules/reports/reports.module';
 import { backupModule } from './modules/backup/backup.module';
 import { billingModule } from './modules/billing/billing.module';
+import { accountingModule } from './modules/accounting/accounting.module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -257,7 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reportEngine({ db, pdf, audit, now }));
   examReports = examReportsModule({ db, exams, files, pdf, audit, now });
   await app.register(examReports);
-  await app.register(billingModule({ db, requests, patients, audit, now }).plugin);
+  const billing = billingModule({ db, requests, patients, audit, now });
+  await app.register(billing.plugin);
   const archive = createArchive(db, files, { now, log: app.log });
   // Delayed recounts run before the database closes; the store's writer thread stops after them.
   app.addHook('onClose', async () => {
@@ -278,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(weasisRoutes({ db, exams, audit, issueToken, aeTitle: config.DICOM_AE_TITLE }));
   await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
   await app.register(backupModule({ database, jobs, audit, config, now, log: app.log }).plugin);
+  await app.register(accountingModule({ db, files, audit, now, receipts: billing.receipts }).plugin);
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 

@@ -12,3 +12,4 @@ export * from './audit';
 export * from './backup';
 export * from './money';
 export * from './billing';
+export * from './accounting';

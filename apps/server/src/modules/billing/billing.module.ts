@@ -7,7 +7,7 @@ import { accountingInvoiceReport } from '../../reports/definitions/request-docum
 import { ReportsRepository } from '../../reports/reports.repository';
 import type { PatientBillingPort } from '../patients/patient-billing-port';
 import type { RequestBillingPort } from '../requests/request-billing-port';
-import { BillingRepository } from './billing.repository';
+import { BillingRepository, type ReceiptRow } from './billing.repository';
 import { billingRoutes } from './billing.routes';
 import { BillingService, type BillableRequests } from './billing.service';
 import { DocumentNumbers } from './document-numbers';
@@ -27,7 +27,7 @@ export interface BillingModuleDeps {
  * documents (statement, receipt, invoice) registered in the report engine (`app.reports`, registered before this).
  * `service` is what the accounting module reads (liveReceiptByDocumentNo, transferReceiptsTotal).
  */
-export function billingModule(deps: BillingModuleDeps): { service: BillingService; numbers: DocumentNumbers; plugin: (app: FastifyInstance) => Promise<void> } {
+export function billingModule(deps: BillingModuleDeps): { service: BillingService; numbers: DocumentNumbers; receipts: ReceiptReads; plugin: (app: FastifyInstance) => Promise<void> } {
   const numbers = new DocumentNumbers(deps.now);
   const service = new BillingService(new BillingRepository(deps.db), deps.requests, numbers, deps.audit, deps.now);
   deps.requests.useBilling(service);
@@ -41,5 +41,33 @@ export function billingModule(deps: BillingModuleDeps): { service: BillingServic
       return { pdf: out.pdf, fileName: out.fileName };
     }));
   };
-  return { service, numbers, plugin };
+  return { service, numbers, receipts: receiptReads(service), plugin };
+}
+
+/** A live receipt as the accounting module reads it (its ReceiptsPort): what an exam fee by cheque refers to. */
+export interface LiveReceiptFacts {
+  receiptId: string;
+  receiptDocumentId: string;
+  type: 'transfer' | 'cheque';
+  bankName: string;
+  amountSatang: number;
+  number: string;
+}
+
+export interface ReceiptReads {
+  liveReceiptByDocumentNo(branchId: number, documentNo: string): Promise<LiveReceiptFacts | null>;
+  liveReceiptById(branchId: number, receiptId: string): Promise<LiveReceiptFacts | null>;
+  transferReceiptsTotal(branchId: number, bangkokDay: string): Promise<number>;
+}
+
+function receiptReads(service: BillingService): ReceiptReads {
+  const facts = (row: ReceiptRow | null): LiveReceiptFacts | null => {
+    if (!row || (row.type !== 'transfer' && row.type !== 'cheque')) return null;
+    return { receiptId: row.id, receiptDocumentId: row.documentNo, type: row.type, bankName: row.bankName, amountSatang: row.amountSatang, number: row.number };
+  };
+  return {
+    liveReceiptByDocumentNo: async (branchId, documentNo) => facts(await service.liveReceiptByDocumentNo(branchId, documentNo)),
+    liveReceiptById: async (branchId, receiptId) => facts(await service.liveReceiptById(branchId, receiptId)),
+    transferReceiptsTotal: (branchId, day) => service.transferReceiptsTotal(branchId, day),
+  };
 }

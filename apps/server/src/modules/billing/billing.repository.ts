@@ -320,6 +320,12 @@ export class BillingRepository {
     return row;
   }
 
+  async liveReceiptById(branchId: number, receiptId: string) {
+    const [row] = await this.db.select().from(receipts)
+      .where(and(eq(receipts.branchId, branchId), eq(receipts.id, receiptId), isNull(receipts.voidedAt))).limit(1);
+    return row;
+  }
+
   /** Satang of the branch's live transfer receipts created in [from, to) (receipts_branch_day_idx). */
   async transferTotal(branchId: number, from: Date, to: Date): Promise<number> {
     const [row] = await this.db.select({ total: sql<string | number>`coalesce(sum(${receipts.amountSatang}), 0)::bigint` }).from(receipts)

@@ -422,6 +422,11 @@ export class BillingService {
     return (await this.repo.liveReceiptByDocumentNo(branchId, documentNo.trim().toUpperCase())) ?? null;
   }
 
+  /** For the accounting module (an exam fee paid by cheque names its receipt by id): the live receipt, or null. */
+  async liveReceiptById(branchId: number, receiptId: string): Promise<ReceiptRow | null> {
+    return (await this.repo.liveReceiptById(branchId, receiptId)) ?? null;
+  }
+
   /**
    * For the accounting module (petty cash "today's received transfers"): satang of the branch's live transfer
    * receipts created on a Bangkok day (yyyy-MM-dd). A receipt voided later drops out of the figure.
