@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDemo, seedReference } from '../db/seed/index';
 
 /** Small demo data: enough rows for every status and role, quick to load. */
-export const TEST_SEED = { patients: 30, exams: 240, randomSeed: 7 } as const;
+export const TEST_SEED = { patients: 30, exams: 240, randomSeed: 7, accounting: false } as const;
 
 /** Builds a migrated, seeded database to copy for every test file. */
 export async function seedTemplate(handle: DatabaseHandle): Promise<void> {

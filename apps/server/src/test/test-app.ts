@@ -27,8 +27,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ loadDataDir: blob });
 }
 
-export async function createTestApp(opts: { now?: () => Date; env?: Record<string, string>; loggerInstance?: AppDeps['loggerInstance'] } = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+/** `database`: a database the test built itself (another seed); by default a copy of the seeded template. */
+export async function createTestApp(opts: { now?: () => Date; env?: Record<string, string>; loggerInstance?: AppDeps['loggerInstance']; database?: DatabaseHandle } = {}): Promise<TestContext> {
+  const database = opts.database ?? await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-test-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -6,6 +6,7 @@ import {
 } from '../schema/index';
 import { rememberDicomPeers } from '../../dicom/dimse/known-peers';
 import { DEMO_PASSWORD } from './data/organization';
+import { seedDemoAccounting, type AccountingDemoCounts } from './demo-accounting';
 import { planExams } from './demo-exams';
 import { seedOrganization } from './demo-org';
 import { planPatients } from './demo-patients';
@@ -21,6 +22,11 @@ export interface DemoOptions {
   exams?: number;
   now?: Date;
   randomSeed?: number;
+  /**
+   * A month of billing batches, receipts, petty cash and exam fees (default true). The API tests' template leaves
+   * them out, so each billing and accounting test starts from requests nobody has billed.
+   */
+  accounting?: boolean;
 }
 
 export interface DemoSummary {
@@ -34,8 +40,12 @@ export interface DemoSummary {
     patients: number; requests: number; exams: number; pastExams: number; scheduledAhead: number;
     requestProducts: number; examEvents: number; products: number; users: number;
   };
+  /** Billing batches, receipts, petty cash and exam fees of the last month (issue 24). */
+  accounting: AccountingDemoCounts;
   now: Date;
 }
+
+const NO_ACCOUNTING: AccountingDemoCounts = { billings: 0, billingLines: 0, receipts: 0, voidedReceipts: 0, pettyCashEntries: 0, examFees: 0 };
 
 /**
  * Fills an empty database with a believable month of a three-branch radiology service (spec §3): the same seed and
@@ -78,6 +88,7 @@ export async function seedDemo(db: Database, opts: DemoOptions = {}): Promise<De
     await insertChunks(txDb, examEvents, rows.events, 1000);
     await insertChunks(txDb, accessionSequences, rows.sequences);
     await seedDemoReports(txDb, { rng: createRng(seed + 4), org, exams: rows.exams, events: rows.events });
+    const accounting = opts.accounting === false ? NO_ACCOUNTING : await seedDemoAccounting(txDb, { rng: createRng(seed + 5), org, rows, now });
     // The demo's simulated modalities (the exams' stations) may send images and query the worklist out of the box.
     await rememberDicomPeers(txDb, [...new Set(rows.exams.map((e) => e.scheduledStationAeTitle).filter((t): t is string => !!t))]);
 
@@ -97,6 +108,7 @@ export async function seedDemo(db: Database, opts: DemoOptions = {}): Promise<De
         products: org.products.length,
         users: org.users.size,
       },
+      accounting,
       now,
     };
   });
