@@ -79,6 +79,7 @@ import { createChromiumPdfRenderer, type PdfRenderer } from './reports/pdf/pdf-r
 import { reportEngine } from './reports/report-engine.plugin';
 import { examReportsModule } from './modules/reports/reports.module';
 import { backupModule } from './modules/backup/backup.module';
+import { billingModule } from './modules/billing/billing.module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -214,7 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(memberRoutes({ auth, audit, ttlMs, cookieSecure: config.COOKIE_SECURE }));
   const uidata = new UidataService(new UidataRepository(db), { gatewayUrl: config.GATEWAY_URL, idCardReaderUrl: config.ID_CARD_READER_URL });
   await app.register(uidataRoutes(uidata));
-  await app.register(patientsRoutes(new PatientsService(new PatientsRepository(db), (id, pw) => auth.confirmPassword(id, pw), audit, now), uidata));
+  const patients = new PatientsService(new PatientsRepository(db), (id, pw) => auth.confirmPassword(id, pw), audit, now);
+  await app.register(patientsRoutes(patients, uidata));
   const filesRoot = path.resolve(config.DATA_DIR, 'files');
   const files = createFileStore(config);
   // A bucket that is unreachable or refuses the keys stops the start with the setting to fix, not the first upload.
@@ -255,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reportEngine({ db, pdf, audit, now }));
   examReports = examReportsModule({ db, exams, files, pdf, audit, now });
   await app.register(examReports);
+  await app.register(billingModule({ db, requests, patients, audit, now }).plugin);
   const archive = createArchive(db, files, { now, log: app.log });
   // Delayed recounts run before the database closes; the store's writer thread stops after them.
   app.addHook('onClose', async () => {
