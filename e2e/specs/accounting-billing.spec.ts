@@ -163,6 +163,13 @@ test('billing staff batch a hospital\'s requests, take a transfer with a receipt
     await expect(detail.line(id).getByTestId('billing-mark-unpaid')).toBeDisabled();
   }
   await expect(billing.historyEntries.first().getByTestId('billing-history-paid')).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: screenshotPath('accounting-billing-detail-paid-by-receipt') });
+  // Behind the dialog the results follow: paid lines unchecked, named with their batch, and not selectable.
+  await expect(billing.row(first)).toHaveAttribute('data-paid', 'true');
+  await expect(billing.row(first).getByTestId('billing-row-check')).not.toBeChecked();
+  await expect(billing.row(first).getByTestId('billing-row-check')).toBeDisabled();
+  await expect(billing.row(first).getByTestId('billing-row-paid')).toContainText(documentId);
 
   // Void with a reason: the receipt stays struck through with the reason, the lines are unpaid again.
   await detail.receipts.first().getByTestId('billing-receipt-void').click();
@@ -184,6 +191,7 @@ test('billing staff batch a hospital\'s requests, take a transfer with a receipt
   await expect(page).toHaveURL('/accounting/billing');
   await expect(billing.aging.locator('[data-bucket="90+"] td').nth(1)).not.toHaveText('0');
   await expect(billing.row(first).getByTestId('billing-row-batch')).toHaveText(documentId);
+  await expect(billing.row(first).getByTestId('billing-row-check')).toBeChecked();
   await page.screenshot({ path: screenshotPath('accounting-billing-history'), fullPage: true });
   expect(day).toMatch(/^2025-/);
 });

@@ -65,7 +65,10 @@ function HistoryEntry({ entry: e, current }: { entry: BillingHistoryEntry; curre
         {e.isAllPaid ? <Chip size="small" color="success" icon={<CheckCircleRounded />} label="ชำระครบ (Paid)" data-testid="billing-history-paid" /> : null}
       </Box>
       <Typography variant="caption" component="div" color="text.secondary">
-        {e.privilageName ?? 'ทุกสิทธิ (All privileges)'} · <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatDate(e.startDate)} – {formatDate(e.endDate)}</Box>
+        {e.privilageName ?? 'ทุกสิทธิ (All privileges)'}
+      </Typography>
+      <Typography variant="caption" component="div" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatDate(e.startDate)} – {formatDate(e.endDate)}
       </Typography>
       {e.isHighlight ? (
         <Typography variant="caption" component="div" sx={{ color: 'warning.main', display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="billing-history-unprinted">

@@ -80,7 +80,10 @@ export function BillingResults({ rows, truncated, creating, onCreate }: Props) {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.hn}</TableCell>
                   <TableCell>
                     {r.patientName}
-                    {r.isPaid ? <Chip size="small" color="success" variant="outlined" label="ชำระแล้ว (Paid)" sx={{ ml: 1 }} data-testid="billing-row-paid" /> : null}
+                    {r.isPaid ? (
+                      <Chip size="small" color="success" variant="outlined" sx={{ ml: 1 }} data-testid="billing-row-paid"
+                        label={r.paidBillingId === r.latestBillingId && r.latestBillingDocumentId ? `ชำระแล้ว (Paid) ${r.latestBillingDocumentId}` : 'ชำระแล้ว (Paid)'} />
+                    ) : null}
                   </TableCell>
                   <TableCell sx={moneyCell}>{formatBaht(r.totalPrice)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
