@@ -79,6 +79,7 @@ import { createChromiumPdfRenderer, type PdfRenderer } from './reports/pdf/pdf-r
 import { reportEngine } from './reports/report-engine.plugin';
 import { examReportsModule } from './modules/reports/reports.module';
 import { backupModule } from './modules/backup/backup.module';
+import { accountingModule } from './modules/accounting/accounting.module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(weasisRoutes({ db, exams, audit, issueToken, aeTitle: config.DICOM_AE_TITLE }));
   await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
   await app.register(backupModule({ database, jobs, audit, config, now, log: app.log }).plugin);
+  await app.register(accountingModule({ db, files, audit, now }).plugin);
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 

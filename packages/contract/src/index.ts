@@ -11,3 +11,4 @@ export * from './date-only';
 export * from './audit';
 export * from './backup';
 export * from './money';
+export * from './accounting';

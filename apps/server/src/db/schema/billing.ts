@@ -1,6 +1,6 @@
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, uuidPk } from './common';
-import { branches, hospitalPrivileges, hospitals, lookups } from './organization';
+import { hospitalPrivileges, hospitals } from './organization';
 import { requests } from './requests';
 import { users } from './users';
 
@@ -37,39 +37,3 @@ export const billingRequests = pgTable('billing_requests', {
   paidReceiptId: uuid().references(() => receipts.id),
   paidAt: timestamp({ withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.billingId, t.requestId] }), index('billing_requests_request_idx').on(t.requestId)]);
-
-/** Petty cash: yesterday's balance, today's received transfers, expense lines. */
-export const moneyAdjustments = pgTable('money_adjustments', {
-  id: serial().primaryKey(),
-  branchId: integer().notNull().references(() => branches.id),
-  day: date().notNull(),
-  yesterdaySatang: integer().notNull(),
-  todaySatang: integer().notNull(),
-  remark: text(),
-  fileKey: text(),
-  createdBy: uuid().references(() => users.id),
-  createdAt: createdAt(),
-});
-
-export const moneyAdjustmentItems = pgTable('money_adjustment_items', {
-  id: serial().primaryKey(),
-  adjustmentId: integer().notNull().references(() => moneyAdjustments.id),
-  name: text().notNull(),
-  amountSatang: integer().notNull(),
-});
-
-/** Exam-fee intake in cash or cheque (spec §3 Exam fee). */
-export const costSubmissions = pgTable('cost_submissions', {
-  id: serial().primaryKey(),
-  branchId: integer().notNull().references(() => branches.id),
-  type: text().notNull(),
-  methodId: integer().references(() => lookups.id),
-  amountSatang: integer().notNull(),
-  referenceCode: text(),
-  receiptId: uuid().references(() => receipts.id),
-  remark: text(),
-  day: date().notNull(),
-  fileKey: text(),
-  createdBy: uuid().references(() => users.id),
-  createdAt: createdAt(),
-});

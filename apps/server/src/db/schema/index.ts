@@ -5,4 +5,5 @@ export * from './requests';
 export * from './exams';
 export * from './dicom';
 export * from './billing';
+export * from './accounting';
 export * from './audit';

@@ -1,0 +1,22 @@
+/** A live (not voided) billing receipt as accounting needs it: the cheque exam fee takes its amount (decision acc24). */
+export interface LiveReceipt {
+  receiptId: string;
+  receiptDocumentId: string;
+  type: 'transfer' | 'cheque';
+  bankName: string;
+  amountSatang: number;
+  number: string;
+}
+
+/**
+ * What accounting reads of the billing module's receipts. Billing owns the receipts table; accounting never queries
+ * it itself once billing's service implements this (see ReceiptsTableAdapter until then).
+ */
+export interface ReceiptsPort {
+  /** A live receipt of the branch by its document number exactly as issued (e.g. RC2569-RS1-00001), else null. */
+  liveReceiptByDocumentNo(branchId: number, documentNo: string): Promise<LiveReceipt | null>;
+  /** A live receipt of the branch by its id, else null. */
+  liveReceiptById(branchId: number, receiptId: string): Promise<LiveReceipt | null>;
+  /** Sum in satang of the branch's live transfer receipts issued on a Bangkok day (yyyy-MM-dd). */
+  transferReceiptsTotal(branchId: number, bangkokDay: string): Promise<number>;
+}
