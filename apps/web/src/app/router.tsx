@@ -14,6 +14,8 @@ const PatientSearchPage = lazy(() => import('../features/patient/patient-search-
 const PatientFormPage = lazy(() => import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })));
 const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })));
 const AuditLogPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditLogPage })));
+// Spec §2 Accounting screens (issue 24): billing, petty cash and exam fees behind one side menu.
+const AccountingPage = lazy(() => import('../features/accounting/accounting-page').then((m) => ({ default: m.AccountingPage })));
 const BackupPage = lazy(() => import('../features/backup/backup-page').then((m) => ({ default: m.BackupPage })));
 const RequestListPage = lazy(() => import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })));
 const RequestFormPage = lazy(() => import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })));
@@ -134,6 +136,13 @@ export const router = createBrowserRouter([
       { path: 'admin/audit', element: <AuditLogPage /> },
       // Issue 23 item 13: backups made by the server, and "back up now" (menu item admin/backup, permission USER_ADMIN).
       { path: 'admin/backup', element: <BackupPage /> },
+      // Spec §2 Accounting screens: /accounting/{page?} and the billing detail dialog at /accounting/billing/{billingId}.
+      // One element for all of them, so the billing screen keeps its results while its detail dialog opens and closes.
+      {
+        path: 'accounting',
+        element: <AccountingPage />,
+        children: [{ index: true, element: null }, { path: ':page', element: null }, { path: 'billing/:billingId', element: null }, { path: '*', element: null }],
+      },
       { path: ':section/*', element: <SectionPlaceholderPage /> },
     ],
   },

@@ -1,0 +1,89 @@
+import AccountBalanceWalletRounded from '@mui/icons-material/AccountBalanceWalletRounded';
+import BlockRounded from '@mui/icons-material/BlockRounded';
+import PaymentsRounded from '@mui/icons-material/PaymentsRounded';
+import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Link as RouterLink, useMatch } from 'react-router';
+import { useCurrentUser } from '../../api/me';
+import { PageSpinner } from '../../components/page-spinner';
+import { ACCOUNTING_PAGES, permittedPages, resolveAccountingRoute, type AccountingPageCode } from './lib/accounting-pages';
+
+// Each page is its own chunk: a petty-cash clerk never loads the billing screen.
+const BillingPage = lazy(() => import('./billing/billing-page').then((m) => ({ default: m.BillingPage })));
+const MoneyPage = lazy(() => import('./money/money-page').then((m) => ({ default: m.MoneyPage })));
+const CostPage = lazy(() => import('./cost/cost-page').then((m) => ({ default: m.CostPage })));
+
+const ICONS: Record<AccountingPageCode, ReactNode> = {
+  billing: <ReceiptLongRounded fontSize="small" />,
+  money: <AccountBalanceWalletRounded fontSize="small" />,
+  cost: <PaymentsRounded fontSize="small" />,
+};
+
+/**
+ * /accounting/{page?} and /accounting/billing/{billingId} (spec §2 Accounting screens): a side menu of the pages the
+ * user's MENU_ACCOUNTING_* flags open (spec §6), the first of them when none is named, and a clear refusal for a page
+ * the user may not open. The billing detail is a dialog over the billing screen, so the screen stays as it was.
+ */
+export function AccountingPage() {
+  const me = useCurrentUser();
+  const detail = useMatch('/accounting/billing/:billingId');
+  const named = useMatch('/accounting/:page');
+  const billingId = detail?.params.billingId ?? null;
+  const route = resolveAccountingRoute(billingId ? 'billing' : named?.params.page, me.permissions);
+  const allowed = permittedPages(me.permissions);
+
+  if (route.kind === 'redirect') return <Navigate to={`/accounting/${route.page}`} replace />;
+  const current = route.kind === 'show' ? route.page : route.kind === 'forbidden' ? (route.page?.page ?? null) : null;
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, px: 1.5, py: 1.5 }} data-testid="accounting-page">
+      {allowed.length > 0 ? (
+        <Paper variant="outlined" component="nav" aria-label="เมนูบัญชี (Accounting menu)" sx={{ width: 168, flex: 'none', position: 'sticky', top: 76 }} data-testid="accounting-menu">
+          <List dense disablePadding sx={{ py: 0.5 }}>
+            {allowed.map((p) => (
+              <ListItemButton key={p.page} component={RouterLink} to={`/accounting/${p.page}`} selected={p.page === current}
+                aria-current={p.page === current ? 'page' : undefined} data-testid={`accounting-menu-${p.page}`} sx={{ minHeight: 44 }}>
+                <ListItemIcon sx={{ minWidth: 32 }}>{ICONS[p.page]}</ListItemIcon>
+                <ListItemText primary={p.th} secondary={p.en} slotProps={{ primary: { sx: { fontWeight: 600, fontSize: '0.9rem' } }, secondary: { sx: { fontSize: '0.72rem' } } }} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      ) : null}
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        {route.kind === 'show' ? (
+          <Suspense fallback={<PageSpinner />}>
+            {route.page === 'billing' ? <BillingPage billingId={billingId} /> : route.page === 'money' ? <MoneyPage /> : <CostPage />}
+          </Suspense>
+        ) : route.kind === 'forbidden' ? (
+          <Refusal page={route.page?.page ?? null} />
+        ) : (
+          <Alert severity="warning" data-testid="accounting-unknown">ไม่พบหน้านี้ (No such page)</Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** A page the user may not open says so (issue 24 item 2), never "under development". */
+function Refusal({ page }: { page: AccountingPageCode | null }) {
+  const entry = ACCOUNTING_PAGES.find((p) => p.page === page);
+  return (
+    <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', mt: 4, px: 4, py: 4, textAlign: 'center' }} data-testid="accounting-forbidden">
+      <BlockRounded color="error" sx={{ fontSize: 44 }} />
+      <Typography variant="h6" component="h1" sx={{ mt: 1 }}>ไม่มีสิทธิ์ใช้งานหน้านี้ (You may not open this page)</Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {entry ? `หน้า${entry.th} (${entry.en}) ` : 'หน้าบัญชี (Accounting) '}
+        ต้องได้รับสิทธิ์จากผู้ดูแลระบบ (Ask an administrator for access)
+      </Typography>
+    </Paper>
+  );
+}
