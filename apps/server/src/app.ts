@@ -79,6 +79,7 @@ import { createChromiumPdfRenderer, type PdfRenderer } from './reports/pdf/pdf-r
 import { reportEngine } from './reports/report-engine.plugin';
 import { examReportsModule } from './modules/reports/reports.module';
 import { backupModule } from './modules/backup/backup.module';
+import { billingModule } from './modules/billing/billing.module';
 import { accountingModule } from './modules/accounting/accounting.module';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -215,7 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(memberRoutes({ auth, audit, ttlMs, cookieSecure: config.COOKIE_SECURE }));
   const uidata = new UidataService(new UidataRepository(db), { gatewayUrl: config.GATEWAY_URL, idCardReaderUrl: config.ID_CARD_READER_URL });
   await app.register(uidataRoutes(uidata));
-  await app.register(patientsRoutes(new PatientsService(new PatientsRepository(db), (id, pw) => auth.confirmPassword(id, pw), audit, now), uidata));
+  const patients = new PatientsService(new PatientsRepository(db), (id, pw) => auth.confirmPassword(id, pw), audit, now);
+  await app.register(patientsRoutes(patients, uidata));
   const filesRoot = path.resolve(config.DATA_DIR, 'files');
   const files = createFileStore(config);
   // A bucket that is unreachable or refuses the keys stops the start with the setting to fix, not the first upload.
@@ -256,6 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reportEngine({ db, pdf, audit, now }));
   examReports = examReportsModule({ db, exams, files, pdf, audit, now });
   await app.register(examReports);
+  const billing = billingModule({ db, requests, patients, audit, now });
+  await app.register(billing.plugin);
   const archive = createArchive(db, files, { now, log: app.log });
   // Delayed recounts run before the database closes; the store's writer thread stops after them.
   app.addHook('onClose', async () => {
@@ -276,7 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(weasisRoutes({ db, exams, audit, issueToken, aeTitle: config.DICOM_AE_TITLE }));
   await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
   await app.register(backupModule({ database, jobs, audit, config, now, log: app.log }).plugin);
-  await app.register(accountingModule({ db, files, audit, now }).plugin);
+  await app.register(accountingModule({ db, files, audit, now, receipts: billing.receipts }).plugin);
   app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 

@@ -11,4 +11,5 @@ export * from './date-only';
 export * from './audit';
 export * from './backup';
 export * from './money';
+export * from './billing';
 export * from './accounting';

@@ -160,6 +160,10 @@ export const PatientExamHistoryRowSchema = z.object({
   missingDocumentNames: z.array(z.string()),
   allowToClickInvoice: z.boolean(),
   isCreatedAccountDocument: z.boolean(),
+  /** The batch the request is paid in; the newest batch listing it and its number (links to /billing_report/{id}). */
+  paidBillingId: z.string().nullable(),
+  latestBillingId: z.string().nullable(),
+  latestBillingDocumentId: z.string().nullable(),
   status: z.string(),
   statusRemark: z.string().nullable(),
   exams: z.array(z.object({ examId: z.string(), modalityCode: z.string(), accessionNumber: z.string().nullable(), status: z.number().int(), branchId: z.number().int() })),

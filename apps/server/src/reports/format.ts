@@ -92,3 +92,16 @@ export function monthsBetween(a: string, b: string): number {
   const [yb, mb] = b.split('-').map(Number);
   return ((yb ?? 0) - (ya ?? 0)) * 12 + ((mb ?? 0) - (ma ?? 0));
 }
+
+/** dd-MM-yyyy of an instant in Bangkok with the Buddhist-era year (money documents: 29-11-2569). */
+export function formatDateBE(d: Date | null | undefined): string {
+  if (!d || Number.isNaN(d.getTime())) return '';
+  const p = parts(d);
+  return `${p.day}-${p.month}-${Number(p.year) + 543}`;
+}
+
+/** A calendar day yyyy-MM-dd as dd-MM-yyyy with the Buddhist-era year. */
+export function formatDayBE(isoDay: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  return m ? `${m[3]}-${m[2]}-${Number(m[1]) + 543}` : isoDay;
+}

@@ -79,7 +79,8 @@ describe('GET /api/reports/reportlist', () => {
 
   it('lists nothing a user may not run, and a Doctor is offered only themself in the doctor report', async () => {
     expect((await list('doctor1', 'prefix=branch_report')).json().data).toEqual([]);
-    expect((await list('hospital', 'prefix=')).json().data).toEqual([]);
+    // Hospital users read their own hospital's billing statements only (decision acc03).
+    expect((await list('hospital', 'prefix=')).json().data.map((r: { reportName: string }) => r.reportName)).toEqual(['billing_statement.rpt']);
     const [doctor] = (await list('doctor1', 'prefix=doctor')).json().data;
     expect(doctor.reportName).toBe('doctor_turnaround.rpt');
     const field = doctor.fields.find((f: { name: string }) => f.name === 'doctorId');
@@ -291,12 +292,18 @@ describe('sticker and request documents', () => {
     await sut.database.db.execute(sql`update exams e set first_name = p.first_name_th from patients p where e.request_id = ${requestId} and p.id = e.patient_id`);
   });
 
-  it('invoice: the request’s lines and total, and the note that billing fills the rest in later', async () => {
+  it('invoice: the request’s lines and total, and an IV number given on the first print and kept after', async () => {
     const want = await one<{ satang: number }>(sql`select coalesce(sum(quantity * unit_price_satang), 0)::float8 as satang from request_products where request_id = ${requestId}`);
     const text = pdfText(await pdfOf('staff', 'accounting_invoice.rpt', { requestId }));
     expect(text).toContain('ใบแจ้งค่าบริการตรวจ');
     expect(text).toMatch(new RegExp(`รวมทั้งสิ้น ${formatMoney(want.satang).replaceAll('.', '\\.')}`));
-    expect(text).toContain('billing');
+    expect(text).not.toContain('จะมาพร้อมระบบบัญชีและการเงิน');
+    const issued = await one<{ document_no: string }>(sql`select document_no from invoices where request_id = ${requestId}`);
+    expect(issued.document_no).toMatch(/^IV25\d\d-RS1-\d{5}$/);
+    expect(text).toContain(issued.document_no);
+    const again = pdfText(await pdfOf('staff', 'accounting_invoice.rpt', { requestId }));
+    expect(again).toContain(issued.document_no);
+    expect((await rows(sql`select 1 from invoices where request_id = ${requestId}`)).length).toBe(1);
   }, 60_000);
 
   it('refuses a held request (409), one outside the scope (404) and a user without REQUEST_INVOICE (403)', async () => {
@@ -312,24 +319,29 @@ describe('sticker and request documents', () => {
 });
 
 describe('billing statement', () => {
-  it('prints a billing batch with its requests and total for Accounting; another branch’s batch is not found', async () => {
+  it('prints a billing batch with its requests and total for Accounting, records the print; another branch’s batch is not found', async () => {
     const h1 = await one<{ id: number }>(sql`select id from hospitals where branch_id = ${ids.rs1} order by id limit 1`);
     const h3 = await one<{ id: number }>(sql`select id from hospitals where branch_id = ${ids.rs2} order by id limit 1`);
-    const reqs = await rows<{ id: string }>(sql`select id from requests where hospital_id = ${h1.id} and deleted_at is null order by appointment_at limit 3`);
+    const reqs = await rows<{ id: string; appointment_at: string }>(sql`select id, appointment_at from requests where hospital_id = ${h1.id} and deleted_at is null order by appointment_at limit 3`);
     const billingId = '11111111-1111-4111-8111-111111111111';
     const otherId = '22222222-2222-4222-8222-222222222222';
-    await sut.database.db.execute(sql`insert into billings (id, document_no, hospital_id, start_date, end_date) values
-      (${billingId}, 'BL-2026-0001', ${h1.id}, '2026-01-01', '2026-01-31'), (${otherId}, 'BL-2026-0002', ${h3.id}, '2026-01-01', '2026-01-31')`);
+    await sut.database.db.execute(sql`insert into billings (id, document_no, branch_id, hospital_id, start_date, end_date) values
+      (${billingId}, 'BL2569-RS1-99001', ${ids.rs1}, ${h1.id}, '2026-01-01', '2026-01-31'), (${otherId}, 'BL2569-RS2-99002', ${ids.rs2}, ${h3.id}, '2026-01-01', '2026-01-31')`);
     for (const [i, r] of reqs.entries()) {
-      await sut.database.db.execute(sql`insert into billing_requests (billing_id, request_id, total_satang) values (${billingId}, ${r.id}, ${123_456 * (i + 1)})`);
+      await sut.database.db.execute(sql`insert into billing_requests (billing_id, request_id, total_satang, appointment_at) values (${billingId}, ${r.id}, ${123_456 * (i + 1)}, ${r.appointment_at})`);
     }
     const total = reqs.reduce((n, _r, i) => n + 123_456 * (i + 1), 0);
     const text = pdfText(await pdfOf('billing', 'billing_statement.rpt', { billingId, new: 'true' }));
-    expect(text).toContain('ใบวางบิล เลขที่ BL-2026-0001 (พิมพ์ซ้ำ)');
+    expect(text).toContain('ใบวางบิล เลขที่ BL2569-RS1-99001 (พิมพ์ซ้ำ)');
     expect(text).toMatch(new RegExp(`รวมทั้งสิ้น ${formatMoney(total).replaceAll('.', '\\.')}`));
+    expect(text).toContain('01-01-2569');
+    expect((await one<{ is_printed: boolean }>(sql`select is_printed from billings where id = ${billingId}`)).is_printed).toBe(true);
     expect((await view('billing', 'billing_statement.rpt', { billingId: otherId })).statusCode).toBe(404);
     expect((await view('staff', 'billing_statement.rpt', { billingId })).statusCode).toBe(403);
     expect((await view('billing', 'billing_statement.rpt', { billingId, new: 'maybe' })).statusCode).toBe(400);
+    // A hospital user reads their own hospital's statement (PDF only), not another's, and does not mark it printed.
+    const own = await view('hospital', 'billing_statement.rpt', { billingId });
+    expect([own.statusCode, (await view('hospital', 'billing_statement.rpt', { billingId: otherId })).statusCode]).toEqual([200, 404]);
   }, 60_000);
 });
 

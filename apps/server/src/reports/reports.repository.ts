@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { CurrentUser } from '../auth/current-user';
 import type { Database } from '../db/client';
 import {
-  billingRequests, billings, branches, doctorClients, exams, hospitalPrivileges, hospitals, patients, products, receipts,
+  branches, doctorClients, exams, hospitalPrivileges, hospitals, patients, products,
   requestProducts, requests, users,
 } from '../db/schema/index';
 import { examScopeCondition } from '../modules/exams/exam-scope';
@@ -245,7 +244,7 @@ export class ReportsRepository {
   async request(user: CurrentUser, id: string) {
     const [row] = await this.db
       .select({
-        id: requests.id, patientId: requests.patientId, status: requests.status, appointmentAt: requests.appointmentAt, examStartTime: requests.examStartTime,
+        id: requests.id, branchId: requests.branchId, patientId: requests.patientId, status: requests.status, appointmentAt: requests.appointmentAt, examStartTime: requests.examStartTime,
         examEndTime: requests.examEndTime, createdAt: requests.createdAt,
         hn: patients.hn, prefix: patients.prefixTh, firstName: patients.firstNameTh, middleName: patients.middleNameTh,
         lastName: patients.lastNameTh, birthDate: patients.birthDate, gender: patients.gender,
@@ -289,66 +288,10 @@ export class ReportsRepository {
       .orderBy(asc(exams.modalityCode), asc(exams.accessionNumber));
   }
 
-  /**
-   * A billing batch with its hospital and privilege, when the user's scope reaches the hospital: Administrator any,
-   * branch staff (and Accounting) their branch's hospitals, hospital users their own hospital.
-   */
-  async billing(user: CurrentUser, id: string) {
-    const scope = billingScope(user);
-    const [row] = await this.db
-      .select({
-        id: billings.id, documentNo: billings.documentNo, startDate: billings.startDate, endDate: billings.endDate,
-        isPrinted: billings.isPrinted, createdAt: billings.createdAt,
-        hospitalName: hospitals.name, branchName: branches.name, branchAddress: branches.address, branchPhone: branches.phone,
-        privilegeName: hospitalPrivileges.name,
-      })
-      .from(billings)
-      .innerJoin(hospitals, eq(hospitals.id, billings.hospitalId))
-      .innerJoin(branches, eq(branches.id, hospitals.branchId))
-      .leftJoin(hospitalPrivileges, eq(hospitalPrivileges.id, billings.privilegeId))
-      .where(and(eq(billings.id, id), scope))
-      .limit(1);
-    return row;
-  }
-
-  /** The requests of a billing batch with their totals and payment. */
-  billingLines(billingId: string) {
-    const paid = alias(receipts, 'paid');
-    return this.db
-      .select({
-        requestId: requests.id, appointmentAt: requests.appointmentAt, hn: patients.hn, prefix: patients.prefixTh,
-        firstName: patients.firstNameTh, lastName: patients.lastNameTh, totalSatang: billingRequests.totalSatang,
-        paidAt: billingRequests.paidAt, receiptNo: paid.documentNo,
-      })
-      .from(billingRequests)
-      .innerJoin(requests, eq(requests.id, billingRequests.requestId))
-      .innerJoin(patients, eq(patients.id, requests.patientId))
-      .leftJoin(paid, eq(paid.id, billingRequests.paidReceiptId))
-      .where(eq(billingRequests.billingId, billingId))
-      .orderBy(asc(requests.appointmentAt), asc(requests.id));
-  }
-
-  billingReceipts(billingId: string) {
-    return this.db.select().from(receipts).where(eq(receipts.billingId, billingId)).orderBy(asc(receipts.createdAt));
-  }
-
   /** Whether these branch ids exist (a parameter naming a branch that does not is a 400, not an empty report). */
   async existingBranchIds(ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db.select({ id: branches.id }).from(branches).where(inArray(branches.id, ids));
     return new Set(rows.map((r) => r.id));
-  }
-}
-
-function billingScope(user: CurrentUser): SQL {
-  switch (user.scope) {
-    case 'all':
-      return sql`true`;
-    case 'branch':
-      return user.branchId === null ? sql`false` : eq(hospitals.branchId, user.branchId);
-    case 'hospital':
-      return user.hospitalId === null ? sql`false` : eq(hospitals.id, user.hospitalId);
-    case 'assigned':
-      return sql`false`;
   }
 }

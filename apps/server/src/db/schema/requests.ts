@@ -49,6 +49,8 @@ export const requests = pgTable('requests', {
   // requests read this index only (docs/decisions.md RQ9).
   index('requests_patient_list_idx').on(t.patientId, t.appointmentAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.branchId, t.hospitalId)
     .where(sql`${t.deletedAt} is null`),
+  // The billing search of one privilege of a hospital over a date range (migration 0014).
+  index('requests_billing_privilege_idx').on(t.hospitalId, t.privilegeId, t.appointmentAt, t.id).where(sql`${t.deletedAt} is null`),
 ]);
 
 export const requestProducts = pgTable('request_products', {

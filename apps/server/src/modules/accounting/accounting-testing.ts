@@ -42,10 +42,10 @@ export async function addAccountingUser(db: Database, username: string, branchCo
 
 /** A receipt of a batch of the hospital `hospitalCode` (so of its branch), issued at `at`. */
 export async function addReceipt(db: Database, r: { hospitalCode: string; documentNo: string; type: 'transfer' | 'cheque'; amountSatang: number; at: Date }): Promise<string> {
-  const [h] = await db.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.code, r.hospitalCode));
-  const [b] = await db.insert(billings).values({ documentNo: `BL-${r.documentNo}`, hospitalId: h!.id, startDate: '2026-10-01', endDate: '2026-10-31' }).returning();
+  const [h] = await db.select({ id: hospitals.id, branchId: hospitals.branchId }).from(hospitals).where(eq(hospitals.code, r.hospitalCode));
+  const [b] = await db.insert(billings).values({ documentNo: `BL-${r.documentNo}`, branchId: h!.branchId, hospitalId: h!.id, startDate: '2026-10-01', endDate: '2026-10-31' }).returning();
   const [row] = await db.insert(receipts).values({
-    billingId: b!.id, documentNo: r.documentNo, type: r.type, bankName: 'ธนาคารทดสอบ', amountSatang: r.amountSatang, number: `N-${r.documentNo}`, createdAt: r.at,
+    billingId: b!.id, branchId: h!.branchId, documentNo: r.documentNo, type: r.type, bankName: 'ธนาคารทดสอบ', amountSatang: r.amountSatang, number: `N-${r.documentNo}`, createdAt: r.at,
   }).returning();
   return row!.id;
 }

@@ -6,22 +6,21 @@ import { AccountingRepository } from './accounting.repository';
 import { accountingRoutes } from './accounting.routes';
 import { AccountingService } from './accounting.service';
 import type { ReceiptsPort } from './receipts.port';
-import { ReceiptsTableAdapter } from './receipts-table.adapter';
 
 export interface AccountingModuleDeps {
   db: Database;
   files: FileStore;
   audit: AuditService;
   now: () => Date;
-  /** The billing module's receipts; absent, the temporary table adapter reads them (see ReceiptsTableAdapter). */
-  receipts?: ReceiptsPort;
+  /** The billing module's receipts (billing owns them; accounting reads them through this port only). */
+  receipts: ReceiptsPort;
 }
 
 /** Petty cash and exam fees, wired: repository → service → routes. */
 export function accountingModule(deps: AccountingModuleDeps): { service: AccountingService; plugin: (app: FastifyInstance) => Promise<void> } {
   const service = new AccountingService({
     repo: new AccountingRepository(deps.db),
-    receipts: deps.receipts ?? new ReceiptsTableAdapter(deps.db),
+    receipts: deps.receipts,
     files: deps.files,
     audit: deps.audit,
     now: deps.now,

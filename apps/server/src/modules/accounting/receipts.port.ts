@@ -10,7 +10,7 @@ export interface LiveReceipt {
 
 /**
  * What accounting reads of the billing module's receipts. Billing owns the receipts table; accounting never queries
- * it itself once billing's service implements this (see ReceiptsTableAdapter until then).
+ * it itself (billing.module.ts gives its reads).
  */
 export interface ReceiptsPort {
   /** A live receipt of the branch by its document number exactly as issued (e.g. RC2569-RS1-00001), else null. */

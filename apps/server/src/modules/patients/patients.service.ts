@@ -9,6 +9,7 @@ import { DomainError, fieldError } from '../../http/domain-error';
 import { examScopeCondition } from '../exams/exam-scope';
 import { patientExamScopeOnAliasE, patientScopeCondition } from './patient-scope';
 import type { PatientRow, PatientSearchHit, PatientsRepository } from './patients.repository';
+import { NO_PATIENT_BILLING, type PatientBillingPort } from './patient-billing-port';
 
 const GENDER = new Set(['Male', 'Female', 'Unknown']);
 type Gender = 'Male' | 'Female' | 'Unknown';
@@ -30,6 +31,13 @@ function fullName(parts: (string | null | undefined)[], prefix: string | null | 
 
 /** Patient registration rules (spec §4 Patient form, §5 Patient): search, read, create and save with the editor's password. */
 export class PatientsService {
+  private billing: PatientBillingPort = NO_PATIENT_BILLING;
+
+  /** The billing module wires itself in here (it is built after patients). */
+  useBilling(port: PatientBillingPort): void {
+    this.billing = port;
+  }
+
   constructor(
     private readonly repo: PatientsRepository,
     /** Checks the signed-in user's own password (the auth module owns credentials). */
@@ -172,7 +180,8 @@ export class PatientsService {
     const found = await this.repo.findInScope(id, patientScopeCondition(user), patientExamScopeOnAliasE(user));
     if (!found) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
     const rows = await this.repo.examHistory(id, examScopeCondition(user));
-    const facts = await this.repo.requestDocumentFacts([...new Set(rows.map((r) => r.request.id))]);
+    const requestIds = [...new Set(rows.map((r) => r.request.id))];
+    const [facts, billing] = await Promise.all([this.repo.requestDocumentFacts(requestIds), this.billing.billingFactsOf(requestIds)]);
     const missingOf = (requestId: string) => missingRequestDocumentNames({
       products: facts.products.filter((p) => p.requestId === requestId),
       documentTypeIds: facts.documents.filter((d) => d.requestId === requestId).map((d) => d.typeId),
@@ -182,13 +191,17 @@ export class PatientsService {
     for (const r of rows) {
       let entry = byRequest.get(r.request.id);
       if (!entry) {
+        const b = billing.get(r.request.id);
         entry = {
           requestId: r.request.id,
           branchName: r.branchName,
           appointmentDate: r.request.appointmentAt.toISOString(),
           missingDocumentNames: missingOf(r.request.id),
           allowToClickInvoice: Boolean(r.request.examStartTime) && r.request.status !== 'Hold',
-          isCreatedAccountDocument: false,
+          isCreatedAccountDocument: Boolean(b?.invoiceNo),
+          paidBillingId: b?.paidBillingId ?? null,
+          latestBillingId: b?.latestBillingId ?? null,
+          latestBillingDocumentId: b?.latestBillingDocumentId ?? null,
           status: r.request.status,
           statusRemark: r.request.statusRemark,
           exams: [],

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { BillableRequest } from './request-billing-port';
 import {
   accessionSequences, branches, customPrices, documents, examEvents, exams, hospitalBuildings,
   hospitalDoctors, hospitalPrivileges, hospitals, lookups, modalities, patients, privilegePrices, products, requestProducts,
@@ -52,13 +53,49 @@ export interface RequestListRow {
   documentTypeIds: (number | null)[];
   /** The products ordered, for the documents the request needs. */
   products: { modalityCode: string; productGroup: string }[];
-  /** Invoices listing the request, oldest first. */
-  billing: { billingId: string; documentNo: string; paid: boolean }[];
+}
+
+function billableColumns(rid: SQL) {
+  return {
+    id: requests.id, branchId: requests.branchId, hospitalId: requests.hospitalId, privilegeId: requests.privilegeId,
+    appointmentAt: requests.appointmentAt, status: requests.status, deleted: sql<boolean>`${requests.deletedAt} is not null`,
+    patientId: patients.id, hn: patients.hn, prefixTh: patients.prefixTh, firstNameTh: patients.firstNameTh,
+    middleNameTh: patients.middleNameTh, lastNameTh: patients.lastNameTh,
+    totalSatang: sql<number>`(select coalesce(sum(rp.unit_price_satang::bigint * rp.quantity), 0)::int from request_products rp where rp.request_id = ${rid})`.mapWith(Number),
+  };
 }
 
 /** SQL for imaging requests: lookups the rules need, the search page, and the writes of one save. */
 export class RequestsRepository {
   constructor(readonly db: Database, private readonly countCap = COUNT_CAP) {}
+
+  /**
+   * Live requests (not deleted, not on Hold) of a hospital, and of a privilege when given, whose appointment falls in
+   * [from, to), oldest first, at most `limit`, with each one's total from its priced lines (billing search, issue 24).
+   * Reads requests_hospital_list_idx, or requests_billing_privilege_idx for a privilege (migration 0014).
+   */
+  billable(q: { branchId: number | null; hospitalId: number; privilegeId: number | null; from: Date; to: Date; limit: number }): Promise<BillableRequest[]> {
+    const rid = sql.raw('"requests"."id"');
+    return this.db.select(billableColumns(rid)).from(requests)
+      .innerJoin(patients, eq(patients.id, requests.patientId))
+      .where(and(
+        isNull(requests.deletedAt), eq(requests.hospitalId, q.hospitalId), sql`${requests.status} <> 'Hold'`,
+        q.branchId === null ? undefined : eq(requests.branchId, q.branchId),
+        q.privilegeId === null ? undefined : eq(requests.privilegeId, q.privilegeId),
+        sql`${requests.appointmentAt} >= ${q.from.toISOString()}`, sql`${requests.appointmentAt} < ${q.to.toISOString()}`,
+      ))
+      .orderBy(asc(requests.appointmentAt), asc(requests.id))
+      .limit(q.limit);
+  }
+
+  /** The same facts of the given requests (deleted ones included, flagged), for re-checking a batch and showing it. */
+  billableByIds(ids: string[]): Promise<BillableRequest[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    const rid = sql.raw('"requests"."id"');
+    return this.db.select(billableColumns(rid)).from(requests)
+      .innerJoin(patients, eq(patients.id, requests.patientId))
+      .where(inArray(requests.id, ids));
+  }
 
   async patient(id: string, scope: SQL) {
     const [row] = await this.db.select().from(patients).where(and(eq(patients.id, id), scope)).limit(1);
@@ -189,7 +226,7 @@ export class RequestsRepository {
    * - the page: the 50 request ids read off the list index of the user's scope (requests_*_list_idx, migration 0007:
    *   same order, `deleted_at is null`), then per row the request, its patient, and — keyed by the request id — its
    *   exams with their document and report flags, the newest custom price, the documents attached, the products
-   *   ordered (for the documents it needs) and its billing, as JSON subqueries;
+   *   ordered (for the documents it needs), as JSON subqueries (its billing comes from the billing module's port);
    * - the count, which stops after COUNT_CAP + 1 rows: past the cap the total is a lower bound (totalIsEstimate), as
    *   the worklist's (docs/decisions.md WL1, RQ9).
    * Patient conditions in `where` must be subqueries on requests.patient_id: the page and the count read requests only.
@@ -223,9 +260,6 @@ export class RequestsRepository {
         products: sql<{ modalityCode: string; productGroup: string }[]>`coalesce((select json_agg(json_build_object(
             'modalityCode', p.modality_code, 'productGroup', p.product_group))
           from request_products rp join products p on p.id = rp.product_id where rp.request_id = ${rid}), '[]'::json)`,
-        billing: sql<{ billingId: string; documentNo: string; paid: boolean }[]>`coalesce((select json_agg(json_build_object(
-            'billingId', b.id, 'documentNo', b.document_no, 'paid', br.paid_receipt_id is not null) order by b.created_at, b.id)
-          from billing_requests br join billings b on b.id = br.billing_id where br.request_id = ${rid}), '[]'::json)`,
       }).from(ids)
         .innerJoin(requests, eq(requests.id, ids.id))
         .innerJoin(patients, eq(patients.id, requests.patientId))

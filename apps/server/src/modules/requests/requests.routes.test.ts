@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  auditLog, billingRequests, billings, customPrices, documents, exams, exportLinks, finishedReports, hospitalPrivileges, hospitals, patients,
+  auditLog, billingRequests, billings, customPrices, invoices, documents, exams, exportLinks, finishedReports, hospitalPrivileges, hospitals, patients,
   privilegePrices, products, receipts, requestProducts, requests, users,
 } from '../../db/schema/index';
 import { WorklistRepository } from '../../dicom/dimse/mwl/worklist-repository';
@@ -318,19 +318,24 @@ describe('imaging requests API (spec §7 Requests)', () => {
       expect(refused.statusCode).toBe(409);
     });
 
-    it('billing: created, the latest invoice and the paid one', async () => {
+    it('billing (through the billing module): the invoice number, the latest batch and the one it is paid in', async () => {
       const { requestId, exams: made } = (await post('staff', '/api/request/exam', body())).json().data;
       const search = async () => (await post('staff', '/api/request/search', { accessionNumber: made[0].accessionNumber })).json().data.rows[0] as ListRow;
       expect(await search()).toMatchObject({ isCreatedAccountDocument: false, paidBillingId: null, latestBillingId: null, latestBillingDocumentId: null });
       const db = sut.database.db;
-      const [older] = await db.insert(billings).values({ documentNo: `INV-T-${requestId.slice(0, 8)}-1`, hospitalId: f.hospitalId, startDate: '2026-11-01', endDate: '2026-11-30', createdAt: new Date('2026-12-03T03:00:00Z') }).returning();
-      const [newer] = await db.insert(billings).values({ documentNo: `INV-T-${requestId.slice(0, 8)}-2`, hospitalId: f.hospitalId, startDate: '2026-12-01', endDate: '2026-12-31', createdAt: new Date('2027-01-03T03:00:00Z') }).returning();
-      const [receipt] = await db.insert(receipts).values({ billingId: older!.id, documentNo: `RC-T-${requestId.slice(0, 8)}`, type: 'transfer', bankName: 'ธนาคาร', amountSatang: 100, number: '1' }).returning();
+      const [hospital] = await db.select().from(hospitals).where(eq(hospitals.id, f.hospitalId));
+      const branchId = hospital!.branchId;
+      const appointmentAt = new Date('2026-11-10T03:00:00Z');
+      const [older] = await db.insert(billings).values({ documentNo: `BL-T-${requestId.slice(0, 8)}-1`, branchId, hospitalId: f.hospitalId, startDate: '2026-11-01', endDate: '2026-11-30', createdAt: new Date('2026-12-03T03:00:00Z') }).returning();
+      const [newer] = await db.insert(billings).values({ documentNo: `BL-T-${requestId.slice(0, 8)}-2`, branchId, hospitalId: f.hospitalId, startDate: '2026-12-01', endDate: '2026-12-31', createdAt: new Date('2027-01-03T03:00:00Z') }).returning();
+      const [receipt] = await db.insert(receipts).values({ billingId: older!.id, branchId, documentNo: `RC-T-${requestId.slice(0, 8)}`, type: 'transfer', bankName: 'ธนาคาร', amountSatang: 100, number: '1' }).returning();
       await db.insert(billingRequests).values([
-        { billingId: newer!.id, requestId, totalSatang: 100 },
-        { billingId: older!.id, requestId, totalSatang: 100, paidReceiptId: receipt!.id, paidAt: new Date() },
+        { billingId: newer!.id, requestId, totalSatang: 100, appointmentAt },
+        { billingId: older!.id, requestId, totalSatang: 100, appointmentAt, paidReceiptId: receipt!.id, paidAt: new Date() },
       ]);
-      expect(await search()).toMatchObject({ isCreatedAccountDocument: true, paidBillingId: older!.id, latestBillingId: newer!.id, latestBillingDocumentId: newer!.documentNo });
+      expect(await search()).toMatchObject({ isCreatedAccountDocument: false, paidBillingId: older!.id, latestBillingId: newer!.id, latestBillingDocumentId: newer!.documentNo });
+      await db.insert(invoices).values({ requestId, branchId, documentNo: `IV-T-${requestId.slice(0, 8)}` });
+      expect(await search()).toMatchObject({ isCreatedAccountDocument: true });
     });
 
     it('HN, national id, a piece of the name and a modality filter the page as the tables say', async () => {

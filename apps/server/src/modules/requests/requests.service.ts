@@ -17,6 +17,7 @@ import { planRequest, type RequestPlan } from './request-plan';
 import { requestScopeCondition } from './request-scope';
 import { accessionTaken, badRequest, isUniqueViolation, requestConflict, requestNotFound, RQ } from './requests.errors';
 import { PAGE_SIZE, type RequestRow, type RequestsRepository } from './requests.repository';
+import { EMPTY_BILLING_FACTS, NO_REQUEST_BILLING, type BillableRequest, type RequestBillingPort } from './request-billing-port';
 
 const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -38,11 +39,28 @@ const who = (user: CurrentUser) => ({ userId: user.userId, username: user.userna
 
 /** Imaging requests (spec §3 Request, §4 Hold, §5 Request form): search, save with their exams, delete, custom prices. */
 export class RequestsService {
+  private billing: RequestBillingPort = NO_REQUEST_BILLING;
+
   constructor(
     private readonly repo: RequestsRepository,
     private readonly audit: AuditService,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** The billing module wires itself in here (it is built after requests, which it depends on). */
+  useBilling(port: RequestBillingPort): void {
+    this.billing = port;
+  }
+
+  /** Live requests of a hospital (and privilege) with appointments in [from, to), oldest first: the billing search. */
+  billable(q: { branchId: number | null; hospitalId: number; privilegeId: number | null; from: Date; to: Date; limit: number }): Promise<BillableRequest[]> {
+    return this.repo.billable(q);
+  }
+
+  /** The billing facts of these requests, for re-checking a batch and showing its lines. */
+  billableByIds(ids: string[]): Promise<BillableRequest[]> {
+    return this.repo.billableByIds(ids);
+  }
 
   search(user: CurrentUser, q: RequestSearch): Promise<RequestSearchResult> {
     return this.page(user, q, []);
@@ -66,13 +84,13 @@ export class RequestsService {
     const [{ rows, total, totalIsEstimate }, docTypes] = await Promise.all([
       this.repo.searchPage(where, page), this.repo.lookupsOf(['requestDocument']),
     ]);
+    const billing = await this.billing.billingFactsOf(rows.map((r) => r.id));
     await this.audit.record(null, { action: 'request.search', entityType: 'request', detail: { fields: Object.keys(q), results: rows.length } }, who(user));
     const today = this.now();
     return {
       page, pageSize: PAGE_SIZE, total, totalIsEstimate,
       rows: rows.map((r) => {
-        const latest = r.billing.at(-1);
-        const paid = r.billing.find((b) => b.paid);
+        const b = billing.get(r.id) ?? EMPTY_BILLING_FACTS;
         return {
           requestId: r.id,
           appointmentDate: r.appointmentAt.toISOString(),
@@ -87,12 +105,12 @@ export class RequestsService {
           })),
           missingDocumentNames: missingDocuments(r.products, r.documentTypeIds, docTypes),
           allowToClickInvoice: Boolean(r.examStartTime) && r.status !== 'Hold',
-          isCreatedAccountDocument: r.billing.length > 0,
+          isCreatedAccountDocument: b.invoiceNo !== null,
           customPriceId: r.customPrice?.id ?? null,
           customPriceStatus: r.customPrice?.status ?? null,
-          paidBillingId: paid?.billingId ?? null,
-          latestBillingId: latest?.billingId ?? null,
-          latestBillingDocumentId: latest?.documentNo ?? null,
+          paidBillingId: b.paidBillingId,
+          latestBillingId: b.latestBillingId,
+          latestBillingDocumentId: b.latestBillingDocumentId,
           patientInfo: { patientId: r.patientId, gender: r.gender, age: r.birthDate ? ageInYears(r.birthDate, today) : r.statedAge },
         };
       }),

@@ -1,13 +1,12 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
-import { formatDate, formatDateTime, formatDay, formatMoney } from '../format';
+import type { CurrentUser } from '../../auth/current-user';
+import { formatDateBE, formatDayBE, formatMoney } from '../format';
 import { formBool, formUuid, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
-import { RE, reportNotFound } from '../report-errors';
-import type { ReportsRepository } from '../reports.repository';
+import { reportForbidden } from '../report-errors';
 import { ReportDocument } from '../templates/report-document';
-import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
-import { personName } from './labels';
+import { EmptyRow, ORGANISATION, ReportHeader } from '../templates/report-parts';
 
 const params = z.object({
   billingId: required(formUuid('ใบวางบิล')),
@@ -16,15 +15,24 @@ const params = z.object({
 });
 type BillingParams = z.infer<typeof params>;
 
-export interface BillingData {
-  billing: NonNullable<Awaited<ReturnType<ReportsRepository['billing']>>>;
-  lines: Awaited<ReturnType<ReportsRepository['billingLines']>>;
-  receipts: Awaited<ReturnType<ReportsRepository['billingReceipts']>>;
+/** A billing statement as printed: the batch, its lines (with where each is paid), its live receipts, the sums. */
+export interface StatementData {
+  billing: {
+    documentNo: string; branchName: string; hospitalName: string; privilegeName: string | null; startDate: string;
+    endDate: string; createdAt: Date;
+  };
+  lines: { requestId: string; appointmentAt: Date; hn: string; patientName: string; totalSatang: number; paidAt: Date | null; paidReceiptNo: string | null }[];
+  receipts: { id: string; documentNo: string; createdAt: Date; type: string; bankName: string; number: string; amountSatang: number }[];
   totalSatang: number;
   paidSatang: number;
 }
 
-function BillingTemplate({ data, p, ctx }: { data: BillingData; p: BillingParams; ctx: ReportContext }) {
+/** Where the statement's data comes from: the billing module, which checks the scope and records the print. */
+export interface StatementSource {
+  statementDocument(user: CurrentUser, billingId: string, reprint: boolean): Promise<StatementData>;
+}
+
+function BillingTemplate({ data, p, ctx }: { data: StatementData; p: BillingParams; ctx: ReportContext }) {
   const b = data.billing;
   const title = `ใบวางบิล เลขที่ ${b.documentNo}${p.new ? ' (พิมพ์ซ้ำ)' : ''}`;
   return (
@@ -35,8 +43,8 @@ function BillingTemplate({ data, p, ctx }: { data: BillingData; p: BillingParams
         params={[
           ['โรงพยาบาล', b.hospitalName],
           ['สิทธิการรักษา', b.privilegeName ?? 'ทุกสิทธิ'],
-          ['ช่วงวันที่', `${formatDay(b.startDate)} ถึง ${formatDay(b.endDate)}`],
-          ['วันที่สร้าง', formatDateTime(b.createdAt)],
+          ['ช่วงวันที่', `${formatDayBE(b.startDate)} ถึง ${formatDayBE(b.endDate)}`],
+          ['วันที่ออก', formatDateBE(b.createdAt)],
         ]}
         printedAt={ctx.now}
         printedBy={ctx.user.displayName}
@@ -49,15 +57,16 @@ function BillingTemplate({ data, p, ctx }: { data: BillingData; p: BillingParams
           {data.lines.length === 0 ? <EmptyRow columns={6} /> : data.lines.map((l, i) => (
             <tr key={l.requestId}>
               <td className="num">{i + 1}</td>
-              <td className="nowrap">{formatDate(l.appointmentAt)}</td>
+              <td className="nowrap">{formatDateBE(l.appointmentAt)}</td>
               <td>{l.hn}</td>
-              <td>{personName(l.prefix, l.firstName, l.lastName)}</td>
+              <td>{l.patientName}</td>
               <td className="num">{formatMoney(l.totalSatang)}</td>
-              <td>{l.paidAt ? `${formatDate(l.paidAt)}${l.receiptNo ? ` · ${l.receiptNo}` : ''}` : '—'}</td>
+              <td>{l.paidAt ? `${formatDateBE(l.paidAt)}${l.paidReceiptNo ? ` · ${l.paidReceiptNo}` : ''}` : '—'}</td>
             </tr>
           ))}
           <tr className="total"><td colSpan={4}>รวมทั้งสิ้น</td><td className="num">{formatMoney(data.totalSatang)}</td><td /></tr>
           <tr className="sub"><td colSpan={4}>ชำระแล้ว</td><td className="num">{formatMoney(data.paidSatang)}</td><td /></tr>
+          <tr className="sub"><td colSpan={4}>คงค้างชำระ</td><td className="num">{formatMoney(data.totalSatang - data.paidSatang)}</td><td /></tr>
         </tbody>
       </table>
       {data.receipts.length > 0 ? (
@@ -68,7 +77,7 @@ function BillingTemplate({ data, p, ctx }: { data: BillingData; p: BillingParams
             <tbody>
               {data.receipts.map((r) => (
                 <tr key={r.id}>
-                  <td>{r.documentNo}</td><td>{formatDate(r.createdAt)}</td><td>{r.type === 'cheque' ? 'เช็ค' : 'โอนเงิน'}</td>
+                  <td>{r.documentNo}</td><td>{formatDateBE(r.createdAt)}</td><td>{r.type === 'cheque' ? 'เช็ค' : 'โอนเงิน'}</td>
                   <td>{r.bankName}</td><td>{r.number}</td><td className="num">{formatMoney(r.amountSatang)}</td>
                 </tr>
               ))}
@@ -76,34 +85,38 @@ function BillingTemplate({ data, p, ctx }: { data: BillingData; p: BillingParams
           </table>
         </>
       ) : null}
-      <Note>
-        แบบฟอร์มใบวางบิลนี้แสดงข้อมูลที่มีในระบบขณะนี้ (รายการใบส่งตรวจ ยอดเงิน และการรับชำระ) —
-        รูปแบบเอกสารฉบับจริง การลงนาม และการเก็บฉบับที่พิมพ์จะมาพร้อมระบบวางบิล (billing)
-      </Note>
     </ReportDocument>
   );
 }
 
-/** billing_statement.rpt: a billing batch (spec §2 /billing_report/{billingId}, ?new=true to print again). */
-export function billingStatementReport(repo: ReportsRepository) {
+/**
+ * May this user print billing documents? BILLING holders (their branch, checked by the source), and hospital users
+ * for their own hospital's statements, read only (decision acc03); anyone else is refused.
+ */
+export function mayPrintBillingDocuments(user: CurrentUser): boolean {
+  return user.permissions.has('BILLING') || user.scope === 'hospital';
+}
+
+/**
+ * billing_statement.rpt: a billing batch (spec §2 /billing_report/{billingId}, ?new=true to print again). Registered
+ * by the billing module, which reads the batch and records the print.
+ */
+export function billingStatementReport(source: StatementSource) {
   return defineReport({
     name: 'billing_statement.rpt',
     title: 'ใบวางบิล',
     titleEn: 'Billing statement',
     permission: 'BILLING',
+    // Hospital users hold REQUEST_SEARCH; the loader lets only their hospital's statements through.
+    anyOf: ['REQUEST_SEARCH'],
     scope: 'billing',
     params,
     fields: [{ name: 'billingId', kind: 'hidden', required: true }, { name: 'new', kind: 'checkbox', required: false }],
+    availableFor: (ctx) => mayPrintBillingDocuments(ctx.user),
     paper: 'A4',
-    async load(ctx, p): Promise<BillingData> {
-      const billing = await repo.billing(ctx.user, p.billingId);
-      if (!billing) throw reportNotFound(RE.billingNotFound);
-      const [lines, receipts] = await Promise.all([repo.billingLines(billing.id), repo.billingReceipts(billing.id)]);
-      return {
-        billing, lines, receipts,
-        totalSatang: lines.reduce((n, l) => n + l.totalSatang, 0),
-        paidSatang: lines.reduce((n, l) => n + (l.paidAt ? l.totalSatang : 0), 0),
-      };
+    async load(ctx, p): Promise<StatementData> {
+      if (!mayPrintBillingDocuments(ctx.user)) throw reportForbidden();
+      return source.statementDocument(ctx.user, p.billingId, p.new);
     },
     template: (data, p, ctx) => <BillingTemplate data={data} p={p} ctx={ctx} />,
     fileName: (_p, d) => `billing-${d.billing.documentNo}.pdf`,

@@ -1,7 +1,7 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
 import type { CurrentUser } from '../../auth/current-user';
-import { formatCount, formatDate, formatDateTime, formatMoney } from '../format';
+import { formatCount, formatDate, formatDateBE, formatDateTime, formatMoney } from '../format';
 import { formUuid, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
 import { RE, reportConflict, reportNotFound } from '../report-errors';
@@ -84,6 +84,8 @@ export function stickerReport(repo: ReportsRepository) {
 
 export interface InvoiceData {
   request: NonNullable<Awaited<ReturnType<ReportsRepository['request']>>>;
+  /** IV…, allocated on the first print (decision acc17). */
+  invoiceNo: string;
   lines: Awaited<ReturnType<ReportsRepository['requestLines']>>;
   accessions: string[];
   totalSatang: number;
@@ -91,13 +93,15 @@ export interface InvoiceData {
 
 function InvoiceTemplate({ data, ctx }: { data: InvoiceData; ctx: ReportContext }) {
   const r = data.request;
-  const title = 'ใบแจ้งค่าบริการตรวจ (Invoice)';
+  const title = `ใบแจ้งค่าบริการตรวจ (Invoice) เลขที่ ${data.invoiceNo}`;
   return (
     <ReportDocument title={title} paper="A4">
       <ReportHeader
         title={title}
         organisation={`${ORGANISATION} · ${r.branchName}`}
         params={[
+          ['เลขที่', data.invoiceNo],
+          ['วันที่', formatDateBE(ctx.now)],
           ['ผู้ป่วย', personName(r.prefix, r.firstName, r.middleName, r.lastName)],
           ['HN', r.hn],
           ['วันนัดตรวจ', formatDateTime(r.appointmentAt)],
@@ -127,16 +131,21 @@ function InvoiceTemplate({ data, ctx }: { data: InvoiceData; ctx: ReportContext 
           <tr className="total"><td colSpan={6}>รวมทั้งสิ้น</td><td className="num">{formatMoney(data.totalSatang)}</td></tr>
         </tbody>
       </table>
-      <Note>
-        ฉบับแจ้งค่าบริการจากรายการในใบส่งตรวจ ตามราคาที่บันทึกไว้ตอนส่งตรวจ — ยังไม่ใช่ใบเสร็จรับเงิน
-        เลขที่เอกสาร การวางบิล และการรับชำระจะมาพร้อมระบบบัญชีและการเงิน (billing)
-      </Note>
+      <Note>ใบแจ้งค่าบริการนี้ไม่ใช่ใบเสร็จรับเงิน ราคาตามที่บันทึกไว้ในใบส่งตรวจ (รวมราคาพิเศษที่อนุมัติแล้ว)</Note>
     </ReportDocument>
   );
 }
 
-/** accounting_invoice.rpt: what a request costs, from its lines (spec §2 /accounting_report/{requestId}). */
-export function accountingInvoiceReport(repo: ReportsRepository) {
+/** Gives a request its invoice number on the first print, the same one after (the billing module owns the numbers). */
+export interface InvoiceNumbering {
+  invoiceNumber(user: CurrentUser, request: { id: string; branchId: number }): Promise<string>;
+}
+
+/**
+ * accounting_invoice.rpt: what a request costs, from its lines (spec §2 /accounting_report/{requestId}), with its IV
+ * number. Registered by the billing module, which numbers it.
+ */
+export function accountingInvoiceReport(repo: ReportsRepository, numbering: InvoiceNumbering) {
   return defineReport({
     name: 'accounting_invoice.rpt',
     title: 'ใบแจ้งค่าบริการตรวจ',
@@ -149,15 +158,17 @@ export function accountingInvoiceReport(repo: ReportsRepository) {
     async load(ctx, p): Promise<InvoiceData> {
       const request = await printableRequest(repo, ctx.user, p.requestId);
       const [lines, exams] = await Promise.all([repo.requestLines(p.requestId), repo.requestExams(p.requestId)]);
+      const invoiceNo = await numbering.invoiceNumber(ctx.user, { id: request.id, branchId: request.branchId });
       return {
         request,
+        invoiceNo,
         lines,
         accessions: exams.map((e) => e.accessionNumber).filter((a): a is string => Boolean(a)),
         totalSatang: lines.reduce((n, l) => n + l.unitPriceSatang * l.quantity, 0),
       };
     },
     template: (data, _p, ctx) => <InvoiceTemplate data={data} ctx={ctx} />,
-    fileName: () => 'invoice.pdf',
+    fileName: (_p, d) => `invoice-${d.invoiceNo}.pdf`,
     patientOf: (d) => d.request.patientId,
   });
 }
