@@ -34,7 +34,8 @@ export class PettyCashPage {
 
   async goto(): Promise<void> {
     await this.page.goto('/accounting/money');
-    await expect(this.root).toBeVisible();
+    // The page is its own chunk, loaded on first visit.
+    await expect(this.root).toBeVisible({ timeout: 30_000 });
     await expect(this.page.getByTestId('money-yesterday')).toBeVisible();
   }
 
@@ -65,7 +66,8 @@ export class ExamFeePage {
 
   async goto(): Promise<void> {
     await this.page.goto('/accounting/cost');
-    await expect(this.root).toBeVisible();
+    // The page is its own chunk, loaded on first visit.
+    await expect(this.root).toBeVisible({ timeout: 30_000 });
     await expect(this.page.getByTestId('cost-total-all')).toContainText('รายการ');
   }
 

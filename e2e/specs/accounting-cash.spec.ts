@@ -6,6 +6,8 @@ import { logInAs } from '../support/log-in';
 // Issue 24 items 5, 6 and 11: petty cash and exam fees as the Accounting demo user, with every §5 warning of them.
 
 test('petty cash: the §5 warning, a live balance, a save that resets the form and lists a new revision', async ({ page }) => {
+  // A long flow of saves and refetches: room for a loaded machine.
+  test.setTimeout(150_000);
   await logInAs(page, 'billing');
   const cash = new PettyCashPage(page);
   await cash.goto();
@@ -35,7 +37,10 @@ test('petty cash: the §5 warning, a live balance, a save that resets the form a
   await expect(cash.names).toHaveCount(2);
   await expect(cash.names.nth(1)).toBeFocused();
   await page.keyboard.type('ค่ากาแฟรับรองลูกค้า');
-  await cash.amounts.nth(1).fill('80.25');
+  // Enter in a name moves on to its amount (it does not save the form half typed).
+  await page.keyboard.press('Enter');
+  await expect(cash.amounts.nth(1)).toBeFocused();
+  await page.keyboard.type('80.25');
   await expect(cash.figure('expenses')).toHaveText('200.75');
   await expect(cash.figure('balance')).toHaveText(money(opening - 20075));
 
@@ -81,6 +86,7 @@ test('petty cash: the §5 warning, a live balance, a save that resets the form a
 });
 
 test('exam fee: each §5 warning, a cash fee saved, and an unknown receipt number refused', async ({ page }) => {
+  test.setTimeout(150_000);
   await logInAs(page, 'billing');
   const fee = new ExamFeePage(page);
   await fee.goto();
@@ -130,6 +136,7 @@ test('exam fee: each §5 warning, a cash fee saved, and an unknown receipt numbe
 });
 
 test('exam fee by cheque: the receipt number looked up, locked with its amount, unlocked by edit, then saved', async ({ page }) => {
+  test.setTimeout(150_000);
   await logInAs(page, 'billing');
   const receipt = await chequeReceipt(page.request);
   const fee = new ExamFeePage(page);
@@ -149,6 +156,8 @@ test('exam fee by cheque: the receipt number looked up, locked with its amount, 
   await fee.receipt.press('Enter');
   await expect(fee.receipt).not.toBeEditable();
   await expect(fee.amount).toHaveValue(money(receipt.amount));
+  await expect(page.getByTestId('cost-receipt-edit')).toBeVisible();
+  await page.mouse.move(0, 0);
   await page.screenshot({ path: screenshotPath('accounting-cost-cheque-locked') });
 
   await fee.save.click();

@@ -69,14 +69,15 @@ export function MoneyPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   if (ui.isPending) return <PageSpinner />;
-  if (ui.isError) {
+  // A failed refetch keeps the figures on screen; only a first load that failed has nothing to show.
+  const data = ui.data;
+  if (!data) {
     return (
       <Box>
-        <Alert severity="error" data-testid="money-load-error">{ui.error.message || 'โหลดข้อมูลไม่สำเร็จ (Could not load)'}</Alert>
+        <Alert severity="error" data-testid="money-load-error">{ui.error?.message || 'โหลดข้อมูลไม่สำเร็จ (Could not load)'}</Alert>
       </Box>
     );
   }
-  const data = ui.data;
   const amounts = lines.map((l) => l.amount);
   const balance = pettyCashBalanceSatang({ yesterdayBaht: data.yesterdayMoney, todayBaht: data.todayMoney, expenses: amounts });
 

@@ -39,6 +39,9 @@ export function ReceiptLookupField({ id, text, onTextChange, receipt, onReceipt,
     setNotFound(null);
     try {
       onReceipt(await lookUpReceipt(text));
+      // Locked: the number reads as text, not as a selection left over from editing it.
+      const input = inputRef.current;
+      if (input) input.setSelectionRange(input.value.length, input.value.length);
     } catch (err) {
       setNotFound(err instanceof ApiError && err.message ? err.message : 'ค้นหาใบเสร็จไม่สำเร็จ กรุณาลองใหม่ (Could not look the receipt up)');
     } finally {

@@ -27,10 +27,11 @@ interface ExpenseLinesProps {
 
 /**
  * The expense lines of a petty-cash save: name and amount, always at least one line. Enter in the last amount adds a
- * line and moves to its name; Enter in another amount moves to the next line.
+ * line and moves to its name; Enter in another amount moves to the next line, Enter in a name to its amount.
  */
 export function ExpenseLines({ lines, onChange, errors, newKey }: ExpenseLinesProps) {
   const nameRefs = useRef(new Map<number, HTMLInputElement>());
+  const amountRefs = useRef(new Map<number, HTMLInputElement>());
   const focusKey = useRef<number | null>(null);
 
   useEffect(() => {
@@ -80,6 +81,12 @@ export function ExpenseLines({ lines, onChange, errors, newKey }: ExpenseLinesPr
                   htmlInput: { maxLength: MAX_ITEM_NAME_CHARS, 'aria-label': `ชื่อรายการที่ ${i + 1} (Item ${i + 1})`, 'data-testid': 'expense-name' },
                   formHelperText: { sx: { mx: 0 } },
                 }}
+                onKeyDown={(e) => {
+                  // Enter in a name goes on to its amount rather than saving the form half typed.
+                  if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+                  e.preventDefault();
+                  amountRefs.current.get(line.key)?.focus();
+                }}
                 inputRef={(el: HTMLInputElement | null) => {
                   if (el) nameRefs.current.set(line.key, el);
                   else nameRefs.current.delete(line.key);
@@ -92,6 +99,10 @@ export function ExpenseLines({ lines, onChange, errors, newKey }: ExpenseLinesPr
                 error={err.amount}
                 ariaLabel={`จำนวนเงินรายการที่ ${i + 1} (Amount ${i + 1})`}
                 testId="expense-amount"
+                inputRef={(el: HTMLInputElement | null) => {
+                  if (el) amountRefs.current.set(line.key, el);
+                  else amountRefs.current.delete(line.key);
+                }}
                 onKeyDown={(e) => {
                   if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
                   e.preventDefault();
