@@ -46,7 +46,7 @@ export function AccountingPage() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, px: 1.5, py: 1.5 }} data-testid="accounting-page">
       {allowed.length > 0 ? (
-        <Paper variant="outlined" component="nav" aria-label="เมนูบัญชี (Accounting menu)" sx={{ width: 168, flex: 'none', position: 'sticky', top: 76 }} data-testid="accounting-menu">
+        <Paper variant="outlined" component="nav" aria-label="เมนูบัญชี (Accounting menu)" sx={{ width: 150, flex: 'none', position: 'sticky', top: 76 }} data-testid="accounting-menu">
           <List dense disablePadding sx={{ py: 0.5 }}>
             {allowed.map((p) => (
               <ListItemButton key={p.page} component={RouterLink} to={`/accounting/${p.page}`} selected={p.page === current}
