@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, bangkokToday, COST_DATE_MESSAGES, readCostDate } from './days';
+
+describe(readCostDate.name, () => {
+  const today = '2026-11-29';
+  it('is optional', () => expect(readCostDate('  ', today)).toEqual({ day: null }));
+  it('takes today and earlier days, Buddhist years too', () => {
+    expect(readCostDate('29-11-2026', today)).toEqual({ day: '2026-11-29' });
+    expect(readCostDate('01-10-2569', today)).toEqual({ day: '2026-10-01' });
+  });
+  it('refuses a future day and an impossible one', () => {
+    expect(readCostDate('30-11-2026', today)).toEqual({ error: COST_DATE_MESSAGES.future });
+    expect(readCostDate('31-02-2026', today)).toEqual({ error: COST_DATE_MESSAGES.format });
+  });
+});
+
+describe(bangkokToday.name, () => {
+  it('is the Bangkok day, 7 hours ahead of UTC', () => {
+    expect(bangkokToday(new Date('2026-11-28T16:59:59Z'))).toBe('2026-11-28');
+    expect(bangkokToday(new Date('2026-11-28T17:00:00Z'))).toBe('2026-11-29');
+  });
+});
+
+describe(addDays.name, () => {
+  it('crosses months and leap days', () => {
+    expect(addDays('2026-11-29', -30)).toBe('2026-10-30');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+  });
+});
