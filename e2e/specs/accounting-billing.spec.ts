@@ -220,6 +220,8 @@ test('the accounting menu opens each permitted page, and others are refused in w
   }
   await staff.goto('/accounting/billing');
   await expect(staff.getByTestId('accounting-forbidden')).toBeVisible();
+  // The header names the section even outside the user's menu, never by its code.
+  await expect(staff.getByTestId('header-section')).toHaveText('บัญชีและการเงิน');
   await staff.screenshot({ path: screenshotPath('accounting-forbidden') });
   await staffContext.close();
 });

@@ -1,4 +1,5 @@
 import type { MenuItem } from '@rangsi/contract';
+import { MENU_DEFINITIONS } from '@rangsi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -27,7 +28,12 @@ export function useSection(): Section {
   if (code.toLowerCase() === 'dicom' && segments[1] === 'unmatched') return { code, title: t('dicomUnmatched.title') };
 
   const item = menu.data?.find((m) => m.permissionCode.toLowerCase() === code.toLowerCase());
-  if (!item) return { code, title: menu.isPending ? undefined : code };
+  if (!item) {
+    if (menu.isPending) return { code, title: undefined };
+    // A section outside the user's menu (the page then says they may not open it) still gets its name, never its code.
+    const known = MENU_DEFINITIONS.find((m) => m.code.toLowerCase() === code.toLowerCase());
+    return { code, title: known ? menuTitle({ title: known.titleTh, titleEn: known.titleEn }, i18n.resolvedLanguage) : code };
+  }
 
   const subCode = segments.length > 1 ? `${code}/${segments[1]}`.toLowerCase() : undefined;
   const sub: MenuItem | undefined = item.subMenu.find((s) => s.permissionCode.toLowerCase() === subCode);
