@@ -258,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(reportEngine({ db, pdf, audit, now }));
   examReports = examReportsModule({ db, exams, files, pdf, audit, now });
   await app.register(examReports);
-  const billing = billingModule({ db, requests, patients, audit, now });
+  const billing = billingModule({ db, requests, patients, audit, now, promptPayBillerId: config.PROMPTPAY_BILLER_ID });
   await app.register(billing.plugin);
   const archive = createArchive(db, files, { now, log: app.log });
   // Delayed recounts run before the database closes; the store's writer thread stops after them.

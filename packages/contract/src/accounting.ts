@@ -246,3 +246,9 @@ export const ReceiptLookupSchema = z.object({
 export type ReceiptLookup = z.infer<typeof ReceiptLookupSchema>;
 
 export const AccountingEntryParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** GET api/accounting/cashup/{day}/xlsx: the day of the cash-up (decision acc44), yyyy-MM-dd, not in the future. */
+export const CashupParamsSchema = z.object({
+  day: dateOnly('วันที่ต้องอยู่ในรูปแบบ yyyy-MM-dd (day: yyyy-MM-dd)'),
+});
+export type CashupParams = z.infer<typeof CashupParamsSchema>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { addDays, bangkokDayOf, formatCount, formatDuration, formatMoney } from './format';
-import { decodeBarcodes, pdfInfo, pdfText } from './testing/pdf-tools';
+import { decodeBarcodes, decodeQrCodes, pdfInfo, pdfText } from './testing/pdf-tools';
 
 let sut: TestContext;
 const cookies: Record<string, string> = {};
@@ -294,8 +294,12 @@ describe('sticker and request documents', () => {
 
   it('invoice: the request’s lines and total, and an IV number given on the first print and kept after', async () => {
     const want = await one<{ satang: number }>(sql`select coalesce(sum(quantity * unit_price_satang), 0)::float8 as satang from request_products where request_id = ${requestId}`);
-    const text = pdfText(await pdfOf('staff', 'accounting_invoice.rpt', { requestId }));
+    const invoice = await pdfOf('staff', 'accounting_invoice.rpt', { requestId });
+    const text = pdfText(invoice);
     expect(text).toContain('ใบแจ้งค่าบริการตรวจ');
+    // No PROMPTPAY_BILLER_ID in this app: no payment QR code (decision acc41; with one: billing-documents.routes.test.ts).
+    expect(await decodeQrCodes(invoice)).toEqual([null]);
+    expect(text).not.toContain('พร้อมเพย์');
     expect(text).toMatch(new RegExp(`รวมทั้งสิ้น ${formatMoney(want.satang).replaceAll('.', '\\.')}`));
     expect(text).not.toContain('จะมาพร้อมระบบบัญชีและการเงิน');
     const issued = await one<{ document_no: string }>(sql`select document_no from invoices where request_id = ${requestId}`);
@@ -331,8 +335,11 @@ describe('billing statement', () => {
       await sut.database.db.execute(sql`insert into billing_requests (billing_id, request_id, total_satang, appointment_at) values (${billingId}, ${r.id}, ${123_456 * (i + 1)}, ${r.appointment_at})`);
     }
     const total = reqs.reduce((n, _r, i) => n + 123_456 * (i + 1), 0);
-    const text = pdfText(await pdfOf('billing', 'billing_statement.rpt', { billingId, new: 'true' }));
+    const statement = await pdfOf('billing', 'billing_statement.rpt', { billingId, new: 'true' });
+    const text = pdfText(statement);
     expect(text).toContain('ใบวางบิล เลขที่ BL2569-RS1-99001 (พิมพ์ซ้ำ)');
+    expect(await decodeQrCodes(statement)).toEqual([null]);
+    expect(text).not.toContain('พร้อมเพย์');
     expect(text).toMatch(new RegExp(`รวมทั้งสิ้น ${formatMoney(total).replaceAll('.', '\\.')}`));
     expect(text).toContain('01-01-2569');
     expect((await one<{ is_printed: boolean }>(sql`select is_printed from billings where id = ${billingId}`)).is_printed).toBe(true);

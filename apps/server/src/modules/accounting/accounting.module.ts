@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditService } from '../../audit/audit.service';
 import type { Database } from '../../db/client';
+import { cashupReport } from '../../reports/definitions/cashup-report';
 import type { FileStore } from '../../storage/file-store';
 import { AccountingRepository } from './accounting.repository';
 import { accountingRoutes } from './accounting.routes';
@@ -16,7 +17,10 @@ export interface AccountingModuleDeps {
   receipts: ReceiptsPort;
 }
 
-/** Petty cash and exam fees, wired: repository → service → routes. */
+/**
+ * Petty cash and exam fees, wired: repository → service → routes; and the daily cash-up registered in the report engine
+ * (`app.reports`, registered before this), read through the service.
+ */
 export function accountingModule(deps: AccountingModuleDeps): { service: AccountingService; plugin: (app: FastifyInstance) => Promise<void> } {
   const service = new AccountingService({
     repo: new AccountingRepository(deps.db),
@@ -25,5 +29,10 @@ export function accountingModule(deps: AccountingModuleDeps): { service: Account
     audit: deps.audit,
     now: deps.now,
   });
-  return { service, plugin: accountingRoutes(service) };
+  const routes = accountingRoutes(service);
+  const plugin = async (app: FastifyInstance): Promise<void> => {
+    app.reports.register(cashupReport(service));
+    await app.register(routes);
+  };
+  return { service, plugin };
 }

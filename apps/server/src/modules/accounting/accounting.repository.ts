@@ -35,8 +35,12 @@ export class AccountingRepository {
   }
 
   async branchExists(id: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: branches.id }).from(branches).where(eq(branches.id, id)).limit(1);
-    return Boolean(row);
+    return (await this.branchName(id)) !== null;
+  }
+
+  async branchName(id: number): Promise<string | null> {
+    const [row] = await this.db.select({ name: branches.name }).from(branches).where(eq(branches.id, id)).limit(1);
+    return row?.name ?? null;
   }
 
   /**
@@ -128,6 +132,15 @@ export class AccountingRepository {
   async costTotals(branchId: number, day: string, type: 'cash' | 'cheque' | 'all'): Promise<{ count: number; totalSatang: number }> {
     const [row] = await this.db.select({ count: count(), total: sum(costSubmissions.amountSatang) }).from(costSubmissions).where(this.costCondition(branchId, day, type));
     return { count: Number(row?.count ?? 0), totalSatang: Number(row?.total ?? 0) };
+  }
+
+  /** A day's exam fees of a branch counted and summed per type and payment method (the cash-up). */
+  async costTotalsByMethod(branchId: number, day: string): Promise<{ type: string; methodName: string | null; count: number; totalSatang: number }[]> {
+    const rows = await this.db.select({ type: costSubmissions.type, methodName: lookups.name, count: count(), total: sum(costSubmissions.amountSatang) })
+      .from(costSubmissions).leftJoin(lookups, eq(lookups.id, costSubmissions.methodId))
+      .where(this.costCondition(branchId, day, 'all'))
+      .groupBy(costSubmissions.type, lookups.name).orderBy(asc(costSubmissions.type), asc(lookups.name));
+    return rows.map((r) => ({ type: r.type, methodName: r.methodName, count: Number(r.count), totalSatang: Number(r.total ?? 0) }));
   }
 
   async costById(branchId: number, id: number): Promise<CostRow | null> {

@@ -2,19 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
-  ACCOUNTING_MESSAGES, AccountingBranchQuerySchema, AccountingCostUiSchema, AccountingEntryParamsSchema, AccountingMoneyUiSchema,
+  ACCOUNTING_MESSAGES, AccountingBranchQuerySchema, CashupParamsSchema, AccountingCostUiSchema, AccountingEntryParamsSchema, AccountingMoneyUiSchema,
   AdjustMoneyInputSchema, CostEntrySchema, MoneyEntrySchema, MoneyHistoryQuerySchema, MoneyHistorySchema, ReceiptLookupParamsSchema,
   ReceiptLookupSchema, SubmitCostInputSchema, TodayCostParamsSchema, TodayCostSchema, envelope,
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
-import { contentDisposition } from '../../http/content-disposition';
+import { XLSX_CONTENT_TYPE, contentDisposition } from '../../http/content-disposition';
 import { DomainError } from '../../http/domain-error';
 import { STORED_FILE_CSP } from '../../http/security-headers';
 import { readAccountingForm, type AccountingForm } from './accounting-form';
 import type { AccountingService } from './accounting.service';
+import { cashupWorkbook } from './cashup-xlsx';
 
 const MONEY = { permission: 'ACCOUNTING_MONEY', scope: 'accounting' } as const;
 const COST = { permission: 'ACCOUNTING_COST', scope: 'accounting' } as const;
+/** The cash-up: any of the accounting desks, in their branch (decision acc44). */
+const CASHUP = { permission: 'BILLING', anyOf: ['ACCOUNTING_MONEY', 'ACCOUNTING_COST'], scope: 'accounting' } as const;
 const tags = ['accounting'];
 
 /** A multipart form checked against its contract schema; the first problem's message is the answer's (§5 wording). */
@@ -83,6 +86,24 @@ export function accountingRoutes(service: AccountingService) {
       config: { access: COST },
       schema: { params: ReceiptLookupParamsSchema, querystring: AccountingBranchQuerySchema, response: { 200: envelope(ReceiptLookupSchema) }, tags },
     }, async (req) => ({ success: true, data: await service.receipt(requireUser(req), req.params.id, req.query.branchId) }));
+
+    r.get('/api/accounting/cashup/:day/xlsx', {
+      config: { access: { ...CASHUP, anyOf: [...CASHUP.anyOf] } },
+      schema: {
+        params: CashupParamsSchema, querystring: AccountingBranchQuerySchema, tags,
+        description: 'The daily cash-up of a branch as an XLSX workbook (attachment): summary, receipts, exam fees and petty cash sheets.',
+      },
+    }, async (req, reply) => {
+      const user = requireUser(req);
+      const data = await service.cashup(user, { day: req.params.day, branchId: req.query.branchId });
+      const out = await cashupWorkbook(data);
+      await service.auditCashupExport(user, data);
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition('attachment', out.fileName, out.asciiFileName))
+        .header('cache-control', 'private, no-store')
+        .send(out.xlsx);
+    });
 
     for (const kind of ['money', 'cost'] as const) {
       r.get(`/api/accounting/${kind}/:id/file`, {

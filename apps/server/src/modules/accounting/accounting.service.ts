@@ -6,7 +6,7 @@ import type {
 import { satangToBaht } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { fieldError } from '../../http/domain-error';
+import { fieldError, forbidden } from '../../http/domain-error';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { addDays, bangkokDayOf, daysBetween } from '../../reports/format';
 import type { FileStore } from '../../storage/file-store';
@@ -18,10 +18,14 @@ import {
 } from './accounting.errors';
 import type { AccountingRepository, CostRow, MoneyRow, StoredAttachment } from './accounting.repository';
 import { attachmentTypeOf } from './attachment-type';
+import { buildCashup } from './cashup';
+import type { CashupData } from '../../reports/definitions/cashup-report';
 import type { ReceiptsPort } from './receipts.port';
 
 export const HISTORY_PAGE = 50;
 export const TODAY_COST_LIMIT = 1_000;
+/** The cash-up's flags (decision acc44): any accounting desk reads its branch's day. */
+const CASHUP_FLAGS = ['BILLING', 'ACCOUNTING_MONEY', 'ACCOUNTING_COST'] as const;
 const MAX_RANGE_DAYS = 366;
 
 export interface AccountingServiceDeps {
@@ -167,6 +171,31 @@ export class AccountingService {
     if (!found) throw receiptNotFound();
     const { amountSatang, ...rest } = found;
     return { ...rest, amount: satangToBaht(amountSatang) };
+  }
+
+  /**
+   * A branch's day for the cash-up report and its XLSX (decision acc44): the day's receipts through billing's port, its
+   * exam fees and petty cash from here. Today by default, never a future day; the caller's branch (an Administrator
+   * names one). Read only: the report engine and the export route audit the print.
+   */
+  async cashup(user: CurrentUser, q: { day?: string | undefined; branchId?: number | undefined }): Promise<CashupData> {
+    if (!CASHUP_FLAGS.some((p) => user.permissions.has(p))) throw forbidden();
+    const branchId = await this.branchOf(user, q.branchId);
+    const day = q.day ?? this.today();
+    if (day > this.today()) throw fieldError('day', ACC.futureDate);
+    const [branchName, receipts, fees, feesByMethod, money, previous] = await Promise.all([
+      this.deps.repo.branchName(branchId), this.deps.receipts.receiptsOfDay(branchId, day),
+      this.deps.repo.costEntries(branchId, day, 'all', TODAY_COST_LIMIT), this.deps.repo.costTotalsByMethod(branchId, day),
+      this.deps.repo.moneyEntries(branchId, { day }), this.deps.repo.latestBalanceBefore(branchId, day),
+    ]);
+    return buildCashup({ branchId, branchName: branchName ?? '', day, receipts, fees, feesByMethod, money, yesterdayDay: previous?.day ?? null }, TODAY_COST_LIMIT);
+  }
+
+  /** Records an XLSX export of a cash-up (the PDF is audited by the report engine as report.print). */
+  async auditCashupExport(user: CurrentUser, data: CashupData): Promise<void> {
+    await this.deps.audit.record(null, {
+      action: 'accounting.cashup.export', entityType: 'branch', entityId: String(data.branchId), detail: { day: data.day, format: 'xlsx' },
+    }, user);
   }
 
   /** An entry's attachment, of the caller's branch only (another branch's entry is as unknown as a missing one). */

@@ -8,6 +8,15 @@ export interface LiveReceipt {
   number: string;
 }
 
+/** A receipt of a day, live or voided, as the cash-up lists it (decision acc44). */
+export interface DayReceipt extends LiveReceipt {
+  hospitalName: string;
+  billingDocumentId: string;
+  createdAt: Date;
+  voidedAt: Date | null;
+  voidReason: string | null;
+}
+
 /**
  * What accounting reads of the billing module's receipts. Billing owns the receipts table; accounting never queries
  * it itself (billing.module.ts gives its reads).
@@ -19,4 +28,6 @@ export interface ReceiptsPort {
   liveReceiptById(branchId: number, receiptId: string): Promise<LiveReceipt | null>;
   /** Sum in satang of the branch's live transfer receipts issued on a Bangkok day (yyyy-MM-dd). */
   transferReceiptsTotal(branchId: number, bangkokDay: string): Promise<number>;
+  /** Every receipt of the branch issued on a Bangkok day, voided ones included, oldest first (the cash-up). */
+  receiptsOfDay(branchId: number, bangkokDay: string): Promise<DayReceipt[]>;
 }

@@ -20,6 +20,8 @@ export interface BillingModuleDeps {
   patients: { useBilling(port: PatientBillingPort): void };
   audit: AuditService;
   now: () => Date;
+  /** PROMPTPAY_BILLER_ID of the settings: statements and invoices print a payment QR code when set (decision acc41). */
+  promptPayBillerId?: string;
 }
 
 /**
@@ -33,9 +35,10 @@ export function billingModule(deps: BillingModuleDeps): { service: BillingServic
   deps.requests.useBilling(service);
   deps.patients.useBilling(service);
   const plugin = async (app: FastifyInstance): Promise<void> => {
-    app.reports.register(billingStatementReport(service));
+    const payment = { promptPayBillerId: deps.promptPayBillerId };
+    app.reports.register(billingStatementReport(service, payment));
     app.reports.register(receiptReport(service));
-    app.reports.register(accountingInvoiceReport(new ReportsRepository(deps.db), service));
+    app.reports.register(accountingInvoiceReport(new ReportsRepository(deps.db), service, payment));
     await app.register(billingRoutes(service, async (user, billingId, receiptId) => {
       const out = await app.reports.render('receipt.rpt', { billingId, receiptId }, user);
       return { pdf: out.pdf, fileName: out.fileName };
@@ -54,10 +57,20 @@ export interface LiveReceiptFacts {
   number: string;
 }
 
+/** A receipt of a day as the cash-up lists it (voided ones apart). */
+export interface DayReceiptFacts extends LiveReceiptFacts {
+  hospitalName: string;
+  billingDocumentId: string;
+  createdAt: Date;
+  voidedAt: Date | null;
+  voidReason: string | null;
+}
+
 export interface ReceiptReads {
   liveReceiptByDocumentNo(branchId: number, documentNo: string): Promise<LiveReceiptFacts | null>;
   liveReceiptById(branchId: number, receiptId: string): Promise<LiveReceiptFacts | null>;
   transferReceiptsTotal(branchId: number, bangkokDay: string): Promise<number>;
+  receiptsOfDay(branchId: number, bangkokDay: string): Promise<DayReceiptFacts[]>;
 }
 
 function receiptReads(service: BillingService): ReceiptReads {
@@ -69,5 +82,9 @@ function receiptReads(service: BillingService): ReceiptReads {
     liveReceiptByDocumentNo: async (branchId, documentNo) => facts(await service.liveReceiptByDocumentNo(branchId, documentNo)),
     liveReceiptById: async (branchId, receiptId) => facts(await service.liveReceiptById(branchId, receiptId)),
     transferReceiptsTotal: (branchId, day) => service.transferReceiptsTotal(branchId, day),
+    receiptsOfDay: async (branchId, day) => (await service.receiptsOfDay(branchId, day)).flatMap((row) => {
+      const f = facts(row);
+      return f ? [{ ...f, hospitalName: row.hospitalName, billingDocumentId: row.billingDocumentNo, createdAt: row.createdAt, voidedAt: row.voidedAt, voidReason: row.voidReason }] : [];
+    }),
   };
 }

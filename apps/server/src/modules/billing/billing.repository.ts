@@ -326,6 +326,19 @@ export class BillingRepository {
     return row;
   }
 
+  /**
+   * Every receipt of the branch created in [from, to), voided ones too (the cash-up lists them apart), oldest first,
+   * with its batch's BL number and hospital (receipts_branch_day_idx covers only live ones; a day is a short range).
+   */
+  receiptsCreatedBetween(branchId: number, from: Date, to: Date) {
+    return this.db.select({ ...receiptColumns, billingDocumentNo: billings.documentNo, hospitalName: hospitals.name }).from(receipts)
+      .innerJoin(billings, eq(billings.id, receipts.billingId))
+      .innerJoin(hospitals, eq(hospitals.id, billings.hospitalId))
+      .where(and(eq(receipts.branchId, branchId),
+        sql`${receipts.createdAt} >= ${from.toISOString()}::timestamptz`, sql`${receipts.createdAt} < ${to.toISOString()}::timestamptz`))
+      .orderBy(asc(receipts.createdAt), asc(receipts.id));
+  }
+
   /** Satang of the branch's live transfer receipts created in [from, to) (receipts_branch_day_idx). */
   async transferTotal(branchId: number, from: Date, to: Date): Promise<number> {
     const [row] = await this.db.select({ total: sql<string | number>`coalesce(sum(${receipts.amountSatang}), 0)::bigint` }).from(receipts)

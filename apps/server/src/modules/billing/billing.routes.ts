@@ -8,6 +8,8 @@ import {
   IdNameSchema, ReceiptCreateSchema, ReceiptCreatedSchema, ReceiptFileParamsSchema, ReceiptParamsSchema, ReceiptVoidSchema, envelope,
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
+import { XLSX_CONTENT_TYPE, contentDisposition } from '../../http/content-disposition';
+import { batchWorkbook } from './billing-xlsx';
 import type { BillingService } from './billing.service';
 
 /** Every billing call needs BILLING and reads the user's branch (decision acc03); the service applies the scope. */
@@ -56,6 +58,18 @@ export function billingRoutes(service: BillingService, renderReceipt: RenderRece
       config: { access: ACCESS },
       schema: { params: BillingIdParamsSchema, response: { 200: envelope(BillingDetailSchema) }, tags },
     }, async (req) => ({ success: true, data: await service.detail(requireUser(req), req.params.id) }));
+
+    r.get('/api/billing/:id/xlsx', {
+      config: { access: ACCESS },
+      schema: { params: BillingIdParamsSchema, description: 'The batch as an XLSX workbook (attachment): its lines, paid or not, and the totals.', tags },
+    }, async (req, reply) => {
+      const out = await batchWorkbook(await service.batchExport(requireUser(req), req.params.id));
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition('attachment', out.fileName, out.asciiFileName))
+        .header('cache-control', 'private, no-store')
+        .send(out.xlsx);
+    });
 
     r.post('/api/billing/:id/paid/:requestId', {
       config: { access: ACCESS },

@@ -28,6 +28,12 @@ export interface ReceiptDocument {
   lines: { requestId: string; appointmentAt: Date; hn: string; patientName: string; totalSatang: number }[];
 }
 
+/** A batch as its XLSX export lists it (GET /api/billing/{id}/xlsx). */
+export interface BatchExport {
+  billing: BillingHead;
+  lines: { appointmentAt: Date; hn: string; patientName: string; totalSatang: number; paidAt: Date | null; paidReceiptNo: string | null }[];
+}
+
 /** A statement as its PDF prints it. */
 export interface StatementDocument {
   billing: BillingHead;
@@ -229,6 +235,21 @@ export class BillingService {
     };
   }
 
+  /** GET /api/billing/{id}/xlsx: the batch's lines for the export, scope as the detail; every export audited. */
+  async batchExport(user: CurrentUser, id: string): Promise<BatchExport> {
+    const billing = await this.billingInScope(user, id);
+    const lines = await this.repo.billingLines(id);
+    const people = new Map((await this.requests.billableByIds(lines.map((l) => l.requestId))).map((r) => [r.id, r]));
+    await this.audit.record(null, { action: 'billing.export', entityType: 'billing', entityId: id, detail: { format: 'xlsx', lines: lines.length } }, who(user));
+    return {
+      billing,
+      lines: lines.map((l) => {
+        const p = people.get(l.requestId);
+        return { appointmentAt: l.appointmentAt, hn: p?.hn ?? '', patientName: p ? patientName(p) : '', totalSatang: l.totalSatang, paidAt: l.paidAt, paidReceiptNo: l.paidReceiptNo };
+      }),
+    };
+  }
+
   // --- payment --------------------------------------------------------------------------------------------------
 
   /** POST /api/billing/{id}/paid/{requestId}: paid by hand; a request paid in another batch is refused (409). */
@@ -378,6 +399,11 @@ export class BillingService {
     return issued;
   }
 
+  /** Is the request paid in some batch (by receipt or by hand)? The invoice then prints no payment QR code. */
+  async isRequestPaid(requestId: string): Promise<boolean> {
+    return (await this.billingFactsOf([requestId])).get(requestId)?.paidBillingId != null;
+  }
+
   /** GET /api/billing/aging: unpaid billed requests by age of their appointment day (decision acc18). */
   async aging(user: CurrentUser, hospitalId: number | undefined): Promise<BillingAging> {
     const branchId = this.branchOf(user);
@@ -433,6 +459,11 @@ export class BillingService {
    */
   transferReceiptsTotal(branchId: number, day: string): Promise<number> {
     return this.repo.transferTotal(branchId, bangkokDayStart(day), bangkokDayStart(day, 1));
+  }
+
+  /** For the accounting module's cash-up: every receipt of the branch created on a Bangkok day, voided ones included. */
+  receiptsOfDay(branchId: number, day: string) {
+    return this.repo.receiptsCreatedBetween(branchId, bangkokDayStart(day), bangkokDayStart(day, 1));
   }
 }
 

@@ -29,10 +29,10 @@ export interface BillingTestContext {
 
 /**
  * The app on a fresh demo database, logged in as billing (RS1 Accounting), billing2 (an Accounting user of RS2 made
- * here), admin, staff and hospital.
+ * here), admin, staff and hospital; `env` overrides settings (PROMPTPAY_BILLER_ID).
  */
-export async function openBillingTest(): Promise<BillingTestContext> {
-  const sut = await createTestApp();
+export async function openBillingTest(opts: { env?: Record<string, string> } = {}): Promise<BillingTestContext> {
+  const sut = await createTestApp(opts);
   const rows = async <T>(query: SQL): Promise<T[]> => {
     const result: unknown = await sut.database.db.execute(query);
     return (result as { rows: T[] }).rows;

@@ -5,6 +5,7 @@ import { formatDateBE, formatDayBE, formatMoney } from '../format';
 import { formBool, formUuid, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
 import { reportForbidden } from '../report-errors';
+import { PaymentQr, paymentQrPayload } from '../templates/payment-qr';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, ORGANISATION, ReportHeader } from '../templates/report-parts';
 
@@ -27,16 +28,24 @@ export interface StatementData {
   paidSatang: number;
 }
 
+/** How a money document asks to be paid: the PromptPay biller id of the settings (decision acc41), absent when unset. */
+export interface PaymentSettings {
+  promptPayBillerId?: string;
+}
+
 /** Where the statement's data comes from: the billing module, which checks the scope and records the print. */
 export interface StatementSource {
   statementDocument(user: CurrentUser, billingId: string, reprint: boolean): Promise<StatementData>;
 }
 
-function BillingTemplate({ data, p, ctx }: { data: StatementData; p: BillingParams; ctx: ReportContext }) {
+function BillingTemplate({ data, p, ctx, payment }: { data: StatementData; p: BillingParams; ctx: ReportContext; payment: PaymentSettings }) {
   const b = data.billing;
+  const dueSatang = data.totalSatang - data.paidSatang;
+  // What is still due when printed (a reprint after a part payment asks for the rest); no code once all is paid.
+  const qr = paymentQrPayload(payment.promptPayBillerId, { amountSatang: dueSatang, reference: b.documentNo });
   const title = `ใบวางบิล เลขที่ ${b.documentNo}${p.new ? ' (พิมพ์ซ้ำ)' : ''}`;
   return (
-    <ReportDocument title={title} paper="A4">
+    <ReportDocument title={title} paper="A4" css={PAY_CSS}>
       <ReportHeader
         title={title}
         organisation={`${ORGANISATION} · ${b.branchName}`}
@@ -66,9 +75,10 @@ function BillingTemplate({ data, p, ctx }: { data: StatementData; p: BillingPara
           ))}
           <tr className="total"><td colSpan={4}>รวมทั้งสิ้น</td><td className="num">{formatMoney(data.totalSatang)}</td><td /></tr>
           <tr className="sub"><td colSpan={4}>ชำระแล้ว</td><td className="num">{formatMoney(data.paidSatang)}</td><td /></tr>
-          <tr className="sub"><td colSpan={4}>คงค้างชำระ</td><td className="num">{formatMoney(data.totalSatang - data.paidSatang)}</td><td /></tr>
+          <tr className="sub"><td colSpan={4}>คงค้างชำระ</td><td className="num">{formatMoney(dueSatang)}</td><td /></tr>
         </tbody>
       </table>
+      {qr ? <div className="pay"><PaymentQr payload={qr} amountSatang={dueSatang} /></div> : null}
       {data.receipts.length > 0 ? (
         <>
           <h2>ใบเสร็จรับเงิน</h2>
@@ -89,6 +99,9 @@ function BillingTemplate({ data, p, ctx }: { data: StatementData; p: BillingPara
   );
 }
 
+/** The payment QR code sits at the right under the totals. */
+export const PAY_CSS = '.pay{display:flex;justify-content:flex-end;margin-top:4mm}';
+
 /**
  * May this user print billing documents? BILLING holders (their branch, checked by the source), and hospital users
  * for their own hospital's statements, read only (decision acc03); anyone else is refused.
@@ -101,7 +114,7 @@ export function mayPrintBillingDocuments(user: CurrentUser): boolean {
  * billing_statement.rpt: a billing batch (spec §2 /billing_report/{billingId}, ?new=true to print again). Registered
  * by the billing module, which reads the batch and records the print.
  */
-export function billingStatementReport(source: StatementSource) {
+export function billingStatementReport(source: StatementSource, payment: PaymentSettings = {}) {
   return defineReport({
     name: 'billing_statement.rpt',
     title: 'ใบวางบิล',
@@ -118,7 +131,7 @@ export function billingStatementReport(source: StatementSource) {
       if (!mayPrintBillingDocuments(ctx.user)) throw reportForbidden();
       return source.statementDocument(ctx.user, p.billingId, p.new);
     },
-    template: (data, p, ctx) => <BillingTemplate data={data} p={p} ctx={ctx} />,
+    template: (data, p, ctx) => <BillingTemplate data={data} p={p} ctx={ctx} payment={payment} />,
     fileName: (_p, d) => `billing-${d.billing.documentNo}.pdf`,
   });
 }

@@ -7,8 +7,10 @@ import { defineReport, type ReportContext } from '../registry';
 import { RE, reportConflict, reportNotFound } from '../report-errors';
 import type { ReportsRepository } from '../reports.repository';
 import { Code128 } from '../templates/barcode';
+import { PaymentQr, paymentQrPayload } from '../templates/payment-qr';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
+import { PAY_CSS, type PaymentSettings } from './billing-report';
 import { personName } from './labels';
 
 const requestParams = z.object({ requestId: required(formUuid('ใบส่งตรวจ')) });
@@ -89,13 +91,16 @@ export interface InvoiceData {
   lines: Awaited<ReturnType<ReportsRepository['requestLines']>>;
   accessions: string[];
   totalSatang: number;
+  /** Paid (in a batch, by receipt or by hand): the invoice then asks for nothing. */
+  paid: boolean;
 }
 
-function InvoiceTemplate({ data, ctx }: { data: InvoiceData; ctx: ReportContext }) {
+function InvoiceTemplate({ data, ctx, payment }: { data: InvoiceData; ctx: ReportContext; payment: PaymentSettings }) {
   const r = data.request;
+  const qr = data.paid ? null : paymentQrPayload(payment.promptPayBillerId, { amountSatang: data.totalSatang, reference: data.invoiceNo });
   const title = `ใบแจ้งค่าบริการตรวจ (Invoice) เลขที่ ${data.invoiceNo}`;
   return (
-    <ReportDocument title={title} paper="A4">
+    <ReportDocument title={title} paper="A4" css={PAY_CSS}>
       <ReportHeader
         title={title}
         organisation={`${ORGANISATION} · ${r.branchName}`}
@@ -131,6 +136,7 @@ function InvoiceTemplate({ data, ctx }: { data: InvoiceData; ctx: ReportContext 
           <tr className="total"><td colSpan={6}>รวมทั้งสิ้น</td><td className="num">{formatMoney(data.totalSatang)}</td></tr>
         </tbody>
       </table>
+      {qr ? <div className="pay"><PaymentQr payload={qr} amountSatang={data.totalSatang} /></div> : null}
       <Note>ใบแจ้งค่าบริการนี้ไม่ใช่ใบเสร็จรับเงิน ราคาตามที่บันทึกไว้ในใบส่งตรวจ (รวมราคาพิเศษที่อนุมัติแล้ว)</Note>
     </ReportDocument>
   );
@@ -139,13 +145,15 @@ function InvoiceTemplate({ data, ctx }: { data: InvoiceData; ctx: ReportContext 
 /** Gives a request its invoice number on the first print, the same one after (the billing module owns the numbers). */
 export interface InvoiceNumbering {
   invoiceNumber(user: CurrentUser, request: { id: string; branchId: number }): Promise<string>;
+  /** Is the request paid (in some batch)? A paid request's invoice prints no payment QR code. */
+  isRequestPaid(requestId: string): Promise<boolean>;
 }
 
 /**
  * accounting_invoice.rpt: what a request costs, from its lines (spec §2 /accounting_report/{requestId}), with its IV
  * number. Registered by the billing module, which numbers it.
  */
-export function accountingInvoiceReport(repo: ReportsRepository, numbering: InvoiceNumbering) {
+export function accountingInvoiceReport(repo: ReportsRepository, numbering: InvoiceNumbering, payment: PaymentSettings = {}) {
   return defineReport({
     name: 'accounting_invoice.rpt',
     title: 'ใบแจ้งค่าบริการตรวจ',
@@ -159,7 +167,9 @@ export function accountingInvoiceReport(repo: ReportsRepository, numbering: Invo
       const request = await printableRequest(repo, ctx.user, p.requestId);
       const [lines, exams] = await Promise.all([repo.requestLines(p.requestId), repo.requestExams(p.requestId)]);
       const invoiceNo = await numbering.invoiceNumber(ctx.user, { id: request.id, branchId: request.branchId });
+      const paid = await numbering.isRequestPaid(request.id);
       return {
+        paid,
         request,
         invoiceNo,
         lines,
@@ -167,7 +177,7 @@ export function accountingInvoiceReport(repo: ReportsRepository, numbering: Invo
         totalSatang: lines.reduce((n, l) => n + l.unitPriceSatang * l.quantity, 0),
       };
     },
-    template: (data, _p, ctx) => <InvoiceTemplate data={data} ctx={ctx} />,
+    template: (data, _p, ctx) => <InvoiceTemplate data={data} ctx={ctx} payment={payment} />,
     fileName: (_p, d) => `invoice-${d.invoiceNo}.pdf`,
     patientOf: (d) => d.request.patientId,
   });

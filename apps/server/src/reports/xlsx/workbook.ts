@@ -15,6 +15,8 @@ export interface XlsxTable {
   columns: XlsxColumn[];
   /** One value per column: text a string, day a yyyy-MM-dd string, money integer satang; null leaves the cell empty. */
   rows: (string | number | null)[][];
+  /** The sheet's name (tablesToXlsx); the title when absent. */
+  sheet?: string;
   /** Year of day columns: Buddhist era (2569, what Thai documents show) or Christian era. CE by default. */
   era?: 'BE' | 'CE';
 }
@@ -55,6 +57,24 @@ function sheetName(title: string): string {
 
 /** An XLSX file of one titled table (Thai headers, money as numbers formatted #,##0.00, days as dd-MM-yyyy text). */
 export async function tableToXlsx(table: XlsxTable): Promise<Buffer> {
+  return writeXlsxFile(sheetData(table), { sheet: sheetName(table.sheet ?? table.title), ...sheetLayout(table) }).toBuffer();
+}
+
+/**
+ * An XLSX file of several titled tables, one sheet each, in order (the cash-up: receipts, fees, petty cash, summary).
+ * Sheet names come from `sheet` (else the title) and must differ once cut to Excel's 31 characters.
+ */
+export async function tablesToXlsx(tables: XlsxTable[]): Promise<Buffer> {
+  const names = tables.map((t) => sheetName(t.sheet ?? t.title));
+  if (tables.length === 0 || new Set(names).size !== names.length) throw new RangeError(`XLSX sheets need distinct names: ${names.join(', ')}`);
+  return writeXlsxFile(tables.map((t, i) => ({ data: sheetData(t), sheet: names[i]!, ...sheetLayout(t) }))).toBuffer();
+}
+
+function sheetLayout(table: XlsxTable) {
+  return { columns: table.columns.map((c) => ({ width: widthOf(c) })), stickyRowsCount: 3 };
+}
+
+function sheetData(table: XlsxTable): Row[] {
   const era = table.era ?? 'CE';
   const width = table.columns.length;
   for (const [i, row] of table.rows.entries()) {
@@ -66,5 +86,5 @@ export async function tableToXlsx(table: XlsxTable): Promise<Buffer> {
     table.columns.map((c) => ({ value: c.header, type: String, fontWeight: 'bold', align: c.kind === 'money' ? 'right' : 'left' })),
     ...table.rows.map((row) => row.map((value, i) => cellOf(table.columns[i]!, value, era))),
   ];
-  return writeXlsxFile(data, { sheet: sheetName(table.title), columns: table.columns.map((c) => ({ width: widthOf(c) })), stickyRowsCount: 3 }).toBuffer();
+  return data;
 }
