@@ -81,8 +81,9 @@ export async function seedBilling(sql: SqlClient, opts: BillingSeedOptions = {})
   await sql.query(`create unlogged table bench_bl_rc_n as
     select c.*, ${uuid4("'rangsi-bench-receipt-' || c.key || c.voided")} as id,
            extract(year from c.created_at at time zone ${BKK})::int + 543 as be_year,
-           (select coalesce(sum(l.total), 0) from bench_bl_line l where l.key = c.key and ${unit('l.g', 76)} < 0.97)::bigint as lines
-      from bench_bl_rc c`);
+           coalesce(t.lines, 0) as lines
+      from bench_bl_rc c
+      left join (select l.key, sum(l.total)::bigint as lines from bench_bl_line l where ${unit('l.g', 76)} < 0.97 group by l.key) t on t.key = c.key`);
   await sql.query(`delete from bench_bl_rc_n where lines = 0`);
   await sql.query(`insert into receipts (id, billing_id, branch_id, document_no, type, bank_name, amount_satang, lines_satang, number, created_by, created_at,
       voided_at, voided_by, void_reason)
