@@ -9,6 +9,11 @@ import { pgClient, pgliteClient, type BenchTarget, type SqlClient } from './sql-
 export const sqlText = (s: string) => `'${s.replaceAll("'", "''")}'`;
 /** A deterministic number in [0, n) from the row number g and a stream k (hashint4extended is PostgreSQL 11+). */
 export const pick = (g: string, k: number, n: string | number) => `((hashint4extended(${g}, ${k}) & 2147483647) % ${n})`;
+/**
+ * A deterministic UUID from a text expression, shaped as version 4 (RFC 9562: version nibble 4, variant 10xx), so
+ * contracts that validate ids as UUIDs take it as they take gen_random_uuid()'s.
+ */
+export const uuid4 = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 /** A deterministic number in [0, 1) from the row number g and a stream k. */
 export const unit = (g: string, k: number) => `((hashint4extended(${g}, ${k}) & 2147483647)::float8 / 2147483648.0)`;
 

@@ -2,8 +2,10 @@
 // (seedPatients, the patient bench's seed), then a million imaging requests made by SQL (generate_series and
 // deterministic hashes) with what the request list reads for each row: their exams, priced product lines, custom
 // prices (some pending, the request on Hold), request documents, scanned exam documents, finished reports and
-// billing. The mixes are the demo seed's (modality combinations, products, hospitals, readers) so the bulk looks like it.
-import { dropSecondaryIndexes, examStatusArms, pick, rebuildIndexes, stepLogger, unit, vacuumAfterLoad } from './bulk-seed';
+// billing (billing-seed.ts). The mixes are the demo seed's (modality combinations, products, hospitals, readers) so the
+// bulk looks like it.
+import { dropSecondaryIndexes, examStatusArms, pick, rebuildIndexes, stepLogger, unit, uuid4, vacuumAfterLoad } from './bulk-seed';
+import { type BillingSeedOptions, seedBilling } from './billing-seed';
 import { seedPatients } from './patients-seed';
 import { pgClient, type SqlClient } from './sql-client';
 
@@ -19,6 +21,8 @@ export interface RequestSeedOptions {
   days: number;
   /** … and this many days ahead (scheduled appointments). */
   aheadDays: number;
+  /** How the bulk requests are billed (seedBilling); monthly per hospital by default. */
+  billing?: BillingSeedOptions;
   log: (line: string) => void;
 }
 
@@ -39,7 +43,7 @@ export interface RequestSeedSummary {
 const BATCH = 200_000;
 const BKK = "'Asia/Bangkok'";
 /** The tables the bulk load writes; their secondary indexes are dropped during it and rebuilt afterwards. */
-const TABLES = ['requests', 'request_products', 'custom_prices', 'exams', 'documents', 'finished_reports', 'billings', 'billing_requests', 'receipts'];
+const TABLES = ['requests', 'request_products', 'custom_prices', 'exams', 'documents', 'finished_reports', 'billings', 'billing_requests', 'receipts', 'receipt_lines'];
 
 /**
  * Migrates and seeds an empty PostgreSQL database (seedPatients: demo seed and bulk patients), then bulk requests up
@@ -101,7 +105,7 @@ export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSee
        where e.status = 'Completed'`);
     step('finished reports', t);
     t = Date.now();
-    await billingSql(sql, opts.days);
+    await seedBilling(sql, opts.billing);
     step('billing', t);
 
     await sql.query('set session_replication_role = origin');
@@ -198,7 +202,7 @@ async function helperTables(sql: SqlClient): Promise<HelperSizes> {
 function drawSql(n: HelperSizes, patients: number): string {
   return `
     insert into bench_rq
-    select x.g, md5('rangsi-bench-request-' || x.g)::uuid, p.id, p.branch_id, p.hospital_id, x.at,
+    select x.g, ${uuid4("'rangsi-bench-request-' || x.g")}, p.id, p.branch_id, p.hospital_id, x.at,
            case when x.u1 < 0.3 then x.at - (x.u2 * 14 * interval '1 day') - interval '1 hour' else x.at - interval '10 minutes' end,
            x.u1 < 0.3, x.u3 < 0.02, x.u4 < 0.03, x.u4 < 0.01 and x.at > now() - interval '14 days',
            (m.mods && array['CT', 'MR']) and x.u5 < 0.35, m.mods, x.u6
@@ -351,36 +355,4 @@ function documentsSql(): string {
     select e.id, null, e.patient_id, 'document', null, null, 'scan.jpg', 'image/jpeg', 512000,
            'bench/documents/' || e.id, md5(e.id::text) || md5(e.id::text || 'x'), e.created_at + interval '15 minutes'
       from e`;
-}
-
-/**
- * Billing: one invoice per hospital and calendar month, for months that ended at least a month ago, listing about
- * half of that month's requests; invoices older than three months are paid (one receipt each).
- */
-async function billingSql(sql: SqlClient, days: number): Promise<void> {
-  await sql.query(
-    `insert into billings (id, document_no, hospital_id, start_date, end_date, is_printed, created_by, created_at)
-     select md5('rangsi-bench-billing-' || h.id || '-' || m::date)::uuid, 'INV-' || h.code || '-' || to_char(m, 'YYMM'), h.id,
-            m::date, (m + interval '1 month' - interval '1 day')::date, true, (select id from users where username = 'billing'),
-            (m + interval '1 month 3 days') at time zone ${BKK}
-       from hospitals h,
-            generate_series(date_trunc('month', (now() at time zone ${BKK}) - $1::int * interval '1 day'),
-                            date_trunc('month', now() at time zone ${BKK}) - interval '2 months', interval '1 month') m`,
-    [days],
-  );
-  await sql.query(
-    `insert into receipts (id, billing_id, document_no, type, bank_name, amount_satang, number, created_at)
-     select md5('rangsi-bench-receipt-' || b.id)::uuid, b.id, 'RC' || substr(b.document_no, 4), 'transfer', 'ธนาคารกรุงไทย', 0,
-            substr(md5(b.id::text), 1, 10), b.created_at + interval '20 days'
-       from billings b where b.start_date < date_trunc('month', now() at time zone ${BKK}) - interval '4 months'
-        and b.document_no like 'INV-%'`,
-  );
-  await sql.query(
-    `insert into billing_requests (billing_id, request_id, total_satang, paid_receipt_id, paid_at)
-     select b.id, r.id, 150000, rc.id, rc.created_at
-       from bench_rq r
-       join billings b on b.id = md5('rangsi-bench-billing-' || r.hospital_id || '-' || date_trunc('month', r.appointment_at at time zone ${BKK})::date)::uuid
-       left join receipts rc on rc.billing_id = b.id
-      where not r.deleted and r.u >= 0.5`,
-  );
 }

@@ -64,6 +64,8 @@ export const billingRequests = pgTable('billing_requests', {
   index('billing_requests_request_idx').on(t.requestId, t.billingId),
   // A request is paid once, in one batch (decision acc15).
   uniqueIndex('billing_requests_paid_uq').on(t.requestId).where(sql`${t.paidAt} is not null`),
+  // The history's "all paid" per batch reads only its unpaid lines (migration 0016).
+  index('billing_requests_unpaid_idx').on(t.billingId, t.requestId).where(sql`${t.paidAt} is null`),
 ]);
 
 /** The requests a receipt pays; voidedAt copied from the receipt so the partial unique index can see it. */

@@ -51,6 +51,10 @@ export const requests = pgTable('requests', {
     .where(sql`${t.deletedAt} is null`),
   // The billing search of one privilege of a hospital over a date range (migration 0014).
   index('requests_billing_privilege_idx').on(t.hospitalId, t.privilegeId, t.appointmentAt, t.id).where(sql`${t.deletedAt} is null`),
+  // The billing search of a hospital over all privileges in its order, index-only: the columns it filters and joins on
+  // last (migration 0016).
+  index('requests_billing_idx').on(t.hospitalId, t.appointmentAt, t.id, t.branchId, t.status, t.patientId, t.privilegeId)
+    .where(sql`${t.deletedAt} is null`),
 ]);
 
 export const requestProducts = pgTable('request_products', {
