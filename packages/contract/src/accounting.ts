@@ -252,3 +252,11 @@ export const CashupParamsSchema = z.object({
   day: dateOnly('วันที่ต้องอยู่ในรูปแบบ yyyy-MM-dd (day: yyyy-MM-dd)'),
 });
 export type CashupParams = z.infer<typeof CashupParamsSchema>;
+
+/** GET api/accounting/branches: the branches whose accounting the caller may work on (decision acc46). */
+export const AccountingBranchesSchema = z.object({
+  branches: z.array(z.object({ id: z.number().int(), name: z.string(), nameEn: z.string() })),
+  /** The branch the pages open on: the caller's own, else the first; null when there is none to work on. */
+  defaultBranchId: z.number().int().nullable(),
+});
+export type AccountingBranches = z.infer<typeof AccountingBranchesSchema>;

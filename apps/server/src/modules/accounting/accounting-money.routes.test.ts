@@ -60,7 +60,7 @@ describe('petty cash (accounting money)', () => {
     expect(entry).toMatchObject({
       day: '2026-11-29', revision: 1, yesterdayMoney: 0, todayMoney: 1250.5, expenses: 300.25, balance: 950.25, remark: 'เบิกเงินสดย่อย',
       items: [{ name: 'ค่าน้ำดื่ม', amount: 100.25 }, { name: 'ค่าไปรษณีย์', amount: 200 }], createdBy: 'จิราพร สุขสวัสดิ์',
-      file: { fileName: 'ใบเสร็จ.png', contentType: 'image/png', sizeBytes: PNG_BYTES.length, url: `/api/accounting/money/${entry.id}/file` },
+      file: { fileName: 'ใบเสร็จ.png', contentType: 'image/png', sizeBytes: PNG_BYTES.length, url: `/api/accounting/money/${entry.id}/file?branchId=${entry.branchId}` },
     });
     const [row] = await sut.database.db.select().from(moneyAdjustments).where(eq(moneyAdjustments.id, entry.id));
     expect(row).toMatchObject({ yesterdaySatang: 0, todaySatang: 125_050, expensesSatang: 30_025, balanceSatang: 95_025 });
@@ -131,7 +131,9 @@ describe('petty cash (accounting money)', () => {
     expect((await ui(rs2User)).json().data.entries).toEqual([]);
     const history = await sut.app.inject({ url: '/api/accounting/money/history?from=2026-10-01&to=2026-11-30', headers: { cookie: rs2User } });
     expect(history.json().data.entries).toEqual([]);
-    expect((await sut.app.inject({ url: mine[0]!.file.url, headers: { cookie: rs2User } })).statusCode).toBe(404);
+    // The link names its branch (acc46): refused to another branch's user as given, and unknown without the branch.
+    expect((await sut.app.inject({ url: mine[0]!.file.url, headers: { cookie: rs2User } })).statusCode).toBe(403);
+    expect((await sut.app.inject({ url: mine[0]!.file.url.replace(/\?.*$/, ''), headers: { cookie: rs2User } })).statusCode).toBe(404);
     // Naming another branch is refused to an Accounting user, whatever the call.
     expect((await ui(billing, `?branchId=${rs2}`)).statusCode).toBe(403);
     // An entry without a file, for the next test.

@@ -38,6 +38,16 @@ export class AccountingRepository {
     return (await this.branchName(id)) !== null;
   }
 
+  /** Every branch, by name: an Administrator's choices on the accounting pages. */
+  async allBranches(): Promise<{ id: number; name: string; nameEn: string }[]> {
+    return this.db.select({ id: branches.id, name: branches.name, nameEn: branches.nameEn }).from(branches).orderBy(asc(branches.name), asc(branches.id));
+  }
+
+  async branchById(id: number): Promise<{ id: number; name: string; nameEn: string } | null> {
+    const [row] = await this.db.select({ id: branches.id, name: branches.name, nameEn: branches.nameEn }).from(branches).where(eq(branches.id, id)).limit(1);
+    return row ?? null;
+  }
+
   async branchName(id: number): Promise<string | null> {
     const [row] = await this.db.select({ name: branches.name }).from(branches).where(eq(branches.id, id)).limit(1);
     return row?.name ?? null;

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, costSubmissions } from '../../db/schema/index';
+import { auditLog, branches, costSubmissions } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import {
-  EXE_BYTES, PNG_BYTES, accountingCounts, addAccountingUser, addReceipt, itemFields, lookupId, multipart, storedAccountingFiles,
+  EXE_BYTES, PNG_BYTES, accountingCounts, addAccountingUser, addReceipt, branchId, itemFields, lookupId, multipart, storedAccountingFiles,
 } from './accounting-testing';
 
 const NOW = new Date('2026-11-29T03:00:00Z'); // 10:00 in Bangkok, 2026-11-29
@@ -51,6 +51,36 @@ describe('accounting routes: access', () => {
       expect((await sut.app.inject({ url: '/api/uidata/accounting_money', headers: { cookie } })).statusCode).toBe(200);
       expect((await sut.app.inject({ url: '/api/uidata/accounting_cost', headers: { cookie } })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('accounting routes: the branches a desk works on', () => {
+  let sut: TestContext;
+  beforeAll(async () => {
+    sut = await createTestApp({ now: () => NOW });
+    await addAccountingUser(sut.database.db, 'billing_rs2', 'RS2');
+  });
+  afterAll(async () => { await sut.close(); });
+  const branchesOf = async (username: string) => sut.app.inject({ url: '/api/accounting/branches', headers: { cookie: await sut.login(username) } });
+
+  it('offers an Accounting user their own branch only, and an administrator every branch opening on their own', async () => {
+    const rs1 = await branchId(sut.database.db, 'RS1');
+    const rs2 = await branchId(sut.database.db, 'RS2');
+    const billing = (await branchesOf('billing')).json().data;
+    expect(billing.branches.map((b: { id: number }) => b.id)).toEqual([rs1]);
+    expect(billing.defaultBranchId).toBe(rs1);
+    expect((await branchesOf('billing_rs2')).json().data).toMatchObject({ branches: [{ id: rs2 }], defaultBranchId: rs2 });
+    const admin = (await branchesOf('admin')).json().data;
+    const every = await sut.database.db.select({ id: branches.id }).from(branches);
+    expect(admin.branches).toHaveLength(every.length);
+    expect(admin.branches.map((b: { id: number }) => b.id)).toEqual(expect.arrayContaining([rs1, rs2]));
+    expect(admin.branches[0].name).toMatch(/\S/);
+    expect(admin.defaultBranchId).not.toBeNull();
+  });
+
+  it('refuses anonymous callers and users of no accounting desk', async () => {
+    expect((await sut.app.inject({ url: '/api/accounting/branches' })).statusCode).toBe(401);
+    for (const username of ['staff', 'doctor1', 'hospital']) expect((await branchesOf(username)).statusCode, username).toBe(403);
   });
 });
 
@@ -117,13 +147,14 @@ describe('exam fees (accounting cost)', () => {
     const entry = res.json().data;
     expect(entry).toMatchObject({
       day: '2026-11-29', type: 'cash', methodId: cash, methodName: 'เงินสด', amount: 1500.5, referenceCode: 'REF-1', remark: 'ค่าตรวจ CT',
-      receipt: null, createdBy: 'จิราพร สุขสวัสดิ์', file: { fileName: 'slip.png', contentType: 'image/png', url: `/api/accounting/cost/${entry.id}/file` },
+      receipt: null, createdBy: 'จิราพร สุขสวัสดิ์', file: { fileName: 'slip.png', contentType: 'image/png', url: `/api/accounting/cost/${entry.id}/file?branchId=${entry.branchId}` },
     });
     const audit = await sut.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'accounting.cost.save'), eq(auditLog.entityId, String(entry.id))));
     expect(audit).toHaveLength(1);
     const file = await sut.app.inject({ url: entry.file.url, headers: { cookie: billing } });
     expect(file.rawPayload.equals(PNG_BYTES)).toBe(true);
-    expect((await sut.app.inject({ url: entry.file.url, headers: { cookie: rs2User } })).statusCode).toBe(404);
+    expect((await sut.app.inject({ url: entry.file.url, headers: { cookie: rs2User } })).statusCode).toBe(403);
+    expect((await sut.app.inject({ url: `/api/accounting/cost/${entry.id}/file`, headers: { cookie: rs2User } })).statusCode).toBe(404);
   });
 
   it('records a cheque at its receipt\'s amount, whatever amount the form sent, and only once', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
-  ACCOUNTING_MESSAGES, AccountingBranchQuerySchema, CashupParamsSchema, AccountingCostUiSchema, AccountingEntryParamsSchema, AccountingMoneyUiSchema,
+  ACCOUNTING_MESSAGES, AccountingBranchQuerySchema, AccountingBranchesSchema, CashupParamsSchema, AccountingCostUiSchema, AccountingEntryParamsSchema, AccountingMoneyUiSchema,
   AdjustMoneyInputSchema, CostEntrySchema, MoneyEntrySchema, MoneyHistoryQuerySchema, MoneyHistorySchema, ReceiptLookupParamsSchema,
   ReceiptLookupSchema, SubmitCostInputSchema, TodayCostParamsSchema, TodayCostSchema, envelope,
 } from '@rangsi/contract';
@@ -35,6 +35,12 @@ const moneyInput = (form: AccountingForm) => ({ ...form.fields, items: form.item
 export function accountingRoutes(service: AccountingService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get('/api/accounting/branches', {
+      config: { access: { ...CASHUP, anyOf: [...CASHUP.anyOf] } },
+      schema: { response: { 200: envelope(AccountingBranchesSchema) }, tags,
+        description: 'The branches whose petty cash, exam fees and cash-up the caller may work on: every branch for an Administrator, their own otherwise.' },
+    }, async (req) => ({ success: true, data: await service.branches(requireUser(req)) }));
 
     r.get('/api/uidata/accounting_money', {
       config: { access: MONEY },

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type {
-  AccountingCostUi, AccountingMoneyUi, AdjustMoneyInput, CostEntry, MoneyEntry, MoneyHistory, MoneyHistoryQuery,
+  AccountingBranches, AccountingCostUi, AccountingMoneyUi, AdjustMoneyInput, CostEntry, MoneyEntry, MoneyHistory, MoneyHistoryQuery,
   ReceiptLookup, SubmitCostInput, TodayCost,
 } from '@rangsi/contract';
 import { satangToBaht } from '@rangsi/domain';
@@ -51,6 +51,18 @@ export class AccountingService {
    * The branch a call acts on: an Accounting user's own; an Administrator's (scope all) as named, else their own.
    * Hospital-, doctor- or unbranched callers have no accounting branch, whatever flags they were given.
    */
+  /** The branches the pages offer (decision acc46): every branch to an Administrator, their own to a branch user. */
+  async branches(user: CurrentUser): Promise<AccountingBranches> {
+    if (user.scope === 'all') {
+      const all = await this.deps.repo.allBranches();
+      const own = all.find((b) => b.id === user.branchId);
+      return { branches: all, defaultBranchId: own?.id ?? all[0]?.id ?? null };
+    }
+    if (user.scope !== 'branch' || user.branchId === null) throw notInScope();
+    const own = await this.deps.repo.branchById(user.branchId);
+    return { branches: own ? [own] : [], defaultBranchId: own?.id ?? null };
+  }
+
   async branchOf(user: CurrentUser, requested: number | undefined): Promise<number> {
     if (user.scope === 'all') {
       const id = requested ?? user.branchId;
@@ -232,9 +244,10 @@ function attachmentOf(row: { fileKey: string | null; fileName: string | null; fi
   return { fileKey: row.fileKey, fileName: row.fileName ?? 'file', fileContentType: row.fileContentType ?? 'application/octet-stream', fileSizeBytes: row.fileSizeBytes ?? 0 };
 }
 
-function fileOf(kind: EntryKind, id: number, row: Parameters<typeof attachmentOf>[0]) {
+/** The file's link names its branch: an Administrator opens entries of a branch that is not their own. */
+function fileOf(kind: EntryKind, id: number, row: Parameters<typeof attachmentOf>[0] & { branchId: number }) {
   const a = attachmentOf(row);
-  return a ? { fileName: a.fileName, contentType: a.fileContentType, sizeBytes: a.fileSizeBytes, url: `/api/accounting/${kind}/${id}/file` } : null;
+  return a ? { fileName: a.fileName, contentType: a.fileContentType, sizeBytes: a.fileSizeBytes, url: `/api/accounting/${kind}/${id}/file?branchId=${row.branchId}` } : null;
 }
 
 function moneyEntryOf(r: MoneyRow): MoneyEntry {

@@ -10,10 +10,12 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Link as RouterLink, useMatch } from 'react-router';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Link as RouterLink, useLocation, useMatch } from 'react-router';
 import { useCurrentUser } from '../../api/me';
 import { PageSpinner } from '../../components/page-spinner';
+import { AccountingBranchProvider, useAccountingBranch } from './accounting-branch-context';
+import { AccountingToolbar } from './components/accounting-toolbar';
 import { ACCOUNTING_PAGES, permittedPages, resolveAccountingRoute, type AccountingPageCode } from './lib/accounting-pages';
 
 // Each page is its own chunk: a petty-cash clerk never loads the billing screen.
@@ -39,6 +41,8 @@ export function AccountingPage() {
   const billingId = detail?.params.billingId ?? null;
   const route = resolveAccountingRoute(billingId ? 'billing' : named?.params.page, me.permissions);
   const allowed = permittedPages(me.permissions);
+  // The menu keeps the address's query (the branch an Administrator chose) from page to page.
+  const { search } = useLocation();
 
   if (route.kind === 'redirect') return <Navigate to={`/accounting/${route.page}`} replace />;
   const current = route.kind === 'show' ? route.page : route.kind === 'forbidden' ? (route.page?.page ?? null) : null;
@@ -49,7 +53,7 @@ export function AccountingPage() {
         <Paper variant="outlined" component="nav" aria-label="เมนูบัญชี (Accounting menu)" sx={{ width: 150, flex: 'none', position: 'sticky', top: 76 }} data-testid="accounting-menu">
           <List dense disablePadding sx={{ py: 0.5 }}>
             {allowed.map((p) => (
-              <ListItemButton key={p.page} component={RouterLink} to={`/accounting/${p.page}`} selected={p.page === current}
+              <ListItemButton key={p.page} component={RouterLink} to={`/accounting/${p.page}${search}`} selected={p.page === current}
                 aria-current={p.page === current ? 'page' : undefined} data-testid={`accounting-menu-${p.page}`} sx={{ minHeight: 44 }}>
                 <ListItemIcon sx={{ minWidth: 32 }}>{ICONS[p.page]}</ListItemIcon>
                 <ListItemText primary={p.th} secondary={p.en} slotProps={{ primary: { sx: { fontWeight: 600, fontSize: '0.9rem' } }, secondary: { sx: { fontSize: '0.72rem' } } }} />
@@ -60,9 +64,12 @@ export function AccountingPage() {
       ) : null}
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {route.kind === 'show' ? (
-          <Suspense fallback={<PageSpinner />}>
-            {route.page === 'billing' ? <BillingPage billingId={billingId} /> : route.page === 'money' ? <MoneyPage /> : <CostPage />}
-          </Suspense>
+          <AccountingBranchProvider>
+            <AccountingToolbar />
+            <Suspense fallback={<PageSpinner />}>
+              {route.page === 'billing' ? <BillingPage billingId={billingId} /> : <BranchPage>{route.page === 'money' ? <MoneyPage /> : <CostPage />}</BranchPage>}
+            </Suspense>
+          </AccountingBranchProvider>
         ) : route.kind === 'forbidden' ? (
           <Refusal page={route.page?.page ?? null} />
         ) : (
@@ -71,6 +78,16 @@ export function AccountingPage() {
       </Box>
     </Box>
   );
+}
+
+/** Petty cash and exam fees belong to a branch (decision acc23): they open once it is known which. */
+function BranchPage({ children }: { children: ReactNode }) {
+  const { branchId, isPending, error } = useAccountingBranch();
+  if (isPending) return <PageSpinner />;
+  if (error) return <Alert severity="error" data-testid="accounting-branch-error">{error.message || 'โหลดข้อมูลสาขาไม่สำเร็จ (Could not load the branches)'}</Alert>;
+  if (branchId === null) return <Alert severity="warning" data-testid="accounting-no-branch">ยังไม่มีสาขาในระบบ (No branch has been set up)</Alert>;
+  // Keyed by branch: a form half typed for one branch is never saved to the next one chosen.
+  return <Fragment key={branchId}>{children}</Fragment>;
 }
 
 /** A page the user may not open says so (issue 24 item 2), never "under development". */

@@ -2,11 +2,12 @@ import type { AccountingCostUi, CostEntry, CostType, ReceiptLookup, TodayCost } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/api-client';
 import { postMultipart } from '../../../api/multipart-post';
+import { branchQuery } from '../lib/accounting-branch';
 
 export const examFeeKeys = {
   all: ['accounting', 'cost'] as const,
   ui: ['accounting', 'cost', 'ui'] as const,
-  today: (x: CostType | 'all') => ['accounting', 'cost', 'today', x] as const,
+  today: (branchId: number, x: CostType | 'all') => ['accounting', 'cost', 'today', branchId, x] as const,
 };
 
 /** GET api/uidata/accounting_cost: the payment methods. */
@@ -20,17 +21,17 @@ export function useAccountingCost() {
 }
 
 /** GET api/accounting/todayCost/{cash|cheque|all}: today's exam fees of that type with their count and total. */
-export function useTodayCost(x: CostType | 'all') {
+export function useTodayCost(branchId: number, x: CostType | 'all') {
   return useQuery({
-    queryKey: examFeeKeys.today(x),
-    queryFn: ({ signal }) => apiRequest<TodayCost>(`/api/accounting/todayCost/${x}`, { signal }),
+    queryKey: examFeeKeys.today(branchId, x),
+    queryFn: ({ signal }) => apiRequest<TodayCost>(`/api/accounting/todayCost/${x}${branchQuery(branchId)}`, { signal }),
     meta: { errorAlert: false },
   });
 }
 
 /** GET api/accounting/receipt/{documentNo}: a live receipt of the branch, by its number as printed (spec §4 cheque entry). */
-export function lookUpReceipt(documentNo: string, signal?: AbortSignal): Promise<ReceiptLookup> {
-  return apiRequest<ReceiptLookup>(`/api/accounting/receipt/${encodeURIComponent(documentNo.trim())}`, { signal });
+export function lookUpReceipt(documentNo: string, branchId: number, signal?: AbortSignal): Promise<ReceiptLookup> {
+  return apiRequest<ReceiptLookup>(`/api/accounting/receipt/${encodeURIComponent(documentNo.trim())}${branchQuery(branchId)}`, { signal });
 }
 
 export interface SubmitCostFields {
@@ -47,11 +48,12 @@ export interface SubmitCostFields {
 }
 
 /** POST api/accounting/submitCost (multipart). */
-export function useSubmitCost() {
+export function useSubmitCost(branchId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (f: SubmitCostFields) => {
       const body = new FormData();
+      body.append('branchId', String(branchId));
       body.append('type', f.type);
       body.append('methodId', String(f.methodId));
       if (f.amount !== null) body.append('amount', f.amount.replace(/,/g, ''));

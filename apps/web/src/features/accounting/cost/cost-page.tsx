@@ -20,6 +20,7 @@ import { ApiError } from '../../../api/api-error';
 import { DateField } from '../../../components/date-field';
 import { FieldLabel } from '../../../components/field-label';
 import { isoDayToDisplay } from '../../../lib/typed-day';
+import { useAccountingBranch } from '../accounting-branch-context';
 import { useAccountingCost, useSubmitCost, useTodayCost } from '../api/exam-fees';
 import { AmountField } from '../components/amount-field';
 import { AttachmentPicker } from '../components/attachment-picker';
@@ -76,10 +77,11 @@ function validate(f: CostForm, today: string): { errors: Errors; day: string | n
  */
 export function CostPage() {
   const ui = useAccountingCost();
-  const all = useTodayCost('all');
-  const cash = useTodayCost('cash');
-  const cheque = useTodayCost('cheque');
-  const submit = useSubmitCost();
+  const { branchId } = useAccountingBranch();
+  const all = useTodayCost(branchId!, 'all');
+  const cash = useTodayCost(branchId!, 'cash');
+  const cheque = useTodayCost(branchId!, 'cheque');
+  const submit = useSubmitCost(branchId!);
   const [form, setForm] = useState<CostForm>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [fileError, setFileError] = useState<string | null>(null);

@@ -17,6 +17,7 @@ import { FieldLabel } from '../../../components/field-label';
 import { PageSpinner } from '../../../components/page-spinner';
 import { formatDateTime } from '../../../lib/format-date';
 import { isoDayToDisplay } from '../../../lib/typed-day';
+import { useAccountingBranch } from '../accounting-branch-context';
 import { useAccountingMoney, useAdjustMoney } from '../api/petty-cash';
 import { AttachmentPicker } from '../components/attachment-picker';
 import { MoneyText } from '../components/money-text';
@@ -52,8 +53,9 @@ function SumLine({ sign, label, note, children, strong = false }: { sign: string
  * Each save is a new revision of the day, the earlier ones kept (decision acc22), and the form starts afresh.
  */
 export function MoneyPage() {
-  const ui = useAccountingMoney();
-  const save = useAdjustMoney();
+  const { branchId } = useAccountingBranch();
+  const ui = useAccountingMoney(branchId!);
+  const save = useAdjustMoney(branchId!);
   const nextKey = useRef(1);
   const newKey = () => nextKey.current++;
   const [tab, setTab] = useState<'today' | 'history'>('today');

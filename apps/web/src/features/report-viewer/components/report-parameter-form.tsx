@@ -12,7 +12,7 @@ import { FieldLabel } from '../../../components/field-label';
 import { monthChoices, monthLabel, submitValues, type FieldProblem, type FormValues } from '../lib/report-form';
 import { DateField } from '../../../components/date-field';
 
-const KNOWN_FIELDS = ['branchId', 'startDate', 'endDate', 'startMonth', 'endMonth', 'period', 'doctorId', 'new'] as const;
+const KNOWN_FIELDS = ['day', 'branchId', 'startDate', 'endDate', 'startMonth', 'endMonth', 'period', 'doctorId', 'new'] as const;
 type KnownField = (typeof KNOWN_FIELDS)[number];
 const isKnown = (name: string): name is KnownField => (KNOWN_FIELDS as readonly string[]).includes(name);
 

@@ -51,6 +51,11 @@ export function receiptFileUrl(billingId: string, receiptId: string): string {
   return `/api/billing/${encodeURIComponent(billingId)}/receipt/${encodeURIComponent(receiptId)}/file`;
 }
 
+/** The batch as an XLSX workbook (decision acc45). */
+export function billingXlsxUrl(billingId: string): string {
+  return `/api/billing/${encodeURIComponent(billingId)}/xlsx`;
+}
+
 /** The billing statement window (spec §2 /billing_report/{billingId}, ?new=true to print it again). */
 export function statementUrl(billingId: string, reprint: boolean): string {
   return `/billing_report/${encodeURIComponent(billingId)}${reprint ? '?new=true' : ''}`;

@@ -19,12 +19,13 @@ import type { BillingDetail, ReceiptType } from '@rangsi/contract';
 import { formatSatang } from '@rangsi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { DownloadButton } from '../../../../components/download-button';
 import { PageSpinner } from '../../../../components/page-spinner';
 import { formatDate } from '../../../../lib/format-date';
 import { openAfter } from '../../../../lib/open-window';
 import { billingKeys } from '../api/billing-keys';
 import { useBillingDetail } from '../api/billing-detail';
-import { receiptFileUrl, statementUrl, useCreateReceipt, useMarkLine, useVoidReceipt } from '../api/billing-mutations';
+import { billingXlsxUrl, receiptFileUrl, statementUrl, useCreateReceipt, useMarkLine, useVoidReceipt } from '../api/billing-mutations';
 import { formatBaht, sumSatang, toSatang } from '../lib/billing-lines';
 import { BILLING_NOTICE_MS } from './billing-styles';
 import { DetailLinesTable } from './detail-lines-table';
@@ -141,6 +142,9 @@ function DetailBody({ detail: d }: { detail: BillingDetail }) {
           <Button variant="outlined" startIcon={<PrintRounded />} href={statementUrl(d.billingId, d.isPrinted)} target="_blank" rel="noopener" data-testid="billing-print">
             {d.isPrinted ? 'พิมพ์ใบวางบิลซ้ำ (Reprint)' : 'พิมพ์ใบวางบิล (Print statement)'}
           </Button>
+          <DownloadButton href={billingXlsxUrl(d.billingId)} fileName={`${d.documentId ?? 'billing'}.xlsx`} onError={setError} data-testid="billing-xlsx">
+            ส่งออก Excel (Export XLSX)
+          </DownloadButton>
           {receiptMode ? (
             <Button variant="outlined" startIcon={<ArrowBackRounded />} onClick={leaveReceiptMode} data-testid="receipt-back">ย้อนกลับ (Back)</Button>
           ) : (

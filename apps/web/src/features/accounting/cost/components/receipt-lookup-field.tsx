@@ -10,6 +10,7 @@ import type { ReceiptLookup } from '@rangsi/contract';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../../api/api-error';
 import { FieldLabel } from '../../../../components/field-label';
+import { useAccountingBranch } from '../../accounting-branch-context';
 import { lookUpReceipt } from '../../api/exam-fees';
 
 interface ReceiptLookupFieldProps {
@@ -27,6 +28,7 @@ interface ReceiptLookupFieldProps {
  * the amount shows the receipt's; the edit icon unlocks it and clears the receipt. Not found: the server's message.
  */
 export function ReceiptLookupField({ id, text, onTextChange, receipt, onReceipt, error }: ReceiptLookupFieldProps) {
+  const { branchId } = useAccountingBranch();
   const [looking, setLooking] = useState(false);
   const [notFound, setNotFound] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -38,7 +40,7 @@ export function ReceiptLookupField({ id, text, onTextChange, receipt, onReceipt,
     setLooking(true);
     setNotFound(null);
     try {
-      onReceipt(await lookUpReceipt(text));
+      onReceipt(await lookUpReceipt(text, branchId!));
       // Locked: the number reads as text, not as a selection left over from editing it.
       const input = inputRef.current;
       if (input) input.setSelectionRange(input.value.length, input.value.length);

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { DateField } from '../../../../components/date-field';
 import { displayToIsoDay, isoDayToDisplay } from '../../../../lib/typed-day';
+import { useAccountingBranch } from '../../accounting-branch-context';
 import { useMoneyHistory } from '../../api/petty-cash';
 import { addDays } from '../../lib/days';
 import { MoneyEntriesTable } from './money-entries-table';
@@ -17,7 +18,8 @@ export function MoneyHistory({ today }: { today: string }) {
   const [form, setForm] = useState({ from: isoDayToDisplay(addDays(today, -30)), to: isoDayToDisplay(today) });
   const [range, setRange] = useState<{ from: string; to: string }>({ from: addDays(today, -30), to: today });
   const [formError, setFormError] = useState<string | null>(null);
-  const history = useMoneyHistory(range);
+  const { branchId } = useAccountingBranch();
+  const history = useMoneyHistory(branchId!, range);
   const entries = history.data?.pages.flatMap((p) => p.entries) ?? [];
 
   const search = () => {
