@@ -20,7 +20,7 @@ import { seedDemo } from '../apps/server/src/db/seed/index';
 import { createChromiumPdfRenderer } from '../apps/server/src/reports/pdf/pdf-renderer';
 import { createReportEngine } from '../apps/server/src/reports/report-engine';
 import { ReportsRepository } from '../apps/server/src/reports/reports.repository';
-import { addDays, bangkokDayOf, bangkokDayStart } from '../apps/server/src/reports/format';
+import { addDays, bangkokDayOf, bangkokDayStart } from '../packages/domain/src/index';
 import { sampleRadiologyReport } from './lib/radiology-sample';
 import { commit, machine, updatePerformanceDoc } from './lib/report';
 import { repoRoot } from './lib/server';

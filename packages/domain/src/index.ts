@@ -14,4 +14,6 @@ export * from './reports/hl7-oru';
 export * from './reports/index';
 export * from './patients/name-search-words';
 export * from './money/baht-text';
+export * from './money/format-money';
+export * from './time/bangkok-day';
 export * from './money/promptpay';

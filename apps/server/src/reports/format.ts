@@ -58,41 +58,6 @@ export function formatDuration(minutes: number | null | undefined): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** Start of a Bangkok calendar day (yyyy-MM-dd) as an instant. */
-export function bangkokDayStart(isoDay: string): Date {
-  return new Date(`${isoDay}T00:00:00+07:00`);
-}
-
-/** The Bangkok calendar day of an instant, yyyy-MM-dd. */
-export function bangkokDayOf(d: Date): string {
-  const p = parts(d);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** yyyy-MM-dd plus n days. */
-export function addDays(isoDay: string, n: number): string {
-  const [y, m, d] = isoDay.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
-}
-
-/** yyyy-MM plus n months. */
-export function addMonths(isoMonth: string, n: number): string {
-  const [y, m] = isoMonth.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1 + n, 1)).toISOString().slice(0, 7);
-}
-
-/** Whole days from one calendar day to another (b − a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/** Whole months from one month to another (b − a). */
-export function monthsBetween(a: string, b: string): number {
-  const [ya, ma] = a.split('-').map(Number);
-  const [yb, mb] = b.split('-').map(Number);
-  return ((yb ?? 0) - (ya ?? 0)) * 12 + ((mb ?? 0) - (ma ?? 0));
-}
-
 /** dd-MM-yyyy of an instant in Bangkok with the Buddhist-era year (money documents: 29-11-2569). */
 export function formatDateBE(d: Date | null | undefined): string {
   if (!d || Number.isNaN(d.getTime())) return '';

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../test/test-app';
-import { addDays, bangkokDayOf, formatCount, formatDuration, formatMoney } from './format';
+import { formatCount, formatDuration, formatMoney } from './format';
 import { decodeBarcodes, decodeQrCodes, pdfInfo, pdfText } from './testing/pdf-tools';
+import { addDays, bangkokDayOf } from '@rangsi/domain';
 
 let sut: TestContext;
 const cookies: Record<string, string> = {};

@@ -12,15 +12,6 @@ export function bahtToSatang(baht: number): number | null {
   return satang;
 }
 
-/** Integer satang as baht for the wire (1234567 → 12345.67). */
-export function satangToBaht(satang: number): number {
-  return satang / 100;
-}
-
-/** Money as the spec shows it: 2 decimals and thousands separators (1234567 satang → "12,345.67"). */
-export function formatSatang(satang: number): string {
-  return (satang / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
 
 /** Product group of contrast media: their dose is entered in ml (spec §5). */
 export const CONTRAST_PRODUCT_GROUP = 'เวชภัณฑ์';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORCED_ACCESSION_FORMAT, formatAccessionNumber, isAutomaticAccessionNumber } from './accession-number';
-import { bahtToSatang, doseUnitOf, formatSatang, unitPriceSatang } from './product-price';
+import { formatSatang } from '../money/format-money';
+import { bahtToSatang, doseUnitOf, unitPriceSatang } from './product-price';
 import { missingRequestDocumentNames, requiredRequestDocumentCodes } from './required-documents';
 import { dependencyMatches, isFieldShown } from './field-dependency';
 

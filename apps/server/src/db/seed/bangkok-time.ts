@@ -2,18 +2,14 @@
  * Asia/Bangkok is UTC+7 all year (no daylight saving), so calendar arithmetic here needs no time-zone library:
  * shift by seven hours and read the UTC fields.
  */
-const OFFSET_MS = 7 * 3_600_000;
+import { BANGKOK_OFFSET_MS as OFFSET_MS, bangkokDayOf } from '@rangsi/domain';
+
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** The Bangkok calendar day of an instant, as YYYY-MM-DD. */
-export function bangkokDay(at: Date): string {
-  const d = new Date(at.getTime() + OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
 
 /** The instant of midnight (Bangkok) that starts the day of `at`, moved by `dayOffset` days. */
 export function bangkokMidnight(at: Date, dayOffset = 0): Date {
@@ -23,7 +19,7 @@ export function bangkokMidnight(at: Date, dayOffset = 0): Date {
 
 /** YYMMDD of the Bangkok day (accession numbers). */
 export function bangkokYyMmDd(at: Date): string {
-  return bangkokDay(at).slice(2).replaceAll('-', '');
+  return bangkokDayOf(at).slice(2).replaceAll('-', '');
 }
 
 /** DICOM StudyDate (YYYYMMDD) and StudyTime (HHMMSS) as the modality, set to Bangkok time, would write them. */

@@ -5,11 +5,12 @@ import {
   billingRequests, billings, costSubmissions, documentNumbers, moneyAdjustmentItems, moneyAdjustments, receiptLines,
   receipts,
 } from '../schema/index';
-import { bangkokDay, bangkokMidnight, DAY, HOUR, MINUTE } from './bangkok-time';
+import { bangkokMidnight, DAY, HOUR, MINUTE } from './bangkok-time';
 import type { OrgContext } from './demo-org';
 import type { DemoRows } from './demo-rows';
 import { insertChunks } from './insert-chunks';
 import type { Rng } from './prng';
+import { bangkokDayOf } from '@rangsi/domain';
 
 /** What the accounting demo made, for the summary and its test. */
 export interface AccountingDemoCounts {
@@ -66,7 +67,7 @@ export async function seedDemoAccounting(db: Database, c: { rng: Rng; org: OrgCo
       const billingId = rng.uuid();
       batches.push({
         id: billingId, documentNo: '', branchId, hospitalId, privilegeId: null,
-        startDate: bangkokDay(from), endDate: bangkokDay(new Date(to.getTime() - DAY)),
+        startDate: bangkokDayOf(from), endDate: bangkokDayOf(new Date(to.getTime() - DAY)),
         isPrinted: state !== 'unpaid', printedAt: state === 'unpaid' ? null : new Date(createdAt.getTime() + 5 * MINUTE),
         createdBy: clerk.id, createdAt,
       });
@@ -158,7 +159,7 @@ function examFees(c: { rng: Rng; org: OrgContext; now: Date }, today: Date, cheq
         out.push({
           branchId: branch.id, type: 'cash', methodId: method(viaTransfer ? 'โอนเงิน' : 'เงินสด'),
           amountSatang: c.rng.int(3, 60) * 5_000, referenceCode: viaTransfer ? `TRF${c.rng.digits(8)}` : `CS-${c.rng.digits(6)}`,
-          remark: c.rng.chance(0.3) ? 'ค่าตรวจผู้ป่วยชำระเอง' : null, day: bangkokDay(day), createdBy: userOf(branch.id).id, createdAt: at,
+          remark: c.rng.chance(0.3) ? 'ค่าตรวจผู้ป่วยชำระเอง' : null, day: bangkokDayOf(day), createdBy: userOf(branch.id).id, createdAt: at,
         });
       }
     }
@@ -166,7 +167,7 @@ function examFees(c: { rng: Rng; org: OrgContext; now: Date }, today: Date, cheq
   for (const r of cheques) {
     out.push({
       branchId: r.branchId, type: 'cheque', methodId: method('เช็ค'), amountSatang: r.amountSatang, referenceCode: r.number,
-      receiptId: r.id, receiptDocumentNo: r.documentNo, remark: `เช็ค ${r.bankName}`, day: bangkokDay(r.createdAt!),
+      receiptId: r.id, receiptDocumentNo: r.documentNo, remark: `เช็ค ${r.bankName}`, day: bangkokDayOf(r.createdAt!),
       createdBy: r.createdBy, createdAt: new Date(r.createdAt!.getTime() + 20 * MINUTE),
     });
   }
@@ -183,8 +184,8 @@ function pettyCash(c: { rng: Rng; org: OrgContext; now: Date }, today: Date, iss
     let balance = 0;
     for (let d = 14; d >= 1; d--) {
       const day = new Date(today.getTime() - d * DAY);
-      const key = bangkokDay(day);
-      const transfers = issued.filter((r) => r.branchId === branch.id && r.type === 'transfer' && !r.voidedAt && bangkokDay(r.createdAt!) === key)
+      const key = bangkokDayOf(day);
+      const transfers = issued.filter((r) => r.branchId === branch.id && r.type === 'transfer' && !r.voidedAt && bangkokDayOf(r.createdAt!) === key)
         .reduce((n, r) => n + r.amountSatang, 0);
       const available = balance + transfers;
       if (available < 100_000 || new Date(day.getTime() + 7 * HOUR).getUTCDay() === 0) continue;

@@ -3,10 +3,11 @@ import {
   branches, doctorClients, dutyDoctors, hospitalBuildings, hospitalDoctors, hospitalPrivileges, hospitals, lookups,
   privilegePrices, products, users,
 } from '../schema/index';
-import { bangkokDay, DAY } from './bangkok-time';
+import { DAY } from './bangkok-time';
 import { BRANCHES, HOSPITALS, PRIVILEGE_PRICE_FACTOR, USERS, type BranchSeed } from './data/organization';
 import { EXAM_GROUP, PRODUCTS, type ProductSeed } from './data/products';
 import type { Rng } from './prng';
+import { bangkokDayOf } from '@rangsi/domain';
 
 export interface BranchCtx extends BranchSeed { id: number }
 export interface HospitalCtx {
@@ -115,7 +116,7 @@ export async function seedOrganization(db: Database, rng: Rng, idRng: Rng, passw
   for (const [bi, b] of branchCtx.entries()) {
     const readers = [...new Set(hospitalCtx.filter((h) => h.branchId === b.id).flatMap((h) => h.readers))];
     for (let d = 0; d <= 7; d++) {
-      const day = bangkokDay(new Date(now.getTime() + d * DAY));
+      const day = bangkokDayOf(new Date(now.getTime() + d * DAY));
       const userId = readers[(d + bi) % readers.length];
       if (!userId) continue;
       duty.set(dutyKey(b.id, day), userId);

@@ -1,6 +1,6 @@
 import type { AddressValue } from '../schema/patients';
 import type { patientContacts, patients } from '../schema/index';
-import { bangkokDay, DAY } from './bangkok-time';
+import { DAY } from './bangkok-time';
 import { LOCALITIES_BY_REGION, OCCUPATIONS, ROADS, VILLAGES } from './data/addresses';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, type NamePair } from './data/first-names';
 import { LOOKUPS } from './data/lookups';
@@ -8,7 +8,7 @@ import { NAME_PREFIXES } from './data/name-prefixes';
 import { FOREIGNERS, SURNAMES } from './data/surnames';
 import type { OrgContext, UserCtx } from './demo-org';
 import { mustGet } from './demo-org';
-import { withCheckDigit } from '@rangsi/domain';
+import { bangkokDayOf, withCheckDigit } from '@rangsi/domain';
 import type { Rng } from './prng';
 
 export interface PatientCtx {
@@ -89,7 +89,7 @@ export function planPatients(rng: Rng, idRng: Rng, org: OrgContext, count: numbe
     const current = address(rng, region);
     const same = rng.chance(0.7);
     const id = idRng.uuid();
-    const birthDate = unknownBirthDate ? null : bangkokDay(born);
+    const birthDate = unknownBirthDate ? null : bangkokDayOf(born);
 
     out.patients.push({
       id, hn, hospitalId: hospital.id, branchId: hospital.branchId, gender, age: years, birthDate,
@@ -103,7 +103,7 @@ export function planPatients(rng: Rng, idRng: Rng, org: OrgContext, count: numbe
       prefixEn: prefixEn(prefixTh), firstNameEn: first[1], lastNameEn: last[1],
       gender, birthDate, unknownBirthDate,
       statedAge: unknownBirthDate ? years : null,
-      statedAgeAt: unknownBirthDate ? bangkokDay(createdAt) : null,
+      statedAgeAt: unknownBirthDate ? bangkokDayOf(createdAt) : null,
       bloodGroup: rng.chance(0.6) ? rng.weighted(BLOOD.map((b, k) => [b, BLOOD_WEIGHTS[k] ?? 0] as const)) : null,
       nationality, race: foreign ? nationality : 'ไทย',
       religion: foreign ? null : rng.weighted([['พุทธ', 90], ['อิสลาม', 6], ['คริสต์', 4]] as const),

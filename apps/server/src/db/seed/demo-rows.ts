@@ -1,5 +1,5 @@
 import type { accessionSequences, customPrices, examEvents, exams, requestProducts, requests } from '../schema/index';
-import { bangkokDay, bangkokHhMm, bangkokYyMmDd, dicomDateTime, DAY, MINUTE } from './bangkok-time';
+import { bangkokHhMm, bangkokYyMmDd, dicomDateTime, DAY, MINUTE } from './bangkok-time';
 import { BREAST_DENSITIES, CONTRAST_TYPES } from './data/additional-fields';
 import { PRIVILEGE_PAYMENT_CODE, PRIVILEGE_UCS } from './data/organization';
 import { FILM_GROUP } from './data/products';
@@ -7,6 +7,7 @@ import { dutyKey, mustGet, type OrgContext, type ProductCtx, type UserCtx } from
 import { staffOf } from './demo-patients';
 import type { ExamDraft, RequestDraft } from './demo-workflow';
 import type { Rng } from './prng';
+import { bangkokDayOf } from '@rangsi/domain';
 
 export interface DemoRows {
   requests: (typeof requests.$inferInsert)[];
@@ -122,7 +123,7 @@ export function buildRows(rng: Rng, org: OrgContext, drafts: RequestDraft[], now
       const specific = e.reviewerId !== null && rng.chance(0.05);
       const completed = e.status === 'Completed';
       const onDuty = e.assignedAt !== null && e.reviewerId !== null
-        && org.duty.get(dutyKey(r.branch.id, bangkokDay(e.assignedAt))) === e.reviewerId;
+        && org.duty.get(dutyKey(r.branch.id, bangkokDayOf(e.assignedAt))) === e.reviewerId;
       const lastAt = events.reduce((m, ev) => (ev.at && ev.at > m ? ev.at : m), r.createdAt);
       out.exams.push({
         id: e.id, requestId: r.id, patientId: r.patient.id, branchId: r.branch.id, hospitalId: r.hospital.id,
@@ -167,7 +168,7 @@ function assignAccessions(drafts: RequestDraft[], out: DemoRows): Map<string, st
   const numbers = new Map<string, string>();
   for (const e of all) {
     const branch = e.request.branch;
-    const day = bangkokDay(e.examDate);
+    const day = bangkokDayOf(e.examDate);
     const key = `${branch.id}|${day}`;
     const seq = (last.get(key)?.value ?? 0) + 1;
     last.set(key, { branchId: branch.id, day, value: seq });
@@ -189,7 +190,7 @@ function additionalFieldsFor(rng: Rng, org: OrgContext, r: RequestDraft, nhso: s
   if (contrast || ((modalities.has('CT') || modalities.has('MR')) && rng.chance(0.5))) {
     const impaired = rng.chance(0.12);
     const creatinine = impaired ? 1.6 + rng.int(0, 20) / 10 : 0.5 + rng.int(0, 9) / 10;
-    const testDay = bangkokDay(new Date(r.appointmentAt.getTime() - rng.int(0, 14) * DAY));
+    const testDay = bangkokDayOf(new Date(r.appointmentAt.getTime() - rng.int(0, 14) * DAY));
     f.bun = rng.int(impaired ? 25 : 7, impaired ? 60 : 22);
     f.creatinine = Math.round(creatinine * 10) / 10;
     f.egfr = Math.max(8, Math.min(125, Math.round(141 * Math.pow(creatinine / 0.9, -1.2) * Math.pow(0.993, p.age))));
@@ -207,7 +208,7 @@ function additionalFieldsFor(rng: Rng, org: OrgContext, r: RequestDraft, nhso: s
   }
   if (p.gender === 'Female' && p.age >= 12 && p.age <= 50 && ['CT', 'CR', 'DX', 'MR'].some((m) => modalities.has(m))) {
     f.pregnancy_status = rng.weighted([['ไม่ตั้งครรภ์', 9], ['ไม่แน่ใจ', 1]] as const);
-    if (f.pregnancy_status === 'ไม่แน่ใจ') f.lmp_date = bangkokDay(new Date(r.appointmentAt.getTime() - rng.int(10, 40) * DAY));
+    if (f.pregnancy_status === 'ไม่แน่ใจ') f.lmp_date = bangkokDayOf(new Date(r.appointmentAt.getTime() - rng.int(10, 40) * DAY));
   }
   if (modalities.has('MR')) {
     f.mr_implant = rng.chance(0.9) ? 'ไม่มี' : rng.pick(['Coronary stent (2019)', 'ข้อเข่าเทียมข้างขวา (titanium)', 'Pacemaker MRI-conditional']);
@@ -216,7 +217,7 @@ function additionalFieldsFor(rng: Rng, org: OrgContext, r: RequestDraft, nhso: s
   if (modalities.has('MG')) {
     f.breast_density = rng.pick(BREAST_DENSITIES);
     f.prior_mammogram = rng.chance(0.6) ? 'เคย' : 'ไม่เคย';
-    if (f.prior_mammogram === 'เคย') f.prior_mammogram_date = bangkokDay(new Date(r.appointmentAt.getTime() - rng.int(330, 800) * DAY));
+    if (f.prior_mammogram === 'เคย') f.prior_mammogram_date = bangkokDayOf(new Date(r.appointmentAt.getTime() - rng.int(330, 800) * DAY));
     f.breast_symptom = ['ไม่มีอาการ'];
   }
   if (modalities.has('US') && r.exams.some((e) => e.product.bodyPart === 'ABDOMEN')) f.npo_status = true;

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_STATUSES, EXAM_STATUSES } from '@rangsi/domain';
+import { AUDIT_STATUSES, bangkokDayOf, EXAM_STATUSES } from '@rangsi/domain';
 import { verifyPassword } from '../../auth/password';
 import { openDatabase, type DatabaseHandle } from '../client';
 import {
   accessionSequences, branches, customPrices, doctorClients, dutyDoctors, examEvents, exams, hospitalPrivileges,
   hospitals, patients, privilegePrices, products, requestProducts, requests, users,
 } from '../schema/index';
-import { bangkokDay, bangkokYyMmDd, DAY, HOUR } from './bangkok-time';
+import { bangkokYyMmDd, DAY, HOUR } from './bangkok-time';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './data/organization';
 import { seedDemo, type DemoSummary } from './demo';
 import { isValidNationalId } from '@rangsi/domain';
@@ -51,7 +51,7 @@ describe('seedDemo (40 patients, 300 exams)', () => {
       expect(e.accessionNumber).toMatch(/^RS[1-3]\d{6}\d{4}$/);
       expect(e.accessionNumber!.slice(0, 3)).toBe(codes.get(e.branchId));
       expect(e.accessionNumber!.slice(3, 9)).toBe(bangkokYyMmDd(e.examDate));
-      const key = `${e.branchId}|${bangkokDay(e.examDate)}`;
+      const key = `${e.branchId}|${bangkokDayOf(e.examDate)}`;
       maxSeq.set(key, Math.max(maxSeq.get(key) ?? 0, Number(e.accessionNumber!.slice(9))));
     }
     const seqs = await h.db.select().from(accessionSequences);
@@ -128,8 +128,8 @@ describe('seedDemo (40 patients, 300 exams)', () => {
 
   it('schedules exams for today and each of the next 7 days at a station of the right modality', () => {
     for (let d = 0; d <= 7; d++) {
-      const day = bangkokDay(new Date(NOW.getTime() + d * DAY));
-      const onDay = allExams.filter((e) => e.status === 'Scheduled' && bangkokDay(e.examDate) === day && e.accessionNumber);
+      const day = bangkokDayOf(new Date(NOW.getTime() + d * DAY));
+      const onDay = allExams.filter((e) => e.status === 'Scheduled' && bangkokDayOf(e.examDate) === day && e.accessionNumber);
       expect(onDay.length, day).toBeGreaterThan(0);
       for (const e of onDay) expect(e.scheduledStationAeTitle).toMatch(new RegExp(`^${e.modalityCode}0[1-3]$`));
     }
@@ -221,7 +221,7 @@ describe('seedDemo (40 patients, 300 exams)', () => {
     const clients = new Set((await h.db.select().from(doctorClients)).map((c) => c.userId));
     for (const branchId of Object.values(summary.branches)) {
       for (let d = 0; d <= 7; d++) {
-        const day = bangkokDay(new Date(NOW.getTime() + d * DAY));
+        const day = bangkokDayOf(new Date(NOW.getTime() + d * DAY));
         const duty = rows.find((r) => r.branchId === branchId && r.day === day);
         expect(duty && clients.has(duty.userId), `${branchId} ${day}`).toBe(true);
       }

@@ -3,12 +3,11 @@ import type {
   AccountingBranches, AccountingCostUi, AccountingMoneyUi, AdjustMoneyInput, CostEntry, MoneyEntry, MoneyHistory, MoneyHistoryQuery,
   ReceiptLookup, SubmitCostInput, TodayCost,
 } from '@rangsi/contract';
-import { satangToBaht } from '@rangsi/domain';
+import { addDays, bangkokDayOf, daysBetween, satangToBaht } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { fieldError, forbidden } from '../../http/domain-error';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { addDays, bangkokDayOf, daysBetween } from '../../reports/format';
 import type { FileStore } from '../../storage/file-store';
 import { cleanFileName } from '../documents/document-types';
 import type { UploadedFile } from './accounting-form';

@@ -1,6 +1,7 @@
 import { FEE_TYPE_TH, RECEIPT_TYPE_TH, type CashupData } from '../../reports/definitions/cashup-report';
-import { bangkokDayOf, formatDateTime, formatDayBE } from '../../reports/format';
+import { formatDateTime, formatDayBE } from '../../reports/format';
 import { tablesToXlsx, type XlsxTable } from '../../reports/xlsx/workbook';
+import { bangkokDayOf } from '@rangsi/domain';
 
 const time = (d: Date) => formatDateTime(d).slice(-5);
 

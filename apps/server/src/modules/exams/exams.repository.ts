@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ExamSearch } from '@rangsi/contract';
+import { bangkokDayStart } from '@rangsi/domain';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
 import { branches, dicomInstances, dicomSeries, dicomStudies, documents, examEvents, exams, finishedReports, hospitals, patients, users } from '../../db/schema/index';
@@ -17,13 +18,6 @@ export const COUNT_CAP = 10_000;
 const reviewer = alias(users, 'reviewer');
 const reporter = alias(users, 'reporter');
 
-/** Start of a Bangkok calendar day as a timestamp. */
-function bangkokDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+07:00`);
-}
-function nextDay(day: string): Date {
-  return new Date(bangkokDayStart(day).getTime() + 86_400_000);
-}
 const dicomDate = (d: string) => d.replaceAll('-', '');
 const dicomTime = (t: string) => t.replaceAll(':', '').padEnd(6, '0');
 
@@ -35,7 +29,7 @@ export class ExamsRepository {
   searchConditions(f: ExamSearch, scope: SQL): SQL[] {
     const c: SQL[] = [scope, isNull(exams.deletedAt)];
     if (f.examFromDate) c.push(gte(exams.examDate, bangkokDayStart(f.examFromDate)));
-    if (f.examToDate) c.push(lt(exams.examDate, nextDay(f.examToDate)));
+    if (f.examToDate) c.push(lt(exams.examDate, bangkokDayStart(f.examToDate, 1)));
     if (f.accessionNumber) c.push(eq(exams.accessionNumber, f.accessionNumber));
     if (f.hospitalNumber) c.push(eq(exams.hn, f.hospitalNumber));
     if (f.patientName) c.push(sql`${exams.patientNameSearch} like ${containsPattern(f.patientName)}`);

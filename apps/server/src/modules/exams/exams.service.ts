@@ -1,5 +1,5 @@
 import type { AssignExam, Exam, ExamSearch, ExamSearchResult, ExamUpdateInformation, Series } from '@rangsi/contract';
-import { expectedReportDate, URGENCY_PRESET_MINUTES, urgencyToDuration, type ReportUrgency } from '@rangsi/domain';
+import { bangkokDayOf, expectedReportDate, URGENCY_PRESET_MINUTES, urgencyToDuration, type ReportUrgency } from '@rangsi/domain';
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { eq } from 'drizzle-orm';
@@ -15,11 +15,6 @@ import type { ExamImages } from '../../dicom/cold/dicom-image-lifecycle';
 
 type Patch = Partial<typeof exams.$inferInsert>;
 interface Change { patch: Patch; action: string; detail?: string | null; also?: Parameters<ExamsRepository['updateIfVersion']>[4] }
-
-/** Bangkok calendar day of an instant, yyyy-MM-dd. */
-export function bangkokDay(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
 
 /** The worklist's rules (spec §4): search, and every exam action with its state check, log line and audit entry. */
 export class ExamsService {
@@ -107,7 +102,7 @@ export class ExamsService {
 
   /** Edit Exam Information: the exam's own copy of the patient's name and birth date. */
   updateInformation(user: CurrentUser, id: string, input: ExamUpdateInformation) {
-    if (input.birthDate && input.birthDate > bangkokDay(this.now())) throw new DomainError(400, 'วันเกิดต้องไม่เป็นวันในอนาคต', 'BAD_BIRTH_DATE');
+    if (input.birthDate && input.birthDate > bangkokDayOf(this.now())) throw new DomainError(400, 'วันเกิดต้องไม่เป็นวันในอนาคต', 'BAD_BIRTH_DATE');
     return this.act(user, id, input.version, (e) => {
       const patch: Patch = {
         firstName: input.firstName,
@@ -130,14 +125,14 @@ export class ExamsService {
   /** Today's duty doctor of a branch; only an all-branches user reads another branch's (decision sec71). */
   dutyDoctor(user: CurrentUser, branchId: number) {
     if (user.scope !== 'all' && user.branchId !== branchId) throw forbidden();
-    return this.doctors.onDuty(branchId, bangkokDay(this.now()));
+    return this.doctors.onDuty(branchId, bangkokDayOf(this.now()));
   }
 
   /** Assign Case (spec §4/§5): reviewer, flags, message, urgency and the expected report date. */
   async assign(user: CurrentUser, id: string, input: AssignExam) {
     const current = await this.load(user, id);
     let doctorId = input.doctorId ?? null;
-    if (input.isOnDuty && !doctorId) doctorId = (await this.doctors.onDuty(current.branchId, bangkokDay(this.now())))?.doctorId ?? null;
+    if (input.isOnDuty && !doctorId) doctorId = (await this.doctors.onDuty(current.branchId, bangkokDayOf(this.now())))?.doctorId ?? null;
     let doctorName: string | null = null;
     if (doctorId) {
       const allowed = await this.doctors.forClient(current.hospitalId);

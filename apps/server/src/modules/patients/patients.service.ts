@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Patient, PatientExamHistoryRow, PatientFormData, PatientSave, PatientSearch, PatientSearchRow } from '@rangsi/contract';
-import { ageInYears, CONTRAST_PRODUCT_GROUP, examStatusFlags, missingRequestDocumentNames, nameSearchWords, type TitlePrefixes } from '@rangsi/domain';
+import { ageInYears, bangkokDayOf, CONTRAST_PRODUCT_GROUP, examStatusFlags, missingRequestDocumentNames, nameSearchWords, type TitlePrefixes } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { patients } from '../../db/schema/index';
@@ -13,11 +13,6 @@ import { NO_PATIENT_BILLING, type PatientBillingPort } from './patient-billing-p
 
 const GENDER = new Set(['Male', 'Female', 'Unknown']);
 type Gender = 'Male' | 'Female' | 'Unknown';
-
-/** Bangkok calendar day, yyyy-MM-dd. */
-function bangkokDay(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-}
 
 /** Masks a national number for lists: the last five digits become xxxxx (spec §2). */
 export function maskNationalNumber(n: string | null): string | null {
@@ -128,7 +123,7 @@ export class PatientsService {
   /** Creates or saves a patient; an existing one needs the editor's own password (spec §5), a stale version is a 409. */
   async save(user: CurrentUser, input: PatientSave): Promise<{ patientId: string }> {
     const existingId = input.patientId && !['new', 'import', 'importbycard'].includes(input.patientId) ? input.patientId : null;
-    const today = bangkokDay(this.now());
+    const today = bangkokDayOf(this.now());
     if (input.birthDate && !input.unknownBirthDate && input.birthDate > today) {
       throw fieldError('birthDate', 'วันเกิดต้องไม่เป็นวันในอนาคต');
     }

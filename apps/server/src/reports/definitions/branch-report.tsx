@@ -1,9 +1,7 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
-import type { ExamStatus } from '@rangsi/domain';
-import {
-  addDays, addMonths, bangkokDayOf, bangkokDayStart, daysBetween, formatCount, formatDay, formatMoney, formatMonth, monthsBetween,
-} from '../format';
+import { addDays, addMonths, bangkokDayOf, bangkokDayStart, daysBetween, monthsBetween, type ExamStatus } from '@rangsi/domain';
+import { formatCount, formatDay, formatMoney, formatMonth } from '../format';
 import { formDay, formId, formMonth, optional, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
 import { RE } from '../report-errors';

@@ -1,12 +1,13 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
 import type { CurrentUser } from '../../auth/current-user';
-import { bangkokDayOf, formatCount, formatDateTime, formatDayBE, formatMoney } from '../format';
+import { formatCount, formatDateTime, formatDayBE, formatMoney } from '../format';
 import { formDay, formId, optional } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
 import { reportForbidden } from '../report-errors';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
+import { bangkokDayOf } from '@rangsi/domain';
 
 const params = z.object({
   day: optional(formDay()),

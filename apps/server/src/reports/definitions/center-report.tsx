@@ -1,12 +1,13 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
-import { addDays, bangkokDayOf, bangkokDayStart, daysBetween, formatCount, formatDay, formatDuration, formatMoney } from '../format';
+import { formatCount, formatDay, formatDuration, formatMoney } from '../format';
 import { formDay, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
 import { RE } from '../report-errors';
 import type { CenterRow, ReportsRepository } from '../reports.repository';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
+import { addDays, bangkokDayOf, bangkokDayStart, daysBetween } from '@rangsi/domain';
 
 export const MAX_CENTER_DAYS = 366;
 

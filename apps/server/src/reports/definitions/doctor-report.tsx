@@ -1,6 +1,6 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
-import { addDays, bangkokDayOf, bangkokDayStart, daysBetween, formatCount, formatDay, formatDuration, formatMonth } from '../format';
+import { formatCount, formatDay, formatDuration, formatMonth } from '../format';
 import { formDay, formEnum, formId, formUuid, optional, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
 import { RE } from '../report-errors';
@@ -8,6 +8,7 @@ import { resolveDoctor, resolveOptionalBranch } from '../report-scope';
 import type { Period, ReportsRepository, TurnaroundRow } from '../reports.repository';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
+import { addDays, bangkokDayOf, bangkokDayStart, daysBetween } from '@rangsi/domain';
 
 export const MAX_DOCTOR_DAYS = 366;
 const PERIODS = ['day', 'week', 'month'] as const;

@@ -20,9 +20,9 @@ import { ExportLinkDialog } from './components/export-link-dialog';
 import { initialFields, RequestSearchForm } from './components/request-search-form';
 import { RequestTable } from './components/request-table';
 import { useCountdown } from './hooks/use-countdown';
-import { bangkokDay } from './lib/bangkok-day';
 import { defaultStartOffsetDays } from './lib/default-start-date';
 import { formatResultTotal } from '../../lib/result-total';
+import { addDays, bangkokToday } from '@rangsi/domain';
 
 const AUTO_REFRESH_SECONDS = 300;
 
@@ -31,8 +31,8 @@ export function RequestListPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const can = useCallback((p: string) => me.permissions.includes(p), [me.permissions]);
-  const start = bangkokDay(defaultStartOffsetDays(me.roleName));
-  const today = bangkokDay(0);
+  const start = addDays(bangkokToday(), defaultStartOffsetDays(me.roleName));
+  const today = bangkokToday();
   const [run, setRun] = useState<RequestSearchRun>(() => ({ search: { startDate: start, endDate: today, page: 1 }, runAt: Date.now() }));
   const result = useSearchRequests(run);
   const rerun = useCallback(() => setRun((r) => ({ ...r, runAt: Date.now() })), []);

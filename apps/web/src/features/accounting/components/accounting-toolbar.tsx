@@ -13,7 +13,8 @@ import { FieldLabel } from '../../../components/field-label';
 import { isoDayToDisplay } from '../../../lib/typed-day';
 import { useAccountingBranch } from '../accounting-branch-context';
 import { branchQuery } from '../lib/accounting-branch';
-import { bangkokToday, readCostDate } from '../lib/days';
+import { readCostDate } from '../lib/days';
+import { bangkokToday } from '@rangsi/domain';
 
 /** The daily cash-up report in the report screen (decision acc44). */
 export function cashupReportUrl(day: string, branchId: number | null): string {

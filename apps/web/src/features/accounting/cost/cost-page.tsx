@@ -14,7 +14,7 @@ import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ACCOUNTING_MESSAGES, MAX_REFERENCE_CHARS, MAX_REMARK_CHARS, type CostEntry, type CostType, type ReceiptLookup, type TodayCost } from '@rangsi/contract';
-import { formatSatang } from '@rangsi/domain';
+import { bangkokToday, formatSatang, satangOf } from '@rangsi/domain';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { DateField } from '../../../components/date-field';
@@ -25,8 +25,8 @@ import { useAccountingCost, useSubmitCost, useTodayCost } from '../api/exam-fees
 import { AmountField } from '../components/amount-field';
 import { AttachmentPicker } from '../components/attachment-picker';
 import { MoneyText } from '../components/money-text';
-import { amountProblem, bahtToSatang } from '../lib/money-input';
-import { bangkokToday, readCostDate } from '../lib/days';
+import { amountProblem } from '../lib/money-input';
+import { readCostDate } from '../lib/days';
 import { ReceiptLookupField } from './components/receipt-lookup-field';
 import { TodayCostTable } from './components/today-cost-table';
 import { COST_TYPE_TEXT } from './cost-type-text';
@@ -55,7 +55,7 @@ function Label({ th, en }: { th: string; en: string }) {
 function TotalChip({ label, today, testId }: { label: string; today: TodayCost | undefined; testId: string }) {
   return (
     <Chip variant="outlined" data-testid={testId}
-      label={<>{label}: <b style={{ fontVariantNumeric: 'tabular-nums' }}>{today ? formatSatang(bahtToSatang(today.total)) : '…'}</b> บาท{today ? ` · ${today.count} รายการ` : ''}</>} />
+      label={<>{label}: <b style={{ fontVariantNumeric: 'tabular-nums' }}>{today ? formatSatang(satangOf(today.total)) : '…'}</b> บาท{today ? ` · ${today.count} รายการ` : ''}</>} />
   );
 }
 
@@ -179,7 +179,7 @@ export function CostPage() {
               จำนวนเงิน (Amount){form.type === 'cheque' ? ' · ตามใบเสร็จ (from the receipt)' : ''}
             </FieldLabel>
             {form.type === 'cheque' ? (
-              <AmountField id="cost-amount" value={form.receipt ? formatSatang(bahtToSatang(form.receipt.amount)) : ''} onChange={() => undefined} readOnly testId="cost-amount" />
+              <AmountField id="cost-amount" value={form.receipt ? formatSatang(satangOf(form.receipt.amount)) : ''} onChange={() => undefined} readOnly testId="cost-amount" />
             ) : (
               <AmountField id="cost-amount" value={form.amount} onChange={(amount) => set({ amount }, ['amount'])} error={errors.amount} testId="cost-amount" />
             )}
@@ -203,7 +203,7 @@ export function CostPage() {
           {saveError ? <Alert severity="error" sx={{ flex: 1, whiteSpace: 'pre-line' }} data-testid="cost-save-error">{saveError}</Alert> : null}
           {saved && !saveError ? (
             <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="cost-saved">
-              บันทึกล่าสุด: {COST_TYPE_TEXT[saved.type]} <MoneyText satang={bahtToSatang(saved.amount)} /> บาท
+              บันทึกล่าสุด: {COST_TYPE_TEXT[saved.type]} <MoneyText satang={satangOf(saved.amount)} /> บาท
               {saved.day !== today ? ` · ของวันที่ ${isoDayToDisplay(saved.day)} (ไม่แสดงในรายการวันนี้)` : ''}
             </Typography>
           ) : null}

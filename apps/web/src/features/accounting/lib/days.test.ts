@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, bangkokToday, COST_DATE_MESSAGES, readCostDate } from './days';
+import { COST_DATE_MESSAGES, readCostDate } from './days';
 
 describe(readCostDate.name, () => {
   const today = '2026-11-29';
@@ -11,19 +11,5 @@ describe(readCostDate.name, () => {
   it('refuses a future day and an impossible one', () => {
     expect(readCostDate('30-11-2026', today)).toEqual({ error: COST_DATE_MESSAGES.future });
     expect(readCostDate('31-02-2026', today)).toEqual({ error: COST_DATE_MESSAGES.format });
-  });
-});
-
-describe(bangkokToday.name, () => {
-  it('is the Bangkok day, 7 hours ahead of UTC', () => {
-    expect(bangkokToday(new Date('2026-11-28T16:59:59Z'))).toBe('2026-11-28');
-    expect(bangkokToday(new Date('2026-11-28T17:00:00Z'))).toBe('2026-11-29');
-  });
-});
-
-describe(addDays.name, () => {
-  it('crosses months and leap days', () => {
-    expect(addDays('2026-11-29', -30)).toBe('2026-10-30');
-    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
   });
 });

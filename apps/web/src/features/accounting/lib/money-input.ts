@@ -1,4 +1,5 @@
 import { MAX_MONEY_BAHT } from '@rangsi/contract';
+import { satangOf } from '@rangsi/domain';
 
 /**
  * Money as staff type it on the petty-cash and exam-fee forms, worked in integer satang so that 0.1 + 0.2 is 0.30
@@ -42,11 +43,6 @@ export function amountProblem(typed: string): string | null {
   return null;
 }
 
-/** Baht as the server sends it (a number with at most 2 decimals) to integer satang. */
-export function bahtToSatang(baht: number): number {
-  return Math.round(baht * 100);
-}
-
 /** The sum of the amounts typed, in satang; blank or unreadable amounts count as 0 (they are flagged on the field). */
 export function sumTypedSatang(typed: readonly string[]): number {
   return typed.reduce((sum, t) => sum + (parseBahtToSatang(t) ?? 0), 0);
@@ -62,5 +58,5 @@ export function hasAmountAboveZero(typed: readonly string[]): boolean {
  * (negative when the expenses exceed what there is).
  */
 export function pettyCashBalanceSatang(input: { yesterdayBaht: number; todayBaht: number; expenses: readonly string[] }): number {
-  return bahtToSatang(input.yesterdayBaht) + bahtToSatang(input.todayBaht) - sumTypedSatang(input.expenses);
+  return satangOf(input.yesterdayBaht) + satangOf(input.todayBaht) - sumTypedSatang(input.expenses);
 }

@@ -21,10 +21,11 @@ import { useAccountingBranch } from '../accounting-branch-context';
 import { useAccountingMoney, useAdjustMoney } from '../api/petty-cash';
 import { AttachmentPicker } from '../components/attachment-picker';
 import { MoneyText } from '../components/money-text';
-import { amountProblem, bahtToSatang, hasAmountAboveZero, parseBahtToSatang, pettyCashBalanceSatang, sumTypedSatang } from '../lib/money-input';
+import { amountProblem, hasAmountAboveZero, parseBahtToSatang, pettyCashBalanceSatang, sumTypedSatang } from '../lib/money-input';
 import { ExpenseLines, type ExpenseLine } from './components/expense-lines';
 import { MoneyEntriesTable } from './components/money-entries-table';
 import { MoneyHistory } from './components/money-history';
+import { satangOf } from '@rangsi/domain';
 
 const NAME_MISSING = 'กรุณาระบุชื่อรายการ (enter the expense name)';
 
@@ -173,10 +174,10 @@ export function MoneyPage() {
                 <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1, bgcolor: 'background.default' }} data-testid="money-sum">
                   <SumLine sign="" label={<Label th="เงินคงเหลือยกมา" en="Brought forward" />}
                     note={data.yesterdayDay ? `คงเหลือของวันที่ ${isoDayToDisplay(data.yesterdayDay)}` : 'ยังไม่มีบันทึกก่อนหน้า (no earlier day)'}>
-                    <MoneyText satang={bahtToSatang(data.yesterdayMoney)} testId="money-yesterday" />
+                    <MoneyText satang={satangOf(data.yesterdayMoney)} testId="money-yesterday" />
                   </SumLine>
                   <SumLine sign="+" label={<Label th="เงินโอนรับวันนี้" en="Transfers received today" />} note="ใบเสร็จรับเงินโอนของวันนี้ (today's transfer receipts)">
-                    <MoneyText satang={bahtToSatang(data.todayMoney)} testId="money-today" />
+                    <MoneyText satang={satangOf(data.todayMoney)} testId="money-today" />
                   </SumLine>
                   <SumLine sign="−" label={<Label th="ค่าใช้จ่าย" en="Expenses" />} note={invalidTotal ? 'ไม่นับจำนวนที่ไม่ถูกต้อง (invalid amounts not counted)' : undefined}>
                     <MoneyText satang={expensesSatang} testId="money-expenses" />
@@ -194,7 +195,7 @@ export function MoneyPage() {
                 {saved ? (
                   <Alert severity="success" variant="outlined" data-testid="money-saved">
                     บันทึกครั้งที่ {saved.revision} เวลา {formatDateTime(saved.createdAt).slice(11)} · เงินคงเหลือ{' '}
-                    <MoneyText satang={bahtToSatang(saved.balance)} testId="money-saved-balance" /> บาท (ตามที่ระบบคำนวณ, as the server computed)
+                    <MoneyText satang={satangOf(saved.balance)} testId="money-saved-balance" /> บาท (ตามที่ระบบคำนวณ, as the server computed)
                   </Alert>
                 ) : null}
               </Box>

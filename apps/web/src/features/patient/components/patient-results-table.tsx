@@ -16,7 +16,7 @@ import type { PatientSearchRow } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { HEADER_HEIGHT } from '../../../app/theme';
-import { isoDayToDisplay } from '../lib/day';
+import { isoDayToDisplay } from '../../../lib/typed-day';
 
 interface PatientResultsTableProps {
   rows: readonly PatientSearchRow[];

@@ -7,7 +7,7 @@ import type { PatientFormData } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
 import type { PatientFormApi } from '../hooks/use-patient-form';
 import type { RomanizedPart } from '../hooks/use-romanization';
-import { ageFromDisplay, bangkokToday, birthDateFromAge } from '../lib/day';
+import { ageFromDisplay, birthDateFromAge } from '../lib/day';
 import { inputIdOf, type Gender, type NameKey } from '../lib/patient-form-model';
 import { pairEnglishPrefix, pairThaiPrefix } from '../lib/prefix-pairing';
 import { AddressFields } from './address-fields';
@@ -16,6 +16,7 @@ import { FieldLabel } from '../../../components/field-label';
 import { Cell, FormSection } from './form-section';
 import { FormText } from './form-text';
 import { PrefixField } from './prefix-field';
+import { bangkokToday } from '@rangsi/domain';
 
 interface PersonalTabProps {
   form: PatientFormApi;

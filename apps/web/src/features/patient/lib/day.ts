@@ -1,4 +1,4 @@
-import { ageInYears } from '@rangsi/domain';
+import { ageInYears, bangkokToday } from '@rangsi/domain';
 import { displayToIsoDay, isoDayToDisplay } from '../../../lib/typed-day';
 
 export { displayToIsoDay, isoDayToDisplay };
@@ -8,10 +8,6 @@ export { displayToIsoDay, isoDayToDisplay };
  * Plain string and UTC arithmetic: a birth date has no time zone. Today is the Bangkok day, whatever the
  * workstation's zone.
  */
-
-export function bangkokToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** Whole years from a typed birth date (spec §5), or null when it is not a usable past day. */
 export function ageFromDisplay(birthDate: string, now: Date = new Date()): number | null {

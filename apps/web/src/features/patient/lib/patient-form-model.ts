@@ -1,6 +1,6 @@
 import type { Address, Patient, PatientSave } from '@rangsi/contract';
-import { isValidNationalId } from '@rangsi/domain';
-import { ageFromDisplay, bangkokToday, displayToIsoDay, isoDayToDisplay } from './day';
+import { bangkokToday, isValidNationalId } from '@rangsi/domain';
+import { ageFromDisplay, displayToIsoDay, isoDayToDisplay } from './day';
 
 /** The patient form as the user edits it: every text a string, the birth date as typed (dd-MM-yyyy). */
 

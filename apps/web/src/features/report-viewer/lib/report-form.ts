@@ -1,4 +1,5 @@
 import type { Report, ReportField } from '@rangsi/contract';
+import { addMonths, bangkokToday } from '@rangsi/domain';
 import { displayToIsoDay as typedDisplayToIso, isoDayToDisplay as typedIsoToDisplay } from '../../../lib/typed-day';
 
 /**
@@ -64,9 +65,8 @@ export function submitValues(fields: readonly ReportField[], values: FormValues)
 
 /** The months a month field offers: the 36 up to this one, newest first, and the current value if older. */
 export function monthChoices(now: Date, current: string): string[] {
-  const y = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric' }).format(now));
-  const m = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', month: 'numeric' }).format(now));
-  const months = Array.from({ length: 36 }, (_, i) => new Date(Date.UTC(y, m - 1 - i, 1)).toISOString().slice(0, 7));
+  const thisMonth = bangkokToday(now).slice(0, 7);
+  const months = Array.from({ length: 36 }, (_, i) => addMonths(thisMonth, -i));
   if (/^\d{4}-\d{2}$/.test(current) && !months.includes(current)) months.push(current);
   return months;
 }

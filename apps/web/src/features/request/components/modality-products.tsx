@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { RequestCondition } from '@rangsi/contract';
 import { useState } from 'react';
-import { formatBaht } from '../lib/bangkok-day';
+import { formatBaht } from '@rangsi/domain';
 
 /**
  * One tab per modality with product checkboxes (spec §2 Request form); the tab label counts the chosen products. The

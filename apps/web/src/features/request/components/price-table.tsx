@@ -4,9 +4,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { bahtToSatang, doseUnitOf, unitPriceSatang } from '@rangsi/domain';
+import { bahtToSatang, doseUnitOf, formatBaht, unitPriceSatang } from '@rangsi/domain';
 import { useTranslation } from 'react-i18next';
-import { formatBaht } from '../lib/bangkok-day';
 
 export interface PriceProduct { productId: number; name: string; productGroup: string; defaultPrice: number; modalityCode: string }
 

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { WorklistSearchRun } from '../api/search-exams';
-import { addDays, bangkokToday, displayToIsoDay, isoDayToDisplay } from '../lib/bangkok-day';
 import { DEFAULT_RANGE_DAYS } from '../lib/constants';
+import { displayToIsoDay, isoDayToDisplay } from '../../../lib/typed-day';
+import { addDays, bangkokToday } from '@rangsi/domain';
 
 /** The search panel's fields as typed (dates as dd-MM-yyyy text); '' = not given. */
 export interface WorklistFilters {

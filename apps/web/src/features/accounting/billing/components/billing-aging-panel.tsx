@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import type { BillingAging } from '@rangsi/contract';
 import { formatDate } from '../../../../lib/format-date';
 import { useBillingAging } from '../api/billing-aging';
-import { formatBaht } from '../lib/billing-lines';
 import { moneyCell } from './billing-styles';
 import { HeadCell } from './head-cell';
+import { formatBaht } from '@rangsi/domain';
 
 const BUCKET_LABEL: Record<BillingAging['buckets'][number]['bucket'], string> = {
   '0-30': '0–30 วัน',

@@ -16,7 +16,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { BillingDetail, ReceiptType } from '@rangsi/contract';
-import { formatSatang } from '@rangsi/domain';
+import { formatBaht, formatSatang, satangOf } from '@rangsi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DownloadButton } from '../../../../components/download-button';
@@ -26,7 +26,7 @@ import { openAfter } from '../../../../lib/open-window';
 import { billingKeys } from '../api/billing-keys';
 import { useBillingDetail } from '../api/billing-detail';
 import { billingXlsxUrl, receiptFileUrl, statementUrl, useCreateReceipt, useMarkLine, useVoidReceipt } from '../api/billing-mutations';
-import { formatBaht, sumSatang, toSatang } from '../lib/billing-lines';
+import { sumSatang } from '../lib/billing-lines';
 import { BILLING_NOTICE_MS } from './billing-styles';
 import { DetailLinesTable } from './detail-lines-table';
 import { EMPTY_RECEIPT, ReceiptForm, type ReceiptFields } from './receipt-form';
@@ -118,7 +118,7 @@ function DetailBody({ detail: d }: { detail: BillingDetail }) {
     });
   };
 
-  const unpaidSatang = toSatang(d.totalPrice) - toSatang(d.paidPrice);
+  const unpaidSatang = satangOf(d.totalPrice) - satangOf(d.paidPrice);
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 1.5 }} data-testid="billing-detail-header">

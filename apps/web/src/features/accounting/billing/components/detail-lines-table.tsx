@@ -14,8 +14,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BillingDetail } from '@rangsi/contract';
 import { formatDate } from '../../../../lib/format-date';
-import { formatBaht } from '../lib/billing-lines';
 import { moneyCell } from './billing-styles';
+import { formatBaht } from '@rangsi/domain';
 
 type Line = BillingDetail['requests'][number];
 

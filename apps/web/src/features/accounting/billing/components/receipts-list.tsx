@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import type { BillingDetail } from '@rangsi/contract';
 import { formatDateTime } from '../../../../lib/format-date';
 import { receiptFileUrl } from '../api/billing-mutations';
-import { formatBaht } from '../lib/billing-lines';
 import { moneyCell } from './billing-styles';
+import { formatBaht } from '@rangsi/domain';
 
 type BillingReceipt = BillingDetail['receipts'][number];
 

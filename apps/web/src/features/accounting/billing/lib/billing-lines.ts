@@ -1,18 +1,8 @@
-import { formatSatang } from '@rangsi/domain';
-
-/** Baht from the wire (2 decimals) as integer satang, so sums never drift (0.1 + 0.2). */
-export function toSatang(baht: number): number {
-  return Math.round(baht * 100);
-}
-
-/** Baht as the spec shows money: 2 decimals, thousands separators ("12,345.67"). */
-export function formatBaht(baht: number): string {
-  return formatSatang(toSatang(baht));
-}
+import { formatSatang, satangOf } from '@rangsi/domain';
 
 /** The sum of the lines' totals in satang. */
 export function sumSatang(lines: readonly { totalPrice: number }[]): number {
-  return lines.reduce((sum, l) => sum + toSatang(l.totalPrice), 0);
+  return lines.reduce((sum, l) => sum + satangOf(l.totalPrice), 0);
 }
 
 interface Checkable {

@@ -9,8 +9,8 @@ import { formatDateTime } from '../../../../lib/format-date';
 import { AttachmentLink } from '../../components/attachment-link';
 import { HeadCell } from '../../components/head-cell';
 import { MoneyText } from '../../components/money-text';
-import { bahtToSatang } from '../../lib/money-input';
 import { COST_TYPE_SHORT } from '../cost-type-text';
+import { satangOf } from '@rangsi/domain';
 
 
 /** Today's exam fees, newest first. */
@@ -37,7 +37,7 @@ export function TodayCostTable({ entries }: { entries: readonly CostEntry[] }) {
               <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(e.createdAt).slice(11)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{COST_TYPE_SHORT[e.type]}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.methodName ?? '–'}</TableCell>
-              <TableCell align="right"><MoneyText satang={bahtToSatang(e.amount)} /></TableCell>
+              <TableCell align="right"><MoneyText satang={satangOf(e.amount)} /></TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{e.receipt?.receiptDocumentId ?? '–'}</TableCell>
               <TableCell sx={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={e.referenceCode ?? undefined}>{e.referenceCode ?? '–'}</TableCell>
               <TableCell sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={e.remark ?? undefined}>{e.remark ?? '–'}</TableCell>

@@ -11,7 +11,7 @@ import { isoDayToDisplay } from '../../../../lib/typed-day';
 import { AttachmentLink } from '../../components/attachment-link';
 import { HeadCell } from '../../components/head-cell';
 import { MoneyText } from '../../components/money-text';
-import { bahtToSatang } from '../../lib/money-input';
+import { satangOf } from '@rangsi/domain';
 
 
 /**
@@ -54,14 +54,14 @@ export function MoneyEntriesTable({ entries, withDay = false, testId }: { entrie
                   {e.items.map((it, i) => (
                     <Typography key={i} variant="body2" component="div" sx={{ display: 'flex', gap: 2, justifyContent: 'space-between' }}>
                       <span>{it.name}</span>
-                      <MoneyText satang={bahtToSatang(it.amount)} />
+                      <MoneyText satang={satangOf(it.amount)} />
                     </Typography>
                   ))}
                   {e.remark ? <Typography variant="caption" color="text.secondary" component="div">หมายเหตุ: {e.remark}</Typography> : null}
                 </TableCell>
-                {withDay ? <TableCell align="right"><MoneyText satang={bahtToSatang(e.yesterdayMoney) + bahtToSatang(e.todayMoney)} /></TableCell> : null}
-                <TableCell align="right"><MoneyText satang={bahtToSatang(e.expenses)} /></TableCell>
-                <TableCell align="right" sx={{ fontWeight: latest ? 600 : undefined }}><MoneyText satang={bahtToSatang(e.balance)} testId="money-entry-balance" /></TableCell>
+                {withDay ? <TableCell align="right"><MoneyText satang={satangOf(e.yesterdayMoney) + satangOf(e.todayMoney)} /></TableCell> : null}
+                <TableCell align="right"><MoneyText satang={satangOf(e.expenses)} /></TableCell>
+                <TableCell align="right" sx={{ fontWeight: latest ? 600 : undefined }}><MoneyText satang={satangOf(e.balance)} testId="money-entry-balance" /></TableCell>
                 <TableCell><AttachmentLink file={e.file} /></TableCell>
               </TableRow>
             );

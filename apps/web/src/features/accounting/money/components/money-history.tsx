@@ -10,8 +10,8 @@ import { DateField } from '../../../../components/date-field';
 import { displayToIsoDay, isoDayToDisplay } from '../../../../lib/typed-day';
 import { useAccountingBranch } from '../../accounting-branch-context';
 import { useMoneyHistory } from '../../api/petty-cash';
-import { addDays } from '../../lib/days';
 import { MoneyEntriesTable } from './money-entries-table';
+import { addDays } from '@rangsi/domain';
 
 /** The petty-cash saves of a range of days (default the last 31, as the server's), every revision, newest first. */
 export function MoneyHistory({ today }: { today: string }) {
