@@ -21,7 +21,7 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SEED: z.enum(['demo', 'none', 'auto']).default('auto'),
-  /** After the demo seed: generated images for recent demo exams, in the background (docs/decisions-demo-images.md). */
+  /** After the demo seed: generated images for recent demo exams, in the background (decisions DI1–DI4, docs/decisions/README.md). */
   DEMO_IMAGES: z.enum(['on', 'off']).default('on'),
   DICOM_PORT: Port.default(11112),
   DICOM_AE_TITLE: z.string().regex(/^[ -~]{1,16}$/, 'must be 1-16 printable ASCII characters').default('RANGSI'),
@@ -112,7 +112,7 @@ const ConfigSchema = z.object({
   DICOM_COLD_DIR: z.string().min(1).optional(),
   /** DICOM delete hides the images at once; their files and index rows are purged this many hours later (0: at once). */
   DICOM_PURGE_AFTER_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
-  /** Where stored files live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, for scale-out; docs/decisions-s3.md). */
+  /** Where stored files live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, for scale-out; docs/decisions/st1-one-filestore-interface-chosen-file.md). */
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   /** S3-compatible endpoint (MinIO, Ceph RGW …); unset: AWS S3 in S3_REGION. */
   S3_ENDPOINT: z.string().url('must be an http:// or https:// URL').refine((u) => /^https?:\/\//i.test(u), 'must be an http:// or https:// URL').optional(),
