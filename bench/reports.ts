@@ -234,7 +234,7 @@ them with the request lines (a sequential read of \`request_products\`: it grows
 3× faster with NODE_ENV=production, React's production build) and Chromium laying out and printing 8 landscape pages
 (~40 % of the total). Doctor report: no index on \`first_reported_at\`, so a sequential read of the exams (here half of
 them fall in the window anyway); an index \`(first_reported_at) WHERE deleted_at IS NULL\` is the next step once a
-migration slot is free (docs/decisions.md R8). \`--data-dir DIR\` keeps the seeded database for reruns and EXPLAIN.`, 'reports.ts');
+migration slot is free (docs/decisions/r8-doctor-report-index.md). \`--data-dir DIR\` keeps the seeded database for reruns and EXPLAIN.`, 'reports.ts');
     log('docs/performance.md updated');
   }
 } catch (err) {

@@ -347,7 +347,7 @@ PGlite (the embedded database, one connection) runs on the demo data only; the i
 
 Limits: ${modalityNote} A piece of a name reads every patient it matches (one heap page each, to recheck the trigram)
 and probes each one's requests; a piece thousands of patients share costs in proportion, as in the patient search.
-Totals past 10,000 are lower bounds (\`totalIsEstimate\`, docs/decisions.md RQ9).`, 'requests.ts');
+Totals past 10,000 are lower bounds (\`totalIsEstimate\`, docs/decisions/rq9-request-list-two-statements-capped.md).`, 'requests.ts');
   console.log(`wrote ${path.relative(repoRoot, docPath)}`);
 }
 

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Debian's python3-pydicom test files (../shared/pydicom-corpus.md). */
+/** Debian's python3-pydicom test files (docs/pydicom-corpus.md). */
 export const PYDICOM_FILES = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 
 export interface ExamRow {

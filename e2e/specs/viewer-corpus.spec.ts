@@ -5,7 +5,7 @@ import { gridChange, ViewerPage } from '../pages/viewer-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-// Files of ../shared/pydicom-corpus.md, one per kind the issue names; and one whose pixels no codec can decode.
+// Files of docs/pydicom-corpus.md, one per kind the issue names; and one whose pixels no codec can decode.
 const FILES = {
   'CT_small': 'CT_small.dcm',
   'MR_small': 'MR_small.dcm',

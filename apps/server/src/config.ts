@@ -5,7 +5,7 @@ import { parseQueryAeTitles } from './dicom/dimse/qr/query-ae-titles';
 
 const Port = z.coerce.number().int().min(0).max(65535);
 
-/** AE titles, each with an optional scope (`AE`, `AE=branch:CODE`, `AE=hospital:CODE`; docs/decisions.md IN15). */
+/** AE titles, each with an optional scope (`AE`, `AE=branch:CODE`, `AE=hospital:CODE`; docs/decisions/in15-querying-ae-title-may-scoped.md). */
 const AeScopes = z.string().default('').transform((v, ctx) => {
   const parsed = parseQueryAeTitles(v);
   if (parsed.ok) return parsed.scopes;
@@ -21,7 +21,7 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   SEED: z.enum(['demo', 'none', 'auto']).default('auto'),
-  /** After the demo seed: generated images for recent demo exams, in the background (docs/decisions-demo-images.md). */
+  /** After the demo seed: generated images for recent demo exams, in the background (decisions DI1–DI4, docs/decisions/README.md). */
   DEMO_IMAGES: z.enum(['on', 'off']).default('on'),
   DICOM_PORT: Port.default(11112),
   DICOM_AE_TITLE: z.string().regex(/^[ -~]{1,16}$/, 'must be 1-16 printable ASCII characters').default('RANGSI'),
@@ -37,7 +37,7 @@ const ConfigSchema = z.object({
     .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
   /**
    * Calling AE titles (workstations) that may query and retrieve (C-FIND, C-GET, C-MOVE), comma-separated, each with
-   * an optional scope: `AE` (every study), `AE=branch:CODE`, `AE=hospital:CODE` (docs/decisions.md IN15); empty = none.
+   * an optional scope: `AE` (every study), `AE=branch:CODE`, `AE=hospital:CODE` (docs/decisions/in15-querying-ae-title-may-scoped.md); empty = none.
    */
   DICOM_QUERY_AE_TITLES: AeScopes,
   /** A DICOM connection must send its A-ASSOCIATE-RQ within this many seconds (idle sockets must not hold slots). */
@@ -49,7 +49,7 @@ const ConfigSchema = z.object({
   /**
    * Modality AE titles whose worklist is limited to some branches or client hospitals: `AE=branch:CODE` or
    * `AE=hospital:CODE` (or `AE` alone: every exam), comma-separated; an AE not listed sees every scheduled exam unless
-   * DICOM_WORKLIST_UNLISTED is `refuse` (docs/decisions.md IN15).
+   * DICOM_WORKLIST_UNLISTED is `refuse` (docs/decisions/in15-querying-ae-title-may-scoped.md).
    */
   DICOM_WORKLIST_AE_SCOPES: AeScopes,
   /**
@@ -57,7 +57,7 @@ const ConfigSchema = z.object({
    * worklist (the presentation context is rejected at association), so that only listed modalities see patients.
    */
   DICOM_WORKLIST_UNLISTED: z.enum(['all', 'refuse']).default('all'),
-  /** Where a C-MOVE may send images: `AE@host:port`, comma-separated; empty = C-MOVE not offered (docs/decisions.md IN13). */
+  /** Where a C-MOVE may send images: `AE@host:port`, comma-separated; empty = C-MOVE not offered (docs/decisions/in13-c-move-sends-only-destinations.md). */
   DICOM_MOVE_DESTINATIONS: z.string().default('').transform((v, ctx) => {
     const parsed = parseMoveDestinations(v);
     if (parsed.ok) return parsed.destinations;
@@ -89,7 +89,7 @@ const ConfigSchema = z.object({
   ID_CARD_READER_URL: z.string().url().optional(),
   /** The health-coverage (NHSO) helper the request form calls from the browser (spec §7 Local helper services). */
   NHSO_SERVICE_URL: z.string().url().optional(),
-  /** The Chromium that prints every PDF (reports, stickers); Debian's package by default (docs/decisions.md R1). */
+  /** The Chromium that prints every PDF (reports, stickers); Debian's package by default (docs/decisions/r1-every-document-html-printed-one.md). */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Pages kept open for printing; each holds ~30 MB. */
   PDF_PAGE_POOL: z.coerce.number().int().min(1).max(8).default(2),
@@ -112,7 +112,7 @@ const ConfigSchema = z.object({
   DICOM_COLD_DIR: z.string().min(1).optional(),
   /** DICOM delete hides the images at once; their files and index rows are purged this many hours later (0: at once). */
   DICOM_PURGE_AFTER_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
-  /** Where stored files live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, for scale-out; docs/decisions-s3.md). */
+  /** Where stored files live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, for scale-out; docs/decisions/st1-one-filestore-interface-chosen-file.md). */
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   /** S3-compatible endpoint (MinIO, Ceph RGW …); unset: AWS S3 in S3_REGION. */
   S3_ENDPOINT: z.string().url('must be an http:// or https:// URL').refine((u) => /^https?:\/\//i.test(u), 'must be an http:// or https:// URL').optional(),

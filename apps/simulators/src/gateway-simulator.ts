@@ -5,7 +5,7 @@
  *   GET  /api/patient/hn/{hn}   → { success, data, message }: the hospital's patient record for an HN
  *   POST /hl7/oru               → receives a finished report as HL7 v2 ORU^R01 (Content-Type x-application/hl7-v2+er7
  *                                 or text/plain, UTF-8) and answers an HL7 ACK: MSA AA, or AE when the state says so,
- *                                 AR when the message is not an ORU^R01 with MSH, PID, OBR and OBX (docs/decisions.md G2)
+ *                                 AR when the message is not an ORU^R01 with MSH, PID, OBR and OBX (docs/decisions/g2-hl7-over-http-one-post.md)
  * Data: a JSON file (GATEWAY_SIM_DATA, default data/gateway-patients.json) of
  *   { delayMs, down, patients: { [hn]: patient-like fields } }.
  * Port and host: GATEWAY_SIM_PORT (default 18181), GATEWAY_SIM_HOST (default 127.0.0.1).

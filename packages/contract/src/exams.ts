@@ -85,7 +85,7 @@ export const ExamSearchResultSchema = z.object({
   rows: z.array(ExamSchema),
   /** Matching exams; when totalIsEstimate is true, a lower bound (more than 10,000 match: show "10,000+"). */
   total: z.number().int(),
-  /** True when the count stopped at its cap (docs/decisions.md, "Capped worklist total"). */
+  /** True when the count stopped at its cap (docs/decisions/wl1-capped-worklist-total.md). */
   totalIsEstimate: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -55,7 +55,7 @@ export const RequestSearchResultSchema = z.object({
   rows: z.array(RequestRowSchema),
   /** Matching requests; when totalIsEstimate is true, a lower bound (more than 10,000 match: show "10,000+"). */
   total: z.number().int(),
-  /** True when the count stopped at its cap (docs/decisions.md RQ9, as the worklist's WL1). */
+  /** True when the count stopped at its cap (docs/decisions/rq9-request-list-two-statements-capped.md, as the worklist's WL1). */
   totalIsEstimate: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -65,7 +65,7 @@ type AnyDefinition = JobDefinition<z.ZodType<Record<string, unknown>>>;
 
 /**
  * The durable job queue: pg-boss 10 on the application's own database (PGlite or PostgreSQL; its tables in the
- * `pgboss` schema, docs/decisions.md D8). Jobs are claimed with SELECT … FOR UPDATE SKIP LOCKED, so any server of a
+ * `pgboss` schema, docs/decisions/d8-jobs-live-pg-boss-own.md). Jobs are claimed with SELECT … FOR UPDATE SKIP LOCKED, so any server of a
  * scale-out may run any job; a job whose process died is retried after its expiry; failures are retried with
  * exponential backoff. Handlers must be idempotent: a job can run again after a crash.
  */

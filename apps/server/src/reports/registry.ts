@@ -1,6 +1,6 @@
 /**
  * The report engine: a registry of report definitions rendered to PDF (issue 8; spec §2 Report screens, §3 Report,
- * §7 Reports; docs/decisions.md "Report engine").
+ * §7 Reports; docs/decisions/README.md "Report engine", R1–R12).
  *
  * A report is a `ReportDefinition` (see `defineReport`): its name (`{prefix}…{.rpt}`; the prefix is the kind the
  * screens ask reportlist for: pacs, accounting, branch_report_daily|monthly, billing_, doctor, center_report,

@@ -1,5 +1,5 @@
 /**
- * HL7 v2.5 ORU^R01 for a finished radiology report, and the ACK the receiving gateway answers (docs/decisions.md G1–G4).
+ * HL7 v2.5 ORU^R01 for a finished radiology report, and the ACK the receiving gateway answers (decisions G1–G4, docs/decisions/README.md).
  * Pure text in, text out: the server sends it, the gateway simulator reads it, and neither needs a library.
  *
  * Delimiters are HL7's defaults (field `|`, component `^`, repetition `~`, escape `\`, subcomponent `&`); segments end

@@ -94,7 +94,7 @@ export const exams = pgTable('exams', {
   // The live exams of a request by modality: each row of the request list reads them, and the list's modality filter
   // probes it per request without touching the table. Partial like the other list indexes, so a planner without
   // statistics (PGlite never runs ANALYZE by itself) takes it rather than AND-ing exams_patient_idx's whole partial
-  // range into every probe (docs/decisions.md RQ9).
+  // range into every probe (docs/decisions/rq9-request-list-two-statements-capped.md).
   index('exams_request_modality_idx').on(t.requestId, t.modalityCode).where(sql`${t.deletedAt} is null`),
   // A patient's other exams (History, the hasOldExams flag of every worklist row, the patient page), always among rows
   // not deleted and often before a date: one index range, even for a planner without statistics (PGlite never runs

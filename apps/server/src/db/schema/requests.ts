@@ -46,7 +46,7 @@ export const requests = pgTable('requests', {
   index('requests_hospital_list_idx').on(t.hospitalId, t.appointmentAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
   // A patient's requests in the list order, with the scope columns last (Drizzle has no INCLUDE): the list searched by
   // HN or a piece of a name (the patients found first, then each one's requests within the dates) and a patient's own
-  // requests read this index only (docs/decisions.md RQ9).
+  // requests read this index only (docs/decisions/rq9-request-list-two-statements-capped.md).
   index('requests_patient_list_idx').on(t.patientId, t.appointmentAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.branchId, t.hospitalId)
     .where(sql`${t.deletedAt} is null`),
   // The billing search of one privilege of a hospital over a date range (migration 0014).

@@ -5,7 +5,7 @@ import { examScopeCondition } from '../../modules/exams/exam-scope';
 
 /**
  * Unmatched studies (no exam yet) are seen by users who read everything and by branch staff, who match them to
- * exams or create exams from them (docs/decisions.md). Link tokens never see them.
+ * exams or create exams from them (docs/decisions/d16-who-sees-unmatched-studies-who.md). Link tokens never see them.
  */
 export function seesUnmatchedStudies(user: CurrentUser): boolean {
   if (user.scopeExamId) return false;

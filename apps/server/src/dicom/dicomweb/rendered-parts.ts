@@ -10,7 +10,7 @@ import { BadRenderParameter, type RenderedType, type RenderParams } from './rend
 
 /**
  * Instances one study or series `rendered` request renders at most: each is read whole and decoded, so a 3,000-slice
- * study would keep the server busy for minutes; the rest is named in a Warning header (docs/decisions.md DI6).
+ * study would keep the server busy for minutes; the rest is named in a Warning header (docs/decisions/di6-wado-uri-images-study-series.md).
  */
 export const MAX_RENDERED_PARTS = 1000;
 

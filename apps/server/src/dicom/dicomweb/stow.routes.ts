@@ -96,7 +96,7 @@ export function stowRoutes(service: DicomwebService, archive: LocalDicomArchive,
     // The body is read by the handler as a stream: never buffered whole, never parsed by Fastify.
     app.addContentTypeParser('multipart/related', (_req, _payload, done) => done(null, undefined));
     const r = app.withTypeProvider<ZodTypeProvider>();
-    // Storing needs the upload right as well as the image right (docs/decisions.md).
+    // Storing needs the upload right as well as the image right (docs/decisions/d16-who-sees-unmatched-studies-who.md).
     const config = { access: { permission: 'EXAM_DOCUMENT_WRITE' as const, anyOf: ['EXAM_DICOM_APPROVE' as const], scope: 'dicom' as const } };
 
     const store = async (req: FastifyRequest, reply: FastifyReply, study?: string) => {

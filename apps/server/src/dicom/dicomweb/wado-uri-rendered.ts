@@ -11,7 +11,7 @@ import { BadRenderParameter, MAX_VIEWPORT, type RenderedType, type RenderWindow,
 
 /**
  * The WADO-URI parameters besides the UIDs and contentType (PS3.18 §9.1.2). Values are checked in code, so each
- * refusal names its parameter. transferSyntax and charset change nothing (docs/decisions.md DI6).
+ * refusal names its parameter. transferSyntax and charset change nothing (docs/decisions/di6-wado-uri-images-study-series.md).
  */
 export const WADO_URI_IMAGE_QUERY = {
   frameNumber: z.string().max(20).optional(),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Debian python3-pydicom's test files (see ../shared/pydicom-corpus.md); tests skip when the package is absent. */
+/** Debian python3-pydicom's test files (docs/pydicom-corpus.md); tests skip when the package is absent. */
 export const CORPUS_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 export const corpusAvailable = fs.existsSync(path.join(CORPUS_DIR, 'CT_small.dcm'));
 

@@ -11,7 +11,7 @@ const DEFAULT_PAGE_SIZE = 50;
 
 /**
  * Images that arrived for no exam (wrong or missing accession number, a study done before its request): listed for
- * the people who see unmatched studies (docs/decisions.md), who match them to the exam they belong to.
+ * the people who see unmatched studies (docs/decisions/d16-who-sees-unmatched-studies-who.md), who match them to the exam they belong to.
  */
 export class UnmatchedStudiesService {
   constructor(

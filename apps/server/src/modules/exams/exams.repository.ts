@@ -11,7 +11,7 @@ export const PAGE_SIZE = 50;
 /**
  * The search counts matching exams up to this many and then stops: beyond it the total is reported as a lower bound
  * (totalIsEstimate), so a wide date range or a search without dates never counts a whole year of exams
- * (docs/decisions.md, "Capped worklist total").
+ * (docs/decisions/wl1-capped-worklist-total.md).
  */
 export const COUNT_CAP = 10_000;
 

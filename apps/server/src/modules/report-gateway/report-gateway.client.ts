@@ -1,6 +1,6 @@
 import { parseHl7Ack } from '@rangsi/domain';
 
-/** HL7 over HTTP's media type for ER7 (pipe-delimited) messages; docs/decisions.md G2. */
+/** HL7 over HTTP's media type for ER7 (pipe-delimited) messages; docs/decisions/g2-hl7-over-http-one-post.md. */
 export const HL7_CONTENT_TYPE = 'x-application/hl7-v2+er7; charset=utf-8';
 /** How long a send may take, answer included, before it counts as failed. */
 export const GATEWAY_TIMEOUT_MS = 5000;

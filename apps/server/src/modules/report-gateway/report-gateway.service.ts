@@ -45,7 +45,7 @@ export interface ReportGatewayDeps {
 type Actor = { trigger: 'ping'; who: { userId: string; username: string } } | { trigger: 'retry'; jobAttempt: number };
 
 /**
- * Delivers finished reports to the hospital gateway as HL7 v2.5 ORU^R01 (docs/decisions.md G1–G5): a ping sends at
+ * Delivers finished reports to the hospital gateway as HL7 v2.5 ORU^R01 (decisions G1–G5, docs/decisions/README.md): a ping sends at
  * once and answers the outcome; a failure that may pass (gateway down, slow, AR) queues a durable retry with backoff.
  * Every attempt is counted on the report row and written to the audit log; logs and rows carry no patient data.
  */

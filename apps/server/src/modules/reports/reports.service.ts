@@ -144,7 +144,7 @@ export class ExamReportsService {
     const saved = await this.repo.saveDraft(examId, reportName, input.version, stored, user.userId);
     const current = await this.repo.getDraft(examId, reportName);
     if (!saved || !current) throw draftConflict(current ? toDraft(current) : null);
-    // The draft is work in progress: its creation is audited, not every autosave after it (docs/decisions.md RP5).
+    // The draft is work in progress: its creation is audited, not every autosave after it (docs/decisions/rp5-draft-autosave-version-draft-start.md).
     if (input.version === 0) {
       await this.deps.audit.record(null, { action: 'report.draftStarted', entityType: 'exam', entityId: examId, patientId: exam.patientId, detail: { reportName } }, who(user));
     }

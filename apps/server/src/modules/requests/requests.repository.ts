@@ -12,7 +12,7 @@ export type ProductRow = typeof products.$inferSelect;
 export const PAGE_SIZE = 50;
 /**
  * The request list counts matching requests up to this many and then stops: beyond it the total is a lower bound
- * (totalIsEstimate), as the worklist's (docs/decisions.md WL1 and RQ9).
+ * (totalIsEstimate), as the worklist's (docs/decisions/wl1-capped-worklist-total.md and docs/decisions/rq9-request-list-two-statements-capped.md).
  */
 export const COUNT_CAP = 10_000;
 
@@ -228,7 +228,7 @@ export class RequestsRepository {
    *   exams with their document and report flags, the newest custom price, the documents attached, the products
    *   ordered (for the documents it needs), as JSON subqueries (its billing comes from the billing module's port);
    * - the count, which stops after COUNT_CAP + 1 rows: past the cap the total is a lower bound (totalIsEstimate), as
-   *   the worklist's (docs/decisions.md WL1, RQ9).
+   *   the worklist's (docs/decisions/wl1-capped-worklist-total.md, docs/decisions/rq9-request-list-two-statements-capped.md).
    * Patient conditions in `where` must be subqueries on requests.patient_id: the page and the count read requests only.
    */
   async searchPage(where: SQL[], page: number): Promise<{ rows: RequestListRow[]; total: number; totalIsEstimate: boolean }> {

@@ -79,7 +79,7 @@ export class RequestsService {
     if (q.accessionNumber) where.push(sql`exists (select 1 from exams e where e.request_id = "requests"."id" and e.accession_number = ${q.accessionNumber})`);
     // A scalar subquery, not EXISTS: the planner cannot turn it into a join, so each request of the window is one probe of
     // exams_request_modality_idx. As a semi-join PostgreSQL hashed every exam of the modality (a table scan, ~1 s at a
-    // million), and PGlite, without statistics, scanned the index once per request (docs/decisions.md RQ9).
+    // million), and PGlite, without statistics, scanned the index once per request (docs/decisions/rq9-request-list-two-statements-capped.md).
     if (q.modalityCode) where.push(sql`(select true from exams e where e.request_id = "requests"."id" and e.modality_code = ${q.modalityCode} and e.deleted_at is null limit 1)`);
     const [{ rows, total, totalIsEstimate }, docTypes] = await Promise.all([
       this.repo.searchPage(where, page), this.repo.lookupsOf(['requestDocument']),

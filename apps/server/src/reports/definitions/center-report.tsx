@@ -99,7 +99,7 @@ function centerReport(repo: ReportsRepository, o: { name: string; title: string;
 /**
  * center_report_branches.rpt and center_report_hospitals.rpt (spec §2 /center_report): the service at a glance for
  * the centre (Administrator: every branch; Accounting and branch staff: their own), per branch and per client
- * hospital (docs/decisions.md R5).
+ * hospital (docs/decisions/r5-branch-report-every-exam-branch.md).
  */
 export function centerReports(repo: ReportsRepository) {
   return [

@@ -33,7 +33,7 @@ import { formatResultTotal } from '../../lib/result-total';
 export function WorklistPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  // Who the server shows unmatched studies to (docs/decisions.md): administrators and branch staff who approve images.
+  // Who the server shows unmatched studies to (docs/decisions/d16-who-sees-unmatched-studies-who.md): administrators and branch staff who approve images.
   const seesUnmatched = me.permissions.includes('EXAM_DICOM_APPROVE') && (me.roleName === 'Administrator' || me.roleName === 'Staff');
   const can = useMemo(() => worklistCapabilities(me), [me]);
   const columns = useMemo(() => worklistColumns(can), [can]);

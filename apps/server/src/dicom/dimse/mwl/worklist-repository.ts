@@ -31,7 +31,7 @@ export interface WorklistRow {
 // The answer's name groups, as SQL: matching runs on exactly what is returned.
 const thaiName = sql<string>`rtrim(coalesce(${exams.lastName}, '') || '^' || ${exams.firstName} || '^' || coalesce(${exams.middleName}, '') || '^' || coalesce(${exams.prefixName}, ''), '^')`;
 const englishName = sql<string>`rtrim(coalesce(${patients.lastNameEn}, '') || '^' || coalesce(${patients.firstNameEn}, '') || '^' || coalesce(${patients.middleNameEn}, '') || '^' || coalesce(${patients.prefixEn}, '') || '^' || coalesce(${patients.suffixEn}, ''), '^')`;
-/** The alphabetic group is the English name, or the Thai one when there is no English name (see docs/decisions.md). */
+/** The alphabetic group is the English name, or the Thai one when there is no English name (see docs/decisions/dn6-modality-worklist-answers.md). */
 const alphabeticGroup = sql`(case when ${englishName} <> '' then ${englishName} else ${thaiName} end)`;
 const ideographicGroup = sql`(case when ${englishName} <> '' then ${thaiName} else '' end)`;
 

@@ -27,7 +27,7 @@ function procedureId(row: WorklistRow): string {
   return row.accessionNumber && row.accessionNumber.length <= 16 ? row.accessionNumber : row.id.replaceAll('-', '').slice(0, 16);
 }
 
-/** PN: "English=Thai" when the patient has an English name, else the Thai name alone (see docs/decisions.md). */
+/** PN: "English=Thai" when the patient has an English name, else the Thai name alone (see docs/decisions/dn6-modality-worklist-answers.md). */
 export function patientNameOf(row: Pick<WorklistRow, 'englishName' | 'thaiName'>): string {
   return row.englishName ? `${row.englishName}=${row.thaiName}` : row.thaiName;
 }

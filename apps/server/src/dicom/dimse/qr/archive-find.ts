@@ -51,7 +51,7 @@ const refusal = (status: number, comment: string): WorklistAnswer => ({ ok: fals
 /**
  * The archive's Study Root and Patient Root C-FIND SCP: the same search as QIDO-RS (same matching rules and indexes), asked in DIMSE
  * terms by a workstation whose AE title is on the query list (DICOM_QUERY_AE_TITLES). Those AEs see every study, as a
- * user whose scope is all (docs/decisions.md IN12), or those of their branches or hospitals (IN15). Answers carry the keys the query asked for (our values or empty),
+ * user whose scope is all (docs/decisions/in12-workstations-query-retrieve-study-root.md), or those of their branches or hospitals (IN15). Answers carry the keys the query asked for (our values or empty),
  * the unique keys of the level and above, and UTF-8 text.
  */
 export class ArchiveFind implements ArchiveQuerySource {

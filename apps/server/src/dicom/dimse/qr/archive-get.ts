@@ -45,7 +45,7 @@ const refusal = (status: number, comment: string): Located => ({ ok: false, stat
  * The instances a C-GET or C-MOVE asks for (PS3.4 C.4.2, C.4.3): STUDY level by StudyInstanceUID(s), SERIES by one
  * study and SeriesInstanceUID(s), IMAGE by one study, one series and SOPInstanceUID(s); in Patient Root, PATIENT level
  * by PatientID(s), and the levels below name one PatientID too. For the AEs of the query
- * list, which see every study (docs/decisions.md IN12); each retrieval is audited (`dicom.get.<level>`,
+ * list, which see every study (docs/decisions/in12-workstations-query-retrieve-study-root.md); each retrieval is audited (`dicom.get.<level>`,
  * `dicom.move.<level>` with the destination).
  */
 export class ArchiveGet implements ArchiveRetrieveSource {

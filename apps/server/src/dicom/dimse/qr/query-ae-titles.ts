@@ -6,7 +6,7 @@ const CODE = /^[A-Za-z0-9_.-]{1,32}$/;
 
 /**
  * DICOM_QUERY_AE_TITLES: comma-separated entries, each `AE` (every study) or `AE=branch:CODE` /
- * `AE=hospital:CODE`, several codes joined by `+` (docs/decisions.md IN15). The AE titles in order with their scopes,
+ * `AE=hospital:CODE`, several codes joined by `+` (docs/decisions/in15-querying-ae-title-may-scoped.md). The AE titles in order with their scopes,
  * or the first entry that is wrong.
  */
 export function parseQueryAeTitles(value: string): { ok: true; scopes: Map<string, AeScope> } | { ok: false; error: string } {

@@ -5,7 +5,7 @@ import { DatasetWalker } from '../dataset-walker';
 import { datasetOffset } from '../part10';
 import { TS } from '../uids';
 
-/** Debian's python3-pydicom test files (see /work/shared/pydicom-corpus.md). */
+/** Debian's python3-pydicom test files (docs/pydicom-corpus.md). */
 export const CORPUS_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 
 /** Deliberately broken files: never to be acknowledged with Success. */
