@@ -20,7 +20,7 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     launchOptions: {
-      // Playwright never downloads a browser here: Debian's Chromium is the one CI installs (STACK-NOTES).
+      // Playwright never downloads a browser here: Debian's Chromium is the one CI installs (docs/stack-notes.md).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A throw-away PostgreSQL 15 server for CI and local runs of the database-backed tests
-# (the recipe in shared/STACK-NOTES.md).
+# (the recipe in docs/stack-notes.md).
 #
 #   scripts/ci-postgres.sh start DIR [PORT]   initdb into DIR, start on 127.0.0.1:PORT (default 5433),
 #                                             print the TEST_DATABASE_URL as the last line of stdout

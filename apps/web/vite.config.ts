@@ -87,7 +87,7 @@ export default defineConfig({
     },
   },
   // Cornerstone3D (the series viewer, issue 5): the image loader's workers load their codecs themselves, so it stays
-  // out of pre-bundling while its CommonJS/wasm dependencies go in (STACK-NOTES "Viewer").
+  // out of pre-bundling while its CommonJS/wasm dependencies go in (docs/stack-notes.md "Viewer").
   optimizeDeps: {
     exclude: ['@cornerstonejs/dicom-image-loader'],
     include: ['@cornerstonejs/core', 'dicom-parser',

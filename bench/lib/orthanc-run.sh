@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs inside `unshare -n` (a private network namespace: Orthanc 1.10 cannot bind loopback only, STACK-NOTES), so
+# Runs inside `unshare -n` (a private network namespace: Orthanc 1.10 cannot bind loopback only, docs/stack-notes.md), so
 # nothing it opens is reachable from outside. Starts Orthanc with its storage and index in a fresh temp directory,
 # SyncStorageArea on (each file fsynced, as Rangsi does), sends every folder given with the same storescu command
 # the bench uses for Rangsi (all at once), prints "elapsed_ms N" and "stored N", stops Orthanc and removes its files.

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * The one storescu command both archives get (STACK-NOTES): quiet, no halt on a bad file, scan the folder recursively,
+ * The one storescu command both archives get (docs/stack-notes.md): quiet, no halt on a bad file, scan the folder recursively,
  * required contexts only, explicit VR little endian proposed; TCP_NODELAY in the environment as for Orthanc.
  */
 export function storescuArgs(aeTitle: string, host: string, port: number, dir: string): string[] {

@@ -117,7 +117,7 @@ export class ViewerPage {
     }, { url, size });
   }
 
-  /** A drawn image, by pixel statistics (STACK-NOTES "Testing that an image is really drawn"). */
+  /** A drawn image, by pixel statistics (docs/stack-notes.md "Testing that an image is really drawn"). */
   async expectImageDrawn(frame: Frame, label: string, testId = 'viewport') {
     await expect.poll(async () => Number(await frame.getByTestId(testId).getAttribute('data-rendered')), { message: `${label}: IMAGE_RENDERED` }).toBeGreaterThan(0);
     const s = await this.stats(frame, testId);

@@ -18,7 +18,7 @@ const FILES = {
 } as const;
 
 test.beforeEach(async ({ page }) => {
-  // Cornerstone's CPU path: faster than software WebGL here and the same pixels (STACK-NOTES); one spec uses WebGL.
+  // Cornerstone's CPU path: faster than software WebGL here and the same pixels (docs/stack-notes.md); one spec uses WebGL.
   await page.addInitScript(() => localStorage.setItem('rangsi.viewer.cpu', '1'));
 });
 

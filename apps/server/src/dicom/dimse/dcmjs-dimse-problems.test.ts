@@ -1,5 +1,5 @@
 /**
- * One test per problem of dcmjs-dimse 0.3.3 listed in STACK-NOTES (DICOM section), each against the wrapper.
+ * One test per problem of dcmjs-dimse 0.3.3 listed in docs/stack-notes.md (DICOM section), each against the wrapper.
  */
 import fs from 'node:fs';
 import net from 'node:net';

@@ -194,7 +194,7 @@ export function statusOfIngest(r: IngestResult): { status: number; comment?: str
 /**
  * The DICOM network listener: C-ECHO, C-STORE for every storage SOP class, Modality Worklist C-FIND, and Study Root
  * and Patient Root C-FIND, C-GET and C-MOVE for the AEs on the query list. It wraps dcmjs-dimse's Scp for PDU and
- * DIMSE handling and works around the problems listed in docs (STACK-NOTES): our own bound net.Server, our own
+ * DIMSE handling and works around the problems listed in docs (docs/stack-notes.md): our own bound net.Server, our own
  * negotiation, data sets streamed to a temp file as received (never parsed, never re-written), deflate checked, logs
  * routed to pino at debug, partial files removed.
  */

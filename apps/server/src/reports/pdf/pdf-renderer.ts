@@ -44,7 +44,7 @@ export interface ChromiumPdfOptions {
 
 /**
  * One long-lived headless Chromium (started on first use) with a small pool of pages behind a queue: the only engine
- * tried here that places Thai marks, breaks Thai lines between words and keeps the text extractable (STACK-NOTES).
+ * tried here that places Thai marks, breaks Thai lines between words and keeps the text extractable (docs/stack-notes.md).
  * Pages never reach the network: every request but the fonts is refused.
  */
 export function createChromiumPdfRenderer(options: ChromiumPdfOptions): PdfRenderer {

@@ -11,7 +11,7 @@ function pageRule(paper: NonNullable<PdfPage['paper']>): string {
 }
 
 /**
- * Styles every document shares. Sarabun's stacked Thai marks need line-height ≥ 1.5 (STACK-NOTES); numbers use
+ * Styles every document shares. Sarabun's stacked Thai marks need line-height ≥ 1.5 (docs/stack-notes.md); numbers use
  * tabular figures and sit right-aligned; a table's header repeats on every page and a row never splits.
  */
 const BASE_CSS = `
