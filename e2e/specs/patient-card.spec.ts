@@ -62,7 +62,7 @@ test('card search with no match registers from the card (importbycard)', async (
 
   // Using the card photo for a new patient asks, then saves the patient with it and opens the saved record.
   await page.getByTestId('photo-card').click();
-  await page.getByTestId('card-photo-confirm-yes').click();
+  await page.getByTestId('card-photo-confirm').getByTestId('confirm-yes').click();
   await expect(page).toHaveURL(/\/patient\/[0-9a-f-]{36}$/);
   await expect(form.photo).toBeVisible();
 

@@ -61,7 +61,7 @@ test('a photo taken on a phone through the QR page reaches the patient', async (
   await confirm.getByRole('button', { name: 'ถ่ายต่อ' }).click();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'ยกเลิก', exact: true }).click();
-  await page.getByTestId('phone-capture-cancel-yes').click();
+  await page.getByTestId('phone-capture-cancel').getByTestId('confirm-yes').click();
   await expect(dialog).toHaveCount(0);
   await api.dispose();
 });

@@ -6,6 +6,7 @@ export * from './exams/exam-status';
 export * from './exams/urgency';
 export * from './exams/countdown';
 export * from './exams/can-open-report';
+export * from './exams/acceptance';
 export * from './patients/age';
 export * from './patients/national-id';
 export * from './romanization/romanize-thai';

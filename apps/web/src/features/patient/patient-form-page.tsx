@@ -26,7 +26,7 @@ import { useSavePatient } from './api/save-patient';
 import { savePatientImage, useSavePatientImage } from './api/save-patient-image';
 import { AllergyTab } from './components/allergy-tab';
 import { CardReaderDialogs } from './components/card-reader-dialogs';
-import { ConfirmDialog } from './components/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmergencyTab } from './components/emergency-tab';
 import { ExamHistoryTab } from './components/exam-history-tab';
 import { FamilyTab } from './components/family-tab';
@@ -404,6 +404,8 @@ function PatientForm({ patientId, patient, formData, ui }: PatientFormProps) {
           else void submit({ photo: cardPhoto, stay: true });
         }}
         onCancel={() => setConfirmCardPhoto(false)}
+        confirmLabel={t('patient.confirm.yes')}
+        cancelLabel={t('patient.confirm.no')}
         testId="card-photo-confirm"
       />
       <PatientSnackbar />

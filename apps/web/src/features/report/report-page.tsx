@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { RADIOLOGY_REPORT_NAME } from '@rangsi/domain';
+import { needsAcceptance, RADIOLOGY_REPORT_NAME } from '@rangsi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,11 @@ import { useCurrentUser } from '../../api/me';
 import { PageSpinner } from '../../components/page-spinner';
 import { examReportKey, useExamReport } from './api/get-exam-report';
 import { useReportList } from './api/get-report-list';
-import { AcceptGate } from './components/accept-gate';
+import { AcceptGate } from '../../components/accept-gate';
+import { acceptReportExam } from './api/accept-report-exam';
 import { ReportHeader } from './components/report-header';
 import { ReportTabs } from './components/report-tabs';
 import { ReportWorkspace } from './components/report-workspace';
-import { needsAcceptance } from './lib/needs-acceptance';
 import { reportTabPath, reportTabs, selectedTab } from './lib/report-tabs';
 
 /**
@@ -58,8 +58,9 @@ export function ReportPage() {
         {message}
       </Alert>
     );
-  } else if (needsAcceptance(report.data.exam, me)) {
-    body = <AcceptGate exam={report.data.exam} onAccepted={() => void queryClient.invalidateQueries({ queryKey: examReportKey(examId, name) })} />;
+  } else if (needsAcceptance(report.data.exam, { isDoctor: me.roleName === 'Doctor', userId: me.userId })) {
+    body = <AcceptGate exam={report.data.exam} words="report.accept" accept={() => acceptReportExam(report.data.exam)}
+      onAccepted={() => void queryClient.invalidateQueries({ queryKey: examReportKey(examId, name) })} />;
   } else {
     body = <ReportWorkspace key={`${examId}-${name}`} examId={examId} reportName={name} report={report.data} />;
   }

@@ -3,19 +3,19 @@ import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { needsAcceptance } from '@rangsi/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../../api/me';
 import { PageSpinner } from '../../components/page-spinner';
-import { getSeries, issueViewerToken } from './api/viewer-exam';
-import { AcceptGate } from './components/accept-gate';
+import { acceptViewerExam, getSeries, issueViewerToken } from './api/viewer-exam';
+import { AcceptGate } from '../../components/accept-gate';
 import { SeriesList } from './components/series-list';
 import { UnzipProgress } from './components/unzip-progress';
 import { useFrameSource } from './hooks/use-frame-source';
 import { useReadyExam } from './hooks/use-ready-exam';
-import { needsAcceptance } from './lib/needs-acceptance';
 import { viewerTheme } from './viewer-theme';
 
 /**
@@ -26,8 +26,10 @@ export function SeriesPage() {
   const { examId = '' } = useParams();
   const { t } = useTranslation();
   const me = useCurrentUser();
-  const { exam, restoring, ready, failedRestore, error } = useReadyExam(examId, (e) => !needsAcceptance(e, me));
-  const mustAccept = exam ? needsAcceptance(exam, me) : false;
+  const queryClient = useQueryClient();
+  const reader = { isDoctor: me.roleName === 'Doctor', userId: me.userId };
+  const { exam, restoring, ready, failedRestore, error } = useReadyExam(examId, (e) => !needsAcceptance(e, reader));
+  const mustAccept = exam ? needsAcceptance(exam, reader) : false;
   const series = useQuery({ queryKey: ['viewer', 'series', examId], queryFn: () => getSeries(examId), enabled: ready });
   // One token for the page: the frame's address carries it (it lives two hours, spec §6 "viewer links").
   const token = useQuery({ queryKey: ['viewer', 'token', examId], queryFn: () => issueViewerToken(examId), enabled: ready, staleTime: 60 * 60_000 });
@@ -41,7 +43,10 @@ export function SeriesPage() {
 
   let main;
   if (error) main = <Alert severity="error" sx={{ m: 'auto' }}>{t('viewer.loadFailed')}</Alert>;
-  else if (exam && mustAccept) main = <AcceptGate exam={exam} />;
+  else if (exam && mustAccept) main = (
+    <AcceptGate exam={exam} words="viewer.accept" accept={() => acceptViewerExam(exam)}
+      onAccepted={(fresh) => queryClient.setQueryData(['viewer', 'exam', exam.examId], fresh)} />
+  );
   else if (restoring) main = <UnzipProgress />;
   else if (failedRestore) main = <Alert severity="error" sx={{ m: 'auto' }} data-testid="unzip-failed">{t('viewer.unzip.failed')}</Alert>;
   else if (series.data && series.data.length === 0) main = <Alert severity="info" sx={{ m: 'auto' }}>{t('viewer.series.none')}</Alert>;

@@ -14,7 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { useCreatePhotoCaptureQr, usePhotoCaptureQrResult, type PhotoCaptureQr } from '../api/photo-capture-qr';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 interface PhoneCaptureDialogProps {
   patientId: string;

@@ -21,7 +21,7 @@ import { getExamReport } from '../api/get-exam-report';
 import { useReportAutosave } from '../hooks/use-report-autosave';
 import { applyTemplate, initialFormValues, isBlank, type ReportFormValues } from '../lib/report-form';
 import { AutosaveIndicator } from './autosave-indicator';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SaveTemplateDialog } from './save-template-dialog';
 import { TemplatePicker } from './template-picker';
 
@@ -215,6 +215,7 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
           title={t('report.template.replaceTitle')}
           text={t('report.template.replaceText', { name: pendingTemplate.name })}
           confirmLabel={t('report.template.replace')}
+          cancelLabel={t('report.confirm.no')}
           onCancel={() => setPendingTemplate(null)}
           onConfirm={() => {
             change({ ...values, content: applyTemplate(values.content, pendingTemplate) });
@@ -229,6 +230,7 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
           text={t('report.form.confirmText')}
           extra={values.isCritical ? <Alert severity="error" sx={{ mt: 1.5 }}>{t('report.critical.confirm')}</Alert> : undefined}
           confirmLabel={t(`report.form.finish.${madeKind}`)}
+          cancelLabel={t('report.confirm.no')}
           pending={finish.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={() => void doFinish()}

@@ -21,8 +21,9 @@ import type { Exam } from '@rangsi/contract';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmAction, WorklistActions } from '../hooks/use-worklist-dialogs';
-import { canAssign, canAuditDicom, canAuditReport, canDeleteExam, canRejectCase, isArchived, needsAcceptance } from '../lib/exam-rules';
+import { canAssign, canAuditDicom, canAuditReport, canDeleteExam, canRejectCase, isArchived } from '../lib/exam-rules';
 import type { WorklistCapabilities } from '../lib/worklist-capabilities';
+import { needsAcceptance } from '@rangsi/domain';
 
 interface RowActionsMenuProps {
   exam: Exam;

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useUnzipExam } from '../api/unzip-exam';
 import type { ExamUploadKind } from '../lib/document-types';
 import { reportUrl, viewerUrl } from '../lib/exam-links';
-import { isArchived, needsAcceptance } from '../lib/exam-rules';
+import { isArchived } from '../lib/exam-rules';
 import { openAfter } from '../../../lib/open-window';
 import type { WorklistCapabilities } from '../lib/worklist-capabilities';
 import { announceSuccess } from './use-success-snackbar';
+import { needsAcceptance } from '@rangsi/domain';
 
 /** Actions that ask "are you sure?" first (spec §4). */
 export type ConfirmAction = 'accept' | 'reject' | 'approveDicom' | 'rejectDicom' | 'deleteDicom' | 'approveReport' | 'rejectReport' | 'delete';

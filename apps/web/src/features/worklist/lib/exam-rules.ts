@@ -8,11 +8,6 @@ type Row = Pick<
   'status' | 'reviewerId' | 'reportCount' | 'reportAuditStatus' | 'dicomAuditStatus' | 'accessionNumber' | 'hasImage' | 'zipStatus'
 >;
 
-/** Spec §4 Acceptance: the reviewer of an Assigned exam confirms before the report, the viewer or a download. */
-export function needsAcceptance(exam: Row, can: WorklistCapabilities): boolean {
-  return can.isDoctor && exam.status === 'Assigned' && exam.reviewerId === can.userId;
-}
-
 /** Spec §4: a doctor may reject a case assigned to them that is not finished. */
 export function canRejectCase(exam: Row, can: WorklistCapabilities): boolean {
   return can.isDoctor && exam.reviewerId === can.userId && (exam.status === 'Assigned' || exam.status === 'Accepted');
