@@ -9,9 +9,9 @@ import yauzl from 'yauzl';
 import { dicomInstances, dicomSeries, dicomStudies, examEvents, exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { buildInstance, copyTemp, writeTemp } from '../testing/build-dicom';
-import { corpusAvailable, corpusPath } from '../testing/corpus';
+import { corpusPath } from '../testing/corpus';
 import { EXPORT_STALE_MS } from './export.service';
-import { dcmdumpDicomdir, pydicomAvailable, pydicomFileSet, walkDicomdir } from './testing/read-dicomdir';
+import { dcmdumpDicomdir, pydicomFileSet, walkDicomdir } from './testing/read-dicomdir';
 
 const exec = promisify(execFile);
 
@@ -80,10 +80,8 @@ describe('DICOM export: GET /dicom/export/{examId}/check and GET /dicom/export/{
       const more = buildInstance({ studyUid: first.studyUid, seriesUid, seriesNumber: seriesUid ? 1 : 2, charset: 'ISO_IR 192', patientName: Buffer.from('ใจดี^สมหญิง', 'utf8'), patientId: 'HN-77', modality: 'CT', instanceNumber: n });
       expect((await ingest(writeTemp(more.bytes), more.bytes)).status).toBe('stored');
     }
-    // Real files from the pydicom corpus in other syntaxes (explicit LE, JPEG 2000, RLE) and an SR, when installed.
-    if (corpusAvailable) {
-      for (const f of ['CT_small.dcm', 'JPEG2000.dcm', 'MR_small_RLE.dcm', 'test-SR.dcm']) await ingest(copyTemp(corpusPath(f)), fs.readFileSync(corpusPath(f)));
-    }
+    // Real files from the pydicom corpus in other syntaxes (explicit LE, JPEG 2000, RLE) and an SR.
+    for (const f of ['CT_small.dcm', 'JPEG2000.dcm', 'MR_small_RLE.dcm', 'test-SR.dcm']) await ingest(copyTemp(corpusPath(f)), fs.readFileSync(corpusPath(f)));
   });
   afterAll(async () => { await sut.close(); });
 
@@ -124,18 +122,14 @@ describe('DICOM export: GET /dicom/export/{examId}/check and GET /dicom/export/{
       expect(new Set(leaves.map((l) => l.fileId!.replaceAll('\\', '/')))).toEqual(new Set(names.slice(1)));
       for (const leaf of leaves) expect(entries.get(leaf.fileId!.replaceAll('\\', '/'))!.equals(stored.get(leaf.sopInstanceUid!)!)).toBe(true);
       expect(dump.text).toContain('ใจดี^สมหญิง');
-      if (corpusAvailable) {
-        expect(leaves.map((l) => l.transferSyntax)).toEqual(expect.arrayContaining(['=JPEG2000', '=RLELossless']));
-        expect(dump.records.map((r) => r.type)).toContain('SR DOCUMENT');
-      }
+      expect(leaves.map((l) => l.transferSyntax)).toEqual(expect.arrayContaining(['=JPEG2000', '=RLELossless']));
+      expect(dump.records.map((r) => r.type)).toContain('SR DOCUMENT');
       // dcmdump reads a referenced file too.
       const one = leaves[0]!;
       const { stdout } = await exec('dcmdump', ['+P', '0008,0018', path.join(dir, ...one.fileId!.split('\\'))]);
       expect(stdout).toContain(one.sopInstanceUid!);
-      if (pydicomAvailable) {
-        const set = await pydicomFileSet(dir);
-        expect(set.map((i) => i.sopInstanceUid).sort()).toEqual(rows.map((r) => r.sop).sort());
-      }
+      const set = await pydicomFileSet(dir);
+      expect(set.map((i) => i.sopInstanceUid).sort()).toEqual(rows.map((r) => r.sop).sort());
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
