@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { dicomInstances, dicomSeries, dicomStudies, examEvents, exams, users } from '../../db/schema/index';
@@ -45,17 +45,20 @@ describe('DICOM export: GET /dicom/export/{examId}/check and GET /dicom/export/{
   const cookies: Record<string, string> = {};
   const as = async (username: string) => (cookies[username] ??= await sut.login(username));
   const get = async (url: string, username?: string) => sut.app.inject({ url, headers: username ? { cookie: await as(username) } : {} });
+  // Asked until it is ready (vi.waitFor's timeout, not a count of tries); only "still preparing, with something to
+  // prepare" waits: any other answer ends the wait and is checked at once.
   const checkUntilReady = async (examId: string, username = 'staff', query = '') => {
-    for (let i = 0; i < 600; i++) {
-      const res = await get(`/dicom/export/${examId}/check${query}`, query ? undefined : username);
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
-      expect(body.success, res.body).toBe(true);
-      if (body.data) return body.data as { fileName: string; url: string; instanceCount: number; sizeBytes: number };
-      expect(body.progress.total).toBeGreaterThan(0);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('the export never became ready');
+    const res = await vi.waitFor(async () => {
+      const answer = await get(`/dicom/export/${examId}/check${query}`, query ? undefined : username);
+      const body = answer.statusCode === 200 ? answer.json() : null;
+      if (body?.success === true && !body.data && body.progress?.total > 0) throw new Error(`the export is still being prepared: ${answer.body}`);
+      return answer;
+    }, { timeout: 20_000, interval: 25 });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.success, res.body).toBe(true);
+    expect(body.data, res.body).toBeTruthy();
+    return body.data as { fileName: string; url: string; instanceCount: number; sizeBytes: number };
   };
 
   beforeAll(async () => {
