@@ -1,6 +1,8 @@
-// Unit and API tests for the whole repo (`npx vitest run`, or `npm test` for everything).
-// API tests use a real database: PGlite by default, a fresh database per test file on the server in
-// TEST_DATABASE_URL when that is set (see scripts/test.mjs).
+// Unit and API tests for the whole repo (`npx vitest run`, or `npm test` for everything), in two projects:
+//   unit — everything that needs no shared test database;
+//   db   — the tests that open one (DATABASE_TESTS below): PGlite by default, a fresh database per test file on the
+//          server in TEST_DATABASE_URL when that is set. `npm test` runs both on PGlite, then `--project db` again on
+//          PostgreSQL (see scripts/test.mjs).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -9,14 +11,42 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // Added by the server once it has one (migrate once per run, clone per test file).
 const globalSetup = 'apps/server/src/test/global-setup.ts';
 
+/**
+ * The test files that open the shared test database — createTestApp() or openTestDatabase(), directly or through a
+ * helper on them (openArchiveFixture, openBillingTest) — and so run on both engines. openTestDatabase() throws in any
+ * other project, so a database test missing here fails instead of running on PGlite only.
+ * The suffixes are the naming convention; the files named one by one are database tests with other names.
+ * Tests that build a PGlite database of their own (seeds, backup, a killed server, PGlite's settings) are unit tests:
+ * they run on PGlite whatever TEST_DATABASE_URL says.
+ */
+const DATABASE_TESTS = [
+  'apps/server/src/**/*.routes.test.ts',
+  'apps/server/src/**/*.db.test.ts',
+  'apps/server/src/db/seed/demo-images.test.ts',
+  'apps/server/src/http/bad-input.test.ts',
+  'apps/server/src/http/route-access.test.ts',
+  'apps/server/src/modules/exams/exams.repository.test.ts',
+];
+
+const ALL_TESTS = [
+  'packages/*/src/**/*.test.{ts,tsx}',
+  'apps/server/src/**/*.test.ts',
+  'apps/web/src/**/*.test.{ts,tsx}',
+];
+const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
+
+// Inline projects inherit nothing from this file (no `extends`): what both need is here, once.
+const shared = { root, testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const };
+
 export default defineConfig({
   test: {
     root,
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    // The root config's global setup runs once per run whichever projects run, and what it provides reaches both
+    // projects (a project's own would run again for each).
     globalSetup: existsSync(`${root}${globalSetup}`) ? [globalSetup] : [],
+    projects: [
+      { test: { ...shared, name: 'unit', include: ALL_TESTS, exclude: [...EXCLUDE, ...DATABASE_TESTS], provide: { databaseProject: false } } },
+      { test: { ...shared, name: 'db', include: DATABASE_TESTS, exclude: EXCLUDE, provide: { databaseProject: true } } },
+    ],
   },
 });

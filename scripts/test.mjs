@@ -1,13 +1,14 @@
 // The whole test suite (`npm test`), in three steps:
-//   1. Vitest, every unit and API test, on PGlite (TEST_DATABASE_URL removed from the environment);
+//   1. Vitest, every unit and API test (both projects of vitest.config.ts), on PGlite (TEST_DATABASE_URL
+//      removed from the environment);
 //   2. when TEST_DATABASE_URL is set: Vitest again on that PostgreSQL server, limited to the
-//      database-backed tests (apps/server/src/**/*.routes.test.ts and *.db.test.ts);
+//      database-backed tests (the `db` project of vitest.config.ts);
 //   3. `npm run build`, then the Playwright end-to-end tests (skipped when Chromium is missing).
 // Every step runs even when an earlier one failed. Counts come from the JSON reports; a step that
 // ended without a report, or with errors its report does not count, counts as 1 failed.
 // The last line printed is `N passed, N failed`; the exit code is non-zero when N failed > 0.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -107,12 +108,11 @@ function countVitest(report, exitCode, label) {
   return { passed, failed, brokenFiles: brokenFiles.map((f) => path.relative(root, f.name)) };
 }
 
-async function vitest(name, { env, files = [], passWithNoTests = false }) {
+async function vitest(name, { env, projects = [] }) {
   const report = path.join(outDir, `vitest-${name}.json`);
   rmSync(report, { force: true });
   const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  if (passWithNoTests) args.push('--passWithNoTests');
-  args.push(...files);
+  for (const project of projects) args.push(`--project=${project}`);
   const code = await run(process.execPath, [vitestCli, ...args], { env, timeoutMs: 25 * MINUTE });
   const json = readJson(report);
   if (!json) {
@@ -124,29 +124,6 @@ async function vitest(name, { env, files = [], passWithNoTests = false }) {
   if (brokenFiles.length) notes.push(`failed outside tests: ${brokenFiles.join(', ')}`);
   if (code !== 0) notes.push(`exit code ${code}`);
   record(`vitest (${name})`, passed, failed, notes.join('; '));
-}
-
-/** Database-backed test files: apps/server/src/**\/*.routes.test.ts and *.db.test.ts. */
-function databaseTestFiles() {
-  const found = [];
-  const walk = (dir) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full);
-      } else if (/\.(routes|db)\.test\.ts$/.test(entry.name)) {
-        found.push(path.relative(root, full));
-      }
-    }
-  };
-  walk(path.join(root, 'apps', 'server', 'src'));
-  return found.sort();
 }
 
 /** Playwright's JSON report → counts. Flaky (passed on retry) counts as passed; global errors count 1. */
@@ -215,14 +192,8 @@ async function main() {
   await vitest('pglite', { env: pgliteEnv });
 
   if (databaseUrl) {
-    const files = databaseTestFiles();
-    header(`vitest on PostgreSQL (${files.length} database-backed test files)`);
-    if (files.length === 0) {
-      log('test: no *.routes.test.ts or *.db.test.ts files under apps/server/src yet; nothing to run on PostgreSQL');
-      record('vitest (postgres)', 0, 0, 'no database-backed test files');
-    } else {
-      await vitest('postgres', { env: { ...process.env, TEST_DATABASE_URL: databaseUrl }, files, passWithNoTests: true });
-    }
+    header('vitest on PostgreSQL (the db project: database-backed tests)');
+    await vitest('postgres', { env: { ...process.env, TEST_DATABASE_URL: databaseUrl }, projects: ['db'] });
   } else {
     log('\ntest: TEST_DATABASE_URL not set: database-backed tests ran on PGlite only');
   }

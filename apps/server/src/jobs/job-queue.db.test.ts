@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/client';
@@ -105,11 +105,12 @@ describe('jobs across a restart', () => {
   it('a job sent before a restart runs once after it; one killed while running runs again after its expiry', async () => {
     // First life: two jobs are sent; one of them starts and the process dies in the middle of it.
     let database = await db.open();
-    let q = queue(database, () => new Promise(() => undefined));
+    let started = false;
+    let q = queue(database, () => { started = true; return new Promise(() => undefined); });
     await q.start({ workers: false });
     await q.send('test-durable', { examId: EXAM });
     void q.drain({ maxJobs: 1 });
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => { if (!started) throw new Error('the first job has not started'); }, { timeout: 10_000, interval: 20 });
     await q.send('test-durable', { examId: '00000000-0000-4000-8000-000000000004' });
     await q.stop(1000);
     await database.close();
@@ -122,9 +123,14 @@ describe('jobs across a restart', () => {
     try {
       expect(await q.drain()).toEqual({ ran: 1, failed: 0 });
       expect(ran).toEqual([['00000000-0000-4000-8000-000000000004', 1]]);
-      await new Promise((r) => setTimeout(r, 1100));
-      await q.expireStale();
-      expect(await q.drain({ includeDelayed: true })).toEqual({ ran: 1, failed: 0 });
+      // Its expiry (a second, on the database's clock) is waited for by asking until it is back, not by a sleep.
+      let drained = { ran: 0, failed: 0 };
+      await vi.waitFor(async () => {
+        await q.expireStale();
+        drained = await q.drain({ includeDelayed: true });
+        if (drained.ran === 0) throw new Error('the interrupted job has not been taken back yet');
+      }, { timeout: 15_000, interval: 100 });
+      expect(drained).toEqual({ ran: 1, failed: 0 });
       expect(ran).toEqual([['00000000-0000-4000-8000-000000000004', 1], [EXAM, 2]]);
       expect(await q.drain({ includeDelayed: true })).toEqual({ ran: 0, failed: 0 });
     } finally {
@@ -141,8 +147,7 @@ describe('jobs across a restart', () => {
     try {
       await q.send('test-durable', { examId: EXAM });
       q.notify('test-durable');
-      for (let i = 0; i < 50 && ran.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(ran).toEqual([EXAM]);
+      await vi.waitFor(() => expect(ran).toEqual([EXAM]), { timeout: 10_000, interval: 50 });
     } finally {
       await q.stop();
       await database.close();

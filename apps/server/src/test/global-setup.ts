@@ -9,6 +9,8 @@ import { PG_TEMPLATE_DB, seedTemplate, withDatabase } from './template-db';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** True in the `db` project of vitest.config.ts: the tests run on PostgreSQL too. */
+    databaseProject: boolean;
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App, type AppDeps } from '../app';
 import { loadConfig } from '../config';
@@ -20,6 +20,9 @@ export interface TestContext extends App {
 
 /** A fresh seeded database (PGlite copy, or a PostgreSQL copy with TEST_DATABASE_URL) and the whole app on it. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (inject('databaseProject') !== true) {
+    throw new Error(`${expect.getState().testPath ?? 'this test file'} opens the test database but is not in the db project: add it to DATABASE_TESTS in vitest.config.ts, so that it runs on PostgreSQL too`);
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) return openPostgresCopy(adminUrl);
   const template = inject('pgliteTemplate');

@@ -11,7 +11,7 @@ import { LocalFileStore } from '../../storage/local-file-store';
 import { openTestDatabase } from '../../test/test-app';
 import { encodeTis620 } from '../parse/charset';
 import { buildInstance, copyTemp, testUid, writeTemp } from '../testing/build-dicom';
-import { corpusAvailable, corpusFiles, corpusPath, REFUSED } from '../testing/corpus';
+import { corpusFiles, corpusPath, REFUSED } from '../testing/corpus';
 import { ColdArchiveRepository } from '../cold/cold-archive.repository';
 import { LocalDicomArchive } from './local-archive';
 
@@ -53,7 +53,7 @@ describe(LocalDicomArchive.name, () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  describe.skipIf(!corpusAvailable)('pydicom corpus', () => {
+  describe('pydicom corpus', () => {
     it('stores every valid file once (same SOP Instance: duplicate), refuses every broken one, consumes every temp file', async () => {
       const seen = new Set<string>();
       const temps: string[] = [];

@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 import { generateCt } from '../generate/index';
 import { readInstance } from '../parse/read-instance';
 import { writeTemp } from '../testing/build-dicom';
-import { corpusAvailable, corpusPath, undecodableJ2k } from '../testing/corpus';
+import { corpusPath, undecodableJ2k } from '../testing/corpus';
 import { negotiateRendered, parseViewport, parseWindow, windowToEightBit } from './rendered';
 
 interface Stored { study: string; series: string; sop: string }
@@ -39,14 +39,12 @@ describe('WADO-RS rendered and thumbnail', () => {
 
   beforeAll(async () => {
     sut = await createTestApp();
-    if (corpusAvailable) {
-      for (const file of CORPUS) {
-        const r = await readInstance(corpusPath(file));
-        if (!r.ok) throw new Error(`${file}: ${r.reason}`);
-        const res = await sut.services.archive.ingestFile(writeTemp(fs.readFileSync(corpusPath(file))), { source: 'TEST' });
-        expect(['stored', 'duplicate']).toContain(res.status);
-        files[file] = { study: r.info.studyInstanceUid, series: r.info.seriesInstanceUid, sop: r.info.sopInstanceUid };
-      }
+    for (const file of CORPUS) {
+      const r = await readInstance(corpusPath(file));
+      if (!r.ok) throw new Error(`${file}: ${r.reason}`);
+      const res = await sut.services.archive.ingestFile(writeTemp(fs.readFileSync(corpusPath(file))), { source: 'TEST' });
+      expect(['stored', 'duplicate']).toContain(res.status);
+      files[file] = { study: r.info.studyInstanceUid, series: r.info.seriesInstanceUid, sop: r.info.sopInstanceUid };
     }
     // A generated head CT linked to one of doctor1's exams, for the data scope.
     const [doctor1] = await sut.database.db.select().from(users).where(eq(users.username, 'doctor1'));
@@ -88,7 +86,7 @@ describe('WADO-RS rendered and thumbnail', () => {
     });
   });
 
-  describe.skipIf(!corpusAvailable)('the pydicom corpus', () => {
+  describe('the pydicom corpus', () => {
     it('renders CT_small as PNG and JPEG at its size, not blank', async () => {
       const at = instanceUrl(files['CT_small.dcm']!);
       const png = await get('admin', `${at}/rendered`, 'image/png');
@@ -225,7 +223,7 @@ describe('WADO-RS rendered and thumbnail', () => {
       const user = await sut.services.auth.currentUser(cookieToken(cookies.doctor1!));
       const { token } = await sut.services.tokens.issueForPerson(user!, examId, 'viewer');
       expect((await sut.app.inject({ url: `${at}/thumbnail?token=${token}` })).statusCode).toBe(200);
-      if (corpusAvailable) expect((await sut.app.inject({ url: `${instanceUrl(files['CT_small.dcm']!)}/thumbnail?token=${token}` })).statusCode).toBe(404);
+      expect((await sut.app.inject({ url: `${instanceUrl(files['CT_small.dcm']!)}/thumbnail?token=${token}` })).statusCode).toBe(404);
     });
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import type { CurrentUser } from '../../auth/current-user';
 import { DomainError } from '../../http/domain-error';
@@ -42,14 +42,12 @@ describe(DicomExportService.name, () => {
   let sut: DicomExportService;
 
   const fingerprint = (): ImageSetFingerprint => ({ count: data.rows.length, bytes: data.rows.reduce((n, r) => n + r.sizeBytes, 0), lastReceivedAt: 'x', cold: 0 });
-  const waitReady = async () => {
-    for (let i = 0; i < 500; i++) {
-      const r = await sut.check(user, EXAM_ID);
-      if (r.state === 'ready') return r.ready;
-      await new Promise((res) => setTimeout(res, 10));
-    }
-    throw new Error('never ready');
-  };
+  // The preparation runs in the background on real files: asked for until it is done (vi.waitFor's timeout, not a count).
+  const waitReady = () => vi.waitFor(async () => {
+    const r = await sut.check(user, EXAM_ID);
+    if (r.state !== 'ready') throw new Error(`the export is still ${r.state}`);
+    return r.ready;
+  }, { timeout: 20_000, interval: 10 });
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-export-'));
@@ -130,11 +128,11 @@ describe(DicomExportService.name, () => {
   it('reports a failed preparation once, with the reason, and leaves nothing behind', async () => {
     missing.add('key-2');
     await sut.check(user, EXAM_ID);
-    let failure: unknown;
-    for (let i = 0; i < 500 && !failure; i++) {
-      await sut.check(user, EXAM_ID).catch((err: unknown) => { failure = err; });
-      await new Promise((res) => setTimeout(res, 10));
-    }
+    const failure = await vi.waitFor(async () => {
+      const answer = await sut.check(user, EXAM_ID).then(() => null, (err: unknown) => ({ err }));
+      if (!answer) throw new Error('the preparation has not failed yet');
+      return answer.err;
+    }, { timeout: 20_000, interval: 10 });
     expect(failure).toMatchObject({ status: 409, message: expect.stringContaining('ไม่พบไฟล์ภาพ') });
     expect(fs.readdirSync(dir)).toEqual([]);
     missing.clear();

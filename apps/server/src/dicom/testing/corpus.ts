@@ -1,9 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Debian python3-pydicom's test files (docs/pydicom-corpus.md); tests skip when the package is absent. */
+/**
+ * Debian python3-pydicom's test files (docs/pydicom-corpus.md). The package is a test dependency, installed by CI
+ * (.ci/run): a test that uses the corpus fails, with a message that says what to install, when it is absent; it is
+ * never skipped, since a skipped test passes whatever the code does.
+ */
 export const CORPUS_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
-export const corpusAvailable = fs.existsSync(path.join(CORPUS_DIR, 'CT_small.dcm'));
+
+/** Throws, saying what to install, when the corpus is absent. */
+export function requireCorpus(): void {
+  if (!fs.existsSync(path.join(CORPUS_DIR, 'CT_small.dcm'))) {
+    throw new Error(`the pydicom test corpus is missing (no ${CORPUS_DIR}/CT_small.dcm): install python3-pydicom (apt-get install python3-pydicom), as .ci/run does`);
+  }
+}
 
 /** The deliberately broken or unstorable files and why each is refused; every other .dcm file is valid. */
 export const REFUSED: Record<string, string[]> = {
@@ -25,7 +35,7 @@ export const REFUSED: Record<string, string[]> = {
 };
 
 export function corpusFiles(): string[] {
-  if (!corpusAvailable) return [];
+  requireCorpus();
   return fs.readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.dcm')).sort();
 }
 
@@ -33,7 +43,10 @@ export function validCorpusFiles(): string[] {
   return corpusFiles().filter((f) => !(f in REFUSED));
 }
 
-export const corpusPath = (file: string) => path.join(CORPUS_DIR, file);
+export function corpusPath(file: string): string {
+  requireCorpus();
+  return path.join(CORPUS_DIR, file);
+}
 
 /**
  * A copy of an explicit VR little endian file with new study, series and instance UIDs of the same lengths (no length

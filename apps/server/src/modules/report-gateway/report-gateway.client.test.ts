@@ -57,10 +57,10 @@ describe(HttpReportGatewayClient.name, () => {
   });
 
   it('a slow gateway times out, a down one answers 503, a closed port is unreachable: all retried', async () => {
+    // The answer would come after 1 s, the client gives up at 300 ms: only its timeout gives TIMEOUT rather than AA
+    // (no stopwatch, which a loaded machine would fail).
     await state({ delayMs: 1000 });
-    const started = Date.now();
     expect(await sut.send(oru('ID5'), 'ID5')).toMatchObject({ delivered: false, code: 'TIMEOUT', retryable: true });
-    expect(Date.now() - started).toBeLessThan(900);
     await state({ delayMs: 0, down: true });
     expect(await sut.send(oru('ID6'), 'ID6')).toMatchObject({ code: 'HTTP_ERROR', httpStatus: 503, retryable: true });
     const closed = await listen(() => undefined);

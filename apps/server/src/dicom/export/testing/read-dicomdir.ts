@@ -1,6 +1,6 @@
 /**
- * Test support: a DICOMDIR read back by dcmtk's dcmdump (the issue's referee) and, where Debian's python3-pydicom is
- * installed, by pydicom's FileSet, which follows every record offset and opens every referenced file.
+ * Test support: a DICOMDIR read back by dcmtk's dcmdump (the issue's referee) and by Debian's python3-pydicom's
+ * FileSet, which follows every record offset and opens every referenced file (both test dependencies, in .ci/run).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -85,10 +85,14 @@ export function walkDicomdir(d: DumpedDicomdir): DumpedRecord[] {
   return leaves;
 }
 
-export const pydicomAvailable = fs.existsSync('/usr/lib/python3/dist-packages/pydicom/fileset.py');
-
-/** pydicom's FileSet on the DICOMDIR in `dir`, warnings as errors: [ReferencedFileID path, SOPInstanceUID] of each instance. */
+/**
+ * pydicom's FileSet on the DICOMDIR in `dir`, warnings as errors: [ReferencedFileID path, SOPInstanceUID] of each instance.
+ * python3-pydicom is a test dependency (CI installs it, .ci/run): without it this throws, saying what to install.
+ */
 export async function pydicomFileSet(dir: string): Promise<{ path: string; sopInstanceUid: string }[]> {
+  if (!fs.existsSync('/usr/lib/python3/dist-packages/pydicom/fileset.py')) {
+    throw new Error('pydicom is missing (no /usr/lib/python3/dist-packages/pydicom/fileset.py): install python3-pydicom (apt-get install python3-pydicom), as .ci/run does');
+  }
   const script = [
     'import json, os, sys, pydicom',
     'from pydicom.fileset import FileSet',
