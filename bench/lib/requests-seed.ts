@@ -93,6 +93,13 @@ export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSee
     }
     step('product lines and exams', t);
 
+    // The triggers that keep requests.total_satang (migration 0017) are off in replica mode: the totals are set here.
+    t = Date.now();
+    await sql.query(`update requests r set total_satang = t.total
+      from (select request_id, sum(unit_price_satang::bigint * quantity) as total from request_products group by request_id) t
+      where t.request_id = r.id and r.total_satang <> t.total`);
+    step('request totals', t);
+
     t = Date.now();
     await sql.query(customPricesSql());
     await sql.query(documentsSql());

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, serial } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, serial } from 'drizzle-orm/pg-core';
 import { createdAt, softDelete, updatedAt, uuidPk } from './common';
 import { branches, hospitalBuildings, hospitalDoctors, hospitalPrivileges, hospitals, lookups, products } from './organization';
 import { patients } from './patients';
@@ -35,6 +35,8 @@ export const requests = pgTable('requests', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   version: integer().notNull().default(1),
+  /** Sum of the priced lines (request_products), kept by statement triggers (migration 0017, decision acc05). */
+  totalSatang: bigint({ mode: 'number' }).notNull().default(0),
   ...softDelete(),
 }, (t) => [
   index('requests_appointment_idx').on(t.appointmentAt),
@@ -49,11 +51,11 @@ export const requests = pgTable('requests', {
   // requests read this index only (docs/decisions/rq9-request-list-two-statements-capped.md).
   index('requests_patient_list_idx').on(t.patientId, t.appointmentAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.branchId, t.hospitalId)
     .where(sql`${t.deletedAt} is null`),
-  // The billing search of one privilege of a hospital over a date range (migration 0014).
-  index('requests_billing_privilege_idx').on(t.hospitalId, t.privilegeId, t.appointmentAt, t.id).where(sql`${t.deletedAt} is null`),
-  // The billing search of a hospital over all privileges in its order, index-only: the columns it filters and joins on
-  // last (migration 0016).
-  index('requests_billing_idx').on(t.hospitalId, t.appointmentAt, t.id, t.branchId, t.status, t.patientId, t.privilegeId)
+  // The billing search, of one privilege or of all, in its order and index-only: the columns it filters on, joins on
+  // and returns follow the key (migrations 0016, 0017).
+  index('requests_billing_privilege_idx').on(t.hospitalId, t.privilegeId, t.appointmentAt, t.id, t.branchId, t.status, t.patientId, t.totalSatang)
+    .where(sql`${t.deletedAt} is null`),
+  index('requests_billing_idx').on(t.hospitalId, t.appointmentAt, t.id, t.branchId, t.status, t.patientId, t.privilegeId, t.totalSatang)
     .where(sql`${t.deletedAt} is null`),
 ]);
 
