@@ -7,12 +7,12 @@ import { formatSatang, satangToBaht } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { forbidden } from '../../http/domain-error';
-import type { BillableRequest, RequestBillingFacts } from '../requests/request-billing-port';
+import { EMPTY_BILLING_FACTS, type BillableRequest, type RequestBillingFacts } from '../requests/request-billing-port';
 import { bangkokDay, bangkokDayStart, firstOfPreviousMonth } from './billing-days';
 import {
   BL, billingConflict, billingInvalid, billingNotFound, hospitalNotFound, isUniqueViolation, lineNotFound, receiptNotFound,
 } from './billing.errors';
-import type { BillingHead, BillingLineRow, BillingRepository, ReceiptRow } from './billing.repository';
+import type { BillingHead, BillingLineRow, BillingRepository, ReceiptRow, RequestBatchFact } from './billing.repository';
 import type { DocumentNumbers } from './document-numbers';
 
 /** What billing needs of the requests module (its service): the search and the facts of chosen requests. */
@@ -41,6 +41,11 @@ export interface StatementDocument {
   receipts: ReceiptRow[];
   totalSatang: number;
   paidSatang: number;
+}
+
+/** A request's batch facts as its rows show them. */
+function batchFacts(b: RequestBatchFact): Omit<RequestBillingFacts, 'invoiceNo'> {
+  return { latestBillingId: b.latestBillingId, latestBillingDocumentId: b.latestBillingDocumentId, paidBillingId: b.paidBillingId };
 }
 
 const who = (user: CurrentUser) => ({ userId: user.userId, username: user.username });
@@ -119,7 +124,8 @@ export class BillingService {
       from: bangkokDayStart(q.startDate), to: bangkokDayStart(q.endDate, 1), limit: BILLING_MAX_LINES + 1,
     });
     const rows = found.slice(0, BILLING_MAX_LINES);
-    const facts = await this.billingFactsOf(rows.map((r) => r.id));
+    // The search shows batches only (no invoice numbers): one statement.
+    const facts = new Map((await this.repo.batchFactsOf(rows.map((r) => r.id))).map((b) => [b.requestId, batchFacts(b)]));
     await this.audit.record(null, { action: 'billing.search', entityType: 'billing', detail: { hospitalId: hospital.id, results: rows.length } }, who(user));
     return {
       truncated: found.length > BILLING_MAX_LINES,
@@ -420,23 +426,10 @@ export class BillingService {
 
   /** The request list's and exam history's billing fields (the requests and patients modules' port). */
   async billingFactsOf(requestIds: string[]): Promise<Map<string, RequestBillingFacts>> {
-    const out = new Map<string, RequestBillingFacts>();
-    if (requestIds.length === 0) return out;
-    const [lines, invoices] = await Promise.all([this.repo.linesOfRequests(requestIds), this.repo.invoicesOf(requestIds)]);
-    const invoiceOf = new Map(invoices.map((i) => [i.requestId, i.documentNo]));
-    for (const l of lines) {
-      const f = out.get(l.requestId) ?? { paidBillingId: null, latestBillingId: null, latestBillingDocumentId: null, invoiceNo: null };
-      // Lines come oldest batch first: the last one seen is the latest.
-      f.latestBillingId = l.billingId;
-      f.latestBillingDocumentId = l.documentNo;
-      if (l.paid) f.paidBillingId = l.billingId;
-      out.set(l.requestId, f);
-    }
-    for (const [requestId, documentNo] of invoiceOf) {
-      const f = out.get(requestId) ?? { paidBillingId: null, latestBillingId: null, latestBillingDocumentId: null, invoiceNo: null };
-      f.invoiceNo = documentNo;
-      out.set(requestId, f);
-    }
+    if (requestIds.length === 0) return new Map();
+    const [batches, invoices] = await Promise.all([this.repo.batchFactsOf(requestIds), this.repo.invoicesOf(requestIds)]);
+    const out = new Map<string, RequestBillingFacts>(batches.map((b) => [b.requestId, { ...batchFacts(b), invoiceNo: null }]));
+    for (const { requestId, documentNo } of invoices) out.set(requestId, { ...(out.get(requestId) ?? EMPTY_BILLING_FACTS), invoiceNo: documentNo });
     return out;
   }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { selectRows } from '../../db/rows';
 import type { Database } from '../../db/client';
 import type { BillableRequest } from './request-billing-port';
 import {
@@ -55,14 +56,20 @@ export interface RequestListRow {
   products: { modalityCode: string; productGroup: string }[];
 }
 
-function billableColumns(rid: SQL) {
-  return {
-    id: requests.id, branchId: requests.branchId, hospitalId: requests.hospitalId, privilegeId: requests.privilegeId,
-    appointmentAt: requests.appointmentAt, status: requests.status, deleted: sql<boolean>`${requests.deletedAt} is not null`,
-    patientId: patients.id, hn: patients.hn, prefixTh: patients.prefixTh, firstNameTh: patients.firstNameTh,
-    middleNameTh: patients.middleNameTh, lastNameTh: patients.lastNameTh,
-    totalSatang: sql<number>`(select coalesce(sum(rp.unit_price_satang::bigint * rp.quantity), 0)::int from request_products rp where rp.request_id = ${rid})`.mapWith(Number),
-  };
+/**
+ * The columns of a BillableRequest, of `requests r` joined with `patients p`. The appointment comes as epoch
+ * milliseconds (the drivers, as Drizzle sets them up, answer timestamps as text) and becomes a Date in billableOf.
+ */
+const BILLABLE_COLUMNS = sql.raw(`r.id, r.branch_id as "branchId", r.hospital_id as "hospitalId", r.privilege_id as "privilegeId",
+  (extract(epoch from r.appointment_at) * 1000)::float8 as "appointmentAt", r.status, r.deleted_at is not null as deleted, p.id as "patientId", p.hn,
+  p.prefix_th as "prefixTh", p.first_name_th as "firstNameTh", p.middle_name_th as "middleNameTh", p.last_name_th as "lastNameTh",
+  r.total_satang::float8 as "totalSatang"`);
+
+type BillableRow = Omit<BillableRequest, 'appointmentAt'> & { appointmentAt: number | Date };
+
+function billableOf(rows: BillableRow[]): BillableRequest[] {
+  for (const row of rows) row.appointmentAt = new Date(row.appointmentAt);
+  return rows as BillableRequest[];
 }
 
 /** SQL for imaging requests: lookups the rules need, the search page, and the writes of one save. */
@@ -72,29 +79,36 @@ export class RequestsRepository {
   /**
    * Live requests (not deleted, not on Hold) of a hospital, and of a privilege when given, whose appointment falls in
    * [from, to), oldest first, at most `limit`, with each one's total from its priced lines (billing search, issue 24).
-   * Reads requests_hospital_list_idx, or requests_billing_privilege_idx for a privilege (migration 0014).
+   * Reads requests_billing_idx, or requests_billing_privilege_idx for a privilege, index-only (migration 0017).
    */
   billable(q: { branchId: number | null; hospitalId: number; privilegeId: number | null; from: Date; to: Date; limit: number }): Promise<BillableRequest[]> {
-    const rid = sql.raw('"requests"."id"');
-    return this.db.select(billableColumns(rid)).from(requests)
-      .innerJoin(patients, eq(patients.id, requests.patientId))
-      .where(and(
-        isNull(requests.deletedAt), eq(requests.hospitalId, q.hospitalId), sql`${requests.status} <> 'Hold'`,
-        q.branchId === null ? undefined : eq(requests.branchId, q.branchId),
-        q.privilegeId === null ? undefined : eq(requests.privilegeId, q.privilegeId),
-        sql`${requests.appointmentAt} >= ${q.from.toISOString()}`, sql`${requests.appointmentAt} < ${q.to.toISOString()}`,
-      ))
-      .orderBy(asc(requests.appointmentAt), asc(requests.id))
-      .limit(q.limit);
+    // Serial on purpose: for a page of 2,001 rows PostgreSQL picks a parallel Gather Merge whose workers cost more to
+    // start than the whole serial scan (16 ms against 6 ms at 1,000,000 requests; docs/performance.md "Billing").
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      return this.billablePage(tx, q);
+    });
+  }
+
+  private billablePage(db: Pick<Database, 'execute'>, q: { branchId: number | null; hospitalId: number; privilegeId: number | null; from: Date; to: Date; limit: number }) {
+    // Hand-written and mapped by the driver: the query builder's per-column mapping of 2,001 rows cost 3 ms a search.
+    return selectRows<BillableRow>(db, sql`
+      select ${BILLABLE_COLUMNS} from requests r join patients p on p.id = r.patient_id
+      where r.deleted_at is null and r.hospital_id = ${q.hospitalId} and r.status <> 'Hold'
+        ${q.branchId === null ? sql`` : sql`and r.branch_id = ${q.branchId}`}
+        ${q.privilegeId === null ? sql`` : sql`and r.privilege_id = ${q.privilegeId}`}
+        and r.appointment_at >= ${q.from.toISOString()}::timestamptz and r.appointment_at < ${q.to.toISOString()}::timestamptz
+      order by r.appointment_at, r.id
+      limit ${q.limit}`).then(billableOf);
   }
 
   /** The same facts of the given requests (deleted ones included, flagged), for re-checking a batch and showing it. */
   billableByIds(ids: string[]): Promise<BillableRequest[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    const rid = sql.raw('"requests"."id"');
-    return this.db.select(billableColumns(rid)).from(requests)
-      .innerJoin(patients, eq(patients.id, requests.patientId))
-      .where(inArray(requests.id, ids));
+    // One array parameter: 2,000 bind parameters cost the planner more than the lookup (docs/performance.md).
+    return selectRows<BillableRow>(this.db, sql`
+      select ${BILLABLE_COLUMNS} from requests r join patients p on p.id = r.patient_id where r.id = any(${sql.param(ids)}::uuid[])`)
+      .then(billableOf);
   }
 
   async patient(id: string, scope: SQL) {
