@@ -52,7 +52,7 @@ export async function seedBilling(sql: SqlClient, opts: BillingSeedOptions = {})
      where k.request_id = l.request_id`);
 
   // The batches, over their appointments' days: a month's made on the 4th of the next month; a history batch one to
-  // five days after its last day. Numbered per branch and BE year in the order made.
+  // five days after its last day. Numbered per branch and BE year in the order made, after the demo seed's numbers.
   await sql.query(`create unlogged table bench_bl as
     select x.*, row_number() over (partition by x.branch_id, x.be_year order by x.created_at, x.id) as no,
            percent_rank() over (order by x.created_at) as age_rank
@@ -67,9 +67,10 @@ export async function seedBilling(sql: SqlClient, opts: BillingSeedOptions = {})
                    sum(l.total)::bigint as total
               from bench_bl_line l group by l.key) s) x`);
   await sql.query(`insert into billings (id, document_no, branch_id, hospital_id, privilege_id, start_date, end_date, is_printed, printed_at, created_by, created_at)
-    select b.id, 'BL' || b.be_year || '-' || br.code || '-' || lpad(b.no::text, 5, '0'), b.branch_id, b.hospital_id, null, b.start_date, b.end_date,
+    select b.id, 'BL' || b.be_year || '-' || br.code || '-' || lpad((b.no + coalesce(dn.last_no, 0))::text, 5, '0'), b.branch_id, b.hospital_id, null, b.start_date, b.end_date,
            b.age_rank < 0.95, case when b.age_rank < 0.95 then b.created_at + interval '1 hour' end, ${user}, b.created_at
-      from bench_bl b join branches br on br.id = b.branch_id`);
+      from bench_bl b join branches br on br.id = b.branch_id
+      left join document_numbers dn on dn.branch_id = b.branch_id and dn.kind = 'BL' and dn.be_year = b.be_year`);
 
   // Receipts of batches made more than 60 days ago, received 15 to 40 days after the batch; one batch in 30 has an
   // earlier receipt, voided the day after (a wrong amount), for the same lines.
@@ -88,14 +89,16 @@ export async function seedBilling(sql: SqlClient, opts: BillingSeedOptions = {})
   await sql.query(`insert into receipts (id, billing_id, branch_id, document_no, type, bank_name, amount_satang, lines_satang, number, created_by, created_at,
       voided_at, voided_by, void_reason)
     select c.id, c.billing_id, c.branch_id,
-           'RC' || c.be_year || '-' || br.code || '-' || lpad((row_number() over (partition by c.branch_id, c.be_year order by c.created_at, c.id))::text, 5, '0'),
+           'RC' || c.be_year || '-' || br.code || '-'
+             || lpad((coalesce(dn.last_no, 0) + row_number() over (partition by c.branch_id, c.be_year order by c.created_at, c.id))::text, 5, '0'),
            case when c.u < 0.8 then 'transfer' else 'cheque' end,
            (array['ธนาคารกรุงไทย', 'ธนาคารกสิกรไทย', 'ธนาคารไทยพาณิชย์', 'ธนาคารกรุงเทพ'])[1 + ${pick('hashtext(c.key)', 77, 4)}],
            case when c.u between 0.3 and 0.6 then c.lines * 99 / 100 else c.lines end, c.lines,
            lpad((${pick('hashtext(c.key)', 78, 100000000)})::text, 8, '0'), ${user}, c.created_at,
            case when c.voided then c.created_at + interval '1 day' end, case when c.voided then ${user} end,
            case when c.voided then 'ยอดเงินไม่ถูกต้อง ออกใบใหม่' end
-      from bench_bl_rc_n c join branches br on br.id = c.branch_id`);
+      from bench_bl_rc_n c join branches br on br.id = c.branch_id
+      left join document_numbers dn on dn.branch_id = c.branch_id and dn.kind = 'RC' and dn.be_year = c.be_year`);
   await sql.query(`insert into receipt_lines (receipt_id, request_id, billing_id, total_satang, voided_at)
     select c.id, l.request_id, c.billing_id, l.total, case when c.voided then c.created_at + interval '1 day' end
       from bench_bl_rc_n c join bench_bl_line l on l.key = c.key where ${unit('l.g', 76)} < 0.97`);
@@ -106,6 +109,7 @@ export async function seedBilling(sql: SqlClient, opts: BillingSeedOptions = {})
   await sql.query(`insert into document_numbers (branch_id, kind, be_year, last_no)
     select branch_id, 'BL', be_year, max(no) from bench_bl group by 1, 3
     union all
-    select c.branch_id, 'RC', c.be_year, count(*) from bench_bl_rc_n c group by 1, 3`);
+    select c.branch_id, 'RC', c.be_year, count(*) from bench_bl_rc_n c group by 1, 3
+    on conflict (branch_id, kind, be_year) do update set last_no = document_numbers.last_no + excluded.last_no`);
   await sql.query('drop table bench_bl_line, bench_bl, bench_bl_rc, bench_bl_rc_n');
 }

@@ -69,12 +69,14 @@ export async function openCapturing(target: BenchTarget, poolSize: number): Prom
   const captured: Captured[] = [];
   const logger = { logQuery: (query: string, params: unknown[]) => void captured.push({ query, params }) };
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: poolSize });
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: poolSize + 1 });
+    // One connection of its own for raw SQL: an EXPLAIN may need the settings of its statement's transaction first.
+    const pinned = await pool.connect();
     return {
       db: drizzlePg(pool, { schema, casing: 'snake_case', logger }),
       captured,
-      raw: async (text, params) => (await pool.query(text, params)).rows as unknown[],
-      close: () => pool.end(),
+      raw: async (text, params) => (await pinned.query(text, params)).rows as unknown[],
+      close: async () => { pinned.release(); await pool.end(); },
     };
   }
   const handle = await openDatabase({ dataDir: target.dataDir, migrate: false });
@@ -138,15 +140,48 @@ export async function explainServiceSearches<B>(
       const user = await benchUser(raw, s.user);
       captured.length = 0;
       await search(user, s.body);
-      for (const [i, c] of [...captured].entries()) {
-        const text = await explainText(raw, c);
-        out.push({ ...summarize(s.id, how.statementName(c.query, i, captured.length), await explainJson(raw, c)), text });
+      const statements = withTransactionSettings(captured);
+      for (const [i, { statement: c, settings }] of statements.entries()) {
+        const text = await inSettings(raw, settings, () => explainText(raw, c));
+        const plan = await inSettings(raw, settings, () => explainJson(raw, c));
+        out.push({ ...summarize(s.id, how.statementName(c.query, i, statements.length), plan), text });
       }
     }
   } finally {
     await close();
   }
   return { version, plans: out };
+}
+
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+const SET_LOCAL = /^\s*set\s+local\s/i;
+
+/**
+ * The statements worth explaining (transaction control and SET LOCAL left out), each with the SET LOCAL statements
+ * its transaction ran before it: a search may turn a setting off for one statement (the billing search's parallel
+ * workers), and its plan is only true with it.
+ */
+export function withTransactionSettings(captured: readonly Captured[]): { statement: Captured; settings: string[] }[] {
+  const out: { statement: Captured; settings: string[] }[] = [];
+  let settings: string[] = [];
+  for (const c of captured) {
+    if (/^\s*(begin|commit|rollback)\b/i.test(c.query)) settings = [];
+    else if (SET_LOCAL.test(c.query)) settings = [...settings, c.query];
+    else if (!TRANSACTION_CONTROL.test(c.query)) out.push({ statement: c, settings });
+  }
+  return out;
+}
+
+/** Runs `f` inside a transaction with `settings` applied when there are any (rolled back after). */
+async function inSettings<T>(raw: RawQuery, settings: string[], f: () => Promise<T>): Promise<T> {
+  if (settings.length === 0) return f();
+  await raw('begin', []);
+  try {
+    for (const s of settings) await raw(s, []);
+    return await f();
+  } finally {
+    await raw('rollback', []);
+  }
 }
 
 /** The demo user `username` as the server's CurrentUser (role defaults, no clients), read with plain SQL. */
