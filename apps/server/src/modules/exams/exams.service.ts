@@ -9,9 +9,13 @@ import type { AssignableDoctorsRepository } from './assignable-doctors.repositor
 import { examNotFound, ExamConflictError, notReviewer, wrongState } from './exams.errors';
 import { toExam } from './exams.mapper';
 import { ExamsRepository, PAGE_SIZE, type ExamRecord } from './exams.repository';
+
 import { examScopeCondition } from './exam-scope';
 import { groupOrientations } from '../../dicom/parse/orientation';
 import type { ExamImages } from '../../dicom/cold/dicom-image-lifecycle';
+
+/** An exam as the exams service hands it to other modules. */
+export type { ExamRecord } from './exams.repository';
 
 type Patch = Partial<typeof exams.$inferInsert>;
 interface Change { patch: Patch; action: string; detail?: string | null; also?: Parameters<ExamsRepository['updateIfVersion']>[4] }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { buildInstance, testUid, writeTemp } from '../testing/build-dicom';
+import { buildInstance, testUid, writeTemp } from '../../dicom/testing/build-dicom';
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { dicomStudies, examEvents, exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { buildInstance, testUid, writeTemp } from '../testing/build-dicom';
+import { buildInstance, testUid, writeTemp } from '../../dicom/testing/build-dicom';
 
 describe('unmatched studies: GET /api/dicom/unmatched, POST /api/dicom/unmatched/{studyId}/match', () => {
   let sut: TestContext;

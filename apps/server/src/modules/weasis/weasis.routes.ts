@@ -5,9 +5,9 @@ import { ExamIdParamsSchema } from '@rangsi/contract';
 import type { AuditService } from '../../audit/audit.service';
 import { requireUser } from '../../auth/auth.plugin';
 import type { Database } from '../../db/client';
-import type { IssueExamToken } from '../../modules/exams/exams.routes';
-import type { ExamsService } from '../../modules/exams/exams.service';
-import { dicomwebBase } from '../dicomweb/common';
+import type { IssueExamToken } from '../exams/exams.routes';
+import type { ExamsService } from '../exams/exams.service';
+import { dicomwebBase } from '../../dicom/dicomweb/common';
 import { WeasisRepository } from './weasis.repository';
 import { WeasisService } from './weasis.service';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
-import { examImages, studyExtras, type ExamImageRow } from '../exam-images.repository';
+import { examImages, studyExtras, type ExamImageRow } from '../../dicom/exam-images.repository';
 
 /** One stored instance of an exam with the study and series attributes its DICOMDIR records need. */
 export type ExportInstanceRow = ExamImageRow & {

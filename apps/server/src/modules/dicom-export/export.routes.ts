@@ -6,8 +6,8 @@ import { ExamIdParamsSchema } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import type { Database } from '../../db/client';
 import type { RouteAccess } from '../../http/route-access';
-import type { ExamsService } from '../../modules/exams/exams.service';
-import type { LocalDicomArchive } from '../archive/local-archive';
+import type { ExamsService } from '../exams/exams.service';
+import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
 import { ExportRepository } from './export.repository';
 import { DicomExportService } from './export.service';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildInstance, CT_IMAGE_STORAGE } from '../testing/build-dicom';
+import { buildInstance, CT_IMAGE_STORAGE } from '../../dicom/testing/build-dicom';
 import { buildDicomdir, codeString, fileIdComponent, recordTypeOf, type DicomdirFileSet } from './dicomdir-writer';
 import { dcmdumpDicomdir, pydicomFileSet, walkDicomdir } from './testing/read-dicomdir';
 

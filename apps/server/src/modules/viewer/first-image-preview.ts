@@ -1,10 +1,10 @@
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import { DomainError, notFound } from '../../http/domain-error';
-import type { LocalDicomArchive } from '../archive/local-archive';
-import { studyVisibility } from '../dicomweb/dicom-scope';
-import { DicomwebRepository } from '../dicomweb/dicomweb.repository';
-import { InstanceRenderer, pixelAspectOf } from '../dicomweb/render-instance';
+import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
+import { studyVisibility } from '../../dicom/dicomweb/dicom-scope';
+import { DicomwebRepository } from '../../dicom/dicomweb/dicomweb.repository';
+import { InstanceRenderer, pixelAspectOf } from '../../dicom/dicomweb/render-instance';
 import type { ViewerService } from './viewer.service';
 
 /** High enough that the swap to the viewer's own drawing of the same slice is not seen; small enough to send at once. */

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExamIdParamsSchema, ExamSchema, envelope } from '@rangsi/contract';
-import { requireUser } from '../../auth/auth.plugin';
-import { DomainError } from '../../http/domain-error';
-import type { ExamsService } from '../../modules/exams/exams.service';
+import { requireUser } from '../../../auth/auth.plugin';
+import { DomainError } from '../../../http/domain-error';
+import type { ExamsService } from '../exams.service';
 import type { DicomImportService } from './dicom-import.service';
-import { assertStorableText } from '../../http/input-guard';
+import { assertStorableText } from '../../../http/input-guard';
 
 const ImportResultSchema = z.object({
   stored: z.number().int(),

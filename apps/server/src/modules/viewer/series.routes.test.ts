@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { branches, exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { buildInstance, testUid, writeTemp } from '../testing/build-dicom';
+import { buildInstance, testUid, writeTemp } from '../../dicom/testing/build-dicom';
 
 describe('series for the viewer', () => {
   let clock = new Date();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import yazl from 'yazl';
-import { dicomInstances, dicomStudies, examEvents, exams, users } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import { buildInstance } from '../testing/build-dicom';
-import { buildDeflateBomb } from '../testing/deflated';
+import { dicomInstances, dicomStudies, examEvents, exams, users } from '../../../db/schema/index';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { buildInstance } from '../../../dicom/testing/build-dicom';
+import { buildDeflateBomb } from '../../../dicom/testing/deflated';
 
 function formData(files: { name: string; bytes: Buffer }[], boundary = 'form-boundary-5678') {
   const parts = files.map((f) => Buffer.concat([

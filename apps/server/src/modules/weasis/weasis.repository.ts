@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { examImages, studyExtras, type ExamImageRow, type StudyExtras } from '../exam-images.repository';
+import { examImages, studyExtras, type ExamImageRow, type StudyExtras } from '../../dicom/exam-images.repository';
 
 /** One stored instance of an exam, with the study and series attributes a Weasis manifest carries. */
 export type ManifestRow = ExamImageRow;

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { buildInstance, testUid, writeTemp } from '../testing/build-dicom';
+import { buildInstance, testUid, writeTemp } from '../../dicom/testing/build-dicom';
 
 /** Decision V15: the viewer's first image, rendered on the server, shown while the viewer's code loads. */
 describe('viewer first-image preview', () => {

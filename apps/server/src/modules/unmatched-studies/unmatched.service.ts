@@ -2,9 +2,9 @@ import type { Exam, UnmatchedStudies, UnmatchedStudiesQuery } from '@rangsi/cont
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { DomainError } from '../../http/domain-error';
-import type { ExamsService } from '../../modules/exams/exams.service';
-import type { LocalDicomArchive } from '../archive/local-archive';
-import { seesUnmatchedStudies } from '../dicomweb/dicom-scope';
+import type { ExamsService } from '../exams/exams.service';
+import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
+import { seesUnmatchedStudies } from '../../dicom/dicomweb/dicom-scope';
 import type { UnmatchedStudiesRepository } from './unmatched.repository';
 
 const DEFAULT_PAGE_SIZE = 50;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { auditLog, dicomInstances, dicomSeries, dicomStudies, exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { buildInstance, writeTemp } from '../testing/build-dicom';
-import { encodeTis620 } from '../parse/charset';
+import { buildInstance, writeTemp } from '../../dicom/testing/build-dicom';
+import { encodeTis620 } from '../../dicom/parse/charset';
 import { attributesAt, attributeValues, schemaErrors, xpathString } from './testing/xmllint';
 
 const THAI_NAME = 'ศรีสุข^ปู่น้ำ';

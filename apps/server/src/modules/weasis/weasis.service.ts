@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { actorOf, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import type { IssueExamToken } from '../../modules/exams/exams.routes';
-import type { ExamsService } from '../../modules/exams/exams.service';
+import type { IssueExamToken } from '../exams/exams.routes';
+import type { ExamsService } from '../exams/exams.service';
 import { buildWeasisManifest, type ManifestPatient, type ManifestSeries, type ManifestStudy, type WeasisManifest } from './weasis-manifest';
 import type { ManifestRow, StudyExtras, WeasisRepository } from './weasis.repository';
 

@@ -8,8 +8,8 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { dicomInstances, dicomSeries, dicomStudies, examEvents, exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { buildInstance, copyTemp, writeTemp } from '../testing/build-dicom';
-import { corpusPath } from '../testing/corpus';
+import { buildInstance, copyTemp, writeTemp } from '../../dicom/testing/build-dicom';
+import { corpusPath } from '../../dicom/testing/corpus';
 import { EXPORT_STALE_MS } from './export.service';
 import { dcmdumpDicomdir, pydicomFileSet, walkDicomdir } from './testing/read-dicomdir';
 

@@ -1,9 +1,9 @@
 import type { ViewerPrior } from '@rangsi/contract';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
-import { examScopeCondition } from '../../modules/exams/exam-scope';
-import type { ExamsService } from '../../modules/exams/exams.service';
-import type { IssueExamToken } from '../../modules/exams/exams.routes';
+import { examScopeCondition } from '../exams/exam-scope';
+import type { ExamsService } from '../exams/exams.service';
+import type { IssueExamToken } from '../exams/exams.routes';
 import { ViewerRepository } from './viewer.repository';
 
 export type { IssueExamToken };

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { ExamIdParamsSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { notFound } from '../../http/domain-error';
-import { answerRenderErrors, sendImage } from '../dicomweb/render-instance';
-import type { ThumbnailService } from '../thumbnails/thumbnail.service';
+import { answerRenderErrors, sendImage } from '../../dicom/dicomweb/render-instance';
+import type { ThumbnailService } from '../../dicom/thumbnails/thumbnail.service';
 import type { FirstImagePreview } from './first-image-preview';
 import type { ViewerService } from './viewer.service';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ExamIdParamsSchema, ViewerPriorSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import type { Database } from '../../db/client';
-import type { ExamsService } from '../../modules/exams/exams.service';
+import type { ExamsService } from '../exams/exams.service';
 import { ViewerPriorsService, type IssueExamToken } from './priors.service';
 
 export interface ViewerPriorsDeps {

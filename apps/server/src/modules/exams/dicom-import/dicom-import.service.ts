@@ -5,10 +5,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import yauzl from 'yauzl';
-import type { CurrentUser } from '../../auth/current-user';
-import type { ExamsService } from '../../modules/exams/exams.service';
-import type { IngestContext, IngestResult } from '../archive';
-import type { LocalDicomArchive } from '../archive/local-archive';
+import type { CurrentUser } from '../../../auth/current-user';
+import type { ExamsService } from '../exams.service';
+import type { IngestContext, IngestResult } from '../../../dicom/archive';
+import type { LocalDicomArchive } from '../../../dicom/archive/local-archive';
 
 export interface ImportLimits {
   /** One instance (or one file of the upload). */

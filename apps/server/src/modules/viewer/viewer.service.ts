@@ -1,9 +1,9 @@
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/domain-error';
-import type { ExamsService } from '../../modules/exams/exams.service';
-import { TS } from '../dimse/uids';
-import { groupOrientations } from '../parse/orientation';
+import type { ExamsService } from '../exams/exams.service';
+import { TS } from '../../dicom/dimse/uids';
+import { groupOrientations } from '../../dicom/parse/orientation';
 import { ViewerRepository } from './viewer.repository';
 
 export interface SeriesInstances {

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import type { CurrentUser } from '../../auth/current-user';
 import { DomainError } from '../../http/domain-error';
-import type { ExamRecord } from '../../modules/exams/exams.repository';
-import { buildInstance } from '../testing/build-dicom';
+import type { ExamRecord } from '../exams/exams.service';
+import { buildInstance } from '../../dicom/testing/build-dicom';
 import { DicomExportService, EXPORT_STALE_MS } from './export.service';
 import type { ExportInstanceRow, ExportRepository, ImageSetFingerprint } from './export.repository';
 
