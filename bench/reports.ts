@@ -17,9 +17,9 @@ import { ROLE_DEFAULTS } from '../packages/domain/src/index';
 import type { CurrentUser } from '../apps/server/src/auth/current-user';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed/index';
-import { createChromiumPdfRenderer } from '../apps/server/src/reports/pdf/pdf-renderer';
-import { createReportEngine } from '../apps/server/src/reports/report-engine';
-import { ReportsRepository } from '../apps/server/src/reports/reports.repository';
+import { createChromiumPdfRenderer } from '../apps/server/src/pdf/pdf-renderer';
+import { createReportEngine } from '../apps/server/src/modules/report-engine/report-engine';
+import { ReportEngineRepository } from '../apps/server/src/modules/report-engine/report-engine.repository';
 import { addDays, bangkokDayOf, bangkokDayStart } from '../packages/domain/src/index';
 import { sampleRadiologyReport } from './lib/radiology-sample';
 import { commit, machine, updatePerformanceDoc } from './lib/report';
@@ -171,7 +171,7 @@ try {
   rows.push({ metric: 'one-page A4 radiology report, warm', p50: median(one), max: percentile(one, 95), budget: BUDGET.onePageMs, detail: `${opts.renders} renders one after another; p95 in the max column; ${((last?.length ?? 0) / 1024).toFixed(0)} KB, ${onePages} page` });
 
   // 2. The 31-day branch report of the busiest branch, warm.
-  const repo = new ReportsRepository(handle!.db);
+  const repo = new ReportEngineRepository(handle!.db);
   const today = bangkokDayOf(new Date());
   const startDate = addDays(today, -30);
   const [busiest] = await sql<{ branch_id: number; n: number }>(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { radiologyReportElement, type RadiologyReportDocument } from '../../apps/server/src/modules/reports/pdf/radiology-report';
-import { defineReport } from '../../apps/server/src/reports/registry';
+import { radiologyReportElement, type RadiologyReportDocument } from '../../apps/server/src/modules/radiology-reports/pdf/radiology-report';
+import { defineReport } from '../../apps/server/src/modules/report-engine/registry';
 
 /** A final CT brain report as modules/reports prints it on Finish: Thai and English text, about one A4 page. */
 const SAMPLE: RadiologyReportDocument = {

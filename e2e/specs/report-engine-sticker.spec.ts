@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { decodeBarcodes, pdfInfo, pdfText } from '../../apps/server/src/reports/testing/pdf-tools';
+import { decodeBarcodes, pdfInfo, pdfText } from '../../apps/server/src/modules/report-engine/testing/pdf-tools';
 import { ReportViewerPage } from '../pages/report-viewer-page';
 import { RequestPage } from '../pages/request-page';
 import { screenshotPath } from '../support/artifacts';

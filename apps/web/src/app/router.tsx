@@ -25,9 +25,9 @@ const SeriesPage = lazy(() => import('../features/viewer/series-page').then((m) 
 const DicomViewerPage = lazy(() => import('../features/viewer/dicom-viewer-page').then((m) => ({ default: m.DicomViewerPage })));
 const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 // The radiology report window (issue 8): outside the shell, like the viewer.
-const ReportPage = lazy(() => import('../features/report/report-page').then((m) => ({ default: m.ReportPage })));
+const ReportPage = lazy(() => import('../features/radiology-report/report-page').then((m) => ({ default: m.ReportPage })));
 // The other report screens (issue 8): branch, doctor, center, accounting, billing reports and the sticker.
-const ReportViewerPage = lazy(() => import('../features/report-viewer/report-viewer-page').then((m) => ({ default: m.ReportViewerPage })));
+const ReportViewerPage = lazy(() => import('../features/report-engine/report-viewer-page').then((m) => ({ default: m.ReportViewerPage })));
 
 /** Spec §2 Report screens other than /report: full window, outside the shell (they open in a new window). */
 const reportViewerRoutes = ([

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, branches, hospitals, moneyAdjustments, receipts } from '../../db/schema/index';
-import { pdfText } from '../../reports/testing/pdf-tools';
+import { pdfText } from '../report-engine/testing/pdf-tools';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { addAccountingUser, addReceipt, branchId, itemFields, lookupId, multipart } from './accounting-testing';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditService } from '../../audit/audit.service';
 import type { Database } from '../../db/client';
-import { cashupReport } from '../../reports/definitions/cashup-report';
+import { cashupReport } from '../report-engine/definitions/cashup-report';
 import type { FileStore } from '../../storage/file-store';
 import { AccountingRepository } from './accounting.repository';
 import { accountingRoutes } from './accounting.routes';

@@ -18,7 +18,7 @@ import {
 import type { AccountingRepository, CostRow, MoneyRow, StoredAttachment } from './accounting.repository';
 import { attachmentTypeOf } from './attachment-type';
 import { buildCashup } from './cashup';
-import type { CashupData } from '../../reports/definitions/cashup-report';
+import type { CashupData } from '../report-engine/definitions/cashup-report';
 import type { ReceiptsPort } from './receipts.port';
 
 export const HISTORY_PAGE = 50;

@@ -1,6 +1,6 @@
-import { FEE_TYPE_TH, RECEIPT_TYPE_TH, type CashupData } from '../../reports/definitions/cashup-report';
-import { formatDateTime, formatDayBE } from '../../reports/format';
-import { tablesToXlsx, type XlsxTable } from '../../reports/xlsx/workbook';
+import { FEE_TYPE_TH, RECEIPT_TYPE_TH, type CashupData } from '../report-engine/definitions/cashup-report';
+import { formatDateTime, formatDayBE } from '../report-engine/format';
+import { tablesToXlsx, type XlsxTable } from '../report-engine/xlsx/workbook';
 import { bangkokDayOf } from '@rangsi/domain';
 
 const time = (d: Date) => formatDateTime(d).slice(-5);

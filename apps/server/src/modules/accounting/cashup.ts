@@ -1,4 +1,4 @@
-import type { CashupData, CashupFee, CashupReceipt } from '../../reports/definitions/cashup-report';
+import type { CashupData, CashupFee, CashupReceipt } from '../report-engine/definitions/cashup-report';
 import type { CostRow, MoneyRow } from './accounting.repository';
 import type { DayReceipt } from './receipts.port';
 

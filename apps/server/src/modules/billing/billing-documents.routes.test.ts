@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { hasValidEmvCrc, parseEmvTlv, satangToBaht } from '@rangsi/domain';
-import { decodeQrCodes } from '../../reports/testing/pdf-tools';
+import { decodeQrCodes } from '../report-engine/testing/pdf-tools';
 import { createBatch, openBillingTest, type BillingTestContext } from './billing.test-helpers';
 
 /** Statements and invoices with a PromptPay biller configured (decision acc41, acc43), and the batch's XLSX (acc45). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bahtText } from '@rangsi/domain';
-import { pdfText } from '../../reports/testing/pdf-tools';
+import { pdfText } from '../report-engine/testing/pdf-tools';
 import { bangkokDay } from './billing-days';
 import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';

@@ -1,4 +1,4 @@
-import { tableToXlsx } from '../../reports/xlsx/workbook';
+import { tableToXlsx } from '../report-engine/xlsx/workbook';
 import { bangkokDay } from './billing-days';
 import type { BatchExport } from './billing.service';
 

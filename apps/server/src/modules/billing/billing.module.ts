@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditService } from '../../audit/audit.service';
 import type { Database } from '../../db/client';
-import { billingStatementReport } from '../../reports/definitions/billing-report';
-import { receiptReport } from '../../reports/definitions/receipt-report';
-import { accountingInvoiceReport } from '../../reports/definitions/request-documents';
-import { ReportsRepository } from '../../reports/reports.repository';
+import { billingStatementReport } from '../report-engine/definitions/billing-report';
+import { receiptReport } from '../report-engine/definitions/receipt-report';
+import { accountingInvoiceReport } from '../report-engine/definitions/request-documents';
 import type { PatientBillingPort } from '../patients/patient-billing-port';
 import type { RequestBillingPort } from '../requests/request-billing-port';
 import { BillingRepository, type ReceiptRow } from './billing.repository';
@@ -38,7 +37,7 @@ export function billingModule(deps: BillingModuleDeps): { service: BillingServic
     const payment = { promptPayBillerId: deps.promptPayBillerId };
     app.reports.register(billingStatementReport(service, payment));
     app.reports.register(receiptReport(service));
-    app.reports.register(accountingInvoiceReport(new ReportsRepository(deps.db), service, payment));
+    app.reports.register(accountingInvoiceReport(deps.db, service, payment));
     await app.register(billingRoutes(service, async (user, billingId, receiptId) => {
       const out = await app.reports.render('receipt.rpt', { billingId, receiptId }, user);
       return { pdf: out.pdf, fileName: out.fileName };

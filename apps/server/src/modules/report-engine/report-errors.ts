@@ -1,4 +1,4 @@
-import { DomainError } from '../http/domain-error';
+import { DomainError } from '../../http/domain-error';
 
 /** Messages of the report engine (Thai, shown as the server's message or on the frame's error page). */
 export const RE = {

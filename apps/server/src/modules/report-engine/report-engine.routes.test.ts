@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../test/test-app';
+import { createTestApp, type TestContext } from '../../test/test-app';
 import { formatCount, formatDuration, formatMoney } from './format';
 import { decodeBarcodes, decodeQrCodes, pdfInfo, pdfText } from './testing/pdf-tools';
 import { addDays, bangkokDayOf } from '@rangsi/domain';

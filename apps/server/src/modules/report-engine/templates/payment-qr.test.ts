@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasValidEmvCrc, parseEmvTlv } from '@rangsi/domain';
-import { createChromiumPdfRenderer, type PdfRenderer } from '../pdf/pdf-renderer';
+import { createChromiumPdfRenderer, type PdfRenderer } from '../../../pdf/pdf-renderer';
 import { decodeQrCodes, pdfText } from '../testing/pdf-tools';
 import { PaymentQr, paymentQrPayload } from './payment-qr';
 import { ReportDocument } from './report-document';

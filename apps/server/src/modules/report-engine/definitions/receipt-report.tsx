@@ -1,7 +1,7 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
 import { bahtText } from '@rangsi/domain';
-import type { CurrentUser } from '../../auth/current-user';
+import type { CurrentUser } from '../../../auth/current-user';
 import { formatDateBE, formatMoney } from '../format';
 import { formUuid, required } from '../form-params';
 import { defineReport } from '../registry';

@@ -1,7 +1,7 @@
 /* @jsxRuntime automatic */
 // (The pragma: `tsx apps/server/src/main.ts` runs from the repository root, where no tsconfig sets "jsx".)
 import type { ReactNode } from 'react';
-import { fontFaceCss, type PdfPage } from '../pdf/pdf-renderer';
+import { fontFaceCss, type PdfPage } from '../../../pdf/pdf-renderer';
 
 /** The CSS @page rule of a paper: Chromium prints with preferCSSPageSize, so this is the page the PDF gets. */
 function pageRule(paper: NonNullable<PdfPage['paper']>): string {

@@ -4,7 +4,7 @@ import { formatCount, formatDay, formatDuration, formatMoney } from '../format';
 import { formDay, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
 import { RE } from '../report-errors';
-import type { CenterRow, ReportsRepository } from '../reports.repository';
+import type { CenterRow, ReportEngineRepository } from '../report-engine.repository';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
 import { addDays, bangkokDayOf, bangkokDayStart, daysBetween } from '@rangsi/domain';
@@ -76,7 +76,7 @@ function CenterTemplate({ rows, p, ctx, title, groupLabel }: { rows: CenterRow[]
   );
 }
 
-function centerReport(repo: ReportsRepository, o: { name: string; title: string; titleEn: string; groupBy: 'branch' | 'hospital'; groupLabel: string }) {
+function centerReport(repo: ReportEngineRepository, o: { name: string; title: string; titleEn: string; groupBy: 'branch' | 'hospital'; groupLabel: string }) {
   return defineReport({
     name: o.name,
     title: o.title,
@@ -101,7 +101,7 @@ function centerReport(repo: ReportsRepository, o: { name: string; title: string;
  * the centre (Administrator: every branch; Accounting and branch staff: their own), per branch and per client
  * hospital (docs/decisions/r5-branch-report-every-exam-branch.md).
  */
-export function centerReports(repo: ReportsRepository) {
+export function centerReports(repo: ReportEngineRepository) {
   return [
     centerReport(repo, { name: 'center_report_branches.rpt', title: 'สรุปภาพรวมการให้บริการรายสาขา', titleEn: 'Service summary by branch', groupBy: 'branch', groupLabel: 'สาขา' }),
     centerReport(repo, { name: 'center_report_hospitals.rpt', title: 'สรุปภาพรวมการให้บริการรายโรงพยาบาลผู้ส่งตรวจ', titleEn: 'Service summary by client hospital', groupBy: 'hospital', groupLabel: 'โรงพยาบาลผู้ส่งตรวจ' }),

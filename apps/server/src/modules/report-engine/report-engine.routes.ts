@@ -6,8 +6,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
 import { ReportListQuerySchema, ReportSchema, ReportViewerParamsSchema, envelope } from '@rangsi/contract';
-import { requireUser } from '../auth/auth.plugin';
-import { DomainError } from '../http/domain-error';
+import { requireUser } from '../../auth/auth.plugin';
+import { DomainError } from '../../http/domain-error';
 import type { ReportEngine } from './registry';
 import { ErrorPage } from './templates/error-page';
 

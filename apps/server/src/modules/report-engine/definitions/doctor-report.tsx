@@ -5,7 +5,7 @@ import { formDay, formEnum, formId, formUuid, optional, required } from '../form
 import { defineReport, type ReportContext } from '../registry';
 import { RE } from '../report-errors';
 import { resolveDoctor, resolveOptionalBranch } from '../report-scope';
-import type { Period, ReportsRepository, TurnaroundRow } from '../reports.repository';
+import type { Period, ReportEngineRepository, TurnaroundRow } from '../report-engine.repository';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
 import { addDays, bangkokDayOf, bangkokDayStart, daysBetween } from '@rangsi/domain';
@@ -109,7 +109,7 @@ const params = z.object({
 type DoctorParams = z.infer<typeof params>;
 
 /** doctor_turnaround.rpt: reads per doctor per period with turnaround times (spec §2 /doctor_report). */
-export function doctorTurnaroundReport(repo: ReportsRepository) {
+export function doctorTurnaroundReport(repo: ReportEngineRepository) {
   const title = 'รายงานการอ่านผลของแพทย์และระยะเวลาดำเนินการ';
   return defineReport({
     name: 'doctor_turnaround.rpt',

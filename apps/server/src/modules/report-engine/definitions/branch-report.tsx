@@ -6,7 +6,7 @@ import { formDay, formId, formMonth, optional, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
 import { RE } from '../report-errors';
 import { resolveBranch } from '../report-scope';
-import type { BranchSummaryRow, Period, ReportsRepository } from '../reports.repository';
+import type { BranchSummaryRow, Period, ReportEngineRepository } from '../report-engine.repository';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
 import { isExamStatus, STATUS_COLUMNS, STATUS_TH } from './labels';
@@ -170,7 +170,7 @@ function BranchReportTemplate({ data, title, range, ctx }: { data: BranchReportD
 const thisMonth = (ctx: ReportContext) => bangkokDayOf(ctx.now).slice(0, 7);
 
 /** branch_report_daily.rpt: one branch, by day (spec §2 /branch_report/daily). */
-export function branchDailyReport(repo: ReportsRepository) {
+export function branchDailyReport(repo: ReportEngineRepository) {
   const params = z.object({
     branchId: optional(formId('สาขา')),
     startDate: required(formDay()),
@@ -206,7 +206,7 @@ export function branchDailyReport(repo: ReportsRepository) {
 }
 
 /** branch_report_monthly.rpt: one branch, by month (spec §2 /branch_report/monthly). */
-export function branchMonthlyReport(repo: ReportsRepository) {
+export function branchMonthlyReport(repo: ReportEngineRepository) {
   const params = z.object({
     branchId: optional(formId('สาขา')),
     startMonth: required(formMonth()),

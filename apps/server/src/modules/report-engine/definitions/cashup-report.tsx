@@ -1,6 +1,6 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
-import type { CurrentUser } from '../../auth/current-user';
+import type { CurrentUser } from '../../../auth/current-user';
 import { formatCount, formatDateTime, formatDayBE, formatMoney } from '../format';
 import { formDay, formId, optional } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';

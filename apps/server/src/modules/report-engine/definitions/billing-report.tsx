@@ -1,6 +1,6 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
-import type { CurrentUser } from '../../auth/current-user';
+import type { CurrentUser } from '../../../auth/current-user';
 import { formatDateBE, formatDayBE, formatMoney } from '../format';
 import { formBool, formUuid, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';

@@ -23,7 +23,7 @@ const FONT_FILES: Record<string, string> = {
   'Sarabun-Regular.ttf': 'Sarabun_400Regular.ttf',
   'Sarabun-Bold.ttf': 'Sarabun_700Bold.ttf',
 };
-const fontDir = new URL('../../../assets/fonts/', import.meta.url);
+const fontDir = new URL('../../assets/fonts/', import.meta.url);
 
 /** The @font-face rules every document template puts in its <style>. */
 export function fontFaceCss(): string {

@@ -5,7 +5,7 @@ import type { ReportContent, ReportSection } from '@rangsi/contract';
 import type { ReportKind } from '@rangsi/domain';
 import type { ReactElement, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { fontFaceCss } from '../../../reports/pdf/pdf-renderer';
+import { fontFaceCss } from '../../../pdf/pdf-renderer';
 
 /** Everything printed on a radiology report: a snapshot taken when the version is finished. */
 export interface RadiologyReportDocument {

@@ -1,11 +1,12 @@
 /* @jsxRuntime automatic */
 import { z } from 'zod';
-import type { CurrentUser } from '../../auth/current-user';
+import type { CurrentUser } from '../../../auth/current-user';
 import { formatCount, formatDate, formatDateBE, formatDateTime, formatMoney } from '../format';
 import { formUuid, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
 import { RE, reportConflict, reportNotFound } from '../report-errors';
-import type { ReportsRepository } from '../reports.repository';
+import type { Database } from '../../../db/client';
+import { ReportEngineRepository } from '../report-engine.repository';
 import { Code128 } from '../templates/barcode';
 import { PaymentQr, paymentQrPayload } from '../templates/payment-qr';
 import { ReportDocument } from '../templates/report-document';
@@ -19,7 +20,7 @@ const requestParams = z.object({ requestId: required(formUuid('ใบส่ง�
  * A request the user may print invoice and sticker for (spec §6 REQUEST_INVOICE, §8): in their request scope, not on
  * Hold, with an exam time — the same rule that enables the list's icons (allowToClickInvoice).
  */
-async function printableRequest(repo: ReportsRepository, user: CurrentUser, requestId: string) {
+async function printableRequest(repo: ReportEngineRepository, user: CurrentUser, requestId: string) {
   const request = await repo.request(user, requestId);
   if (!request) throw reportNotFound(RE.requestNotFound);
   if (request.status === 'Hold') throw reportConflict(RE.requestHold);
@@ -44,7 +45,7 @@ export interface StickerData {
 }
 
 /** sticker.rpt: one 50 × 30 mm label per exam of a request (spec §2 /reportviewer/{requestId}/sticker). */
-export function stickerReport(repo: ReportsRepository) {
+export function stickerReport(repo: ReportEngineRepository) {
   return defineReport({
     name: 'sticker.rpt',
     title: 'สติกเกอร์ใบส่งตรวจ',
@@ -85,10 +86,10 @@ export function stickerReport(repo: ReportsRepository) {
 }
 
 export interface InvoiceData {
-  request: NonNullable<Awaited<ReturnType<ReportsRepository['request']>>>;
+  request: NonNullable<Awaited<ReturnType<ReportEngineRepository['request']>>>;
   /** IV…, allocated on the first print (decision acc17). */
   invoiceNo: string;
-  lines: Awaited<ReturnType<ReportsRepository['requestLines']>>;
+  lines: Awaited<ReturnType<ReportEngineRepository['requestLines']>>;
   accessions: string[];
   totalSatang: number;
   /** Paid (in a batch, by receipt or by hand): the invoice then asks for nothing. */
@@ -151,9 +152,11 @@ export interface InvoiceNumbering {
 
 /**
  * accounting_invoice.rpt: what a request costs, from its lines (spec §2 /accounting_report/{requestId}), with its IV
- * number. Registered by the billing module, which numbers it.
+ * number. Registered by the billing module, which numbers it; the definition reads `db` through the engine's own
+ * repository (a module never builds another's repository).
  */
-export function accountingInvoiceReport(repo: ReportsRepository, numbering: InvoiceNumbering, payment: PaymentSettings = {}) {
+export function accountingInvoiceReport(db: Database, numbering: InvoiceNumbering, payment: PaymentSettings = {}) {
+  const repo = new ReportEngineRepository(db);
   return defineReport({
     name: 'accounting_invoice.rpt',
     title: 'ใบแจ้งค่าบริการตรวจ',

@@ -9,7 +9,7 @@ import {
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { DomainError, fieldError } from '../../http/domain-error';
-import type { PdfRenderer } from '../../reports/pdf/pdf-renderer';
+import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import type { FileStore } from '../../storage/file-store';
 import { examPatientName } from '../exams/exams.mapper';
 import type { ExamsService } from '../exams/exams.service';

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CurrentUser } from '../auth/current-user';
-import type { Database } from '../db/client';
+import type { CurrentUser } from '../../auth/current-user';
+import type { Database } from '../../db/client';
 import {
   branches, doctorClients, exams, hospitalPrivileges, hospitals, patients, products,
   requestProducts, requests, users,
-} from '../db/schema/index';
-import { examScopeCondition } from '../modules/exams/exam-scope';
-import { requestScopeCondition } from '../modules/requests/request-scope';
+} from '../../db/schema/index';
+import { examScopeCondition } from '../exams/exam-scope';
+import { requestScopeCondition } from '../requests/request-scope';
 
 /** Periods a report groups by: Bangkok calendar days, ISO weeks (2026-W47) or months. */
 export type Period = 'day' | 'week' | 'month';
@@ -76,7 +76,7 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * modules, the same conditions the worklist and request list use), groups and counts in SQL, and returns what a
  * template prints — no filtering in JavaScript.
  */
-export class ReportsRepository {
+export class ReportEngineRepository {
   constructor(private readonly db: Database) {}
 
   private async rows<T>(query: SQL): Promise<T[]> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditService } from '../../audit/audit.service';
 import type { Database } from '../../db/client';
-import type { PdfRenderer } from '../../reports/pdf/pdf-renderer';
+import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import type { FileStore } from '../../storage/file-store';
 import type { ExamsService } from '../exams/exams.service';
 import { radiologyReportDefinition } from './radiology-report.definition';

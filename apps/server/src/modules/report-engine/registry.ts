@@ -31,10 +31,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { z } from 'zod';
 import type { FinishedReportEntry, Report, ReportField, ReportFieldKind, ReportListQuery } from '@rangsi/contract';
 import type { PermissionCode } from '@rangsi/domain';
-import type { AuditService } from '../audit/audit.service';
-import type { CurrentUser } from '../auth/current-user';
-import type { RouteAccess } from '../http/route-access';
-import type { PdfPage, PdfRenderer } from './pdf/pdf-renderer';
+import type { AuditService } from '../../audit/audit.service';
+import type { CurrentUser } from '../../auth/current-user';
+import type { RouteAccess } from '../../http/route-access';
+import type { PdfPage, PdfRenderer } from '../../pdf/pdf-renderer';
 import { reportForbidden, reportParamError, unknownReport } from './report-errors';
 
 /** Who runs a report, when, and from which page. */

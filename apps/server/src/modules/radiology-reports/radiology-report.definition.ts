@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RADIOLOGY_REPORT_NAME, reportAccess } from '@rangsi/domain';
-import { defineReport } from '../../reports/registry';
+import { defineReport } from '../report-engine/registry';
 import { radiologyReportElement } from './pdf/radiology-report';
 import type { ExamReportsService } from './reports.service';
 

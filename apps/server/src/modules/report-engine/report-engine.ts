@@ -1,9 +1,9 @@
-import type { AuditService } from '../audit/audit.service';
-import type { Database } from '../db/client';
+import type { AuditService } from '../../audit/audit.service';
+import type { Database } from '../../db/client';
 import { registerBuiltInReports } from './definitions/index';
-import type { PdfRenderer } from './pdf/pdf-renderer';
+import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import { ReportEngine } from './registry';
-import { ReportsRepository } from './reports.repository';
+import { ReportEngineRepository } from './report-engine.repository';
 
 export interface ReportEngineOptions {
   db: Database;
@@ -14,7 +14,7 @@ export interface ReportEngineOptions {
 
 /** The engine with every built-in report registered (the radiology ones are added by modules/reports). */
 export function createReportEngine(o: ReportEngineOptions): ReportEngine {
-  const repo = new ReportsRepository(o.db);
+  const repo = new ReportEngineRepository(o.db);
   const engine = new ReportEngine({ pdf: o.pdf, choices: repo, ...(o.now ? { now: o.now } : {}), ...(o.audit ? { audit: o.audit } : {}) });
   registerBuiltInReports(engine, repo);
   return engine;
