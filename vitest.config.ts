@@ -22,7 +22,7 @@ const globalSetup = 'apps/server/src/test/global-setup.ts';
 const DATABASE_TESTS = [
   'apps/server/src/**/*.routes.test.ts',
   'apps/server/src/**/*.db.test.ts',
-  'apps/server/src/db/seed/demo-images.test.ts',
+  'apps/server/src/seed/demo-images.test.ts',
   'apps/server/src/http/bad-input.test.ts',
   'apps/server/src/http/route-access.test.ts',
   'apps/server/src/modules/exams/exams.repository.test.ts',

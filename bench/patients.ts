@@ -11,8 +11,8 @@
 //   npm run bench:patients -- --pg-patients 100000 --seconds 3 --no-docs
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from '../apps/server/src/db/seed/data/first-names';
-import { SURNAMES } from '../apps/server/src/db/seed/data/surnames';
+import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from '../apps/server/src/seed/data/first-names';
+import { SURNAMES } from '../apps/server/src/seed/data/surnames';
 import { explainPatientSearches, type PatientPlan } from './lib/patients-explain';
 import {
   expectedCounts, type PatientBenchUser, type PatientCheck, patientScenarios, type PatientScenario, pickSamples,

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { ROLE_DEFAULTS } from '../packages/domain/src/index';
 import type { CurrentUser } from '../apps/server/src/auth/current-user';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed/index';
+import { seedDemo } from '../apps/server/src/seed/index';
 import { createChromiumPdfRenderer } from '../apps/server/src/pdf/pdf-renderer';
 import { createReportEngine } from '../apps/server/src/modules/report-engine/report-engine';
 import { ReportEngineRepository } from '../apps/server/src/modules/report-engine/report-engine.repository';

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed/index';
+import { seedDemo } from '../apps/server/src/seed/index';
 import { type Engine, engineOption, EngineRun, engineTitle, finish, isBusy, loadAverage, numberOption, runCleanups, stopOnSignals } from './lib/harness';
 import { cell, commit, loadAverageNote, machine, updatePerformanceDoc, utcMinute } from './lib/report';
 import { explainRequestSearches, type RequestPlan } from './lib/requests-explain';

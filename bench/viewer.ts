@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, request } from '@playwright/test';
-import { generateCt, uidFrom } from '../apps/server/src/dicom/generate/index';
+import { generateCt, uidFrom } from '../apps/server/src/seed/images/index';
 import { examsWithoutImages, matchStudies, stow } from '../e2e/pages/viewer-setup';
 import { commit, machine, markdownTable, type Row, updatePerformanceDoc } from './lib/report';
 import { repoRoot, startServer } from './lib/server';

@@ -2,7 +2,7 @@
 // the demo seed before the bulk rows, secondary indexes off during the load and rebuilt after it, and the closing
 // VACUUM ANALYZE.
 import { openDatabase } from '../../apps/server/src/db/client';
-import { seedDemo } from '../../apps/server/src/db/seed/index';
+import { seedDemo } from '../../apps/server/src/seed/index';
 import { pgClient, pgliteClient, type BenchTarget, type SqlClient } from './sql-client';
 
 /** A string as a SQL literal. */

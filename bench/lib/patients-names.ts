@@ -3,7 +3,7 @@
 // tailed: a few given names are very common, family names are nearly unique per family (Thai law registers each one),
 // and both are mostly compounds of a few hundred Pali/Sanskrit and Thai words. So the bench builds most names from
 // the parts below, each with the spelling its holders commonly use in English, and draws the rest from the seed.
-import type { NamePair } from '../../apps/server/src/db/seed/data/first-names';
+import type { NamePair } from '../../apps/server/src/seed/data/first-names';
 
 /** First halves of compound given names (กิตติ + พงษ์ = กิตติพงษ์, Kittiphong). */
 export const GIVEN_HEADS: readonly NamePair[] = [

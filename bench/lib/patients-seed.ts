@@ -1,7 +1,7 @@
 // Fills a database for the patient bench: the demo seed (its users, branches, hospitals and 300 patients), then
 // many more patients made by SQL (generate_series, deterministic hashes), so a million take a minute or two.
-import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, type NamePair } from '../../apps/server/src/db/seed/data/first-names';
-import { SURNAMES } from '../../apps/server/src/db/seed/data/surnames';
+import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, type NamePair } from '../../apps/server/src/seed/data/first-names';
+import { SURNAMES } from '../../apps/server/src/seed/data/surnames';
 import {
   dropSecondaryIndexes, openWithDemoSeed, pick, rebuildIndexes, sqlText, stepLogger, unit, vacuumAfterLoad,
 } from './bulk-seed';

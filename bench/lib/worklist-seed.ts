@@ -1,8 +1,8 @@
 // Fills a database for the worklist bench: the demo seed (small; its users, branches, hospitals, readers and
 // products), then many more patients and exams made by SQL (generate_series, deterministic hashes), so a million
 // exams take minutes rather than the hours the demo planner would need.
-import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from '../../apps/server/src/db/seed/data/first-names';
-import { SURNAMES } from '../../apps/server/src/db/seed/data/surnames';
+import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from '../../apps/server/src/seed/data/first-names';
+import { SURNAMES } from '../../apps/server/src/seed/data/surnames';
 import {
   dropSecondaryIndexes, examStatusArms, openWithDemoSeed, pick, rebuildIndexes, sqlText, stepLogger, unit, vacuumAfterLoad,
 } from './bulk-seed';

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { generateCt, uidFrom } from '../../apps/server/src/dicom/generate/index';
+import { generateCt, uidFrom } from '../../apps/server/src/seed/images/index';
 import { matchStudies, stow } from './viewer-setup';
 
 export interface CtSeriesSpec {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { generateCt, uidFrom } from '../../apps/server/src/dicom/generate/index';
+import { generateCt, uidFrom } from '../../apps/server/src/seed/images/index';
 import { patientApiAs } from '../pages/patient-api';
 import { gridChange, ViewerPage } from '../pages/viewer-page';
 import { examsWithoutImages, matchStudies, stow, type ExamRow } from '../pages/viewer-setup';

@@ -73,7 +73,7 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
 import { JobQueue } from './jobs/job-queue';
-import { defineDatabaseMaintenance } from './db/maintenance/database-maintenance';
+import { defineDatabaseMaintenance } from './ops/maintenance/database-maintenance';
 import { createDicomImageLifecycle, type DicomImageLifecycle } from './dicom/cold/dicom-image-lifecycle';
 import { createChromiumPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer';
 import { reportEngine } from './modules/report-engine/report-engine.plugin';

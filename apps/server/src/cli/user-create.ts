@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { ROLE_NAMES } from '@rangsi/domain';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedReference } from '../db/seed/index';
+import { seedReference } from '../seed/index';
 import { DomainError } from '../http/domain-error';
 import { UsersService } from '../modules/users/users.service';
 

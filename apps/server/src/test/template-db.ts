@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { seedDemo, seedReference } from '../db/seed/index';
+import { seedDemo, seedReference } from '../seed/index';
 
 /** Small demo data: enough rows for every status and role, quick to load. */
 export const TEST_SEED = { patients: 30, exams: 240, randomSeed: 7, accounting: false } as const;

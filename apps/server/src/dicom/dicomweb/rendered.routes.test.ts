@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dicomStudies, exams, users } from '../../db/schema/index';
 import { examPatient } from '../../test/exam-patient';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { generateCt } from '../generate/index';
+import { generateCt } from '../../seed/images/index';
 import { readInstance } from '../parse/read-instance';
 import { writeTemp } from '../testing/build-dicom';
 import { corpusPath, undecodableJ2k } from '../testing/corpus';

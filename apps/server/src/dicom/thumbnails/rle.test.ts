@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeRleFrame } from '../generate/rle-encode';
+import { encodeRleFrame } from '../../seed/images/rle-encode';
 import { decodeRle, decodeRleToNative } from './rle';
 
 describe('RLE Lossless decoding', () => {

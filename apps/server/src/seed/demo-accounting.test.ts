@@ -4,8 +4,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import { openDatabase } from '../client';
+import { createTestApp, type TestContext } from '../test/test-app';
+import { openDatabase } from '../db/client';
 import { seedDemo, type DemoSummary } from './demo';
 
 const NOW = new Date('2026-11-20T03:00:00Z'); // 10:00 in Bangkok

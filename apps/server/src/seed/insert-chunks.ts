@@ -1,5 +1,5 @@
 import type { PgTable, TableConfig } from 'drizzle-orm/pg-core';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 
 /**
  * Multi-row inserts in chunks: one statement per chunk keeps thousands of rows to a few round trips, and a chunk

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { DatabaseHandle } from './client';
-import { users } from './schema/index';
-import { seedDemo, seedReference } from './seed/index';
+import type { DatabaseHandle } from '../db/client';
+import { users } from '../db/schema/index';
+import { seedDemo, seedReference } from './index';
 
 /**
  * Reference data (menu, prefixes, lookups) is applied on every boot. Demo data is loaded when asked (SEED=demo) or,

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_DEFINITIONS } from '@rangsi/domain';
-import { openDatabase, type DatabaseHandle } from '../client';
+import { openDatabase, type DatabaseHandle } from '../db/client';
 import {
   additionalFields, lookups, menuItems, modalities, modalityAdditionalFields, namePrefixes, reportTemplates, siteConfig,
-} from '../schema/index';
+} from '../db/schema/index';
 import { ADDITIONAL_FIELDS, MODALITY_FIELDS } from './data/additional-fields';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from './data/first-names';
 import { LOOKUPS } from './data/lookups';

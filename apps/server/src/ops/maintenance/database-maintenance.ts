@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { JobHandle, JobLog, JobQueue } from '../../jobs/job-queue';
-import type { DatabaseHandle } from '../client';
+import type { DatabaseHandle } from '../../db/client';
 
 /** Nightly, after the cold-archive sweep and before the working day (Asia/Bangkok). */
 export const MAINTENANCE_SCHEDULE = '30 4 * * *';

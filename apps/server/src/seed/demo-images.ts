@@ -4,12 +4,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
-import type { DicomArchive } from '../../dicom/archive';
-import { GeneratorWorker } from '../../dicom/generate/generate-in-worker';
-import { generateStudy, uidFrom, type GeneratedModality, type GeneratedSyntax, type StudyOptions } from '../../dicom/generate/index';
-import { CORPUS_DIR, REFUSED } from '../../dicom/testing/corpus';
-import type { Database } from '../client';
-import { branches, exams, patients, siteConfig } from '../schema/index';
+import type { DicomArchive } from '../dicom/archive';
+import { GeneratorWorker } from './images/generate-in-worker';
+import { generateStudy, uidFrom, type GeneratedModality, type GeneratedSyntax, type StudyOptions } from './images/index';
+import { CORPUS_DIR, REFUSED } from '../dicom/testing/corpus';
+import type { Database } from '../db/client';
+import { branches, exams, patients, siteConfig } from '../db/schema/index';
 import { dicomDateTime } from './bangkok-time';
 
 /** site_config key: 'pending' from the demo seed until every demo image is in the archive (then 'done'). */

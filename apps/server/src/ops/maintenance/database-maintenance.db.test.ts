@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../client';
+import type { DatabaseHandle } from '../../db/client';
 import { openTestDatabase } from '../../test/test-app';
 import { JobQueue } from '../../jobs/job-queue';
 import { defineDatabaseMaintenance } from './database-maintenance';

@@ -1,5 +1,5 @@
 // Writes one generated study as Part-10 files, for benchmarks and manual tests (storescu, a viewer):
-//   npx tsx apps/server/src/dicom/generate/cli.ts --modality CT --slices 300 --size 512 --out /tmp/ct300
+//   npx tsx apps/server/src/seed/images/cli.ts --modality CT --slices 300 --size 512 --out /tmp/ct300
 // Options: --modality CT|MR|CR|DX|US|MG, --out DIR (required), --slices, --size (CT), --syntax explicit-le|rle,
 // --accession, --study-uid, --patient-name (PN, UTF-8), --patient-id. Prints the file count, bytes and time.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-import type { accessionSequences, customPrices, examEvents, exams, requestProducts, requests } from '../schema/index';
+import type { accessionSequences, customPrices, examEvents, exams, requestProducts, requests } from '../db/schema/index';
 import { bangkokHhMm, bangkokYyMmDd, dicomDateTime, DAY, MINUTE } from './bangkok-time';
 import { BREAST_DENSITIES, CONTRAST_TYPES } from './data/additional-fields';
 import { PRIVILEGE_PAYMENT_CODE, PRIVILEGE_UCS } from './data/organization';

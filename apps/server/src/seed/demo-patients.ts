@@ -1,5 +1,5 @@
-import type { AddressValue } from '../schema/patients';
-import type { patientContacts, patients } from '../schema/index';
+import type { AddressValue } from '../db/schema/patients';
+import type { patientContacts, patients } from '../db/schema/index';
 import { DAY } from './bangkok-time';
 import { LOCALITIES_BY_REGION, OCCUPATIONS, ROADS, VILLAGES } from './data/addresses';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, type NamePair } from './data/first-names';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../auth/password';
-import type { Database } from '../client';
+import { hashPassword } from '../auth/password';
+import type { Database } from '../db/client';
 import {
   accessionSequences, branches, customPrices, examEvents, exams, patientContacts, patients, requestProducts, requests,
-} from '../schema/index';
-import { rememberDicomPeers } from '../../dicom/dimse/known-peers';
+} from '../db/schema/index';
+import { rememberDicomPeers } from '../dicom/dimse/known-peers';
 import { DEMO_PASSWORD } from './data/organization';
 import { seedDemoAccounting, type AccountingDemoCounts } from './demo-accounting';
 import { planExams } from './demo-exams';

@@ -1,8 +1,8 @@
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 import {
   branches, doctorClients, dutyDoctors, hospitalBuildings, hospitalDoctors, hospitalPrivileges, hospitals, lookups,
   privilegePrices, products, users,
-} from '../schema/index';
+} from '../db/schema/index';
 import { DAY } from './bangkok-time';
 import { BRANCHES, HOSPITALS, PRIVILEGE_PRICE_FACTOR, USERS, type BranchSeed } from './data/organization';
 import { EXAM_GROUP, PRODUCTS, type ProductSeed } from './data/products';

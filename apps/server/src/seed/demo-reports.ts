@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client';
-import { exams, finishedReports, reportDrafts, reportTemplates, type examEvents } from '../schema/index';
+import type { Database } from '../db/client';
+import { exams, finishedReports, reportDrafts, reportTemplates, type examEvents } from '../db/schema/index';
 import { REPORT_TEMPLATES, type ReportTemplateSeed } from './data/report-templates';
 import type { OrgContext } from './demo-org';
 import { insertChunks } from './insert-chunks';

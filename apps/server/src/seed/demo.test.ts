@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_STATUSES, bangkokDayOf, EXAM_STATUSES } from '@rangsi/domain';
-import { verifyPassword } from '../../auth/password';
-import { openDatabase, type DatabaseHandle } from '../client';
+import { verifyPassword } from '../auth/password';
+import { openDatabase, type DatabaseHandle } from '../db/client';
 import {
   accessionSequences, branches, customPrices, doctorClients, dutyDoctors, examEvents, exams, hospitalPrivileges,
   hospitals, patients, privilegePrices, products, requestProducts, requests, users,
-} from '../schema/index';
+} from '../db/schema/index';
 import { bangkokYyMmDd, DAY, HOUR } from './bangkok-time';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './data/organization';
 import { seedDemo, type DemoSummary } from './demo';

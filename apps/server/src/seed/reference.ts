@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { MENU_DEFINITIONS } from '@rangsi/domain';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 import {
   additionalFields, lookups, menuItems, modalities, modalityAdditionalFields, namePrefixes, reportTemplates, siteConfig,
-} from '../schema/index';
+} from '../db/schema/index';
 import { ADDITIONAL_FIELDS, MODALITY_FIELDS } from './data/additional-fields';
 import { LOOKUPS, type LookupKind } from './data/lookups';
 import { NAME_PREFIXES } from './data/name-prefixes';

@@ -1,10 +1,10 @@
-import { buddhistYear } from '../../modules/billing/billing-days';
-import { formatDocumentNo, type DocumentKind } from '../../modules/billing/document-numbers';
-import type { Database } from '../client';
+import { buddhistYear } from '../modules/billing/billing-days';
+import { formatDocumentNo, type DocumentKind } from '../modules/billing/document-numbers';
+import type { Database } from '../db/client';
 import {
   billingRequests, billings, costSubmissions, documentNumbers, moneyAdjustmentItems, moneyAdjustments, receiptLines,
   receipts,
-} from '../schema/index';
+} from '../db/schema/index';
 import { bangkokMidnight, DAY, HOUR, MINUTE } from './bangkok-time';
 import type { OrgContext } from './demo-org';
 import type { DemoRows } from './demo-rows';
