@@ -3,7 +3,7 @@ import type { AuditService } from '../../audit/audit.service';
 import type { Database } from '../../db/client';
 import type { JobLog, JobQueue } from '../../jobs/job-queue';
 import type { ExamsService } from '../exams/exams.service';
-import { HttpReportGatewayClient } from './report-gateway.client';
+import { HttpReportGatewayClient } from '../../integrations/report-gateway/report-gateway.client';
 import { ReportGatewayRepository } from './report-gateway.repository';
 import { reportGatewayRoutes } from './report-gateway.routes';
 import { ReportGatewayService } from './report-gateway.service';
