@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, gt, isNotNull, isNull, max } from 'drizzle-orm';
-import type { RouteAccess } from '../http/route-access';
+import type { RouteAccess } from '../auth/route-access';
 import { auditLog, dicomSeries, exams, patients } from '../db/schema/index';
 import { buildInstance, testUid, writeTemp } from '../dicom/testing/build-dicom';
+import { addDays, bangkokDayOf } from '@rangsi/domain';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { AUDIT_DEDUPE_MS } from './audit.service';
 import { isPatientDataRoute } from './audit-reads';
@@ -48,11 +49,13 @@ describe('audit of patient-data reads', () => {
   });
 
   it('filters by user and by day, pages in order, and refuses impossible dates with 400', async () => {
-    const today = '2026-11-29';
-    const byUser = (await sut.app.inject({ url: `/api/audit?user=admin&from=${today}&to=${today}`, headers: { cookie: admin } })).json().data;
+    // Rows carry the database's time, not the test clock: the day filtered on is the Bangkok day of the newest row.
+    const newest = (await sut.app.inject({ url: '/api/audit?user=admin', headers: { cookie: admin } })).json().data.rows[0] as { at: string };
+    const day = bangkokDayOf(new Date(newest.at));
+    const byUser = (await sut.app.inject({ url: `/api/audit?user=admin&from=${day}&to=${day}`, headers: { cookie: admin } })).json().data;
     expect(byUser.total).toBeGreaterThan(0);
     expect(byUser.rows.every((r: { username: string }) => r.username === 'admin')).toBe(true);
-    const nextDay = (await sut.app.inject({ url: '/api/audit?user=admin&from=2026-11-30', headers: { cookie: admin } })).json().data;
+    const nextDay = (await sut.app.inject({ url: `/api/audit?user=admin&from=${addDays(day, 1)}`, headers: { cookie: admin } })).json().data;
     expect(nextDay.total).toBe(0);
     const nobody = (await sut.app.inject({ url: '/api/audit?patient=NO-SUCH-HN', headers: { cookie: admin } })).json().data;
     expect(nobody).toMatchObject({ total: 0, rows: [] });
