@@ -24,7 +24,7 @@ const DATABASE_TESTS = [
   'apps/server/src/**/*.db.test.ts',
   'apps/server/src/seed/demo-images.test.ts',
   'apps/server/src/http/bad-input.test.ts',
-  'apps/server/src/http/route-access.test.ts',
+  'apps/server/src/auth/route-access.test.ts',
   'apps/server/src/modules/exams/exams.repository.test.ts',
 ];
 

@@ -1,7 +1,7 @@
 // EXPLAIN ANALYZE of the SQL one worklist search runs, taken from the server's own repository code (a Drizzle
 // logger records the statements while the repository runs them), so the plans follow any change to that code.
 import type { ExamSearch } from '@rangsi/contract';
-import { examScopeCondition } from '../../apps/server/src/modules/exams/exam-scope';
+import { examScopeCondition } from '../../apps/server/src/auth/data-scope/exam-scope';
 import { ExamsRepository } from '../../apps/server/src/modules/exams/exams.repository';
 import { benchUser, explainJson, openCapturing, type PlanSummary, serverVersion, summarize } from './explain';
 import type { BenchTarget } from './sql-client';

@@ -12,7 +12,7 @@ import { registerReadAudit } from './audit/audit-reads';
 import { AuditSearch, auditRoutes } from './audit/audit.routes';
 import { registerAccessGuard } from './auth/auth.plugin';
 import { AuthService } from './auth/auth.service';
-import { memberRoutes } from './auth/member.routes';
+import { memberRoutes } from './modules/users/member.routes';
 import { SessionRepository } from './auth/session.repository';
 import { TokenService } from './auth/token.service';
 import type { Config } from './config';

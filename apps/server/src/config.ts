@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError } from './config-error';
 import { isProxyEntry } from './http/public-origin';
 import { parseMoveDestinations } from './dicom/dimse/qr/move-destinations';
 import { parseQueryAeTitles } from './dicom/dimse/qr/query-ae-titles';
@@ -134,7 +135,7 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema> & { sessionSecret: string };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** Parses the environment into the config, or throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dicomStudies, exams, requests } from '../db/schema/index';
-import type { RouteAccess } from '../http/route-access';
+import type { RouteAccess } from '../auth/route-access';
 import { auditContext } from './audit-context';
 import { actorOf, headerText, type AuditService } from './audit.service';
 

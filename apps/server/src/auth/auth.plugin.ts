@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../http/domain-error';
-import type { RouteAccess } from '../http/route-access';
+import type { RouteAccess } from './route-access';
 import type { AuthService } from './auth.service';
 import type { CurrentUser } from './current-user';
 import type { TokenService } from './token.service';

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { effectivePermissions, isPermissionCode, isRoleName, ROLE_DEFAULTS, type PermissionCode } from '@rangsi/domain';
 import { AttemptLimiter, type AttemptPolicy } from '../http/attempt-limiter';
 import { DomainError } from '../http/domain-error';
-import type { UsersRepository } from '../modules/users/users.repository';
 import type { CurrentUser } from './current-user';
+import type { UserAccountRow, UserAccounts } from './user-accounts';
 import { burnPasswordCheck, verifyPassword } from './password';
 import type { SessionRepository } from './session.repository';
 
@@ -31,7 +31,7 @@ export interface LoginContext { ip: string | null; userAgent: string | null }
 /** Login, logout and turning a session token into the current user. */
 export class AuthService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UserAccounts,
     private readonly sessions: SessionRepository,
     private readonly ttlMs: number,
     private readonly now: () => Date = () => new Date(),
@@ -52,7 +52,7 @@ export class AuthService {
       { key: `login:address:${address}`, policy: LOGIN_POLICIES.address },
       { key: `login:account:${account}`, policy: LOGIN_POLICIES.account, clearOnSuccess: true },
     ]);
-    let user: Awaited<ReturnType<UsersRepository['findByUsername']>>;
+    let user: UserAccountRow | undefined;
     let ok: boolean;
     try {
       user = await this.users.findByUsername(username);

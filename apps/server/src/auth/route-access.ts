@@ -1,5 +1,5 @@
 import type { PermissionCode } from '@rangsi/domain';
-import type { TokenPurpose } from '../auth/token-purpose';
+import type { TokenPurpose } from './token-purpose';
 
 /**
  * Every route declares who may call it and which rows it reads (ARCHITECTURE §4); a test fails for a route without one.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { reindexDicom } from '../dicom/archive/reindex';
+import { reindexDicom } from '../dicom/reindex/reindex';
 import { createFileStore } from '../storage/create-file-store';
 import { S3FileStore } from '../storage/s3-file-store';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reindexDicom } from '../dicom/archive/reindex';
+import { reindexDicom } from '../dicom/reindex/reindex';
 import { CORPUS_DIR, validCorpusFiles } from '../dicom/testing/corpus';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { dicomInstances, dicomSeries, dicomStudies, exams, examEvents } from '../db/schema/index';

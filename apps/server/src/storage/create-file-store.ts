@@ -1,10 +1,21 @@
 import path from 'node:path';
-import { ConfigError, type Config } from '../config';
+import { ConfigError } from '../config-error';
 import type { FileStore } from './file-store';
 import { LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
 
-type StoreConfig = Pick<Config, 'DATA_DIR' | 'FILE_STORE' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE' | 'S3_PREFIX'>;
+/** The settings a file store is made from, by their names in config.ts (storage does not import the config). */
+export interface StoreConfig {
+  DATA_DIR: string;
+  FILE_STORE: 'local' | 's3';
+  S3_ENDPOINT?: string | undefined;
+  S3_REGION: string;
+  S3_BUCKET?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE: boolean;
+  S3_PREFIX?: string | undefined;
+}
 
 /**
  * The FileStore the settings ask for: DATA_DIR/files (FILE_STORE=local, the default) or an S3-compatible bucket

@@ -6,7 +6,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dicomInstances, dicomSeries, exams } from '../db/schema/index';
 import { LocalDicomArchive } from '../dicom/archive/local-archive';
-import { reindexDicom } from '../dicom/archive/reindex';
+import { reindexDicom } from '../dicom/reindex/reindex';
 import { buildInstance, testUid, writeTemp } from '../dicom/testing/build-dicom';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { SIM_ACCESS_KEY_ID, SIM_BUCKET, SIM_REGION, SIM_SECRET, startSimulatedBucket, type SimulatedBucket } from './s3-testing';

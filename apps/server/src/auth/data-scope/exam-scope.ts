@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { CurrentUser } from '../../auth/current-user';
+import type { CurrentUser } from '../current-user';
 import { exams } from '../../db/schema/index';
 
 /** The SQL condition limiting exams to the user's data scope (ARCHITECTURE §4); it goes into every exam query. */

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { CurrentUser } from '../../auth/current-user';
+import type { CurrentUser } from '../current-user';
 import { patients } from '../../db/schema/index';
 
 /** The patients a user may see: Administrator all; branch staff their branch's; hospital users their hospital's; Doctors those with an exam assigned to them. */

@@ -7,7 +7,7 @@ import { dicomInstances, dicomSeries, dicomStudies, examEvents, exams, users } f
 import { LocalFileStore } from '../../storage/local-file-store';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { buildInstance, testUid, writeTemp } from '../testing/build-dicom';
-import { reindexDicom } from '../archive/reindex';
+import { reindexDicom } from '../reindex/reindex';
 import { ColdArchiveService, COLD_PREFIX, type ColdStep } from './cold-archive.service';
 import { LocalStoreFiles } from './store-files';
 import { MANIFEST } from './study-zip';

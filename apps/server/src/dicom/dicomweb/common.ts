@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RouteAccess } from '../../http/route-access';
+import type { RouteAccess } from '../../auth/route-access';
 import { UID_PATTERN } from '../parse/read-instance';
 import { covers, parseAccept } from './media-type';
 

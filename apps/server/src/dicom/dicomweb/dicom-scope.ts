@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../auth/current-user';
 import { dicomStudies, exams } from '../../db/schema/index';
-import { examScopeCondition } from '../../modules/exams/exam-scope';
+import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 
 /**
  * Unmatched studies (no exam yet) are seen by users who read everything and by branch staff, who match them to

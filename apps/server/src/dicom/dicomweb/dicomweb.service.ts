@@ -4,12 +4,12 @@ import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import { exams } from '../../db/schema/index';
 import { DomainError, notFound } from '../../http/domain-error';
-import { examScopeCondition } from '../../modules/exams/exam-scope';
+import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import type { DicomJson } from '../parse/dicom-json';
 import { seesUnmatchedStudies, studyVisibility } from './dicom-scope';
-import { DicomwebRepository, type StoredInstance } from './dicomweb.repository';
-import { instanceJson, SERIES_ALL, seriesJson, STUDY_ALL, studyJson } from './qido-response';
-import type { QidoLevel, QidoQuery } from './qido';
+import { DicomwebRepository, type StoredInstance } from '../query/dicomweb.repository';
+import { instanceJson, SERIES_ALL, seriesJson, STUDY_ALL, studyJson } from '../query/qido-response';
+import type { QidoLevel, QidoQuery } from '../query/qido';
 
 export interface Location { study: string; series?: string; sop?: string }
 

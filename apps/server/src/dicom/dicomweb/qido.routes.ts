@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/auth.plugin';
 import { acceptsDicomJson, dicomwebBase, notAcceptable, READ_ACCESS, SeriesParams, StudyParams, tags } from './common';
 import type { DicomwebService } from './dicomweb.service';
-import { parseQido, type QidoLevel } from './qido';
+import { parseQido, type QidoLevel } from '../query/qido';
 
 /** QIDO-RS (PS3.18 §10.6): studies, series and instances, at every level of the resource tree. */
 export function qidoRoutes(service: DicomwebService) {

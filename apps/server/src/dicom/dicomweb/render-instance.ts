@@ -4,7 +4,7 @@ import type { LocalDicomArchive } from '../archive/local-archive';
 import { decodeFrame, UnsupportedImage, type ParsedFile } from '../thumbnails/decode-frame';
 import { parsedInstances } from '../thumbnails/parsed-instances';
 import { THUMBNAIL_SIZE } from '../thumbnails/render';
-import type { StoredInstance } from './dicomweb.repository';
+import type { StoredInstance } from '../query/dicomweb.repository';
 import { BadRenderParameter, renderFrame, type RenderedType, type RenderParams } from './rendered';
 
 /** Bigger instances are not read whole to render them (the thumbnail service's limit). */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { DomainError } from '../../http/domain-error';
 import { origin } from './common';
-import type { StoredInstance } from './dicomweb.repository';
+import type { StoredInstance } from '../query/dicomweb.repository';
 import { covers, parseAccept } from './media-type';
 import { multipartStream, newBoundary } from './multipart';
 import { CannotRender, type InstanceRenderer } from './render-instance';

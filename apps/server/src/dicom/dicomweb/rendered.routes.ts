@@ -6,7 +6,7 @@ import { notFound } from '../../http/domain-error';
 import type { LocalDicomArchive } from '../archive/local-archive';
 import { InstanceParams, notAcceptable, READ_ACCESS, SeriesParams, StudyParams, tags } from './common';
 import type { DicomwebService, Location } from './dicomweb.service';
-import type { StoredInstance } from './dicomweb.repository';
+import type { StoredInstance } from '../query/dicomweb.repository';
 import { answerRenderErrors, CannotRender, frameCount, InstanceRenderer, sendImage } from './render-instance';
 import {
   negotiateRendered, parseQuality, parseViewport, parseWindow, RENDERED_TYPES,

@@ -10,7 +10,7 @@ import { acceptsDicomJson, dicomwebBase, notAcceptable, StudyParams, tags } from
 import type { DicomwebService } from './dicomweb.service';
 import { parseMediaType } from './media-type';
 import { MultipartError, readMultipart, type ReceivedPart } from './multipart';
-import { studyUrl } from './qido-response';
+import { studyUrl } from '../query/qido-response';
 
 export interface UploadLimits {
   /** Whole request. */

@@ -14,13 +14,13 @@ import { LocalFileStore } from '../../storage/local-file-store';
 import { openTestDatabase } from '../../test/test-app';
 import { createArchive } from '../index';
 import { ModalityWorklist } from './mwl/worklist';
-import { buildPart10Header } from './part10';
+import { buildPart10Header } from '../parse/part10';
 import { corpusFiles, datasetBytes } from './test/corpus';
 import { run } from './test/dcmtk';
 import { findscuWorklist } from './test/findscu';
 import { startListener, tempFiles, type Harness } from './test/harness';
 import { RawScu } from './test/raw-scu';
-import { TS } from './uids';
+import { TS } from '../uids';
 
 const CT = '1.2.840.10008.5.1.4.1.1.2';
 

@@ -10,12 +10,12 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { negotiate } from './dicom-listener';
 import { dimse } from './lib';
-import { buildPart10Header, datasetOffset } from './part10';
+import { buildPart10Header, datasetOffset } from '../parse/part10';
 import { corpusFiles, datasetBytes } from './test/corpus';
 import { echoscu, run, storescuProfile, storeResults, UNSUPPORTED_TS } from './test/dcmtk';
 import { startListener, tempFiles, until, type Harness } from './test/harness';
 import { abortPdu, cStoreRq, pdata, RawScu } from './test/raw-scu';
-import { Status, TS } from './uids';
+import { Status, TS } from '../uids';
 
 const CT = '1.2.840.10008.5.1.4.1.1.2';
 const files = corpusFiles();

@@ -13,7 +13,7 @@ import { openArchiveFixture, type ArchiveFixture } from './test/archive-fixture'
 import { run, storeResults } from './test/dcmtk';
 import { startListener, tempFiles, type Harness } from './test/harness';
 import { RawScu } from './test/raw-scu';
-import { Status } from './uids';
+import { Status } from '../uids';
 
 const SECONDARY_CAPTURE = '1.2.840.10008.5.1.4.1.1.7';
 

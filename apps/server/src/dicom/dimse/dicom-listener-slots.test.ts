@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { echoscu } from './test/dcmtk';
 import { startListener, until, type Harness } from './test/harness';
 import { RawScu } from './test/raw-scu';
-import { TS } from './uids';
+import { TS } from '../uids';
 
 const VERIFICATION = '1.2.840.10008.1.1';
 

@@ -6,7 +6,7 @@ import { echoscu, run, storescuProfile, storeResults } from './test/dcmtk';
 import { startListener, tempFiles, until, type Harness } from './test/harness';
 import { ReferenceScp } from './test/oracle';
 import { abortPdu, RawScu } from './test/raw-scu';
-import { Status, TS } from './uids';
+import { Status, TS } from '../uids';
 
 const CT = '1.2.840.10008.5.1.4.1.1.2';
 const MR = '1.2.840.10008.5.1.4.1.1.4';

@@ -17,14 +17,14 @@ import type { ArchiveRetrieveSource } from './qr/archive-get';
 import { rootOf } from './qr/models';
 import { Retrieval } from './qr/retrieval';
 import type { StoreDestination } from './scu/store-scu';
-import { buildPart10Header } from './part10';
+import { buildPart10Header } from '../parse/part10';
 import { PduDemux, type StoreCommand } from './pdu-demux';
 import { storeResponsePdu } from './store-response';
 import { StoreSink, type SinkOutcome } from './store-sink';
 import {
   IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME, isLenientUid, isStorageSopClass, MWL_FIND_SOP_CLASS,
   errorComment, hexStatus, QUERY_TRANSFER_SYNTAXES, Status, STORAGE_TRANSFER_SYNTAXES, TS, VERIFICATION_SOP_CLASS,
-} from './uids';
+} from '../uids';
 
 const { constants } = dimse;
 const PcResult = constants.PresentationContextResult;

@@ -5,7 +5,7 @@ import fsp from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { inflateLimit, inflateRefusal } from '../parse/inflate-limits';
 import { DatasetWalker, type WalkedAttributes } from './dataset-walker';
-import { Status, TS } from './uids';
+import { Status, TS } from '../uids';
 
 export interface StoreSinkOptions {
   tempPath: string;

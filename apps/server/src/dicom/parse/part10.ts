@@ -1,5 +1,5 @@
-import { metaHeaderEnd } from '../parse/meta-header';
-import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from './uids';
+import { metaHeaderEnd } from './meta-header';
+import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from '../uids';
 
 /** What the C-STORE command and the negotiated context say about an instance: enough for its file meta information. */
 export interface FileMetaSource {

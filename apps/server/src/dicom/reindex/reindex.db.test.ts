@@ -8,7 +8,7 @@ import { dicomInstances, dicomStudies, examEvents, exams } from '../../db/schema
 import { LocalFileStore } from '../../storage/local-file-store';
 import { openTestDatabase } from '../../test/test-app';
 import { buildInstance, writeTemp } from '../testing/build-dicom';
-import { LocalDicomArchive } from './local-archive';
+import { LocalDicomArchive } from '../archive/local-archive';
 import { reindexDicom } from './reindex';
 
 describe(reindexDicom.name, () => {

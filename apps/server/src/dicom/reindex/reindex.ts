@@ -7,8 +7,8 @@ import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index
 import { COLD_PREFIX } from '../cold/cold-archive.service';
 import { readZip } from '../cold/study-zip';
 import { readInstance, readInstanceBytes } from '../parse/read-instance';
-import { ArchiveRepository } from './archive.repository';
-import { DICOM_PREFIX } from './local-archive';
+import { ArchiveRepository } from '../archive/archive.repository';
+import { DICOM_PREFIX } from '../archive/local-archive';
 
 export interface ReindexReport {
   files: number;

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import dicomParser from 'dicom-parser';
 import { describe, expect, it } from 'vitest';
-import { corpusPath } from '../../testing/corpus';
-import { pixelDataOf } from '../test/archive-fixture';
+import { corpusPath } from '../testing/corpus';
+import { pixelDataOf } from '../dimse/test/archive-fixture';
 import { toExplicitLittle } from './to-native';
 
 /** A data set without meta header, read as explicit VR little endian: its pixel bytes and image attributes. */

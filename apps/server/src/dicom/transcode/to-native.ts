@@ -1,6 +1,6 @@
-import { TS } from '../../parse/read-instance';
-import { CODEC_SYNTAXES, decodeCompressedFrame, frameBytes, parseBytes } from '../../thumbnails/decode-frame';
-import { decodeRleToNative } from '../../thumbnails/rle';
+import { TS } from '../parse/read-instance';
+import { CODEC_SYNTAXES, decodeCompressedFrame, frameBytes, parseBytes } from '../thumbnails/decode-frame';
+import { decodeRleToNative } from '../thumbnails/rle';
 import { datasetOffset } from './dataset-offset';
 
 /** Encapsulated transfer syntaxes whose images can be sent decompressed (RLE, JPEG 8-bit, JPEG-LS, JPEG 2000). */

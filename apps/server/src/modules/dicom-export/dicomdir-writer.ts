@@ -5,7 +5,7 @@
  * is a fixed-size UL), and the offsets are patched in place.
  */
 import { randomUUID } from 'node:crypto';
-import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from '../../dicom/dimse/uids';
+import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from '../../dicom/uids';
 
 export const MEDIA_STORAGE_DIRECTORY_STORAGE = '1.2.840.10008.1.3.10';
 const EXPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2.1';

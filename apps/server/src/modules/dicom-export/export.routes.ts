@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ExamIdParamsSchema } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import type { Database } from '../../db/client';
-import type { RouteAccess } from '../../http/route-access';
+import type { RouteAccess } from '../../auth/route-access';
 import type { ExamsService } from '../exams/exams.service';
 import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
 import { ExportRepository } from './export.repository';

@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { DomainError } from '../../http/domain-error';
 import type { ExamsService } from '../exams/exams.service';
 import type { ExamRecord } from '../exams/exams.service';
-import { TS } from '../../dicom/dimse/uids';
+import { TS } from '../../dicom/uids';
 import { buildDicomdir } from './dicomdir-writer';
 import { exportLayout } from './export-layout';
 import type { ExportRepository, ImageSetFingerprint } from './export.repository';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { examScopeCondition } from './exam-scope';
+import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import { COUNT_CAP, ExamsRepository, PAGE_SIZE } from './exams.repository';
 import { countOf, sql, userId } from './exams.test-helpers';
 

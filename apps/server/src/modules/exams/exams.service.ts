@@ -10,7 +10,7 @@ import { examNotFound, ExamConflictError, notReviewer, wrongState } from './exam
 import { toExam } from './exams.mapper';
 import { ExamsRepository, PAGE_SIZE, type ExamRecord } from './exams.repository';
 
-import { examScopeCondition } from './exam-scope';
+import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import { groupOrientations } from '../../dicom/parse/orientation';
 import type { ExamImages } from '../../dicom/cold/dicom-image-lifecycle';
 

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { patients, photoCaptures } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import type { FileStore } from '../../storage/file-store';
-import { patientScopeCondition } from './patient-scope';
+import { patientScopeCondition } from '../../auth/data-scope/patient-scope';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const CAPTURE_TTL_MS = 10 * 60_000;

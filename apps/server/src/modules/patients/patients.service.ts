@@ -6,8 +6,8 @@ import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { patients } from '../../db/schema/index';
 import { DomainError, fieldError } from '../../http/domain-error';
-import { examScopeCondition } from '../exams/exam-scope';
-import { patientExamScopeOnAliasE, patientScopeCondition } from './patient-scope';
+import { examScopeCondition } from '../../auth/data-scope/exam-scope';
+import { patientExamScopeOnAliasE, patientScopeCondition } from '../../auth/data-scope/patient-scope';
 import type { PatientRow, PatientSearchHit, PatientsRepository } from './patients.repository';
 import { NO_PATIENT_BILLING, type PatientBillingPort } from './patient-billing-port';
 

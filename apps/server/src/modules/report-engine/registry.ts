@@ -33,7 +33,7 @@ import type { FinishedReportEntry, Report, ReportField, ReportFieldKind, ReportL
 import type { PermissionCode } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import type { RouteAccess } from '../../http/route-access';
+import type { RouteAccess } from '../../auth/route-access';
 import type { PdfPage, PdfRenderer } from '../../pdf/pdf-renderer';
 import { reportForbidden, reportParamError, unknownReport } from './report-errors';
 

@@ -5,8 +5,8 @@ import {
   branches, doctorClients, exams, hospitalPrivileges, hospitals, patients, products,
   requestProducts, requests, users,
 } from '../../db/schema/index';
-import { examScopeCondition } from '../exams/exam-scope';
-import { requestScopeCondition } from '../requests/request-scope';
+import { examScopeCondition } from '../../auth/data-scope/exam-scope';
+import { requestScopeCondition } from '../../auth/data-scope/request-scope';
 
 /** Periods a report groups by: Bangkok calendar days, ISO weeks (2026-W47) or months. */
 export type Period = 'day' | 'week' | 'month';

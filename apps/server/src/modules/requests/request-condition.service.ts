@@ -8,7 +8,7 @@ import {
   modalityAdditionalFields, privilegePrices, products, siteConfig, users,
 } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
-import { mayUseHospital } from './request-scope';
+import { mayUseHospital } from '../../auth/data-scope/request-scope';
 
 /** GET /api/uidata/requestCondition (spec §3 Condition UI data) and the privilege price list, limited to the user's hospitals. */
 export class RequestConditionService {

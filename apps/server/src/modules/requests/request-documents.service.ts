@@ -7,7 +7,7 @@ import { documents, lookups, requests, users } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import type { FileStore, StoredFile } from '../../storage/file-store';
 import { applyFileNamePrefix, contentTypeOf, isAcceptedDocument } from '../documents/document-types';
-import { requestScopeCondition } from './request-scope';
+import { requestScopeCondition } from '../../auth/data-scope/request-scope';
 import type { RequestsService } from './requests.service';
 
 export interface RequestDocumentEntry {

@@ -1,10 +1,10 @@
 import type { RequestSave } from '@rangsi/contract';
 import { bahtToSatang, unitPriceSatang } from '@rangsi/domain';
 import type { CurrentUser } from '../../auth/current-user';
-import { patientScopeCondition } from '../patients/patient-scope';
+import { patientScopeCondition } from '../../auth/data-scope/patient-scope';
 import { badRequest, RQ } from './requests.errors';
 import type { ProductRow, RequestsRepository } from './requests.repository';
-import { mayUseHospital } from './request-scope';
+import { mayUseHospital } from '../../auth/data-scope/request-scope';
 
 /** One priced line of a request, ready to store. */
 export interface PlannedLine {

@@ -12,9 +12,9 @@ import {
 } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import { containsPattern } from '../../db/like-pattern';
-import { patientScopeCondition } from '../patients/patient-scope';
+import { patientScopeCondition } from '../../auth/data-scope/patient-scope';
 import { planRequest, type RequestPlan } from './request-plan';
-import { requestScopeCondition } from './request-scope';
+import { requestScopeCondition } from '../../auth/data-scope/request-scope';
 import { accessionTaken, badRequest, isUniqueViolation, requestConflict, requestNotFound, RQ } from './requests.errors';
 import { PAGE_SIZE, type RequestRow, type RequestsRepository } from './requests.repository';
 import { EMPTY_BILLING_FACTS, NO_REQUEST_BILLING, type BillableRequest, type RequestBillingPort } from './request-billing-port';

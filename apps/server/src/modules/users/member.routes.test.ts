@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { loginFailures } from '../db/schema/index';
-import { createTestApp, cookieHeader, type TestContext } from '../test/test-app';
-import { BAD_CREDENTIALS } from './auth.service';
+import { loginFailures } from '../../db/schema/index';
+import { createTestApp, cookieHeader, type TestContext } from '../../test/test-app';
+import { BAD_CREDENTIALS } from '../../auth/auth.service';
 
 describe('login, logout and /api/me', () => {
   let clock = new Date('2026-11-20T03:00:00Z');

@@ -4,11 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LogOnInputSchema, MeSchema, envelope } from '@rangsi/contract';
 import { safeReturnUrl } from '@rangsi/domain';
-import type { AuditService } from '../audit/audit.service';
-import { TooManyAttempts } from '../http/attempt-limiter';
-import { DomainError } from '../http/domain-error';
-import type { AuthService } from './auth.service';
-import { SESSION_COOKIE, requireUser, sessionToken } from './auth.plugin';
+import type { AuditService } from '../../audit/audit.service';
+import { TooManyAttempts } from '../../http/attempt-limiter';
+import { DomainError } from '../../http/domain-error';
+import type { AuthService } from '../../auth/auth.service';
+import { SESSION_COOKIE, requireUser, sessionToken } from '../../auth/auth.plugin';
 
 export interface MemberRoutesDeps {
   auth: AuthService;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { DomainError, notFound } from '../../http/domain-error';
 import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
 import { studyVisibility } from '../../dicom/dicomweb/dicom-scope';
-import { DicomwebRepository } from '../../dicom/dicomweb/dicomweb.repository';
+import { DicomwebRepository } from '../../dicom/query/dicomweb.repository';
 import { InstanceRenderer, pixelAspectOf } from '../../dicom/dicomweb/render-instance';
 import type { ViewerService } from './viewer.service';
 

@@ -1,7 +1,7 @@
 import type { ViewerPrior } from '@rangsi/contract';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
-import { examScopeCondition } from '../exams/exam-scope';
+import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import type { ExamsService } from '../exams/exams.service';
 import type { IssueExamToken } from '../exams/exams.routes';
 import { ViewerRepository } from './viewer.repository';

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/domain-error';
 import type { ExamsService } from '../exams/exams.service';
-import { TS } from '../../dicom/dimse/uids';
+import { TS } from '../../dicom/uids';
 import { groupOrientations } from '../../dicom/parse/orientation';
 import { ViewerRepository } from './viewer.repository';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client';
 import { exams, patients } from '../../../db/schema/index';
 import { openTestDatabase } from '../../../test/test-app';
-import { buildPart10Header } from '../part10';
+import { buildPart10Header } from '../../parse/part10';
 import { run } from '../test/dcmtk';
 import { findscuWorklist } from '../test/findscu';
 import { startListener, type Harness } from '../test/harness';

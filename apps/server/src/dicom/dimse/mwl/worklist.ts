@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client';
-import { Status } from '../uids';
+import { Status } from '../../uids';
 import { encodeItem, projectAnswer, type Item } from './worklist-encoder';
 import { parseWorklistQuery, QueryError } from './worklist-query';
 import { WorklistRepository, type WorklistRow } from './worklist-repository';

@@ -3,10 +3,10 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildInstance, testUid } from '../../testing/build-dicom';
 import { startListener, type Harness } from '../test/harness';
-import { Status } from '../uids';
+import { Status } from '../../uids';
 import type { ArchiveRetrieveSource, Retriever } from './archive-get';
 import { MoveStatus, performMove, storageSyntaxes } from './archive-move';
-import { datasetOffset } from './dataset-offset';
+import { datasetOffset } from '../../transcode/dataset-offset';
 
 /** Retrieval from memory: the instances built here, and who asked. */
 function source(files: { bytes: Buffer; sopUid: string }[]) {

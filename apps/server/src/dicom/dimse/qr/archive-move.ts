@@ -1,9 +1,9 @@
 import { StoreScu, StoreAssociationError, type StorageSyntax, type StoreDestination } from '../scu/store-scu';
-import { Status, TS } from '../uids';
+import { Status, TS } from '../../uids';
 import type { QueryRoot } from './archive-find';
 import type { ArchiveRetrieveSource, RetrievableInstance } from './archive-get';
 import { sendSubOperations, type SubOperationCounts } from './get-suboperations';
-import { DECOMPRESSIBLE } from './to-native';
+import { DECOMPRESSIBLE } from '../../transcode/to-native';
 
 /** Study Root Query/Retrieve Information Model – MOVE (PS3.4 C.6.2). */
 export const STUDY_ROOT_MOVE_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.2';

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { dataPdus, storeRequestPdu } from '../store-response';
 import type { RetrievableInstance } from './archive-get';
-import { datasetOffset } from './dataset-offset';
-import { TS } from '../uids';
-import { rewriteStored, rewriteTo, type Rewrite } from './rewrite-dataset';
+import { datasetOffset } from '../../transcode/dataset-offset';
+import { TS } from '../../uids';
+import { rewriteStored, rewriteTo, type Rewrite } from '../../transcode/rewrite-dataset';
 
 /** What the C-STORE sub-operations of a C-GET need of their association. */
 export interface SubOperationChannel {

@@ -6,7 +6,7 @@ import {
 import { writeParts } from '../scu/socket-write';
 import type { StoreDestination } from '../scu/store-scu';
 import { pendingRetrieveResponsePdu } from '../store-response';
-import { errorComment, hexStatus, Status } from '../uids';
+import { errorComment, hexStatus, Status } from '../../uids';
 import type { ArchiveRetrieveSource } from './archive-get';
 import { performMove } from './archive-move';
 import { sendSubOperations, type SubOperationChannel, type SubOperationCounts } from './get-suboperations';

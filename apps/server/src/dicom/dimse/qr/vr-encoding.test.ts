@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../../testing/corpus';
-import { buildPart10Header } from '../part10';
+import { buildPart10Header } from '../../parse/part10';
 import { run } from '../test/dcmtk';
 import { datasetOf } from '../test/archive-fixture';
-import { TS } from '../uids';
-import { explicitToImplicit } from './explicit-to-implicit';
-import { implicitToExplicit } from './implicit-to-explicit';
-import { bigToLittle } from './big-to-little';
+import { TS } from '../../uids';
+import { explicitToImplicit } from '../../transcode/explicit-to-implicit';
+import { implicitToExplicit } from '../../transcode/implicit-to-explicit';
+import { bigToLittle } from '../../transcode/big-to-little';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-vr-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from '../uids';
+import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from '../../uids';
 
 /** The DICOM application context (PS3.7 A.2.1). */
 const APPLICATION_CONTEXT = '1.2.840.10008.3.1.1.1';

@@ -6,7 +6,7 @@ import { LocalFileStore } from '../../../storage/local-file-store';
 import { openTestDatabase } from '../../../test/test-app';
 import { LocalDicomArchive } from '../../archive/local-archive';
 import { parseBytes } from '../../thumbnails/decode-frame';
-import { datasetOffset } from '../qr/dataset-offset';
+import { datasetOffset } from '../../transcode/dataset-offset';
 
 export interface ArchiveFixture {
   database: DatabaseHandle;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { DatasetWalker } from '../dataset-walker';
-import { datasetOffset } from '../part10';
-import { TS } from '../uids';
+import { datasetOffset } from '../../parse/part10';
+import { TS } from '../../uids';
 
 /** Debian's python3-pydicom test files (docs/pydicom-corpus.md). */
 export const CORPUS_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
