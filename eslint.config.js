@@ -91,6 +91,9 @@ const featureBlocks = listDirs(`${root}/apps/web/src/features`).flatMap((feature
   });
 });
 
+/** The server folders below the modules. */
+const SERVER_LIBRARY = ['dicom', 'db', 'auth', 'http', 'audit', 'storage', 'pdf', 'integrations', 'jobs', 'ops'];
+
 /**
  * apps/server/src/modules/<a> must not reach into another module's repository: it calls that module's
  * service. Same per-depth trick as the features.
@@ -101,7 +104,7 @@ const moduleBlocks = listDirs(`${root}/apps/server/src/modules`).flatMap((mod) =
   const message = `A server module never imports another module's repository (this file is in modules/${mod}): call that module's service.`;
   return Array.from({ length: MAX_MODULE_DEPTH + 1 }, (_, depth) => ({
     name: `rangsi/boundaries/server-module-${mod}-depth-${depth}`,
-    files: [`apps/server/src/modules/${mod}/${'*/'.repeat(depth)}*.ts`],
+    files: [`apps/server/src/modules/${mod}/${'*/'.repeat(depth)}*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -226,6 +229,28 @@ export default defineConfig(
     name: 'rangsi/boundaries/server',
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverImportsWeb }] },
+  },
+  // The server's library and infrastructure folders sit below the modules (docs/architecture.md, the layers that
+  // folder-cycles.test.ts keeps free of loops): they never import a module or the demo seed. Their tests may.
+  {
+    name: 'rangsi/boundaries/server-library',
+    files: [`apps/server/src/{${SERVER_LIBRARY.join(',')}}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...serverImportsWeb,
+            ...restricted(
+              'Library and infrastructure code (dicom, db, auth, http, audit, storage, pdf, integrations, jobs, ops) never imports a module or the seed: a module passes what it needs in (a port, a callback).',
+              '(^|/)modules/',
+              '(^|/)seed/',
+            ),
+          ],
+        },
+      ],
+    },
   },
   // Later blocks replace the rule's options for the files they match, so these repeat the app rule.
   ...featureBlocks,
