@@ -13,9 +13,26 @@ const TS = '**/*.{ts,tsx,mts,cts}';
 /** Node's globals for the plain JavaScript files (scripts, this config). TypeScript files get theirs from types. */
 const nodeGlobals = Object.fromEntries(
   [
-    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal', 'fetch',
-    'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
-    'queueMicrotask', 'structuredClone', 'performance', 'TextEncoder', 'TextDecoder', 'globalThis',
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'AbortController',
+    'AbortSignal',
+    'fetch',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'clearImmediate',
+    'queueMicrotask',
+    'structuredClone',
+    'performance',
+    'TextEncoder',
+    'TextDecoder',
+    'globalThis',
   ].map((name) => [name, 'readonly']),
 );
 
@@ -47,7 +64,9 @@ const serverImportsWeb = restricted(
 
 const listDirs = (dir) => {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return [];
   }

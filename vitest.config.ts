@@ -45,8 +45,18 @@ export default defineConfig({
     // projects (a project's own would run again for each).
     globalSetup: existsSync(`${root}${globalSetup}`) ? [globalSetup] : [],
     projects: [
-      { test: { ...shared, name: 'unit', include: ALL_TESTS, exclude: [...EXCLUDE, ...DATABASE_TESTS], provide: { databaseProject: false } } },
-      { test: { ...shared, name: 'db', include: DATABASE_TESTS, exclude: EXCLUDE, provide: { databaseProject: true } } },
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ALL_TESTS,
+          exclude: [...EXCLUDE, ...DATABASE_TESTS],
+          provide: { databaseProject: false },
+        },
+      },
+      {
+        test: { ...shared, name: 'db', include: DATABASE_TESTS, exclude: EXCLUDE, provide: { databaseProject: true } },
+      },
     ],
   },
 });

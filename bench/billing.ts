@@ -118,8 +118,13 @@ async function readFacts(sql: SqlClient): Promise<Facts> {
             (select count(*) from billings where hospital_id = (select id from hospitals where code = 'H1')) as h1_billings`,
   );
   return {
-    h1: f.h1, h2: f.h2, h2Privilege: f.p2, billingUser: { id: f.uid, branchId: f.branch }, today: f.today,
-    lastMonth: { start: m!.ls, end: m!.le }, paidMonth: { start: m!.ps, end: m!.pe },
+    h1: f.h1,
+    h2: f.h2,
+    h2Privilege: f.p2,
+    billingUser: { id: f.uid, branchId: f.branch },
+    today: f.today,
+    lastMonth: { start: m!.ls, end: m!.le },
+    paidMonth: { start: m!.ps, end: m!.pe },
     counts: Object.fromEntries(Object.entries(c ?? {}).map(([k, v]) => [k, Number(v)])),
   };
 }
@@ -139,19 +144,41 @@ async function isSeeded(url: string): Promise<boolean> {
 
 // ---- calls ------------------------------------------------------------------------------------------------
 
-interface Call { status: number; ms: number; text: string; bytes: number; contentType: string }
+interface Call {
+  status: number;
+  ms: number;
+  text: string;
+  bytes: number;
+  contentType: string;
+}
 
-async function call(baseUrl: string, cookie: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Call> {
+async function call(
+  baseUrl: string,
+  cookie: string,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<Call> {
   const t0 = performance.now();
   const res = await fetch(`${baseUrl}${url}`, {
     method,
-    headers: { cookie, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      cookie,
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const buf = Buffer.from(await res.arrayBuffer());
   const elapsed = performance.now() - t0;
   const contentType = res.headers.get('content-type') ?? '';
-  return { status: res.status, ms: elapsed, text: contentType.includes('json') ? buf.toString('utf8') : '', bytes: buf.length, contentType };
+  return {
+    status: res.status,
+    ms: elapsed,
+    text: contentType.includes('json') ? buf.toString('utf8') : '',
+    bytes: buf.length,
+    contentType,
+  };
 }
 
 function data<T>(c: Call, what: string): T {
@@ -170,24 +197,50 @@ async function repeat(n: number, warmUp: number, f: () => Promise<Call>, what: s
   return out;
 }
 
-interface SearchRow { requestId: string; totalPrice: number; isPaid: boolean }
+interface SearchRow {
+  requestId: string;
+  totalPrice: number;
+  isPaid: boolean;
+}
 
 /** The search scenarios: each with what plain SQL says it must answer (count in range, first request, total of the page). */
 function searchScenarios(f: Facts) {
   const yearAgo = new Date(Date.parse(`${f.today}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
   return [
-    { id: 'month-paid', title: `a month of H2, billed and mostly paid (${f.paidMonth.start} – ${f.paidMonth.end})`, q: { startDate: f.paidMonth.start, endDate: f.paidMonth.end, hospitalId: f.h2 } },
-    { id: 'month-open', title: `last month of H2, not billed yet (${f.lastMonth.start} – ${f.lastMonth.end})`, q: { startDate: f.lastMonth.start, endDate: f.lastMonth.end, hospitalId: f.h2 } },
-    { id: 'month-privilege', title: 'last month of H2, one privilege', q: { startDate: f.lastMonth.start, endDate: f.lastMonth.end, hospitalId: f.h2, privilegeId: f.h2Privilege } },
-    { id: 'year-h1', title: `worst case: H1 (largest), 366 days (${yearAgo} – ${f.today})`, q: { startDate: yearAgo, endDate: f.today, hospitalId: f.h1 } },
+    {
+      id: 'month-paid',
+      title: `a month of H2, billed and mostly paid (${f.paidMonth.start} – ${f.paidMonth.end})`,
+      q: { startDate: f.paidMonth.start, endDate: f.paidMonth.end, hospitalId: f.h2 },
+    },
+    {
+      id: 'month-open',
+      title: `last month of H2, not billed yet (${f.lastMonth.start} – ${f.lastMonth.end})`,
+      q: { startDate: f.lastMonth.start, endDate: f.lastMonth.end, hospitalId: f.h2 },
+    },
+    {
+      id: 'month-privilege',
+      title: 'last month of H2, one privilege',
+      q: { startDate: f.lastMonth.start, endDate: f.lastMonth.end, hospitalId: f.h2, privilegeId: f.h2Privilege },
+    },
+    {
+      id: 'year-h1',
+      title: `worst case: H1 (largest), 366 days (${yearAgo} – ${f.today})`,
+      q: { startDate: yearAgo, endDate: f.today, hospitalId: f.h1 },
+    },
   ];
 }
 type SearchScenario = ReturnType<typeof searchScenarios>[number];
 
 const queryString = (q: Record<string, string | number | undefined>) =>
-  Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+  Object.entries(q)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
 
-async function expectedSearch(sql: SqlClient, q: SearchScenario['q']): Promise<{ count: number; first: string | null; pageSatang: number }> {
+async function expectedSearch(
+  sql: SqlClient,
+  q: SearchScenario['q'],
+): Promise<{ count: number; first: string | null; pageSatang: number }> {
   const where = `r.hospital_id = $1 and r.deleted_at is null and r.status <> 'Hold'
     and r.appointment_at >= ($2::date)::timestamp at time zone ${BKK} and r.appointment_at < ($3::date + 1)::timestamp at time zone ${BKK}
     and ($4::int is null or r.privilege_id = $4)`;
@@ -204,7 +257,14 @@ async function expectedSearch(sql: SqlClient, q: SearchScenario['q']): Promise<{
 
 // ---- the run ----------------------------------------------------------------------------------------------
 
-interface RunInfo { version: string; seedMs?: number; facts?: Facts; loadBefore: number; loadAfter: number; plans: Awaited<ReturnType<typeof explainBillingCalls>> }
+interface RunInfo {
+  version: string;
+  seedMs?: number;
+  facts?: Facts;
+  loadBefore: number;
+  loadAfter: number;
+  plans: Awaited<ReturnType<typeof explainBillingCalls>>;
+}
 
 async function run(): Promise<RunInfo> {
   const info: RunInfo = { version: '?', loadBefore: loadAverage(), loadAfter: 0, plans: [] };
@@ -215,11 +275,19 @@ async function run(): Promise<RunInfo> {
     if (await isSeeded(databaseUrl)) {
       log(`the database at ${databaseUrl} is seeded already: reused as it is`);
     } else {
-      log(`seeding ${opts.requests.toLocaleString('en')} requests, ${opts.patients.toLocaleString('en')} patients (demo seed, bulk patients, bulk requests and billing by SQL):`);
+      log(
+        `seeding ${opts.requests.toLocaleString('en')} requests, ${opts.patients.toLocaleString('en')} patients (demo seed, bulk patients, bulk requests and billing by SQL):`,
+      );
       const t = Date.now();
       await seedRequests({
-        databaseUrl, dataDir: engineRun.dataDir, requests: opts.requests, patients: opts.patients, days: opts.days, aheadDays: opts.ahead,
-        billing: { history: { hospitalCode: 'H1', batches: opts.historyBatches } }, log,
+        databaseUrl,
+        dataDir: engineRun.dataDir,
+        requests: opts.requests,
+        patients: opts.patients,
+        days: opts.days,
+        aheadDays: opts.ahead,
+        billing: { history: { hospitalCode: 'H1', batches: opts.historyBatches } },
+        log,
       });
       info.seedMs = Date.now() - t;
       log(`seeded in ${(info.seedMs / 1000).toFixed(0)} s`);
@@ -236,7 +304,11 @@ async function run(): Promise<RunInfo> {
     try {
       const [v] = await sql.query<{ server_version: string }>('show server_version');
       info.version = v?.server_version.split(' ')[0] ?? '?';
-      log(`PostgreSQL ${info.version}: ${Object.entries(facts.counts).map(([k, n]) => `${k} ${n.toLocaleString('en')}`).join(', ')}`);
+      log(
+        `PostgreSQL ${info.version}: ${Object.entries(facts.counts)
+          .map(([k, n]) => `${k} ${n.toLocaleString('en')}`)
+          .join(', ')}`,
+      );
       scenarios = searchScenarios(facts);
       for (const s of scenarios) expected.set(s.id, await expectedSearch(sql, s.q));
       // Disjoint sets of 2,000 live unpaid requests of H1 (last month and this one: not billed by the seed; an earlier
@@ -282,14 +354,26 @@ async function run(): Promise<RunInfo> {
       const d = data<{ rows: SearchRow[]; truncated: boolean }>(first, s.id);
       const e = expected.get(s.id)!;
       const pageSatang = Math.round(d.rows.reduce((n, r) => n + r.totalPrice * 100, 0));
-      const wrong = d.rows.length !== Math.min(e.count, MAX_LINES) || d.truncated !== e.count > MAX_LINES
-        || (d.rows[0]?.requestId ?? null) !== e.first || pageSatang !== e.pageSatang;
-      if (wrong) problems.push(`search ${s.id}: answered ${d.rows.length} rows (truncated ${d.truncated}), ${pageSatang} satang; SQL says ${e.count} match, ${e.pageSatang} satang on the page`);
+      const wrong =
+        d.rows.length !== Math.min(e.count, MAX_LINES) ||
+        d.truncated !== e.count > MAX_LINES ||
+        (d.rows[0]?.requestId ?? null) !== e.first ||
+        pageSatang !== e.pageSatang;
+      if (wrong)
+        problems.push(
+          `search ${s.id}: answered ${d.rows.length} rows (truncated ${d.truncated}), ${pageSatang} satang; SQL says ${e.count} match, ${e.pageSatang} satang on the page`,
+        );
       const paid = d.rows.filter((r) => r.isPaid).length;
-      log(`search ${s.title}: ${e.count.toLocaleString('en')} match, ${d.rows.length} rows${d.truncated ? ' (truncated)' : ''}, ${paid} paid, ${(first.bytes / 1024).toFixed(0)} KB, first call ${formatMs(first.ms)}`);
+      log(
+        `search ${s.title}: ${e.count.toLocaleString('en')} match, ${d.rows.length} rows${d.truncated ? ' (truncated)' : ''}, ${paid} paid, ${(first.bytes / 1024).toFixed(0)} KB, first call ${formatMs(first.ms)}`,
+      );
       const samples = await repeat(opts.samples, opts.warmUp, () => call(base, cookie, 'GET', url), s.id);
       measures.push({
-        id: `search-${s.id}`, title: `search: ${s.title}`, budgetMs: BUDGET.searchP95Ms, budgetOn: 'p95', samples,
+        id: `search-${s.id}`,
+        title: `search: ${s.title}`,
+        budgetMs: BUDGET.searchP95Ms,
+        budgetOn: 'p95',
+        samples,
         detail: `${e.count.toLocaleString('en')} match, ${d.rows.length.toLocaleString('en')} rows${d.truncated ? ' (truncated)' : ''}, ${paid} paid; ${(first.bytes / 1024).toFixed(0)} KB JSON; ${opts.samples} calls after ${opts.warmUp} warm-ups`,
       });
       log(`  ${describe(samples)}`);
@@ -299,57 +383,150 @@ async function run(): Promise<RunInfo> {
     const createSamples: number[] = [];
     let lastBatch: { billingId: string; ids: string[] } | undefined;
     for (const [i, set] of createSets.entries()) {
-      const c = await call(base, cookie, 'POST', '/api/billing/create', { startDate: set.startDate, endDate: set.endDate, hospital: facts.h1, privilageId: null, requestIds: set.ids });
+      const c = await call(base, cookie, 'POST', '/api/billing/create', {
+        startDate: set.startDate,
+        endDate: set.endDate,
+        hospital: facts.h1,
+        privilageId: null,
+        requestIds: set.ids,
+      });
       const d = data<{ billingId: string; documentId: string }>(c, 'create');
       if (i >= 2) createSamples.push(c.ms);
       lastBatch = { billingId: d.billingId, ids: set.ids };
-      log(`create ${d.documentId}: ${set.ids.length} requests ${set.startDate} – ${set.endDate} in ${formatMs(c.ms)}${i < 2 ? ' (warm-up)' : ''}`);
+      log(
+        `create ${d.documentId}: ${set.ids.length} requests ${set.startDate} – ${set.endDate} in ${formatMs(c.ms)}${i < 2 ? ' (warm-up)' : ''}`,
+      );
     }
     measures.push({
-      id: 'create', title: `create a batch of ${createSets.at(-1)!.ids.length === MAX_LINES ? '2,000' : 'up to 2,000'} requests (H1)`, budgetMs: BUDGET.createMs, budgetOn: 'max',
-      samples: createSamples, detail: `${createSamples.length} batches one after another after 2 untimed; sizes ${[...new Set(createSets.map((s) => s.ids.length))].join(', ')}`,
+      id: 'create',
+      title: `create a batch of ${createSets.at(-1)!.ids.length === MAX_LINES ? '2,000' : 'up to 2,000'} requests (H1)`,
+      budgetMs: BUDGET.createMs,
+      budgetOn: 'max',
+      samples: createSamples,
+      detail: `${createSamples.length} batches one after another after 2 untimed; sizes ${[...new Set(createSets.map((s) => s.ids.length))].join(', ')}`,
     });
 
     // Receipt PDF: a live receipt of the median size, then (no budget) a receipt for every line of a 2,000-line batch.
     const pdfUrl = (b: string, r: string) => `/api/billing/${b}/receipt/${r}/file`;
     const firstPdf = await call(base, cookie, 'GET', pdfUrl(receipt.billingId, receipt.receiptId));
-    if (firstPdf.status !== 200 || !firstPdf.contentType.includes('pdf')) throw new Error(`receipt PDF answered ${firstPdf.status} ${firstPdf.contentType}`);
-    log(`receipt PDF (${receipt.lines} lines): first call ${formatMs(firstPdf.ms)}, ${(firstPdf.bytes / 1024).toFixed(0)} KB`);
-    const pdfSamples = await repeat(opts.pdfs, 5, () => call(base, cookie, 'GET', pdfUrl(receipt.billingId, receipt.receiptId)), 'receipt PDF');
+    if (firstPdf.status !== 200 || !firstPdf.contentType.includes('pdf'))
+      throw new Error(`receipt PDF answered ${firstPdf.status} ${firstPdf.contentType}`);
+    log(
+      `receipt PDF (${receipt.lines} lines): first call ${formatMs(firstPdf.ms)}, ${(firstPdf.bytes / 1024).toFixed(0)} KB`,
+    );
+    const pdfSamples = await repeat(
+      opts.pdfs,
+      5,
+      () => call(base, cookie, 'GET', pdfUrl(receipt.billingId, receipt.receiptId)),
+      'receipt PDF',
+    );
     measures.push({
-      id: 'receipt-pdf', title: `receipt PDF, warm (${receipt.lines} lines, a median H1 receipt)`, budgetMs: BUDGET.receiptPdfMs, budgetOn: 'p95', samples: pdfSamples,
+      id: 'receipt-pdf',
+      title: `receipt PDF, warm (${receipt.lines} lines, a median H1 receipt)`,
+      budgetMs: BUDGET.receiptPdfMs,
+      budgetOn: 'p95',
+      samples: pdfSamples,
       detail: `${opts.pdfs} renders one after another after 5 warm-ups (first call ${formatMs(firstPdf.ms)}); ${(firstPdf.bytes / 1024).toFixed(0)} KB`,
     });
     log(`  ${describe(pdfSamples)}`);
     if (lastBatch) {
-      const detail = await repeat(5, 1, () => call(base, cookie, 'GET', `/api/billing/${lastBatch.billingId}/detail`), 'detail');
-      measures.push({ id: 'detail', title: `batch detail, ${lastBatch.ids.length.toLocaleString('en')} lines (no budget)`, budgetMs: undefined, budgetOn: 'p95', samples: detail, detail: '5 calls after 1 warm-up' });
-      const d = data<{ requests: { totalPrice: number }[] }>(await call(base, cookie, 'GET', `/api/billing/${lastBatch.billingId}/detail`), 'detail');
+      const detail = await repeat(
+        5,
+        1,
+        () => call(base, cookie, 'GET', `/api/billing/${lastBatch.billingId}/detail`),
+        'detail',
+      );
+      measures.push({
+        id: 'detail',
+        title: `batch detail, ${lastBatch.ids.length.toLocaleString('en')} lines (no budget)`,
+        budgetMs: undefined,
+        budgetOn: 'p95',
+        samples: detail,
+        detail: '5 calls after 1 warm-up',
+      });
+      const d = data<{ requests: { totalPrice: number }[] }>(
+        await call(base, cookie, 'GET', `/api/billing/${lastBatch.billingId}/detail`),
+        'detail',
+      );
       const amount = Math.round(d.requests.reduce((n, r) => n + r.totalPrice * 100, 0)) / 100;
       const c = await call(base, cookie, 'POST', `/api/billing/${lastBatch.billingId}/receipt/create`, {
-        requestIds: lastBatch.ids, type: 'transfer', bankName: 'ธนาคารกรุงไทย', number: '12345678', amount,
+        requestIds: lastBatch.ids,
+        type: 'transfer',
+        bankName: 'ธนาคารกรุงไทย',
+        number: '12345678',
+        amount,
       });
       const r = data<{ receiptId: string }>(c, 'receipt create');
-      measures.push({ id: 'receipt-create', title: `receipt for ${lastBatch.ids.length.toLocaleString('en')} lines (no budget)`, budgetMs: undefined, budgetOn: 'max', samples: [c.ms], detail: 'once' });
-      const big = await repeat(3, 1, () => call(base, cookie, 'GET', pdfUrl(lastBatch.billingId, r.receiptId)), 'large receipt PDF');
-      measures.push({ id: 'receipt-pdf-large', title: `receipt PDF of ${lastBatch.ids.length.toLocaleString('en')} lines (no budget)`, budgetMs: undefined, budgetOn: 'p95', samples: big, detail: '3 renders after 1 warm-up' });
+      measures.push({
+        id: 'receipt-create',
+        title: `receipt for ${lastBatch.ids.length.toLocaleString('en')} lines (no budget)`,
+        budgetMs: undefined,
+        budgetOn: 'max',
+        samples: [c.ms],
+        detail: 'once',
+      });
+      const big = await repeat(
+        3,
+        1,
+        () => call(base, cookie, 'GET', pdfUrl(lastBatch.billingId, r.receiptId)),
+        'large receipt PDF',
+      );
+      measures.push({
+        id: 'receipt-pdf-large',
+        title: `receipt PDF of ${lastBatch.ids.length.toLocaleString('en')} lines (no budget)`,
+        budgetMs: undefined,
+        budgetOn: 'p95',
+        samples: big,
+        detail: '3 renders after 1 warm-up',
+      });
       log(`detail ${describe(detail)}; receipt create ${formatMs(c.ms)}; large receipt PDF ${describe(big)}`);
     }
 
     // History of H1: the first page, and a page deep in its batches (cursor taken by walking the pages, untimed).
     const historyUrl = (before?: string) => `/api/billing/history?${queryString({ hospitalId: facts.h1, before })}`;
-    const firstPage = data<{ entries: unknown[]; nextBefore: string | null }>(await call(base, cookie, 'GET', historyUrl()), 'history');
+    const firstPage = data<{ entries: unknown[]; nextBefore: string | null }>(
+      await call(base, cookie, 'GET', historyUrl()),
+      'history',
+    );
     let cursor = firstPage.nextBefore;
     let pages = 1;
-    const deepPage = Math.max(2, Math.floor(facts.counts.h1_billings! / 50 * 0.9));
-    for (; cursor && pages < deepPage - 1; pages++) cursor = data<{ nextBefore: string | null }>(await call(base, cookie, 'GET', historyUrl(cursor)), 'history').nextBefore;
-    const firstSamples = await repeat(opts.samples, opts.warmUp, () => call(base, cookie, 'GET', historyUrl()), 'history');
-    measures.push({ id: 'history-first', title: `history of H1 (${facts.counts.h1_billings!.toLocaleString('en')} batches), first page`, budgetMs: BUDGET.historyP95Ms, budgetOn: 'p95', samples: firstSamples, detail: `${firstPage.entries.length} entries; ${opts.samples} calls after ${opts.warmUp} warm-ups` });
+    const deepPage = Math.max(2, Math.floor((facts.counts.h1_billings! / 50) * 0.9));
+    for (; cursor && pages < deepPage - 1; pages++)
+      cursor = data<{ nextBefore: string | null }>(
+        await call(base, cookie, 'GET', historyUrl(cursor)),
+        'history',
+      ).nextBefore;
+    const firstSamples = await repeat(
+      opts.samples,
+      opts.warmUp,
+      () => call(base, cookie, 'GET', historyUrl()),
+      'history',
+    );
+    measures.push({
+      id: 'history-first',
+      title: `history of H1 (${facts.counts.h1_billings!.toLocaleString('en')} batches), first page`,
+      budgetMs: BUDGET.historyP95Ms,
+      budgetOn: 'p95',
+      samples: firstSamples,
+      detail: `${firstPage.entries.length} entries; ${opts.samples} calls after ${opts.warmUp} warm-ups`,
+    });
     log(`history first page ${describe(firstSamples)}`);
     if (cursor) {
       const deep = cursor;
-      const deepSamples = await repeat(opts.samples, opts.warmUp, () => call(base, cookie, 'GET', historyUrl(deep)), 'history deep');
-      measures.push({ id: 'history-deep', title: `history of H1, page ${pages + 1} by cursor`, budgetMs: BUDGET.historyP95Ms, budgetOn: 'p95', samples: deepSamples, detail: `${opts.samples} calls after ${opts.warmUp} warm-ups` });
+      const deepSamples = await repeat(
+        opts.samples,
+        opts.warmUp,
+        () => call(base, cookie, 'GET', historyUrl(deep)),
+        'history deep',
+      );
+      measures.push({
+        id: 'history-deep',
+        title: `history of H1, page ${pages + 1} by cursor`,
+        budgetMs: BUDGET.historyP95Ms,
+        budgetOn: 'p95',
+        samples: deepSamples,
+        detail: `${opts.samples} calls after ${opts.warmUp} warm-ups`,
+      });
       log(`history page ${pages + 1} ${describe(deepSamples)}`);
     }
     info.loadAfter = loadAverage();
@@ -359,11 +536,21 @@ async function run(): Promise<RunInfo> {
     const calls: BillingExplainCall[] = [
       ...scenarios.map((s) => ({ id: s.id, user: 'billing', body: { kind: 'search' as const, query: s.q } })),
       { id: 'history-first', user: 'billing', body: { kind: 'history', query: { hospitalId: facts.h1 } } },
-      ...(cursor ? [{ id: 'history-deep', user: 'billing', body: { kind: 'history' as const, query: { hospitalId: facts.h1, before: cursor } } }] : []),
+      ...(cursor
+        ? [
+            {
+              id: 'history-deep',
+              user: 'billing',
+              body: { kind: 'history' as const, query: { hospitalId: facts.h1, before: cursor } },
+            },
+          ]
+        : []),
     ];
     info.plans = await explainBillingCalls({ databaseUrl, dataDir: engineRun.dataDir }, calls);
     for (const p of info.plans) {
-      log(`  ${p.scenario} ${p.query}: ${formatMs(p.executionMs)} (planning ${formatMs(p.planningMs)}) — ${p.shape}; ${p.scans.join('; ')}; ${p.buffers}`);
+      log(
+        `  ${p.scenario} ${p.query}: ${formatMs(p.executionMs)} (planning ${formatMs(p.planningMs)}) — ${p.shape}; ${p.scans.join('; ')}; ${p.buffers}`,
+      );
       for (const line of p.text) log(`      ${line}`);
     }
   } catch (err) {
@@ -390,23 +577,34 @@ function report(info: RunInfo): string {
     '',
     `Measured ${utcMinute()} UTC at commit ${commit(repoRoot)}.`,
     `Machine: ${machine()}; 1-minute load average ${info.loadBefore.toFixed(1)} at the start, ${info.loadAfter.toFixed(1)} at the end${info.loadBefore > 1 ? ' (the 2 cores are shared with other work: latencies are upper bounds)' : ''}.`,
-    `Data: PostgreSQL ${info.version}: ${n('requests')} requests (${n('lines')} priced lines), ${n('patients')} patients (Thai names), ${n('hospitals')} hospitals with ${n('privileges')} privileges; `
-      + `${n('billings')} batches (${n('h1_billings')} of H1) with ${n('billing_lines')} lines, ${n('paid_lines')} of them paid; ${n('receipts')} receipts (${n('voided')} voided), ${n('receipt_lines')} receipt lines`
-      + `${info.seedMs ? `; seeded in ${(info.seedMs / 1000).toFixed(0)} s` : ''}.`,
+    `Data: PostgreSQL ${info.version}: ${n('requests')} requests (${n('lines')} priced lines), ${n('patients')} patients (Thai names), ${n('hospitals')} hospitals with ${n('privileges')} privileges; ` +
+      `${n('billings')} batches (${n('h1_billings')} of H1) with ${n('billing_lines')} lines, ${n('paid_lines')} of them paid; ${n('receipts')} receipts (${n('voided')} voided), ${n('receipt_lines')} receipt lines` +
+      `${info.seedMs ? `; seeded in ${(info.seedMs / 1000).toFixed(0)} s` : ''}.`,
     '',
     '| call | p50 | p95 | max | budget | status | detail |',
     '| --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const m of measures) {
-    const budget = m.budgetMs === undefined ? '—' : `${m.budgetOn === 'max' ? 'each' : 'p95'} ≤ ${formatMs(m.budgetMs)}`;
+    const budget =
+      m.budgetMs === undefined ? '—' : `${m.budgetOn === 'max' ? 'each' : 'p95'} ≤ ${formatMs(m.budgetMs)}`;
     const status = m.budgetMs === undefined ? '' : overBudget(m) ? 'OVER BUDGET' : 'ok';
-    lines.push(`| ${cell(m.title)} | ${ms(median(m.samples))} | ${ms(percentile(m.samples, 95))} | ${ms(Math.max(...m.samples))} | ${budget} | ${status} | ${cell(m.detail)} |`);
+    lines.push(
+      `| ${cell(m.title)} | ${ms(median(m.samples))} | ${ms(percentile(m.samples, 95))} | ${ms(Math.max(...m.samples))} | ${budget} | ${status} | ${cell(m.detail)} |`,
+    );
   }
   if (problems.length > 0) lines.push('', ...problems.map((p) => `Problem: ${cell(p.split('\n')[0] ?? '')}`));
   if (info.plans.length > 0) {
-    lines.push('', 'EXPLAIN (ANALYZE, BUFFERS) of each statement a search or history page runs (second, warm run):', '',
-      '| call | statement | time | plan | scans | buffers |', '| --- | --- | --- | --- | --- | --- |');
-    for (const p of info.plans) lines.push(`| ${p.scenario} | ${cell(p.query)} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`);
+    lines.push(
+      '',
+      'EXPLAIN (ANALYZE, BUFFERS) of each statement a search or history page runs (second, warm run):',
+      '',
+      '| call | statement | time | plan | scans | buffers |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
+    for (const p of info.plans)
+      lines.push(
+        `| ${p.scenario} | ${cell(p.query)} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`,
+      );
   }
   return lines.join('\n');
 }
@@ -414,7 +612,9 @@ function report(info: RunInfo): string {
 const info = await run();
 const section = report(info);
 console.log(`\n${section}`);
-const over = measures.filter(overBudget).map((m) => `${m.title}: ${formatMs(budgetValue(m))} > ${formatMs(m.budgetMs!)}`);
+const over = measures
+  .filter(overBudget)
+  .map((m) => `${m.title}: ${formatMs(budgetValue(m))} > ${formatMs(m.budgetMs!)}`);
 const full = opts.requests >= 1_000_000 || (info.facts?.counts.requests ?? 0) >= 1_000_000;
 if (!values['no-docs'] && full && measures.length > 0) {
   updatePerformanceDoc(path.join(repoRoot, 'docs', 'performance.md'), section, 'billing.ts');

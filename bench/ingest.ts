@@ -56,21 +56,39 @@ const num = (name: keyof typeof values, min = 1) => {
   return n;
 };
 const opts = {
-  instances: num('instances'), studies: num('studies'), series: num('series'), size: num('size'), runs: num('runs'), warmup: num('warmup', 0),
-  qidoStudies: num('qido-studies'), port: num('port'),
+  instances: num('instances'),
+  studies: num('studies'),
+  series: num('series'),
+  size: num('size'),
+  runs: num('runs'),
+  warmup: num('warmup', 0),
+  qidoStudies: num('qido-studies'),
+  port: num('port'),
 };
-const full = !values['no-orthanc'] && !values['no-query'] && !values['no-ingest'] && opts.instances >= 2000 && opts.runs >= 3 && opts.qidoStudies >= 100_000;
+const full =
+  !values['no-orthanc'] &&
+  !values['no-query'] &&
+  !values['no-ingest'] &&
+  opts.instances >= 2000 &&
+  opts.runs >= 3 &&
+  opts.qidoStudies >= 100_000;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-bench-ingest-'));
 const cleanups: (() => Promise<void> | void)[] = [];
 async function cleanup(): Promise<void> {
   while (cleanups.length) {
-    try { await cleanups.pop()!(); } catch (err) { console.error(`cleanup: ${(err as Error).message}`); }
+    try {
+      await cleanups.pop()!();
+    } catch (err) {
+      console.error(`cleanup: ${(err as Error).message}`);
+    }
   }
   fs.rmSync(work, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => { void cleanup().finally(() => process.exit(130)); });
+  process.once(signal, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
 }
 
 type Mode = { name: string; dirs: (c: IngestCorpus) => string[] };
@@ -87,8 +105,18 @@ async function rangsiRun(corpus: IngestCorpus, mode: Mode, run: number): Promise
   const dataDir = path.join(work, `rangsi-${mode.dirs(corpus).length}-${run}`);
   const dicomPort = opts.port + 1;
   const server = await startServer({
-    port: opts.port, dataDir, logFile: path.join(work, 'rangsi.log'), timeoutMs: 120_000,
-    env: { DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', DICOM_ALLOWED_AE_TITLES: 'STORESCU', SEED: 'none', DEMO_IMAGES: 'off', LOG_LEVEL: 'warn' },
+    port: opts.port,
+    dataDir,
+    logFile: path.join(work, 'rangsi.log'),
+    timeoutMs: 120_000,
+    env: {
+      DICOM_PORT: String(dicomPort),
+      DICOM_HOST: '127.0.0.1',
+      DICOM_ALLOWED_AE_TITLES: 'STORESCU',
+      SEED: 'none',
+      DEMO_IMAGES: 'off',
+      LOG_LEVEL: 'warn',
+    },
   });
   cleanups.push(() => server.stop());
   try {
@@ -96,7 +124,8 @@ async function rangsiRun(corpus: IngestCorpus, mode: Mode, run: number): Promise
     if (warm) await sendAll('RANGSI', '127.0.0.1', dicomPort, mode.dirs(warm));
     const ms = await sendAll('RANGSI', '127.0.0.1', dicomPort, mode.dirs(corpus));
     const stored = countFiles(path.join(dataDir, 'files', 'dicom'));
-    if (stored !== corpus.instances + warmCount()) throw new Error(`Rangsi stored ${stored} of ${corpus.instances + warmCount()} instances`);
+    if (stored !== corpus.instances + warmCount())
+      throw new Error(`Rangsi stored ${stored} of ${corpus.instances + warmCount()} instances`);
     return (corpus.instances / ms) * 1000;
   } finally {
     cleanups.pop();
@@ -116,17 +145,23 @@ async function ceilingRun(corpus: IngestCorpus, mode: Mode, variant: Ceiling, ru
   const dataDir = path.join(work, `ceiling-${variant}-${mode.dirs(corpus).length}-${run}`);
   const port = opts.port + 2;
   const child = spawn(process.execPath, [tsxCli, path.join(repoRoot, 'bench', 'lib', 'ingest-ceiling-server.ts')], {
-    cwd: repoRoot, env: { ...process.env, CEILING: variant, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: repoRoot,
+    env: { ...process.env, CEILING: variant, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => { child.kill('SIGTERM'); await exited; };
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
   cleanups.push(stop);
   try {
     await waitForPort(port, 60_000);
     if (warm) await sendAll('RANGSI', '127.0.0.1', port, mode.dirs(warm));
     const ms = await sendAll('RANGSI', '127.0.0.1', port, mode.dirs(corpus));
     const stored = countFiles(path.join(dataDir, 'files', 'dicom'));
-    if (stored !== corpus.instances + warmCount()) throw new Error(`the ceiling receiver stored ${stored} of ${corpus.instances + warmCount()} instances`);
+    if (stored !== corpus.instances + warmCount())
+      throw new Error(`the ceiling receiver stored ${stored} of ${corpus.instances + warmCount()} instances`);
     return (corpus.instances / ms) * 1000;
   } finally {
     cleanups.pop();
@@ -150,18 +185,34 @@ function orthancRun(corpus: IngestCorpus, mode: Mode): number {
   if (r.status !== 0) throw new Error(`Orthanc run failed (exit ${r.status}): ${(r.stderr || r.stdout).slice(-500)}`);
   const elapsed = Number(/elapsed_ms (\d+)/.exec(r.stdout)?.[1]);
   const stored = Number(/stored (\d+)/.exec(r.stdout)?.[1]);
-  if (stored !== corpus.instances + warmCount()) throw new Error(`Orthanc stored ${stored} of ${corpus.instances + warmCount()} instances`);
+  if (stored !== corpus.instances + warmCount())
+    throw new Error(`Orthanc stored ${stored} of ${corpus.instances + warmCount()} instances`);
   return (corpus.instances / elapsed) * 1000;
 }
 
 const rows: Row[] = [];
 let failed = false;
 try {
-  console.log(`generating ${opts.instances} CT instances (${opts.studies} studies × ${opts.series} series, ${opts.size}×${opts.size} 16-bit) …`);
-  const corpus = writeIngestCorpus(path.join(work, 'corpus'), { instances: opts.instances, studies: opts.studies, seriesPerStudy: opts.series, groups: 4, size: opts.size });
+  console.log(
+    `generating ${opts.instances} CT instances (${opts.studies} studies × ${opts.series} series, ${opts.size}×${opts.size} 16-bit) …`,
+  );
+  const corpus = writeIngestCorpus(path.join(work, 'corpus'), {
+    instances: opts.instances,
+    studies: opts.studies,
+    seriesPerStudy: opts.series,
+    groups: 4,
+    size: opts.size,
+  });
   console.log(`${corpus.instances} instances, ${(corpus.bytes / 1e6).toFixed(1)} MB`);
   // Other studies than the batch's, so that the timed batch is new to every archive.
-  if (opts.warmup > 0) warm = writeIngestCorpus(path.join(work, 'warmup'), { instances: opts.warmup, studies: 4, seriesPerStudy: 1, groups: 4, size: opts.size });
+  if (opts.warmup > 0)
+    warm = writeIngestCorpus(path.join(work, 'warmup'), {
+      instances: opts.warmup,
+      studies: 4,
+      seriesPerStudy: 1,
+      groups: 4,
+      size: opts.size,
+    });
   const orthancMissing = values['no-orthanc'] ? 'skipped (--no-orthanc)' : orthancAvailable();
 
   for (const mode of values['no-ingest'] ? [] : MODES) {
@@ -173,19 +224,47 @@ try {
       rangsi.push(await rangsiRun(corpus, mode, run));
       if (!orthancMissing) orthanc.push(orthancRun(corpus, mode));
       for (const [variant, speeds] of ceilings) speeds.push(await ceilingRun(corpus, mode, variant, run));
-      const extra = [...ceilings].map(([variant, speeds]) => `, ceiling (${variant}) ${speeds.at(-1)!.toFixed(0)} inst/s`).join('');
-      console.log(`${mode.name}, run ${run}: Rangsi ${rangsi.at(-1)!.toFixed(0)} inst/s${orthanc.length ? `, Orthanc ${orthanc.at(-1)!.toFixed(0)} inst/s` : ''}${extra}`);
+      const extra = [...ceilings]
+        .map(([variant, speeds]) => `, ceiling (${variant}) ${speeds.at(-1)!.toFixed(0)} inst/s`)
+        .join('');
+      console.log(
+        `${mode.name}, run ${run}: Rangsi ${rangsi.at(-1)!.toFixed(0)} inst/s${orthanc.length ? `, Orthanc ${orthanc.at(-1)!.toFixed(0)} inst/s` : ''}${extra}`,
+      );
     }
     const r = median(rangsi);
     const o = orthanc.length ? median(orthanc) : null;
-    rows.push({ metric: `C-STORE, ${mode.name}: Rangsi`, result: `${r.toFixed(0)} inst/s`, budget: '—', ok: undefined, detail: `median of ${opts.runs}: ${rangsi.map((v) => v.toFixed(0)).join(', ')}` });
-    rows.push({ metric: `C-STORE, ${mode.name}: Orthanc 1.10`, result: o === null ? 'not measured' : `${o.toFixed(0)} inst/s`, budget: '—', ok: undefined, detail: o === null ? orthancMissing! : `median of ${opts.runs}: ${orthanc.map((v) => v.toFixed(0)).join(', ')}` });
-    rows.push({ metric: `C-STORE, ${mode.name}: Rangsi / Orthanc`, result: o === null ? '—' : `${(r / o).toFixed(2)}×`, budget: `≥ ${BUDGET.ratio}×`, ok: o === null ? undefined : r / o >= BUDGET.ratio, detail: '' });
+    rows.push({
+      metric: `C-STORE, ${mode.name}: Rangsi`,
+      result: `${r.toFixed(0)} inst/s`,
+      budget: '—',
+      ok: undefined,
+      detail: `median of ${opts.runs}: ${rangsi.map((v) => v.toFixed(0)).join(', ')}`,
+    });
+    rows.push({
+      metric: `C-STORE, ${mode.name}: Orthanc 1.10`,
+      result: o === null ? 'not measured' : `${o.toFixed(0)} inst/s`,
+      budget: '—',
+      ok: undefined,
+      detail: o === null ? orthancMissing! : `median of ${opts.runs}: ${orthanc.map((v) => v.toFixed(0)).join(', ')}`,
+    });
+    rows.push({
+      metric: `C-STORE, ${mode.name}: Rangsi / Orthanc`,
+      result: o === null ? '—' : `${(r / o).toFixed(2)}×`,
+      budget: `≥ ${BUDGET.ratio}×`,
+      ok: o === null ? undefined : r / o >= BUDGET.ratio,
+      detail: '',
+    });
     for (const c of CEILINGS) {
       const speeds = ceilings.get(c.variant);
       if (!speeds) continue;
       const m = median(speeds);
-      rows.push({ metric: `C-STORE, ${mode.name}: ceiling, ${c.label}`, result: `${m.toFixed(0)} inst/s`, budget: '—', ok: undefined, detail: `median of ${opts.runs}: ${speeds.map((v) => v.toFixed(0)).join(', ')}${o === null ? '' : `; ${(m / o).toFixed(2)}× Orthanc`}` });
+      rows.push({
+        metric: `C-STORE, ${mode.name}: ceiling, ${c.label}`,
+        result: `${m.toFixed(0)} inst/s`,
+        budget: '—',
+        ok: undefined,
+        detail: `median of ${opts.runs}: ${speeds.map((v) => v.toFixed(0)).join(', ')}${o === null ? '' : `; ${(m / o).toFixed(2)}× Orthanc`}`,
+      });
     }
   }
 
@@ -195,19 +274,47 @@ try {
     await seedStudies(dataDir, opts.qidoStudies);
     const dicomPort = opts.port + 1;
     const server = await startServer({
-      port: opts.port, dataDir, logFile: path.join(work, 'rangsi.log'), timeoutMs: 300_000,
-      env: { DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', DICOM_ALLOWED_AE_TITLES: 'STORESCU', SEED: 'demo', DEMO_IMAGES: 'off', LOG_LEVEL: 'warn' },
+      port: opts.port,
+      dataDir,
+      logFile: path.join(work, 'rangsi.log'),
+      timeoutMs: 300_000,
+      env: {
+        DICOM_PORT: String(dicomPort),
+        DICOM_HOST: '127.0.0.1',
+        DICOM_ALLOWED_AE_TITLES: 'STORESCU',
+        SEED: 'demo',
+        DEMO_IMAGES: 'off',
+        LOG_LEVEL: 'warn',
+      },
     });
     cleanups.push(() => server.stop());
     await waitForPort(dicomPort, 30_000);
-    const series = writeIngestCorpus(path.join(work, 'series500'), { instances: 500, studies: 1, seriesPerStudy: 1, groups: 1, size: 64 });
+    const series = writeIngestCorpus(path.join(work, 'series500'), {
+      instances: 500,
+      studies: 1,
+      seriesPerStudy: 1,
+      groups: 1,
+      size: 64,
+    });
     await sendAll('RANGSI', '127.0.0.1', dicomPort, [series.root]);
     const cookie = await logIn(server.baseUrl, 'admin', 'rangsi-demo');
     const q = await measureQueries(server.baseUrl, cookie);
-    rows.push({ metric: 'WADO-RS series metadata, 500 instances', result: `${median(q.metadataMs).toFixed(1)} ms median, ${percentile(q.metadataMs, 95).toFixed(1)} ms p95`, budget: `≤ ${BUDGET.metadataMs} ms`, ok: percentile(q.metadataMs, 95) <= BUDGET.metadataMs, detail: `${q.metadataMs.length} requests, ${q.metadataInstances} instances answered` });
+    rows.push({
+      metric: 'WADO-RS series metadata, 500 instances',
+      result: `${median(q.metadataMs).toFixed(1)} ms median, ${percentile(q.metadataMs, 95).toFixed(1)} ms p95`,
+      budget: `≤ ${BUDGET.metadataMs} ms`,
+      ok: percentile(q.metadataMs, 95) <= BUDGET.metadataMs,
+      detail: `${q.metadataMs.length} requests, ${q.metadataInstances} instances answered`,
+    });
     for (const s of q.searches) {
       const p95 = percentile(s.ms, 95);
-      rows.push({ metric: `QIDO-RS studies: ${s.name}`, result: `p50 ${median(s.ms).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`, budget: `p95 ≤ ${BUDGET.qidoP95Ms} ms`, ok: p95 <= BUDGET.qidoP95Ms, detail: `${s.ms.length} requests as ${s.user}, ${s.matches} studies per answer, ${opts.qidoStudies} studies indexed` });
+      rows.push({
+        metric: `QIDO-RS studies: ${s.name}`,
+        result: `p50 ${median(s.ms).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+        budget: `p95 ≤ ${BUDGET.qidoP95Ms} ms`,
+        ok: p95 <= BUDGET.qidoP95Ms,
+        detail: `${s.ms.length} requests as ${s.user}, ${s.matches} studies per answer, ${opts.qidoStudies} studies indexed`,
+      });
     }
     cleanups.pop();
     await server.stop();
@@ -222,19 +329,23 @@ try {
 const table = markdownTable(rows);
 console.log(`\n${table}`);
 if (full && !failed) {
-  updatePerformanceDoc(path.join(repoRoot, 'docs', 'performance.md'), [
-    '## DICOM ingest and queries (`npm run bench:ingest`)',
-    '',
-    `Measured ${new Date().toISOString().slice(0, 10)} at ${commit(repoRoot)} on ${machine()}; ${opts.instances} generated CT instances`,
-    `(${opts.studies} studies × ${opts.series} series, ${opts.size}×${opts.size} 16-bit, explicit VR little endian), sent with`,
-    `\`storescu -q -nh +sd +r -R -xe\` (TCP_NODELAY=1) to each archive started fresh${opts.warmup ? ' and warmed up with' : ', cold'}`,
-    `${opts.warmup ? `${opts.warmup} instances of other studies sent the same way (untimed)` : '(no warm-up)'}; median of the runs, the archives`,
-    'interleaved run by run. The ceiling rows are not budgets: Rangsi\'s own listener and file store in front of a stand-in',
-    'that does not index (`bench/lib/ingest-ceiling-server.ts`), acknowledging once the file is fsynced: how fast the',
-    'receive path alone goes on this machine, an upper bound for the real archive.',
-    '',
-    table,
-  ].join('\n'), 'ingest.ts');
+  updatePerformanceDoc(
+    path.join(repoRoot, 'docs', 'performance.md'),
+    [
+      '## DICOM ingest and queries (`npm run bench:ingest`)',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 10)} at ${commit(repoRoot)} on ${machine()}; ${opts.instances} generated CT instances`,
+      `(${opts.studies} studies × ${opts.series} series, ${opts.size}×${opts.size} 16-bit, explicit VR little endian), sent with`,
+      `\`storescu -q -nh +sd +r -R -xe\` (TCP_NODELAY=1) to each archive started fresh${opts.warmup ? ' and warmed up with' : ', cold'}`,
+      `${opts.warmup ? `${opts.warmup} instances of other studies sent the same way (untimed)` : '(no warm-up)'}; median of the runs, the archives`,
+      "interleaved run by run. The ceiling rows are not budgets: Rangsi's own listener and file store in front of a stand-in",
+      'that does not index (`bench/lib/ingest-ceiling-server.ts`), acknowledging once the file is fsynced: how fast the',
+      'receive path alone goes on this machine, an upper bound for the real archive.',
+      '',
+      table,
+    ].join('\n'),
+    'ingest.ts',
+  );
   console.log('docs/performance.md updated');
 }
 if (failed || rows.some((r) => r.ok === false)) process.exit(1);

@@ -15,13 +15,29 @@ import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from '../apps/server/src/seed/da
 import { SURNAMES } from '../apps/server/src/seed/data/surnames';
 import { explainPatientSearches, type PatientPlan } from './lib/patients-explain';
 import {
-  expectedCounts, type PatientBenchUser, type PatientCheck, patientScenarios, type PatientScenario, pickSamples,
-  SEARCH_LIMIT, searchPatientsOnce,
+  expectedCounts,
+  type PatientBenchUser,
+  type PatientCheck,
+  patientScenarios,
+  type PatientScenario,
+  pickSamples,
+  SEARCH_LIMIT,
+  searchPatientsOnce,
 } from './lib/patients-load';
 import { FAMILY_PARTS, GIVEN_HEADS, GIVEN_TAILS } from './lib/patients-names';
 import { type PatientSeedSummary, seedPatients } from './lib/patients-seed';
 import {
-  type Engine, engineOption, EngineRun, engineTitle, finish, isBusy, loadAverage, measuredStates, numberOption, runCleanups, stopOnSignals,
+  type Engine,
+  engineOption,
+  EngineRun,
+  engineTitle,
+  finish,
+  isBusy,
+  loadAverage,
+  measuredStates,
+  numberOption,
+  runCleanups,
+  stopOnSignals,
   vacuumForState,
 } from './lib/harness';
 import { cell, commit, loadAverageNote, machine, updatePerformanceDoc, utcMinute } from './lib/report';
@@ -31,8 +47,15 @@ import { formatMb as mb, formatMs, formatMsOrDash as ms, formatOptionalMs } from
 import { describeLoad, load, loadProblems, type LoadResult, logInDemoUsers } from './lib/worklist-load';
 
 const DEFAULTS = {
-  pgPatients: 1_000_000, pglitePatients: 100_000, seconds: 10, warmUp: 2,
-  given: 'สมชา', family: 'แก้วมณี', english: 'Saengthong', broad: 'ชัย', phone: '0812',
+  pgPatients: 1_000_000,
+  pglitePatients: 100_000,
+  seconds: 10,
+  warmUp: 2,
+  given: 'สมชา',
+  family: 'แก้วมณี',
+  english: 'Saengthong',
+  broad: 'ชัย',
+  phone: '0812',
 };
 const BUDGET_P95_MS = 50;
 const SEARCH_PATH = '/api/patient/search';
@@ -62,7 +85,13 @@ const opts = {
   port: numberOption(values.port, 'port'),
   pgPort: numberOption(values['pg-port'], 'pg-port'),
 };
-const terms = { givenPiece: values.given, family: values.family, english: values.english, broad: values.broad, phonePrefix: values.phone };
+const terms = {
+  givenPiece: values.given,
+  family: values.family,
+  english: values.english,
+  broad: values.broad,
+  phonePrefix: values.phone,
+};
 const engines = engineOption(values.engines);
 if (!/^\d+$/.test(terms.phonePrefix)) {
   console.error('--phone takes digits');
@@ -74,7 +103,11 @@ stopOnSignals();
 
 // ---- one engine -----------------------------------------------------------------------------------------
 
-interface Measured { scenario: PatientScenario; check: PatientCheck; runs: LoadResult[] }
+interface Measured {
+  scenario: PatientScenario;
+  check: PatientCheck;
+  runs: LoadResult[];
+}
 /** One measured state of one database: PostgreSQL once; PGlite as shipped (never vacuumed), then after VACUUM ANALYZE. */
 interface EngineResult {
   engine: Engine;
@@ -93,7 +126,15 @@ const problems: string[] = [];
 
 async function benchEngine(engine: Engine): Promise<EngineResult[]> {
   const patients = engine === 'postgres' ? opts.pgPatients : opts.pglitePatients;
-  const results: EngineResult[] = measuredStates(engine).map((state) => ({ engine, state, patients, measured: [], plans: [], loadBefore: 0, loadAfter: 0 }));
+  const results: EngineResult[] = measuredStates(engine).map((state) => ({
+    engine,
+    state,
+    patients,
+    measured: [],
+    plans: [],
+    loadBefore: 0,
+    loadAfter: 0,
+  }));
   const engineRun = new EngineRun('patients', engine);
   const { dataDir } = engineRun;
   let databaseUrl: string | undefined;
@@ -105,8 +146,10 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
     const target = { databaseUrl, dataDir };
     console.log('seeding (demo seed, then bulk SQL):');
     const seed = await seedPatients({ ...target, patients, vacuum: engine === 'postgres', log: (l) => console.log(l) });
-    console.log(`  ${seed.patients.toLocaleString('en')} patients (${seed.givenNames.toLocaleString('en')} given names, `
-      + `${seed.familyNames.toLocaleString('en')} family names), table ${mb(seed.tableBytes)}, in ${(seed.ms / 1000).toFixed(0)} s`);
+    console.log(
+      `  ${seed.patients.toLocaleString('en')} patients (${seed.givenNames.toLocaleString('en')} given names, ` +
+        `${seed.familyNames.toLocaleString('en')} family names), table ${mb(seed.tableBytes)}, in ${(seed.ms / 1000).toFixed(0)} s`,
+    );
 
     // What each scenario must find, counted with plain SQL before the server holds the database.
     const sql = await sqlTo(target);
@@ -132,8 +175,10 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
       for (const s of list) {
         const cookie = cookies.get(s.user)!;
         const check = await searchPatientsOnce(baseUrl, cookie, s, expected.get(s.id) ?? 0);
-        console.log(`${s.title}: ${check.expected.toLocaleString('en')} in the table, ${check.rows} rows (checked), `
-          + `${(check.bytes / 1024).toFixed(1)} KB JSON, first call ${formatMs(check.ms)}`);
+        console.log(
+          `${s.title}: ${check.expected.toLocaleString('en')} in the table, ${check.rows} rows (checked), ` +
+            `${(check.bytes / 1024).toFixed(1)} KB JSON, first call ${formatMs(check.ms)}`,
+        );
         const runs: LoadResult[] = [];
         for (const c of s.connections) {
           const r = await load(baseUrl, cookie, s.body, c, opts.seconds, opts.warmUp, cpu, SEARCH_PATH);
@@ -168,7 +213,8 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
 
 const cpuText = (r: LoadResult) => formatOptionalMs(r.cpuMsPerRequest);
 /** Only PostgreSQL has a budget (issue 6); the stress case has none. */
-const budgetOf = (r: EngineResult, s: PatientScenario) => (r.engine === 'postgres' && s.budgeted ? BUDGET_P95_MS : undefined);
+const budgetOf = (r: EngineResult, s: PatientScenario) =>
+  r.engine === 'postgres' && s.budgeted ? BUDGET_P95_MS : undefined;
 const engineName = (r: EngineResult) => engineTitle(r.engine, r.version);
 const engineLabel = (r: EngineResult) => `${engineName(r)}, ${r.patients.toLocaleString('en')} patients, ${r.state}`;
 
@@ -179,16 +225,28 @@ function resultsTable(results: EngineResult[]): string {
   ];
   for (const r of results) {
     if (r.error && r.measured.length === 0) {
-      lines.push(`| ${engineLabel(r)} | — | — | — | — | — | — | — | — | — | ${r.engine === 'postgres' ? formatMs(BUDGET_P95_MS) : '—'} | not measured: ${cell(r.error.split('\n')[0] ?? '')} |`);
+      lines.push(
+        `| ${engineLabel(r)} | — | — | — | — | — | — | — | — | — | ${r.engine === 'postgres' ? formatMs(BUDGET_P95_MS) : '—'} | not measured: ${cell(r.error.split('\n')[0] ?? '')} |`,
+      );
       continue;
     }
     for (const m of r.measured) {
       for (const run of m.runs) {
         const budget = run.connections === 1 ? budgetOf(r, m.scenario) : undefined;
-        const status = run.requests === 0 ? 'no responses' : run.failures > 0 ? `${run.failures} failed`
-          : budget === undefined ? '' : run.p95 <= budget ? 'ok' : 'OVER BUDGET';
-        lines.push(`| ${engineLabel(r)} | ${cell(m.scenario.title)} | ${m.check.expected.toLocaleString('en')} | ${m.check.rows} | ${run.connections} | `
-          + `${ms(run.p50)} | ${ms(run.p95)} | ${ms(run.p99)} | ${run.rps.toFixed(0)} | ${cpuText(run)} | ${budget === undefined ? '—' : formatMs(budget)} | ${status} |`);
+        const status =
+          run.requests === 0
+            ? 'no responses'
+            : run.failures > 0
+              ? `${run.failures} failed`
+              : budget === undefined
+                ? ''
+                : run.p95 <= budget
+                  ? 'ok'
+                  : 'OVER BUDGET';
+        lines.push(
+          `| ${engineLabel(r)} | ${cell(m.scenario.title)} | ${m.check.expected.toLocaleString('en')} | ${m.check.rows} | ${run.connections} | ` +
+            `${ms(run.p50)} | ${ms(run.p95)} | ${ms(run.p99)} | ${run.rps.toFixed(0)} | ${cpuText(run)} | ${budget === undefined ? '—' : formatMs(budget)} | ${status} |`,
+        );
       }
     }
   }
@@ -199,7 +257,9 @@ function plansTable(results: EngineResult[]): string {
   const lines = ['| database | scenario | time | plan | scans | buffers |', '| --- | --- | --- | --- | --- | --- |'];
   for (const r of results) {
     for (const p of r.plans) {
-      lines.push(`| ${engineName(r)}, ${r.state} | ${p.scenario} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`);
+      lines.push(
+        `| ${engineName(r)}, ${r.state} | ${p.scenario} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -211,7 +271,8 @@ function overBudget(results: EngineResult[]): string[] {
     for (const m of r.measured) {
       const run = m.runs.find((x) => x.connections === 1);
       const budget = budgetOf(r, m.scenario);
-      if (run && budget !== undefined && run.p95 > budget) over.push(`${r.engine} (${r.state}) ${m.scenario.id}: p95 ${formatMs(run.p95)} > ${formatMs(budget)}`);
+      if (run && budget !== undefined && run.p95 > budget)
+        over.push(`${r.engine} (${r.state}) ${m.scenario.id}: p95 ${formatMs(run.p95)} > ${formatMs(budget)}`);
     }
   }
   return over;
@@ -226,7 +287,12 @@ for (const e of engines) results.push(...(await benchEngine(e)));
 const when = utcMinute();
 const table = resultsTable(results);
 const plans = plansTable(results);
-const loads = results.map((r) => `${r.engine}${r.engine === 'pglite' ? ` ${r.state}` : ''} ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)}`).join(', ');
+const loads = results
+  .map(
+    (r) =>
+      `${r.engine}${r.engine === 'pglite' ? ` ${r.state}` : ''} ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)}`,
+  )
+  .join(', ');
 const loadNote = loadAverageNote(loadAtStart, loads);
 console.log(`\n${table}\n\n${plans}\n`);
 console.log(`${when} UTC · ${machine()} · ${loadNote}`);
@@ -236,9 +302,22 @@ if (isBusy(Math.max(loadAtStart, ...results.map((r) => r.loadAfter)))) {
 // The load after a run is mostly the bench's own; only the load before it says whether other work was running.
 const busy = isBusy(loadAtStart);
 
-const full = engines.includes('postgres') && opts.pgPatients === DEFAULTS.pgPatients && opts.pglitePatients === DEFAULTS.pglitePatients
-  && opts.seconds >= DEFAULTS.seconds && Object.entries(terms).every(([k, v]) => v === { givenPiece: DEFAULTS.given, family: DEFAULTS.family,
-    english: DEFAULTS.english, broad: DEFAULTS.broad, phonePrefix: DEFAULTS.phone }[k]);
+const full =
+  engines.includes('postgres') &&
+  opts.pgPatients === DEFAULTS.pgPatients &&
+  opts.pglitePatients === DEFAULTS.pglitePatients &&
+  opts.seconds >= DEFAULTS.seconds &&
+  Object.entries(terms).every(
+    ([k, v]) =>
+      v ===
+      {
+        givenPiece: DEFAULTS.given,
+        family: DEFAULTS.family,
+        english: DEFAULTS.english,
+        broad: DEFAULTS.broad,
+        phonePrefix: DEFAULTS.phone,
+      }[k],
+  );
 if (values['no-docs'] || !full) {
   console.log('docs/performance.md not updated (--no-docs, or not a full run with the default sizes and terms)');
 } else {
@@ -246,16 +325,24 @@ if (values['no-docs'] || !full) {
   const seedGiven = MALE_FIRST_NAMES.length + FEMALE_FIRST_NAMES.length;
   const broad = results.find((r) => r.engine === 'postgres')?.measured.find((m) => !m.scenario.budgeted);
   const broadRun = broad?.runs.find((x) => x.connections === 1);
-  const broadNote = broad && broadRun
-    ? `a piece as common as "${broad.scenario.term}" (${broad.check.expected.toLocaleString('en')} patients) took p50 ${ms(broadRun.p50)}, p95 ${ms(broadRun.p95)}.`
-    : 'a very common piece takes far longer.';
-  const seeds = results.filter((r, i) => r.seed && results.findIndex((x) => x.engine === r.engine) === i).map((r) => {
-    const s = r.seed!;
-    const trgm = Object.entries(s.indexBytes).find(([n]) => n.includes('trgm'));
-    return `${r.engine}: ${s.patients.toLocaleString('en')} patients, ${s.givenNames.toLocaleString('en')} distinct Thai given names and `
-      + `${s.familyNames.toLocaleString('en')} family names, table ${mb(s.tableBytes)}${trgm ? `, ${trgm[0]} ${mb(trgm[1])}` : ''}, seeded in ${(s.ms / 1000).toFixed(0)} s`;
-  }).join('; ');
-  updatePerformanceDoc(docPath, `## Patient search — \`npm run bench:patients\`
+  const broadNote =
+    broad && broadRun
+      ? `a piece as common as "${broad.scenario.term}" (${broad.check.expected.toLocaleString('en')} patients) took p50 ${ms(broadRun.p50)}, p95 ${ms(broadRun.p95)}.`
+      : 'a very common piece takes far longer.';
+  const seeds = results
+    .filter((r, i) => r.seed && results.findIndex((x) => x.engine === r.engine) === i)
+    .map((r) => {
+      const s = r.seed!;
+      const trgm = Object.entries(s.indexBytes).find(([n]) => n.includes('trgm'));
+      return (
+        `${r.engine}: ${s.patients.toLocaleString('en')} patients, ${s.givenNames.toLocaleString('en')} distinct Thai given names and ` +
+        `${s.familyNames.toLocaleString('en')} family names, table ${mb(s.tableBytes)}${trgm ? `, ${trgm[0]} ${mb(trgm[1])}` : ''}, seeded in ${(s.ms / 1000).toFixed(0)} s`
+      );
+    })
+    .join('; ');
+  updatePerformanceDoc(
+    docPath,
+    `## Patient search — \`npm run bench:patients\`
 
 Measured ${when} UTC at commit ${commit(repoRoot)}.
 Machine: ${machine()}; ${loadNote}${busy ? ' — other work was running when it started, so latencies may be high; CPU/req is not affected' : ''}.
@@ -287,14 +374,20 @@ response time. Each search also writes its audit line and checks its session, as
 of the server process tree and of PostgreSQL's processes during the run divided by the requests answered. The budget
 (p95 ≤ ${BUDGET_P95_MS} ms at c=1, issue 6) applies to every PostgreSQL scenario but the broad stress case. The load
 generator shares the 2 cores with the server and the database, so c=16 measures saturation rather than a realistic
-client mix.${engines.includes('pglite') ? ` PGlite (${opts.pglitePatients.toLocaleString('en')} patients, the same seed) runs no autovacuum, so it is
-measured never vacuumed and after a \`VACUUM ANALYZE\`; the issue sets it no budget.` : ''}
+client mix.${
+      engines.includes('pglite')
+        ? ` PGlite (${opts.pglitePatients.toLocaleString('en')} patients, the same seed) runs no autovacuum, so it is
+measured never vacuumed and after a \`VACUUM ANALYZE\`; the issue sets it no budget.`
+        : ''
+    }
 
 Limits: results are sorted by name and no index gives that order, so a name or phone search reads every patient it
 matches (about one heap page each) before it keeps the first ${SEARCH_LIMIT}. Pieces that a few thousand patients share
 stay well within the budget; ${broadNote}
 A name of one or two letters has no trigram, so it reads the whole table. The phone prefix is a range on
-patients_phone_idx: under the C.UTF-8 collation PostgreSQL does not turn \`LIKE '0812%'\` into one.`, 'patients.ts');
+patients_phone_idx: under the C.UTF-8 collation PostgreSQL does not turn \`LIKE '0812%'\` into one.`,
+    'patients.ts',
+  );
   console.log(`wrote ${path.relative(repoRoot, docPath)}`);
 }
 

@@ -38,12 +38,20 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
   },
 });
-const opts = { exams: Number(values.exams), days: Number(values.days), runs: Number(values.runs), renders: Number(values.renders) };
+const opts = {
+  exams: Number(values.exams),
+  days: Number(values.days),
+  runs: Number(values.runs),
+  renders: Number(values.renders),
+};
 const log = (line: string) => console.log(line);
 
 const keep = values['data-dir'] ? path.resolve(values['data-dir']) : undefined;
 const dataDir = keep ?? mkdtempSync(path.join(os.tmpdir(), 'rangsi-bench-reports-'));
-const pdf = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', poolSize: 2 });
+const pdf = createChromiumPdfRenderer({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  poolSize: 2,
+});
 let handle: DatabaseHandle | undefined;
 async function cleanup() {
   await pdf.close().catch(() => undefined);
@@ -72,15 +80,24 @@ async function seed(): Promise<{ exams: number; ms: number }> {
   const demo = await seedDemo(handle.db);
   log(`  demo seed: ${demo.counts.exams} exams (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   const bulk = Math.max(0, opts.exams - demo.counts.exams);
-  await sql(`create temp table bench_hospitals as select row_number() over (order by id) - 1 as k, id, branch_id from hospitals`);
-  await sql(`create temp table bench_patients as select row_number() over (order by id) - 1 as k, id, hn, first_name_th, last_name_th from patients`);
+  await sql(
+    `create temp table bench_hospitals as select row_number() over (order by id) - 1 as k, id, branch_id from hospitals`,
+  );
+  await sql(
+    `create temp table bench_patients as select row_number() over (order by id) - 1 as k, id, hn, first_name_th, last_name_th from patients`,
+  );
   await sql(`create temp table bench_products as select row_number() over (order by id) - 1 as k, id, modality_code, name, default_price_satang as price
                from products where product_group = 'ตรวจ' and is_active`);
-  await sql(`create temp table bench_contrast as select modality_code, min(id) as id, min(default_price_satang) as price from products where product_group = 'เวชภัณฑ์' group by 1`);
-  await sql(`create temp table bench_doctors as select row_number() over (order by id) - 1 as k, id from users where role_name = 'Doctor'`);
+  await sql(
+    `create temp table bench_contrast as select modality_code, min(id) as id, min(default_price_satang) as price from products where product_group = 'เวชภัณฑ์' group by 1`,
+  );
+  await sql(
+    `create temp table bench_doctors as select row_number() over (order by id) - 1 as k, id from users where role_name = 'Doctor'`,
+  );
   const [n] = await sql<{ h: number; p: number; pr: number; d: number }>(
     `select (select count(*)::int from bench_hospitals) as h, (select count(*)::int from bench_patients) as p,
-            (select count(*)::int from bench_products) as pr, (select count(*)::int from bench_doctors) as d`);
+            (select count(*)::int from bench_products) as pr, (select count(*)::int from bench_doctors) as d`,
+  );
   const BATCH = 25_000;
   for (let from = 1; from <= bulk; from += BATCH) {
     const to = Math.min(bulk, from + BATCH - 1);
@@ -125,11 +142,25 @@ async function seed(): Promise<{ exams: number; ms: number }> {
 
 /** The Administrator as the routes would see them. */
 async function admin(): Promise<CurrentUser> {
-  const [u] = await sql<{ id: string; display_name: string; branch_id: number }>(`select id, display_name, branch_id from users where username = 'admin'`);
+  const [u] = await sql<{ id: string; display_name: string; branch_id: number }>(
+    `select id, display_name, branch_id from users where username = 'admin'`,
+  );
   return {
-    userId: u!.id, username: 'admin', displayName: u!.display_name, email: '', lineName: null, roleName: 'Administrator',
-    branchId: u!.branch_id, branchName: null, hospitalId: null, clientIds: [], permissions: new Set(ROLE_DEFAULTS.Administrator.permissions),
-    scope: 'all', sessionId: 'bench', scopeExamId: null, token: null,
+    userId: u!.id,
+    username: 'admin',
+    displayName: u!.display_name,
+    email: '',
+    lineName: null,
+    roleName: 'Administrator',
+    branchId: u!.branch_id,
+    branchName: null,
+    hospitalId: null,
+    clientIds: [],
+    permissions: new Set(ROLE_DEFAULTS.Administrator.permissions),
+    scope: 'all',
+    sessionId: 'bench',
+    scopeExamId: null,
+    token: null,
   };
 }
 
@@ -145,9 +176,18 @@ function pages(buf: Buffer): number {
   return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1] ?? 0);
 }
 
-interface Row { metric: string; p50: number; max: number; budget: number | null; detail: string }
+interface Row {
+  metric: string;
+  p50: number;
+  max: number;
+  budget: number | null;
+  detail: string;
+}
 const rows: Row[] = [];
-const loadBefore = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ');
 let failed = false;
 try {
   log(`Seeding ${opts.exams.toLocaleString('en')} exams over ${opts.days} days (PGlite in ${dataDir})…`);
@@ -167,8 +207,17 @@ try {
     one.push(performance.now() - t0);
   }
   const onePages = last ? pages(last) : 0;
-  if (onePages !== 1) { console.error(`the radiology report printed ${onePages} pages, not 1`); failed = true; }
-  rows.push({ metric: 'one-page A4 radiology report, warm', p50: median(one), max: percentile(one, 95), budget: BUDGET.onePageMs, detail: `${opts.renders} renders one after another; p95 in the max column; ${((last?.length ?? 0) / 1024).toFixed(0)} KB, ${onePages} page` });
+  if (onePages !== 1) {
+    console.error(`the radiology report printed ${onePages} pages, not 1`);
+    failed = true;
+  }
+  rows.push({
+    metric: 'one-page A4 radiology report, warm',
+    p50: median(one),
+    max: percentile(one, 95),
+    budget: BUDGET.onePageMs,
+    detail: `${opts.renders} renders one after another; p95 in the max column; ${((last?.length ?? 0) / 1024).toFixed(0)} KB, ${onePages} page`,
+  });
 
   // 2. The 31-day branch report of the busiest branch, warm.
   const repo = new ReportEngineRepository(handle!.db);
@@ -176,7 +225,8 @@ try {
   const startDate = addDays(today, -30);
   const [busiest] = await sql<{ branch_id: number; n: number }>(
     `select branch_id, count(*)::int as n from exams where deleted_at is null and exam_date >= $1 and exam_date < $2 group by 1 order by 2 desc limit 1`,
-    [bangkokDayStart(startDate).toISOString(), bangkokDayStart(addDays(today, 1)).toISOString()]);
+    [bangkokDayStart(startDate).toISOString(), bangkokDayStart(addDays(today, 1)).toISOString()],
+  );
   const branchParams = { branchId: String(busiest!.branch_id), startDate, endDate: today };
   await engine.render('branch_report_daily.rpt', branchParams, user);
   const branch: number[] = [];
@@ -184,13 +234,28 @@ try {
   const htmlOnly: number[] = [];
   let branchPdf: Buffer | undefined;
   for (let i = 0; i < opts.runs; i++) {
-    sqlOnly.push(await time(() => repo.branchSummary(user, { branchId: busiest!.branch_id, from: bangkokDayStart(startDate), to: bangkokDayStart(addDays(today, 1)), period: 'day' })));
+    sqlOnly.push(
+      await time(() =>
+        repo.branchSummary(user, {
+          branchId: busiest!.branch_id,
+          from: bangkokDayStart(startDate),
+          to: bangkokDayStart(addDays(today, 1)),
+          period: 'day',
+        }),
+      ),
+    );
     htmlOnly.push(await time(() => engine.renderHtml('branch_report_daily.rpt', branchParams, user)));
     const t0 = performance.now();
     branchPdf = (await engine.render('branch_report_daily.rpt', branchParams, user)).pdf;
     branch.push(performance.now() - t0);
   }
-  rows.push({ metric: `31-day branch report (${busiest!.n.toLocaleString('en')} exams of one branch)`, p50: median(branch), max: Math.max(...branch), budget: BUDGET.branch31DaysMs, detail: `${opts.runs} runs; SQL alone p50 ${formatMs(median(sqlOnly))}, SQL + React p50 ${formatMs(median(htmlOnly))}; ${branchPdf ? pages(branchPdf) : 0} pages` });
+  rows.push({
+    metric: `31-day branch report (${busiest!.n.toLocaleString('en')} exams of one branch)`,
+    p50: median(branch),
+    max: Math.max(...branch),
+    budget: BUDGET.branch31DaysMs,
+    detail: `${opts.runs} runs; SQL alone p50 ${formatMs(median(sqlOnly))}, SQL + React p50 ${formatMs(median(htmlOnly))}; ${branchPdf ? pages(branchPdf) : 0} pages`,
+  });
 
   // 3. Other reports on the same data (no budget).
   for (const [name, params] of [
@@ -200,20 +265,39 @@ try {
     await engine.render(name, params, user);
     const t: number[] = [];
     for (let i = 0; i < opts.runs; i++) t.push(await time(() => engine.render(name, params, user)));
-    rows.push({ metric: `${name}, 31 days, every branch`, p50: median(t), max: Math.max(...t), budget: null, detail: `${opts.runs} runs` });
+    rows.push({
+      metric: `${name}, 31 days, every branch`,
+      p50: median(t),
+      max: Math.max(...t),
+      budget: null,
+      detail: `${opts.runs} runs`,
+    });
   }
 
   for (const r of rows) {
     const ok = r.budget === null || r.p50 <= r.budget;
     if (!ok) failed = true;
-    log(`${r.metric.padEnd(64)} p50 ${formatMs(r.p50).padStart(9)}  max ${formatMs(r.max).padStart(9)}${r.budget === null ? '' : `  budget ${r.budget} ms ${ok ? 'ok' : 'OVER'}`}`);
+    log(
+      `${r.metric.padEnd(64)} p50 ${formatMs(r.p50).padStart(9)}  max ${formatMs(r.max).padStart(9)}${r.budget === null ? '' : `  budget ${r.budget} ms ${ok ? 'ok' : 'OVER'}`}`,
+    );
     log(`    ${r.detail}`);
   }
-  const loadAfter = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const loadAfter = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   if (!values['no-docs']) {
-    const table = ['| metric | p50 | max (p95 for renders) | budget | status | detail |', '| --- | --- | --- | --- | --- | --- |',
-      ...rows.map((r) => `| ${r.metric} | ${formatMs(r.p50)} | ${formatMs(r.max)} | ${r.budget === null ? '—' : `${r.budget} ms`} | ${r.budget === null ? '' : r.p50 <= r.budget ? 'ok' : 'OVER BUDGET'} | ${r.detail} |`)];
-    updatePerformanceDoc(path.join(repoRoot, 'docs', 'performance.md'), `## Reports — npm run bench:reports
+    const table = [
+      '| metric | p50 | max (p95 for renders) | budget | status | detail |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...rows.map(
+        (r) =>
+          `| ${r.metric} | ${formatMs(r.p50)} | ${formatMs(r.max)} | ${r.budget === null ? '—' : `${r.budget} ms`} | ${r.budget === null ? '' : r.p50 <= r.budget ? 'ok' : 'OVER BUDGET'} | ${r.detail} |`,
+      ),
+    ];
+    updatePerformanceDoc(
+      path.join(repoRoot, 'docs', 'performance.md'),
+      `## Reports — npm run bench:reports
 
 \`npm run bench:reports -- --exams ${opts.exams} --days ${opts.days} --runs ${opts.runs}\`: the report engine in this process (no
 HTTP), on an embedded PGlite database with the demo seed plus bulk requests (one exam and one priced exam line each, a
@@ -234,7 +318,9 @@ them with the request lines (a sequential read of \`request_products\`: it grows
 3× faster with NODE_ENV=production, React's production build) and Chromium laying out and printing 8 landscape pages
 (~40 % of the total). Doctor report: no index on \`first_reported_at\`, so a sequential read of the exams (here half of
 them fall in the window anyway); an index \`(first_reported_at) WHERE deleted_at IS NULL\` is the next step once a
-migration slot is free (docs/decisions/r8-doctor-report-index.md). \`--data-dir DIR\` keeps the seeded database for reruns and EXPLAIN.`, 'reports.ts');
+migration slot is free (docs/decisions/r8-doctor-report-index.md). \`--data-dir DIR\` keeps the seeded database for reruns and EXPLAIN.`,
+      'reports.ts',
+    );
     log('docs/performance.md updated');
   }
 } catch (err) {

@@ -17,21 +17,57 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/seed/index';
-import { type Engine, engineOption, EngineRun, engineTitle, finish, isBusy, loadAverage, numberOption, runCleanups, stopOnSignals } from './lib/harness';
+import {
+  type Engine,
+  engineOption,
+  EngineRun,
+  engineTitle,
+  finish,
+  isBusy,
+  loadAverage,
+  numberOption,
+  runCleanups,
+  stopOnSignals,
+} from './lib/harness';
 import { cell, commit, loadAverageNote, machine, updatePerformanceDoc, utcMinute } from './lib/report';
 import { explainRequestSearches, type RequestPlan } from './lib/requests-explain';
 import {
-  type ExpectedAnswer, expectedAnswers, pickNamePiece, pickRequestSamples, type RequestBenchUser, type RequestCheck,
-  requestScenarios, type RequestScenario, searchRequestsOnce,
+  type ExpectedAnswer,
+  expectedAnswers,
+  pickNamePiece,
+  pickRequestSamples,
+  type RequestBenchUser,
+  type RequestCheck,
+  requestScenarios,
+  type RequestScenario,
+  searchRequestsOnce,
 } from './lib/requests-load';
 import { type RequestSeedSummary, seedRequests } from './lib/requests-seed';
 import { repoRoot } from './lib/server';
 import { sqlTo } from './lib/sql-client';
-import { formatMb as mb, formatMs, formatMsOrDash as ms, formatOptionalMs as cpuText, median, percentile } from './lib/stats';
+import {
+  formatMb as mb,
+  formatMs,
+  formatMsOrDash as ms,
+  formatOptionalMs as cpuText,
+  median,
+  percentile,
+} from './lib/stats';
 import { cpuOfServerAndDatabase, postmasterPid } from './lib/worklist-cpu';
 import { describeLoad, load, loadProblems, type LoadResult, logInDemoUsers } from './lib/worklist-load';
 
-const DEFAULTS = { pgRequests: 1_000_000, pgPatients: 200_000, days: 730, ahead: 14, seconds: 10, warmUp: 2, rounds: 3, creates: 200, name: 'สมชา', modality: 'MG' };
+const DEFAULTS = {
+  pgRequests: 1_000_000,
+  pgPatients: 200_000,
+  days: 730,
+  ahead: 14,
+  seconds: 10,
+  warmUp: 2,
+  rounds: 3,
+  creates: 200,
+  name: 'สมชา',
+  modality: 'MG',
+};
 const BUDGET = { searchP95Ms: 50, createP95Ms: 100 };
 const SEARCH_PATH = '/api/request/search';
 
@@ -73,8 +109,16 @@ stopOnSignals();
 // ---- one engine -----------------------------------------------------------------------------------------
 
 /** One scenario: its checked first answer and one load run per round. */
-interface Measured { scenario: RequestScenario; check: RequestCheck; runs: LoadResult[] }
-interface CreateResult { samples: number[]; accessions: number; error?: string }
+interface Measured {
+  scenario: RequestScenario;
+  check: RequestCheck;
+  runs: LoadResult[];
+}
+interface CreateResult {
+  samples: number[];
+  accessions: number;
+  error?: string;
+}
 interface EngineResult {
   engine: Engine;
   label: string;
@@ -91,7 +135,14 @@ interface EngineResult {
 const problems: string[] = [];
 
 async function benchEngine(engine: Engine): Promise<EngineResult> {
-  const result: EngineResult = { engine, label: engineTitle(engine), measured: [], plans: [], loadBefore: loadAverage(), loadAfter: 0 };
+  const result: EngineResult = {
+    engine,
+    label: engineTitle(engine),
+    measured: [],
+    plans: [],
+    loadBefore: loadAverage(),
+    loadAfter: 0,
+  };
   const engineRun = new EngineRun('requests', engine);
   const { tmp, dataDir } = engineRun;
   try {
@@ -105,17 +156,27 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
         databaseUrl = engineRun.startPostgres(opts.pgPort);
         console.log('seeding (demo seed, bulk patients, then bulk requests by SQL):');
         result.seed = await seedRequests({
-          databaseUrl, dataDir, requests: opts.pgRequests, patients: opts.pgPatients, days: opts.days, aheadDays: opts.ahead, log: (l) => console.log(l),
+          databaseUrl,
+          dataDir,
+          requests: opts.pgRequests,
+          patients: opts.pgPatients,
+          days: opts.days,
+          aheadDays: opts.ahead,
+          log: (l) => console.log(l),
         });
         const s = result.seed;
-        console.log(`  ${s.requests.toLocaleString('en')} requests, ${s.exams.toLocaleString('en')} exams, ${s.patients.toLocaleString('en')} patients in ${(s.ms / 1000).toFixed(0)} s`);
+        console.log(
+          `  ${s.requests.toLocaleString('en')} requests, ${s.exams.toLocaleString('en')} exams, ${s.patients.toLocaleString('en')} patients in ${(s.ms / 1000).toFixed(0)} s`,
+        );
       }
     } else {
       console.log(`\n== pglite: the demo data; files in ${tmp}`);
       const handle = await openDatabase({ dataDir });
       try {
         const demo = await seedDemo(handle.db);
-        console.log(`  demo seed: ${demo.counts.requests} requests, ${demo.counts.exams} exams, ${demo.counts.patients} patients`);
+        console.log(
+          `  demo seed: ${demo.counts.requests} requests, ${demo.counts.exams} exams, ${demo.counts.patients} patients`,
+        );
       } finally {
         await handle.close();
       }
@@ -151,14 +212,25 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
 
     for (const s of list) {
       const check = await searchRequestsOnce(baseUrl, cookies.get(s.user)!, s, expected.get(s.id)!);
-      console.log(`${s.title}: ${check.expected.toLocaleString('en')} match, answered ${check.total.toLocaleString('en')}`
-        + `${check.totalIsEstimate ? ' (lower bound)' : ''} and ${check.rows} rows (checked), ${(check.bytes / 1024).toFixed(1)} KB JSON, first call ${formatMs(check.ms)}`);
+      console.log(
+        `${s.title}: ${check.expected.toLocaleString('en')} match, answered ${check.total.toLocaleString('en')}` +
+          `${check.totalIsEstimate ? ' (lower bound)' : ''} and ${check.rows} rows (checked), ${(check.bytes / 1024).toFixed(1)} KB JSON, first call ${formatMs(check.ms)}`,
+      );
       result.measured.push({ scenario: s, check, runs: [] });
     }
     for (let round = 1; round <= opts.rounds; round++) {
       console.log(`round ${round} of ${opts.rounds} (1-minute load average ${loadAverage().toFixed(1)})`);
       for (const m of result.measured) {
-        const r = await load(baseUrl, cookies.get(m.scenario.user)!, m.scenario.body, 1, opts.seconds, opts.warmUp, cpu, SEARCH_PATH);
+        const r = await load(
+          baseUrl,
+          cookies.get(m.scenario.user)!,
+          m.scenario.body,
+          1,
+          opts.seconds,
+          opts.warmUp,
+          cpu,
+          SEARCH_PATH,
+        );
         console.log(`  ${m.scenario.id.padEnd(14)} ${describeLoad(r)}`);
         problems.push(...loadProblems(`${engine} ${m.scenario.id} round ${round}`, r, opts.seconds));
         m.runs.push(r);
@@ -167,7 +239,9 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     if (opts.creates > 0) {
       result.creates = await createRequests(baseUrl, cookies.get('staff')!, opts.creates);
       const c = result.creates;
-      console.log(`create (3 exams): ${c.samples.length} timed, p50 ${ms(median(c.samples))}  p95 ${ms(percentile(c.samples, 95))}  p99 ${ms(percentile(c.samples, 99))}`);
+      console.log(
+        `create (3 exams): ${c.samples.length} timed, p50 ${ms(median(c.samples))}  p95 ${ms(percentile(c.samples, 95))}  p99 ${ms(percentile(c.samples, 99))}`,
+      );
       if (c.error) problems.push(`${engine} create: ${c.error}`);
     }
     result.loadAfter = loadAverage();
@@ -176,7 +250,9 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     console.log('EXPLAIN (ANALYZE, BUFFERS) (warm, second run):');
     ({ plans: result.plans } = await explainRequestSearches(target, list));
     for (const p of result.plans) {
-      console.log(`  ${p.scenario} ${p.query}: ${formatMs(p.executionMs)} — ${p.shape}; ${p.scans.join('; ')}; ${p.buffers}`);
+      console.log(
+        `  ${p.scenario} ${p.query}: ${formatMs(p.executionMs)} — ${p.shape}; ${p.scans.join('; ')}; ${p.buffers}`,
+      );
       for (const line of p.text) console.log(`      ${line}`);
     }
   } catch (err) {
@@ -192,38 +268,65 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
 
 /** `n` creates of a request with CT, US and CR (one exam each) by branch staff, one at a time after ten warm-ups; each checked. */
 async function createRequests(baseUrl: string, cookie: string, n: number): Promise<CreateResult> {
-  const get = async <T>(url: string) => ((await (await fetch(`${baseUrl}${url}`, { headers: { cookie } })).json()) as { data: T }).data;
+  const get = async <T>(url: string) =>
+    ((await (await fetch(`${baseUrl}${url}`, { headers: { cookie } })).json()) as { data: T }).data;
   const post = async (url: string, body: unknown) => {
     const t0 = performance.now();
-    const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${baseUrl}${url}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as { data?: { exams?: { accessionNumber: string }[] } };
     return { ms: performance.now() - t0, status: res.status, json };
   };
-  const cond = await get<{ hospitalPrivilages: { id: number; children: { id: number }[] }[]; modalityProducts: { modalityCode: string; products: { productId: number; productGroup: string }[] }[] }>(
-    '/api/uidata/requestCondition');
-  const first = (code: string) => cond.modalityProducts.find((m) => m.modalityCode === code)!.products.find((p) => p.productGroup === 'ตรวจ')!.productId;
+  const cond = await get<{
+    hospitalPrivilages: { id: number; children: { id: number }[] }[];
+    modalityProducts: { modalityCode: string; products: { productId: number; productGroup: string }[] }[];
+  }>('/api/uidata/requestCondition');
+  const first = (code: string) =>
+    cond.modalityProducts.find((m) => m.modalityCode === code)!.products.find((p) => p.productGroup === 'ตรวจ')!
+      .productId;
   const hospital = cond.hospitalPrivilages[0]!;
-  const seen = (await (await fetch(`${baseUrl}${SEARCH_PATH}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })).json()) as
-    { data: { rows: { patientInfo: { patientId: string } }[] } };
+  const seen = (await (
+    await fetch(`${baseUrl}${SEARCH_PATH}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{}',
+    })
+  ).json()) as { data: { rows: { patientInfo: { patientId: string } }[] } };
   const patientId = seen.data.rows.find(Boolean)?.patientInfo.patientId;
   if (!patientId) return { samples: [], accessions: 0, error: 'no request today to take a patient from' };
-  const body = { patientId, hospitalId: hospital.id, privilageId: hospital.children[0]!.id, modalities: { CT: [first('CT')], US: [first('US')], CR: [first('CR')] }, examStartTime: '09:00', examEndTime: '09:30' };
+  const body = {
+    patientId,
+    hospitalId: hospital.id,
+    privilageId: hospital.children[0]!.id,
+    modalities: { CT: [first('CT')], US: [first('US')], CR: [first('CR')] },
+    examStartTime: '09:00',
+    examEndTime: '09:30',
+  };
   const samples: number[] = [];
   const accessions = new Set<string>();
   for (let i = 0; i < n + 10; i++) {
     const r = await post('/api/request/exam', body);
     const exams = r.json.data?.exams ?? [];
-    if (r.status !== 200 || exams.length !== 3) return { samples, accessions: accessions.size, error: `create answered ${r.status}` };
+    if (r.status !== 200 || exams.length !== 3)
+      return { samples, accessions: accessions.size, error: `create answered ${r.status}` };
     for (const e of exams) accessions.add(e.accessionNumber);
     if (i >= 10) samples.push(r.ms);
   }
-  return { samples, accessions: accessions.size, error: accessions.size === (n + 10) * 3 ? undefined : 'duplicate accession numbers' };
+  return {
+    samples,
+    accessions: accessions.size,
+    error: accessions.size === (n + 10) * 3 ? undefined : 'duplicate accession numbers',
+  };
 }
 
 // ---- report ---------------------------------------------------------------------------------------------
 
 /** Only PostgreSQL has a search budget (issue 7), for the issue's searches; creates have theirs on both. */
-const searchBudget = (r: EngineResult, s: RequestScenario) => (r.engine === 'postgres' && s.budgeted ? BUDGET.searchP95Ms : undefined);
+const searchBudget = (r: EngineResult, s: RequestScenario) =>
+  r.engine === 'postgres' && s.budgeted ? BUDGET.searchP95Ms : undefined;
 const medianOf = (runs: LoadResult[], f: (r: LoadResult) => number | undefined) => {
   const xs = runs.map(f).filter((x): x is number => x !== undefined && Number.isFinite(x));
   return xs.length > 0 ? median(xs) : Number.NaN;
@@ -234,31 +337,41 @@ function resultsTable(r: EngineResult): string {
     '| call | matching | answered total | p50 | p95 | p99 | p95 of each round | req/s | CPU/req | budget (p95) | status |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
-  if (r.error && r.measured.length === 0) lines.push(`| — | — | — | — | — | — | — | — | — | — | not measured: ${cell(r.error.split('\n')[0] ?? '')} |`);
+  if (r.error && r.measured.length === 0)
+    lines.push(`| — | — | — | — | — | — | — | — | — | — | not measured: ${cell(r.error.split('\n')[0] ?? '')} |`);
   for (const m of r.measured) {
     const p95 = medianOf(m.runs, (x) => x.p95);
     const budget = searchBudget(r, m.scenario);
     const failed = m.runs.some((x) => x.failures > 0 || x.requests === 0);
     const status = failed ? 'failed requests' : budget === undefined ? '' : p95 <= budget ? 'ok' : 'OVER BUDGET';
-    lines.push(`| search: ${cell(m.scenario.title)} | ${m.check.expected.toLocaleString('en')} | ${m.check.total.toLocaleString('en')}${m.check.totalIsEstimate ? ' (lower bound)' : ''} | `
-      + `${ms(medianOf(m.runs, (x) => x.p50))} | ${ms(p95)} | ${ms(medianOf(m.runs, (x) => x.p99))} | ${m.runs.map((x) => ms(x.p95)).join(', ')} | `
-      + `${medianOf(m.runs, (x) => x.rps).toFixed(0)} | ${cpuText(medianOf(m.runs, (x) => x.cpuMsPerRequest))} | ${budget === undefined ? '—' : formatMs(budget)} | ${status} |`);
+    lines.push(
+      `| search: ${cell(m.scenario.title)} | ${m.check.expected.toLocaleString('en')} | ${m.check.total.toLocaleString('en')}${m.check.totalIsEstimate ? ' (lower bound)' : ''} | ` +
+        `${ms(medianOf(m.runs, (x) => x.p50))} | ${ms(p95)} | ${ms(medianOf(m.runs, (x) => x.p99))} | ${m.runs.map((x) => ms(x.p95)).join(', ')} | ` +
+        `${medianOf(m.runs, (x) => x.rps).toFixed(0)} | ${cpuText(medianOf(m.runs, (x) => x.cpuMsPerRequest))} | ${budget === undefined ? '—' : formatMs(budget)} | ${status} |`,
+    );
   }
   if (r.creates) {
     const c = r.creates;
     const p95 = percentile(c.samples, 95);
     const status = c.error ? cell(c.error) : p95 <= BUDGET.createP95Ms ? 'ok' : 'OVER BUDGET';
-    lines.push(`| \`POST /api/request/exam\`, 3 exams (CT, US, CR), ${c.samples.length} one after another | — | — | ${ms(median(c.samples))} | ${ms(p95)} | `
-      + `${ms(percentile(c.samples, 99))} | — | — | — | ${formatMs(BUDGET.createP95Ms)} | ${status} |`);
+    lines.push(
+      `| \`POST /api/request/exam\`, 3 exams (CT, US, CR), ${c.samples.length} one after another | — | — | ${ms(median(c.samples))} | ${ms(p95)} | ` +
+        `${ms(percentile(c.samples, 99))} | — | — | — | ${formatMs(BUDGET.createP95Ms)} | ${status} |`,
+    );
   }
   return lines.join('\n');
 }
 
 function plansTable(results: EngineResult[]): string {
-  const lines = ['| database | scenario | statement | time | plan | scans | buffers |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  const lines = [
+    '| database | scenario | statement | time | plan | scans | buffers |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
   for (const r of results) {
     for (const p of r.plans) {
-      lines.push(`| ${engineTitle(r.engine)} | ${p.scenario} | ${p.query} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`);
+      lines.push(
+        `| ${engineTitle(r.engine)} | ${p.scenario} | ${p.query} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -270,9 +383,13 @@ function overBudget(results: EngineResult[]): string[] {
     for (const m of r.measured) {
       const budget = searchBudget(r, m.scenario);
       const p95 = medianOf(m.runs, (x) => x.p95);
-      if (budget !== undefined && p95 > budget) over.push(`${r.engine} ${m.scenario.id}: p95 ${formatMs(p95)} > ${formatMs(budget)}`);
+      if (budget !== undefined && p95 > budget)
+        over.push(`${r.engine} ${m.scenario.id}: p95 ${formatMs(p95)} > ${formatMs(budget)}`);
     }
-    if (r.creates && percentile(r.creates.samples, 95) > BUDGET.createP95Ms) over.push(`${r.engine} create: p95 ${formatMs(percentile(r.creates.samples, 95))} > ${formatMs(BUDGET.createP95Ms)}`);
+    if (r.creates && percentile(r.creates.samples, 95) > BUDGET.createP95Ms)
+      over.push(
+        `${r.engine} create: p95 ${formatMs(percentile(r.creates.samples, 95))} > ${formatMs(BUDGET.createP95Ms)}`,
+      );
   }
   return over;
 }
@@ -291,11 +408,19 @@ const loadNote = loadAverageNote(loadAtStart, loads);
 console.log(`\n${tables}\n\n${plans}\n`);
 console.log(`${when} UTC · ${machine()} · ${loadNote}`);
 const busy = isBusy(loadAtStart);
-if (busy) console.log('note: the machine was busy when the run started; latencies may be high (CPU/req is not affected)');
+if (busy)
+  console.log('note: the machine was busy when the run started; latencies may be high (CPU/req is not affected)');
 
-const full = engines.length === 2 && !values['database-url'] && opts.pgRequests === DEFAULTS.pgRequests && opts.pgPatients === DEFAULTS.pgPatients
-  && opts.days === DEFAULTS.days && opts.seconds >= DEFAULTS.seconds && opts.rounds >= DEFAULTS.rounds && values.name === DEFAULTS.name
-  && values.modality === DEFAULTS.modality;
+const full =
+  engines.length === 2 &&
+  !values['database-url'] &&
+  opts.pgRequests === DEFAULTS.pgRequests &&
+  opts.pgPatients === DEFAULTS.pgPatients &&
+  opts.days === DEFAULTS.days &&
+  opts.seconds >= DEFAULTS.seconds &&
+  opts.rounds >= DEFAULTS.rounds &&
+  values.name === DEFAULTS.name &&
+  values.modality === DEFAULTS.modality;
 if (values['no-docs'] || !full) {
   console.log('docs/performance.md not updated (--no-docs, --database-url, or not a full run with the default sizes)');
 } else {
@@ -308,11 +433,13 @@ count probes the whole window: ${modality.scenario.title.split(' (')[0]} in a br
 p50 ${ms(medianOf(modality.runs, (x) => x.p50))}, p95 ${ms(medianOf(modality.runs, (x) => x.p95))} at ${cpuText(medianOf(modality.runs, (x) => x.cpuMsPerRequest))} CPU a search.`
     : 'the modality filter probes the exams of every request of the window.';
   const seedNote = pgSeed
-    ? `PostgreSQL: ${pgSeed.requests.toLocaleString('en')} requests (table and indexes ${mb(pgSeed.requestsBytes)}), ${pgSeed.exams.toLocaleString('en')} exams, `
-      + `${pgSeed.patients.toLocaleString('en')} patients, ${pgSeed.lines.toLocaleString('en')} product lines, ${pgSeed.customPrices.toLocaleString('en')} custom prices, `
-      + `${pgSeed.documents.toLocaleString('en')} documents, ${pgSeed.reports.toLocaleString('en')} finished reports, ${pgSeed.billed.toLocaleString('en')} billed requests; seeded in ${(pgSeed.ms / 1000).toFixed(0)} s`
+    ? `PostgreSQL: ${pgSeed.requests.toLocaleString('en')} requests (table and indexes ${mb(pgSeed.requestsBytes)}), ${pgSeed.exams.toLocaleString('en')} exams, ` +
+      `${pgSeed.patients.toLocaleString('en')} patients, ${pgSeed.lines.toLocaleString('en')} product lines, ${pgSeed.customPrices.toLocaleString('en')} custom prices, ` +
+      `${pgSeed.documents.toLocaleString('en')} documents, ${pgSeed.reports.toLocaleString('en')} finished reports, ${pgSeed.billed.toLocaleString('en')} billed requests; seeded in ${(pgSeed.ms / 1000).toFixed(0)} s`
     : 'PostgreSQL: not seeded';
-  updatePerformanceDoc(docPath, `## Requests (issue 7) — \`npm run bench:requests\`
+  updatePerformanceDoc(
+    docPath,
+    `## Requests (issue 7) — \`npm run bench:requests\`
 
 Measured ${when} UTC at commit ${commit(repoRoot)}.
 Machine: ${machine()}; ${loadNote}${busy ? ' — other work was running when it started, so latencies may be high; CPU/req is not affected' : ''}.
@@ -347,7 +474,9 @@ PGlite (the embedded database, one connection) runs on the demo data only; the i
 
 Limits: ${modalityNote} A piece of a name reads every patient it matches (one heap page each, to recheck the trigram)
 and probes each one's requests; a piece thousands of patients share costs in proportion, as in the patient search.
-Totals past 10,000 are lower bounds (\`totalIsEstimate\`, docs/decisions/rq9-request-list-two-statements-capped.md).`, 'requests.ts');
+Totals past 10,000 are lower bounds (\`totalIsEstimate\`, docs/decisions/rq9-request-list-two-statements-capped.md).`,
+    'requests.ts',
+  );
   console.log(`wrote ${path.relative(repoRoot, docPath)}`);
 }
 

@@ -30,7 +30,12 @@ const { values } = parseArgs({
   options: { only: { type: 'string' }, 'no-docs': { type: 'boolean', default: false } },
 });
 const selected = new Set<Bench>(
-  values.only ? values.only.split(',').map((s) => s.trim()).filter((s): s is Bench => (ALL as readonly string[]).includes(s)) : ALL,
+  values.only
+    ? values.only
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s): s is Bench => (ALL as readonly string[]).includes(s))
+    : ALL,
 );
 if (selected.size === 0) {
   console.error(`--only takes a comma-separated list of: ${ALL.join(', ')}`);
@@ -41,7 +46,13 @@ if (selected.size === 0) {
 const loadAtStart = os.loadavg()[0] ?? 0;
 const rows: Row[] = [];
 const problems: string[] = [];
-const notMeasured = (metric: string, budget: string, why: string): Row => ({ metric, result: '—', budget, ok: undefined, detail: why });
+const notMeasured = (metric: string, budget: string, why: string): Row => ({
+  metric,
+  result: '—',
+  budget,
+  ok: undefined,
+  detail: why,
+});
 
 async function serverBenches(): Promise<void> {
   const wantStartup = selected.has('startup');
@@ -84,8 +95,20 @@ async function serverBenches(): Promise<void> {
       for (let i = 0; i < LOGINS; i++) times.push(await logOn(server.baseUrl));
       const [m, p95] = [median(times), percentile(times, 95)];
       const detail = `${LOGINS} sequential requests after ${WARM_UP_LOGINS} warm-ups; min ${formatMs(Math.min(...times))}, max ${formatMs(Math.max(...times))}`;
-      rows.push({ metric: 'login round trip, median', result: formatMs(m), budget: formatMs(BUDGET.loginMs), ok: m <= BUDGET.loginMs, detail });
-      rows.push({ metric: 'login round trip, p95', result: formatMs(p95), budget: formatMs(BUDGET.loginMs), ok: p95 <= BUDGET.loginMs, detail: 'nearest rank' });
+      rows.push({
+        metric: 'login round trip, median',
+        result: formatMs(m),
+        budget: formatMs(BUDGET.loginMs),
+        ok: m <= BUDGET.loginMs,
+        detail,
+      });
+      rows.push({
+        metric: 'login round trip, p95',
+        result: formatMs(p95),
+        budget: formatMs(BUDGET.loginMs),
+        ok: p95 <= BUDGET.loginMs,
+        detail: 'nearest rank',
+      });
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -93,8 +116,10 @@ async function serverBenches(): Promise<void> {
     keepLog = true;
     console.error(`server benchmarks failed: ${message}`);
     const why = `failed: ${message.split('\n')[0] ?? message}`;
-    if (wantStartup && !rows.some((r) => r.metric.startsWith('startup'))) rows.push(notMeasured('startup to first /healthz 200', formatMs(BUDGET.startupMs), why));
-    if (wantLogin && !rows.some((r) => r.metric.startsWith('login'))) rows.push(notMeasured('login round trip', formatMs(BUDGET.loginMs), why));
+    if (wantStartup && !rows.some((r) => r.metric.startsWith('startup')))
+      rows.push(notMeasured('startup to first /healthz 200', formatMs(BUDGET.startupMs), why));
+    if (wantLogin && !rows.some((r) => r.metric.startsWith('login')))
+      rows.push(notMeasured('login round trip', formatMs(BUDGET.loginMs), why));
   } finally {
     await server?.stop();
     if (keepLog) rmSync(dataDir, { recursive: true, force: true });
@@ -119,7 +144,8 @@ async function logOn(baseUrl: string): Promise<number> {
   } catch {
     // not JSON: reported below
   }
-  if (res.status !== 200 || !success) throw new Error(`POST /Member/LogOn answered ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status !== 200 || !success)
+    throw new Error(`POST /Member/LogOn answered ${res.status}: ${text.slice(0, 300)}`);
   return ms;
 }
 
@@ -127,7 +153,11 @@ function sizeBench(): void {
   if (!selected.has('size')) return;
   const budget = formatKb(BUDGET.homeJsBytes);
   console.log('size: npm run build -w apps/web');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) {
     const output = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
     problems.push(`web build failed:\n${output}`);
@@ -139,7 +169,8 @@ function sizeBench(): void {
     const files = homeBundle(path.join(repoRoot, 'apps', 'web', 'dist'));
     const gzip = files.reduce((sum, f) => sum + f.gzipBytes, 0);
     const raw = files.reduce((sum, f) => sum + f.bytes, 0);
-    for (const f of files) console.log(`  ${f.kind.padEnd(13)} ${f.file}  ${formatKb(f.bytes)} → ${formatKb(f.gzipBytes)} gzip`);
+    for (const f of files)
+      console.log(`  ${f.kind.padEnd(13)} ${f.file}  ${formatKb(f.bytes)} → ${formatKb(f.gzipBytes)} gzip`);
     rows.push({
       metric: 'home route JS, gzip',
       result: formatKb(gzip),
@@ -150,7 +181,8 @@ function sizeBench(): void {
     // For information: the home page's own lazy chunk, fetched after the entry (not in the budget figure).
     const lazy = lazyChunks(path.join(repoRoot, 'apps', 'web', 'dist'), 'home-page');
     if (lazy.length > 0) {
-      for (const f of lazy) console.log(`  ${f.kind.padEnd(13)} ${f.file}  ${formatKb(f.bytes)} → ${formatKb(f.gzipBytes)} gzip`);
+      for (const f of lazy)
+        console.log(`  ${f.kind.padEnd(13)} ${f.file}  ${formatKb(f.bytes)} → ${formatKb(f.gzipBytes)} gzip`);
       rows.push({
         metric: 'home page lazy chunk, gzip',
         result: formatKb(lazy.reduce((sum, f) => sum + f.gzipBytes, 0)),

@@ -37,7 +37,14 @@ const { values } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs));
 const port = Number(values.port);
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 type Mode = 'auto' | 'cpu' | 'webgl';
 const ALL_MODES: Mode[] = ['auto', 'cpu', 'webgl'];
@@ -48,7 +55,14 @@ const CPU_SETTING: Record<Mode, string | null> = { auto: null, cpu: '1', webgl: 
  * firstMs: the first image on screen, whichever came first: the server-rendered preview (decision V15) or
  * Cornerstone's own drawing; drawnMs: Cornerstone's (the tools work from then on).
  */
-interface RunResult { firstMs: number; drawnMs: number; previewMs: number | null; stackMs: number; fps: number; rendering: string }
+interface RunResult {
+  firstMs: number;
+  drawnMs: number;
+  previewMs: number | null;
+  stackMs: number;
+  fps: number;
+  rendering: string;
+}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -61,7 +75,11 @@ function chunk(prefix: string): { kb: number; gzipKb: number; cornerstone: boole
   const file = readdirSync(dir).find((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js'));
   if (!file) return null;
   const body = readFileSync(path.join(dir, file));
-  return { kb: statSync(path.join(dir, file)).size / 1024, gzipKb: gzipSync(body).length / 1024, cornerstone: body.includes('cornerstone') };
+  return {
+    kb: statSync(path.join(dir, file)).size / 1024,
+    gzipKb: gzipSync(body).length / 1024,
+    cornerstone: body.includes('cornerstone'),
+  };
 }
 
 async function main(): Promise<void> {
@@ -69,7 +87,10 @@ async function main(): Promise<void> {
   const logFile = path.join(tmp, 'server.log');
   console.log(`starting the server (log in ${logFile})`);
   const server = await startServer({ port, dataDir: path.join(tmp, 'data'), logFile, timeoutMs: 300_000 });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   // Ctrl-C: still stop the server and the browser this run started.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -87,15 +108,23 @@ async function main(): Promise<void> {
     if (!exam) throw new Error('no exam without images in the demo seed');
     console.log(`generating and storing ${SLICES} slices of 512×512`);
     const studyInstanceUid = uidFrom(`viewer-bench-${Date.now()}`);
-    const slices = [...generateCt({
-      patient: { name: 'BENCH^CT', id: 'BENCH-CT' },
-      study: { studyInstanceUid, accessionNumber: `VB${Date.now() % 1e8}`, date: '20261125', time: '090000' },
-      slices: SLICES, size: 512, localizer: false,
-    })].map((i) => i.bytes);
+    const slices = [
+      ...generateCt({
+        patient: { name: 'BENCH^CT', id: 'BENCH-CT' },
+        study: { studyInstanceUid, accessionNumber: `VB${Date.now() % 1e8}`, date: '20261125', time: '090000' },
+        slices: SLICES,
+        size: 512,
+        localizer: false,
+      }),
+    ].map((i) => i.bytes);
     for (let i = 0; i < slices.length; i += 100) await stow(api, slices.slice(i, i + 100));
     await matchStudies(api, [studyInstanceUid], exam.examId);
-    const series = ((await (await api.get(`/api/exam/${exam.examId}/series`)).json()) as { data: { seriesId: string }[] }).data;
-    const token = ((await (await api.post(`/api/exam/${exam.examId}/token`, { data: {} })).json()) as { data: { token: string } }).data.token;
+    const series = (
+      (await (await api.get(`/api/exam/${exam.examId}/series`)).json()) as { data: { seriesId: string }[] }
+    ).data;
+    const token = (
+      (await (await api.post(`/api/exam/${exam.examId}/token`, { data: {} })).json()) as { data: { token: string } }
+    ).data.token;
     const url = `${server.baseUrl}/DicomViewer/${exam.examId}/${series[0]!.seriesId}/?token=${token}`;
     await api.dispose();
 
@@ -118,15 +147,33 @@ async function main(): Promise<void> {
           }).observe(document, { subtree: true, attributes: true, childList: true });
         }, CPU_SETTING[mode]);
         await page.goto(url);
-        await page.waitForFunction(() => (window as unknown as { __bench: { loaded?: number } }).__bench.loaded !== undefined, null, { timeout: 120_000 });
-        const marks = await page.evaluate(() => (window as unknown as { __bench: { first: number; loaded: number } }).__bench);
-        const previewMs = await page.evaluate(() => performance.getEntriesByName('rangsi-preview-shown')[0]?.startTime ?? null);
+        await page.waitForFunction(
+          () => (window as unknown as { __bench: { loaded?: number } }).__bench.loaded !== undefined,
+          null,
+          { timeout: 120_000 },
+        );
+        const marks = await page.evaluate(
+          () => (window as unknown as { __bench: { first: number; loaded: number } }).__bench,
+        );
+        const previewMs = await page.evaluate(
+          () => performance.getEntriesByName('rangsi-preview-shown')[0]?.startTime ?? null,
+        );
         if (values.timing && r > 0) {
-          const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => {
-            const t = e as PerformanceResourceTiming;
-            return { name: t.name.replace(/\?.*$/, '').replace(/^https?:\/\/[^/]+/, ''), start: t.startTime, firstByte: t.responseStart, end: t.responseEnd };
-          }));
-          for (const e of entries.filter((x) => x.start < 2000)) console.log(`  ${e.start.toFixed(0).padStart(5)} ${e.firstByte.toFixed(0).padStart(5)} ${e.end.toFixed(0).padStart(5)}  ${e.name.slice(0, 90)}`);
+          const entries = await page.evaluate(() =>
+            performance.getEntriesByType('resource').map((e) => {
+              const t = e as PerformanceResourceTiming;
+              return {
+                name: t.name.replace(/\?.*$/, '').replace(/^https?:\/\/[^/]+/, ''),
+                start: t.startTime,
+                firstByte: t.responseStart,
+                end: t.responseEnd,
+              };
+            }),
+          );
+          for (const e of entries.filter((x) => x.start < 2000))
+            console.log(
+              `  ${e.start.toFixed(0).padStart(5)} ${e.firstByte.toFixed(0).padStart(5)} ${e.end.toFixed(0).padStart(5)}  ${e.name.slice(0, 90)}`,
+            );
         }
         const rendering = (await page.locator('[data-rendering]').getAttribute('data-rendering')) ?? '?';
         // Scrolling once loaded: 100 steps, each waiting for its image to be drawn.
@@ -151,7 +198,9 @@ async function main(): Promise<void> {
         if (r === 0) continue;
         const firstMs = previewMs === null ? marks.first : Math.min(previewMs, marks.first);
         results[mode].push({ firstMs, drawnMs: marks.first, previewMs, stackMs: marks.loaded, fps, rendering });
-        console.log(`${mode} (${rendering}) run ${r}: first ${firstMs.toFixed(0)} ms (preview ${previewMs?.toFixed(0) ?? 'none'}, Cornerstone ${marks.first.toFixed(0)}), stack ${marks.loaded.toFixed(0)} ms, scroll ${fps.toFixed(1)} fps; load ${os.loadavg()[0]!.toFixed(1)}`);
+        console.log(
+          `${mode} (${rendering}) run ${r}: first ${firstMs.toFixed(0)} ms (preview ${previewMs?.toFixed(0) ?? 'none'}, Cornerstone ${marks.first.toFixed(0)}), stack ${marks.loaded.toFixed(0)} ms, scroll ${fps.toFixed(1)} fps; load ${os.loadavg()[0]!.toFixed(1)}`,
+        );
       }
     }
 
@@ -160,23 +209,48 @@ async function main(): Promise<void> {
       const rs = results[mode];
       // Forced WebGL is software here: shown for comparison, not held to the budget (the default does not use it).
       const judged = mode !== 'webgl';
-      const label = mode === 'auto' ? `default (${rs[0]?.rendering ?? '?'})` : mode === 'cpu' ? 'CPU forced' : 'WebGL forced';
+      const label =
+        mode === 'auto' ? `default (${rs[0]?.rendering ?? '?'})` : mode === 'cpu' ? 'CPU forced' : 'WebGL forced';
       const first = median(rs.map((x) => x.firstMs));
       const stack = median(rs.map((x) => x.stackMs));
       const fps = median(rs.map((x) => x.fps));
       const drawn = median(rs.map((x) => x.drawnMs));
       const all = (k: 'firstMs' | 'drawnMs' | 'stackMs' | 'fps', d = 0) => rs.map((x) => x[k].toFixed(d)).join(', ');
       // An informational row has no budget ('—', no status); the budget it would have is named in its detail.
-      const row = (metric: string, result: string, text: string, ok: boolean, values: string) => rows.push(judged
-        ? { metric: `${label}: ${metric}`, result, budget: text, ok, detail: `median of ${rs.length}: ${values}` }
-        : { metric: `${label}: ${metric}`, result, budget: '—', ok: undefined, detail: `informational (software WebGL, not the default; budget ${text}); median of ${rs.length}: ${values}` });
-      row('first image from navigation', `${first.toFixed(0)} ms`, `≤ ${BUDGET.firstMs} ms`, first <= BUDGET.firstMs, all('firstMs'));
+      const row = (metric: string, result: string, text: string, ok: boolean, values: string) =>
+        rows.push(
+          judged
+            ? { metric: `${label}: ${metric}`, result, budget: text, ok, detail: `median of ${rs.length}: ${values}` }
+            : {
+                metric: `${label}: ${metric}`,
+                result,
+                budget: '—',
+                ok: undefined,
+                detail: `informational (software WebGL, not the default; budget ${text}); median of ${rs.length}: ${values}`,
+              },
+        );
+      row(
+        'first image from navigation',
+        `${first.toFixed(0)} ms`,
+        `≤ ${BUDGET.firstMs} ms`,
+        first <= BUDGET.firstMs,
+        all('firstMs'),
+      );
       const previews = rs.filter((x) => x.previewMs !== null).length;
       rows.push({
-        metric: `${label}: first image drawn by Cornerstone (tools work)`, result: `${drawn.toFixed(0)} ms`, budget: '—', ok: undefined,
+        metric: `${label}: first image drawn by Cornerstone (tools work)`,
+        result: `${drawn.toFixed(0)} ms`,
+        budget: '—',
+        ok: undefined,
         detail: `informational; the preview was shown first in ${previews} of ${rs.length}; median of ${rs.length}: ${all('drawnMs')}`,
       });
-      row('whole stack (300) in cache', `${stack.toFixed(0)} ms`, `≤ ${BUDGET.stackMs} ms`, stack <= BUDGET.stackMs, all('stackMs'));
+      row(
+        'whole stack (300) in cache',
+        `${stack.toFixed(0)} ms`,
+        `≤ ${BUDGET.stackMs} ms`,
+        stack <= BUDGET.stackMs,
+        all('stackMs'),
+      );
       row('scrolling once loaded', `${fps.toFixed(1)} fps`, `≥ ${BUDGET.fps} fps`, fps >= BUDGET.fps, all('fps', 1));
     }
     // dicom-viewer-page is the DicomViewer route's small chunk; viewer-workspace holds Cornerstone (decision V14).
@@ -185,14 +259,19 @@ async function main(): Promise<void> {
       if (!c) continue;
       const viewer = name === 'viewer-workspace' || name === 'dicom-viewer-page';
       rows.push({
-        metric: `build: ${name} chunk`, result: `${c.kb.toFixed(0)} KB (${c.gzipKb.toFixed(0)} KB gzip)`,
-        budget: viewer ? '—' : 'no Cornerstone', ok: viewer ? undefined : !c.cornerstone, detail: c.cornerstone ? 'holds Cornerstone' : 'no Cornerstone code',
+        metric: `build: ${name} chunk`,
+        result: `${c.kb.toFixed(0)} KB (${c.gzipKb.toFixed(0)} KB gzip)`,
+        budget: viewer ? '—' : 'no Cornerstone',
+        ok: viewer ? undefined : !c.cornerstone,
+        detail: c.cornerstone ? 'holds Cornerstone' : 'no Cornerstone code',
       });
     }
     const table = markdownTable(rows);
     console.log(`\n${table}\n`);
     if (!values['no-docs'] && MODES.length === ALL_MODES.length) {
-      updatePerformanceDoc(path.join(repoRoot, 'docs', 'performance.md'), `## Series viewer — \`npm run bench:viewer\`
+      updatePerformanceDoc(
+        path.join(repoRoot, 'docs', 'performance.md'),
+        `## Series viewer — \`npm run bench:viewer\`
 
 Headless Chromium (${CHROMIUM_ARGS.join(' ')}; WebGL is software SwiftShader) on localhost, 1366×768, a generated
 ${SLICES}-slice 512×512 16-bit CT (explicit VR little endian, 158 MB) opened at \`DicomViewer/{examId}/{seriesId}/?token\`,
@@ -202,10 +281,15 @@ IMAGE_RENDERED with an image, whichever comes first; Cornerstone's own first dra
 listed beside it (its earlier render of the empty viewport is not counted); stack = all ${SLICES} images in
 Cornerstone's cache; scrolling = 100 ArrowDown steps, each waiting for its render. "default" is what a reader gets
 (WebGL on a graphics card, else the CPU path; the renderer chosen is in brackets); forced WebGL is software here.
-Machine: ${machine()}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end (1/5/15 min);\ncommit ${commit(repoRoot)}; ${new Date().toISOString().slice(0, 16)}Z.
+Machine: ${machine()}; load average ${os
+          .loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' / ')} at the end (1/5/15 min);\ncommit ${commit(repoRoot)}; ${new Date().toISOString().slice(0, 16)}Z.
 
 ${table}
-`, 'viewer.ts');
+`,
+        'viewer.ts',
+      );
     }
     if (rows.some((r) => r.ok === false)) process.exitCode = 1;
   } finally {

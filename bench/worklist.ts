@@ -14,7 +14,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PlanSummary } from './lib/explain';
 import {
-  type Engine, engineOption, EngineRun, engineTitle, finish, isBusy, loadAverage, measuredStates, numberOption, runCleanups, stopOnSignals,
+  type Engine,
+  engineOption,
+  EngineRun,
+  engineTitle,
+  finish,
+  isBusy,
+  loadAverage,
+  measuredStates,
+  numberOption,
+  runCleanups,
+  stopOnSignals,
   vacuumForState,
 } from './lib/harness';
 import { cell, commit, loadAverageNote, machine, updatePerformanceDoc, utcMinute } from './lib/report';
@@ -22,7 +32,16 @@ import { repoRoot } from './lib/server';
 import { formatKb, formatMs, formatMsOrDash as ms, formatOptionalMs } from './lib/stats';
 import { explainScenarios } from './lib/worklist-explain';
 import {
-  type BenchUser, describeLoad, load, loadProblems, type LoadResult, logInDemoUsers, scenarios, type Scenario, searchOnce, type SearchCheck,
+  type BenchUser,
+  describeLoad,
+  load,
+  loadProblems,
+  type LoadResult,
+  logInDemoUsers,
+  scenarios,
+  type Scenario,
+  searchOnce,
+  type SearchCheck,
 } from './lib/worklist-load';
 import { seedWorklist, type SeedSummary } from './lib/worklist-seed';
 import { routeBundle } from './lib/worklist-size';
@@ -61,7 +80,11 @@ stopOnSignals();
 
 // ---- one engine -----------------------------------------------------------------------------------------
 
-interface Measured { scenario: Scenario; check: SearchCheck; runs: LoadResult[] }
+interface Measured {
+  scenario: Scenario;
+  check: SearchCheck;
+  runs: LoadResult[];
+}
 /** One measured state of one database: PostgreSQL once; PGlite as shipped (never vacuumed), then after VACUUM ANALYZE. */
 interface EngineResult {
   engine: Engine;
@@ -86,19 +109,38 @@ const problems: string[] = [];
  */
 async function benchEngine(engine: Engine): Promise<EngineResult[]> {
   const exams = engine === 'postgres' ? opts.pgExams : opts.pgliteExams;
-  const results: EngineResult[] = measuredStates(engine).map((state) => ({ engine, state, exams, measured: [], plans: [], loadBefore: 0, loadAfter: 0 }));
+  const results: EngineResult[] = measuredStates(engine).map((state) => ({
+    engine,
+    state,
+    exams,
+    measured: [],
+    plans: [],
+    loadBefore: 0,
+    loadAfter: 0,
+  }));
   const engineRun = new EngineRun('worklist', engine);
   const { dataDir } = engineRun;
   let databaseUrl: string | undefined;
   let current: EngineResult = results[0]!;
   try {
-    console.log(`\n== ${engine}: ${exams.toLocaleString('en')} exams over ${opts.days} days; files in ${engineRun.tmp}`);
+    console.log(
+      `\n== ${engine}: ${exams.toLocaleString('en')} exams over ${opts.days} days; files in ${engineRun.tmp}`,
+    );
     current.loadBefore = loadAverage();
     if (engine === 'postgres') databaseUrl = engineRun.startPostgres(opts.pgPort);
     console.log('seeding (demo seed, then bulk SQL):');
-    const seed = await seedWorklist({ databaseUrl, dataDir, exams, days: opts.days, vacuum: engine === 'postgres', log: (l) => console.log(l) });
-    console.log(`  ${seed.exams.toLocaleString('en')} exams, ${seed.patients.toLocaleString('en')} patients, `
-      + `${seed.examEvents.toLocaleString('en')} log lines in ${(seed.ms / 1000).toFixed(0)} s`);
+    const seed = await seedWorklist({
+      databaseUrl,
+      dataDir,
+      exams,
+      days: opts.days,
+      vacuum: engine === 'postgres',
+      log: (l) => console.log(l),
+    });
+    console.log(
+      `  ${seed.exams.toLocaleString('en')} exams, ${seed.patients.toLocaleString('en')} patients, ` +
+        `${seed.examEvents.toLocaleString('en')} log lines in ${(seed.ms / 1000).toFixed(0)} s`,
+    );
 
     for (const [i, result] of results.entries()) {
       current = result;
@@ -114,9 +156,12 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
       for (const s of list) {
         const cookie = cookies.get(s.user)!;
         const check = await searchOnce(baseUrl, cookie, s.body);
-        if (s.id === 'accession' && check.total !== 1) throw new Error(`accession ${seed.sampleAccession}: expected 1 exam, got ${check.total}`);
-        console.log(`${s.title}: ${check.total.toLocaleString('en')} matching, ${check.rows} rows`
-          + `${check.clients !== undefined ? `, ${check.clients} client tabs` : ''}, ${formatKb(check.bytes)} JSON, first call ${formatMs(check.ms)}`);
+        if (s.id === 'accession' && check.total !== 1)
+          throw new Error(`accession ${seed.sampleAccession}: expected 1 exam, got ${check.total}`);
+        console.log(
+          `${s.title}: ${check.total.toLocaleString('en')} matching, ${check.rows} rows` +
+            `${check.clients !== undefined ? `, ${check.clients} client tabs` : ''}, ${formatKb(check.bytes)} JSON, first call ${formatMs(check.ms)}`,
+        );
         const runs: LoadResult[] = [];
         for (const c of CONNECTIONS) {
           const r = await load(baseUrl, cookie, s.body, c, opts.seconds, opts.warmUp, cpu);
@@ -131,7 +176,8 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
 
       console.log('EXPLAIN ANALYZE (warm, second run):');
       ({ version: result.version, plans: result.plans } = await explainScenarios({ databaseUrl, dataDir }, list));
-      for (const p of result.plans) console.log(`  ${p.scenario}/${p.query}: ${formatMs(p.executionMs)} — ${p.shape}; ${p.scans.join('; ')}`);
+      for (const p of result.plans)
+        console.log(`  ${p.scenario}/${p.query}: ${formatMs(p.executionMs)} — ${p.shape}; ${p.scans.join('; ')}`);
     }
   } catch (err) {
     const message = engineRun.failed(err);
@@ -146,22 +192,36 @@ async function benchEngine(engine: Engine): Promise<EngineResult[]> {
 
 // ---- the worklist route's JavaScript --------------------------------------------------------------------
 
-interface SizeResult { line: string; ok: boolean | undefined }
+interface SizeResult {
+  line: string;
+  ok: boolean | undefined;
+}
 function sizeBench(): SizeResult {
   const budget = formatKb(BUDGET.routeJsBytes);
   console.log('\nsize: npm run build -w apps/web');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) {
     const output = `${build.stdout ?? ''}${build.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
     console.error(`web build failed (exit ${build.status}):\n${output}`);
-    return { line: `| worklist route JS, gzip | — | ${budget} | not measured | the web build failed: ${cell(output.split('\n').pop() ?? '')} |`, ok: undefined };
+    return {
+      line: `| worklist route JS, gzip | — | ${budget} | not measured | the web build failed: ${cell(output.split('\n').pop() ?? '')} |`,
+      ok: undefined,
+    };
   }
   const r = routeBundle(path.join(repoRoot, 'apps', 'web', 'dist'), 'worklist-page');
   if (r.entryChunks.length === 0) {
     console.log('  no worklist-page chunk in the build (the worklist screen is not routed yet)');
-    return { line: `| worklist route JS, gzip | — | ${budget} | not measured | the build has no worklist-page chunk yet |`, ok: undefined };
+    return {
+      line: `| worklist route JS, gzip | — | ${budget} | not measured | the build has no worklist-page chunk yet |`,
+      ok: undefined,
+    };
   }
-  for (const f of r.files) console.log(`  ${f.kind.padEnd(13)} ${f.file}  ${formatKb(f.bytes)} → ${formatKb(f.gzipBytes)} gzip`);
+  for (const f of r.files)
+    console.log(`  ${f.kind.padEnd(13)} ${f.file}  ${formatKb(f.bytes)} → ${formatKb(f.gzipBytes)} gzip`);
   const ok = r.gzipBytes <= BUDGET.routeJsBytes;
   return {
     line: `| worklist route JS, gzip | ${formatKb(r.gzipBytes)} | ${budget} | ${ok ? 'ok' : 'OVER BUDGET'} | ${r.files.length} files: index.html's scripts and modulepreloads + ${r.entryChunks.join(', ')} and its static imports; ${formatKb(r.bytes)} before gzip |`,
@@ -183,16 +243,29 @@ function resultsTable(results: EngineResult[]): string {
   ];
   for (const r of results) {
     if (r.error && r.measured.length === 0) {
-      lines.push(`| ${engineLabel(r)} | — | — | — | — | — | — | — | — | ${formatMs(budgetOf(r.engine))} | not measured: ${cell(r.error.split('\n')[0] ?? '')} |`);
+      lines.push(
+        `| ${engineLabel(r)} | — | — | — | — | — | — | — | — | ${formatMs(budgetOf(r.engine))} | not measured: ${cell(r.error.split('\n')[0] ?? '')} |`,
+      );
       continue;
     }
     for (const m of r.measured) {
       for (const run of m.runs) {
         const budgeted = run.connections === 1;
         const ok = run.failures === 0 && run.p95 <= budgetOf(r.engine);
-        const status = run.requests === 0 ? 'no responses' : run.failures > 0 ? `${run.failures} failed` : budgeted ? (ok ? 'ok' : 'OVER BUDGET') : '';
-        lines.push(`| ${engineLabel(r)} | ${cell(m.scenario.title)} | ${m.check.total.toLocaleString('en')} | ${run.connections} | ${ms(run.p50)} | `
-          + `${ms(run.p95)} | ${ms(run.p99)} | ${run.rps.toFixed(0)} | ${cpuText(run)} | ${budgeted ? formatMs(budgetOf(r.engine)) : '—'} | ${status} |`);
+        const status =
+          run.requests === 0
+            ? 'no responses'
+            : run.failures > 0
+              ? `${run.failures} failed`
+              : budgeted
+                ? ok
+                  ? 'ok'
+                  : 'OVER BUDGET'
+                : '';
+        lines.push(
+          `| ${engineLabel(r)} | ${cell(m.scenario.title)} | ${m.check.total.toLocaleString('en')} | ${run.connections} | ${ms(run.p50)} | ` +
+            `${ms(run.p95)} | ${ms(run.p99)} | ${run.rps.toFixed(0)} | ${cpuText(run)} | ${budgeted ? formatMs(budgetOf(r.engine)) : '—'} | ${status} |`,
+        );
       }
     }
   }
@@ -200,10 +273,15 @@ function resultsTable(results: EngineResult[]): string {
 }
 
 function plansTable(results: EngineResult[]): string {
-  const lines = ['| database | scenario | statement | time | plan | scans | buffers |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  const lines = [
+    '| database | scenario | statement | time | plan | scans | buffers |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
   for (const r of results) {
     for (const p of r.plans) {
-      lines.push(`| ${engineName(r)}, ${r.state} | ${p.scenario} | ${p.query} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`);
+      lines.push(
+        `| ${engineName(r)}, ${r.state} | ${p.scenario} | ${p.query} | ${formatMs(p.executionMs)} | ${cell(p.shape)} | ${cell(p.scans.join('; '))} | ${p.buffers} |`,
+      );
     }
   }
   return lines.join('\n');
@@ -214,7 +292,10 @@ function overBudget(results: EngineResult[]): string[] {
   for (const r of results) {
     for (const m of r.measured) {
       const run = m.runs.find((x) => x.connections === 1);
-      if (run && run.p95 > budgetOf(r.engine)) over.push(`${r.engine} (${r.state}) ${m.scenario.id}: p95 ${formatMs(run.p95)} > ${formatMs(budgetOf(r.engine))}`);
+      if (run && run.p95 > budgetOf(r.engine))
+        over.push(
+          `${r.engine} (${r.state}) ${m.scenario.id}: p95 ${formatMs(run.p95)} > ${formatMs(budgetOf(r.engine))}`,
+        );
     }
   }
   return over;
@@ -226,14 +307,22 @@ const loadAtStart = loadAverage();
 const results: EngineResult[] = [];
 for (const e of engines) results.push(...(await benchEngine(e)));
 const size: SizeResult = values['no-size']
-  ? { line: `| worklist route JS, gzip | — | ${formatKb(BUDGET.routeJsBytes)} | not measured | --no-size |`, ok: undefined }
+  ? {
+      line: `| worklist route JS, gzip | — | ${formatKb(BUDGET.routeJsBytes)} | not measured | --no-size |`,
+      ok: undefined,
+    }
   : sizeBench();
 
 const when = utcMinute();
 const table = resultsTable(results);
 const plans = plansTable(results);
 const sizeTable = `| metric | result | budget | status | detail |\n| --- | --- | --- | --- | --- |\n${size.line}`;
-const loads = results.map((r) => `${r.engine}${r.engine === 'pglite' ? ` ${r.state}` : ''} ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)}`).join(', ');
+const loads = results
+  .map(
+    (r) =>
+      `${r.engine}${r.engine === 'pglite' ? ` ${r.state}` : ''} ${r.loadBefore.toFixed(1)} → ${r.loadAfter.toFixed(1)}`,
+  )
+  .join(', ');
 const loadNote = loadAverageNote(loadAtStart, loads);
 console.log(`\n${table}\n\n${sizeTable}\n\n${plans}\n`);
 console.log(`${when} UTC · ${machine()} · ${loadNote}`);
@@ -241,15 +330,29 @@ if (isBusy(Math.max(loadAtStart, ...results.map((r) => r.loadAfter)))) {
   console.log('note: the machine was busy; numbers may be high');
 }
 
-const full = engines.length === 2 && opts.pgExams === DEFAULTS.pgExams && opts.pgliteExams === DEFAULTS.pgliteExams
-  && opts.days === DEFAULTS.days && opts.seconds >= DEFAULTS.seconds && values.name === DEFAULTS.name && !values['no-size'];
+const full =
+  engines.length === 2 &&
+  opts.pgExams === DEFAULTS.pgExams &&
+  opts.pgliteExams === DEFAULTS.pgliteExams &&
+  opts.days === DEFAULTS.days &&
+  opts.seconds >= DEFAULTS.seconds &&
+  values.name === DEFAULTS.name &&
+  !values['no-size'];
 if (values['no-docs'] || !full) {
   console.log('docs/performance.md not updated (--no-docs, or not a full run with the default sizes)');
 } else {
   const docPath = path.join(repoRoot, 'docs', 'performance.md');
-  const seeds = results.filter((r, i) => r.seed && results.findIndex((x) => x.engine === r.engine) === i).map((r) => `${r.engine}: ${r.seed!.exams.toLocaleString('en')} exams, `
-    + `${r.seed!.patients.toLocaleString('en')} patients, ${r.seed!.examEvents.toLocaleString('en')} log lines, seeded in ${(r.seed!.ms / 1000).toFixed(0)} s`).join('; ');
-  updatePerformanceDoc(docPath, `## Worklist search — \`npm run bench:worklist\`
+  const seeds = results
+    .filter((r, i) => r.seed && results.findIndex((x) => x.engine === r.engine) === i)
+    .map(
+      (r) =>
+        `${r.engine}: ${r.seed!.exams.toLocaleString('en')} exams, ` +
+        `${r.seed!.patients.toLocaleString('en')} patients, ${r.seed!.examEvents.toLocaleString('en')} log lines, seeded in ${(r.seed!.ms / 1000).toFixed(0)} s`,
+    )
+    .join('; ');
+  updatePerformanceDoc(
+    docPath,
+    `## Worklist search — \`npm run bench:worklist\`
 
 Measured ${when} UTC at commit ${commit(repoRoot)}.
 Machine: ${machine()}; ${loadNote}.
@@ -282,7 +385,9 @@ production. The scenarios use Bangkok days: the default window is From = today �
 alone; the doctor's list is the default window, which also counts open exams per client for the tabs. The load
 generator shares the 2 cores with the server and the database, so c=16 measures saturation rather than a realistic
 client mix. The route size is the gzip (\`zlib.gzipSync\`, default level) of index.html's module script and
-modulepreloads plus the worklist page's chunk and every chunk it imports statically.`, 'worklist.ts');
+modulepreloads plus the worklist page's chunk and every chunk it imports statically.`,
+    'worklist.ts',
+  );
   console.log(`wrote ${path.relative(repoRoot, docPath)}`);
 }
 

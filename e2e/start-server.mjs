@@ -21,7 +21,11 @@ const simulators = [
   ['apps/simulators/src/nhso-simulator.ts', { NHSO_SIM_PORT: nhsoPort, NHSO_SIM_HOST: '127.0.0.1' }],
 ].map(([script, simEnv]) => {
   // node with tsx's loader (not npx): a signal sent to this child reaches the simulator itself.
-  const sim = spawn(process.execPath, ['--import', 'tsx', script], { cwd: repoRoot, env: { ...process.env, ...simEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const sim = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, ...simEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   sim.on('error', (error) => console.error(`[e2e] could not start ${script}:`, error));
   return sim;
 });

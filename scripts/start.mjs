@@ -12,6 +12,10 @@ if (!fs.existsSync(dist) || process.argv.includes('--build')) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const tsx = path.join(root, 'node_modules/.bin/tsx');
-const child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -44,7 +44,9 @@ function run(command, args, { env = process.env, timeoutMs }) {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      log(`test: ${path.basename(command)} ${args[0] ?? ''} still running after ${timeoutMs / MINUTE} min; stopping it`);
+      log(
+        `test: ${path.basename(command)} ${args[0] ?? ''} still running after ${timeoutMs / MINUTE} min; stopping it`,
+      );
       killGroup(child, 'SIGKILL');
     }, timeoutMs);
     child.on('error', (err) => {
@@ -82,7 +84,13 @@ function readJson(file) {
 }
 
 function firstLine(message) {
-  return String(message ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+  return (
+    String(message ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 function record(name, passed, failed, note = '') {
@@ -99,7 +107,10 @@ function countVitest(report, exitCode, label) {
   failed += brokenFiles.length;
   for (const file of report.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
-      if (t.status === 'failed') failures.push(`[${label}] ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (t.status === 'failed')
+        failures.push(
+          `[${label}] ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`,
+        );
     }
   }
   if (failed === 0 && (report.numFailedTestSuites ?? 0) > 0) failed = 1;
@@ -137,7 +148,9 @@ function countPlaywright(report, exitCode) {
       for (const t of spec.tests ?? []) {
         if (t.status === 'unexpected') {
           const error = t.results?.at(-1)?.error?.message;
-          failures.push(`[e2e] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error?.replace(/\u001b\[[0-9;]*m/g, ''))}`);
+          failures.push(
+            `[e2e] ${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error?.replace(/\u001b\[[0-9;]*m/g, ''))}`,
+          );
         }
       }
     }
@@ -168,11 +181,9 @@ async function endToEnd() {
   }
   header(name);
   rmSync(playwrightResults, { force: true });
-  const code = await run(
-    process.execPath,
-    [playwrightCli, 'test', '-c', playwrightConfig, '--pass-with-no-tests'],
-    { timeoutMs: 30 * MINUTE },
-  );
+  const code = await run(process.execPath, [playwrightCli, 'test', '-c', playwrightConfig, '--pass-with-no-tests'], {
+    timeoutMs: 30 * MINUTE,
+  });
   const json = readJson(playwrightResults);
   if (!json) {
     record(name, 0, 1, `exit code ${code} and no JSON report at ${path.relative(root, playwrightResults)}`);
@@ -213,7 +224,9 @@ const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0) + (crashed ? 1 : 0);
 log('\n=== test: summary');
 for (const r of results) {
-  log(`  ${r.name.padEnd(22)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed${r.note ? `  (${r.note})` : ''}`);
+  log(
+    `  ${r.name.padEnd(22)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed${r.note ? `  (${r.note})` : ''}`,
+  );
 }
 for (const failure of failures) log(`  ✗ ${failure}`);
 log(`${passed} passed, ${failed} failed`);

@@ -4,6 +4,9 @@ const projects = ['packages/domain', 'packages/contract', 'apps/server', 'apps/w
 let failed = 0;
 for (const p of projects) {
   const r = spawnSync('npx', ['tsc', '--noEmit', '-p', `${p}/tsconfig.json`], { stdio: 'inherit' });
-  if (r.status !== 0) { failed++; console.error(`typecheck failed: ${p}`); }
+  if (r.status !== 0) {
+    failed++;
+    console.error(`typecheck failed: ${p}`);
+  }
 }
 process.exit(failed ? 1 : 0);

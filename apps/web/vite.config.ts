@@ -24,16 +24,17 @@ const PREVIEW_INSET = { top: 41, right: 37 };
  * has drawn that slice (features/viewer/lib/first-preview.ts). It is marked 'rangsi-preview-shown' when on screen.
  */
 function previewScripts(): { head: string; body: string } {
-  const head = `(function(){var m=new RegExp(${JSON.stringify(VIEWER_PATH)}).exec(location.pathname);if(!m)return;`
-    + `var p=new URLSearchParams({token:new URLSearchParams(location.search).get('token')||''});`
-    + `try{if(m[3]&&decodeURIComponent(m[3]))p.set('orientation',decodeURIComponent(m[3]))}catch(e){return}`
-    + `document.documentElement.style.background='#000';`
-    + `var i=new Image();i.id='rangsi-first-preview';i.alt='';i.setAttribute('aria-hidden','true');i.draggable=false;`
-    + `i.style.cssText='position:fixed;left:0;top:${PREVIEW_INSET.top}px;width:calc(100% - ${PREVIEW_INSET.right}px);height:calc(100% - ${PREVIEW_INSET.top}px);object-fit:contain;pointer-events:none;user-select:none;visibility:hidden;z-index:1';`
-    + `i.onerror=function(){i.remove()};`
-    + `var put=function(){if(!i.placed&&document.body){i.placed=1;document.body.appendChild(i)}};window.__rangsiPreviewPut=put;`
-    + `i.onload=function(){i.decode().catch(function(){}).then(function(){put();if(!i.isConnected)return;i.style.visibility='visible';requestAnimationFrame(function(){performance.mark('rangsi-preview-shown')})})};`
-    + `i.src='/api/exam/'+m[1]+'/series/'+m[2]+'/preview?'+p})();`;
+  const head =
+    `(function(){var m=new RegExp(${JSON.stringify(VIEWER_PATH)}).exec(location.pathname);if(!m)return;` +
+    `var p=new URLSearchParams({token:new URLSearchParams(location.search).get('token')||''});` +
+    `try{if(m[3]&&decodeURIComponent(m[3]))p.set('orientation',decodeURIComponent(m[3]))}catch(e){return}` +
+    `document.documentElement.style.background='#000';` +
+    `var i=new Image();i.id='rangsi-first-preview';i.alt='';i.setAttribute('aria-hidden','true');i.draggable=false;` +
+    `i.style.cssText='position:fixed;left:0;top:${PREVIEW_INSET.top}px;width:calc(100% - ${PREVIEW_INSET.right}px);height:calc(100% - ${PREVIEW_INSET.top}px);object-fit:contain;pointer-events:none;user-select:none;visibility:hidden;z-index:1';` +
+    `i.onerror=function(){i.remove()};` +
+    `var put=function(){if(!i.placed&&document.body){i.placed=1;document.body.appendChild(i)}};window.__rangsiPreviewPut=put;` +
+    `i.onload=function(){i.decode().catch(function(){}).then(function(){put();if(!i.isConnected)return;i.style.visibility='visible';requestAnimationFrame(function(){performance.mark('rangsi-preview-shown')})})};` +
+    `i.src='/api/exam/'+m[1]+'/series/'+m[2]+'/preview?'+p})();`;
   // On the page as soon as there is a body (hidden until decoded), once: the viewer may already have removed it.
   const body = `window.__rangsiPreviewPut&&window.__rangsiPreviewPut();`;
   return { head, body };
@@ -90,10 +91,18 @@ export default defineConfig({
   // out of pre-bundling while its CommonJS/wasm dependencies go in (docs/stack-notes.md "Viewer").
   optimizeDeps: {
     exclude: ['@cornerstonejs/dicom-image-loader'],
-    include: ['@cornerstonejs/core', 'dicom-parser',
-      '@cornerstonejs/codec-charls/decodewasmjs', '@cornerstonejs/codec-libjpeg-turbo-8bit/decodewasmjs',
-      '@cornerstonejs/codec-openjpeg/decodewasmjs', '@cornerstonejs/codec-openjph/wasmjs',
-      '@cornerstonejs/codec-libjxl/decodewasmjs', '@cornerstonejs/jpeg-lossless-decoder-js', 'comlink', 'pako'],
+    include: [
+      '@cornerstonejs/core',
+      'dicom-parser',
+      '@cornerstonejs/codec-charls/decodewasmjs',
+      '@cornerstonejs/codec-libjpeg-turbo-8bit/decodewasmjs',
+      '@cornerstonejs/codec-openjpeg/decodewasmjs',
+      '@cornerstonejs/codec-openjph/wasmjs',
+      '@cornerstonejs/codec-libjxl/decodewasmjs',
+      '@cornerstonejs/jpeg-lossless-decoder-js',
+      'comlink',
+      'pako',
+    ],
   },
   worker: { format: 'es' },
   build: {

@@ -12,8 +12,13 @@ import { explainServiceSearches, type TextPlanSummary } from './explain';
 import type { BenchTarget } from './sql-client';
 
 /** A billing call to explain: a search or a history page, as the billing user sends it. */
-export type BillingExplainBody = { kind: 'search'; query: BillingSearch } | { kind: 'history'; query: BillingHistoryQuery };
-export interface BillingExplainCall { id: string; user: string; body: BillingExplainBody }
+export type BillingExplainBody =
+  { kind: 'search'; query: BillingSearch } | { kind: 'history'; query: BillingHistoryQuery };
+export interface BillingExplainCall {
+  id: string;
+  user: string;
+  body: BillingExplainBody;
+}
 
 /** "1: requests", "2: billing_requests": the statement's place and the table of its outermost FROM. */
 function statementName(query: string, i: number): string {
@@ -24,13 +29,22 @@ function statementName(query: string, i: number): string {
 }
 
 /** Runs each call through BillingService as the route does (no audit line), then EXPLAIN (ANALYZE, BUFFERS) of each statement. */
-export async function explainBillingCalls(target: BenchTarget, calls: BillingExplainCall[]): Promise<TextPlanSummary[]> {
+export async function explainBillingCalls(
+  target: BenchTarget,
+  calls: BillingExplainCall[],
+): Promise<TextPlanSummary[]> {
   const { plans } = await explainServiceSearches<BillingExplainBody>(target, calls, {
     poolSize: 4,
     search: (db, audit: AuditService) => {
       const requests = new RequestsService(new RequestsRepository(db), audit);
-      const service = new BillingService(new BillingRepository(db), requests, new DocumentNumbers(() => new Date()), audit);
-      return (user, body) => (body.kind === 'search' ? service.search(user, body.query) : service.history(user, body.query));
+      const service = new BillingService(
+        new BillingRepository(db),
+        requests,
+        new DocumentNumbers(() => new Date()),
+        audit,
+      );
+      return (user, body) =>
+        body.kind === 'search' ? service.search(user, body.query) : service.history(user, body.query);
     },
     statementName,
   });

@@ -26,7 +26,8 @@ export interface BillingSeedOptions {
  */
 export async function seedBilling(sql: SqlClient, opts: BillingSeedOptions = {}): Promise<void> {
   const historyHospital = opts.history
-    ? (await sql.query<{ id: number }>('select id from hospitals where code = $1', [opts.history.hospitalCode]))[0]?.id ?? -1
+    ? ((await sql.query<{ id: number }>('select id from hospitals where code = $1', [opts.history.hospitalCode]))[0]
+        ?.id ?? -1)
     : -1;
   const historyBatches = opts.history?.batches ?? 1;
   const [billingUser] = await sql.query<{ id: string }>("select id::text from users where username = 'billing'");

@@ -8,7 +8,8 @@ import { pgClient, pgliteClient, type BenchTarget, type SqlClient } from './sql-
 /** A string as a SQL literal. */
 export const sqlText = (s: string) => `'${s.replaceAll("'", "''")}'`;
 /** A deterministic number in [0, n) from the row number g and a stream k (hashint4extended is PostgreSQL 11+). */
-export const pick = (g: string, k: number, n: string | number) => `((hashint4extended(${g}, ${k}) & 2147483647) % ${n})`;
+export const pick = (g: string, k: number, n: string | number) =>
+  `((hashint4extended(${g}, ${k}) & 2147483647) % ${n})`;
 /**
  * A deterministic UUID from a text expression, shaped as version 4 (RFC 9562: version nibble 4, variant 10xx), so
  * contracts that validate ids as UUIDs take it as they take gen_random_uuid()'s.
@@ -44,9 +45,15 @@ type DemoCounts = Awaited<ReturnType<typeof seedDemo>>['counts'];
  * then answers a SQL client for the bulk load (maintenance_work_mem raised for the index builds); closing it closes
  * PGlite and releases the data directory for the server.
  */
-export async function openWithDemoSeed(target: BenchTarget, step: StepLog, describe: (counts: DemoCounts) => string): Promise<SqlClient> {
+export async function openWithDemoSeed(
+  target: BenchTarget,
+  step: StepLog,
+  describe: (counts: DemoCounts) => string,
+): Promise<SqlClient> {
   let t = Date.now();
-  const handle = await openDatabase(target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir });
+  const handle = await openDatabase(
+    target.databaseUrl ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
+  );
   step('migrations applied', t);
   try {
     t = Date.now();
@@ -74,7 +81,10 @@ export async function openWithDemoSeed(target: BenchTarget, step: StepLog, descr
 }
 
 /** A secondary index as pg_indexes defines it. */
-export interface IndexDefinition { indexname: string; indexdef: string }
+export interface IndexDefinition {
+  indexname: string;
+  indexdef: string;
+}
 
 /** Drops the secondary indexes (not those behind a constraint) of `tables` and answers their definitions. */
 export async function dropSecondaryIndexes(sql: SqlClient, tables: readonly string[]): Promise<IndexDefinition[]> {
@@ -88,7 +98,11 @@ export async function dropSecondaryIndexes(sql: SqlClient, tables: readonly stri
 }
 
 /** Builds the dropped indexes again from their definitions, one timed step each. */
-export async function rebuildIndexes(sql: SqlClient, indexes: readonly IndexDefinition[], step: StepLog): Promise<void> {
+export async function rebuildIndexes(
+  sql: SqlClient,
+  indexes: readonly IndexDefinition[],
+  step: StepLog,
+): Promise<void> {
   for (const ix of indexes) {
     const t = Date.now();
     await sql.query(ix.indexdef);
@@ -97,7 +111,12 @@ export async function rebuildIndexes(sql: SqlClient, indexes: readonly IndexDefi
 }
 
 /** VACUUM ANALYZE after the load, timed; with `vacuum` false only says it was left out (a database without maintenance). */
-export async function vacuumAfterLoad(sql: SqlClient, vacuum: boolean, step: StepLog, log: (line: string) => void): Promise<void> {
+export async function vacuumAfterLoad(
+  sql: SqlClient,
+  vacuum: boolean,
+  step: StepLog,
+  log: (line: string) => void,
+): Promise<void> {
   if (!vacuum) {
     log('  no VACUUM ANALYZE (as a database without maintenance)');
     return;

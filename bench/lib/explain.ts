@@ -47,10 +47,17 @@ export interface PlanNode {
 }
 
 /** One plan of EXPLAIN (ANALYZE, FORMAT JSON). */
-export interface ExplainedPlan { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }
+export interface ExplainedPlan {
+  Plan: PlanNode;
+  'Execution Time': number;
+  'Planning Time': number;
+}
 
 /** A statement Drizzle ran, with its parameters. */
-export interface Captured { query: string; params: unknown[] }
+export interface Captured {
+  query: string;
+  params: unknown[];
+}
 
 /** Plain SQL beside Drizzle, on the same connection pool or PGlite. */
 export type RawQuery = (text: string, params: unknown[]) => Promise<unknown[]>;
@@ -76,7 +83,10 @@ export async function openCapturing(target: BenchTarget, poolSize: number): Prom
       db: drizzlePg(pool, { schema, casing: 'snake_case', logger }),
       captured,
       raw: async (text, params) => (await pinned.query(text, params)).rows as unknown[],
-      close: async () => { pinned.release(); await pool.end(); },
+      close: async () => {
+        pinned.release();
+        await pool.end();
+      },
     };
   }
   const handle = await openDatabase({ dataDir: target.dataDir, migrate: false });
@@ -97,8 +107,12 @@ export async function serverVersion(raw: RawQuery): Promise<string> {
 
 /** EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) of a recorded statement: its plan. */
 export async function explainJson(raw: RawQuery, c: Captured): Promise<ExplainedPlan> {
-  const [row] = (await raw(`explain (analyze, buffers, format json) ${c.query}`, c.params)) as { 'QUERY PLAN': unknown }[];
-  const plan = (typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN']) as ExplainedPlan[];
+  const [row] = (await raw(`explain (analyze, buffers, format json) ${c.query}`, c.params)) as {
+    'QUERY PLAN': unknown;
+  }[];
+  const plan = (
+    typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN']
+  ) as ExplainedPlan[];
   return plan[0]!;
 }
 
@@ -127,7 +141,9 @@ export interface ServiceSearchExplain<B> {
  * for the summary. The server must be stopped first on PGlite (one process per data directory).
  */
 export async function explainServiceSearches<B>(
-  target: BenchTarget, list: readonly { id: string; user: string; body: B }[], how: ServiceSearchExplain<B>,
+  target: BenchTarget,
+  list: readonly { id: string; user: string; body: B }[],
+  how: ServiceSearchExplain<B>,
 ): Promise<{ version: string; plans: TextPlanSummary[] }> {
   const { db, captured, raw, close } = await openCapturing(target, how.poolSize);
   const noAudit = { record: async () => undefined } as unknown as AuditService;
@@ -186,14 +202,35 @@ async function inSettings<T>(raw: RawQuery, settings: string[], f: () => Promise
 
 /** The demo user `username` as the server's CurrentUser (role defaults, no clients), read with plain SQL. */
 export async function benchUser(raw: RawQuery, username: string): Promise<CurrentUser> {
-  const [u] = (await raw('select id, role_name, branch_id, hospital_id, display_name, email from users where username = $1', [username])) as
-    { id: string; role_name: RoleName; branch_id: number | null; hospital_id: number | null; display_name: string; email: string }[];
+  const [u] = (await raw(
+    'select id, role_name, branch_id, hospital_id, display_name, email from users where username = $1',
+    [username],
+  )) as {
+    id: string;
+    role_name: RoleName;
+    branch_id: number | null;
+    hospital_id: number | null;
+    display_name: string;
+    email: string;
+  }[];
   if (!u) throw new Error(`no user ${username}`);
   const role = ROLE_DEFAULTS[u.role_name];
   return {
-    userId: u.id, username, displayName: u.display_name, email: u.email, lineName: null, roleName: u.role_name,
-    branchId: u.branch_id, branchName: null, hospitalId: u.hospital_id, clientIds: [],
-    permissions: new Set(role.permissions), scope: role.scope, sessionId: 'bench', scopeExamId: null, token: null,
+    userId: u.id,
+    username,
+    displayName: u.display_name,
+    email: u.email,
+    lineName: null,
+    roleName: u.role_name,
+    branchId: u.branch_id,
+    branchName: null,
+    hospitalId: u.hospital_id,
+    clientIds: [],
+    permissions: new Set(role.permissions),
+    scope: role.scope,
+    sessionId: 'bench',
+    scopeExamId: null,
+    token: null,
   };
 }
 
@@ -218,7 +255,9 @@ export function summarize(scenario: string, query: string, explained: ExplainedP
     scenario,
     query,
     shape: shape.join(' → '),
-    scans: [...scans].map(([k, v]) => `${k}: ${v.rows.toLocaleString('en')} rows${v.loops > 1 ? ` in ${v.loops} loops` : ''}`),
+    scans: [...scans].map(
+      ([k, v]) => `${k}: ${v.rows.toLocaleString('en')} rows${v.loops > 1 ? ` in ${v.loops} loops` : ''}`,
+    ),
     executionMs: explained['Execution Time'],
     planningMs: explained['Planning Time'],
     buffers: `${hit.toLocaleString('en')} hit, ${read.toLocaleString('en')} read`,

@@ -26,7 +26,10 @@ export function numberOption(value: string, name: string): number {
 
 /** The engines `--engines` names (comma-separated postgres and pglite); exits 2 when it names neither. */
 export function engineOption(value: string): Engine[] {
-  const engines = value.split(',').map((s) => s.trim()).filter((s): s is Engine => s === 'postgres' || s === 'pglite');
+  const engines = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is Engine => s === 'postgres' || s === 'pglite');
   if (engines.length === 0) {
     console.error('--engines takes postgres, pglite or both');
     process.exit(2);
@@ -81,7 +84,10 @@ export class EngineRun {
   private serverStopRegistered = false;
 
   /** Makes the run's temporary directory, `rangsi-<bench>-<engine>-…`, and registers its removal. */
-  constructor(private readonly bench: string, readonly engine: Engine) {
+  constructor(
+    private readonly bench: string,
+    readonly engine: Engine,
+  ) {
     this.tmp = mkdtempSync(path.join(os.tmpdir(), `rangsi-${bench}-${engine}-`));
     this.dataDir = path.join(this.tmp, 'data');
     this.logFile = path.join(this.tmp, 'server.log');
@@ -106,7 +112,13 @@ export class EngineRun {
       onCleanup(() => this.stopServer());
     }
     console.log(`starting the server (log in ${this.logFile})`);
-    this.server = await startServer({ port, dataDir: this.dataDir, logFile: this.logFile, timeoutMs: 300_000, databaseUrl });
+    this.server = await startServer({
+      port,
+      dataDir: this.dataDir,
+      logFile: this.logFile,
+      timeoutMs: 300_000,
+      databaseUrl,
+    });
     return this.server;
   }
 

@@ -53,6 +53,11 @@ export function lazyChunks(distDir: string, prefix: string): BundleFile[] {
     .filter((name) => name.startsWith(`${prefix}-`) && name.endsWith('.js'))
     .map((name) => {
       const content = readFileSync(path.join(assets, name));
-      return { file: `assets/${name}`, kind: 'lazy' as const, bytes: content.length, gzipBytes: gzipSync(content).length };
+      return {
+        file: `assets/${name}`,
+        kind: 'lazy' as const,
+        bytes: content.length,
+        gzipBytes: gzipSync(content).length,
+      };
     });
 }

@@ -35,13 +35,23 @@ const archive: DicomArchive = {
   async ingestFile() {
     return { status: 'refused', code: 'error', reason: 'the ceiling receiver keeps instances in memory only' };
   },
-  async openInstance() { return null; },
-  onStudyChanged() { return () => undefined; },
+  async openInstance() {
+    return null;
+  },
+  onStudyChanged() {
+    return () => undefined;
+  },
 };
 
 const listener = createDicomListener({
-  host: '127.0.0.1', port, aeTitle: 'RANGSI', archive,
-  tempDir: path.join(dataDir, 'tmp'), logger: pino({ level: 'warn' }),
+  host: '127.0.0.1',
+  port,
+  aeTitle: 'RANGSI',
+  archive,
+  tempDir: path.join(dataDir, 'tmp'),
+  logger: pino({ level: 'warn' }),
 });
 await listener.start();
-process.once('SIGTERM', () => { void listener.stop().then(() => process.exit(0)); });
+process.once('SIGTERM', () => {
+  void listener.stop().then(() => process.exit(0));
+});

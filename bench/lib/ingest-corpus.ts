@@ -18,7 +18,10 @@ const EXPLICIT_LE = '1.2.840.10008.1.2.1';
  * 140×140 16-bit slices), with the geometry and rescale tags a scanner writes. Studies are dealt round-robin to the
  * groups so that each parallel sender carries whole studies.
  */
-export function writeIngestCorpus(root: string, opts: { instances: number; studies: number; seriesPerStudy: number; groups: number; size: number }): IngestCorpus {
+export function writeIngestCorpus(
+  root: string,
+  opts: { instances: number; studies: number; seriesPerStudy: number; groups: number; size: number },
+): IngestCorpus {
   fs.mkdirSync(root, { recursive: true });
   const groups = Array.from({ length: opts.groups }, (_, i) => path.join(root, `sender-${i + 1}`));
   for (const g of groups) fs.mkdirSync(g, { recursive: true });
@@ -49,10 +52,21 @@ export function writeIngestCorpus(root: string, opts: { instances: number; studi
           '7FE00010': ['OW', pixels],
         };
         const { bytes: b } = buildInstance({
-          studyUid, seriesUid, sopUid: `${seriesUid}.${i + 1}`, sopClassUid: CT_IMAGE_STORAGE, transferSyntax: EXPLICIT_LE,
-          patientName: `BENCH^PATIENT${s + 1}`, patientId: `BENCH-${s + 1}`, accessionNumber: `BENCH${s + 1}`,
-          modality: 'CT', seriesNumber: se + 1, instanceNumber: i + 1, imageOrientationPatient: '1\\0\\0\\0\\1\\0',
-          rows: opts.size, columns: opts.size, extra,
+          studyUid,
+          seriesUid,
+          sopUid: `${seriesUid}.${i + 1}`,
+          sopClassUid: CT_IMAGE_STORAGE,
+          transferSyntax: EXPLICIT_LE,
+          patientName: `BENCH^PATIENT${s + 1}`,
+          patientId: `BENCH-${s + 1}`,
+          accessionNumber: `BENCH${s + 1}`,
+          modality: 'CT',
+          seriesNumber: se + 1,
+          instanceNumber: i + 1,
+          imageOrientationPatient: '1\\0\\0\\0\\1\\0',
+          rows: opts.size,
+          columns: opts.size,
+          extra,
         });
         fs.writeFileSync(path.join(dir, `s${s + 1}-se${se + 1}-${String(i + 1).padStart(4, '0')}.dcm`), b);
         written += 1;

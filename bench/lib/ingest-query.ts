@@ -61,10 +61,15 @@ async function timed(url: string, cookie: string): Promise<{ ms: number; body: u
 
 /** The 500-instance series' metadata, then each QIDO search, sequentially (one client), after a warm-up. */
 export async function measureQueries(baseUrl: string, cookie: string, repeat = 200): Promise<QueryTimes> {
-  const studies = (await timed(`${baseUrl}/dicomweb/studies?PatientID=BENCH-1`, cookie)).body as Record<string, { Value?: string[] }>[];
+  const studies = (await timed(`${baseUrl}/dicomweb/studies?PatientID=BENCH-1`, cookie)).body as Record<
+    string,
+    { Value?: string[] }
+  >[];
   const study = studies[0]?.['0020000D']?.Value?.[0];
   if (!study) throw new Error('the 500-instance study is not in QIDO');
-  const series = ((await timed(`${baseUrl}/dicomweb/studies/${study}/series`, cookie)).body as Record<string, { Value?: string[] }>[])[0]?.['0020000E']?.Value?.[0];
+  const series = (
+    (await timed(`${baseUrl}/dicomweb/studies/${study}/series`, cookie)).body as Record<string, { Value?: string[] }>[]
+  )[0]?.['0020000E']?.Value?.[0];
   if (!series) throw new Error('its series is not in QIDO');
   const metaUrl = `${baseUrl}/dicomweb/studies/${study}/series/${series}/metadata`;
   let metadataInstances = 0;
@@ -82,7 +87,10 @@ export async function measureQueries(baseUrl: string, cookie: string, repeat = 2
     { name: 'StudyDate one month, limit 50', url: q({ StudyDate: '20230101-20230131', limit: '50' }) },
     { name: 'AccessionNumber exact', url: q({ AccessionNumber: 'BA000054321' }) },
     { name: 'PatientID exact', url: q({ PatientID: 'HN00012345' }) },
-    { name: 'modality MR + one year, limit 50', url: q({ ModalitiesInStudy: 'MR', StudyDate: '20220101-20221231', limit: '50' }) },
+    {
+      name: 'modality MR + one year, limit 50',
+      url: q({ ModalitiesInStudy: 'MR', StudyDate: '20220101-20221231', limit: '50' }),
+    },
   ];
   const out: QueryTimes['searches'] = [];
   for (const s of searches) {

@@ -13,7 +13,10 @@ export type PatientPlan = TextPlanSummary;
  * statements, then EXPLAIN (ANALYZE, BUFFERS) of each: once as text (which also warms the cache), then in JSON
  * for the summary. The server must be stopped first on PGlite (one process per data directory).
  */
-export async function explainPatientSearches(target: BenchTarget, list: PatientScenario[]): Promise<{ version: string; plans: PatientPlan[] }> {
+export async function explainPatientSearches(
+  target: BenchTarget,
+  list: PatientScenario[],
+): Promise<{ version: string; plans: PatientPlan[] }> {
   return explainServiceSearches(target, list, {
     poolSize: 2,
     search: (db, audit) => {

@@ -29,7 +29,10 @@ export interface ScenarioTerms {
   phonePrefix: string;
 }
 
-export interface Samples { hn: string; nationalNumber: string }
+export interface Samples {
+  hn: string;
+  nationalNumber: string;
+}
 
 /** The same API limit as PATIENT_SEARCH_LIMIT in the repository: the screen shows at most this many rows. */
 export const SEARCH_LIMIT = 100;
@@ -44,10 +47,42 @@ export function patientScenarios(t: ScenarioTerms, s: Samples): PatientScenario[
     name('given-admin', `Thai given-name piece "${t.givenPiece}" (admin, all branches)`, 'admin', t.givenPiece),
     name('family-staff', `Thai family name "${t.family}" (staff)`, 'staff', t.family),
     name('english-staff', `English name "${t.english}" (staff)`, 'staff', t.english),
-    name('given-hospital', `Thai given-name piece "${t.givenPiece}" (hospital user, one hospital)`, 'hospital', t.givenPiece),
-    { id: 'hn', title: 'HN exact (staff)', user: 'staff', kind: 'hn', term: s.hn, body: { hn: s.hn }, budgeted: true, connections: both },
-    { id: 'phone', title: `phone prefix "${t.phonePrefix}" (staff)`, user: 'staff', kind: 'phone', term: t.phonePrefix, body: { phoneNumber: t.phonePrefix }, budgeted: true, connections: both },
-    { id: 'national', title: 'national number exact (staff)', user: 'staff', kind: 'national', term: s.nationalNumber, body: { nationalNumber: s.nationalNumber }, budgeted: true, connections: both },
+    name(
+      'given-hospital',
+      `Thai given-name piece "${t.givenPiece}" (hospital user, one hospital)`,
+      'hospital',
+      t.givenPiece,
+    ),
+    {
+      id: 'hn',
+      title: 'HN exact (staff)',
+      user: 'staff',
+      kind: 'hn',
+      term: s.hn,
+      body: { hn: s.hn },
+      budgeted: true,
+      connections: both,
+    },
+    {
+      id: 'phone',
+      title: `phone prefix "${t.phonePrefix}" (staff)`,
+      user: 'staff',
+      kind: 'phone',
+      term: t.phonePrefix,
+      body: { phoneNumber: t.phonePrefix },
+      budgeted: true,
+      connections: both,
+    },
+    {
+      id: 'national',
+      title: 'national number exact (staff)',
+      user: 'staff',
+      kind: 'national',
+      term: s.nationalNumber,
+      body: { nationalNumber: s.nationalNumber },
+      budgeted: true,
+      connections: both,
+    },
     name('broad-admin', `broad piece "${t.broad}" (admin; stress case, no budget)`, 'admin', t.broad, false),
   ];
 }
@@ -66,12 +101,24 @@ const scopeSql: Record<PatientBenchUser, string> = {
 export async function expectedCounts(sql: SqlClient, list: PatientScenario[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const s of list) {
-    const cond = s.kind === 'name' ? 'p.search_name like $1'
-      : s.kind === 'phone' ? 'p.phone_number like $1'
-        : s.kind === 'hn' ? 'p.hn = $1' : 'p.national_number = $1';
-    const value = s.kind === 'name' ? `%${likeEscape(s.term.toLowerCase())}%` : s.kind === 'phone' ? `${likeEscape(s.term)}%` : s.term;
+    const cond =
+      s.kind === 'name'
+        ? 'p.search_name like $1'
+        : s.kind === 'phone'
+          ? 'p.phone_number like $1'
+          : s.kind === 'hn'
+            ? 'p.hn = $1'
+            : 'p.national_number = $1';
+    const value =
+      s.kind === 'name'
+        ? `%${likeEscape(s.term.toLowerCase())}%`
+        : s.kind === 'phone'
+          ? `${likeEscape(s.term)}%`
+          : s.term;
     const [row] = await sql.query<{ n: number }>(
-      `select count(*)::int as n from patients p where p.deleted_at is null and ${scopeSql[s.user]} and ${cond}`, [value]);
+      `select count(*)::int as n from patients p where p.deleted_at is null and ${scopeSql[s.user]} and ${cond}`,
+      [value],
+    );
     out.set(s.id, row?.n ?? 0);
   }
   return out;
@@ -102,22 +149,34 @@ export interface PatientCheck {
  * row really matching: the name (Thai or English) contains the term, the HN is the one asked for, the phone starts
  * with the digits, the national number is the one asked for (masked in lists: its first 8 digits and xxxxx).
  */
-export async function searchPatientsOnce(baseUrl: string, cookie: string, s: PatientScenario, expected: number): Promise<PatientCheck> {
+export async function searchPatientsOnce(
+  baseUrl: string,
+  cookie: string,
+  s: PatientScenario,
+  expected: number,
+): Promise<PatientCheck> {
   const { status, text, ms, envelope } = await postSearch(baseUrl, '/api/patient/search', cookie, s.body);
-  const rows = envelope?.success === true && Array.isArray(envelope.data) ? (envelope.data as PatientSearchRow[]) : undefined;
+  const rows =
+    envelope?.success === true && Array.isArray(envelope.data) ? (envelope.data as PatientSearchRow[]) : undefined;
   const what = `${s.id} ${JSON.stringify(s.body)}`;
   if (status !== 200 || !rows) throw new Error(`${what} answered ${status}: ${text.slice(0, 300)}`);
   if (rows.length === 0) throw new Error(`${what}: no patients (the table has ${expected})`);
   if (rows.length !== Math.min(expected, SEARCH_LIMIT)) {
-    throw new Error(`${what}: ${rows.length} rows, but the table has ${expected} matching patients (limit ${SEARCH_LIMIT})`);
+    throw new Error(
+      `${what}: ${rows.length} rows, but the table has ${expected} matching patients (limit ${SEARCH_LIMIT})`,
+    );
   }
   const term = s.term.toLowerCase();
   const wrong = rows.find((r) => {
     switch (s.kind) {
-      case 'name': return !`${r.name} ${r.nameEn}`.toLowerCase().includes(term);
-      case 'hn': return r.hn !== s.term;
-      case 'phone': return !(r.phoneNumber ?? '').startsWith(s.term);
-      case 'national': return r.nationalNumber !== `${s.term.slice(0, -5)}xxxxx`;
+      case 'name':
+        return !`${r.name} ${r.nameEn}`.toLowerCase().includes(term);
+      case 'hn':
+        return r.hn !== s.term;
+      case 'phone':
+        return !(r.phoneNumber ?? '').startsWith(s.term);
+      case 'national':
+        return r.nationalNumber !== `${s.term.slice(0, -5)}xxxxx`;
     }
   });
   if (wrong) throw new Error(`${what}: a row that does not match: ${JSON.stringify(wrong)}`);

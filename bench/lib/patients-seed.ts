@@ -3,7 +3,14 @@
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES, type NamePair } from '../../apps/server/src/seed/data/first-names';
 import { SURNAMES } from '../../apps/server/src/seed/data/surnames';
 import {
-  dropSecondaryIndexes, openWithDemoSeed, pick, rebuildIndexes, sqlText, stepLogger, unit, vacuumAfterLoad,
+  dropSecondaryIndexes,
+  openWithDemoSeed,
+  pick,
+  rebuildIndexes,
+  sqlText,
+  stepLogger,
+  unit,
+  vacuumAfterLoad,
 } from './bulk-seed';
 import { FAMILY_PARTS, GIVEN_HEADS, GIVEN_TAILS } from './patients-names';
 import type { SqlClient } from './sql-client';
@@ -62,7 +69,9 @@ export async function seedPatients(opts: PatientSeedOptions): Promise<PatientSee
     step('bulk patients', t);
 
     await rebuildIndexes(sql, indexes, step);
-    await sql.query('drop table bench_p_hosp, bench_p_male, bench_p_female, bench_p_head, bench_p_tail, bench_p_sur, bench_p_part, bench_p_demo');
+    await sql.query(
+      'drop table bench_p_hosp, bench_p_male, bench_p_female, bench_p_head, bench_p_tail, bench_p_sur, bench_p_part, bench_p_demo',
+    );
     await vacuumAfterLoad(sql, opts.vacuum !== false, step, opts.log);
 
     const [counts] = await sql.query<{ patients: number; given: number; family: number; table_bytes: string }>(
@@ -86,7 +95,16 @@ export async function seedPatients(opts: PatientSeedOptions): Promise<PatientSee
   }
 }
 
-interface HelperSizes { hosp: number; male: number; female: number; head: number; tail: number; sur: number; part: number; demo: number }
+interface HelperSizes {
+  hosp: number;
+  male: number;
+  female: number;
+  head: number;
+  tail: number;
+  sur: number;
+  part: number;
+  demo: number;
+}
 
 /**
  * Lookup tables the bulk SQL draws from: hospitals (and so branches) weighted by the demo's patients; the seed's

@@ -10,7 +10,10 @@ const ciPostgres = path.join(repoRoot, 'scripts', 'ci-postgres.sh');
 /** Starts a server with its data under `dir` on 127.0.0.1:`port`; answers its URL. */
 export function startPostgres(dir: string, port: number): string {
   const r = spawnSync('bash', [ciPostgres, 'start', dir, String(port)], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`ci-postgres.sh start failed (exit ${r.status}):\n${(r.stderr ?? '').trim().split('\n').slice(-10).join('\n')}`);
+  if (r.status !== 0)
+    throw new Error(
+      `ci-postgres.sh start failed (exit ${r.status}):\n${(r.stderr ?? '').trim().split('\n').slice(-10).join('\n')}`,
+    );
   const url = r.stdout.trim().split('\n').pop() ?? '';
   if (!url.startsWith('postgres://')) throw new Error(`ci-postgres.sh printed no URL: ${r.stdout}`);
   return url;

@@ -39,7 +39,9 @@ export function commit(cwd: string): string {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] })
       .toString()
       .trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
     return dirty ? `${sha} (with uncommitted changes)` : sha;
   } catch {
     return 'no commit';

@@ -21,7 +21,10 @@ function statementName(query: string, i: number): string {
  * statements, then EXPLAIN (ANALYZE, BUFFERS) of each: once as text (which also warms the cache), then in JSON for
  * the summary. The server must be stopped first on PGlite (one process per data directory).
  */
-export async function explainRequestSearches(target: BenchTarget, list: RequestScenario[]): Promise<{ version: string; plans: RequestPlan[] }> {
+export async function explainRequestSearches(
+  target: BenchTarget,
+  list: RequestScenario[],
+): Promise<{ version: string; plans: RequestPlan[] }> {
   return explainServiceSearches(target, list, {
     poolSize: 4,
     search: (db, audit) => {

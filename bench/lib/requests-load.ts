@@ -36,16 +36,37 @@ export function requestScenarios(now: Date, s: RequestSamples, namePiece: string
   const today = bangkokDay(now);
   const since = (days: number) => ({ startDate: bangkokDay(now, -days), endDate: today });
   const list: Omit<RequestScenario, 'budgeted'>[] = [
-    { id: 'today-staff', title: 'today, branch scope (staff)', user: 'staff', body: { startDate: today, endDate: today } },
+    {
+      id: 'today-staff',
+      title: 'today, branch scope (staff)',
+      user: 'staff',
+      body: { startDate: today, endDate: today },
+    },
     { id: '30d-staff', title: '30 days, branch scope (staff)', user: 'staff', body: since(29) },
     { id: 'year-hospital', title: 'one year, hospital user', user: 'hospital', body: since(365) },
-    { id: 'accession', title: 'exact accession, no dates (staff)', user: 'staff', body: { accessionNumber: s.accession } },
-    { id: 'name-30d', title: `name piece "${namePiece}", 30 days (staff)`, user: 'staff', body: { ...since(29), patientName: namePiece } },
+    {
+      id: 'accession',
+      title: 'exact accession, no dates (staff)',
+      user: 'staff',
+      body: { accessionNumber: s.accession },
+    },
+    {
+      id: 'name-30d',
+      title: `name piece "${namePiece}", 30 days (staff)`,
+      user: 'staff',
+      body: { ...since(29), patientName: namePiece },
+    },
     { id: 'hn', title: 'HN, no dates (staff)', user: 'staff', body: { hn: s.hn } },
   ];
   return [
     ...list.map((x) => ({ ...x, budgeted: true })),
-    { id: 'modality-30d', title: `modality ${modality}, 30 days (staff; not in the issue's list, no budget)`, user: 'staff', body: { ...since(29), modalityCode: modality }, budgeted: false },
+    {
+      id: 'modality-30d',
+      title: `modality ${modality}, 30 days (staff; not in the issue's list, no budget)`,
+      user: 'staff',
+      body: { ...since(29), modalityCode: modality },
+      budgeted: false,
+    },
   ];
 }
 
@@ -69,7 +90,7 @@ export async function pickRequestSamples(sql: SqlClient): Promise<RequestSamples
       where ${scopeSql.staff} and r.deleted_at is null
       order by r.appointment_at desc offset 100 limit 1`,
   );
-  if (!a || !h) throw new Error('no request of the staff user\'s branch to sample');
+  if (!a || !h) throw new Error("no request of the staff user's branch to sample");
   return { accession: a.accession_number, hn: h.hn };
 }
 
@@ -81,9 +102,23 @@ export interface ExpectedAnswer {
 }
 
 /** The fields of a row the bench compares. */
-export type CheckedRow = Pick<RequestRow, 'requestId' | 'appointmentDate' | 'hn' | 'patientName' | 'status' | 'statusRemark'
-  | 'missingDocumentNames' | 'allowToClickInvoice' | 'isCreatedAccountDocument' | 'customPriceId' | 'customPriceStatus'
-  | 'paidBillingId' | 'latestBillingId' | 'latestBillingDocumentId'> & {
+export type CheckedRow = Pick<
+  RequestRow,
+  | 'requestId'
+  | 'appointmentDate'
+  | 'hn'
+  | 'patientName'
+  | 'status'
+  | 'statusRemark'
+  | 'missingDocumentNames'
+  | 'allowToClickInvoice'
+  | 'isCreatedAccountDocument'
+  | 'customPriceId'
+  | 'customPriceStatus'
+  | 'paidBillingId'
+  | 'latestBillingId'
+  | 'latestBillingDocumentId'
+> & {
   exams: { accessionNumber: string | null; modalityCode: string; status: number }[];
   patientId: string;
 };
@@ -92,7 +127,10 @@ export type CheckedRow = Pick<RequestRow, 'requestId' | 'appointmentDate' | 'hn'
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
+    return `{${Object.entries(v)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }
@@ -111,14 +149,22 @@ export async function expectedAnswers(sql: SqlClient, list: RequestScenario[]): 
     const add = (v: unknown) => `$${params.push(v)}`;
     const cond = ['r.deleted_at is null', scopeSql[s.user]];
     const b = s.body;
-    if (b.startDate) cond.push(`r.appointment_at >= (${add(b.startDate)}::date)::timestamp at time zone 'Asia/Bangkok'`);
+    if (b.startDate)
+      cond.push(`r.appointment_at >= (${add(b.startDate)}::date)::timestamp at time zone 'Asia/Bangkok'`);
     if (b.endDate) cond.push(`r.appointment_at < (${add(b.endDate)}::date + 1)::timestamp at time zone 'Asia/Bangkok'`);
     if (b.hn) cond.push(`p.hn = ${add(b.hn)}`);
     if (b.patientName) cond.push(`p.search_name like ${add(`%${likeEscape(b.patientName.toLowerCase())}%`)}`);
-    if (b.accessionNumber) cond.push(`r.id in (select request_id from exams where accession_number = ${add(b.accessionNumber)})`);
-    if (b.modalityCode) cond.push(`r.id in (select request_id from exams where modality_code = ${add(b.modalityCode)} and deleted_at is null)`);
+    if (b.accessionNumber)
+      cond.push(`r.id in (select request_id from exams where accession_number = ${add(b.accessionNumber)})`);
+    if (b.modalityCode)
+      cond.push(
+        `r.id in (select request_id from exams where modality_code = ${add(b.modalityCode)} and deleted_at is null)`,
+      );
     const where = cond.join(' and ');
-    const [count] = await sql.query<{ n: number }>(`select count(*)::int as n from requests r join patients p on p.id = r.patient_id where ${where}`, params);
+    const [count] = await sql.query<{ n: number }>(
+      `select count(*)::int as n from requests r join patients p on p.id = r.patient_id where ${where}`,
+      params,
+    );
     const rows = await sql.query<{ row: CheckedRow }>(
       `with page as (
          select r.*, p.hn, p.prefix_th, p.first_name_th, p.middle_name_th, p.last_name_th
@@ -154,7 +200,10 @@ export async function expectedAnswers(sql: SqlClient, list: RequestScenario[]): 
        order by page.appointment_at desc, page.id desc`,
       params,
     );
-    out.set(s.id, { total: count?.n ?? 0, rows: rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row) as CheckedRow) });
+    out.set(s.id, {
+      total: count?.n ?? 0,
+      rows: rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row) as CheckedRow),
+    });
   }
   return out;
 }
@@ -174,26 +223,52 @@ export interface RequestCheck {
  * One search, checked against the expected answer: 200 and success; the total exact up to 10,000 (past it the API may
  * answer a lower bound of at least 10,000 with totalIsEstimate); and the page row for row.
  */
-export async function searchRequestsOnce(baseUrl: string, cookie: string, s: RequestScenario, expected: ExpectedAnswer): Promise<RequestCheck> {
+export async function searchRequestsOnce(
+  baseUrl: string,
+  cookie: string,
+  s: RequestScenario,
+  expected: ExpectedAnswer,
+): Promise<RequestCheck> {
   const { status, text, ms, envelope } = await postSearch(baseUrl, '/api/request/search', cookie, s.body);
   const what = `${s.id} ${JSON.stringify(s.body)}`;
-  const data = envelope?.success === true ? (envelope.data as { total?: number; totalIsEstimate?: boolean; rows?: RequestRow[] } | undefined) : undefined;
+  const data =
+    envelope?.success === true
+      ? (envelope.data as { total?: number; totalIsEstimate?: boolean; rows?: RequestRow[] } | undefined)
+      : undefined;
   if (status !== 200 || !data || typeof data.total !== 'number' || !Array.isArray(data.rows)) {
     throw new Error(`${what} answered ${status}: ${text.slice(0, 300)}`);
   }
   const estimate = data.totalIsEstimate === true;
-  if (estimate ? !(expected.total > COUNT_CAP && data.total >= COUNT_CAP && data.total <= expected.total) : data.total !== expected.total) {
-    throw new Error(`${what}: total ${data.total}${estimate ? ' (estimate)' : ''}, but ${expected.total} requests match`);
+  if (
+    estimate
+      ? !(expected.total > COUNT_CAP && data.total >= COUNT_CAP && data.total <= expected.total)
+      : data.total !== expected.total
+  ) {
+    throw new Error(
+      `${what}: total ${data.total}${estimate ? ' (estimate)' : ''}, but ${expected.total} requests match`,
+    );
   }
   if (expected.rows.length === 0) throw new Error(`${what}: the scenario matches no request; pick another`);
   const got = data.rows.map((r): CheckedRow => ({
-    requestId: r.requestId, appointmentDate: r.appointmentDate, hn: r.hn, patientName: r.patientName, status: r.status, statusRemark: r.statusRemark,
+    requestId: r.requestId,
+    appointmentDate: r.appointmentDate,
+    hn: r.hn,
+    patientName: r.patientName,
+    status: r.status,
+    statusRemark: r.statusRemark,
     exams: r.exams.map((e) => ({ accessionNumber: e.accessionNumber, modalityCode: e.modalityCode, status: e.status })),
-    missingDocumentNames: r.missingDocumentNames, allowToClickInvoice: r.allowToClickInvoice, isCreatedAccountDocument: r.isCreatedAccountDocument,
-    customPriceId: r.customPriceId, customPriceStatus: r.customPriceStatus, paidBillingId: r.paidBillingId, latestBillingId: r.latestBillingId,
-    latestBillingDocumentId: r.latestBillingDocumentId, patientId: r.patientInfo.patientId,
+    missingDocumentNames: r.missingDocumentNames,
+    allowToClickInvoice: r.allowToClickInvoice,
+    isCreatedAccountDocument: r.isCreatedAccountDocument,
+    customPriceId: r.customPriceId,
+    customPriceStatus: r.customPriceStatus,
+    paidBillingId: r.paidBillingId,
+    latestBillingId: r.latestBillingId,
+    latestBillingDocumentId: r.latestBillingDocumentId,
+    patientId: r.patientInfo.patientId,
   }));
-  if (got.length !== expected.rows.length) throw new Error(`${what}: ${got.length} rows, expected ${expected.rows.length}`);
+  if (got.length !== expected.rows.length)
+    throw new Error(`${what}: ${got.length} rows, expected ${expected.rows.length}`);
   for (const [i, want] of expected.rows.entries()) {
     const have = got[i]!;
     // PostgreSQL keeps microseconds, a JavaScript Date milliseconds: equal to the millisecond is equal.
@@ -201,10 +276,19 @@ export async function searchRequestsOnce(baseUrl: string, cookie: string, s: Req
     const a = canonical({ ...have, appointmentDate: '' });
     const b = canonical({ ...want, appointmentDate: '' });
     if (!sameTime || a !== b) {
-      throw new Error(`${what}: row ${i + 1} differs from the tables\n  API: ${have.appointmentDate} ${a}\n  SQL: ${want.appointmentDate} ${b}`);
+      throw new Error(
+        `${what}: row ${i + 1} differs from the tables\n  API: ${have.appointmentDate} ${a}\n  SQL: ${want.appointmentDate} ${b}`,
+      );
     }
   }
-  return { expected: expected.total, total: data.total, totalIsEstimate: data.totalIsEstimate, rows: got.length, bytes: Buffer.byteLength(text), ms };
+  return {
+    expected: expected.total,
+    total: data.total,
+    totalIsEstimate: data.totalIsEstimate,
+    rows: got.length,
+    bytes: Buffer.byteLength(text),
+    ms,
+  };
 }
 
 /** A piece of a family name on the request list (the first three letters of the newest staff-branch request's patient), for small databases. */
@@ -214,6 +298,6 @@ export async function pickNamePiece(sql: SqlClient): Promise<string> {
       where ${scopeSql.staff} and r.deleted_at is null and p.last_name_th is not null and r.appointment_at <= now()
       order by r.appointment_at desc limit 1`,
   );
-  if (!row) throw new Error('no request of the staff user\'s branch to take a name from');
+  if (!row) throw new Error("no request of the staff user's branch to take a name from");
   return row.piece;
 }

@@ -4,7 +4,16 @@
 // prices (some pending, the request on Hold), request documents, scanned exam documents, finished reports and
 // billing (billing-seed.ts). The mixes are the demo seed's (modality combinations, products, hospitals, readers) so the
 // bulk looks like it.
-import { dropSecondaryIndexes, examStatusArms, pick, rebuildIndexes, stepLogger, unit, uuid4, vacuumAfterLoad } from './bulk-seed';
+import {
+  dropSecondaryIndexes,
+  examStatusArms,
+  pick,
+  rebuildIndexes,
+  stepLogger,
+  unit,
+  uuid4,
+  vacuumAfterLoad,
+} from './bulk-seed';
 import { type BillingSeedOptions, seedBilling } from './billing-seed';
 import { seedPatients } from './patients-seed';
 import { pgClient, type SqlClient } from './sql-client';
@@ -43,7 +52,18 @@ export interface RequestSeedSummary {
 const BATCH = 200_000;
 const BKK = "'Asia/Bangkok'";
 /** The tables the bulk load writes; their secondary indexes are dropped during it and rebuilt afterwards. */
-const TABLES = ['requests', 'request_products', 'custom_prices', 'exams', 'documents', 'finished_reports', 'billings', 'billing_requests', 'receipts', 'receipt_lines'];
+const TABLES = [
+  'requests',
+  'request_products',
+  'custom_prices',
+  'exams',
+  'documents',
+  'finished_reports',
+  'billings',
+  'billing_requests',
+  'receipts',
+  'receipt_lines',
+];
 
 /**
  * Migrates and seeds an empty PostgreSQL database (seedPatients: demo seed and bulk patients), then bulk requests up
@@ -54,7 +74,13 @@ const TABLES = ['requests', 'request_products', 'custom_prices', 'exams', 'docum
 export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSeedSummary> {
   const started = Date.now();
   const step = stepLogger(opts.log);
-  const patientsSeed = await seedPatients({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, patients: opts.patients, vacuum: false, log: opts.log });
+  const patientsSeed = await seedPatients({
+    databaseUrl: opts.databaseUrl,
+    dataDir: opts.dataDir,
+    patients: opts.patients,
+    vacuum: false,
+    log: opts.log,
+  });
   const sql = await pgClient(opts.databaseUrl);
   try {
     await sql.query("set maintenance_work_mem = '512MB'");
@@ -63,7 +89,9 @@ export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSee
     await sql.query('set jit = off');
     const [{ n: demoRequests } = { n: 0 }] = await sql.query<{ n: number }>('select count(*)::int as n from requests');
     const bulk = Math.max(0, opts.requests - demoRequests);
-    const bulkPatients = await sql.query<{ n: number }>("select count(*)::int as n from patients where hn like 'HN________'");
+    const bulkPatients = await sql.query<{ n: number }>(
+      "select count(*)::int as n from patients where hn like 'HN________'",
+    );
     const nPatients = bulkPatients[0]?.n ?? 0;
     if (nPatients === 0) throw new Error('no bulk patients to order for');
     const n = await helperTables(sql);
@@ -79,7 +107,9 @@ export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSee
       const to = Math.min(bulk, from + BATCH - 1);
       await sql.query(drawSql(n, nPatients), [from, to, bulk, opts.days, opts.aheadDays]);
       await sql.query(requestsSql(n), [from, to]);
-      opts.log(`  requests ${to.toLocaleString('en')} / ${bulk.toLocaleString('en')} (${(to / ((Date.now() - t) / 1000)).toFixed(0)}/s)`);
+      opts.log(
+        `  requests ${to.toLocaleString('en')} / ${bulk.toLocaleString('en')} (${(to / ((Date.now() - t) / 1000)).toFixed(0)}/s)`,
+      );
     }
     await sql.query('analyze bench_rq');
     step('bulk requests', t);
@@ -117,7 +147,9 @@ export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSee
 
     await sql.query('set session_replication_role = origin');
     await rebuildIndexes(sql, indexes, step);
-    await sql.query('drop table bench_rq, bench_rq_mods, bench_rq_exam_products, bench_rq_extra, bench_rq_priv, bench_rq_hdoc, bench_rq_readers, bench_rq_hosp_n, bench_rq_staff');
+    await sql.query(
+      'drop table bench_rq, bench_rq_mods, bench_rq_exam_products, bench_rq_extra, bench_rq_priv, bench_rq_hdoc, bench_rq_readers, bench_rq_hosp_n, bench_rq_staff',
+    );
     await vacuumAfterLoad(sql, true, step, opts.log);
 
     const [c] = await sql.query<Omit<RequestSeedSummary, 'ms' | 'patients'> & { requests_bytes: string }>(
@@ -128,16 +160,28 @@ export async function seedRequests(opts: RequestSeedOptions): Promise<RequestSee
               pg_total_relation_size('requests')::text as requests_bytes`,
     );
     return {
-      requests: c?.requests ?? 0, exams: c?.exams ?? 0, patients: patientsSeed.patients, lines: c?.lines ?? 0,
-      customPrices: c?.customPrices ?? 0, documents: c?.documents ?? 0, reports: c?.reports ?? 0, billed: c?.billed ?? 0,
-      requestsBytes: Number(c?.requests_bytes ?? 0), ms: Date.now() - started,
+      requests: c?.requests ?? 0,
+      exams: c?.exams ?? 0,
+      patients: patientsSeed.patients,
+      lines: c?.lines ?? 0,
+      customPrices: c?.customPrices ?? 0,
+      documents: c?.documents ?? 0,
+      reports: c?.reports ?? 0,
+      billed: c?.billed ?? 0,
+      requestsBytes: Number(c?.requests_bytes ?? 0),
+      ms: Date.now() - started,
     };
   } finally {
     await sql.close();
   }
 }
 
-interface HelperSizes { mods: number; staffAdmin: string; cash: number; transfer: number }
+interface HelperSizes {
+  mods: number;
+  staffAdmin: string;
+  cash: number;
+  transfer: number;
+}
 
 /**
  * Lookup tables drawn from the demo seed: the modality combinations of its requests (weighted), each modality's exam
@@ -152,7 +196,9 @@ async function helperTables(sql: SqlClient): Promise<HelperSizes> {
                                                  where request_id is not null group by request_id) r group by m) s,
             lateral (select s.m as mods from generate_series(1, s.n)) x`,
   );
-  await sql.query('create unlogged table bench_rq_exam_products (modality_code text, k int, product_id int, price int, n int, primary key (modality_code, k))');
+  await sql.query(
+    'create unlogged table bench_rq_exam_products (modality_code text, k int, product_id int, price int, n int, primary key (modality_code, k))',
+  );
   await sql.query(
     `insert into bench_rq_exam_products
      select x.modality_code, row_number() over (partition by x.modality_code) - 1, x.id, x.price, count(*) over (partition by x.modality_code)
@@ -161,7 +207,9 @@ async function helperTables(sql: SqlClient): Promise<HelperSizes> {
               where p.product_group = 'ตรวจ' and p.is_active group by 1, 2, 3) s,
             lateral (select s.modality_code, s.id, s.price from generate_series(1, s.n)) x`,
   );
-  await sql.query('create unlogged table bench_rq_extra (modality_code text, kind text, product_id int, price int, primary key (modality_code, kind))');
+  await sql.query(
+    'create unlogged table bench_rq_extra (modality_code text, kind text, product_id int, price int, primary key (modality_code, kind))',
+  );
   await sql.query(
     `insert into bench_rq_extra
      select distinct on (modality_code, kind) modality_code, case when product_group = 'FILM' then 'film' else 'contrast' end as kind,
@@ -174,7 +222,9 @@ async function helperTables(sql: SqlClient): Promise<HelperSizes> {
   await sql.query('create unlogged table bench_rq_hdoc (hospital_id int, k int, id int, primary key (hospital_id, k))');
   await sql.query(`insert into bench_rq_hdoc select hospital_id, row_number() over (partition by hospital_id order by id) - 1, id
                      from hospital_doctors`);
-  await sql.query('create unlogged table bench_rq_readers (hospital_id int, k int, reviewer_id uuid, primary key (hospital_id, k))');
+  await sql.query(
+    'create unlogged table bench_rq_readers (hospital_id int, k int, reviewer_id uuid, primary key (hospital_id, k))',
+  );
   await sql.query(
     `insert into bench_rq_readers
      select x.hospital_id, row_number() over (partition by x.hospital_id) - 1, x.reviewer_id

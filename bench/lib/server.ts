@@ -69,13 +69,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const deadline = started + options.timeoutMs;
   while (performance.now() < deadline) {
     if (exitCode !== undefined) {
-      throw new Error(`server exited with code ${exitCode} before /healthz answered; see ${options.logFile}:\n${tail(options.logFile)}`);
+      throw new Error(
+        `server exited with code ${exitCode} before /healthz answered; see ${options.logFile}:\n${tail(options.logFile)}`,
+      );
     }
     if (await healthy(baseUrl)) return { baseUrl, msToHealthy: performance.now() - started, pid: child.pid, stop };
     await sleep(20);
   }
   await stop();
-  throw new Error(`no 200 from /healthz within ${options.timeoutMs} ms; see ${options.logFile}:\n${tail(options.logFile)}`);
+  throw new Error(
+    `no 200 from /healthz within ${options.timeoutMs} ms; see ${options.logFile}:\n${tail(options.logFile)}`,
+  );
 }
 
 async function healthy(baseUrl: string): Promise<boolean> {

@@ -16,12 +16,24 @@ export function storescuArgs(aeTitle: string, host: string, port: number, dir: s
 /** Runs one storescu per folder at once; resolves with the wall time from the first start to the last exit. */
 export async function sendAll(aeTitle: string, host: string, port: number, dirs: string[]): Promise<number> {
   const started = performance.now();
-  await Promise.all(dirs.map((dir) => new Promise<void>((resolve, reject) => {
-    const child = spawn('storescu', storescuArgs(aeTitle, host, port, dir), { env: { ...process.env, TCP_NODELAY: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`storescu exited ${code}: ${err.slice(-500)}`))));
-  })));
+  await Promise.all(
+    dirs.map(
+      (dir) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn('storescu', storescuArgs(aeTitle, host, port, dir), {
+            env: { ...process.env, TCP_NODELAY: '1' },
+            stdio: ['ignore', 'ignore', 'pipe'],
+          });
+          let err = '';
+          child.stderr.on('data', (d: Buffer) => {
+            err += d.toString();
+          });
+          child.once('exit', (code) =>
+            code === 0 ? resolve() : reject(new Error(`storescu exited ${code}: ${err.slice(-500)}`)),
+          );
+        }),
+    ),
+  );
   return performance.now() - started;
 }
 
@@ -29,7 +41,10 @@ export async function waitForPort(port: number, timeoutMs: number): Promise<void
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     const open = await new Promise<boolean>((resolve) => {
-      const s = net.connect({ host: '127.0.0.1', port }, () => { s.destroy(); resolve(true); });
+      const s = net.connect({ host: '127.0.0.1', port }, () => {
+        s.destroy();
+        resolve(true);
+      });
       s.once('error', () => resolve(false));
     });
     if (open) return;

@@ -24,7 +24,10 @@ declare module 'autocannon' {
   }
 
   interface AutocannonInstance extends EventEmitter, PromiseLike<AutocannonResult> {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
     stop(): void;
   }

@@ -15,7 +15,10 @@ function clockTicks(): number {
   return ticksPerSecond;
 }
 
-interface Stat { ppid: number; ticks: number }
+interface Stat {
+  ppid: number;
+  ticks: number;
+}
 
 function readStat(pid: number): Stat | undefined {
   try {
@@ -79,7 +82,11 @@ export function postmasterPid(dataDir: string): number | undefined {
  * postmaster's (its backends are its children; PGlite runs inside the server process). Undefined when either is
  * unknown, so a run without both reports no CPU rather than too little.
  */
-export function cpuOfServerAndDatabase(serverPid: number | undefined, postgres: boolean, postmaster: number | undefined): () => number | undefined {
+export function cpuOfServerAndDatabase(
+  serverPid: number | undefined,
+  postgres: boolean,
+  postmaster: number | undefined,
+): () => number | undefined {
   return () => {
     const a = treeCpuMs(serverPid);
     const b = postgres ? treeCpuMs(postmaster) : 0;

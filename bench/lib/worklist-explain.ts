@@ -12,7 +12,10 @@ import type { Scenario } from './worklist-load';
  * the page of ids and the count, a doctor's per-client counts, the rows of the page), then EXPLAIN (ANALYZE,
  * BUFFERS) of every statement, twice, keeping the second (warm) run. The server must be stopped first on PGlite.
  */
-export async function explainScenarios(target: BenchTarget, list: Scenario[]): Promise<{ version: string; plans: PlanSummary[] }> {
+export async function explainScenarios(
+  target: BenchTarget,
+  list: Scenario[],
+): Promise<{ version: string; plans: PlanSummary[] }> {
   const { db, captured, raw, close } = await openCapturing(target, 2);
   const out: PlanSummary[] = [];
   let version = '?';

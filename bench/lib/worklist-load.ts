@@ -27,9 +27,24 @@ export function scenarios(now: Date, accession: string, nameSubstring: string): 
   return [
     { id: 'default-staff', title: 'default 3-day window (staff, one branch)', user: 'staff', body: window(3) },
     { id: 'default-admin', title: 'default 3-day window (admin, all branches)', user: 'admin', body: window(3) },
-    { id: 'name-14d', title: `14 days + patient name "${nameSubstring}" (admin)`, user: 'admin', body: { ...window(14), patientName: nameSubstring } },
-    { id: 'accession', title: 'exact accession, no dates (staff)', user: 'staff', body: { accessionNumber: accession } },
-    { id: 'doctor', title: 'doctor\'s assigned list, 3-day window with client tabs (doctor1)', user: 'doctor1', body: window(3) },
+    {
+      id: 'name-14d',
+      title: `14 days + patient name "${nameSubstring}" (admin)`,
+      user: 'admin',
+      body: { ...window(14), patientName: nameSubstring },
+    },
+    {
+      id: 'accession',
+      title: 'exact accession, no dates (staff)',
+      user: 'staff',
+      body: { accessionNumber: accession },
+    },
+    {
+      id: 'doctor',
+      title: "doctor's assigned list, 3-day window with client tabs (doctor1)",
+      user: 'doctor1',
+      body: window(3),
+    },
   ];
 }
 
@@ -42,8 +57,12 @@ export async function logIn(baseUrl: string, username: string, password: string)
     redirect: 'manual',
   });
   const text = await res.text();
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c?.startsWith('rangsi_session='));
-  if (res.status !== 200 || !cookie) throw new Error(`log-in as ${username} answered ${res.status}: ${text.slice(0, 300)}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c?.startsWith('rangsi_session='));
+  if (res.status !== 200 || !cookie)
+    throw new Error(`log-in as ${username} answered ${res.status}: ${text.slice(0, 300)}`);
   return cookie;
 }
 
@@ -68,12 +87,22 @@ export interface SearchCheck {
 /** One search, checked: 200, success, and a page of rows no longer than the total says. */
 export async function searchOnce(baseUrl: string, cookie: string, body: unknown): Promise<SearchCheck> {
   const { status, text, ms, envelope } = await postSearch(baseUrl, '/api/exam/search?page=1', cookie, body);
-  const data = envelope?.success === true ? (envelope.data as { total?: unknown; rows?: unknown[]; clients?: unknown[] } | undefined) : undefined;
+  const data =
+    envelope?.success === true
+      ? (envelope.data as { total?: unknown; rows?: unknown[]; clients?: unknown[] } | undefined)
+      : undefined;
   if (status !== 200 || !data || typeof data.total !== 'number' || !Array.isArray(data.rows)) {
     throw new Error(`search ${JSON.stringify(body)} answered ${status}: ${text.slice(0, 300)}`);
   }
-  if (data.rows.length > Math.min(50, data.total)) throw new Error(`search ${JSON.stringify(body)}: ${data.rows.length} rows for a total of ${data.total}`);
-  return { total: data.total, rows: data.rows.length, clients: data.clients?.length, bytes: Buffer.byteLength(text), ms };
+  if (data.rows.length > Math.min(50, data.total))
+    throw new Error(`search ${JSON.stringify(body)}: ${data.rows.length} rows for a total of ${data.total}`);
+  return {
+    total: data.total,
+    rows: data.rows.length,
+    clients: data.clients?.length,
+    bytes: Buffer.byteLength(text),
+    ms,
+  };
 }
 
 export interface LoadResult {
@@ -96,8 +125,14 @@ export interface LoadResult {
  * (the worklist's by default; the patient bench posts to /api/patient/search).
  */
 export async function load(
-  baseUrl: string, cookie: string, body: unknown, connections: number, seconds: number, warmUpSeconds: number,
-  cpu: () => number | undefined = () => undefined, path = '/api/exam/search?page=1',
+  baseUrl: string,
+  cookie: string,
+  body: unknown,
+  connections: number,
+  seconds: number,
+  warmUpSeconds: number,
+  cpu: () => number | undefined = () => undefined,
+  path = '/api/exam/search?page=1',
 ): Promise<LoadResult> {
   const options = {
     url: `${baseUrl}${path}`,
@@ -128,14 +163,19 @@ export async function load(
     max: latencies.length > 0 ? Math.max(...latencies) : Number.NaN,
     rps: latencies.length / result.duration,
     failures,
-    cpuMsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && latencies.length > 0 ? (cpuAfter - cpuBefore) / latencies.length : undefined,
+    cpuMsPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined && latencies.length > 0
+        ? (cpuAfter - cpuBefore) / latencies.length
+        : undefined,
   };
 }
 
 /** One load run for the console: "p50 … p95 … p99 …  N req/s  CPU …/req  (N requests, F FAILED)". */
 export function describeLoad(r: LoadResult): string {
-  return `p50 ${formatMsOrDash(r.p50)}  p95 ${formatMsOrDash(r.p95)}  p99 ${formatMsOrDash(r.p99)}  `
-    + `${r.rps.toFixed(0)} req/s  CPU ${formatOptionalMs(r.cpuMsPerRequest)}/req  (${r.requests} requests${r.failures ? `, ${r.failures} FAILED` : ''})`;
+  return (
+    `p50 ${formatMsOrDash(r.p50)}  p95 ${formatMsOrDash(r.p95)}  p99 ${formatMsOrDash(r.p99)}  ` +
+    `${r.rps.toFixed(0)} req/s  CPU ${formatOptionalMs(r.cpuMsPerRequest)}/req  (${r.requests} requests${r.failures ? `, ${r.failures} FAILED` : ''})`
+  );
 }
 
 /** What makes a load run invalid, each line headed by `what`: failed requests, or no response within `seconds`. */

@@ -4,7 +4,15 @@
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from '../../apps/server/src/seed/data/first-names';
 import { SURNAMES } from '../../apps/server/src/seed/data/surnames';
 import {
-  dropSecondaryIndexes, examStatusArms, openWithDemoSeed, pick, rebuildIndexes, sqlText, stepLogger, unit, vacuumAfterLoad,
+  dropSecondaryIndexes,
+  examStatusArms,
+  openWithDemoSeed,
+  pick,
+  rebuildIndexes,
+  sqlText,
+  stepLogger,
+  unit,
+  vacuumAfterLoad,
 } from './bulk-seed';
 import type { SqlClient } from './sql-client';
 
@@ -55,7 +63,12 @@ export async function seedWorklist(opts: SeedOptions): Promise<SeedSummary> {
     const bulkPatients = Math.max(1, Math.round(bulkExams * (opts.patientsPerExam ?? 0.2)));
     await helperTables(sql);
 
-    const [{ nh, nf, nl, np } = { nh: 0, nf: 0, nl: 0, np: 0 }] = await sql.query<{ nh: number; nf: number; nl: number; np: number }>(
+    const [{ nh, nf, nl, np } = { nh: 0, nf: 0, nl: 0, np: 0 }] = await sql.query<{
+      nh: number;
+      nf: number;
+      nl: number;
+      np: number;
+    }>(
       `select (select count(*)::int from bench_hospitals) as nh, (select count(*)::int from bench_first) as nf,
               (select count(*)::int from bench_last) as nl, (select count(*)::int from bench_products) as np`,
     );
@@ -105,7 +118,9 @@ export async function seedWorklist(opts: SeedOptions): Promise<SeedSummary> {
     step('exam log lines', t);
 
     await rebuildIndexes(sql, indexes, step);
-    await sql.query('drop table bench_hospitals, bench_first, bench_last, bench_products, bench_readers, bench_reader_n');
+    await sql.query(
+      'drop table bench_hospitals, bench_first, bench_last, bench_products, bench_readers, bench_reader_n',
+    );
     await vacuumAfterLoad(sql, opts.vacuum !== false, step, opts.log);
 
     const [counts] = await sql.query<{ exams: number; patients: number; events: number }>(
@@ -146,14 +161,18 @@ async function helperTables(sql: SqlClient): Promise<void> {
        from (select hospital_id, branch_id, count(*) as n from patients where hospital_id is not null group by 1, 2) s,
             lateral (select s.hospital_id, s.branch_id from generate_series(1, greatest(1, s.n::int)) ) x`,
   );
-  await sql.query('create table bench_products (k int primary key, modality_code text, description text, body_part text)');
+  await sql.query(
+    'create table bench_products (k int primary key, modality_code text, description text, body_part text)',
+  );
   await sql.query(
     `insert into bench_products
      select row_number() over () - 1, x.modality_code, x.description, x.body_part
        from (select modality_code, description, body_part, count(*) as n from exams group by 1, 2, 3) s,
             lateral (select s.modality_code, s.description, s.body_part from generate_series(1, s.n::int)) x`,
   );
-  await sql.query('create table bench_readers (hospital_id int, k int, reviewer_id uuid, primary key (hospital_id, k))');
+  await sql.query(
+    'create table bench_readers (hospital_id int, k int, reviewer_id uuid, primary key (hospital_id, k))',
+  );
   await sql.query(
     `insert into bench_readers
      select x.hospital_id, row_number() over (partition by x.hospital_id) - 1, x.reviewer_id
@@ -171,7 +190,9 @@ async function helperTables(sql: SqlClient): Promise<void> {
        from (values ${names(MALE_FIRST_NAMES, 'Male')}, ${names(FEMALE_FIRST_NAMES, 'Female')}) v(th, en, gender)`,
   );
   await sql.query('create table bench_last (k int primary key, th text, en text)');
-  await sql.query(`insert into bench_last select row_number() over () - 1, th, en from (values ${names(SURNAMES)}) v(th, en)`);
+  await sql.query(
+    `insert into bench_last select row_number() over () - 1, th, en from (values ${names(SURNAMES)}) v(th, en)`,
+  );
 }
 
 /**

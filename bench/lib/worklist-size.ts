@@ -24,7 +24,9 @@ export function routeBundle(distDir: string, chunkPrefix: string): RouteBundle {
   const assets = path.join(distDir, 'assets');
   const initial = homeBundle(distDir);
   const entryChunks = existsSync(assets)
-    ? readdirSync(assets).filter((n) => n.startsWith(`${chunkPrefix}-`) && n.endsWith('.js')).map((n) => `assets/${n}`)
+    ? readdirSync(assets)
+        .filter((n) => n.startsWith(`${chunkPrefix}-`) && n.endsWith('.js'))
+        .map((n) => `assets/${n}`)
     : [];
   const seen = new Map<string, BundleFile>(initial.map((f) => [f.file, f]));
   const queue = [...entryChunks];
@@ -33,7 +35,8 @@ export function routeBundle(distDir: string, chunkPrefix: string): RouteBundle {
     if (seen.has(file)) continue;
     const content = readFileSync(path.join(distDir, file));
     seen.set(file, { file, kind: 'lazy', bytes: content.length, gzipBytes: gzipSync(content).length });
-    for (const rel of staticImports(content.toString('utf8'))) queue.push(path.posix.join(path.posix.dirname(file), rel));
+    for (const rel of staticImports(content.toString('utf8')))
+      queue.push(path.posix.join(path.posix.dirname(file), rel));
   }
   const files = [...seen.values()];
   return {

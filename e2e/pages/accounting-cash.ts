@@ -88,21 +88,45 @@ export class ExamFeePage {
 export async function chequeReceipt(api: APIRequestContext): Promise<{ documentNo: string; amount: number }> {
   const condition = await api.get('/api/uidata/billingCondition');
   if (!condition.ok()) throw new Error(`billingCondition failed: ${condition.status()} ${await condition.text()}`);
-  const c = ((await condition.json()) as { data: { hospitals: { id: number }[]; defaultStartDate: string; defaultEndDate: string } }).data;
+  const c = (
+    (await condition.json()) as {
+      data: { hospitals: { id: number }[]; defaultStartDate: string; defaultEndDate: string };
+    }
+  ).data;
   for (const h of c.hospitals) {
-    const params = new URLSearchParams({ startDate: c.defaultStartDate, endDate: c.defaultEndDate, hospitalId: String(h.id) });
+    const params = new URLSearchParams({
+      startDate: c.defaultStartDate,
+      endDate: c.defaultEndDate,
+      hospitalId: String(h.id),
+    });
     const search = await api.get(`/api/billing/search?${params.toString()}`);
     if (!search.ok()) throw new Error(`billing search failed: ${search.status()} ${await search.text()}`);
-    const rows = ((await search.json()) as { data: { rows: { requestId: string; totalPrice: number; paidBillingId: string | null }[] } }).data.rows;
+    const rows = (
+      (await search.json()) as {
+        data: { rows: { requestId: string; totalPrice: number; paidBillingId: string | null }[] };
+      }
+    ).data.rows;
     const row = rows.find((r) => r.paidBillingId === null && r.totalPrice > 0);
     if (!row) continue;
     const created = await api.post('/api/billing/create', {
-      data: { startDate: c.defaultStartDate, endDate: c.defaultEndDate, hospital: h.id, privilageId: null, requestIds: [row.requestId] },
+      data: {
+        startDate: c.defaultStartDate,
+        endDate: c.defaultEndDate,
+        hospital: h.id,
+        privilageId: null,
+        requestIds: [row.requestId],
+      },
     });
     if (!created.ok()) throw new Error(`billing create failed: ${created.status()} ${await created.text()}`);
     const { billingId } = ((await created.json()) as { data: { billingId: string } }).data;
     const receipt = await api.post(`/api/billing/${billingId}/receipt/create`, {
-      data: { requestIds: [row.requestId], type: 'cheque', bankName: 'ธนาคารกรุงไทย', amount: row.totalPrice, number: `CHQ-${Date.now()}` },
+      data: {
+        requestIds: [row.requestId],
+        type: 'cheque',
+        bankName: 'ธนาคารกรุงไทย',
+        amount: row.totalPrice,
+        number: `CHQ-${Date.now()}`,
+      },
     });
     if (!receipt.ok()) throw new Error(`receipt create failed: ${receipt.status()} ${await receipt.text()}`);
     const { receiptDocumentId } = ((await receipt.json()) as { data: { receiptDocumentId: string } }).data;

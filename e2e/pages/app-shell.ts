@@ -37,9 +37,11 @@ export class AppShell {
 
   /** The menu codes the drawer lists, from their test ids, home and sub-items (branch_report/daily) left out; admin/... are top-level. */
   async menuCodes(): Promise<string[]> {
-    const ids = await this.drawerMenu.locator('[data-testid^="menu-item-"]').evaluateAll((elements) =>
-      elements.map((element) => element.getAttribute('data-testid') ?? ''),
-    );
-    return ids.map((id) => id.replace(/^menu-item-/, '')).filter((code) => code !== 'home' && (!code.includes('/') || code.startsWith('admin/')));
+    const ids = await this.drawerMenu
+      .locator('[data-testid^="menu-item-"]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid') ?? ''));
+    return ids
+      .map((id) => id.replace(/^menu-item-/, ''))
+      .filter((code) => code !== 'home' && (!code.includes('/') || code.startsWith('admin/')));
   }
 }

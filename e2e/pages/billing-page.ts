@@ -99,14 +99,22 @@ export class BillingDetailDialog {
 }
 
 /** A request of the staff user's branch for a client hospital, appointed on a given day (billing specs' own rows). */
-export async function createBillableRequest(api: APIRequestContext, input: { hospitalId: number; privilegeId: number; productId: number; modality: string; at: string }): Promise<string> {
+export async function createBillableRequest(
+  api: APIRequestContext,
+  input: { hospitalId: number; privilegeId: number; productId: number; modality: string; at: string },
+): Promise<string> {
   const search = await api.post('/api/request/search', { data: { startDate: '2000-01-01', endDate: '2100-01-01' } });
   const rows = ((await search.json()) as { data: { rows: { patientInfo: { patientId: string } }[] } }).data.rows;
   const patientId = rows.at(-1)!.patientInfo.patientId;
   const answer = await api.post('/api/request/exam', {
     data: {
-      patientId, hospitalId: input.hospitalId, privilageId: input.privilegeId, modalities: { [input.modality]: [input.productId] },
-      isSchedule: true, scheduleDateTime: input.at, examStartTime: '10:00',
+      patientId,
+      hospitalId: input.hospitalId,
+      privilageId: input.privilegeId,
+      modalities: { [input.modality]: [input.productId] },
+      isSchedule: true,
+      scheduleDateTime: input.at,
+      examStartTime: '10:00',
     },
   });
   if (!answer.ok()) throw new Error(`create request failed: ${answer.status()} ${await answer.text()}`);

@@ -41,7 +41,10 @@ export interface CreatedPatient {
 }
 
 /** POST /api/patient as a new patient; returns what the specs look for. */
-export async function createPatient(api: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<CreatedPatient> {
+export async function createPatient(
+  api: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<CreatedPatient> {
   const first = uniqueThaiWord();
   const last = uniqueThaiWord();
   const body = {
@@ -58,7 +61,13 @@ export async function createPatient(api: APIRequestContext, overrides: Record<st
   const answer = await api.post('/api/patient', { data: body });
   if (!answer.ok()) throw new Error(`create patient failed: ${answer.status()} ${await answer.text()}`);
   const { data } = (await answer.json()) as { data: { patientId: string } };
-  return { patientId: data.patientId, hn: body.hn, nationalNumber: body.nationalNumber, first: (body.nameTH as { first: string }).first, last: (body.nameTH as { last: string }).last };
+  return {
+    patientId: data.patientId,
+    hn: body.hn,
+    nationalNumber: body.nationalNumber,
+    first: (body.nameTH as { first: string }).first,
+    last: (body.nameTH as { last: string }).last,
+  };
 }
 
 /** The fields of GET /api/patient/{id} and the search rows the specs read. */
@@ -82,7 +91,10 @@ export async function getPatient(api: APIRequestContext, patientId: string): Pro
   return ((await answer.json()) as { data: PatientAnswer }).data;
 }
 
-export async function searchPatientsApi(api: APIRequestContext, search: Record<string, string>): Promise<PatientAnswer[]> {
+export async function searchPatientsApi(
+  api: APIRequestContext,
+  search: Record<string, string>,
+): Promise<PatientAnswer[]> {
   const answer = await api.post('/api/patient/search', { data: search });
   if (!answer.ok()) throw new Error(`search failed: ${answer.status()}`);
   return ((await answer.json()) as { data: PatientAnswer[] }).data;
@@ -124,5 +136,10 @@ export function samplePng(size = 96): Buffer {
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -12,7 +12,8 @@ export interface Catalogue {
 export async function seededPatient(api: APIRequestContext): Promise<{ patientId: string; hn: string }> {
   const answer = await api.post('/api/request/search', { data: { startDate: '2000-01-01', endDate: '2100-01-01' } });
   if (!answer.ok()) throw new Error(`request search failed: ${answer.status()}`);
-  const rows = ((await answer.json()) as { data: { rows: { hn: string; patientInfo: { patientId: string } }[] } }).data.rows;
+  const rows = ((await answer.json()) as { data: { rows: { hn: string; patientInfo: { patientId: string } }[] } }).data
+    .rows;
   const last = rows.at(-1);
   if (!last) throw new Error('no seeded request in scope');
   return { patientId: last.patientInfo.patientId, hn: last.hn };
@@ -25,8 +26,14 @@ export async function seededPatient(api: APIRequestContext): Promise<{ patientId
 export async function seededPatientAged(api: APIRequestContext, fits: (age: number) => boolean): Promise<string> {
   const answer = await api.post('/api/request/search', { data: { startDate: '2000-01-01', endDate: '2100-01-01' } });
   if (!answer.ok()) throw new Error(`request search failed: ${answer.status()}`);
-  const rows = ((await answer.json()) as { data: { rows: { patientInfo: { patientId: string; gender: string; age: number | null } }[] } }).data.rows;
-  const found = rows.find(({ patientInfo: p }) => (p.gender === 'Male' || p.gender === 'Female') && p.age !== null && fits(p.age));
+  const rows = (
+    (await answer.json()) as {
+      data: { rows: { patientInfo: { patientId: string; gender: string; age: number | null } }[] };
+    }
+  ).data.rows;
+  const found = rows.find(
+    ({ patientInfo: p }) => (p.gender === 'Male' || p.gender === 'Female') && p.age !== null && fits(p.age),
+  );
   if (!found) throw new Error('no seeded patient of that age in scope');
   return found.patientInfo.patientId;
 }
@@ -37,7 +44,17 @@ export async function seededPatientId(api: APIRequestContext): Promise<string> {
 
 export async function catalogue(api: APIRequestContext): Promise<Catalogue> {
   const answer = await api.get('/api/uidata/requestCondition');
-  const data = ((await answer.json()) as { data: { hospitalPrivilages: { id: number; children: { id: number }[] }[]; modalityProducts: { modalityCode: string; products: { productId: number; name: string; productGroup: string }[] }[] } }).data;
+  const data = (
+    (await answer.json()) as {
+      data: {
+        hospitalPrivilages: { id: number; children: { id: number }[] }[];
+        modalityProducts: {
+          modalityCode: string;
+          products: { productId: number; name: string; productGroup: string }[];
+        }[];
+      };
+    }
+  ).data;
   const hospital = data.hospitalPrivilages[0]!;
   return {
     hospitalId: hospital.id,
@@ -47,9 +64,14 @@ export async function catalogue(api: APIRequestContext): Promise<Catalogue> {
 }
 
 /** POST /api/request/exam; returns the request id and its accession numbers. */
-export async function createRequest(api: APIRequestContext, body: Record<string, unknown>): Promise<{ requestId: string; accessions: string[]; status: string }> {
+export async function createRequest(
+  api: APIRequestContext,
+  body: Record<string, unknown>,
+): Promise<{ requestId: string; accessions: string[]; status: string }> {
   const answer = await api.post('/api/request/exam', { data: body });
   if (!answer.ok()) throw new Error(`create request failed: ${answer.status()} ${await answer.text()}`);
-  const data = ((await answer.json()) as { data: { requestId: string; status: string; exams: { accessionNumber: string }[] } }).data;
+  const data = (
+    (await answer.json()) as { data: { requestId: string; status: string; exams: { accessionNumber: string }[] } }
+  ).data;
   return { requestId: data.requestId, accessions: data.exams.map((e) => e.accessionNumber), status: data.status };
 }

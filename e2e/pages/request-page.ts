@@ -30,10 +30,18 @@ export class RequestPage {
    * crosses Bangkok midnight after the seed.
    */
   async searchLastDays(days: number): Promise<void> {
-    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', day: '2-digit', month: '2-digit', year: 'numeric' })
-      .format(new Date(Date.now() - days * 86_400_000)).replaceAll('/', '-');
+    const day = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Bangkok',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    })
+      .format(new Date(Date.now() - days * 86_400_000))
+      .replaceAll('/', '-');
     await this.page.locator('#request-search-startDate').fill(day);
-    const answered = this.page.waitForResponse((r) => r.url().endsWith('/api/request/search') && r.request().method() === 'POST');
+    const answered = this.page.waitForResponse(
+      (r) => r.url().endsWith('/api/request/search') && r.request().method() === 'POST',
+    );
     await this.searchButton.click();
     await answered;
   }
@@ -41,7 +49,9 @@ export class RequestPage {
   /** Searches the list by accession number and waits for the answer. */
   async findByAccession(accession: string): Promise<Locator> {
     await this.accessionInput.fill(accession);
-    const answered = this.page.waitForResponse((r) => r.url().endsWith('/api/request/search') && r.request().method() === 'POST');
+    const answered = this.page.waitForResponse(
+      (r) => r.url().endsWith('/api/request/search') && r.request().method() === 'POST',
+    );
     await this.searchButton.click();
     await answered;
     await expect(this.rows).toHaveCount(1);

@@ -45,12 +45,16 @@ export class ViewerPage {
       const { width, height } = canvas;
       const px = ctx.getImageData(0, 0, width, height).data;
       const lum = new Float32Array(width * height);
-      let x0 = width, y0 = height, x1 = -1, y1 = -1;
+      let x0 = width,
+        y0 = height,
+        x1 = -1,
+        y1 = -1;
       for (let i = 0; i < lum.length; i++) {
         const v = 0.299 * px[i * 4]! + 0.587 * px[i * 4 + 1]! + 0.114 * px[i * 4 + 2]!;
         lum[i] = v;
         if (v > 0) {
-          const x = i % width, y = Math.floor(i / width);
+          const x = i % width,
+            y = Math.floor(i / width);
           if (x < x0) x0 = x;
           if (x > x1) x1 = x;
           if (y < y0) y0 = y;
@@ -58,27 +62,40 @@ export class ViewerPage {
         }
       }
       const grid: number[] = [];
-      for (let gy = 0; gy < 8; gy++) for (let gx = 0; gx < 8; gx++) {
-        let sum = 0, n = 0;
-        for (let y = Math.floor((gy * height) / 8); y < Math.floor(((gy + 1) * height) / 8); y += 2) for (let x = Math.floor((gx * width) / 8); x < Math.floor(((gx + 1) * width) / 8); x += 2) {
-          sum += lum[y * width + x]!;
-          n++;
+      for (let gy = 0; gy < 8; gy++)
+        for (let gx = 0; gx < 8; gx++) {
+          let sum = 0,
+            n = 0;
+          for (let y = Math.floor((gy * height) / 8); y < Math.floor(((gy + 1) * height) / 8); y += 2)
+            for (let x = Math.floor((gx * width) / 8); x < Math.floor(((gx + 1) * width) / 8); x += 2) {
+              sum += lum[y * width + x]!;
+              n++;
+            }
+          grid.push(n ? sum / n : 0);
         }
-        grid.push(n ? sum / n : 0);
-      }
       if (x1 < 0) return { box: null, lit: 0, sd: 0, levels: 0, grid };
-      let n = 0, lit = 0, sum = 0, sum2 = 0;
+      let n = 0,
+        lit = 0,
+        sum = 0,
+        sum2 = 0;
       const levels = new Set<number>();
-      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
-        const v = lum[y * width + x]!;
-        n++;
-        if (v > 8) lit++;
-        sum += v;
-        sum2 += v * v;
-        levels.add(Math.round(v / 8));
-      }
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const v = lum[y * width + x]!;
+          n++;
+          if (v > 8) lit++;
+          sum += v;
+          sum2 += v * v;
+          levels.add(Math.round(v / 8));
+        }
       const mean = sum / n;
-      return { box: { w: x1 - x0 + 1, h: y1 - y0 + 1 }, lit: lit / n, sd: Math.sqrt(Math.max(0, sum2 / n - mean * mean)), levels: levels.size, grid };
+      return {
+        box: { w: x1 - x0 + 1, h: y1 - y0 + 1 },
+        lit: lit / n,
+        sd: Math.sqrt(Math.max(0, sum2 / n - mean * mean)),
+        levels: levels.size,
+        grid,
+      };
     }, testId);
   }
 
@@ -86,40 +103,68 @@ export class ViewerPage {
    * An image address drawn the way the viewer fits images (centred, aspect kept, black around) on a canvas of `size`:
    * its natural size, luminance standard deviation and 8×8 grid of mean luminance, comparable with stats().grid.
    */
-  async imageGrid(frame: Frame, url: string, size: [number, number]): Promise<{ natural: [number, number]; sd: number; grid: number[] }> {
-    return frame.evaluate(async ({ url, size: [width, height] }) => {
-      const img = new Image();
-      img.src = url;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const ctx = canvas.getContext('2d')!;
-      ctx.fillStyle = '#000';
-      ctx.fillRect(0, 0, width, height);
-      const scale = Math.min(width / img.naturalWidth, height / img.naturalHeight);
-      ctx.drawImage(img, (width - img.naturalWidth * scale) / 2, (height - img.naturalHeight * scale) / 2, img.naturalWidth * scale, img.naturalHeight * scale);
-      const px = ctx.getImageData(0, 0, width, height).data;
-      const lum = (i: number) => 0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!;
-      let sum = 0, sum2 = 0;
-      for (let i = 0; i < px.length; i += 4) { sum += lum(i); sum2 += lum(i) ** 2; }
-      const n = px.length / 4;
-      const grid: number[] = [];
-      for (let gy = 0; gy < 8; gy++) for (let gx = 0; gx < 8; gx++) {
-        let s = 0, k = 0;
-        for (let y = Math.floor((gy * height) / 8); y < Math.floor(((gy + 1) * height) / 8); y += 2) for (let x = Math.floor((gx * width) / 8); x < Math.floor(((gx + 1) * width) / 8); x += 2) {
-          s += lum((y * width + x) * 4);
-          k++;
+  async imageGrid(
+    frame: Frame,
+    url: string,
+    size: [number, number],
+  ): Promise<{ natural: [number, number]; sd: number; grid: number[] }> {
+    return frame.evaluate(
+      async ({ url, size: [width, height] }) => {
+        const img = new Image();
+        img.src = url;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = width;
+        canvas.height = height;
+        const ctx = canvas.getContext('2d')!;
+        ctx.fillStyle = '#000';
+        ctx.fillRect(0, 0, width, height);
+        const scale = Math.min(width / img.naturalWidth, height / img.naturalHeight);
+        ctx.drawImage(
+          img,
+          (width - img.naturalWidth * scale) / 2,
+          (height - img.naturalHeight * scale) / 2,
+          img.naturalWidth * scale,
+          img.naturalHeight * scale,
+        );
+        const px = ctx.getImageData(0, 0, width, height).data;
+        const lum = (i: number) => 0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!;
+        let sum = 0,
+          sum2 = 0;
+        for (let i = 0; i < px.length; i += 4) {
+          sum += lum(i);
+          sum2 += lum(i) ** 2;
         }
-        grid.push(k ? s / k : 0);
-      }
-      return { natural: [img.naturalWidth, img.naturalHeight] as [number, number], sd: Math.sqrt(Math.max(0, sum2 / n - (sum / n) ** 2)), grid };
-    }, { url, size });
+        const n = px.length / 4;
+        const grid: number[] = [];
+        for (let gy = 0; gy < 8; gy++)
+          for (let gx = 0; gx < 8; gx++) {
+            let s = 0,
+              k = 0;
+            for (let y = Math.floor((gy * height) / 8); y < Math.floor(((gy + 1) * height) / 8); y += 2)
+              for (let x = Math.floor((gx * width) / 8); x < Math.floor(((gx + 1) * width) / 8); x += 2) {
+                s += lum((y * width + x) * 4);
+                k++;
+              }
+            grid.push(k ? s / k : 0);
+          }
+        return {
+          natural: [img.naturalWidth, img.naturalHeight] as [number, number],
+          sd: Math.sqrt(Math.max(0, sum2 / n - (sum / n) ** 2)),
+          grid,
+        };
+      },
+      { url, size },
+    );
   }
 
   /** A drawn image, by pixel statistics (docs/stack-notes.md "Testing that an image is really drawn"). */
   async expectImageDrawn(frame: Frame, label: string, testId = 'viewport') {
-    await expect.poll(async () => Number(await frame.getByTestId(testId).getAttribute('data-rendered')), { message: `${label}: IMAGE_RENDERED` }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await frame.getByTestId(testId).getAttribute('data-rendered')), {
+        message: `${label}: IMAGE_RENDERED`,
+      })
+      .toBeGreaterThan(0);
     const s = await this.stats(frame, testId);
     expect(s.box, `${label}: something is drawn`).not.toBeNull();
     expect(s.box!.w * s.box!.h, `${label}: the image covers a real area`).toBeGreaterThan(100 * 100);

@@ -20,8 +20,14 @@ export interface ExamRow {
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
 
-export async function searchExams(api: APIRequestContext, extra: Record<string, unknown> = {}, page = 1): Promise<ExamRow[]> {
-  const res = await api.post(`/api/exam/search?page=${page}`, { data: { examFromDate: '2000-01-01', examToDate: today(), ...extra } });
+export async function searchExams(
+  api: APIRequestContext,
+  extra: Record<string, unknown> = {},
+  page = 1,
+): Promise<ExamRow[]> {
+  const res = await api.post(`/api/exam/search?page=${page}`, {
+    data: { examFromDate: '2000-01-01', examToDate: today(), ...extra },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { rows: ExamRow[] } }).data.rows;
 }
@@ -44,7 +50,8 @@ export function freshCopy(file: string): Buffer {
     if (!uid) throw new Error(`${file} has no ${tag}`);
     // Replace the last digits by random non-zero ones: a valid UID of the same length.
     const keep = uid.length - Math.min(6, uid.length - uid.lastIndexOf('.') - 1);
-    const fresh = uid.slice(0, keep) + Array.from({ length: uid.length - keep }, () => String(randomInt(1, 10))).join('');
+    const fresh =
+      uid.slice(0, keep) + Array.from({ length: uid.length - keep }, () => String(randomInt(1, 10))).join('');
     text = text.split(uid).join(fresh);
   }
   return Buffer.from(text, 'latin1');
@@ -65,9 +72,14 @@ export function undecodableJ2k(): Buffer {
 /** STOW-RS of Part-10 instances; answers the Study Instance UIDs stored. */
 export async function stow(api: APIRequestContext, instances: Buffer[]): Promise<void> {
   const boundary = `viewer-${Date.now()}`;
-  const parts = instances.map((b) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`), b, Buffer.from('\r\n')]));
+  const parts = instances.map((b) =>
+    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`), b, Buffer.from('\r\n')]),
+  );
   const res = await api.post('/dicomweb/studies', {
-    headers: { 'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`, accept: 'application/dicom+json' },
+    headers: {
+      'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
+      accept: 'application/dicom+json',
+    },
     data: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
     timeout: 180_000,
   });
@@ -98,7 +110,10 @@ export type DatedExamRow = ExamRow & { hn: string; examDate: string };
  * Two exams of one patient without images, on different dates: the earlier is the prior of the later (issue 5
  * compare layout). Patients come from the scheduled exams without images; their other exams from a search by HN.
  */
-export async function patientExamPair(api: APIRequestContext, skip: string[] = []): Promise<{ current: DatedExamRow; prior: DatedExamRow }> {
+export async function patientExamPair(
+  api: APIRequestContext,
+  skip: string[] = [],
+): Promise<{ current: DatedExamRow; prior: DatedExamRow }> {
   const seeds = (await examsWithoutImages(api)) as DatedExamRow[];
   const tried = new Set<string>();
   for (const seed of seeds) {

@@ -132,14 +132,22 @@ export async function apiSessionAs(baseURL: string, username: string): Promise<A
 }
 
 /** POST /api/exam/search with the session of `api` (or a page's request context). */
-export async function searchExams(api: APIRequestContext, body: Record<string, unknown> = {}, page = 1): Promise<SearchAnswer['data']> {
+export async function searchExams(
+  api: APIRequestContext,
+  body: Record<string, unknown> = {},
+  page = 1,
+): Promise<SearchAnswer['data']> {
   const answer = await api.post(`/api/exam/search?page=${page}`, { data: body });
   if (!answer.ok()) throw new Error(`exam search failed: ${answer.status()} ${await answer.text()}`);
   return ((await answer.json()) as SearchAnswer).data;
 }
 
 /** Every row of a search, page by page (at most `maxPages` pages of 50). */
-export async function searchAllExams(api: APIRequestContext, body: Record<string, unknown>, maxPages = 20): Promise<ExamRow[]> {
+export async function searchAllExams(
+  api: APIRequestContext,
+  body: Record<string, unknown>,
+  maxPages = 20,
+): Promise<ExamRow[]> {
   const rows: ExamRow[] = [];
   for (let page = 1; page <= maxPages; page++) {
     const answer = await searchExams(api, body, page);
@@ -152,5 +160,10 @@ export async function searchAllExams(api: APIRequestContext, body: Record<string
 /** yyyy-MM-dd of the Bangkok day `daysAgo` before today. */
 export function bangkokDay(daysAgo = 0): string {
   const at = new Date(Date.now() - daysAgo * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Bangkok',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }

@@ -13,7 +13,10 @@ const HOSPITAL = 'โรงพยาบาลบางกอกการุณ�
 async function twoRequestsOnADay(baseURL: string): Promise<{ day: string; display: string; requestIds: string[] }> {
   const api = await patientApiAs(baseURL, 'staff');
   const condition = (await (await api.get('/api/uidata/requestCondition')).json()) as {
-    data: { hospitalPrivilages: { id: number; name: string; children: { id: number }[] }[]; modalityProducts: { modalityCode: string; products: { productId: number; name: string }[] }[] };
+    data: {
+      hospitalPrivilages: { id: number; name: string; children: { id: number }[] }[];
+      modalityProducts: { modalityCode: string; products: { productId: number; name: string }[] }[];
+    };
   };
   const hospital = condition.data.hospitalPrivilages.find((h) => h.name === HOSPITAL)!;
   const cr = condition.data.modalityProducts.find((m) => m.modalityCode === 'CR')!.products;
@@ -22,7 +25,15 @@ async function twoRequestsOnADay(baseURL: string): Promise<{ day: string; displa
   const day = `2025-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
   const requestIds: string[] = [];
   for (const [i, product] of cr.slice(0, 2).entries()) {
-    requestIds.push(await createBillableRequest(api, { hospitalId: hospital.id, privilegeId: hospital.children[0]!.id, productId: product.productId, modality: 'CR', at: `${day}T${String(9 + i).padStart(2, '0')}:00:00+07:00` }));
+    requestIds.push(
+      await createBillableRequest(api, {
+        hospitalId: hospital.id,
+        privilegeId: hospital.children[0]!.id,
+        productId: product.productId,
+        modality: 'CR',
+        at: `${day}T${String(9 + i).padStart(2, '0')}:00:00+07:00`,
+      }),
+    );
   }
   await api.dispose();
   return { day, display: day.split('-').reverse().join('-'), requestIds };
@@ -30,11 +41,20 @@ async function twoRequestsOnADay(baseURL: string): Promise<{ day: string; displa
 
 /** The next navigation answer of a new window whose URL passes `matches` (listened on the whole context, before the click). */
 function nextWindowAnswer(page: Page, matches: (url: string) => boolean): Promise<Response> {
-  return page.context().waitForEvent('response', { predicate: (r) => r.request().isNavigationRequest() && matches(r.url()), timeout: 30_000 });
+  return page
+    .context()
+    .waitForEvent('response', {
+      predicate: (r) => r.request().isNavigationRequest() && matches(r.url()),
+      timeout: 30_000,
+    });
 }
 
 // Issue 24 items 3, 4 and 11 (billing part): filter → batch → statement → detail → paid/unpaid → receipt → void.
-test('billing staff batch a hospital\'s requests, take a transfer with a receipt in Thai words, and void it', async ({ page, context, baseURL }) => {
+test("billing staff batch a hospital's requests, take a transfer with a receipt in Thai words, and void it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   // One long walk through every billing state, on a machine shared with other runs.
   test.setTimeout(180_000);
   const { day, display, requestIds } = await twoRequestsOnADay(baseURL!);
@@ -76,7 +96,10 @@ test('billing staff batch a hospital\'s requests, take a transfer with a receipt
 
   // Create batch: the statement opens in a new window as a PDF, the detail over the screen, the batch on top of the history.
   // The statement is printed by Chromium on the server: on a busy machine that takes longer than the helper's 30 s.
-  const statement = context.waitForEvent('response', { predicate: (r) => r.request().method() === 'POST' && r.url().endsWith('/ReportViewer/billing_statement.rpt'), timeout: 90_000 });
+  const statement = context.waitForEvent('response', {
+    predicate: (r) => r.request().method() === 'POST' && r.url().endsWith('/ReportViewer/billing_statement.rpt'),
+    timeout: 90_000,
+  });
   const [popup] = await Promise.all([context.waitForEvent('page'), billing.createButton.click()]);
   await expect(popup).toHaveURL(/\/billing_report\/[0-9a-f-]{36}$/);
   const billingId = popup.url().split('/').pop()!;
@@ -95,8 +118,13 @@ test('billing staff batch a hospital\'s requests, take a transfer with a receipt
 
   // Mark one line paid: only that line spins while the call is out.
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/api/billing/*/paid/*', async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/billing/*/paid/*', async (route) => {
+    await held;
+    await route.continue();
+  });
   const [first, second] = requestIds as [string, string];
   await detail.line(first).getByTestId('billing-mark-paid').click();
   await expect(detail.line(first).getByTestId('billing-line-spinner')).toBeVisible();
@@ -183,7 +211,10 @@ test('billing staff batch a hospital\'s requests, take a transfer with a receipt
   await expect(page.getByTestId('billing-detail-paid-empty')).toBeVisible();
   await detail.unpaidTab.click();
   await expect(detail.lines).toHaveCount(2);
-  await expect(billing.historyEntries.first().getByTestId('billing-history-receipt')).toHaveAttribute('data-voided', 'true');
+  await expect(billing.historyEntries.first().getByTestId('billing-history-receipt')).toHaveAttribute(
+    'data-voided',
+    'true',
+  );
   await page.screenshot({ path: screenshotPath('accounting-billing-detail-voided') });
 
   // Closing goes back to the screen; the rows now name their batch, and the ages count them (> 90 days).
@@ -197,12 +228,20 @@ test('billing staff batch a hospital\'s requests, take a transfer with a receipt
 });
 
 // Issue 24 item 2: the side menu from the MENU_ACCOUNTING_* flags, and a page the user may not open says so.
-test('the accounting menu opens each permitted page, and others are refused in words, never the placeholder', async ({ page, browser, baseURL }) => {
+test('the accounting menu opens each permitted page, and others are refused in words, never the placeholder', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await logInAs(page, 'billing');
   await page.goto('/accounting');
   await expect(page).toHaveURL('/accounting/billing');
-  for (const [code, testId] of [['money', 'money-page'], ['cost', 'cost-page'], ['billing', 'billing-page']] as const) {
+  for (const [code, testId] of [
+    ['money', 'money-page'],
+    ['cost', 'cost-page'],
+    ['billing', 'billing-page'],
+  ] as const) {
     await page.getByTestId(`accounting-menu-${code}`).click();
     await expect(page).toHaveURL(`/accounting/${code}`);
     await expect(page.getByTestId(testId)).toBeVisible();
@@ -214,7 +253,9 @@ test('the accounting menu opens each permitted page, and others are refused in w
   await logInAs(staff, 'staff');
   for (const path of ['/accounting/billing', '/accounting']) {
     await staff.goto(path);
-    await expect(staff.getByTestId('accounting-forbidden')).toContainText('ไม่มีสิทธิ์ใช้งานหน้านี้ (You may not open this page)');
+    await expect(staff.getByTestId('accounting-forbidden')).toContainText(
+      'ไม่มีสิทธิ์ใช้งานหน้านี้ (You may not open this page)',
+    );
     await expect(staff.getByTestId('section-placeholder')).toHaveCount(0);
     await expect(staff.getByTestId('billing-page')).toHaveCount(0);
   }

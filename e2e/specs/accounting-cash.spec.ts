@@ -5,7 +5,9 @@ import { logInAs } from '../support/log-in';
 
 // Issue 24 items 5, 6 and 11: petty cash and exam fees as the Accounting demo user, with every §5 warning of them.
 
-test('petty cash: the §5 warning, a live balance, a save that resets the form and lists a new revision', async ({ page }) => {
+test('petty cash: the §5 warning, a live balance, a save that resets the form and lists a new revision', async ({
+  page,
+}) => {
   // A long flow of saves and refetches: room for a loaded machine.
   test.setTimeout(150_000);
   await logInAs(page, 'billing');
@@ -23,7 +25,11 @@ test('petty cash: the §5 warning, a live balance, a save that resets the form a
   await expect(cash.warning).toContainText('กรุณากรอกข้อมูล');
   await page.screenshot({ path: screenshotPath('accounting-money-warning') });
 
-  const ui = ((await (await page.request.get('/api/uidata/accounting_money')).json()) as { data: { yesterdayMoney: number; todayMoney: number; entries: unknown[] } }).data;
+  const ui = (
+    (await (await page.request.get('/api/uidata/accounting_money')).json()) as {
+      data: { yesterdayMoney: number; todayMoney: number; entries: unknown[] };
+    }
+  ).data;
   const opening = Math.round(ui.yesterdayMoney * 100) + Math.round(ui.todayMoney * 100);
   await expect(cash.figure('yesterday')).toHaveText(money(Math.round(ui.yesterdayMoney * 100)));
   await expect(cash.figure('today')).toHaveText(money(Math.round(ui.todayMoney * 100)));
@@ -45,7 +51,9 @@ test('petty cash: the §5 warning, a live balance, a save that resets the form a
   await expect(cash.figure('balance')).toHaveText(money(opening - 20075));
 
   // Attachments: other types are refused in the browser; an image shows its name and size.
-  await page.getByTestId('money-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await page
+    .getByTestId('money-file-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(page.getByTestId('money-file-error')).toContainText('JPEG, PNG หรือ PDF');
   await page.getByTestId('money-file-input').setInputFiles(PNG_FILE);
   await expect(page.getByTestId('money-file-chosen')).toContainText(PNG_FILE.name);
@@ -81,7 +89,9 @@ test('petty cash: the §5 warning, a live balance, a save that resets the form a
 
   // History: every revision of the days asked for.
   await page.getByTestId('money-tab-history').click();
-  await expect(page.getByTestId('money-history-table').getByTestId('money-entry').first()).toContainText('ค่าส่งเอกสาร (แก้ไข)');
+  await expect(page.getByTestId('money-history-table').getByTestId('money-entry').first()).toContainText(
+    'ค่าส่งเอกสาร (แก้ไข)',
+  );
   await page.screenshot({ path: screenshotPath('accounting-money-history') });
 });
 
@@ -92,7 +102,9 @@ test('exam fee: each §5 warning, a cash fee saved, and an unknown receipt numbe
   await fee.goto();
   await page.screenshot({ path: screenshotPath('accounting-cost-empty') });
   // The demo may already hold today's cash fees: the saved one adds to them.
-  const cashBefore = ((await (await page.request.get('/api/accounting/todayCost/cash')).json()) as { data: { total: number } }).data.total;
+  const cashBefore = (
+    (await (await page.request.get('/api/accounting/todayCost/cash')).json()) as { data: { total: number } }
+  ).data.total;
 
   await fee.save.click();
   await expect(page.getByTestId('cost-type-error')).toContainText('กรุณาเลือกประเภท');
@@ -137,7 +149,9 @@ test('exam fee: each §5 warning, a cash fee saved, and an unknown receipt numbe
   await page.screenshot({ path: screenshotPath('accounting-cost-saved-cash'), fullPage: true });
 });
 
-test('exam fee by cheque: the receipt number looked up, locked with its amount, unlocked by edit, then saved', async ({ page }) => {
+test('exam fee by cheque: the receipt number looked up, locked with its amount, unlocked by edit, then saved', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await logInAs(page, 'billing');
   const receipt = await chequeReceipt(page.request);

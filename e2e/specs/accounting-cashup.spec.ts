@@ -11,10 +11,18 @@ import { logInAs } from '../support/log-in';
 // exported to XLSX from its dialog, and the branch an Administrator works on (decisions acc44–acc46).
 
 function bangkokToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Bangkok',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
-test('the Accounting user prints and exports today\'s cash-up of their branch, and a future day is refused', async ({ page, context }) => {
+test("the Accounting user prints and exports today's cash-up of their branch, and a future day is refused", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await logInAs(page, 'billing');
   await page.goto('/accounting/money');
@@ -22,7 +30,11 @@ test('the Accounting user prints and exports today\'s cash-up of their branch, a
   await expect(toolbar).toBeVisible();
   // One branch: named, not offered as a choice.
   await expect(page.getByTestId('accounting-branch')).toHaveCount(0);
-  const branches = ((await (await page.request.get('/api/accounting/branches')).json()) as { data: { branches: { id: number; name: string }[] } }).data.branches;
+  const branches = (
+    (await (await page.request.get('/api/accounting/branches')).json()) as {
+      data: { branches: { id: number; name: string }[] };
+    }
+  ).data.branches;
   expect(branches).toHaveLength(1);
   await expect(page.getByTestId('accounting-branch-name')).toHaveText(branches[0]!.name);
   const today = bangkokToday();
@@ -32,7 +44,9 @@ test('the Accounting user prints and exports today\'s cash-up of their branch, a
   // Print: the report screen opens on the cash-up of today, and its PDF holds the branch's closing summary.
   const answer = ReportViewerPage.nextReportIn(context, 'accounting_cashup.rpt');
   const [reportWindow] = await Promise.all([context.waitForEvent('page'), page.getByTestId('cashup-print').click()]);
-  await expect(reportWindow).toHaveURL(new RegExp(`/accounting_report/cashup/accounting_cashup\\.rpt\\?day=${today}&branchId=${branches[0]!.id}$`));
+  await expect(reportWindow).toHaveURL(
+    new RegExp(`/accounting_report/cashup/accounting_cashup\\.rpt\\?day=${today}&branchId=${branches[0]!.id}$`),
+  );
   const viewer = new ReportViewerPage(reportWindow);
   const text = pdfText(await viewer.expectPdf(await answer));
   expect(text).toContain('ปิดยอดประจำวัน');
@@ -44,10 +58,11 @@ test('the Accounting user prints and exports today\'s cash-up of their branch, a
   // Excel: saved under its Thai name, four sheets, the summary first.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('cashup-xlsx').click()]);
   expect(download.suggestedFilename()).toMatch(/^ปิดยอดประจำวัน-.*\.xlsx$/);
-  const bytes = await readFile((await download.path()));
+  const bytes = await readFile(await download.path());
   const summary = await readSheet(bytes, 'สรุปปิดยอด');
   expect(summary.flat().join(' ')).toContain(branches[0]!.name);
-  for (const sheet of ['ใบเสร็จรับเงิน', 'ค่าตรวจ', 'เงินสดย่อย']) expect((await readSheet(bytes, sheet)).length, sheet).toBeGreaterThan(0);
+  for (const sheet of ['ใบเสร็จรับเงิน', 'ค่าตรวจ', 'เงินสดย่อย'])
+    expect((await readSheet(bytes, sheet)).length, sheet).toBeGreaterThan(0);
 
   // A day to come cannot be closed: said under the field, and neither button works.
   const tomorrow = new Date(`${today}T00:00:00Z`);
@@ -71,11 +86,13 @@ test('a billing batch is exported to XLSX from its dialog, one row per line with
   await expect(dialog.getByTestId('billing-detail-document')).toHaveText(/^BL\d{4}-/);
   const documentId = (await dialog.getByTestId('billing-detail-document').textContent())!;
   const billingId = /\/accounting\/billing\/([^/?]+)/.exec(page.url())![1]!;
-  const detail = ((await (await page.request.get(`/api/billing/${billingId}/detail`)).json()) as { data: { requests: unknown[] } }).data;
+  const detail = (
+    (await (await page.request.get(`/api/billing/${billingId}/detail`)).json()) as { data: { requests: unknown[] } }
+  ).data;
 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('billing-xlsx').click()]);
   expect(download.suggestedFilename()).toMatch(/^ใบวางบิล-.*\.xlsx$/);
-  const rows = await readSheet(await readFile((await download.path())));
+  const rows = await readSheet(await readFile(await download.path()));
   const text = rows.flat().join(' ');
   expect(text).toContain(documentId);
   // The lines, then the total, paid and due rows: every line of the batch is there.
@@ -83,28 +100,44 @@ test('a billing batch is exported to XLSX from its dialog, one row per line with
   expect(numbered).toHaveLength(detail.requests.length);
 });
 
-test('an Administrator chooses the branch whose petty cash and exam fees they open, and the menu keeps it', async ({ page }) => {
+test('an Administrator chooses the branch whose petty cash and exam fees they open, and the menu keeps it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await logInAs(page, 'admin');
   await page.goto('/accounting/money');
   const choice = page.getByTestId('accounting-branch');
   await expect(choice).toBeAttached();
-  const { branches, defaultBranchId } = ((await (await page.request.get('/api/accounting/branches')).json()) as { data: { branches: { id: number; name: string }[]; defaultBranchId: number } }).data;
+  const { branches, defaultBranchId } = (
+    (await (await page.request.get('/api/accounting/branches')).json()) as {
+      data: { branches: { id: number; name: string }[]; defaultBranchId: number };
+    }
+  ).data;
   expect(branches.length).toBeGreaterThan(1);
   const other = branches.find((b) => b.id !== defaultBranchId)!;
 
   await page.locator('#accounting-branch').click();
   await page.getByRole('listbox').getByRole('option', { name: other.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/accounting/money\\?branch=${other.id}$`));
-  const ui = ((await (await page.request.get(`/api/uidata/accounting_money?branchId=${other.id}`)).json()) as { data: { yesterdayMoney: number; entries: unknown[] } }).data;
-  const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ui.yesterdayMoney);
+  const ui = (
+    (await (await page.request.get(`/api/uidata/accounting_money?branchId=${other.id}`)).json()) as {
+      data: { yesterdayMoney: number; entries: unknown[] };
+    }
+  ).data;
+  const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    ui.yesterdayMoney,
+  );
   await expect(page.getByTestId('money-yesterday')).toHaveText(money);
   await page.screenshot({ path: screenshotPath('accounting-admin-branch-money') });
 
   // The menu carries the choice to the exam fees, whose lists are that branch's.
   await page.getByTestId('accounting-menu-cost').click();
   await expect(page).toHaveURL(new RegExp(`/accounting/cost\\?branch=${other.id}$`));
-  const fees = ((await (await page.request.get(`/api/accounting/todayCost/all?branchId=${other.id}`)).json()) as { data: { count: number } }).data;
+  const fees = (
+    (await (await page.request.get(`/api/accounting/todayCost/all?branchId=${other.id}`)).json()) as {
+      data: { count: number };
+    }
+  ).data;
   await expect(page.getByTestId('cost-page')).toBeVisible();
   await expect(page.locator('#accounting-branch')).toContainText(other.name);
   expect(fees.count).toBeGreaterThan(0);

@@ -6,7 +6,10 @@ import { RequestPage } from '../pages/request-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-test('staff make a request for images that arrived for no exam: the patient is found by the Patient ID, and saving links the images', async ({ page, baseURL }) => {
+test('staff make a request for images that arrived for no exam: the patient is found by the Patient ID, and saving links the images', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const api = await patientApiAs(baseURL!, 'staff');
   const patient = await seededPatient(api);
@@ -18,13 +21,26 @@ test('staff make a request for images that arrived for no exam: the patient is f
   const seriesUid = testUid();
   const description = `MR BRAIN WALK-IN ${Date.now() % 100000}`;
   const boundary = 'walk-in';
-  const parts = [1, 2, 3].map((n) => Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
-    buildInstance({ studyUid, seriesUid, patientId: patient.hn, accessionNumber: '', modality: 'MR', instanceNumber: n, extra: { '00081030': ['LO', description] } }).bytes,
-    Buffer.from('\r\n'),
-  ]));
+  const parts = [1, 2, 3].map((n) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`),
+      buildInstance({
+        studyUid,
+        seriesUid,
+        patientId: patient.hn,
+        accessionNumber: '',
+        modality: 'MR',
+        instanceNumber: n,
+        extra: { '00081030': ['LO', description] },
+      }).bytes,
+      Buffer.from('\r\n'),
+    ]),
+  );
   const stow = await api.post('/dicomweb/studies', {
-    headers: { 'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`, accept: 'application/dicom+json' },
+    headers: {
+      'content-type': `multipart/related; type="application/dicom"; boundary=${boundary}`,
+      accept: 'application/dicom+json',
+    },
     data: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
   });
   expect(stow.status()).toBe(200);
@@ -43,7 +59,12 @@ test('staff make a request for images that arrived for no exam: the patient is f
   const patients = dialog.getByTestId('request-from-study-patients');
   await expect(patients).toContainText(patient.hn);
   await page.screenshot({ path: screenshotPath('dicom-unmatched-request') });
-  await patients.getByRole('row').filter({ hasText: patient.hn }).getByTestId('request-from-study-choose').first().click();
+  await patients
+    .getByRole('row')
+    .filter({ hasText: patient.hn })
+    .getByTestId('request-from-study-choose')
+    .first()
+    .click();
 
   // The request form says which images it is for and what saving does.
   const rq = new RequestPage(page);

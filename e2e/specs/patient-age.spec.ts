@@ -3,18 +3,34 @@ import { PatientFormPage } from '../pages/patient-form-page';
 import { logInAs } from '../support/log-in';
 
 function bangkokDayYearsAgo(years: number): string {
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-');
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Bangkok',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(new Date())
+    .split('-');
   return `${d}-${m}-${Number(y) - years}`;
 }
 
-test('age in whole years; unknown birth date clears the date and enables age; unticking sets the date from the age', async ({ page }) => {
+test('age in whole years; unknown birth date clears the date and enables age; unticking sets the date from the age', async ({
+  page,
+}) => {
   await logInAs(page, 'staff');
   const form = new PatientFormPage(page);
   await form.gotoNew();
 
   // Birthday tomorrow, 30 years ago: still 29 (spec §5: reduced by one before the birthday).
   const tomorrow30 = await page.evaluate(() => {
-    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000)).split('-');
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Bangkok',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+      .format(new Date(Date.now() + 86_400_000))
+      .split('-');
     return `${d}-${m}-${Number(y) - 30}`;
   });
   await form.birthDate.fill(tomorrow30);

@@ -10,7 +10,10 @@ test.afterEach(async () => {
   await resetCardReader();
 });
 
-test('reading a card whose ID is not the patient\'s shows the mismatch; an unreadable card says so', async ({ page, baseURL }) => {
+test("reading a card whose ID is not the patient's shows the mismatch; an unreadable card says so", async ({
+  page,
+  baseURL,
+}) => {
   const api = await patientApiAs(baseURL!);
   const patient = await createPatient(api);
   await api.dispose();
@@ -20,7 +23,9 @@ test('reading a card whose ID is not the patient\'s shows the mismatch; an unrea
 
   await form.readCard.click();
   const message = page.getByTestId('card-error-message');
-  await expect(message).toHaveText(`เลขประจำตัวประชาชนในบัตร (${SIM_CARD.pid}) ไม่ตรงกับข้อมูลในระบบ (${patient.nationalNumber})`);
+  await expect(message).toHaveText(
+    `เลขประจำตัวประชาชนในบัตร (${SIM_CARD.pid}) ไม่ตรงกับข้อมูลในระบบ (${patient.nationalNumber})`,
+  );
   await page.screenshot({ path: screenshotPath('patient-card-mismatch') });
   await page.getByTestId('card-error-dialog').getByRole('button').click();
   await expect(form.nationalNumber).toHaveValue(patient.nationalNumber);
@@ -30,7 +35,9 @@ test('reading a card whose ID is not the patient\'s shows the mismatch; an unrea
   await expect(message).toHaveText('ไม่สามารถอ่านข้อมูลจากบัตรประชาชนได้ กรุณาเสียบบัตรใหม่แล้วลองอีกครั้ง');
 });
 
-test('reader not installed: install prompt, then it goes on once the helper answers (smartcard protocol)', async ({ page }) => {
+test('reader not installed: install prompt, then it goes on once the helper answers (smartcard protocol)', async ({
+  page,
+}) => {
   await setCardReader({ installed: false, variant: 'smartcard' });
   await logInAs(page, 'staff');
   const form = new PatientFormPage(page);

@@ -1,11 +1,21 @@
 import { expect, test } from '@playwright/test';
-import { getPatient, patientApiAs, randomNationalId, searchPatientsApi, uniqueHn, uniqueThaiWord } from '../pages/patient-api';
+import {
+  getPatient,
+  patientApiAs,
+  randomNationalId,
+  searchPatientsApi,
+  uniqueHn,
+  uniqueThaiWord,
+} from '../pages/patient-api';
 import { PatientFormPage } from '../pages/patient-form-page';
 import { PatientSearchPage } from '../pages/patient-search-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-test('create a patient with the real address picker; Save says Sucess and goes to /patient', async ({ page, baseURL }) => {
+test('create a patient with the real address picker; Save says Sucess and goes to /patient', async ({
+  page,
+  baseURL,
+}) => {
   await logInAs(page, 'staff');
   const form = new PatientFormPage(page);
   await form.gotoNew();
@@ -51,12 +61,20 @@ test('create a patient with the real address picker; Save says Sucess and goes t
   expect(row?.name).toBe(`นาย${first} ทดสอบระบบ`);
   expect(row?.gender).toBe('Male');
   const saved = await getPatient(api, row!.patientId);
-  expect(saved.currentAddress).toMatchObject({ province: 'เชียงใหม่', district: 'เมืองเชียงใหม่', subDistrict: 'ศรีภูมิ', postCode: '50200' });
+  expect(saved.currentAddress).toMatchObject({
+    province: 'เชียงใหม่',
+    district: 'เมืองเชียงใหม่',
+    subDistrict: 'ศรีภูมิ',
+    postCode: '50200',
+  });
   expect(saved.currentAndRecordAddressIsSame).toBe(true);
   await api.dispose();
 });
 
-test('typing Thai first and last names fills the romanized English names after the pause', async ({ page, baseURL }) => {
+test('typing Thai first and last names fills the romanized English names after the pause', async ({
+  page,
+  baseURL,
+}) => {
   const api = await patientApiAs(baseURL!);
   // The endpoint first, so that a broken one fails here with its answer rather than as a field left empty.
   const probe = await api.get(`/api/patient/romanization?thaiText=${encodeURIComponent('สมชาย')}`);
@@ -74,7 +92,9 @@ test('typing Thai first and last names fills the romanized English names after t
   // Typed by hand: no longer filled for us.
   await form.englishFirst.fill('Sam');
   await form.thaiFirst.fill('');
-  const answered = page.waitForResponse((r) => r.url().includes('/api/patient/romanization') && decodeURIComponent(r.url()).includes('สมหญิง'));
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/patient/romanization') && decodeURIComponent(r.url()).includes('สมหญิง'),
+  );
   await form.thaiFirst.pressSequentially('สมหญิง', { delay: 30 });
   await answered;
   await expect(form.englishFirst).toHaveValue('Sam');

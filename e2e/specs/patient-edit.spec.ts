@@ -4,7 +4,7 @@ import { PatientFormPage } from '../pages/patient-form-page';
 import { DEMO_PASSWORD } from '../support/demo-users';
 import { logInAs } from '../support/log-in';
 
-test('editing needs the user\'s own password; the change is saved', async ({ page, baseURL }) => {
+test("editing needs the user's own password; the change is saved", async ({ page, baseURL }) => {
   const api = await patientApiAs(baseURL!);
   const patient = await createPatient(api);
   await logInAs(page, 'staff');

@@ -13,7 +13,9 @@ test('exam history tab: count in the label, rows linked as the permissions allow
   const api = await patientApiAs(baseURL!);
   // A demo patient with requests in the staff user's branch, found through the worklist search.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
-  const exams = (await (await api.post('/api/exam/search?page=1', { data: { examFromDate: '2000-01-01', examToDate: today } })).json()) as { data: { rows: { hn: string }[] } };
+  const exams = (await (
+    await api.post('/api/exam/search?page=1', { data: { examFromDate: '2000-01-01', examToDate: today } })
+  ).json()) as { data: { rows: { hn: string }[] } };
   let patient: PatientAnswer | undefined;
   let history: HistoryRow[] = [];
   for (const hn of [...new Set(exams.data.rows.map((r) => r.hn).filter(Boolean))].slice(0, 25)) {

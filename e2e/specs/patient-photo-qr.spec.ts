@@ -25,12 +25,19 @@ test('a photo taken on a phone through the QR page reaches the patient', async (
   await page.screenshot({ path: screenshotPath('patient-photo-qr-dialog') });
 
   // The phone: another browser context, no session, a phone-sized screen.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'th-TH' });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'th-TH',
+  });
   const phoneCsp = watchCspViolations(phone);
   const phonePage = await phone.newPage();
   await phonePage.goto(url!);
   await expect(phonePage.getByTestId('capture-ready')).toBeVisible();
-  await phonePage.getByTestId('capture-file-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: samplePng() });
+  await phonePage
+    .getByTestId('capture-file-input')
+    .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: samplePng() });
   await expect(phonePage.getByTestId('capture-preview')).toBeVisible();
   await phonePage.screenshot({ path: screenshotPath('capture-phone-preview') });
   await phonePage.getByTestId('capture-send').click();

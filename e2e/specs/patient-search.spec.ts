@@ -5,7 +5,10 @@ import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
 // Spec §2 Patient screens: the search, its results and what it enables.
-test('search by name, HN and national ID; masked national number; row actions; add-new only after a search', async ({ page, baseURL }) => {
+test('search by name, HN and national ID; masked national number; row actions; add-new only after a search', async ({
+  page,
+  baseURL,
+}) => {
   const api = await patientApiAs(baseURL!);
   const patient = await createPatient(api);
   await logInAs(page, 'staff');

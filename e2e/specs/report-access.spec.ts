@@ -7,7 +7,14 @@ import { logInAs } from '../support/log-in';
 // Spec §5 and the worklist's data scope, on the server and in the window: doctor2 cannot open doctor1's report;
 // a hospital user reads their hospital's report without a form.
 
-interface Row { examId: string; branchId: number; reviewerId: string | null; reportCount: number; status: string; clientId: number | null }
+interface Row {
+  examId: string;
+  branchId: number;
+  reviewerId: string | null;
+  reportCount: number;
+  status: string;
+  clientId: number | null;
+}
 
 async function completedOf(baseURL: string, username: string): Promise<Row> {
   const api = await apiSessionAs(baseURL, username);
@@ -15,7 +22,7 @@ async function completedOf(baseURL: string, username: string): Promise<Row> {
     const me = await userIdOf(api);
     const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
     const res = await api.post('/api/exam/search', { data: { examFromDate: '2000-01-01', examToDate: weekAgo } });
-    const rows = (await res.json() as { data: { rows: Row[] } }).data.rows;
+    const rows = ((await res.json()) as { data: { rows: Row[] } }).data.rows;
     const exam = rows.find((r) => r.reviewerId === me && r.reportCount > 0);
     expect(exam, `${username} has a reported exam`).toBeDefined();
     return exam!;
@@ -27,14 +34,24 @@ async function completedOf(baseURL: string, username: string): Promise<Row> {
 test("doctor2 cannot open doctor1's report, in the window or through the API", async ({ page, baseURL }) => {
   const exam = await completedOf(baseURL!, 'doctor1');
   const doctor1 = await apiSessionAs(baseURL!, 'doctor1');
-  const finished = (await (await doctor1.get(`/api/exam/${exam.examId}/report/pacs`)).json() as { data: { finishedReports: { pdfUrl: string }[] } }).data.finishedReports[0]!;
+  const finished = (
+    (await (await doctor1.get(`/api/exam/${exam.examId}/report/pacs`)).json()) as {
+      data: { finishedReports: { pdfUrl: string }[] };
+    }
+  ).data.finishedReports[0]!;
   expect((await doctor1.get(finished.pdfUrl)).status()).toBe(200);
   await doctor1.dispose();
 
   const doctor2 = await apiSessionAs(baseURL!, 'doctor2');
   expect((await doctor2.get(`/api/exam/${exam.examId}/report/pacs`)).status()).toBe(404);
   expect((await doctor2.get(finished.pdfUrl)).status()).toBe(404);
-  expect((await doctor2.put(`/api/exam/${exam.examId}/report/pacs/draft`, { data: { content: { impression: 'x' }, version: 0 } })).status()).toBe(404);
+  expect(
+    (
+      await doctor2.put(`/api/exam/${exam.examId}/report/pacs/draft`, {
+        data: { content: { impression: 'x' }, version: 0 },
+      })
+    ).status(),
+  ).toBe(404);
   await doctor2.dispose();
 
   await logInAs(page, 'doctor2');
@@ -53,7 +70,9 @@ test("a hospital user reads their hospital's report, read-only, also by its name
   // A week back: older exams are the finished ones.
   const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   const res = await api.post('/api/exam/search', { data: { examFromDate: '2000-01-01', examToDate: weekAgo } });
-  const exam = (await res.json() as { data: { rows: Row[] } }).data.rows.find((r) => r.reportCount > 0 && r.status === 'Completed');
+  const exam = ((await res.json()) as { data: { rows: Row[] } }).data.rows.find(
+    (r) => r.reportCount > 0 && r.status === 'Completed',
+  );
   expect(exam).toBeDefined();
   await api.dispose();
 

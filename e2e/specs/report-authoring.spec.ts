@@ -11,7 +11,16 @@ import { logInAs } from '../support/log-in';
 const IMPRESSION = 'ไม่พบเลือดออกในสมอง ไม่พบภาวะสมองขาดเลือดเฉียบพลัน แนะนำติดตามอาการทางคลินิก';
 const ADDENDUM = 'เพิ่มเติม: เทียบกับภาพเดิมแล้ว ไม่พบการเปลี่ยนแปลง';
 
-interface Row { examId: string; accessionNumber: string | null; status: string; modality: string; description: string; clientId: number | null; branchId: number; version: number }
+interface Row {
+  examId: string;
+  accessionNumber: string | null;
+  status: string;
+  modality: string;
+  description: string;
+  clientId: number | null;
+  branchId: number;
+  version: number;
+}
 
 /**
  * A CT brain exam of the last three days not yet assigned, of doctor1's busiest client (the worklist opens on that
@@ -22,21 +31,36 @@ async function assignCtBrainToDoctor1(baseURL: string): Promise<Row> {
   const admin = await apiSessionAs(baseURL, 'admin');
   try {
     const doctorId = await userIdOf(doctor);
-    const mine = await (await doctor.post('/api/exam/search', { data: { examFromDate: bangkokDay(2), examToDate: bangkokDay(0) } })).json() as { data: { clients: { clientId: number }[] } };
+    const mine = (await (
+      await doctor.post('/api/exam/search', { data: { examFromDate: bangkokDay(2), examToDate: bangkokDay(0) } })
+    ).json()) as { data: { clients: { clientId: number }[] } };
     const clients = mine.data.clients.map((c) => c.clientId);
     const rows: Row[] = [];
     for (let page = 1; page <= 10; page++) {
-      const answer = await (await admin.post(`/api/exam/search?page=${page}`, { data: { examFromDate: bangkokDay(2), examToDate: bangkokDay(0), modalityCode: 'CT' } })).json() as { data: { rows: Row[] } };
+      const answer = (await (
+        await admin.post(`/api/exam/search?page=${page}`, {
+          data: { examFromDate: bangkokDay(2), examToDate: bangkokDay(0), modalityCode: 'CT' },
+        })
+      ).json()) as { data: { rows: Row[] } };
       rows.push(...answer.data.rows);
       if (answer.data.rows.length < 50) break;
     }
-    const candidates = rows.filter((r) => /brain|stroke/i.test(r.description) && r.accessionNumber && (r.status === 'Arrived' || r.status === 'Scheduled') && r.clientId !== null && clients.includes(r.clientId));
+    const candidates = rows.filter(
+      (r) =>
+        /brain|stroke/i.test(r.description) &&
+        r.accessionNumber &&
+        (r.status === 'Arrived' || r.status === 'Scheduled') &&
+        r.clientId !== null &&
+        clients.includes(r.clientId),
+    );
     candidates.sort((a, b) => clients.indexOf(a.clientId!) - clients.indexOf(b.clientId!));
     const exam = candidates[0];
     expect(exam, 'the demo has an unassigned CT brain exam of a doctor1 client in the last three days').toBeDefined();
-    const assigned = await admin.post(`/api/exam/${exam!.examId}/assign`, { data: { doctorId, message: 'e2e: ขอผลด่วน' } });
+    const assigned = await admin.post(`/api/exam/${exam!.examId}/assign`, {
+      data: { doctorId, message: 'e2e: ขอผลด่วน' },
+    });
     expect(assigned.status(), await assigned.text()).toBe(200);
-    return (await assigned.json() as { data: Row }).data;
+    return ((await assigned.json()) as { data: Row }).data;
   } finally {
     await doctor.dispose();
     await admin.dispose();
@@ -44,7 +68,13 @@ async function assignCtBrainToDoctor1(baseURL: string): Promise<Row> {
 }
 
 /** The staff approver's worklist: approve or reject the report of a row (spec §4 Audit), with the confirmation. */
-async function auditReport(browser: Browser, accession: string, action: 'approveReport' | 'rejectReport', message?: string, critical = false): Promise<void> {
+async function auditReport(
+  browser: Browser,
+  accession: string,
+  action: 'approveReport' | 'rejectReport',
+  message?: string,
+  critical = false,
+): Promise<void> {
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
@@ -61,7 +91,10 @@ async function auditReport(browser: Browser, accession: string, action: 'approve
     if (message) await page.locator('#exam-confirm-message').fill(message);
     await worklist.confirmDialog.getByTestId('confirm-yes').click();
     await expect(worklist.confirmDialog).toBeHidden();
-    await expect(row.getByTestId('report-button')).toHaveAttribute('data-report-audit', action === 'approveReport' ? 'Approved' : 'Rejected');
+    await expect(row.getByTestId('report-button')).toHaveAttribute(
+      'data-report-audit',
+      action === 'approveReport' ? 'Approved' : 'Rejected',
+    );
   } finally {
     await context.close();
   }
@@ -70,10 +103,17 @@ async function auditReport(browser: Browser, accession: string, action: 'approve
 async function reportOf(api: APIRequestContext, examId: string) {
   const res = await api.get(`/api/exam/${examId}/report/pacs`);
   expect(res.status()).toBe(200);
-  return (await res.json() as { data: { finishedReports: { versionNo: number; kind: string; auditStatus: string }[] } }).data;
+  return (
+    (await res.json()) as { data: { finishedReports: { versionNo: number; kind: string; auditStatus: string }[] } }
+  ).data;
 }
 
-test('doctor1 writes a CT brain report from a template, finishes it, corrects it with an addendum; the approver rejects then approves', async ({ page, context, browser, baseURL }) => {
+test('doctor1 writes a CT brain report from a template, finishes it, corrects it with an addendum; the approver rejects then approves', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const exam = await assignCtBrainToDoctor1(baseURL!);
   const accession = exam.accessionNumber!;
@@ -87,7 +127,10 @@ test('doctor1 writes a CT brain report from a template, finishes it, corrects it
   await expect(row).toHaveAttribute('data-status', 'Assigned');
   await row.getByTestId('report-button').click();
   await expect(worklist.confirmDialog).toHaveAttribute('data-action', 'accept');
-  const [popup] = await Promise.all([context.waitForEvent('page'), worklist.confirmDialog.getByTestId('confirm-yes').click()]);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    worklist.confirmDialog.getByTestId('confirm-yes').click(),
+  ]);
   await expect(row).toHaveAttribute('data-status', 'Accepted');
   await expect(popup).toHaveURL(new RegExp(`/report/${exam.examId}\\?examBranchId=${exam.branchId}$`));
 
@@ -106,7 +149,9 @@ test('doctor1 writes a CT brain report from a template, finishes it, corrects it
   await popup.screenshot({ path: screenshotPath('report-editor') });
 
   // Preview: POST /ReportViewer/pacs (the engine's form) prints the draft in a new window, marked as a draft.
-  const answered = popup.context().waitForEvent('response', (r) => r.url().endsWith('/ReportViewer/pacs') && r.request().method() === 'POST');
+  const answered = popup
+    .context()
+    .waitForEvent('response', (r) => r.url().endsWith('/ReportViewer/pacs') && r.request().method() === 'POST');
   const [preview] = await Promise.all([popup.context().waitForEvent('page'), report.previewButton.click()]);
   const previewAnswer = await answered;
   expect(previewAnswer.status()).toBe(200);
@@ -149,7 +194,10 @@ test('doctor1 writes a CT brain report from a template, finishes it, corrects it
   await auditReport(browser, accession, 'approveReport', undefined, true);
   const api = popup.request;
   const data = await reportOf(api, exam.examId);
-  expect(data.finishedReports.map((f) => [f.versionNo, f.kind, f.auditStatus])).toEqual([[2, 'addendum', 'Approved'], [1, 'final', 'Rejected']]);
+  expect(data.finishedReports.map((f) => [f.versionNo, f.kind, f.auditStatus])).toEqual([
+    [2, 'addendum', 'Approved'],
+    [1, 'final', 'Rejected'],
+  ]);
   await popup.reload();
   await expect(report.finishedVersion(2).getByTestId('report-audit-chip')).toHaveAttribute('data-audit', 'Approved');
   await report.expectPdfShown();

@@ -31,10 +31,14 @@ test('admin opens the daily branch report from home and the PDF loads in the fra
   const refused = viewer.nextReport('branch_report_daily.rpt');
   await viewer.showButton.click();
   expect((await refused).status()).toBe(400);
-  await expect(popup.frameLocator('[data-testid="report-frame"]').getByRole('alert')).toContainText('ช่วงเวลาของรายงานต้องไม่เกิน 92 วัน');
+  await expect(popup.frameLocator('[data-testid="report-frame"]').getByRole('alert')).toContainText(
+    'ช่วงเวลาของรายงานต้องไม่เกิน 92 วัน',
+  );
 
   // Another branch and the first fortnight of this month: the frame gets the new PDF.
-  const month = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', month: '2-digit', year: 'numeric' }).format(new Date()).replace('/', '-');
+  const month = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', month: '2-digit', year: 'numeric' })
+    .format(new Date())
+    .replace('/', '-');
   await viewer.form.locator('#report-field-startDate').fill(`01-${month}`);
   await viewer.form.locator('#report-field-endDate').fill(`14-${month}`);
   await viewer.form.locator('#report-field-branchId').click();

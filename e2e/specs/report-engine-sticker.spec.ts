@@ -15,7 +15,9 @@ test('staff opens a request sticker; its barcodes decode to the accession number
   const row = requests.rows.filter({ has: page.locator('[data-testid="request-sticker"]:not([disabled])') }).first();
   await expect(row).toBeVisible();
   const requestId = (await row.getAttribute('data-request-id'))!;
-  const accessions = (await row.getByTestId('request-accession').allTextContents()).map((t) => t.trim().split(' ').at(-1)!).filter(Boolean);
+  const accessions = (await row.getByTestId('request-accession').allTextContents())
+    .map((t) => t.trim().split(' ').at(-1)!)
+    .filter(Boolean);
   expect(accessions.length).toBeGreaterThan(0);
 
   const answer = ReportViewerPage.nextReportIn(context, 'sticker.rpt');

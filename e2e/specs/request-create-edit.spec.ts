@@ -6,7 +6,10 @@ import { WorklistPage } from '../pages/worklist-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-test('staff create a CT + US request with a custom price and doses; its exams show in the worklist; then edit it', async ({ page, baseURL }) => {
+test('staff create a CT + US request with a custom price and doses; its exams show in the worklist; then edit it', async ({
+  page,
+  baseURL,
+}) => {
   // A long walk through the form, the list, the worklist and the upload page: 40 s alone, more on a loaded machine.
   test.setTimeout(180_000);
   const api = await patientApiAs(baseURL!, 'staff');
@@ -80,7 +83,9 @@ test('staff create a CT + US request with a custom price and doses; its exams sh
 
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/request/exam'));
   await page.getByTestId('request-submit').click();
-  const body = (await (await saved).json()) as { data: { requestId: string; status: string; exams: { modalityCode: string; accessionNumber: string }[] } };
+  const body = (await (await saved).json()) as {
+    data: { requestId: string; status: string; exams: { modalityCode: string; accessionNumber: string }[] };
+  };
   expect(body.data.exams.map((e) => e.modalityCode).sort()).toEqual(['CT', 'US']);
   const accessions = body.data.exams.map((e) => e.accessionNumber);
   for (const a of accessions) expect(a).toMatch(/^RS1\d{6}\d{4}$/);
@@ -117,13 +122,17 @@ test('staff create a CT + US request with a custom price and doses; its exams sh
   await page.getByTestId('request-document-upload').click();
   await expect(page.getByText('Please select file.')).toBeVisible();
   await rq.choose('ประเภทเอกสาร', 'ใบสั่งแพทย์');
-  await page.getByTestId('request-document-file').setInputFiles({ name: 'order.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 order') });
+  await page
+    .getByTestId('request-document-file')
+    .setInputFiles({ name: 'order.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 order') });
   await page.getByTestId('request-document-upload').click();
   await expect(page.getByTestId('request-document-row')).toHaveCount(1);
   await expect(page.getByTestId('request-document-row')).toContainText('order.pdf');
   // The field is emptied for the next document, and a refused file shows the server's reason and adds nothing.
   await expect(page.getByTestId('request-document-file')).toHaveValue('');
-  await page.getByTestId('request-document-file').setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await page
+    .getByTestId('request-document-file')
+    .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
   await page.getByTestId('request-document-upload').click();
   await expect(page.getByRole('alert').filter({ hasText: 'ชนิดไฟล์ไม่รองรับ' })).toBeVisible();
   await expect(page.getByTestId('request-document-row')).toHaveCount(1);

@@ -5,7 +5,10 @@ import { RequestPage } from '../pages/request-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-test('a child’s eGFR: the form asks for height, then estimates it by bedside Schwartz; a typed eGFR wins', async ({ page, baseURL }) => {
+test('a child’s eGFR: the form asks for height, then estimates it by bedside Schwartz; a typed eGFR wins', async ({
+  page,
+  baseURL,
+}) => {
   const api = await patientApiAs(baseURL!, 'staff');
   const patientId = await seededPatientAged(api, (age) => age >= 1 && age < 18);
   await logInAs(page, 'staff');

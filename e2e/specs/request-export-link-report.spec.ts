@@ -7,16 +7,33 @@ import { screenshotPath } from '../support/artifacts';
 // Issue 7 item 6: the public film link page shows the exam's report without login (the released version, as a PDF
 // by a signed address), after its PIN.
 
-test('a film link shows the released report of its exam to a browser without a session, after the PIN', async ({ browser, baseURL }) => {
+test('a film link shows the released report of its exam to a browser without a session, after the PIN', async ({
+  browser,
+  baseURL,
+}) => {
   const api = await patientApiAs(baseURL!, 'staff');
   const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   const { rows } = await searchExams(api, { examFromDate: '2000-01-01', examToDate: weekAgo });
-  const exam = rows.find((r) => r.status === 'Completed' && r.reportCount > 0 && r.accessionNumber && (r.reportAuditStatus === '' || r.reportAuditStatus === 'Approved'));
+  const exam = rows.find(
+    (r) =>
+      r.status === 'Completed' &&
+      r.reportCount > 0 &&
+      r.accessionNumber &&
+      (r.reportAuditStatus === '' || r.reportAuditStatus === 'Approved'),
+  );
   expect(exam, 'a completed exam with a released report').toBeDefined();
   const [patient] = await searchPatientsApi(api, { hn: exam!.hn });
-  const history = (await (await api.get(`/api/patient/${patient!.patientId}/exam`)).json() as { data: { requestId: string; exams: { examId: string }[] }[] }).data;
+  const history = (
+    (await (await api.get(`/api/patient/${patient!.patientId}/exam`)).json()) as {
+      data: { requestId: string; exams: { examId: string }[] }[];
+    }
+  ).data;
   const requestId = history.find((r) => r.exams.some((e) => e.examId === exam!.examId))!.requestId;
-  const link = (await (await api.post(`/api/request/link/${requestId}`, { data: { pin: '2468' } })).json() as { data: { linkHostUrl: string } }).data;
+  const link = (
+    (await (await api.post(`/api/request/link/${requestId}`, { data: { pin: '2468' } })).json()) as {
+      data: { linkHostUrl: string };
+    }
+  ).data;
   await api.dispose();
 
   const fresh = await browser.newContext();

@@ -5,11 +5,20 @@ import { RequestPage } from '../pages/request-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-test('export film: the row icon makes a link with a QR code; a fresh browser without a session opens it', async ({ page, browser, baseURL }) => {
+test('export film: the row icon makes a link with a QR code; a fresh browser without a session opens it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const api = await patientApiAs(baseURL!, 'staff');
   const cat = await catalogue(api);
   const us = cat.products.find((p) => p.modalityCode === 'US' && p.productGroup === 'ตรวจ')!;
-  const made = await createRequest(api, { patientId: await seededPatientId(api), hospitalId: cat.hospitalId, privilageId: cat.privilegeId, modalities: { US: [us.productId] } });
+  const made = await createRequest(api, {
+    patientId: await seededPatientId(api),
+    hospitalId: cat.hospitalId,
+    privilageId: cat.privilegeId,
+    modalities: { US: [us.productId] },
+  });
   await api.dispose();
 
   await logInAs(page, 'staff');

@@ -10,14 +10,21 @@ async function makeRequest(baseURL: string, custom: boolean, patientId?: string)
   const cat = await catalogue(api);
   const us = cat.products.find((p) => p.modalityCode === 'US' && p.productGroup === 'ตรวจ')!;
   const made = await createRequest(api, {
-    patientId: patientId ?? await seededPatientId(api), hospitalId: cat.hospitalId, privilageId: cat.privilegeId, modalities: { US: [us.productId] },
-    examStartTime: '09:00', ...(custom ? { customProductPrice: { items: [{ productId: us.productId, price: 999.5 }] } } : {}),
+    patientId: patientId ?? (await seededPatientId(api)),
+    hospitalId: cat.hospitalId,
+    privilageId: cat.privilegeId,
+    modalities: { US: [us.productId] },
+    examStartTime: '09:00',
+    ...(custom ? { customProductPrice: { items: [{ productId: us.productId, price: 999.5 }] } } : {}),
   });
   await api.dispose();
   return made;
 }
 
-test('a held request with a custom price: the Administrator sees the approval column and approves it', async ({ page, baseURL }) => {
+test('a held request with a custom price: the Administrator sees the approval column and approves it', async ({
+  page,
+  baseURL,
+}) => {
   const made = await makeRequest(baseURL!, true);
   expect(made.status).toBe('Hold');
   await logInAs(page, 'admin');

@@ -5,7 +5,10 @@ import { RequestPage } from '../pages/request-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-test('health-coverage (NHSO) dialog: latest authentication, a claim type, confirm-save; the claim code is stored on the request', async ({ page, baseURL }) => {
+test('health-coverage (NHSO) dialog: latest authentication, a claim type, confirm-save; the claim code is stored on the request', async ({
+  page,
+  baseURL,
+}) => {
   const api = await patientApiAs(baseURL!, 'staff');
   const patient = await createPatient(api);
   const cat = await catalogue(api);
@@ -29,7 +32,9 @@ test('health-coverage (NHSO) dialog: latest authentication, a claim type, confir
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/request/exam'));
   await page.getByTestId('request-submit').click();
   const { data } = (await (await saved).json()) as { data: { requestId: string } };
-  const detail = (await (await api.get(`/api/request/${data.requestId}`)).json()) as { data: { nhsoClaimCode: string; additionalFields: { nhso_auth_code?: string } } };
+  const detail = (await (await api.get(`/api/request/${data.requestId}`)).json()) as {
+    data: { nhsoClaimCode: string; additionalFields: { nhso_auth_code?: string } };
+  };
   expect(detail.data.nhsoClaimCode).toBe(code);
   expect(detail.data.additionalFields.nhso_auth_code).toBe(code);
   await api.dispose();

@@ -4,12 +4,16 @@ import { searchExams } from '../pages/viewer-setup';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-test('the reviewer of an Assigned exam accepts before the viewer opens, also from a direct link (spec §4)', async ({ page, baseURL }) => {
+test('the reviewer of an Assigned exam accepts before the viewer opens, also from a direct link (spec §4)', async ({
+  page,
+  baseURL,
+}) => {
   const api = await patientApiAs(baseURL!, 'doctor1');
   const me = ((await (await api.get('/api/me')).json()) as { data: { userId: string } }).data;
   // An older one: the worklist specs accept the first Assigned row of the last three days on the same server.
   const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-  const mine = (rows: Awaited<ReturnType<typeof searchExams>>) => rows.filter((e) => e.status === 'Assigned' && e.reviewerId === me.userId);
+  const mine = (rows: Awaited<ReturnType<typeof searchExams>>) =>
+    rows.filter((e) => e.status === 'Assigned' && e.reviewerId === me.userId);
   const exam = mine(await searchExams(api, { examToDate: weekAgo })).at(-1) ?? mine(await searchExams(api)).at(-1);
   expect(exam, 'the demo seed assigns an exam to doctor1').toBeDefined();
 

@@ -4,7 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { startBranchCacheSimulator } from '../../apps/simulators/src/branch-cache-simulator';
 import { patientApiAs } from '../pages/patient-api';
 import { ViewerPage } from '../pages/viewer-page';
-import { examsWithoutImages, freshCopy, matchStudies, searchExams, stow, studyUidOf, type ExamRow } from '../pages/viewer-setup';
+import {
+  examsWithoutImages,
+  freshCopy,
+  matchStudies,
+  searchExams,
+  stow,
+  studyUidOf,
+  type ExamRow,
+} from '../pages/viewer-setup';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
@@ -14,15 +22,20 @@ test('an archived exam is unzipped before its series are listed (spec §4 Zip)',
   let exam: ExamRow | undefined;
   // Old finished exams are the archived ones (the seed archives some older than 20 days).
   const old = new Date(Date.now() - 21 * 86_400_000).toISOString().slice(0, 10);
-  for (let p = 1; p <= 40 && !exam; p++) exam = (await searchExams(api, { examToDate: old }, p)).find((e) => e.zipStatus === 'Archive');
+  for (let p = 1; p <= 40 && !exam; p++)
+    exam = (await searchExams(api, { examToDate: old }, p)).find((e) => e.zipStatus === 'Archive');
   expect(exam, 'the demo seed has an archived exam').toBeDefined();
 
   await logInAs(page, 'admin');
-  const unzip = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/exam/${exam!.examId}/unzip`));
+  const unzip = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith(`/api/exam/${exam!.examId}/unzip`),
+  );
   await page.goto(`/viewer/${exam!.examId}?examBranchId=${exam!.branchId}`);
   await unzip;
   await expect(page.getByTestId('unzip-progress')).toHaveCount(0, { timeout: 30_000 });
-  const after = (await searchExams(api, { accessionNumber: exam!.accessionNumber })).find((e) => e.examId === exam!.examId);
+  const after = (await searchExams(api, { accessionNumber: exam!.accessionNumber })).find(
+    (e) => e.examId === exam!.examId,
+  );
   expect(after?.zipStatus).toBe('Uploaded');
   await api.dispose();
 });
@@ -51,7 +64,8 @@ test.describe('branch image cache (spec §7, §8)', () => {
     cache.close();
   });
 
-  const setCache = (state: Record<string, unknown>) => fetch(`${cacheUrl}__sim/state`, { method: 'POST', body: JSON.stringify({ reset: true, ...state }) });
+  const setCache = (state: Record<string, unknown>) =>
+    fetch(`${cacheUrl}__sim/state`, { method: 'POST', body: JSON.stringify({ reset: true, ...state }) });
 
   async function openWithCache(page: import('@playwright/test').Page) {
     // The branch's imageCacheUrl has no admin screen yet; the server's part (series carry it) is an API test.
@@ -70,7 +84,10 @@ test.describe('branch image cache (spec §7, §8)', () => {
   test('a cache that holds the series is used for the frame', async ({ page }) => {
     await setCache({});
     const frame = await openWithCache(page);
-    await expect(frame).toHaveAttribute('src', new RegExp(`^${cacheUrl}DicomViewer/${exam.examId}/[0-9a-f-]+/[0-9%C.-]*\\?token=`));
+    await expect(frame).toHaveAttribute(
+      'src',
+      new RegExp(`^${cacheUrl}DicomViewer/${exam.examId}/[0-9a-f-]+/[0-9%C.-]*\\?token=`),
+    );
     const asked = ((await (await fetch(`${cacheUrl}__sim/state`)).json()) as { requests: string[] }).requests;
     expect(asked[0]).toBe('/features');
     expect(asked[1]).toMatch(/^\/check\/[0-9a-f-]+\/[0-9a-f-]+\/[0-9%C.-]*$/);

@@ -29,7 +29,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('rangsi.viewer.cpu', '1'));
 });
 
-test('compare with a prior of the same patient: 1×2, both drawn, scrolling linked by position, W/L per viewport, back to 1×1', async ({ page }) => {
+test('compare with a prior of the same patient: 1×2, both drawn, scrolling linked by position, W/L per viewport, back to 1×1', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await logInAs(page, 'staff');
   const viewer = new ViewerPage(page);
@@ -55,7 +57,9 @@ test('compare with a prior of the same patient: 1×2, both drawn, scrolling link
   await viewer.expectImageDrawn(frame, 'current CT beside the prior');
   await expect(frame.getByTestId('viewport-pane').getByTestId('overlay-caption')).toContainText('ปัจจุบัน');
   await expect(frame.getByTestId('viewport-prior-pane').getByTestId('overlay-caption')).toContainText('ครั้งก่อน');
-  await expect(frame.getByTestId('viewport-prior-pane').getByTestId('overlay-slice')).toContainText(`ภาพ 1/${PRIOR.slices}`);
+  await expect(frame.getByTestId('viewport-prior-pane').getByTestId('overlay-slice')).toContainText(
+    `ภาพ 1/${PRIOR.slices}`,
+  );
   await expect(frame.getByTestId('cmd-link')).toHaveAttribute('aria-label', 'เลื่อนพร้อมกันตามตำแหน่ง (mm)');
 
   // Scrolling the current moves the prior to the same level (2.5 mm vs 5 mm slices).
@@ -65,7 +69,9 @@ test('compare with a prior of the same patient: 1×2, both drawn, scrolling link
   await page.keyboard.press('PageDown');
   await expect(main).toHaveAttribute('data-slice', '21');
   await expect(priorViewport).toHaveAttribute('data-slice', '11');
-  await expect(frame.getByTestId('viewport-prior-pane').getByTestId('overlay-slice')).toContainText(`ภาพ 11/${PRIOR.slices}`);
+  await expect(frame.getByTestId('viewport-prior-pane').getByTestId('overlay-slice')).toContainText(
+    `ภาพ 11/${PRIOR.slices}`,
+  );
   // The wheel over the prior leads the other way.
   await priorViewport.hover();
   for (let i = 0; i < 3; i++) await page.mouse.wheel(0, 120);
@@ -78,7 +84,9 @@ test('compare with a prior of the same patient: 1×2, both drawn, scrolling link
   const mainWindow = await frame.getByTestId('viewport-pane').getByTestId('overlay-window').textContent();
   const before = await viewer.stats(frame, 'viewport-prior');
   await viewer.drag(frame, [0.5, 0.5], [120, -80], 'viewport-prior');
-  await expect.poll(async () => gridChange(before.grid, (await viewer.stats(frame, 'viewport-prior')).grid)).toBeGreaterThan(3);
+  await expect
+    .poll(async () => gridChange(before.grid, (await viewer.stats(frame, 'viewport-prior')).grid))
+    .toBeGreaterThan(3);
   await expect(frame.getByTestId('viewport-pane').getByTestId('overlay-window')).toHaveText(mainWindow!);
   await expect(frame.getByTestId('viewport-prior-pane').getByTestId('overlay-window')).not.toHaveText(mainWindow!);
   await page.screenshot({ path: screenshotPath('viewer-compare') });

@@ -7,14 +7,14 @@ import { logInAs } from '../support/log-in';
 
 // Files of docs/pydicom-corpus.md, one per kind the issue names; and one whose pixels no codec can decode.
 const FILES = {
-  'CT_small': 'CT_small.dcm',
-  'MR_small': 'MR_small.dcm',
+  CT_small: 'CT_small.dcm',
+  MR_small: 'MR_small.dcm',
   'JPEG 2000': 'JPEG2000.dcm',
   'JPEG-LS': 'MR_small_jpeg_ls_lossless.dcm',
   'JPEG baseline': 'SC_rgb_dcmtk_+eb+cy+np.dcm',
   // 12-bit JPEG extended: the viewer's link asks for it decompressed by the server (decision IN14).
   'JPEG 12-bit': 'JPGExtended.dcm',
-  'RGB': 'SC_rgb_rle.dcm',
+  RGB: 'SC_rgb_rle.dcm',
 } as const;
 
 test.beforeEach(async ({ page }) => {
@@ -22,20 +22,32 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('rangsi.viewer.cpu', '1'));
 });
 
-test('every kind of corpus file is drawn in the viewer; W/L drag changes the pixels; an undecodable file shows a Thai message, the rest works', async ({ page, baseURL }) => {
+test('every kind of corpus file is drawn in the viewer; W/L drag changes the pixels; an undecodable file shows a Thai message, the rest works', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const api = await patientApiAs(baseURL!, 'staff');
   const [exam] = await examsWithoutImages(api);
   expect(exam, 'the demo seed has a scheduled exam without images in branch RS1').toBeDefined();
-  const copies: Record<string, Buffer> = { ...Object.fromEntries(Object.entries(FILES).map(([k, f]) => [k, freshCopy(f)])), broken: undecodableJ2k() };
+  const copies: Record<string, Buffer> = {
+    ...Object.fromEntries(Object.entries(FILES).map(([k, f]) => [k, freshCopy(f)])),
+    broken: undecodableJ2k(),
+  };
   await stow(api, Object.values(copies));
   await matchStudies(api, Object.values(copies).map(studyUidOf), exam!.examId);
   // Which listed series holds which file: by the Series Instance UID its instances answer.
-  const series = ((await (await api.get(`/api/exam/${exam!.examId}/series`)).json()) as { data: { seriesId: string }[] }).data;
+  const series = (
+    (await (await api.get(`/api/exam/${exam!.examId}/series`)).json()) as { data: { seriesId: string }[] }
+  ).data;
   expect(series).toHaveLength(8);
   const kindOf = new Map<string, string>();
   for (const s of series) {
-    const inst = ((await (await api.get(`/api/exam/${exam!.examId}/series/${s.seriesId}/instances`)).json()) as { data: { instances: { sopInstanceUid: string }[] } }).data;
+    const inst = (
+      (await (await api.get(`/api/exam/${exam!.examId}/series/${s.seriesId}/instances`)).json()) as {
+        data: { instances: { sopInstanceUid: string }[] };
+      }
+    ).data;
     const sop = inst.instances[0]!.sopInstanceUid;
     const kind = Object.entries(copies).find(([, b]) => b.toString('latin1').includes(sop))![0];
     kindOf.set(s.seriesId, kind);

@@ -22,20 +22,36 @@ test.beforeAll(async ({ baseURL }) => {
   expect(exam, 'a second scheduled exam without images').toBeDefined();
   // A generated 300-slice 512×512 16-bit head CT (the phantom of the demo images), sent like a modality would.
   const studyInstanceUid = uidFrom(`viewer-e2e-${Date.now()}`);
-  const slices = [...generateCt({
-    patient: { name: 'ทดสอบ^ซีที', id: 'VIEWER-CT' },
-    study: { studyInstanceUid, accessionNumber: `VW${Date.now() % 1e8}`, date: '20261125', time: '090000', description: 'CT BRAIN' },
-    slices: SLICES, size: 512, localizer: false,
-  })].map((i) => i.bytes);
+  const slices = [
+    ...generateCt({
+      patient: { name: 'ทดสอบ^ซีที', id: 'VIEWER-CT' },
+      study: {
+        studyInstanceUid,
+        accessionNumber: `VW${Date.now() % 1e8}`,
+        date: '20261125',
+        time: '090000',
+        description: 'CT BRAIN',
+      },
+      slices: SLICES,
+      size: 512,
+      localizer: false,
+    }),
+  ].map((i) => i.bytes);
   for (let i = 0; i < slices.length; i += 100) await stow(api, slices.slice(i, i + 100));
   await matchStudies(api, [studyInstanceUid], exam.examId);
-  const series = ((await (await api.get(`/api/exam/${exam.examId}/series`)).json()) as { data: { seriesId: string; frameNumber: number }[] }).data;
+  const series = (
+    (await (await api.get(`/api/exam/${exam.examId}/series`)).json()) as {
+      data: { seriesId: string; frameNumber: number }[];
+    }
+  ).data;
   expect(series.map((s) => s.frameNumber)).toEqual([SLICES]);
   seriesId = series[0]!.seriesId;
   await api.dispose();
 });
 
-test('a 300-slice CT on the default path (CPU, as WebGL is software here): first image, the series streamed to 300/300, scroll by key, wheel and slider, W/L drag and presets, length in mm', async ({ page }) => {
+test('a 300-slice CT on the default path (CPU, as WebGL is software here): first image, the series streamed to 300/300, scroll by key, wheel and slider, W/L drag and presets, length in mm', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await logInAs(page, 'staff');
   // The stack comes in one WADO-RS series retrieve, not one WADO-URI request per slice (decision V14).
@@ -118,15 +134,25 @@ test('a 300-slice CT on the default path (CPU, as WebGL is software here): first
   const before = Number(await viewport.getAttribute('data-slice'));
   await viewport.focus();
   await page.keyboard.press(' ');
-  await expect.poll(async () => Number(await viewport.getAttribute('data-slice')), { timeout: 10_000 }).not.toBe(before);
+  await expect
+    .poll(async () => Number(await viewport.getAttribute('data-slice')), { timeout: 10_000 })
+    .not.toBe(before);
   await page.keyboard.press(' ');
 });
 
-test('a series id of the exam is needed, and its own token: anything else is refused with a message, never a 500', async ({ page, baseURL, request }) => {
+test('a series id of the exam is needed, and its own token: anything else is refused with a message, never a 500', async ({
+  page,
+  baseURL,
+  request,
+}) => {
   const api = await patientApiAs(baseURL!, 'staff');
-  const token = ((await (await api.post(`/api/exam/${exam.examId}/token`, { data: {} })).json()) as { data: { token: string } }).data.token;
+  const token = (
+    (await (await api.post(`/api/exam/${exam.examId}/token`, { data: {} })).json()) as { data: { token: string } }
+  ).data.token;
   const [other] = (await examsWithoutImages(api)).filter((e) => e.examId !== exam.examId);
-  const otherToken = ((await (await api.post(`/api/exam/${other!.examId}/token`, { data: {} })).json()) as { data: { token: string } }).data.token;
+  const otherToken = (
+    (await (await api.post(`/api/exam/${other!.examId}/token`, { data: {} })).json()) as { data: { token: string } }
+  ).data.token;
   await api.dispose();
 
   const bad = '00000000-0000-4000-8000-000000000000';
@@ -136,7 +162,8 @@ test('a series id of the exam is needed, and its own token: anything else is ref
     [`/api/exam/${exam.examId}/series/not-a-uuid/instances?token=${token}`, 400],
     [`/api/exam/${exam.examId}/series/${seriesId}/instances?token=${otherToken}`, 404],
     [`/api/exam/${exam.examId}/series/${seriesId}/instances?token=${'x'.repeat(40)}`, 401],
-  ] as const) expect((await request.get(url)).status(), url).toBe(status);
+  ] as const)
+    expect((await request.get(url)).status(), url).toBe(status);
 
   // Opened alone, without a session: the token does the work, and a bad link says so in Thai.
   await page.addInitScript(() => localStorage.setItem('rangsi.viewer.cpu', '1'));
@@ -152,16 +179,23 @@ test('a series id of the exam is needed, and its own token: anything else is ref
   await expect(page.getByTestId('overlay-slice')).toContainText(`ภาพ 1/${SLICES}`);
 });
 
-test("the first slice is on screen at once, rendered by the server in the viewer's place, until Cornerstone has drawn it (decision V15)", async ({ page, baseURL }) => {
+test("the first slice is on screen at once, rendered by the server in the viewer's place, until Cornerstone has drawn it (decision V15)", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const api = await patientApiAs(baseURL!, 'staff');
-  const token = ((await (await api.post(`/api/exam/${exam.examId}/token`, { data: {} })).json()) as { data: { token: string } }).data.token;
+  const token = (
+    (await (await api.post(`/api/exam/${exam.examId}/token`, { data: {} })).json()) as { data: { token: string } }
+  ).data.token;
   await api.dispose();
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.addInitScript(() => localStorage.setItem('rangsi.viewer.cpu', '1'));
   // The viewer's Cornerstone chunk is held back, as on a slow link: the preview alone shows the slice meanwhile.
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/assets\/viewer-workspace-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
@@ -183,9 +217,13 @@ test("the first slice is on screen at once, rendered by the server in the viewer
   await expect(preview).toHaveCount(0);
   // The viewer's element is where the preview was, and Cornerstone drew the same slice the same way.
   const box = (await page.getByTestId('viewport').boundingBox())!;
-  for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(box[k] - where[k]), `viewport ${k}`).toBeLessThanOrEqual(2);
+  for (const k of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(box[k] - where[k]), `viewport ${k}`).toBeLessThanOrEqual(2);
   await page.screenshot({ path: screenshotPath('viewer-first-image-drawn') });
-  const size = await page.getByTestId('viewport').locator('canvas').evaluate((c: HTMLCanvasElement) => [c.width, c.height] as [number, number]);
+  const size = await page
+    .getByTestId('viewport')
+    .locator('canvas')
+    .evaluate((c: HTMLCanvasElement) => [c.width, c.height] as [number, number]);
   const expected = await viewer.imageGrid(page.mainFrame(), previewUrl, size);
   const slice1 = await viewer.stats(page.mainFrame());
   const same = gridChange(expected.grid, slice1.grid);
@@ -199,7 +237,10 @@ test("the first slice is on screen at once, rendered by the server in the viewer
   // A narrow window keeps the toolbar on one line (the image stays where the preview is put) and scrolls it sideways.
   await page.setViewportSize({ width: 760, height: 700 });
   await expect.poll(async () => (await page.getByTestId('viewport').boundingBox())!.width).toBeLessThan(760);
-  expect(Math.abs((await page.getByTestId('viewport').boundingBox())!.y - where.y), 'viewport top at 760 px').toBeLessThanOrEqual(2);
+  expect(
+    Math.abs((await page.getByTestId('viewport').boundingBox())!.y - where.y),
+    'viewport top at 760 px',
+  ).toBeLessThanOrEqual(2);
   const toolbar = page.getByRole('toolbar');
   expect(await toolbar.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await toolbar.hover();

@@ -34,7 +34,9 @@ async function openAxialSeries(viewer: ViewerPage): Promise<Frame> {
   return frame;
 }
 
-test('MPR of a 64-slice CT on WebGL: three planes drawn, sagittal and coronal unlike the axial, crosshairs move the planes, back to the stack', async ({ page }) => {
+test('MPR of a 64-slice CT on WebGL: three planes drawn, sagittal and coronal unlike the axial, crosshairs move the planes, back to the stack', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   // WebGL here is software (SwiftShader), which the viewer would leave for the CPU path (decision V14): force it.
   await page.addInitScript(() => localStorage.setItem('rangsi.viewer.cpu', '0'));
@@ -50,7 +52,11 @@ test('MPR of a 64-slice CT on WebGL: three planes drawn, sagittal and coronal un
   await expect(frame.getByTestId('mpr-layout')).toBeVisible();
   await expect(frame.getByTestId('mpr-axial')).toHaveAttribute('data-ready', 'true', { timeout: 60_000 });
   await expect(frame.getByRole('toolbar')).not.toContainText('กำลังสร้างภาพ MPR', { timeout: 60_000 });
-  const stats = Object.fromEntries(await Promise.all(PLANES.map(async (p) => [p, await viewer.expectImageDrawn(frame, `MPR ${p}`, `mpr-${p}`)] as const)));
+  const stats = Object.fromEntries(
+    await Promise.all(
+      PLANES.map(async (p) => [p, await viewer.expectImageDrawn(frame, `MPR ${p}`, `mpr-${p}`)] as const),
+    ),
+  );
   expect(gridChange(stats.axial!.grid, stats.sagittal!.grid), 'sagittal differs from axial').toBeGreaterThan(5);
   expect(gridChange(stats.axial!.grid, stats.coronal!.grid), 'coronal differs from axial').toBeGreaterThan(5);
   // The head is taller than wide seen from above, longer than high seen from the side: the reformat is not an axial.
@@ -71,7 +77,9 @@ test('MPR of a 64-slice CT on WebGL: three planes drawn, sagittal and coronal un
   await page.mouse.click(box.x + box.width * 0.35, box.y + box.height * 0.3);
   await expect.poll(async () => sagittal.getAttribute('data-slice')).not.toBe(before.s);
   await expect.poll(async () => coronal.getAttribute('data-slice')).not.toBe(before.c);
-  await expect.poll(async () => gridChange(sagittalGrid, (await viewer.stats(frame, 'mpr-sagittal')).grid)).toBeGreaterThan(1);
+  await expect
+    .poll(async () => gridChange(sagittalGrid, (await viewer.stats(frame, 'mpr-sagittal')).grid))
+    .toBeGreaterThan(1);
   // The wheel scrolls the plane under the pointer; a window preset applies to all three.
   const axial = frame.getByTestId('mpr-axial');
   const axialSlice = await axial.getAttribute('data-slice');
@@ -92,7 +100,9 @@ test('MPR of a 64-slice CT on WebGL: three planes drawn, sagittal and coronal un
   await viewer.expectImageDrawn(frame, 'stack after MPR');
 });
 
-test('MPR is disabled with the reason: a one-image series, and the CPU path chosen because WebGL is software', async ({ page }) => {
+test('MPR is disabled with the reason: a one-image series, and the CPU path chosen because WebGL is software', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await logInAs(page, 'staff');
   const viewer = new ViewerPage(page);
@@ -108,6 +118,8 @@ test('MPR is disabled with the reason: a one-image series, and the CPU path chos
   await expect(frame.locator('[data-rendering]')).toHaveAttribute('data-rendering', 'software-webgl');
   await expect(frame.getByTestId('cmd-mpr')).toBeDisabled();
   await frame.getByTestId('cmd-mpr-wrap').hover();
-  await expect(frame.getByRole('tooltip')).toHaveText('MPR ต้องใช้ WebGL บนการ์ดจอ (เครื่องนี้ไม่มี หรือ WebGL ทำงานแบบซอฟต์แวร์ หรือเลือกโหมด CPU ไว้)');
+  await expect(frame.getByRole('tooltip')).toHaveText(
+    'MPR ต้องใช้ WebGL บนการ์ดจอ (เครื่องนี้ไม่มี หรือ WebGL ทำงานแบบซอฟต์แวร์ หรือเลือกโหมด CPU ไว้)',
+  );
   await page.screenshot({ path: screenshotPath('viewer-mpr-disabled') });
 });

@@ -22,7 +22,9 @@ test('the auto-refresh countdown ticks and resets to 300 on Search', async ({ pa
   // (without one they stay at most 298, as the countdown was at 297 or less).
   const clickedAt = Date.now();
   await worklist.searchButton.click();
-  await expect.poll(async () => (await worklist.countdownSeconds()) + Math.ceil((Date.now() - clickedAt) / 1000)).toBeGreaterThanOrEqual(300);
+  await expect
+    .poll(async () => (await worklist.countdownSeconds()) + Math.ceil((Date.now() - clickedAt) / 1000))
+    .toBeGreaterThanOrEqual(300);
   await worklist.expectSettled();
 
   // The choice is remembered on this workstation.

@@ -8,11 +8,18 @@ import { WorklistPage } from '../pages/worklist-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-test('staff import DICOM files for an exam from the worklist and see what was imported, what was already there and what failed', async ({ page, baseURL }) => {
+test('staff import DICOM files for an exam from the worklist and see what was imported, what was already there and what failed', async ({
+  page,
+  baseURL,
+}) => {
   const api = await patientApiAs(baseURL!, 'staff');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
   const search = await api.post('/api/exam/search?page=1', { data: { examFromDate: '2000-01-01', examToDate: today } });
-  const exams = ((await search.json()) as { data: { rows: { examId: string; accessionNumber: string; hasImage: boolean; zipStatus: string | null }[] } }).data.rows;
+  const exams = (
+    (await search.json()) as {
+      data: { rows: { examId: string; accessionNumber: string; hasImage: boolean; zipStatus: string | null }[] };
+    }
+  ).data.rows;
   // The last one without images: the unmatched-images test takes the first.
   const exam = exams.filter((e) => !e.hasImage && e.accessionNumber && e.zipStatus !== 'Archive').at(-1);
   expect(exam, 'the demo seed has exams without images in branch RS1').toBeDefined();
@@ -24,7 +31,10 @@ test('staff import DICOM files for an exam from the worklist and see what was im
   const seriesUid = testUid();
   const files = [1, 2].map((n) => {
     const file = path.join(dir, `IM${n}`);
-    fs.writeFileSync(file, buildInstance({ studyUid, seriesUid, accessionNumber: 'OUTSIDE-77', modality: 'CT', instanceNumber: n }).bytes);
+    fs.writeFileSync(
+      file,
+      buildInstance({ studyUid, seriesUid, accessionNumber: 'OUTSIDE-77', modality: 'CT', instanceNumber: n }).bytes,
+    );
     return file;
   });
   const note = path.join(dir, 'notes.txt');
@@ -58,7 +68,10 @@ test('staff import DICOM files for an exam from the worklist and see what was im
 
   // The same CD again, dragged from the file manager this time (with the hidden file it carries): nothing is stored twice.
   await dialog.getByTestId('dicom-import-again').click();
-  const dropped = [...files.map((f) => ({ name: path.basename(f), bytes: [...fs.readFileSync(f)] })), { name: '.DS_Store', bytes: [0, 0, 0, 1] }];
+  const dropped = [
+    ...files.map((f) => ({ name: path.basename(f), bytes: [...fs.readFileSync(f)] })),
+    { name: '.DS_Store', bytes: [0, 0, 0, 1] },
+  ];
   const dataTransfer = await page.evaluateHandle((parts) => {
     const data = new DataTransfer();
     for (const part of parts) data.items.add(new File([new Uint8Array(part.bytes)], part.name));

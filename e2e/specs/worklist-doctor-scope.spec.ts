@@ -15,7 +15,11 @@ test('doctor2 sees none of doctor1’s exams, on screen or through the API', asy
   const worklist = new WorklistPage(page);
   await worklist.goto('/pacs');
   await worklist.quickRange(14);
-  const shown = new Set(await worklist.page.getByTestId('worklist-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-accession'))));
+  const shown = new Set(
+    await worklist.page
+      .getByTestId('worklist-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-accession'))),
+  );
   expect(shown.size).toBeGreaterThan(0);
   for (const exam of mine) expect(shown.has(exam.accessionNumber), `${exam.accessionNumber} is doctor1's`).toBe(false);
 

@@ -10,7 +10,9 @@ test('doctor1 sees a tab per client with open counts, most first, and the first 
   await worklist.goto('/pacs');
 
   await expect(worklist.clientTab).toHaveCount(2);
-  const counts = await worklist.clientTab.evaluateAll((tabs) => tabs.map((tab) => Number(tab.getAttribute('data-open-count'))));
+  const counts = await worklist.clientTab.evaluateAll((tabs) =>
+    tabs.map((tab) => Number(tab.getAttribute('data-open-count'))),
+  );
   expect(counts[0]).toBeGreaterThan(0);
   expect(counts[0]).toBeGreaterThanOrEqual(counts[1] ?? 0);
   for (const [i, tab] of (await worklist.clientTab.all()).entries()) {
@@ -75,7 +77,10 @@ test('opening the report of an assigned exam asks for acceptance first, then ope
 
   await row.getByTestId('report-button').click();
   await expect(worklist.confirmDialog).toHaveAttribute('data-action', 'accept');
-  const [popup] = await Promise.all([context.waitForEvent('page'), worklist.confirmDialog.getByTestId('confirm-yes').click()]);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    worklist.confirmDialog.getByTestId('confirm-yes').click(),
+  ]);
 
   await expect(row).toHaveAttribute('data-status', 'Accepted');
   await expect(popup).toHaveURL(new RegExp(`/report/${examId}\\?examBranchId=\\d+$`));

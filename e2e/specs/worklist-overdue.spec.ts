@@ -9,7 +9,13 @@ test('an overdue exam shows the red tone and its overdue label', async ({ page }
   // Which exam is overdue depends on when the demo was seeded: ask the API, then look at it on screen.
   const rows = await searchAllExams(page.request, { examFromDate: bangkokDay(14), examToDate: bangkokDay(0) });
   const now = Date.now();
-  const overdue = rows.find((r) => r.accessionNumber && r.expectedDate && r.status !== 'Completed' && new Date(r.expectedDate).getTime() < now - 5 * 60_000);
+  const overdue = rows.find(
+    (r) =>
+      r.accessionNumber &&
+      r.expectedDate &&
+      r.status !== 'Completed' &&
+      new Date(r.expectedDate).getTime() < now - 5 * 60_000,
+  );
   expect(overdue, 'the demo data has an overdue exam in the last 14 days').toBeDefined();
   const accession = overdue?.accessionNumber ?? '';
 

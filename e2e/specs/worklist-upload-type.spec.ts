@@ -19,7 +19,13 @@ test('uploading a .exe as a document is refused with a message', async ({ page }
   await expect(help).toHaveText('Please select file.');
   await expect(help).toHaveClass(/Mui-error/);
 
-  await dialog.getByTestId('upload-file-input').setInputFiles({ name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ not a document') });
+  await dialog
+    .getByTestId('upload-file-input')
+    .setInputFiles({
+      name: 'setup.exe',
+      mimeType: 'application/x-msdownload',
+      buffer: Buffer.from('MZ not a document'),
+    });
   await expect(help).toContainText('ชนิดไฟล์ไม่รองรับ');
   await expect(help).toHaveClass(/Mui-error/);
   await expect(help).toHaveCSS('color', 'rgb(198, 40, 40)');
@@ -44,7 +50,9 @@ test('a PDF uploads with a new name that keeps its extension, listed with its up
   const row = worklist.rowsWithAccession.nth(1);
   await row.getByTestId('documents-button').click();
   const dialog = worklist.documentsDialog;
-  await dialog.getByTestId('upload-file-input').setInputFiles({ name: 'scan 01.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await dialog
+    .getByTestId('upload-file-input')
+    .setInputFiles({ name: 'scan 01.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
   await dialog.getByTestId('upload-prefix').fill('ใบส่งตัว');
   await expect(dialog).toContainText('ใบส่งตัว.pdf');
   await dialog.getByTestId('upload-submit').click();

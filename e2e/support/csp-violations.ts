@@ -16,6 +16,10 @@ export function watchCspViolations(context: BrowserContext): string[] {
 /** Called at the top of a spec file: each test fails when its page hit the CSP (something the app needs was blocked). */
 export function failOnCspViolations(): void {
   let seen: string[] = [];
-  test.beforeEach(({ context }) => { seen = watchCspViolations(context); });
-  test.afterEach(() => { expect(seen, 'Content-Security-Policy violations').toEqual([]); });
+  test.beforeEach(({ context }) => {
+    seen = watchCspViolations(context);
+  });
+  test.afterEach(() => {
+    expect(seen, 'Content-Security-Policy violations').toEqual([]);
+  });
 }

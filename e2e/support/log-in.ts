@@ -5,7 +5,11 @@ import { LoginPage } from '../pages/login-page';
 import { DEMO_PASSWORD } from './demo-users';
 
 /** Logs in through the real logon page and waits for home with its menu. */
-export async function logInAs(page: Page, username: string, password = DEMO_PASSWORD): Promise<{ shell: AppShell; home: HomePage }> {
+export async function logInAs(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<{ shell: AppShell; home: HomePage }> {
   const login = new LoginPage(page);
   await login.goto();
   await login.logIn(username, password);

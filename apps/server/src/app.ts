@@ -98,7 +98,11 @@ export interface App {
   app: FastifyInstance;
   metrics: Metrics;
   services: {
-    auth: AuthService; audit: AuditService; exams: ExamsService; archive: LocalDicomArchive; thumbnails: ThumbnailService;
+    auth: AuthService;
+    audit: AuditService;
+    exams: ExamsService;
+    archive: LocalDicomArchive;
+    thumbnails: ThumbnailService;
     /** Query tokens (viewer, Weasis, export, film link). */
     tokens: TokenService;
     /** Not started by buildApp: main.ts starts it with workers, tests without (and run jobs with drain()). */
@@ -138,7 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const db = database.db;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? loggerOptions(config.LOG_LEVEL) }),
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: deps.logger ?? loggerOptions(config.LOG_LEVEL) }),
     // Fastify's own request lines carry raw URLs (query strings can hold names and HNs); we log route patterns instead.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -147,7 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
     // The router's own refusals (bad %-escapes, over-long path segments) bypass the error handler and echo the URL,
     // which can hold a patient's name, with Fastify's internal codes: answer them as any other bad input.
-    frameworkErrors: (_err, _request, reply) => { (reply as FastifyReply).code(400).send({ success: false, message: 'ที่อยู่ไม่ถูกต้อง (invalid URL)' }); },
+    frameworkErrors: (_err, _request, reply) => {
+      (reply as FastifyReply).code(400).send({ success: false, message: 'ที่อยู่ไม่ถูกต้อง (invalid URL)' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -158,7 +166,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     r.config ??= {};
     const config = r.config as { access?: unknown };
     // Read lazily: a plugin's own onRoute hook may declare access after this one ran.
-    routes.push({ method: r.method, url: r.url, get access() { return config.access; } });
+    routes.push({
+      method: r.method,
+      url: r.url,
+      get access() {
+        return config.access;
+      },
+    });
   });
 
   const metrics = createMetrics();
@@ -166,16 +180,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     metrics.httpDuration.labels(request.method, route, String(reply.statusCode)).observe(seconds);
-    request.log.info({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info(
+      { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
   });
 
   const secret = config.sessionSecret || (await storedSessionSecret(database));
   await app.register(fastifyCookie, { secret });
   // One file per upload, streamed to disk (never buffered whole); documents are capped at 50 MB.
-  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10, fieldSize: 10_000 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 10, fieldSize: 10_000 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Rangsi API', version: '1.0.0', description: 'Radiology RIS/PACS front desk. Paths as in the product specification §7.' },
+      info: {
+        title: 'Rangsi API',
+        version: '1.0.0',
+        description: 'Radiology RIS/PACS front desk. Paths as in the product specification §7.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'rangsi_session' } } },
       security: [{ session: [] }],
     },
@@ -202,7 +225,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     indexHtmlPath: path.join(config.WEB_DIST ?? DEFAULT_WEB_DIST, 'index.html'),
     helperOrigins: async () => {
       const ui = await uidata.patientUi();
-      return [ui.gatewayUrl, ui.idCardReaderUrl, config.NHSO_SERVICE_URL].map(originOf).filter((o): o is string => o !== null);
+      return [ui.gatewayUrl, ui.idCardReaderUrl, config.NHSO_SERVICE_URL]
+        .map(originOf)
+        .filter((o): o is string => o !== null);
     },
     cacheOrigins: async () => {
       const rows = await db.select({ url: branches.imageCacheUrl }).from(branches);
@@ -214,9 +239,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }));
   await app.register(auditRoutes(new AuditSearch(db)));
   await app.register(memberRoutes({ auth, audit, ttlMs, cookieSecure: config.COOKIE_SECURE }));
-  const uidata = new UidataService(new UidataRepository(db), { gatewayUrl: config.GATEWAY_URL, idCardReaderUrl: config.ID_CARD_READER_URL });
+  const uidata = new UidataService(new UidataRepository(db), {
+    gatewayUrl: config.GATEWAY_URL,
+    idCardReaderUrl: config.ID_CARD_READER_URL,
+  });
   await app.register(uidataRoutes(uidata));
-  const patients = new PatientsService(new PatientsRepository(db), (id, pw) => auth.confirmPassword(id, pw), audit, now);
+  const patients = new PatientsService(
+    new PatientsRepository(db),
+    (id, pw) => auth.confirmPassword(id, pw),
+    audit,
+    now,
+  );
   await app.register(patientsRoutes(patients, uidata));
   const filesRoot = path.resolve(config.DATA_DIR, 'files');
   const files = createFileStore(config);
@@ -227,31 +260,50 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => jobs.stop());
   defineDatabaseMaintenance(jobs, database, app.log);
   const dicomImages = createDicomImageLifecycle({
-    db, queue: jobs, hotStore: files, hotRoot: filesRoot,
+    db,
+    queue: jobs,
+    hotStore: files,
+    hotRoot: filesRoot,
     coldRoot: config.DICOM_COLD_DIR ? path.resolve(config.DICOM_COLD_DIR) : filesRoot,
     settings: { archiveAfterDays: config.DICOM_ARCHIVE_AFTER_DAYS, purgeAfterHours: config.DICOM_PURGE_AFTER_HOURS },
-    now, audit, log: app.log,
+    now,
+    audit,
+    log: app.log,
   });
   const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now, dicomImages);
   await app.register(examsRoutes(exams, new RecordConditionService(db), issueToken));
   await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
-  await app.register(reportGatewayModule({ db, jobs, exams, audit, now, log: app.log, url: config.REPORT_GATEWAY_URL }));
+  await app.register(
+    reportGatewayModule({ db, jobs, exams, audit, now, log: app.log, url: config.REPORT_GATEWAY_URL }),
+  );
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
   const requests = new RequestsService(new RequestsRepository(db), audit, now);
   let examReports: ReturnType<typeof examReportsModule> | null = null;
-  const links = new RequestLinksService(db, requests, audit, now, { users: auth, tokens }, {
-    // A film link shows a released report as the link (never as its maker); the reports module prints it (late-bound below).
-    secret: `${secret}:film-link-report`,
-    pdf: async (principal, examId, finishedReportId) => {
-      if (!examReports) throw new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
-      return examReports.service.finishedPdf(principal, examId, finishedReportId);
+  const links = new RequestLinksService(
+    db,
+    requests,
+    audit,
+    now,
+    { users: auth, tokens },
+    {
+      // A film link shows a released report as the link (never as its maker); the reports module prints it (late-bound below).
+      secret: `${secret}:film-link-report`,
+      pdf: async (principal, examId, finishedReportId) => {
+        if (!examReports) throw new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
+        return examReports.service.finishedPdf(principal, examId, finishedReportId);
+      },
     },
-  }, attempts);
+    attempts,
+  );
   tokens.setLinkCheck((linkId) => links.isLive(linkId));
-  await app.register(requestsRoutes({
-    requests, condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null), links,
-    media: new RequestMediaService(db, requests, files, audit),
-  }));
+  await app.register(
+    requestsRoutes({
+      requests,
+      condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null),
+      links,
+      media: new RequestMediaService(db, requests, files, audit),
+    }),
+  );
   await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));
   const pdf = createChromiumPdfRenderer({ executablePath: config.CHROMIUM_PATH, poolSize: config.PDF_PAGE_POOL });
   app.addHook('onClose', async () => pdf.close());
@@ -275,16 +327,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const viewer = new ViewerService(db, exams);
   await app.register(viewerRoutes(viewer, thumbnails, new FirstImagePreview(db, archive, viewer)));
   await app.register(viewerPriorsRoutes({ db, exams, issueToken }));
-  await app.register(dicomImportRoutes(new DicomImportService(archive, exams, path.resolve(config.DATA_DIR, 'tmp', 'dicom')), exams));
-  await app.register(unmatchedStudiesRoutes(new UnmatchedStudiesService(new UnmatchedStudiesRepository(db), archive, exams, audit)));
+  await app.register(
+    dicomImportRoutes(new DicomImportService(archive, exams, path.resolve(config.DATA_DIR, 'tmp', 'dicom')), exams),
+  );
+  await app.register(
+    unmatchedStudiesRoutes(new UnmatchedStudiesService(new UnmatchedStudiesRepository(db), archive, exams, audit)),
+  );
   await app.register(weasisRoutes({ db, exams, audit, issueToken, aeTitle: config.DICOM_AE_TITLE }));
   await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
   await app.register(backupModule({ database, jobs, audit, config, now, log: app.log }).plugin);
   await app.register(accountingModule({ db, files, audit, now, receipts: billing.receipts }).plugin);
-  app.get('/api/docs', { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/docs',
+    { config: { access: { permission: 'public', scope: 'none' } }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
   await app.register(spaRoutes({ distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST, auth }));
 
-  return { app, metrics, routes, services: { auth, tokens, audit, exams, archive, thumbnails, jobs, dicomImages, pdf }, startDraining: () => { draining = true; } };
+  return {
+    app,
+    metrics,
+    routes,
+    services: { auth, tokens, audit, exams, archive, thumbnails, jobs, dicomImages, pdf },
+    startDraining: () => {
+      draining = true;
+    },
+  };
 }
 
 /** Outside production a secret is generated once per database, so sessions survive restarts without configuration. */

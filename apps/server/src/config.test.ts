@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config';
 describe(loadConfig.name, () => {
   it('has the documented defaults', () => {
     const sut = loadConfig({});
-    expect(sut).toMatchObject({ PORT: 8080, DATA_DIR: './data', DICOM_PORT: 11112, DICOM_AE_TITLE: 'RANGSI', SEED: 'auto' });
+    expect(sut).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: './data',
+      DICOM_PORT: 11112,
+      DICOM_AE_TITLE: 'RANGSI',
+      SEED: 'auto',
+    });
     expect(sut.DATABASE_URL).toBeUndefined();
     expect(sut.DICOM_QUERY_AE_TITLES).toEqual(new Map());
   });
@@ -15,14 +21,21 @@ describe(loadConfig.name, () => {
   });
 
   it('reads the AE titles allowed to query the archive, with their scopes', () => {
-    expect([...loadConfig({ DICOM_QUERY_AE_TITLES: ' READING_1, RADIANT ,RS1_WS=branch:RS1' }).DICOM_QUERY_AE_TITLES]).toEqual([
-      ['READING_1', { kind: 'all' }], ['RADIANT', { kind: 'all' }], ['RS1_WS', { kind: 'branch', codes: ['RS1'] }],
+    expect([
+      ...loadConfig({ DICOM_QUERY_AE_TITLES: ' READING_1, RADIANT ,RS1_WS=branch:RS1' }).DICOM_QUERY_AE_TITLES,
+    ]).toEqual([
+      ['READING_1', { kind: 'all' }],
+      ['RADIANT', { kind: 'all' }],
+      ['RS1_WS', { kind: 'branch', codes: ['RS1'] }],
     ]);
   });
 
   it('reads the C-MOVE destination table: AE title, host and port per entry', () => {
     expect(loadConfig({}).DICOM_MOVE_DESTINATIONS).toEqual([]);
-    expect(loadConfig({ DICOM_MOVE_DESTINATIONS: ' READING_1@10.0.0.5:104, PACS2@pacs.local:11112,VIEW 3@[::1]:4006' }).DICOM_MOVE_DESTINATIONS).toEqual([
+    expect(
+      loadConfig({ DICOM_MOVE_DESTINATIONS: ' READING_1@10.0.0.5:104, PACS2@pacs.local:11112,VIEW 3@[::1]:4006' })
+        .DICOM_MOVE_DESTINATIONS,
+    ).toEqual([
       { aeTitle: 'READING_1', host: '10.0.0.5', port: 104 },
       { aeTitle: 'PACS2', host: 'pacs.local', port: 11112 },
       { aeTitle: 'VIEW 3', host: '::1', port: 4006 },

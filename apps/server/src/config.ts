@@ -7,12 +7,15 @@ import { parseQueryAeTitles } from './dicom/dimse/qr/query-ae-titles';
 const Port = z.coerce.number().int().min(0).max(65535);
 
 /** AE titles, each with an optional scope (`AE`, `AE=branch:CODE`, `AE=hospital:CODE`; docs/decisions/in15-querying-ae-title-may-scoped.md). */
-const AeScopes = z.string().default('').transform((v, ctx) => {
-  const parsed = parseQueryAeTitles(v);
-  if (parsed.ok) return parsed.scopes;
-  ctx.addIssue({ code: 'custom', message: parsed.error });
-  return z.NEVER;
-});
+const AeScopes = z
+  .string()
+  .default('')
+  .transform((v, ctx) => {
+    const parsed = parseQueryAeTitles(v);
+    if (parsed.ok) return parsed.scopes;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  });
 
 /** Every setting, read from the environment once at boot; a bad value stops the start with a message naming it. */
 const ConfigSchema = z.object({
@@ -20,12 +23,18 @@ const ConfigSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: Port.default(8080),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   SEED: z.enum(['demo', 'none', 'auto']).default('auto'),
   /** After the demo seed: generated images for recent demo exams, in the background (decisions DI1–DI4, docs/decisions/README.md). */
   DEMO_IMAGES: z.enum(['on', 'off']).default('on'),
   DICOM_PORT: Port.default(11112),
-  DICOM_AE_TITLE: z.string().regex(/^[ -~]{1,16}$/, 'must be 1-16 printable ASCII characters').default('RANGSI'),
+  DICOM_AE_TITLE: z
+    .string()
+    .regex(/^[ -~]{1,16}$/, 'must be 1-16 printable ASCII characters')
+    .default('RANGSI'),
   /** Address the DICOM listener binds; defaults to HOST. */
   DICOM_HOST: z.string().min(1).optional(),
   /**
@@ -33,9 +42,19 @@ const ConfigSchema = z.object({
    * allowed: the AEs named in DICOM_QUERY_AE_TITLES and DICOM_WORKLIST_AE_SCOPES and the demo's modalities. `*` alone:
    * any AE (the behaviour before issue 23). Empty: no other AE (docs/decisions/sec21-dicom-calling-ae-allow-list.md).
    */
-  DICOM_ALLOWED_AE_TITLES: z.string().default('')
-    .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
-    .refine((list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)), 'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)'),
+  DICOM_ALLOWED_AE_TITLES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    )
+    .refine(
+      (list) => list.every((t) => /^[ -[\]-~]{1,16}$/.test(t)),
+      'must be a comma-separated list of AE titles (1-16 printable ASCII characters, no backslash)',
+    ),
   /**
    * Calling AE titles (workstations) that may query and retrieve (C-FIND, C-GET, C-MOVE), comma-separated, each with
    * an optional scope: `AE` (every study), `AE=branch:CODE`, `AE=hospital:CODE` (docs/decisions/in15-querying-ae-title-may-scoped.md); empty = none.
@@ -59,30 +78,52 @@ const ConfigSchema = z.object({
    */
   DICOM_WORKLIST_UNLISTED: z.enum(['all', 'refuse']).default('all'),
   /** Where a C-MOVE may send images: `AE@host:port`, comma-separated; empty = C-MOVE not offered (docs/decisions/in13-c-move-sends-only-destinations.md). */
-  DICOM_MOVE_DESTINATIONS: z.string().default('').transform((v, ctx) => {
-    const parsed = parseMoveDestinations(v);
-    if (parsed.ok) return parsed.destinations;
-    ctx.addIssue({ code: 'custom', message: parsed.error });
-    return z.NEVER;
-  }),
+  DICOM_MOVE_DESTINATIONS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const parsed = parseMoveDestinations(v);
+      if (parsed.ok) return parsed.destinations;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
   /**
    * The address people reach the app at (https://ris.example.org): film links and the photo QR are built on it, never
    * on the request's Host (decision sec43). Unset: the request's own address.
    */
-  PUBLIC_BASE_URL: z.string().url('must be an http:// or https:// URL such as https://ris.example.org')
-    .refine((v) => /^https?:\/\//i.test(v) && new URL(v).pathname === '/' && !new URL(v).search, 'must be an http:// or https:// origin such as https://ris.example.org (no path)')
+  PUBLIC_BASE_URL: z
+    .string()
+    .url('must be an http:// or https:// URL such as https://ris.example.org')
+    .refine(
+      (v) => /^https?:\/\//i.test(v) && new URL(v).pathname === '/' && !new URL(v).search,
+      'must be an http:// or https:// origin such as https://ris.example.org (no path)',
+    )
     .transform((v) => new URL(v).origin)
     .optional(),
   /**
    * Reverse proxies whose X-Forwarded-For / -Proto / -Host are believed: addresses or CIDR blocks, comma-separated
    * (or loopback, linklocal, uniquelocal). Empty (the default): none, the peer's own address and Host count.
    */
-  TRUST_PROXY: z.string().default('')
-    .transform((v) => v.split(',').map((t) => t.trim()).filter((t) => t !== ''))
-    .refine((list) => list.every(isProxyEntry), 'must be a comma-separated list of IP addresses or CIDR blocks (such as 10.0.0.5,192.168.0.0/24)'),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    )
+    .refine(
+      (list) => list.every(isProxyEntry),
+      'must be a comma-separated list of IP addresses or CIDR blocks (such as 10.0.0.5,192.168.0.0/24)',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Hospital HIS gateway and ID-card reader helper as the browser reaches them (override the site config). */
@@ -98,12 +139,21 @@ const ConfigSchema = z.object({
    * PromptPay bill-payment biller id (15 digits: the payee's tax id + the bank's 2-digit suffix) printed as a Thai QR
    * code on billing statements and invoices (decision acc41). Unset: no QR code is printed.
    */
-  PROMPTPAY_BILLER_ID: z.string().transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => /^\d{15}$/.test(v), 'must be the 15-digit PromptPay biller id (13-digit tax id + 2-digit suffix) the bank issued')
+  PROMPTPAY_BILLER_ID: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine(
+      (v) => /^\d{15}$/.test(v),
+      'must be the 15-digit PromptPay biller id (13-digit tax id + 2-digit suffix) the bank issued',
+    )
     .optional(),
   /** The hospital gateway that receives finished reports (HL7 v2 ORU^R01 over HTTP); unset: ping-gateway reports failure. */
   REPORT_GATEWAY_URL: z.string().url().optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /**
    * Cold archive: a study whose images have not changed for this many days is packed into one zip in cold storage
    * (exam zipStatus Archive, unzipped on demand). Unset: never.
@@ -112,25 +162,54 @@ const ConfigSchema = z.object({
   /** Where the cold zips live (another disk, a mounted share); defaults to DATA_DIR/files under the prefix dicom-cold. */
   DICOM_COLD_DIR: z.string().min(1).optional(),
   /** DICOM delete hides the images at once; their files and index rows are purged this many hours later (0: at once). */
-  DICOM_PURGE_AFTER_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  DICOM_PURGE_AFTER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   /** Where stored files live: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, for scale-out; docs/decisions/st1-one-filestore-interface-chosen-file.md). */
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   /** S3-compatible endpoint (MinIO, Ceph RGW …); unset: AWS S3 in S3_REGION. */
-  S3_ENDPOINT: z.string().url('must be an http:// or https:// URL').refine((u) => /^https?:\/\//i.test(u), 'must be an http:// or https:// URL').optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1').default('us-east-1'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional(),
+  S3_ENDPOINT: z
+    .string()
+    .url('must be an http:// or https:// URL')
+    .refine((u) => /^https?:\/\//i.test(u), 'must be an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style URLs (endpoint/bucket/key), what MinIO and Ceph expect; false: virtual-host style (bucket.endpoint/key). */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'must be true or false').default('true').transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], 'must be true or false')
+    .default('true')
+    .transform((v) => v === 'true'),
   /** Folder inside the bucket every key goes under (several deployments sharing one bucket). */
-  S3_PREFIX: z.string().regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/, 'must be a key prefix such as rangsi/ (letters, digits, . _ - and /)').optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/,
+      'must be a key prefix such as rangsi/ (letters, digits, . _ - and /)',
+    )
+    .optional(),
   /** Where backup archives go (docs/decisions/sec60-backup-archive.md); defaults to DATA_DIR/backups. */
   BACKUP_DIR: z.string().min(1).optional(),
   /** Backup archives kept; older ones are removed after each successful backup. */
   BACKUP_KEEP: z.coerce.number().int('must be a whole number').min(1).max(1000).default(14),
   /** When the nightly backup runs (cron, Asia/Bangkok), or `off`. */
-  BACKUP_CRON: z.string().regex(/^(off|(\S+\s+){4}\S+)$/, 'must be a cron expression of five fields, or off').default('30 2 * * *'),
+  BACKUP_CRON: z
+    .string()
+    .regex(/^(off|(\S+\s+){4}\S+)$/, 'must be a cron expression of five fields, or off')
+    .default('30 2 * * *'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { sessionSecret: string };
@@ -151,7 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.FILE_STORE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !c[name]);
-    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when FILE_STORE=s3`).join('\n')}`);
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required when FILE_STORE=s3`).join('\n')}`,
+      );
   }
   // Outside production a per-data-dir secret is generated by the session module when none is given.
   return { ...c, sessionSecret: c.SESSION_SECRET ?? '' };

@@ -21,7 +21,10 @@ function sourceFiles(dir: string): string[] {
 function unitOf(file: string): string {
   const parts = path.relative(SRC, file).split(path.sep);
   if (parts.length === 1) return parts[0]!.replace(/\.tsx?$/, '');
-  return (parts[0] === 'modules' || parts[0] === 'dicom' ? parts.slice(0, 2).join('/') : parts[0]!).replace(/\.tsx?$/, '');
+  return (parts[0] === 'modules' || parts[0] === 'dicom' ? parts.slice(0, 2).join('/') : parts[0]!).replace(
+    /\.tsx?$/,
+    '',
+  );
 }
 
 /** unit → unit → one import that makes the edge. */
@@ -44,17 +47,31 @@ function folderGraph(): Map<string, Map<string, string>> {
 /** Strongly connected components with more than one unit (Tarjan). */
 function cycles(graph: Map<string, Map<string, string>>): string[][] {
   let next = 0;
-  const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], onStack = new Set<string>();
+  const index = new Map<string, number>(),
+    low = new Map<string, number>(),
+    stack: string[] = [],
+    onStack = new Set<string>();
   const out: string[][] = [];
   const visit = (v: string) => {
-    index.set(v, next); low.set(v, next); next += 1; stack.push(v); onStack.add(v);
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
     for (const w of graph.get(v)?.keys() ?? []) {
-      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
     }
     if (low.get(v) === index.get(v)) {
       const component: string[] = [];
       let w: string;
-      do { w = stack.pop()!; onStack.delete(w); component.push(w); } while (w !== v);
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
       if (component.length > 1) out.push(component.sort());
     }
   };
@@ -65,7 +82,9 @@ function cycles(graph: Map<string, Map<string, string>>): string[][] {
 describe('server folder dependencies', () => {
   it('form no cycle (each edge of a cycle is listed with one import that makes it)', () => {
     const graph = folderGraph();
-    const found = cycles(graph).map((c) => c.flatMap((a) => c.filter((b) => graph.get(a)?.has(b)).map((b) => `${a} → ${b}: ${graph.get(a)!.get(b)}`)));
+    const found = cycles(graph).map((c) =>
+      c.flatMap((a) => c.filter((b) => graph.get(a)?.has(b)).map((b) => `${a} → ${b}: ${graph.get(a)!.get(b)}`)),
+    );
     expect(found).toEqual([]);
   });
 
@@ -74,6 +93,13 @@ describe('server folder dependencies', () => {
     expect(graph.get('modules/billing')?.has('modules/requests')).toBe(true);
     expect(graph.get('dicom/dimse')?.has('dicom/archive')).toBe(true);
     expect(graph.get('db')?.size ?? 0).toBe(0);
-    expect(cycles(new Map([['a', new Map([['b', 'x']])], ['b', new Map([['a', 'y']])]]))).toEqual([['a', 'b']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', new Map([['b', 'x']])],
+          ['b', new Map([['a', 'y']])],
+        ]),
+      ),
+    ).toEqual([['a', 'b']]);
   });
 });

@@ -33,7 +33,10 @@ async function main(): Promise<void> {
   log.info({ seeded }, 'seed applied');
   if (seeded === 'demo' && config.DEMO_IMAGES === 'on') await markDemoImagesPending(database.db);
   // A workstation scoped to a branch or hospital code that does not exist would see nothing: say so and stop.
-  for (const [setting, scopes] of [['DICOM_QUERY_AE_TITLES', config.DICOM_QUERY_AE_TITLES], ['DICOM_WORKLIST_AE_SCOPES', config.DICOM_WORKLIST_AE_SCOPES]] as const) {
+  for (const [setting, scopes] of [
+    ['DICOM_QUERY_AE_TITLES', config.DICOM_QUERY_AE_TITLES],
+    ['DICOM_WORKLIST_AE_SCOPES', config.DICOM_WORKLIST_AE_SCOPES],
+  ] as const) {
     const unknownCodes = await unknownScopeCodes(database.db, scopes);
     if (unknownCodes.length) {
       process.stderr.write(`${setting}: no such ${unknownCodes.join(', ')}\n`);
@@ -52,9 +55,13 @@ async function main(): Promise<void> {
   await app.listen({ host: config.HOST, port: config.PORT });
   log.info({ ms: Date.now() - started, port: config.PORT }, 'listening');
   // Demo images arrive after the server listens (a fresh demo database; resumed if a start was interrupted).
-  const demoImages = config.DEMO_IMAGES === 'on'
-    ? startPendingDemoImages(database.db, services.archive, { tempDir: path.resolve(config.DATA_DIR, 'tmp', 'demo-images'), log: log.child({ component: 'demo-images' }) })
-    : null;
+  const demoImages =
+    config.DEMO_IMAGES === 'on'
+      ? startPendingDemoImages(database.db, services.archive, {
+          tempDir: path.resolve(config.DATA_DIR, 'tmp', 'demo-images'),
+          log: log.child({ component: 'demo-images' }),
+        })
+      : null;
 
   // After a crash: files the store was writing are checked against the index (a file without its row, or a row whose
   // file is short, was never acknowledged and goes); then counts left short (images acknowledged just before it,
@@ -75,7 +82,9 @@ async function main(): Promise<void> {
       stored: await storedDicomPeers(database.db),
     });
     if (callingAes !== 'any' && callingAes.length === 0) {
-      log.warn('no DICOM AE title is listed: every association is rejected; list modalities in DICOM_ALLOWED_AE_TITLES (README: DICOM peers)');
+      log.warn(
+        'no DICOM AE title is listed: every association is rejected; list modalities in DICOM_ALLOWED_AE_TITLES (README: DICOM peers)',
+      );
     } else {
       log.info({ callingAes }, 'DICOM calling AE titles accepted');
     }
@@ -85,9 +94,19 @@ async function main(): Promise<void> {
       aeTitle: config.DICOM_AE_TITLE,
       allowedCallingAeTitles: callingAes,
       archive: services.archive,
-      worklist: new ModalityWorklist(database.db, undefined, config.DICOM_WORKLIST_AE_SCOPES, config.DICOM_WORKLIST_UNLISTED),
+      worklist: new ModalityWorklist(
+        database.db,
+        undefined,
+        config.DICOM_WORKLIST_AE_SCOPES,
+        config.DICOM_WORKLIST_UNLISTED,
+      ),
       query: new ArchiveFind(database.db, new AuditService(database.db), undefined, config.DICOM_QUERY_AE_TITLES),
-      retrieve: new ArchiveGet(database.db, services.archive, new AuditService(database.db), config.DICOM_QUERY_AE_TITLES),
+      retrieve: new ArchiveGet(
+        database.db,
+        services.archive,
+        new AuditService(database.db),
+        config.DICOM_QUERY_AE_TITLES,
+      ),
       queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],
       moveDestinations: config.DICOM_MOVE_DESTINATIONS,
       associationRequestTimeoutMs: config.DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS * 1000,
@@ -105,7 +124,10 @@ async function main(): Promise<void> {
     closing = true;
     log.info({ signal }, 'draining');
     startDraining();
-    const force = setTimeout(() => { log.error('shutdown timed out'); process.exit(1); }, 15_000);
+    const force = setTimeout(() => {
+      log.error('shutdown timed out');
+      process.exit(1);
+    }, 15_000);
     force.unref();
     try {
       // Both stop accepting and let work in flight finish (C-STOREs need the database), then the database closes.

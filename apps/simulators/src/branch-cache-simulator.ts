@@ -54,5 +54,10 @@ export function startBranchCacheSimulator(port: number, host = '127.0.0.1'): Pro
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  stopOnSignals(await startBranchCacheSimulator(portFromEnv('BRANCH_CACHE_SIM_PORT', 18183), process.env.BRANCH_CACHE_SIM_HOST || '127.0.0.1'));
+  stopOnSignals(
+    await startBranchCacheSimulator(
+      portFromEnv('BRANCH_CACHE_SIM_PORT', 18183),
+      process.env.BRANCH_CACHE_SIM_HOST || '127.0.0.1',
+    ),
+  );
 }

@@ -18,7 +18,15 @@
 import type { IncomingMessage, Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { delay, loadJsonConfig, portFromEnv, sendJson, sendText, startSimServer, stopOnSignals } from './lib/sim-server';
+import {
+  delay,
+  loadJsonConfig,
+  portFromEnv,
+  sendJson,
+  sendText,
+  startSimServer,
+  stopOnSignals,
+} from './lib/sim-server';
 
 /** One ORU^R01 the gateway received (the message itself and what a test wants to check without parsing it). */
 export interface ReceivedOru {
@@ -80,7 +88,15 @@ export async function startGatewaySimulator(options: GatewaySimulatorOptions): P
     name: 'gateway-simulator',
     port: options.port,
     host: options.host,
-    initialState: { delayMs: 0, down: false, patients: {}, oruAck: 'AA', oruAckText: '', received: [], ...options.initialState },
+    initialState: {
+      delayMs: 0,
+      down: false,
+      patients: {},
+      oruAck: 'AA',
+      oruAckText: '',
+      received: [],
+      ...options.initialState,
+    },
     route: async ({ req, res, url, state }) => {
       if (req.method === 'POST' && /^\/hl7\/oru\/?$/.test(url.pathname)) {
         const body = await readBody(req);
@@ -103,7 +119,8 @@ export async function startGatewaySimulator(options: GatewaySimulatorOptions): P
         const ack = problem ? 'AR' : state.oruAck;
         const text = problem ?? (ack === 'AA' ? '' : state.oruAckText || 'Application error');
         ackCounter += 1;
-        if (!problem) state.received = [...state.received, summarize(parsed, body, contentType, ack)].slice(-MAX_RECEIVED);
+        if (!problem)
+          state.received = [...state.received, summarize(parsed, body, contentType, ack)].slice(-MAX_RECEIVED);
         res.writeHead(200, { 'content-type': 'x-application/hl7-v2+er7; charset=utf-8' });
         res.end(ackMessage(parsed, ack, text, `SIMACK${ackCounter}`));
         return true;
@@ -121,7 +138,9 @@ export async function startGatewaySimulator(options: GatewaySimulatorOptions): P
         return true;
       }
       const hn = decodeURIComponent(match[1] ?? '').trim();
-      const patient = state.patients[hn] ?? Object.values(state.patients).find((p) => typeof p.hn === 'string' && p.hn.toLowerCase() === hn.toLowerCase());
+      const patient =
+        state.patients[hn] ??
+        Object.values(state.patients).find((p) => typeof p.hn === 'string' && p.hn.toLowerCase() === hn.toLowerCase());
       if (!patient) {
         sendJson(res, 200, { success: false, data: null, message: `ไม่พบ HN ${hn} ในระบบโรงพยาบาล` });
         return true;
@@ -135,10 +154,11 @@ export async function startGatewaySimulator(options: GatewaySimulatorOptions): P
   return {
     server,
     url: `http://${options.host}:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -156,11 +176,14 @@ function parseMessage(body: string): ParsedMessage | null {
   const separator = text[3]!;
   const encoding = text.slice(4, text.indexOf(separator, 4));
   if (encoding.length < 4) return null;
-  const segments = text.split(/\r\n|\r|\n/).filter(Boolean).map((line) => {
-    const fields = line.split(separator);
-    // HL7 numbers MSH's fields from the separator itself: MSH-1 is the separator, MSH-2 the encoding characters.
-    return fields[0] === 'MSH' ? ['MSH', separator, ...fields.slice(1)] : fields;
-  });
+  const segments = text
+    .split(/\r\n|\r|\n/)
+    .filter(Boolean)
+    .map((line) => {
+      const fields = line.split(separator);
+      // HL7 numbers MSH's fields from the separator itself: MSH-1 is the separator, MSH-2 the encoding characters.
+      return fields[0] === 'MSH' ? ['MSH', separator, ...fields.slice(1)] : fields;
+    });
   return { segments, separator, encoding };
 }
 
@@ -172,12 +195,22 @@ function seg(m: ParsedMessage, name: string): string[] | undefined {
 function value(m: ParsedMessage, field: string | undefined, c = 1): string {
   const raw = (field ?? '').split(m.encoding[0]!)[c - 1] ?? '';
   const esc = m.encoding[2]!;
-  const names: Record<string, string> = { F: m.separator, S: m.encoding[0]!, R: m.encoding[1]!, E: esc, T: m.encoding[3]!, '.br': '\n' };
-  return raw.replace(new RegExp(`${escapeRegExp(esc)}([^${escapeRegExp(esc)}]*)${escapeRegExp(esc)}`, 'g'), (all, seq: string) => {
-    if (seq in names) return names[seq]!;
-    const hex = /^X((?:[0-9A-Fa-f]{2})+)$/.exec(seq);
-    return hex ? Buffer.from(hex[1]!, 'hex').toString('utf8') : all;
-  });
+  const names: Record<string, string> = {
+    F: m.separator,
+    S: m.encoding[0]!,
+    R: m.encoding[1]!,
+    E: esc,
+    T: m.encoding[3]!,
+    '.br': '\n',
+  };
+  return raw.replace(
+    new RegExp(`${escapeRegExp(esc)}([^${escapeRegExp(esc)}]*)${escapeRegExp(esc)}`, 'g'),
+    (all, seq: string) => {
+      if (seq in names) return names[seq]!;
+      const hex = /^X((?:[0-9A-Fa-f]{2})+)$/.exec(seq);
+      return hex ? Buffer.from(hex[1]!, 'hex').toString('utf8') : all;
+    },
+  );
 }
 
 function escapeRegExp(s: string): string {
@@ -217,8 +250,14 @@ function summarize(m: ParsedMessage, message: string, contentType: string, ack: 
 }
 
 function esc(text: string): string {
-  return text.replace(/\\/g, '\\E\\').replace(/\|/g, '\\F\\').replace(/\^/g, '\\S\\').replace(/&/g, '\\T\\').replace(/~/g, '\\R\\')
-    .replace(/\r/g, '\\X0D\\').replace(/\n/g, '\\X0A\\');
+  return text
+    .replace(/\\/g, '\\E\\')
+    .replace(/\|/g, '\\F\\')
+    .replace(/\^/g, '\\S\\')
+    .replace(/&/g, '\\T\\')
+    .replace(/~/g, '\\R\\')
+    .replace(/\r/g, '\\X0D\\')
+    .replace(/\n/g, '\\X0A\\');
 }
 
 function ackMessage(m: ParsedMessage, ack: ReceivedOru['ack'], text: string, controlId: string): string {
@@ -246,9 +285,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 // ---- command line ------------------------------------------------------------------------------------------------
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
-  const initialState = loadJsonConfig<Partial<GatewayState>>('GATEWAY_SIM_DATA', new URL('../data/gateway-patients.json', import.meta.url));
+  const initialState = loadJsonConfig<Partial<GatewayState>>(
+    'GATEWAY_SIM_DATA',
+    new URL('../data/gateway-patients.json', import.meta.url),
+  );
   const sim = await startGatewaySimulator({
     port: portFromEnv('GATEWAY_SIM_PORT', 18181),
     host: process.env.GATEWAY_SIM_HOST || '127.0.0.1',

@@ -21,12 +21,19 @@ import { loadJsonConfig, portFromEnv, sendJson, startSimServer, stopOnSignals } 
 
 export interface CardData {
   pid: string;
-  titleTH?: string; firstNameTH?: string; middleNameTH?: string; lastNameTH?: string;
-  titleEN?: string; firstNameEN?: string; middleNameEN?: string; lastNameEN?: string;
+  titleTH?: string;
+  firstNameTH?: string;
+  middleNameTH?: string;
+  lastNameTH?: string;
+  titleEN?: string;
+  firstNameEN?: string;
+  middleNameEN?: string;
+  lastNameEN?: string;
   birthDate?: string;
   gender?: 'Male' | 'Female';
   address?: Record<string, string | null>;
-  issueDate?: string; expireDate?: string;
+  issueDate?: string;
+  expireDate?: string;
   photo?: string;
 }
 
@@ -43,7 +50,10 @@ const READER = 'Rangsi simulated smart-card reader';
 const NO_CARD = 'ไม่พบบัตรประชาชนในเครื่องอ่าน กรุณาเสียบบัตร';
 const UNREADABLE = 'อ่านข้อมูลจากบัตรไม่ได้';
 
-const initialState = loadJsonConfig<Partial<IdCardState> & { card: CardData }>('ID_CARD_SIM_DATA', new URL('../data/id-card.json', import.meta.url));
+const initialState = loadJsonConfig<Partial<IdCardState> & { card: CardData }>(
+  'ID_CARD_SIM_DATA',
+  new URL('../data/id-card.json', import.meta.url),
+);
 
 function notInstalled(req: IncomingMessage, res: ServerResponse): void {
   // Nothing listens on a workstation without the helper: the browser sees a failed connection, not an answer.
@@ -72,7 +82,10 @@ const server = await startSimServer<IdCardState>({
       return true;
     }
     if (path === '/environment' && smartcardVariant) {
-      sendJson(res, 200, { success: true, data: { version: 'sim-1.0', reader: READER, cardPresent: state.cardPresent } });
+      sendJson(res, 200, {
+        success: true,
+        data: { version: 'sim-1.0', reader: READER, cardPresent: state.cardPresent },
+      });
       return true;
     }
     const isRead = (path === '/api/fetch' && apiVariant) || (path === '/smartcard/read' && smartcardVariant);

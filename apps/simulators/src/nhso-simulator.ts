@@ -59,9 +59,17 @@ const server = await startSimServer<NhsoState>({
       issued.set(pid, correlationId);
       const last = [...state.confirmed].reverse().find((c) => c.pid === pid);
       sendJson(res, 200, {
-        claimCode: last?.claimCode ?? null, claimDateTime: last ? new Date().toISOString() : null,
-        image: null, fname: 'ผู้ป่วย', lname: 'สิทธิบัตรทอง', age: null, mainInscl: 'UCS สิทธิหลักประกันสุขภาพแห่งชาติ',
-        subInscl: '89 ช่วงอายุ 12-59 ปี', hospMain: { hname: 'โรงพยาบาลรวมแพทย์สยาม', hcode: '10999' }, claimTypes: CLAIM_TYPES, correlationId,
+        claimCode: last?.claimCode ?? null,
+        claimDateTime: last ? new Date().toISOString() : null,
+        image: null,
+        fname: 'ผู้ป่วย',
+        lname: 'สิทธิบัตรทอง',
+        age: null,
+        mainInscl: 'UCS สิทธิหลักประกันสุขภาพแห่งชาติ',
+        subInscl: '89 ช่วงอายุ 12-59 ปี',
+        hospMain: { hname: 'โรงพยาบาลรวมแพทย์สยาม', hcode: '10999' },
+        claimTypes: CLAIM_TYPES,
+        correlationId,
       });
       return true;
     }
@@ -78,7 +86,13 @@ const server = await startSimServer<NhsoState>({
         return true;
       }
       const code = claimCode();
-      state.confirmed.push({ pid, claimType, hn: typeof b.hn === 'string' ? b.hn : '', hcode: typeof b.hcode === 'string' ? b.hcode : '', claimCode: code });
+      state.confirmed.push({
+        pid,
+        claimType,
+        hn: typeof b.hn === 'string' ? b.hn : '',
+        hcode: typeof b.hcode === 'string' ? b.hcode : '',
+        claimCode: code,
+      });
       sendJson(res, 200, { claimCode: code });
       return true;
     }

@@ -82,7 +82,12 @@ const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
 /** An S3 error answer: status, code, message and the extra elements S3 puts in its XML. */
 class S3Error extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly extra: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
@@ -148,7 +153,8 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
   }
 
   async function requireBucket(bucket: string): Promise<void> {
-    if (!(await bucketExists(bucket))) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist', { BucketName: bucket });
+    if (!(await bucketExists(bucket)))
+      throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist', { BucketName: bucket });
   }
 
   async function requireObject(bucket: string, key: string): Promise<ObjectMeta> {
@@ -158,7 +164,13 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
     return meta;
   }
 
-  async function putObject(req: IncomingMessage, res: ServerResponse, bucket: string, key: string, payload: PayloadMode): Promise<void> {
+  async function putObject(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    key: string,
+    payload: PayloadMode,
+  ): Promise<void> {
     await requireBucket(bucket);
     const headers = req.headers;
     const declared = Number(headers['x-amz-decoded-content-length'] ?? headers['content-length'] ?? NaN);
@@ -169,15 +181,33 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
       throw new S3Error(411, 'MissingContentLength', 'You must provide the Content-Length HTTP header.');
     }
     const chunked = payload.kind === 'streaming-unsigned-trailer';
-    if (chunked && !String(headers['content-encoding'] ?? '').split(',').map((s) => s.trim()).includes('aws-chunked')) {
-      throw new S3Error(400, 'InvalidRequest', 'STREAMING-UNSIGNED-PAYLOAD-TRAILER needs Content-Encoding: aws-chunked');
+    if (
+      chunked &&
+      !String(headers['content-encoding'] ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .includes('aws-chunked')
+    ) {
+      throw new S3Error(
+        400,
+        'InvalidRequest',
+        'STREAMING-UNSIGNED-PAYLOAD-TRAILER needs Content-Encoding: aws-chunked',
+      );
     }
-    const checksumHeader = Object.keys(headers).find((h) => h.startsWith('x-amz-checksum-') && h !== 'x-amz-checksum-type');
-    const trailerName = String(headers['x-amz-trailer'] ?? '').trim().toLowerCase();
+    const checksumHeader = Object.keys(headers).find(
+      (h) => h.startsWith('x-amz-checksum-') && h !== 'x-amz-checksum-type',
+    );
+    const trailerName = String(headers['x-amz-trailer'] ?? '')
+      .trim()
+      .toLowerCase();
     const checksumName = (chunked && trailerName) || checksumHeader;
     const algorithm = checksumName ? checksumName.slice('x-amz-checksum-'.length) : undefined;
     if (algorithm && !['crc32', 'sha1', 'sha256'].includes(algorithm)) {
-      throw new S3Error(501, 'NotImplemented', `The simulator verifies crc32, sha1 and sha256 checksums only, not ${algorithm}`);
+      throw new S3Error(
+        501,
+        'NotImplemented',
+        `The simulator verifies crc32, sha1 and sha256 checksums only, not ${algorithm}`,
+      );
     }
 
     const tmp = path.join(tmpDir, randomUUID());
@@ -189,7 +219,8 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
     const tap = new Transform({
       transform(chunk: Buffer, _enc, cb) {
         size += chunk.length;
-        if (size > maxObjectBytes) return cb(new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size'));
+        if (size > maxObjectBytes)
+          return cb(new S3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size'));
         md5.update(chunk);
         sha.update(chunk);
         sha1?.update(chunk);
@@ -201,17 +232,28 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
     try {
       if (decoder) await pipeline(req, decoder, tap, fs.createWriteStream(tmp, { flags: 'wx' }));
       else await pipeline(req, tap, fs.createWriteStream(tmp, { flags: 'wx' }));
-      if (decoder && !decoder.done) throw new S3Error(400, 'IncompleteBody', 'The request body terminated unexpectedly');
+      if (decoder && !decoder.done)
+        throw new S3Error(400, 'IncompleteBody', 'The request body terminated unexpectedly');
       const shaHex = sha.digest('hex');
       if (payload.kind === 'signed' && payload.sha256 !== shaHex) {
-        throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.", {
-          ClientComputedContentSHA256: payload.sha256, S3ComputedContentSHA256: shaHex,
-        });
+        throw new S3Error(
+          400,
+          'XAmzContentSHA256Mismatch',
+          "The provided 'x-amz-content-sha256' header does not match what was computed.",
+          {
+            ClientComputedContentSHA256: payload.sha256,
+            S3ComputedContentSHA256: shaHex,
+          },
+        );
       }
       if (chunked) {
         const decodedLength = Number(headers['x-amz-decoded-content-length']);
         if (!Number.isInteger(decodedLength) || decodedLength !== size) {
-          throw new S3Error(400, 'IncompleteBody', 'You did not provide the number of bytes specified by the x-amz-decoded-content-length HTTP header');
+          throw new S3Error(
+            400,
+            'IncompleteBody',
+            'You did not provide the number of bytes specified by the x-amz-decoded-content-length HTTP header',
+          );
         }
       }
       const md5Bytes = md5.digest();
@@ -219,26 +261,39 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
       if (contentMd5 !== undefined) {
         const given = Buffer.from(String(contentMd5), 'base64');
         if (given.length !== 16) throw new S3Error(400, 'InvalidDigest', 'The Content-MD5 you specified was invalid.');
-        if (!given.equals(md5Bytes)) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+        if (!given.equals(md5Bytes))
+          throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
       }
       if (algorithm && checksumName) {
         const given = chunked ? decoder?.trailers.get(checksumName) : String(headers[checksumName]);
-        if (given === undefined) throw new S3Error(400, 'InvalidRequest', `The trailer ${checksumName} was announced but not sent`);
-        const computed = algorithm === 'crc32'
-          ? uint32Base64(crc)
-          : algorithm === 'sha1' ? sha1!.digest('base64') : Buffer.from(shaHex, 'hex').toString('base64');
+        if (given === undefined)
+          throw new S3Error(400, 'InvalidRequest', `The trailer ${checksumName} was announced but not sent`);
+        const computed =
+          algorithm === 'crc32'
+            ? uint32Base64(crc)
+            : algorithm === 'sha1'
+              ? sha1!.digest('base64')
+              : Buffer.from(shaHex, 'hex').toString('base64');
         if (given.trim() !== computed) {
-          throw new S3Error(400, 'BadDigest', `The ${algorithm.toUpperCase()} you specified did not match the calculated checksum.`);
+          throw new S3Error(
+            400,
+            'BadDigest',
+            `The ${algorithm.toUpperCase()} you specified did not match the calculated checksum.`,
+          );
         }
         res.setHeader(checksumName, computed);
       }
       const etag = `"${md5Bytes.toString('hex')}"`;
       const metadata: Record<string, string> = {};
       for (const [name, value] of Object.entries(headers)) {
-        if (name.startsWith('x-amz-meta-') && value !== undefined) metadata[name.slice('x-amz-meta-'.length)] = Array.isArray(value) ? value.join(',') : value;
+        if (name.startsWith('x-amz-meta-') && value !== undefined)
+          metadata[name.slice('x-amz-meta-'.length)] = Array.isArray(value) ? value.join(',') : value;
       }
       const meta: ObjectMeta = {
-        key, file: `${sha256Hex(key)}.${randomUUID()}.bin`, size, etag,
+        key,
+        file: `${sha256Hex(key)}.${randomUUID()}.bin`,
+        size,
+        etag,
         contentType: String(headers['content-type'] ?? 'binary/octet-stream'),
         lastModified: new Date(Math.floor(now().getTime() / 1000) * 1000).toISOString(),
         metadata,
@@ -258,7 +313,13 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
     }
   }
 
-  async function getObject(req: IncomingMessage, res: ServerResponse, bucket: string, key: string, head: boolean): Promise<void> {
+  async function getObject(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    key: string,
+    head: boolean,
+  ): Promise<void> {
     const meta = await requireObject(bucket, key);
     const headers: Record<string, string | number> = {
       etag: meta.etag,
@@ -274,7 +335,10 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
     if (range !== undefined) {
       const parsed = parseRange(String(range), meta.size);
       if (parsed === 'unsatisfiable') {
-        throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable', { RangeRequested: String(range), ActualObjectSize: String(meta.size) });
+        throw new S3Error(416, 'InvalidRange', 'The requested range is not satisfiable', {
+          RangeRequested: String(range),
+          ActualObjectSize: String(meta.size),
+        });
       }
       if (parsed) {
         [start, end] = parsed;
@@ -317,14 +381,23 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
     const delimiter = query.get('delimiter') ?? '';
     const maxKeysRaw = query.get('max-keys');
     const maxKeys = maxKeysRaw === null ? 1000 : Number(maxKeysRaw);
-    if (!Number.isInteger(maxKeys) || maxKeys < 0) throw new S3Error(400, 'InvalidArgument', 'max-keys must be a non-negative integer', { ArgumentName: 'max-keys' });
+    if (!Number.isInteger(maxKeys) || maxKeys < 0)
+      throw new S3Error(400, 'InvalidArgument', 'max-keys must be a non-negative integer', {
+        ArgumentName: 'max-keys',
+      });
     const encodingType = query.get('encoding-type');
-    if (encodingType !== null && encodingType !== 'url') throw new S3Error(400, 'InvalidArgument', 'Invalid Encoding Method specified in Request', { ArgumentName: 'encoding-type' });
+    if (encodingType !== null && encodingType !== 'url')
+      throw new S3Error(400, 'InvalidArgument', 'Invalid Encoding Method specified in Request', {
+        ArgumentName: 'encoding-type',
+      });
     const token = v1 ? null : query.get('continuation-token');
     let after = (v1 ? query.get('marker') : query.get('start-after')) ?? '';
     if (token !== null) {
       after = Buffer.from(token, 'base64url').toString('utf8');
-      if (!token || Buffer.from(after, 'utf8').toString('base64url') !== token) throw new S3Error(400, 'InvalidArgument', 'The continuation token provided is incorrect', { ArgumentName: 'continuation-token' });
+      if (!token || Buffer.from(after, 'utf8').toString('base64url') !== token)
+        throw new S3Error(400, 'InvalidArgument', 'The continuation token provided is incorrect', {
+          ArgumentName: 'continuation-token',
+        });
     }
     const names = await fsp.readdir(bucketDir(bucket));
     const metas: ObjectMeta[] = [];
@@ -338,7 +411,9 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
     }
     // S3 lists in UTF-8 binary order.
     const byKey = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-    const candidates = metas.filter((m) => m.key.startsWith(prefix) && (!after || byKey(m.key, after) > 0)).sort((a, b) => byKey(a.key, b.key));
+    const candidates = metas
+      .filter((m) => m.key.startsWith(prefix) && (!after || byKey(m.key, after) > 0))
+      .sort((a, b) => byKey(a.key, b.key));
     const contents: ObjectMeta[] = [];
     const commonPrefixes: string[] = [];
     let truncated = false;
@@ -366,15 +441,17 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
     const enc = (s: string) => xmlEscape(encodingType === 'url' ? encodeURIComponent(s) : s);
     const pagination = v1
       ? [
-        `<Marker>${enc(query.get('marker') ?? '')}</Marker>`,
-        truncated && delimiter ? `<NextMarker>${enc(last)}</NextMarker>` : '',
-      ]
+          `<Marker>${enc(query.get('marker') ?? '')}</Marker>`,
+          truncated && delimiter ? `<NextMarker>${enc(last)}</NextMarker>` : '',
+        ]
       : [
-        `<KeyCount>${contents.length + commonPrefixes.length}</KeyCount>`,
-        token !== null ? `<ContinuationToken>${xmlEscape(token)}</ContinuationToken>` : '',
-        truncated ? `<NextContinuationToken>${Buffer.from(last, 'utf8').toString('base64url')}</NextContinuationToken>` : '',
-        query.has('start-after') ? `<StartAfter>${enc(query.get('start-after') ?? '')}</StartAfter>` : '',
-      ];
+          `<KeyCount>${contents.length + commonPrefixes.length}</KeyCount>`,
+          token !== null ? `<ContinuationToken>${xmlEscape(token)}</ContinuationToken>` : '',
+          truncated
+            ? `<NextContinuationToken>${Buffer.from(last, 'utf8').toString('base64url')}</NextContinuationToken>`
+            : '',
+          query.has('start-after') ? `<StartAfter>${enc(query.get('start-after') ?? '')}</StartAfter>` : '',
+        ];
     const xml = [
       `<?xml version="1.0" encoding="UTF-8"?>`,
       `<ListBucketResult xmlns="${XML_NS}">`,
@@ -384,7 +461,10 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
       encodingType ? `<EncodingType>url</EncodingType>` : '',
       `<IsTruncated>${truncated}</IsTruncated>`,
       ...pagination,
-      ...contents.map((m) => `<Contents><Key>${enc(m.key)}</Key><LastModified>${m.lastModified}</LastModified><ETag>${xmlEscape(m.etag)}</ETag><Size>${m.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`),
+      ...contents.map(
+        (m) =>
+          `<Contents><Key>${enc(m.key)}</Key><LastModified>${m.lastModified}</LastModified><ETag>${xmlEscape(m.etag)}</ETag><Size>${m.size}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+      ),
       ...commonPrefixes.map((p) => `<CommonPrefixes><Prefix>${enc(p)}</Prefix></CommonPrefixes>`),
       `</ListBucketResult>`,
     ].join('');
@@ -405,18 +485,28 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
       const rawQuery = q < 0 ? '' : rawUrl.slice(q + 1);
       const segments = rawPath.split('/').map(decodeSegment);
       const query = parseQuery(rawQuery);
-      const payload = verifySignature(req, method, segments, query, { region: options.region, credentials: options.credentials, now: now(), maxSkewMs });
+      const payload = verifySignature(req, method, segments, query, {
+        region: options.region,
+        credentials: options.credentials,
+        now: now(),
+        maxSkewMs,
+      });
 
       const { bucket, key } = locate(req.headers.host, segments, options.virtualHostSuffix);
       resource = bucket ? `/${bucket}${key ? `/${key}` : ''}` : '/';
-      if (key !== null && Buffer.byteLength(key) > MAX_KEY_BYTES) throw new S3Error(400, 'KeyTooLongError', 'Your key is too long');
+      if (key !== null && Buffer.byteLength(key) > MAX_KEY_BYTES)
+        throw new S3Error(400, 'KeyTooLongError', 'Your key is too long');
       const params = new URLSearchParams(query);
       if (method !== 'PUT' || key === null) await consumeBody(req, payload);
 
       if (!bucket) throw new S3Error(501, 'NotImplemented', 'The simulator does not list buckets');
       if (key === null) {
         if (method === 'GET' && params.get('list-type') === '2') return await listObjects(res, bucket, params, false);
-        if (method === 'GET' && !params.has('list-type') && onlyParams(params, ['prefix', 'delimiter', 'marker', 'max-keys', 'encoding-type'])) {
+        if (
+          method === 'GET' &&
+          !params.has('list-type') &&
+          onlyParams(params, ['prefix', 'delimiter', 'marker', 'max-keys', 'encoding-type'])
+        ) {
           return await listObjects(res, bucket, params, true);
         }
         if (method === 'HEAD' && onlyParams(params, [])) {
@@ -426,17 +516,33 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
           return;
         }
         if (method === 'PUT' && onlyParams(params, [])) {
-          if (!validBucketName(bucket)) throw new S3Error(400, 'InvalidBucketName', 'The specified bucket is not valid.', { BucketName: bucket });
-          if (await bucketExists(bucket)) throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'Your previous request to create the named bucket succeeded and you already own it.', { BucketName: bucket });
+          if (!validBucketName(bucket))
+            throw new S3Error(400, 'InvalidBucketName', 'The specified bucket is not valid.', { BucketName: bucket });
+          if (await bucketExists(bucket))
+            throw new S3Error(
+              409,
+              'BucketAlreadyOwnedByYou',
+              'Your previous request to create the named bucket succeeded and you already own it.',
+              { BucketName: bucket },
+            );
           await fsp.mkdir(bucketDir(bucket), { recursive: true });
           res.writeHead(200, { location: `/${bucket}`, 'content-length': 0 });
           res.end();
           return;
         }
-        throw new S3Error(501, 'NotImplemented', 'A header or query you provided implies functionality that is not implemented');
+        throw new S3Error(
+          501,
+          'NotImplemented',
+          'A header or query you provided implies functionality that is not implemented',
+        );
       }
       // The SDK adds x-id=<Operation>; any other subresource (tagging, acl, uploads …) is not simulated.
-      if (!onlyParams(params, ['x-id'])) throw new S3Error(501, 'NotImplemented', 'A header or query you provided implies functionality that is not implemented');
+      if (!onlyParams(params, ['x-id']))
+        throw new S3Error(
+          501,
+          'NotImplemented',
+          'A header or query you provided implies functionality that is not implemented',
+        );
       switch (method) {
         case 'PUT':
           if (req.headers['x-amz-copy-source']) throw new S3Error(501, 'NotImplemented', 'CopyObject is not simulated');
@@ -452,7 +558,10 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
       }
     } catch (err) {
       if (!(err instanceof S3Error)) onError(err);
-      const e = err instanceof S3Error ? err : new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.');
+      const e =
+        err instanceof S3Error
+          ? err
+          : new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.');
       if (res.headersSent) {
         res.destroy();
         return;
@@ -464,8 +573,14 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
         res.end();
         return;
       }
-      const extra = Object.entries(e.extra).map(([k, v]) => `<${k}>${xmlEscape(v)}</${k}>`).join('');
-      sendXml(res, e.status, `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${e.code}</Code><Message>${xmlEscape(e.message)}</Message>${extra}<Resource>${xmlEscape(resource)}</Resource><RequestId>${requestId}</RequestId></Error>`);
+      const extra = Object.entries(e.extra)
+        .map(([k, v]) => `<${k}>${xmlEscape(v)}</${k}>`)
+        .join('');
+      sendXml(
+        res,
+        e.status,
+        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${e.code}</Code><Message>${xmlEscape(e.message)}</Message>${extra}<Resource>${xmlEscape(resource)}</Resource><RequestId>${requestId}</RequestId></Error>`,
+      );
     }
   }
 
@@ -481,10 +596,11 @@ export async function startS3Simulator(options: S3SimulatorOptions): Promise<S3S
     server,
     port,
     url: `http://${hostForUrl}:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -498,14 +614,21 @@ interface SignatureContext {
 }
 
 /** Checks the Authorization header as S3 does; returns how the payload was declared. Throws S3Error otherwise. */
-function verifySignature(req: IncomingMessage, method: string, segments: string[], query: [string, string][], ctx: SignatureContext): PayloadMode {
+function verifySignature(
+  req: IncomingMessage,
+  method: string,
+  segments: string[],
+  query: [string, string][],
+  ctx: SignatureContext,
+): PayloadMode {
   if (query.some(([k]) => k === 'X-Amz-Algorithm' || k === 'X-Amz-Signature')) {
     throw new S3Error(501, 'NotImplemented', 'Query-string (presigned URL) authentication is not simulated');
   }
   const authorization = req.headers.authorization;
   if (!authorization) throw new S3Error(403, 'AccessDenied', 'Access Denied');
   const match = /^AWS4-HMAC-SHA256\s+(.+)$/.exec(authorization);
-  if (!match) throw new S3Error(400, 'InvalidArgument', 'Unsupported Authorization Type', { ArgumentName: 'Authorization' });
+  if (!match)
+    throw new S3Error(400, 'InvalidArgument', 'Unsupported Authorization Type', { ArgumentName: 'Authorization' });
   const fields = new Map<string, string>();
   for (const part of match[1]!.split(',')) {
     const eq = part.indexOf('=');
@@ -515,49 +638,102 @@ function verifySignature(req: IncomingMessage, method: string, segments: string[
   const signedHeadersField = fields.get('SignedHeaders');
   const signature = fields.get('Signature');
   if (!credential || !signedHeadersField || !signature) {
-    throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed; it must name Credential, SignedHeaders and Signature.');
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      'The authorization header is malformed; it must name Credential, SignedHeaders and Signature.',
+    );
   }
   const scopeParts = credential.split('/');
-  if (scopeParts.length < 5) throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed; the Credential is mal-formed.');
+  if (scopeParts.length < 5)
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      'The authorization header is malformed; the Credential is mal-formed.',
+    );
   const [date, region, service, terminator] = scopeParts.slice(-4) as [string, string, string, string];
   const accessKeyId = scopeParts.slice(0, -4).join('/');
   const secret = Object.hasOwn(ctx.credentials, accessKeyId) ? ctx.credentials[accessKeyId] : undefined;
   if (secret === undefined) {
-    throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', { AWSAccessKeyId: accessKeyId });
+    throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', {
+      AWSAccessKeyId: accessKeyId,
+    });
   }
   if (service !== 's3' || terminator !== 'aws4_request') {
-    throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed; the credential scope must end in s3/aws4_request.');
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      'The authorization header is malformed; the credential scope must end in s3/aws4_request.',
+    );
   }
   if (region !== ctx.region) {
-    throw new S3Error(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${region}' is wrong; expecting '${ctx.region}'`, { Region: ctx.region });
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      `The authorization header is malformed; the region '${region}' is wrong; expecting '${ctx.region}'`,
+      { Region: ctx.region },
+    );
   }
   const amzDate = header(req, 'x-amz-date');
-  if (!amzDate || !/^\d{8}T\d{6}Z$/.test(amzDate)) throw new S3Error(403, 'AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
+  if (!amzDate || !/^\d{8}T\d{6}Z$/.test(amzDate))
+    throw new S3Error(403, 'AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
   if (date !== amzDate.slice(0, 8)) {
-    throw new S3Error(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; Invalid credential date. Date is not the same as X-Amz-Date: "${date}".`);
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      `The authorization header is malformed; Invalid credential date. Date is not the same as X-Amz-Date: "${date}".`,
+    );
   }
-  const requestTime = Date.UTC(+amzDate.slice(0, 4), +amzDate.slice(4, 6) - 1, +amzDate.slice(6, 8), +amzDate.slice(9, 11), +amzDate.slice(11, 13), +amzDate.slice(13, 15));
+  const requestTime = Date.UTC(
+    +amzDate.slice(0, 4),
+    +amzDate.slice(4, 6) - 1,
+    +amzDate.slice(6, 8),
+    +amzDate.slice(9, 11),
+    +amzDate.slice(11, 13),
+    +amzDate.slice(13, 15),
+  );
   if (Math.abs(requestTime - ctx.now.getTime()) > ctx.maxSkewMs) {
-    throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.', {
-      RequestTime: amzDate, ServerTime: ctx.now.toISOString(), MaxAllowedSkewMilliseconds: String(ctx.maxSkewMs),
-    });
+    throw new S3Error(
+      403,
+      'RequestTimeTooSkewed',
+      'The difference between the request time and the current time is too large.',
+      {
+        RequestTime: amzDate,
+        ServerTime: ctx.now.toISOString(),
+        MaxAllowedSkewMilliseconds: String(ctx.maxSkewMs),
+      },
+    );
   }
   const signedHeaders = signedHeadersField.split(';');
   if (!signedHeaders.includes('host') || signedHeaders.some((h) => h !== h.toLowerCase() || !h)) {
-    throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed; SignedHeaders must be lower case and include host.');
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      'The authorization header is malformed; SignedHeaders must be lower case and include host.',
+    );
   }
   const contentSha = header(req, 'x-amz-content-sha256');
-  if (!contentSha) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
+  if (!contentSha)
+    throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
   let payload: PayloadMode;
   if (/^[0-9a-f]{64}$/.test(contentSha)) payload = { kind: 'signed', sha256: contentSha };
   else if (contentSha === 'UNSIGNED-PAYLOAD') payload = { kind: 'unsigned' };
   else if (contentSha === 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') payload = { kind: 'streaming-unsigned-trailer' };
-  else if (contentSha.startsWith('STREAMING-')) throw new S3Error(501, 'NotImplemented', `The simulator does not verify ${contentSha} (signed chunks)`);
-  else throw new S3Error(400, 'InvalidArgument', 'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-UNSIGNED-PAYLOAD-TRAILER or a valid sha256 value.', { ArgumentName: 'x-amz-content-sha256' });
+  else if (contentSha.startsWith('STREAMING-'))
+    throw new S3Error(501, 'NotImplemented', `The simulator does not verify ${contentSha} (signed chunks)`);
+  else
+    throw new S3Error(
+      400,
+      'InvalidArgument',
+      'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-UNSIGNED-PAYLOAD-TRAILER or a valid sha256 value.',
+      { ArgumentName: 'x-amz-content-sha256' },
+    );
   const all = headerValues(req);
   const unsigned = [...all.keys()].filter((h) => h.startsWith('x-amz-') && !signedHeaders.includes(h));
   if (unsigned.length) {
-    throw new S3Error(403, 'AccessDenied', 'There were headers present in the request which were not signed', { HeadersNotSigned: unsigned.join(', ') });
+    throw new S3Error(403, 'AccessDenied', 'There were headers present in the request which were not signed', {
+      HeadersNotSigned: unsigned.join(', '),
+    });
   }
 
   const canonicalUri = segments.map(uriEncode).join('/') || '/';
@@ -566,8 +742,17 @@ function verifySignature(req: IncomingMessage, method: string, segments: string[
     .sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-  const canonicalHeaders = signedHeaders.map((h) => `${h}:${(all.get(h) ?? []).map((v) => v.trim().replace(/\s+/g, ' ')).join(',')}\n`).join('');
-  const canonicalRequest = [method, canonicalUri, canonicalQuery, canonicalHeaders, signedHeadersField, contentSha].join('\n');
+  const canonicalHeaders = signedHeaders
+    .map((h) => `${h}:${(all.get(h) ?? []).map((v) => v.trim().replace(/\s+/g, ' ')).join(',')}\n`)
+    .join('');
+  const canonicalRequest = [
+    method,
+    canonicalUri,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeadersField,
+    contentSha,
+  ].join('\n');
   const scope = `${date}/${region}/${service}/${terminator}`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
   let key = hmac(`AWS4${secret}`, date);
@@ -575,9 +760,17 @@ function verifySignature(req: IncomingMessage, method: string, segments: string[
   const expected = createHmac('sha256', key).update(stringToSign).digest();
   const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.', {
-      AWSAccessKeyId: accessKeyId, StringToSign: stringToSign, SignatureProvided: signature, CanonicalRequest: canonicalRequest,
-    });
+    throw new S3Error(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      {
+        AWSAccessKeyId: accessKeyId,
+        StringToSign: stringToSign,
+        SignatureProvided: signature,
+        CanonicalRequest: canonicalRequest,
+      },
+    );
   }
   return payload;
 }
@@ -600,10 +793,13 @@ function decodeSegment(segment: string): string {
 
 /** Query pairs as sent, decoded (a name without '=' has an empty value). */
 function parseQuery(raw: string): [string, string][] {
-  return raw.split('&').filter((p) => p !== '').map((p) => {
-    const eq = p.indexOf('=');
-    return eq < 0 ? [decodeSegment(p), ''] : [decodeSegment(p.slice(0, eq)), decodeSegment(p.slice(eq + 1))];
-  });
+  return raw
+    .split('&')
+    .filter((p) => p !== '')
+    .map((p) => {
+      const eq = p.indexOf('=');
+      return eq < 0 ? [decodeSegment(p), ''] : [decodeSegment(p.slice(0, eq)), decodeSegment(p.slice(eq + 1))];
+    });
 }
 
 /** Every header as sent (repeated ones kept apart), by lower-case name. */
@@ -626,7 +822,11 @@ function header(req: IncomingMessage, name: string): string | undefined {
 // ---- requests ----------------------------------------------------------------------------------------------------
 
 /** Bucket and key of a request, path style (`/bucket/key`) or virtual-host style (`bucket.suffix/key`). */
-function locate(host: string | undefined, segments: string[], suffix: string | undefined): { bucket: string | null; key: string | null } {
+function locate(
+  host: string | undefined,
+  segments: string[],
+  suffix: string | undefined,
+): { bucket: string | null; key: string | null } {
   const hostname = (host ?? '').replace(/:\d+$/, '').toLowerCase();
   const rest = segments.slice(1);
   if (suffix && hostname.endsWith(`.${suffix.toLowerCase()}`)) {
@@ -659,9 +859,15 @@ async function consumeBody(req: IncomingMessage, payload: PayloadMode): Promise<
   if (payload.kind === 'signed') {
     const computed = size === 0 ? EMPTY_SHA256 : hash.digest('hex');
     if (computed !== payload.sha256) {
-      throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.", {
-        ClientComputedContentSHA256: payload.sha256, S3ComputedContentSHA256: computed,
-      });
+      throw new S3Error(
+        400,
+        'XAmzContentSHA256Mismatch',
+        "The provided 'x-amz-content-sha256' header does not match what was computed.",
+        {
+          ClientComputedContentSHA256: payload.sha256,
+          S3ComputedContentSHA256: computed,
+        },
+      );
     }
   }
 }
@@ -705,7 +911,10 @@ function sendXml(res: ServerResponse, status: number, xml: string): void {
 }
 
 function xmlEscape(s: string): string {
-  return s.replace(/[<>&'"\r]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;', '\r': '&#13;' })[c]!);
+  return s.replace(
+    /[<>&'"\r]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;', '\r': '&#13;' })[c]!,
+  );
 }
 
 function uint32Base64(n: number): string {
@@ -737,7 +946,8 @@ class AwsChunkedDecoder extends Transform {
           if (this.remaining === 0) this.state = 'data-end';
           continue;
         }
-        if (this.state === 'done') throw new S3Error(400, 'IncompleteBody', 'Data after the end of an aws-chunked body');
+        if (this.state === 'done')
+          throw new S3Error(400, 'IncompleteBody', 'Data after the end of an aws-chunked body');
         const nl = chunk.indexOf(0x0a, i);
         const end = nl < 0 ? chunk.length : nl + 1;
         this.line += chunk.subarray(i, end).toString('latin1');
@@ -759,7 +969,8 @@ class AwsChunkedDecoder extends Transform {
       case 'size': {
         const m = /^([0-9a-fA-F]+)(;.*)?$/.exec(line);
         if (!m) throw new S3Error(400, 'IncompleteBody', 'A malformed aws-chunked chunk size');
-        if (m[2]?.includes('chunk-signature')) throw new S3Error(501, 'NotImplemented', 'Signed chunks are not simulated');
+        if (m[2]?.includes('chunk-signature'))
+          throw new S3Error(501, 'NotImplemented', 'Signed chunks are not simulated');
         this.remaining = parseInt(m[1]!, 16);
         this.state = this.remaining === 0 ? 'trailer' : 'data';
         return;
@@ -788,7 +999,8 @@ class AwsChunkedDecoder extends Transform {
 
 // ---- command line ------------------------------------------------------------------------------------------------
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   const dir = process.env.S3_SIM_DIR || path.join(os.tmpdir(), 'rangsi-s3-simulator');
   const accessKeyId = process.env.S3_SIM_ACCESS_KEY_ID || 'rangsi-sim';
@@ -798,7 +1010,10 @@ if (invokedDirectly) {
     dir,
     region: process.env.S3_SIM_REGION || 'us-east-1',
     credentials: { [accessKeyId]: process.env.S3_SIM_SECRET_ACCESS_KEY || 'rangsi-sim-secret' },
-    buckets: (process.env.S3_SIM_BUCKETS || 'rangsi').split(',').map((b) => b.trim()).filter(Boolean),
+    buckets: (process.env.S3_SIM_BUCKETS || 'rangsi')
+      .split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
     virtualHostSuffix: process.env.S3_SIM_VHOST_SUFFIX || undefined,
   });
   console.log(`[s3-simulator] listening on ${sim.url}/ (objects in ${dir})`);

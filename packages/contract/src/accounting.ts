@@ -22,12 +22,20 @@ export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 const remark = z
   .string()
   .trim()
-  .max(MAX_REMARK_CHARS, `หมายเหตุยาวได้ไม่เกิน ${MAX_REMARK_CHARS.toLocaleString('en-US')} ตัวอักษร (remark: at most ${MAX_REMARK_CHARS} characters)`)
+  .max(
+    MAX_REMARK_CHARS,
+    `หมายเหตุยาวได้ไม่เกิน ${MAX_REMARK_CHARS.toLocaleString('en-US')} ตัวอักษร (remark: at most ${MAX_REMARK_CHARS} characters)`,
+  )
   .optional()
   .transform((v) => v || null);
 
 /** Admins (every branch) name the branch; everyone else works in their own, and may omit it. */
-const branchId = z.coerce.number({ error: 'สาขาไม่ถูกต้อง (invalid branch)' }).int('สาขาไม่ถูกต้อง (invalid branch)').min(1, 'สาขาไม่ถูกต้อง (invalid branch)').max(2_147_483_647, 'สาขาไม่ถูกต้อง (invalid branch)').optional();
+const branchId = z.coerce
+  .number({ error: 'สาขาไม่ถูกต้อง (invalid branch)' })
+  .int('สาขาไม่ถูกต้อง (invalid branch)')
+  .min(1, 'สาขาไม่ถูกต้อง (invalid branch)')
+  .max(2_147_483_647, 'สาขาไม่ถูกต้อง (invalid branch)')
+  .optional();
 export const AccountingBranchQuerySchema = z.object({ branchId });
 export type AccountingBranchQuery = z.infer<typeof AccountingBranchQuerySchema>;
 
@@ -35,7 +43,11 @@ const amountText = z.union([z.string(), z.number()]).optional();
 
 /** True when an amount as typed is a number above 0 (the §5 petty-cash rule, before the amount's own checks). */
 function isAboveZero(amount: string | number | undefined): boolean {
-  const n = Number(String(amount ?? '').replace(/,/g, '').trim());
+  const n = Number(
+    String(amount ?? '')
+      .replace(/,/g, '')
+      .trim(),
+  );
   return Number.isFinite(n) && n > 0;
 }
 
@@ -44,7 +56,10 @@ const ExpenseLineSchema = z.object({
     .string()
     .trim()
     .min(1, 'กรุณาระบุชื่อรายการ (enter the expense name)')
-    .max(MAX_ITEM_NAME_CHARS, `ชื่อรายการยาวได้ไม่เกิน ${MAX_ITEM_NAME_CHARS} ตัวอักษร (name: at most ${MAX_ITEM_NAME_CHARS} characters)`),
+    .max(
+      MAX_ITEM_NAME_CHARS,
+      `ชื่อรายการยาวได้ไม่เกิน ${MAX_ITEM_NAME_CHARS} ตัวอักษร (name: at most ${MAX_ITEM_NAME_CHARS} characters)`,
+    ),
   amount: moneyAmount('จำนวนเงิน'),
 });
 
@@ -57,7 +72,10 @@ export const AdjustMoneyInputSchema = z.object({
   remark,
   items: z
     .array(z.object({ name: z.string().optional(), amount: amountText }))
-    .max(MAX_EXPENSE_LINES, `รายการค่าใช้จ่ายได้ไม่เกิน ${MAX_EXPENSE_LINES} รายการ (at most ${MAX_EXPENSE_LINES} expense lines)`)
+    .max(
+      MAX_EXPENSE_LINES,
+      `รายการค่าใช้จ่ายได้ไม่เกิน ${MAX_EXPENSE_LINES} รายการ (at most ${MAX_EXPENSE_LINES} expense lines)`,
+    )
     .transform((lines, ctx) => {
       if (!lines.some((l) => isAboveZero(l.amount))) {
         ctx.addIssue({ code: 'custom', message: ACCOUNTING_MESSAGES.noExpense });
@@ -68,7 +86,9 @@ export const AdjustMoneyInputSchema = z.object({
         if (!line.name?.trim() && !isAboveZero(line.amount)) return;
         const parsed = ExpenseLineSchema.safeParse(line);
         if (parsed.success) kept.push(parsed.data);
-        else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [i, ...issue.path] });
+        else
+          for (const issue of parsed.error.issues)
+            ctx.addIssue({ code: 'custom', message: issue.message, path: [i, ...issue.path] });
       });
       return kept;
     }),
@@ -93,7 +113,10 @@ export const SubmitCostInputSchema = z
     referenceCode: z
       .string()
       .trim()
-      .max(MAX_REFERENCE_CHARS, `เลขอ้างอิงยาวได้ไม่เกิน ${MAX_REFERENCE_CHARS} ตัวอักษร (reference: at most ${MAX_REFERENCE_CHARS} characters)`)
+      .max(
+        MAX_REFERENCE_CHARS,
+        `เลขอ้างอิงยาวได้ไม่เกิน ${MAX_REFERENCE_CHARS} ตัวอักษร (reference: at most ${MAX_REFERENCE_CHARS} characters)`,
+      )
       .optional()
       .transform((v) => v || null),
     remark,
@@ -112,12 +135,19 @@ export const SubmitCostInputSchema = z
       ctx.addIssue({ code: 'custom', message: ACCOUNTING_MESSAGES.noType, path: [type.success ? 'methodId' : 'type'] });
       return z.NEVER;
     }
-    const base = { branchId: input.branchId, methodId: Number(methodText), referenceCode: input.referenceCode, remark: input.remark, date: input.date ?? null };
+    const base = {
+      branchId: input.branchId,
+      methodId: Number(methodText),
+      referenceCode: input.referenceCode,
+      remark: input.remark,
+      date: input.date ?? null,
+    };
     const amountGiven = String(input.amount ?? '').trim() !== '';
     // A malformed amount is refused whatever the type: the cheque form may send the receipt's amount back.
     const amount = amountGiven ? moneyAmount('จำนวนเงิน').safeParse(input.amount) : null;
     if (amount && !amount.success) {
-      for (const issue of amount.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['amount'] });
+      for (const issue of amount.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['amount'] });
       return z.NEVER;
     }
     if (type.data === 'cash') {
@@ -196,7 +226,9 @@ export const MoneyHistorySchema = z.object({
 export type MoneyHistory = z.infer<typeof MoneyHistorySchema>;
 
 /** GET api/uidata/accounting_cost. */
-export const AccountingCostUiSchema = z.object({ paymentMethods: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export const AccountingCostUiSchema = z.object({
+  paymentMethods: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
 export type AccountingCostUi = z.infer<typeof AccountingCostUiSchema>;
 
 export const CostEntrySchema = z.object({
@@ -232,7 +264,9 @@ export const TodayCostSchema = z.object({
 });
 export type TodayCost = z.infer<typeof TodayCostSchema>;
 
-export const ReceiptLookupParamsSchema = z.object({ id: z.string().trim().min(1).max(64, ACCOUNTING_MESSAGES.receiptNotFound) });
+export const ReceiptLookupParamsSchema = z.object({
+  id: z.string().trim().min(1).max(64, ACCOUNTING_MESSAGES.receiptNotFound),
+});
 
 /** GET api/accounting/receipt/{id}: a live receipt of the branch by its document number as typed. */
 export const ReceiptLookupSchema = z.object({

@@ -16,11 +16,16 @@ export const BILLING_MAX_RANGE_DAYS = 366;
 export const BILLING_HISTORY_PAGE = 50;
 
 const idOf = (what: string) =>
-  z.coerce.number({ error: `${what}ต้องเป็นตัวเลข (must be a number)` }).int(`${what}ไม่ถูกต้อง (invalid id)`)
-    .min(1, `${what}ไม่ถูกต้อง (invalid id)`).max(2_147_483_647, `${what}ไม่ถูกต้อง (invalid id)`);
+  z.coerce
+    .number({ error: `${what}ต้องเป็นตัวเลข (must be a number)` })
+    .int(`${what}ไม่ถูกต้อง (invalid id)`)
+    .min(1, `${what}ไม่ถูกต้อง (invalid id)`)
+    .max(2_147_483_647, `${what}ไม่ถูกต้อง (invalid id)`);
 const uuidOf = (what: string) => z.string().uuid(`${what}ไม่ถูกต้อง (invalid id)`);
 const day = (label: string) =>
-  z.string({ error: `กรุณาระบุ${label} (date required)` }).pipe(dateOnly(`${label}ต้องเป็นวันที่รูปแบบ yyyy-MM-dd (date as yyyy-MM-dd)`));
+  z
+    .string({ error: `กรุณาระบุ${label} (date required)` })
+    .pipe(dateOnly(`${label}ต้องเป็นวันที่รูปแบบ yyyy-MM-dd (date as yyyy-MM-dd)`));
 
 /** Whole days from a to b (yyyy-MM-dd, b − a). */
 function daySpan(a: string, b: string): number {
@@ -31,9 +36,17 @@ function daySpan(a: string, b: string): number {
 function checkRange(v: { startDate: string; endDate: string }, ctx: z.RefinementCtx): void {
   const span = daySpan(v.startDate, v.endDate);
   if (span < 0) {
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น (end date before start date)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น (end date before start date)',
+    });
   } else if (span + 1 > BILLING_MAX_RANGE_DAYS) {
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: `ช่วงวันที่ต้องไม่เกิน ${BILLING_MAX_RANGE_DAYS} วัน (at most ${BILLING_MAX_RANGE_DAYS} days)` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: `ช่วงวันที่ต้องไม่เกิน ${BILLING_MAX_RANGE_DAYS} วัน (at most ${BILLING_MAX_RANGE_DAYS} days)`,
+    });
   }
 }
 
@@ -56,13 +69,15 @@ export type BillingCondition = z.infer<typeof BillingConditionSchema>;
 export const BillingHospitalParamsSchema = z.object({ hospitalId: idOf('โรงพยาบาล') });
 
 /** GET /api/billing/search (decision acc01). */
-export const BillingSearchQuerySchema = z.object({
-  startDate: day('วันที่เริ่มต้น'),
-  endDate: day('วันที่สิ้นสุด'),
-  hospitalId: idOf('โรงพยาบาล'),
-  /** Absent: all privileges. */
-  privilegeId: idOf('สิทธิการรักษา').optional(),
-}).superRefine(checkRange);
+export const BillingSearchQuerySchema = z
+  .object({
+    startDate: day('วันที่เริ่มต้น'),
+    endDate: day('วันที่สิ้นสุด'),
+    hospitalId: idOf('โรงพยาบาล'),
+    /** Absent: all privileges. */
+    privilegeId: idOf('สิทธิการรักษา').optional(),
+  })
+  .superRefine(checkRange);
 export type BillingSearch = z.infer<typeof BillingSearchQuerySchema>;
 
 /** What a search row and a batch line both show of a request. */
@@ -94,16 +109,22 @@ export const BillingSearchResultSchema = z.object({
 export type BillingSearchResult = z.infer<typeof BillingSearchResultSchema>;
 
 /** POST /api/billing/create */
-export const BillingCreateSchema = z.object({
-  startDate: day('วันที่เริ่มต้น'),
-  endDate: day('วันที่สิ้นสุด'),
-  hospital: idOf('โรงพยาบาล'),
-  /** null: all privileges. */
-  privilageId: idOf('สิทธิการรักษา').nullable().default(null),
-  requestIds: z.array(uuidOf('ใบส่งตรวจ'), { error: 'กรุณาเลือกใบส่งตรวจ (requestIds must be a list)' })
-    .min(1, 'กรุณาเลือกใบส่งตรวจอย่างน้อย 1 รายการ (select at least one request)')
-    .max(BILLING_MAX_LINES, `ใบวางบิลหนึ่งใบมีได้ไม่เกิน ${BILLING_MAX_LINES.toLocaleString('en-US')} รายการ (at most ${BILLING_MAX_LINES} requests)`),
-}).superRefine(checkRange);
+export const BillingCreateSchema = z
+  .object({
+    startDate: day('วันที่เริ่มต้น'),
+    endDate: day('วันที่สิ้นสุด'),
+    hospital: idOf('โรงพยาบาล'),
+    /** null: all privileges. */
+    privilageId: idOf('สิทธิการรักษา').nullable().default(null),
+    requestIds: z
+      .array(uuidOf('ใบส่งตรวจ'), { error: 'กรุณาเลือกใบส่งตรวจ (requestIds must be a list)' })
+      .min(1, 'กรุณาเลือกใบส่งตรวจอย่างน้อย 1 รายการ (select at least one request)')
+      .max(
+        BILLING_MAX_LINES,
+        `ใบวางบิลหนึ่งใบมีได้ไม่เกิน ${BILLING_MAX_LINES.toLocaleString('en-US')} รายการ (at most ${BILLING_MAX_LINES} requests)`,
+      ),
+  })
+  .superRefine(checkRange);
 export type BillingCreate = z.infer<typeof BillingCreateSchema>;
 export const BillingCreatedSchema = z.object({ billingId: z.string(), documentId: z.string() });
 export type BillingCreated = z.infer<typeof BillingCreatedSchema>;
@@ -112,11 +133,19 @@ export type BillingCreated = z.infer<typeof BillingCreatedSchema>;
 export const BillingHistoryQuerySchema = z.object({
   hospitalId: idOf('โรงพยาบาล').optional(),
   /** The nextBefore of the previous page. */
-  before: z.string().max(100).regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z~[0-9a-f-]{36}$/i, 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง (invalid cursor)').optional(),
+  before: z
+    .string()
+    .max(100)
+    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z~[0-9a-f-]{36}$/i, 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง (invalid cursor)')
+    .optional(),
 });
 export type BillingHistoryQuery = z.infer<typeof BillingHistoryQuerySchema>;
 
-export const ReceiptRefSchema = z.object({ receiptId: z.string(), receiptDocumentId: z.string(), isVoided: z.boolean() });
+export const ReceiptRefSchema = z.object({
+  receiptId: z.string(),
+  receiptDocumentId: z.string(),
+  isVoided: z.boolean(),
+});
 /** What the history and the detail both show of a batch. */
 const BillingHeadSchema = z.object({
   documentId: z.string(),
@@ -196,24 +225,37 @@ export const BillingLineStateSchema = z.object({ requestId: z.string(), paidBill
 
 /** POST /api/billing/{id}/receipt/create */
 export const ReceiptCreateSchema = z.object({
-  requestIds: z.array(uuidOf('ใบส่งตรวจ'), { error: 'กรุณาเลือกรายการที่ต้องการออกใบเสร็จ (requestIds must be a list)' })
+  requestIds: z
+    .array(uuidOf('ใบส่งตรวจ'), { error: 'กรุณาเลือกรายการที่ต้องการออกใบเสร็จ (requestIds must be a list)' })
     .min(1, 'กรุณาเลือกรายการที่ต้องการออกใบเสร็จ (select at least one request)')
-    .max(BILLING_MAX_LINES, `ใบเสร็จหนึ่งใบมีได้ไม่เกิน ${BILLING_MAX_LINES.toLocaleString('en-US')} รายการ (at most ${BILLING_MAX_LINES} requests)`),
+    .max(
+      BILLING_MAX_LINES,
+      `ใบเสร็จหนึ่งใบมีได้ไม่เกิน ${BILLING_MAX_LINES.toLocaleString('en-US')} รายการ (at most ${BILLING_MAX_LINES} requests)`,
+    ),
   type: z.enum(RECEIPT_TYPES, { error: 'ประเภทการชำระต้องเป็นโอนเงินหรือเช็ค (type: transfer or cheque)' }),
-  bankName: z.string({ error: 'กรุณาระบุข้อมูลการชำระเงิน (bankName required)' }).trim()
-    .min(1, 'กรุณาระบุข้อมูลการชำระเงิน (bankName required)').max(200, 'ชื่อธนาคารยาวเกิน 200 ตัวอักษร (bankName too long)'),
+  bankName: z
+    .string({ error: 'กรุณาระบุข้อมูลการชำระเงิน (bankName required)' })
+    .trim()
+    .min(1, 'กรุณาระบุข้อมูลการชำระเงิน (bankName required)')
+    .max(200, 'ชื่อธนาคารยาวเกิน 200 ตัวอักษร (bankName too long)'),
   /** Baht received: above 0, 2 decimals, not above the selected lines' sum. */
   amount: moneyAmount('จำนวนเงิน'),
-  number: z.string({ error: 'กรุณาระบุข้อมูลการชำระเงิน (number required)' }).trim()
-    .min(1, 'กรุณาระบุข้อมูลการชำระเงิน (number required)').max(100, 'เลขที่อ้างอิงยาวเกิน 100 ตัวอักษร (number too long)'),
+  number: z
+    .string({ error: 'กรุณาระบุข้อมูลการชำระเงิน (number required)' })
+    .trim()
+    .min(1, 'กรุณาระบุข้อมูลการชำระเงิน (number required)')
+    .max(100, 'เลขที่อ้างอิงยาวเกิน 100 ตัวอักษร (number too long)'),
 });
 export type ReceiptCreate = z.infer<typeof ReceiptCreateSchema>;
 export const ReceiptCreatedSchema = z.object({ receiptId: z.string(), receiptDocumentId: z.string() });
 
 /** POST /api/billing/{id}/receipt/{receiptId}/void */
 export const ReceiptVoidSchema = z.object({
-  reason: z.string({ error: 'กรุณาระบุเหตุผลการยกเลิกใบเสร็จ (reason required)' }).trim()
-    .min(1, 'กรุณาระบุเหตุผลการยกเลิกใบเสร็จ (reason required)').max(500, 'เหตุผลยาวเกิน 500 ตัวอักษร (reason at most 500 characters)'),
+  reason: z
+    .string({ error: 'กรุณาระบุเหตุผลการยกเลิกใบเสร็จ (reason required)' })
+    .trim()
+    .min(1, 'กรุณาระบุเหตุผลการยกเลิกใบเสร็จ (reason required)')
+    .max(500, 'เหตุผลยาวเกิน 500 ตัวอักษร (reason at most 500 characters)'),
 });
 
 /** GET /api/billing/aging?hospitalId= */

@@ -17,4 +17,7 @@ export function isCalendarDay(s: string): boolean {
  * the calendar check makes them a 400 naming the field.
  */
 export const dateOnly = (formatMessage: string) =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, formatMessage).refine(isCalendarDay, 'ไม่มีวันที่นี้ในปฏิทิน (no such date)');
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, formatMessage)
+    .refine(isCalendarDay, 'ไม่มีวันที่นี้ในปฏิทิน (no such date)');

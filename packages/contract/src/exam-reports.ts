@@ -60,7 +60,12 @@ export const ReportTemplateSchema = z.object({
   language: z.string(),
   modalityCode: z.string().nullable(),
   bodyPart: z.string().nullable(),
-  content: z.object({ clinicalInformation: z.string(), technique: z.string(), findings: z.string(), impression: z.string() }),
+  content: z.object({
+    clinicalInformation: z.string(),
+    technique: z.string(),
+    findings: z.string(),
+    impression: z.string(),
+  }),
   /** The user's own template (others are the shared, seeded ones). */
   isOwn: z.boolean(),
 });
@@ -119,18 +124,30 @@ export type ExamReport = z.infer<typeof ExamReportSchema>;
 
 const Bool = z.preprocess(
   (v) => (v === '' || v === undefined ? undefined : v),
-  z.enum(['true', 'false', '1', '0'], { error: 'isIncludeFinished ต้องเป็น true หรือ false' }).transform((v) => v === 'true' || v === '1').optional(),
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'isIncludeFinished ต้องเป็น true หรือ false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 );
 
 export const ExamReportQuerySchema = z.object({ isIncludeFinished: Bool });
 
 /** Report names are short identifiers, with an optional extension (pacs, pacs.mrt). */
-const ReportName = z.string().min(1).max(64, 'ชื่อรายงานยาวเกินไป').regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9]{1,5})?$/, 'ชื่อรายงานไม่ถูกต้อง');
+const ReportName = z
+  .string()
+  .min(1)
+  .max(64, 'ชื่อรายงานยาวเกินไป')
+  .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9]{1,5})?$/, 'ชื่อรายงานไม่ถูกต้อง');
 const ExamId = z.string().uuid('ไม่พบรายการตรวจ');
 
 export const ExamReportParamsSchema = z.object({ examId: ExamId, name: ReportName });
-export const FinishedReportParamsSchema = ExamReportParamsSchema.extend({ finishedReportId: z.string().uuid('ไม่พบรายงานฉบับนี้') });
-export const FinishedReportViewerParamsSchema = z.object({ id: ExamId, finishedReportId: z.string().uuid('ไม่พบรายงานฉบับนี้') });
+export const FinishedReportParamsSchema = ExamReportParamsSchema.extend({
+  finishedReportId: z.string().uuid('ไม่พบรายงานฉบับนี้'),
+});
+export const FinishedReportViewerParamsSchema = z.object({
+  id: ExamId,
+  finishedReportId: z.string().uuid('ไม่พบรายงานฉบับนี้'),
+});
 
 /** PUT …/draft: the whole form, every few seconds while the reader types. */
 export const SaveReportDraftSchema = z.strictObject({
@@ -165,7 +182,10 @@ export const CreateReportTemplateSchema = z.strictObject({
   modalityCode: z.string().trim().max(16).nullable().optional(),
   bodyPart: z.string().trim().max(32).nullable().optional(),
   content: z.strictObject({
-    clinicalInformation: Section.default(''), technique: Section.default(''), findings: Section.default(''), impression: Section.default(''),
+    clinicalInformation: Section.default(''),
+    technique: Section.default(''),
+    findings: Section.default(''),
+    impression: Section.default(''),
   }),
 });
 export type CreateReportTemplate = z.infer<typeof CreateReportTemplateSchema>;

@@ -90,7 +90,9 @@ export const ExamSearchResultSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Doctor client tabs: open records per client, most first. */
-  clients: z.array(z.object({ clientId: z.number().int(), clientName: z.string(), openCount: z.number().int() })).optional(),
+  clients: z
+    .array(z.object({ clientId: z.number().int(), clientName: z.string(), openCount: z.number().int() }))
+    .optional(),
 });
 export type ExamSearchResult = z.infer<typeof ExamSearchResultSchema>;
 
@@ -107,9 +109,14 @@ export const ExamActionSchema = z.strictObject({ version: Version }).nullish();
  * POST /api/exam/{id}/token: what the query token is for (the viewer frame, a Weasis manifest, the CD helper's
  * export download); it opens only the routes of that purpose, for this exam. Without a body: the viewer.
  */
-export const ExamTokenRequestSchema = z.strictObject({ purpose: z.enum(['viewer', 'weasis', 'export']).optional(), version: Version }).nullish();
+export const ExamTokenRequestSchema = z
+  .strictObject({ purpose: z.enum(['viewer', 'weasis', 'export']).optional(), version: Version })
+  .nullish();
 export type ExamTokenRequest = z.infer<typeof ExamTokenRequestSchema>;
-export const ExamMessageActionSchema = z.strictObject({ message: z.string().trim().max(2000).optional(), version: Version });
+export const ExamMessageActionSchema = z.strictObject({
+  message: z.string().trim().max(2000).optional(),
+  version: Version,
+});
 export type ExamMessageAction = z.infer<typeof ExamMessageActionSchema>;
 
 /** Spec §3 Exam update information (examId comes from the path). */
@@ -128,8 +135,13 @@ export type ExamUpdateInformation = z.infer<typeof ExamUpdateInformationSchema>;
 // Non-numbers still count as 0 (spec §5), but a number so large the deadline falls off the calendar (2^70 days)
 // made an invalid date that only the database refused, with a 500; a century of minutes is the most any box takes.
 const MAX_DURATION_PART = 52_560_000;
-const DurationPart = z.union([z.number(), z.string().max(10), z.null()]).optional()
-  .refine((v) => { const n = Number(v); return !Number.isFinite(n) || n <= MAX_DURATION_PART; }, 'ระยะเวลามากเกินไป (too long)');
+const DurationPart = z
+  .union([z.number(), z.string().max(10), z.null()])
+  .optional()
+  .refine((v) => {
+    const n = Number(v);
+    return !Number.isFinite(n) || n <= MAX_DURATION_PART;
+  }, 'ระยะเวลามากเกินไป (too long)');
 
 /** Spec §3 Assign payload; day/hour/minute are coerced to 0 when not a number or negative (spec §5). */
 export const AssignExamSchema = z.strictObject({

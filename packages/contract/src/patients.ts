@@ -3,7 +3,10 @@ import { dateOnly } from './date-only';
 import { isValidNationalId } from '@rangsi/domain';
 
 const Str = (max: number) => z.string().trim().max(max, `ยาวเกิน ${max} ตัวอักษร`);
-const Opt = (max: number) => Str(max).nullish().transform((v) => (v ? v : null));
+const Opt = (max: number) =>
+  Str(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 const DateOnly = dateOnly('รูปแบบวันที่ต้องเป็น yyyy-MM-dd');
 
 export const GENDERS = ['Male', 'Female', 'Unknown'] as const;
@@ -12,32 +15,55 @@ export const WORKPLACE_TYPES = ['government', 'company', 'etc', 'none'] as const
 /** Spec §3 Address. */
 export const AddressSchema = z.strictObject({
   addressId: z.number().int().optional(),
-  no: Opt(50), building: Opt(100), moo: Opt(20), village: Opt(100), alley: Opt(100), road: Opt(100),
-  subDistrict: Opt(100), district: Opt(100), province: Opt(100),
-  postCode: Str(5).regex(/^\d{5}$|^$/, 'รหัสไปรษณีย์ 5 หลัก').nullish().transform((v) => v || null),
+  no: Opt(50),
+  building: Opt(100),
+  moo: Opt(20),
+  village: Opt(100),
+  alley: Opt(100),
+  road: Opt(100),
+  subDistrict: Opt(100),
+  district: Opt(100),
+  province: Opt(100),
+  postCode: Str(5)
+    .regex(/^\d{5}$|^$/, 'รหัสไปรษณีย์ 5 หลัก')
+    .nullish()
+    .transform((v) => v || null),
   country: Opt(100),
 });
 export type Address = z.infer<typeof AddressSchema>;
 
 /** nameTH / nameEN of spec §3. */
 export const PersonNameSchema = z.strictObject({
-  prefix: Opt(50), first: Opt(100), middle: Opt(100), last: Opt(100), suffix: Opt(50),
+  prefix: Opt(50),
+  first: Opt(100),
+  middle: Opt(100),
+  last: Opt(100),
+  suffix: Opt(50),
 });
 export type PersonName = z.infer<typeof PersonNameSchema>;
 
 export const ContactSchema = z.strictObject({
   relationship: Str(50).min(1, 'กรุณาระบุ'),
-  firstName: Opt(100), lastName: Opt(100), occupation: Opt(100),
+  firstName: Opt(100),
+  lastName: Opt(100),
+  occupation: Opt(100),
 });
 
 export const EmergencyContactSchema = z.strictObject({
-  contactName: Opt(200), homePhoneNumber: Opt(30), workPhoneNumber: Opt(30), address: AddressSchema.nullish(),
+  contactName: Opt(200),
+  homePhoneNumber: Opt(30),
+  workPhoneNumber: Opt(30),
+  address: AddressSchema.nullish(),
 });
 
 export const WorkPlaceSchema = z.strictObject({
   workPlaceType: z.enum(WORKPLACE_TYPES),
-  workPlaceName: Opt(200), position: Opt(100),
-  workPlaceTaxId: Str(13).regex(/^\d{13}$|^$/, 'เลขประจำตัวผู้เสียภาษี 13 หลัก').nullish().transform((v) => v || null),
+  workPlaceName: Opt(200),
+  position: Opt(100),
+  workPlaceTaxId: Str(13)
+    .regex(/^\d{13}$|^$/, 'เลขประจำตัวผู้เสียภาษี 13 หลัก')
+    .nullish()
+    .transform((v) => v || null),
   workAddress: AddressSchema.nullish(),
 });
 
@@ -46,41 +72,64 @@ export const BIRTH_OR_AGE_MESSAGE = 'กรุณาระบุวันเก�
 export const REQUIRED_MESSAGE = 'กรุณาระบุ';
 
 /** POST /api/patient/ — create (no patientId, or 'new') or save; spec §5 Patient rules. */
-export const PatientSaveSchema = z.strictObject({
-  patientId: z.string().max(64).nullish(),
-  hn: Opt(30),
-  nationalNumber: Str(13).nullish().transform((v) => v || null)
-    .refine((v) => v === null || isValidNationalId(v), NATIONAL_ID_MESSAGE),
-  alienNumber: Opt(30), passportNumber: Opt(30),
-  phoneNumber: Str(30).regex(/^[0-9+\-\s()]*$/, 'เบอร์โทรศัพท์ไม่ถูกต้อง').nullish().transform((v) => (v ? v.replace(/[^0-9+]/g, '') : null)),
-  nameTH: PersonNameSchema,
-  nameEN: PersonNameSchema.nullish(),
-  gender: z.enum(GENDERS).default('Unknown'),
-  birthDate: DateOnly.nullish(),
-  age: z.coerce.number().int('อายุต้องเป็นจำนวนเต็ม').min(0, 'อายุต้องไม่ติดลบ').max(150, 'อายุต้องไม่เกิน 150 ปี').nullish(),
-  unknownBirthDate: z.boolean().default(false),
-  bloodGroup: Opt(10), nationality: Opt(50), race: Opt(50), religion: Opt(50), occupation: Opt(100),
-  hasAllergy: z.boolean().default(false),
-  allergy: z.array(Str(100)).max(50).default([]),
-  currentAddress: AddressSchema.nullish(),
-  recordAddress: AddressSchema.nullish(),
-  currentAndRecordAddressIsSame: z.boolean().default(false),
-  contacts: z.array(ContactSchema).max(30).default([]),
-  emergencyContact: EmergencyContactSchema.nullish(),
-  workPlace: WorkPlaceSchema.nullish(),
-  /** Required when saving an existing patient (spec §5): the editor's own password, re-confirming who changes identity data. */
-  password: z.string().max(200).nullish(),
-  version: z.number().int().positive().optional(),
-}).superRefine((p, ctx) => {
-  if (!p.nameTH.first) ctx.addIssue({ code: 'custom', path: ['nameTH', 'first'], message: REQUIRED_MESSAGE });
-  if (p.unknownBirthDate ? p.age == null : !p.birthDate) ctx.addIssue({ code: 'custom', path: [p.unknownBirthDate ? 'age' : 'birthDate'], message: BIRTH_OR_AGE_MESSAGE });
-});
+export const PatientSaveSchema = z
+  .strictObject({
+    patientId: z.string().max(64).nullish(),
+    hn: Opt(30),
+    nationalNumber: Str(13)
+      .nullish()
+      .transform((v) => v || null)
+      .refine((v) => v === null || isValidNationalId(v), NATIONAL_ID_MESSAGE),
+    alienNumber: Opt(30),
+    passportNumber: Opt(30),
+    phoneNumber: Str(30)
+      .regex(/^[0-9+\-\s()]*$/, 'เบอร์โทรศัพท์ไม่ถูกต้อง')
+      .nullish()
+      .transform((v) => (v ? v.replace(/[^0-9+]/g, '') : null)),
+    nameTH: PersonNameSchema,
+    nameEN: PersonNameSchema.nullish(),
+    gender: z.enum(GENDERS).default('Unknown'),
+    birthDate: DateOnly.nullish(),
+    age: z.coerce.number().int('อายุต้องเป็นจำนวนเต็ม').min(0, 'อายุต้องไม่ติดลบ').max(150, 'อายุต้องไม่เกิน 150 ปี').nullish(),
+    unknownBirthDate: z.boolean().default(false),
+    bloodGroup: Opt(10),
+    nationality: Opt(50),
+    race: Opt(50),
+    religion: Opt(50),
+    occupation: Opt(100),
+    hasAllergy: z.boolean().default(false),
+    allergy: z.array(Str(100)).max(50).default([]),
+    currentAddress: AddressSchema.nullish(),
+    recordAddress: AddressSchema.nullish(),
+    currentAndRecordAddressIsSame: z.boolean().default(false),
+    contacts: z.array(ContactSchema).max(30).default([]),
+    emergencyContact: EmergencyContactSchema.nullish(),
+    workPlace: WorkPlaceSchema.nullish(),
+    /** Required when saving an existing patient (spec §5): the editor's own password, re-confirming who changes identity data. */
+    password: z.string().max(200).nullish(),
+    version: z.number().int().positive().optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.nameTH.first) ctx.addIssue({ code: 'custom', path: ['nameTH', 'first'], message: REQUIRED_MESSAGE });
+    if (p.unknownBirthDate ? p.age == null : !p.birthDate)
+      ctx.addIssue({ code: 'custom', path: [p.unknownBirthDate ? 'age' : 'birthDate'], message: BIRTH_OR_AGE_MESSAGE });
+  });
 export type PatientSave = z.infer<typeof PatientSaveSchema>;
 
 const S = z.string().nullish();
 const AddressViewSchema = z.object({
-  addressId: z.number().int().optional(), no: S, building: S, moo: S, village: S, alley: S, road: S,
-  subDistrict: S, district: S, province: S, postCode: S, country: S,
+  addressId: z.number().int().optional(),
+  no: S,
+  building: S,
+  moo: S,
+  village: S,
+  alley: S,
+  road: S,
+  subDistrict: S,
+  district: S,
+  province: S,
+  postCode: S,
+  country: S,
 });
 
 /** GET /api/patient/{id}. */
@@ -93,14 +142,29 @@ export const PatientSchema = z.object({
   phoneNumber: z.string().nullable(),
   name: z.string(),
   nameEn: z.string(),
-  nameTH: z.object({ prefix: z.string().nullable(), first: z.string().nullable(), middle: z.string().nullable(), last: z.string().nullable(), suffix: z.string().nullable() }),
-  nameEN: z.object({ prefix: z.string().nullable(), first: z.string().nullable(), middle: z.string().nullable(), last: z.string().nullable(), suffix: z.string().nullable() }),
+  nameTH: z.object({
+    prefix: z.string().nullable(),
+    first: z.string().nullable(),
+    middle: z.string().nullable(),
+    last: z.string().nullable(),
+    suffix: z.string().nullable(),
+  }),
+  nameEN: z.object({
+    prefix: z.string().nullable(),
+    first: z.string().nullable(),
+    middle: z.string().nullable(),
+    last: z.string().nullable(),
+    suffix: z.string().nullable(),
+  }),
   gender: z.enum(GENDERS),
   birthDate: z.string().nullable(),
   age: z.number().int().nullable(),
   unknownBirthDate: z.boolean(),
   bloodGroup: z.string().nullable(),
-  nationality: z.string().nullable(), race: z.string().nullable(), religion: z.string().nullable(), occupation: z.string().nullable(),
+  nationality: z.string().nullable(),
+  race: z.string().nullable(),
+  religion: z.string().nullable(),
+  occupation: z.string().nullable(),
   hasImage: z.boolean(),
   hasAllergy: z.boolean(),
   allergy: z.array(z.string()),
@@ -108,9 +172,26 @@ export const PatientSchema = z.object({
   currentAddress: AddressViewSchema.nullable(),
   recordAddress: AddressViewSchema.nullable(),
   currentAndRecordAddressIsSame: z.boolean(),
-  contacts: z.array(z.object({ relationship: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), occupation: z.string().nullable() })),
-  emergencyContact: z.object({ contactName: S, homePhoneNumber: S, workPhoneNumber: S, address: AddressViewSchema.nullish() }).nullable(),
-  workPlace: z.object({ workPlaceType: z.string(), workPlaceName: S, position: S, workPlaceTaxId: S, workAddress: AddressViewSchema.nullish() }).nullable(),
+  contacts: z.array(
+    z.object({
+      relationship: z.string(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      occupation: z.string().nullable(),
+    }),
+  ),
+  emergencyContact: z
+    .object({ contactName: S, homePhoneNumber: S, workPhoneNumber: S, address: AddressViewSchema.nullish() })
+    .nullable(),
+  workPlace: z
+    .object({
+      workPlaceType: z.string(),
+      workPlaceName: S,
+      position: S,
+      workPlaceTaxId: S,
+      workAddress: AddressViewSchema.nullish(),
+    })
+    .nullable(),
   version: z.number().int(),
 });
 export type Patient = z.infer<typeof PatientSchema>;
@@ -139,7 +220,14 @@ export const PatientSearchRowSchema = z.object({
 });
 export type PatientSearchRow = z.infer<typeof PatientSearchRowSchema>;
 
-export const NamePrefixSchema = z.object({ id: z.number().int(), th: z.string(), en: z.string(), group: z.string(), groupEn: z.string(), gender: z.enum(GENDERS).nullable() });
+export const NamePrefixSchema = z.object({
+  id: z.number().int(),
+  th: z.string(),
+  en: z.string(),
+  group: z.string(),
+  groupEn: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+});
 export const PatientFormDataSchema = z.object({
   namePrefixesAll: z.array(NamePrefixSchema),
   namePrefixes: z.array(NamePrefixSchema),
@@ -150,7 +238,10 @@ export const PatientFormDataSchema = z.object({
 });
 export type PatientFormData = z.infer<typeof PatientFormDataSchema>;
 
-export const PatientUiConfigSchema = z.object({ gatewayUrl: z.string().nullable(), idCardReaderUrl: z.string().nullable() });
+export const PatientUiConfigSchema = z.object({
+  gatewayUrl: z.string().nullable(),
+  idCardReaderUrl: z.string().nullable(),
+});
 
 /** Spec §3 Patient exam history row. */
 export const PatientExamHistoryRowSchema = z.object({
@@ -166,6 +257,14 @@ export const PatientExamHistoryRowSchema = z.object({
   latestBillingDocumentId: z.string().nullable(),
   status: z.string(),
   statusRemark: z.string().nullable(),
-  exams: z.array(z.object({ examId: z.string(), modalityCode: z.string(), accessionNumber: z.string().nullable(), status: z.number().int(), branchId: z.number().int() })),
+  exams: z.array(
+    z.object({
+      examId: z.string(),
+      modalityCode: z.string(),
+      accessionNumber: z.string().nullable(),
+      status: z.number().int(),
+      branchId: z.number().int(),
+    }),
+  ),
 });
 export type PatientExamHistoryRow = z.infer<typeof PatientExamHistoryRowSchema>;

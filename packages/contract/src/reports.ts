@@ -8,10 +8,24 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
  * branch_report_daily, branch_report_monthly, billing_, doctor, center_report, sticker.
  */
 export const ReportListQuerySchema = z.object({
-  prefix: z.preprocess(blankToUndefined, z.string().trim().max(64, 'prefix ยาวเกิน 64 ตัวอักษร')
-    .regex(/^[A-Za-z0-9_]*$/, 'prefix ใช้ได้เฉพาะตัวอักษรอังกฤษ ตัวเลข และ _').optional()),
-  examBranchId: z.preprocess(blankToUndefined, z.coerce.number({ error: 'examBranchId ต้องเป็นตัวเลข' }).int('examBranchId ต้องเป็นจำนวนเต็ม')
-    .positive('examBranchId ต้องมากกว่า 0').max(2_147_483_647).optional()),
+  prefix: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(64, 'prefix ยาวเกิน 64 ตัวอักษร')
+      .regex(/^[A-Za-z0-9_]*$/, 'prefix ใช้ได้เฉพาะตัวอักษรอังกฤษ ตัวเลข และ _')
+      .optional(),
+  ),
+  examBranchId: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'examBranchId ต้องเป็นตัวเลข' })
+      .int('examBranchId ต้องเป็นจำนวนเต็ม')
+      .positive('examBranchId ต้องมากกว่า 0')
+      .max(2_147_483_647)
+      .optional(),
+  ),
 });
 export type ReportListQuery = z.infer<typeof ReportListQuerySchema>;
 

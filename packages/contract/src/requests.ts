@@ -96,10 +96,12 @@ export const RequestSaveSchema = z.strictObject({
   remark: Text(1000).nullish(),
   additionalFields: z.record(z.string().max(64), z.unknown()).default({}),
   documentIds: z.array(z.string().uuid()).max(100).default([]),
-  customProductPrice: z.strictObject({
-    customPriceId: z.number().int().nullish(),
-    items: z.array(z.strictObject({ productId: Id, price: Baht })).max(100),
-  }).nullish(),
+  customProductPrice: z
+    .strictObject({
+      customPriceId: z.number().int().nullish(),
+      items: z.array(z.strictObject({ productId: Id, price: Baht })).max(100),
+    })
+    .nullish(),
   nhsoClaimCode: Text(50).nullish(),
   /** The version read when editing; a stale one is a conflict. */
   version: z.number().int().positive().optional(),
@@ -122,7 +124,14 @@ export const RequestProductLineSchema = z.object({
 export const RequestDetailSchema = z.object({
   requestId: z.string(),
   patientId: z.string(),
-  patient: z.object({ patientId: z.string(), hn: z.string(), name: z.string(), gender: z.string(), age: z.number().int().nullable(), hasImage: z.boolean() }),
+  patient: z.object({
+    patientId: z.string(),
+    hn: z.string(),
+    name: z.string(),
+    gender: z.string(),
+    age: z.number().int().nullable(),
+    hasImage: z.boolean(),
+  }),
   branchId: z.number().int(),
   modalities: z.record(z.string(), z.array(z.number().int())),
   scheduleDateTime: z.string(),
@@ -147,14 +156,27 @@ export const RequestDetailSchema = z.object({
   researchProjectVN: z.string().nullable(),
   remark: z.string().nullable(),
   additionalFields: z.record(z.string(), z.unknown()),
-  customProductPrice: z.object({ customPriceId: z.number().int(), status: z.string(), items: z.array(z.object({ productId: z.number().int(), price: z.number() })) }).nullable(),
+  customProductPrice: z
+    .object({
+      customPriceId: z.number().int(),
+      status: z.string(),
+      items: z.array(z.object({ productId: z.number().int(), price: z.number() })),
+    })
+    .nullable(),
   status: z.string(),
   statusRemark: z.string().nullable(),
   nhsoClaimCode: z.string().nullable(),
   exams: z.array(RequestExamSchema.extend({ examStatus: z.string(), description: z.string() })),
   lines: z.array(RequestProductLineSchema),
   totalPrice: z.number(),
-  documents: z.array(z.object({ documentId: z.string(), fileName: z.string(), modalityCode: z.string().nullable(), documentTypeId: z.number().int().nullable() })),
+  documents: z.array(
+    z.object({
+      documentId: z.string(),
+      fileName: z.string(),
+      modalityCode: z.string().nullable(),
+      documentTypeId: z.number().int().nullable(),
+    }),
+  ),
   version: z.number().int(),
 });
 export type RequestDetail = z.infer<typeof RequestDetailSchema>;
@@ -181,10 +203,15 @@ export const ExportLinkSchema = z.object({
   hasPin: z.boolean(),
 });
 export type ExportLink = z.infer<typeof ExportLinkSchema>;
-export const ExportLinkCreateSchema = z.strictObject({
-  expiresInDays: z.number().int().min(1, 'อายุลิงก์อย่างน้อย 1 วัน').max(90, 'อายุลิงก์ไม่เกิน 90 วัน').optional(),
-  pin: z.string().regex(/^\d{4,8}$/, 'PIN ต้องเป็นตัวเลข 4–8 หลัก').optional(),
-}).nullish();
+export const ExportLinkCreateSchema = z
+  .strictObject({
+    expiresInDays: z.number().int().min(1, 'อายุลิงก์อย่างน้อย 1 วัน').max(90, 'อายุลิงก์ไม่เกิน 90 วัน').optional(),
+    pin: z
+      .string()
+      .regex(/^\d{4,8}$/, 'PIN ต้องเป็นตัวเลข 4–8 หลัก')
+      .optional(),
+  })
+  .nullish();
 
 export const PrivilegePriceSchema = z.object({ productId: z.number().int(), price: z.number() });
 
@@ -204,17 +231,40 @@ export const RequestConditionSchema = z.object({
   workGroupDoctorIds: z.array(z.number().int()),
   /** Base address of the health-coverage (NHSO) helper; null hides the entitlement dialog. */
   nhsoServiceUrl: z.string().nullable(),
-  modalityProducts: z.array(z.object({
-    modalityCode: z.string(),
-    modalityName: z.string(),
-    products: z.array(z.object({ productId: z.number().int(), name: z.string(), productGroup: z.string(), defaultPrice: z.number() })),
-    additionalFields: z.array(z.object({ id: z.string(), visibility: z.boolean() })),
-  })),
-  additionalFieldDefinitions: z.array(z.object({
-    id: z.string(), name: z.string(), type: z.string(), width: z.number().int(), height: z.number().int(),
-    options: z.array(z.string()).nullable(), isMultiValue: z.boolean(), suffix: z.string().nullable(),
-    description: z.string().nullable(), visibility: z.boolean(), orderNumber: z.number().int(),
-    dependencies: z.array(z.object({ dependencyFieldId: z.string(), trigOperator: z.string(), trigValue: z.string(), action: z.string() })).nullable(),
-  })),
+  modalityProducts: z.array(
+    z.object({
+      modalityCode: z.string(),
+      modalityName: z.string(),
+      products: z.array(
+        z.object({ productId: z.number().int(), name: z.string(), productGroup: z.string(), defaultPrice: z.number() }),
+      ),
+      additionalFields: z.array(z.object({ id: z.string(), visibility: z.boolean() })),
+    }),
+  ),
+  additionalFieldDefinitions: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      options: z.array(z.string()).nullable(),
+      isMultiValue: z.boolean(),
+      suffix: z.string().nullable(),
+      description: z.string().nullable(),
+      visibility: z.boolean(),
+      orderNumber: z.number().int(),
+      dependencies: z
+        .array(
+          z.object({
+            dependencyFieldId: z.string(),
+            trigOperator: z.string(),
+            trigValue: z.string(),
+            action: z.string(),
+          }),
+        )
+        .nullable(),
+    }),
+  ),
 });
 export type RequestCondition = z.infer<typeof RequestConditionSchema>;

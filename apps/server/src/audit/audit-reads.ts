@@ -7,13 +7,25 @@ import { auditContext } from './audit-context';
 import { actorOf, headerText, type AuditService } from './audit.service';
 
 /** Route scopes whose routes read or change patient data: each successful call leaves an audit row. */
-export const PATIENT_DATA_SCOPES: ReadonlySet<RouteAccess['scope']> = new Set(['patient', 'exam', 'request', 'report', 'dicom']);
+export const PATIENT_DATA_SCOPES: ReadonlySet<RouteAccess['scope']> = new Set([
+  'patient',
+  'exam',
+  'request',
+  'report',
+  'dicom',
+]);
 
 /**
  * Routes of scope 'none' that still hand out patient data (photos, documents, film-link pages): audited all the same.
  * A route added here or given a patient-data scope is audited without a call of its own.
  */
-const PATIENT_DATA_URLS = [/^\/api\/patient\/image\//, /^\/api\/document\//, /^\/api\/link\//, /^\/ReportViewer\//, /^\/api\/capture\//];
+const PATIENT_DATA_URLS = [
+  /^\/api\/patient\/image\//,
+  /^\/api\/document\//,
+  /^\/api\/link\//,
+  /^\/ReportViewer\//,
+  /^\/api\/capture\//,
+];
 
 /** Whether a route reads or changes patient data and so is audited centrally (a test walks every route with it). */
 export function isPatientDataRoute(url: string, access: RouteAccess | undefined): boolean {
@@ -38,25 +50,45 @@ export function readKindOf(method: string, url: string): ReadKind {
     if (!url.includes(':study')) return { action: 'dicom.search', entityType: 'dicom' };
     return { action: 'images.view', entityType: 'study', idParam: 'study', dedupe: true };
   }
-  if (url.startsWith('/dicom/export/')) return { action: 'exam.export', entityType: 'exam', idParam: 'examId', dedupe: url.endsWith('/check') };
+  if (url.startsWith('/dicom/export/'))
+    return { action: 'exam.export', entityType: 'exam', idParam: 'examId', dedupe: url.endsWith('/check') };
   if (url.startsWith('/weasis/')) return { action: 'exam.weasisManifest', entityType: 'exam', idParam: 'examId' };
-  if (/^\/api\/exam\/:id\/(series|priors)/.test(url)) return { action: 'images.view', entityType: 'exam', idParam: 'id', dedupe: true };
-  if (url.includes('/document') || url.includes('/media/')) return { action: read ? 'document.read' : 'document.change', entityType: 'document', idParam: url.startsWith('/api/exam/') ? 'id' : undefined };
+  if (/^\/api\/exam\/:id\/(series|priors)/.test(url))
+    return { action: 'images.view', entityType: 'exam', idParam: 'id', dedupe: true };
+  if (url.includes('/document') || url.includes('/media/'))
+    return {
+      action: read ? 'document.read' : 'document.change',
+      entityType: 'document',
+      idParam: url.startsWith('/api/exam/') ? 'id' : undefined,
+    };
   if (url.startsWith('/api/patient/')) {
     const idParam = url.includes(':patientId') ? 'patientId' : url.includes(':id') ? 'id' : undefined;
-    return { action: url.endsWith('/search') ? 'patient.search' : read ? 'patient.read' : 'patient.change', entityType: 'patient', idParam };
+    return {
+      action: url.endsWith('/search') ? 'patient.search' : read ? 'patient.read' : 'patient.change',
+      entityType: 'patient',
+      idParam,
+    };
   }
   if (url.startsWith('/api/exam/')) {
     const idParam = url.includes(':examId') ? 'examId' : url.includes(':id') ? 'id' : undefined;
     if (url.includes('/report')) return { action: read ? 'report.read' : 'report.change', entityType: 'exam', idParam };
-    return { action: url.endsWith('/search') ? 'exam.search' : read ? 'exam.read' : 'exam.change', entityType: 'exam', idParam };
+    return {
+      action: url.endsWith('/search') ? 'exam.search' : read ? 'exam.read' : 'exam.change',
+      entityType: 'exam',
+      idParam,
+    };
   }
   if (url.startsWith('/api/request/patient/')) return { action: 'request.read', entityType: 'patient', idParam: 'id' };
   if (url.startsWith('/api/request/')) {
-    return { action: url.endsWith('/search') ? 'request.search' : read ? 'request.read' : 'request.change', entityType: 'request', idParam: url.includes(':id') ? 'id' : undefined };
+    return {
+      action: url.endsWith('/search') ? 'request.search' : read ? 'request.read' : 'request.change',
+      entityType: 'request',
+      idParam: url.includes(':id') ? 'id' : undefined,
+    };
   }
   if (url.startsWith('/api/link/')) return { action: 'link.open', entityType: 'report' };
-  if (url.startsWith('/ReportViewer/') || url.startsWith('/api/report')) return { action: 'report.read', entityType: 'report' };
+  if (url.startsWith('/ReportViewer/') || url.startsWith('/api/report'))
+    return { action: 'report.read', entityType: 'report' };
   return { action: read ? 'record.read' : 'record.change', entityType: 'dicom' };
 }
 
@@ -102,7 +134,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function patientOf(db: Database, kind: ReadKind, id: string | null): Promise<string | null> {
   if (!id) return null;
   if (kind.entityType === 'study') {
-    const [row] = await db.select({ patientId: exams.patientId }).from(dicomStudies).innerJoin(exams, eq(exams.id, dicomStudies.examId)).where(eq(dicomStudies.studyInstanceUid, id)).limit(1);
+    const [row] = await db
+      .select({ patientId: exams.patientId })
+      .from(dicomStudies)
+      .innerJoin(exams, eq(exams.id, dicomStudies.examId))
+      .where(eq(dicomStudies.studyInstanceUid, id))
+      .limit(1);
     return row?.patientId ?? null;
   }
   if (!UUID.test(id)) return null;

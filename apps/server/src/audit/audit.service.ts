@@ -43,16 +43,25 @@ export class AuditService {
   /** Last time each (actor, action, entity) deduped read was written; bounded, oldest dropped first. */
   private readonly recent = new Map<string, number>();
 
-  constructor(private readonly db: Database, private readonly clock: () => Date = () => new Date()) {}
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
-  async record(request: FastifyRequest | null, entry: AuditEntry, who?: { userId: string; username: string } | AuditActor): Promise<void> {
+  async record(
+    request: FastifyRequest | null,
+    entry: AuditEntry,
+    who?: { userId: string; username: string } | AuditActor,
+  ): Promise<void> {
     const actor: AuditActor | null = who
-      ? ('type' in who ? who : { type: 'person', id: null, userId: who.userId, username: who.username })
+      ? 'type' in who
+        ? who
+        : { type: 'person', id: null, userId: who.userId, username: who.username }
       : actorOf(request?.user ?? null);
     const ctx = auditContext.getStore();
     if (ctx) ctx.recorded = true;
     if (entry.dedupe && !this.isFresh(actor, entry)) return;
-    const userAgent = request ? headerText(request.headers['user-agent']) : ctx?.userAgent ?? null;
+    const userAgent = request ? headerText(request.headers['user-agent']) : (ctx?.userAgent ?? null);
     await this.db.insert(auditLog).values({
       userId: actor?.userId ?? null,
       username: actor?.username ?? null,

@@ -37,12 +37,19 @@ export function sessionToken(app: FastifyInstance, request: FastifyRequest): str
  * narrower grant, and a film link opened in a browser that holds some other session must still act as the link),
  * else the session cookie. A live token on a route that does not list its purpose opens nothing: 403.
  */
-async function callerOf(app: FastifyInstance, auth: AuthService, tokens: TokenService, request: FastifyRequest, access: RouteAccess): Promise<CurrentUser | null> {
+async function callerOf(
+  app: FastifyInstance,
+  auth: AuthService,
+  tokens: TokenService,
+  request: FastifyRequest,
+  access: RouteAccess,
+): Promise<CurrentUser | null> {
   const token = queryToken(request);
   if (token && access.tokens?.length) {
     const principal = await tokens.principal(token);
     if (!principal) throw new DomainError(401, 'ลิงก์นี้หมดอายุแล้ว กรุณาเปิดใหม่', 'TOKEN_EXPIRED');
-    if (!access.tokens.includes(principal.token!.purpose) || (request.method !== 'GET' && request.method !== 'HEAD')) throw FORBIDDEN();
+    if (!access.tokens.includes(principal.token!.purpose) || (request.method !== 'GET' && request.method !== 'HEAD'))
+      throw FORBIDDEN();
     return principal;
   }
   const user = await userFromRequest(app, auth, request);

@@ -13,8 +13,22 @@ import type { SessionRepository } from './session.repository';
  * over all accounts (password spraying) and per account over all addresses (a slow distributed guess) a delay.
  */
 export const LOGIN_POLICIES = {
-  accountAndAddress: { free: 3, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, lockAfter: 10, lockMs: 15 * 60_000, windowMs: 15 * 60_000 },
-  address: { free: 20, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, lockAfter: 50, lockMs: 15 * 60_000, windowMs: 15 * 60_000 },
+  accountAndAddress: {
+    free: 3,
+    baseDelayMs: 1_000,
+    maxDelayMs: 5 * 60_000,
+    lockAfter: 10,
+    lockMs: 15 * 60_000,
+    windowMs: 15 * 60_000,
+  },
+  address: {
+    free: 20,
+    baseDelayMs: 1_000,
+    maxDelayMs: 15 * 60_000,
+    lockAfter: 50,
+    lockMs: 15 * 60_000,
+    windowMs: 15 * 60_000,
+  },
   account: { free: 20, baseDelayMs: 1_000, maxDelayMs: 30_000, windowMs: 15 * 60_000 },
 } satisfies Record<string, AttemptPolicy>;
 
@@ -26,7 +40,10 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export interface LoginContext { ip: string | null; userAgent: string | null }
+export interface LoginContext {
+  ip: string | null;
+  userAgent: string | null;
+}
 
 /** Login, logout and turning a session token into the current user. */
 export class AuthService {
@@ -61,7 +78,10 @@ export class AuthService {
         attempt.cancelled();
         throw new DomainError(423, LOCKED, 'LOCKED');
       }
-      ok = user && user.isActive ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+      ok =
+        user && user.isActive
+          ? await verifyPassword(user.passwordHash, password)
+          : (await burnPasswordCheck(password), false);
     } catch (err) {
       attempt.cancelled();
       throw err;

@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP's recommended argon2id cost: 19 MiB memory, 2 iterations, 1 lane. */
-const OPTIONS = { algorithm: 2 /* Argon2id; the const enum cannot be imported under verbatimModuleSyntax */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = {
+  algorithm: 2 /* Argon2id; the const enum cannot be imported under verbatimModuleSyntax */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /** Hashes a password with argon2id (PHC string, salt included). */
 export function hashPassword(password: string): Promise<string> {

@@ -19,7 +19,14 @@ export class SessionRepository {
     const [row] = await this.db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.purpose), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.purpose),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
       .limit(1);
     return row;
   }
@@ -29,7 +36,9 @@ export class SessionRepository {
     const [row] = await this.db
       .select({ id: sessions.id, expiresAt: sessions.expiresAt })
       .from(sessions)
-      .where(and(eq(sessions.id, id), isNull(sessions.purpose), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .where(
+        and(eq(sessions.id, id), isNull(sessions.purpose), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      )
       .limit(1);
     return row;
   }
@@ -41,21 +50,34 @@ export class SessionRepository {
   async findLiveToken(tokenHash: string, now: Date) {
     const [row] = await this.db
       .select({
-        id: sessions.id, userId: sessions.userId, purpose: sessions.purpose, scopeExamId: sessions.scopeExamId,
-        parentSessionId: sessions.parentSessionId, linkId: sessions.linkId, expiresAt: sessions.expiresAt,
+        id: sessions.id,
+        userId: sessions.userId,
+        purpose: sessions.purpose,
+        scopeExamId: sessions.scopeExamId,
+        parentSessionId: sessions.parentSessionId,
+        linkId: sessions.linkId,
+        expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .leftJoin(parent, eq(parent.id, sessions.parentSessionId))
-      .where(and(
-        eq(sessions.tokenHash, tokenHash), isNotNull(sessions.purpose), isNotNull(sessions.scopeExamId),
-        isNull(sessions.revokedAt), gt(sessions.expiresAt, now),
-        or(isNull(sessions.parentSessionId), and(isNull(parent.revokedAt), gt(parent.expiresAt, now))),
-      ))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNotNull(sessions.purpose),
+          isNotNull(sessions.scopeExamId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          or(isNull(sessions.parentSessionId), and(isNull(parent.revokedAt), gt(parent.expiresAt, now))),
+        ),
+      )
       .limit(1);
     return row;
   }
 
   async revoke(tokenHash: string, now: Date): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
   }
 }

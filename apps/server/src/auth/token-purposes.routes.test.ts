@@ -17,18 +17,39 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
   const as = async (username: string) => (cookies[username] ??= await sut.login(username));
   const get = (url: string, cookie?: string) => sut.app.inject({ url, headers: cookie ? { cookie } : {} });
   const mint = async (username: string, examId: string, purpose?: string) => {
-    const res = await sut.app.inject({ method: 'POST', url: `/api/exam/${examId}/token`, headers: { cookie: await as(username) }, payload: purpose ? { purpose } : {} });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: `/api/exam/${examId}/token`,
+      headers: { cookie: await as(username) },
+      payload: purpose ? { purpose } : {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.token as string;
   };
   /** Stores one image for an exam (matched by its accession number, with the patient's own HN and name). */
   const image = async (examId: string) => {
-    const [e] = await sut.database.db.select({ accession: exams.accessionNumber, study: exams.studyInstanceUid, hn: patients.hn, first: patients.firstNameEn, last: patients.lastNameEn })
-      .from(exams).innerJoin(patients, eq(patients.id, exams.patientId)).where(eq(exams.id, examId));
+    const [e] = await sut.database.db
+      .select({
+        accession: exams.accessionNumber,
+        study: exams.studyInstanceUid,
+        hn: patients.hn,
+        first: patients.firstNameEn,
+        last: patients.lastNameEn,
+      })
+      .from(exams)
+      .innerJoin(patients, eq(patients.id, exams.patientId))
+      .where(eq(exams.id, examId));
     // The exam's own study UID where the request gave it one (the link's thumbnail names it), else a new one.
     const studyUid = e!.study ?? testUid();
     const seriesUid = testUid();
-    const built = buildInstance({ studyUid, seriesUid, modality: 'CT', accessionNumber: e!.accession!, patientId: e!.hn, patientName: `${e!.last ?? 'X'}^${e!.first ?? 'Y'}` });
+    const built = buildInstance({
+      studyUid,
+      seriesUid,
+      modality: 'CT',
+      accessionNumber: e!.accession!,
+      patientId: e!.hn,
+      patientName: `${e!.last ?? 'X'}^${e!.first ?? 'Y'}`,
+    });
     const r = await sut.services.archive.ingestFile(writeTemp(built.bytes), { source: 'CT1' });
     expect(r.status).toBe('stored');
     await sut.services.archive.flushCounts();
@@ -48,25 +69,63 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
     const { db } = sut.database;
     const [staff] = await db.select().from(users).where(eq(users.username, 'staff'));
     const other = alias(exams, 'other');
-    const [pair] = await db.select({ x: exams.id, xRequest: exams.requestId, p: other.id, pRequest: other.requestId, patientId: exams.patientId, hn: patients.hn })
+    const [pair] = await db
+      .select({
+        x: exams.id,
+        xRequest: exams.requestId,
+        p: other.id,
+        pRequest: other.requestId,
+        patientId: exams.patientId,
+        hn: patients.hn,
+      })
       .from(exams)
-      .innerJoin(other, and(eq(other.patientId, exams.patientId), ne(other.requestId, exams.requestId), eq(other.branchId, exams.branchId)))
+      .innerJoin(
+        other,
+        and(
+          eq(other.patientId, exams.patientId),
+          ne(other.requestId, exams.requestId),
+          eq(other.branchId, exams.branchId),
+        ),
+      )
       .innerJoin(patients, eq(patients.id, exams.patientId))
-      .where(and(eq(exams.branchId, staff!.branchId!), isNull(exams.deletedAt), isNull(other.deletedAt), isNotNull(exams.requestId), isNotNull(other.requestId),
-        isNotNull(exams.accessionNumber), isNotNull(other.accessionNumber), gt(exams.examDate, other.examDate)))
-      .orderBy(desc(exams.examDate)).limit(1);
+      .where(
+        and(
+          eq(exams.branchId, staff!.branchId!),
+          isNull(exams.deletedAt),
+          isNull(other.deletedAt),
+          isNotNull(exams.requestId),
+          isNotNull(other.requestId),
+          isNotNull(exams.accessionNumber),
+          isNotNull(other.accessionNumber),
+          gt(exams.examDate, other.examDate),
+        ),
+      )
+      .orderBy(desc(exams.examDate))
+      .limit(1);
     expect(pair, 'a seeded RS1 patient with two requests').toBeDefined();
     X = { examId: pair!.x, requestId: pair!.xRequest!, patientId: pair!.patientId!, hn: pair!.hn };
     P = { examId: pair!.p, requestId: pair!.pRequest! };
     // Archived or deleted images would hide them from the link; these exams show theirs.
-    await db.update(exams).set({ zipStatus: null }).where(sql`${exams.id} in (${X.examId}, ${P.examId})`);
+    await db
+      .update(exams)
+      .set({ zipStatus: null })
+      .where(sql`${exams.id} in (${X.examId}, ${P.examId})`);
     xImage = await image(X.examId);
     pImage = await image(P.examId);
   });
-  afterAll(async () => { await sut.close(); });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   const openLink = async (maker: string, requestId: string) => {
-    const link = (await sut.app.inject({ method: 'POST', url: `/api/request/link/${requestId}`, headers: { cookie: await as(maker) }, payload: {} })).json().data as { linkId: string };
+    const link = (
+      await sut.app.inject({
+        method: 'POST',
+        url: `/api/request/link/${requestId}`,
+        headers: { cookie: await as(maker) },
+        payload: {},
+      })
+    ).json().data as { linkId: string };
     const opened = await sut.app.inject({ method: 'POST', url: `/api/link/${link.linkId}/open`, payload: {} });
     expect(opened.statusCode, opened.body).toBe(200);
     const data = opened.json().data as { exams: { thumbnailUrl: string | null; accessionNumber: string }[] };
@@ -87,8 +146,14 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
     expect((await get(`/dicom/export/${X.examId}/check?token=${token}`)).statusCode).toBe(200);
     // The attack: priors, the exam record, documents, Weasis — refused by purpose, whatever exam is named.
     for (const url of [
-      `/api/exam/${X.examId}/priors`, `/api/exam/${X.examId}`, `/api/exam/${X.examId}/relate`, `/api/exam/${X.examId}/document`,
-      `/api/exam/${P.examId}/document`, `/weasis/${X.examId}`, `/weasis/${P.examId}`, `/api/patient/${X.patientId}`,
+      `/api/exam/${X.examId}/priors`,
+      `/api/exam/${X.examId}`,
+      `/api/exam/${X.examId}/relate`,
+      `/api/exam/${X.examId}/document`,
+      `/api/exam/${P.examId}/document`,
+      `/weasis/${X.examId}`,
+      `/weasis/${P.examId}`,
+      `/api/patient/${X.patientId}`,
     ]) {
       expect((await get(`${url}?token=${token}`)).statusCode, url).toBe(403);
     }
@@ -96,12 +161,18 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
     expect((await get(`/api/exam/${P.examId}/series?token=${token}`)).statusCode).toBe(404);
     expect((await get(wado(pImage, token))).statusCode).toBe(404);
     expect((await get(`/dicom/export/${P.examId}/check?token=${token}`)).statusCode).toBe(404);
-    const qido = await sut.app.inject({ url: `/dicomweb/studies?PatientID=${encodeURIComponent(X.hn)}&token=${token}`, headers: { accept: 'application/dicom+json' } });
+    const qido = await sut.app.inject({
+      url: `/dicomweb/studies?PatientID=${encodeURIComponent(X.hn)}&token=${token}`,
+      headers: { accept: 'application/dicom+json' },
+    });
     expect(qido.statusCode).toBe(200);
     const studies = qido.json<Record<string, { Value?: string[] }>[]>().map((s) => s['0020000D']?.Value?.[0]);
     expect(studies).toEqual([xImage.studyUid]);
     // Never a write, and no token minted from it.
-    expect((await sut.app.inject({ method: 'POST', url: `/api/exam/${X.examId}/token?token=${token}`, payload: {} })).statusCode).toBe(403);
+    expect(
+      (await sut.app.inject({ method: 'POST', url: `/api/exam/${X.examId}/token?token=${token}`, payload: {} }))
+        .statusCode,
+    ).toBe(403);
 
     // The audit log names the link for every public read, never its maker.
     const rows = await sut.database.db.select().from(auditLog).where(gt(auditLog.at, since));
@@ -113,8 +184,18 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
 
   it('a link made by the Link role shows its images too, within what its maker may share', async () => {
     const [linkUser] = await sut.database.db.select().from(users).where(eq(users.username, 'link'));
-    const [e] = await sut.database.db.select({ id: exams.id, requestId: exams.requestId }).from(exams)
-      .where(and(eq(exams.hospitalId, linkUser!.hospitalId!), isNull(exams.deletedAt), isNotNull(exams.requestId), isNotNull(exams.accessionNumber))).limit(1);
+    const [e] = await sut.database.db
+      .select({ id: exams.id, requestId: exams.requestId })
+      .from(exams)
+      .where(
+        and(
+          eq(exams.hospitalId, linkUser!.hospitalId!),
+          isNull(exams.deletedAt),
+          isNotNull(exams.requestId),
+          isNotNull(exams.accessionNumber),
+        ),
+      )
+      .limit(1);
     expect(e, "an exam of the Link user's hospital").toBeDefined();
     await sut.database.db.update(exams).set({ zipStatus: null }).where(eq(exams.id, e!.id));
     await image(e!.id);
@@ -126,7 +207,9 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
     await sut.database.db.update(users).set({ isActive: false }).where(eq(users.id, linkUser!.id));
     try {
       expect((await get(thumbnailUrl)).statusCode).toBe(401);
-      expect((await sut.app.inject({ method: 'POST', url: `/api/link/${linkId}/open`, payload: {} })).statusCode).toBe(404);
+      expect((await sut.app.inject({ method: 'POST', url: `/api/link/${linkId}/open`, payload: {} })).statusCode).toBe(
+        404,
+      );
     } finally {
       await sut.database.db.update(users).set({ isActive: true }).where(eq(users.id, linkUser!.id));
     }
@@ -137,28 +220,53 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
     const weasis = await mint('staff', X.examId, 'weasis');
     const exportToken = await mint('staff', X.examId, 'export');
     const cases: [string, string, number][] = [
-      [viewer, `/api/exam/${X.examId}`, 200], [viewer, `/api/exam/${X.examId}/series`, 200], [viewer, `/api/exam/${X.examId}/priors`, 200],
-      [viewer, wado(xImage, ''), 200], [viewer, `/weasis/${X.examId}`, 403], [viewer, `/dicom/export/${X.examId}/check`, 403],
-      [viewer, `/api/exam/${X.examId}/document`, 403], [viewer, `/api/exam/${X.examId}/relate`, 403],
-      [weasis, `/weasis/${X.examId}`, 200], [weasis, wado(xImage, ''), 200], [weasis, `/api/exam/${X.examId}`, 403],
-      [weasis, `/api/exam/${X.examId}/priors`, 403], [weasis, `/dicom/export/${X.examId}/check`, 403],
-      [exportToken, `/dicom/export/${X.examId}/check`, 200], [exportToken, wado(xImage, ''), 403], [exportToken, `/api/exam/${X.examId}`, 403],
+      [viewer, `/api/exam/${X.examId}`, 200],
+      [viewer, `/api/exam/${X.examId}/series`, 200],
+      [viewer, `/api/exam/${X.examId}/priors`, 200],
+      [viewer, wado(xImage, ''), 200],
+      [viewer, `/weasis/${X.examId}`, 403],
+      [viewer, `/dicom/export/${X.examId}/check`, 403],
+      [viewer, `/api/exam/${X.examId}/document`, 403],
+      [viewer, `/api/exam/${X.examId}/relate`, 403],
+      [weasis, `/weasis/${X.examId}`, 200],
+      [weasis, wado(xImage, ''), 200],
+      [weasis, `/api/exam/${X.examId}`, 403],
+      [weasis, `/api/exam/${X.examId}/priors`, 403],
+      [weasis, `/dicom/export/${X.examId}/check`, 403],
+      [exportToken, `/dicom/export/${X.examId}/check`, 200],
+      [exportToken, wado(xImage, ''), 403],
+      [exportToken, `/api/exam/${X.examId}`, 403],
     ];
     for (const [token, url, status] of cases) {
       const withToken = url.endsWith('token=') ? `${url}${token}` : `${url}?token=${token}`;
-      expect((await get(withToken)).statusCode, `${url} with ${token === viewer ? 'viewer' : token === weasis ? 'weasis' : 'export'}`).toBe(status);
+      expect(
+        (await get(withToken)).statusCode,
+        `${url} with ${token === viewer ? 'viewer' : token === weasis ? 'weasis' : 'export'}`,
+      ).toBe(status);
     }
     // Only the purposes a person may mint: a 'link' token comes from opening a link, never from this call.
-    const res = await sut.app.inject({ method: 'POST', url: `/api/exam/${X.examId}/token`, headers: { cookie: await as('staff') }, payload: { purpose: 'link' } });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: `/api/exam/${X.examId}/token`,
+      headers: { cookie: await as('staff') },
+      payload: { purpose: 'link' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('tokens die with the login session that made them, and never outlive it', async () => {
     const cookie = await sut.login('staff');
-    const res = await sut.app.inject({ method: 'POST', url: `/api/exam/${X.examId}/token`, headers: { cookie }, payload: {} });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: `/api/exam/${X.examId}/token`,
+      headers: { cookie },
+      payload: {},
+    });
     const { token, expiresAt } = res.json().data as { token: string; expiresAt: string };
     expect((await get(`/api/exam/${X.examId}?token=${token}`)).statusCode).toBe(200);
-    expect((await sut.app.inject({ method: 'POST', url: '/Member/LogOff', headers: { cookie } })).statusCode).toBeLessThan(400);
+    expect(
+      (await sut.app.inject({ method: 'POST', url: '/Member/LogOff', headers: { cookie } })).statusCode,
+    ).toBeLessThan(400);
     expect((await get(`/api/exam/${X.examId}?token=${token}`)).statusCode).toBe(401);
     expect(new Date(expiresAt).getTime()).toBeLessThanOrEqual(clock.getTime() + 2 * 3_600_000);
 
@@ -167,7 +275,14 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
     try {
       const late = await sut.login('staff');
       clock = new Date(start.getTime() + 11 * 3_600_000);
-      const t = (await sut.app.inject({ method: 'POST', url: `/api/exam/${X.examId}/token`, headers: { cookie: late }, payload: {} })).json().data as { token: string; expiresAt: string };
+      const t = (
+        await sut.app.inject({
+          method: 'POST',
+          url: `/api/exam/${X.examId}/token`,
+          headers: { cookie: late },
+          payload: {},
+        })
+      ).json().data as { token: string; expiresAt: string };
       expect(new Date(t.expiresAt).getTime()).toBe(start.getTime() + 12 * 3_600_000);
       clock = new Date(start.getTime() + 12 * 3_600_000 + 1_000);
       expect((await get(`/api/exam/${X.examId}?token=${t.token}`)).statusCode).toBe(401);

@@ -19,7 +19,11 @@ export type PersonTokenPurpose = Exclude<TokenPurpose, 'link'>;
  * them, and read its released report (the link page checks release itself). The maker's own rights do not reach
  * further than this, and a maker without image rights (the Link role) still shares what they could export.
  */
-const LINK_PERMISSIONS: ReadonlySet<PermissionCode> = new Set<PermissionCode>(['EXAM_DICOM', 'EXAM_REPORT', 'REQUEST_EXPORT']);
+const LINK_PERMISSIONS: ReadonlySet<PermissionCode> = new Set<PermissionCode>([
+  'EXAM_DICOM',
+  'EXAM_REPORT',
+  'REQUEST_EXPORT',
+]);
 
 /** A film link as the token service needs it: who made it and how long it lives. */
 export interface LinkGrant {
@@ -60,20 +64,33 @@ export class TokenService {
    * priors). It lives at most `ttlMs`, never past the login session behind it nor the token that asked for it. A film
    * link cannot mint.
    */
-  async issueForPerson(user: CurrentUser, examId: string, purpose: PersonTokenPurpose, ttlMs = EXAM_TOKEN_TTL_MS): Promise<{ token: string; expiresAt: Date }> {
+  async issueForPerson(
+    user: CurrentUser,
+    examId: string,
+    purpose: PersonTokenPurpose,
+    ttlMs = EXAM_TOKEN_TTL_MS,
+  ): Promise<{ token: string; expiresAt: Date }> {
     if (user.token?.purpose === 'link') throw forbidden();
     const parentId = user.token ? user.token.parentSessionId : user.sessionId;
     const now = this.now();
     const parent = parentId ? await this.deps.sessions.findLiveById(parentId, now) : undefined;
     if (!parent) throw unauthorized();
-    const ends = Math.min(now.getTime() + ttlMs, parent.expiresAt.getTime(), user.token?.expiresAt.getTime() ?? Infinity);
+    const ends = Math.min(
+      now.getTime() + ttlMs,
+      parent.expiresAt.getTime(),
+      user.token?.expiresAt.getTime() ?? Infinity,
+    );
     const expiresAt = new Date(ends);
     if (ends - now.getTime() < MIN_TOKEN_MS) throw unauthorized();
     return this.mint({ userId: user.userId, expiresAt, scopeExamId: examId, purpose, parentSessionId: parent.id });
   }
 
   /** A token for one exam of a film link, opened by anyone who has the link (and its PIN): it acts as the link. */
-  async issueForLink(link: LinkGrant, examId: string, ttlMs = EXAM_TOKEN_TTL_MS): Promise<{ token: string; expiresAt: Date }> {
+  async issueForLink(
+    link: LinkGrant,
+    examId: string,
+    ttlMs = EXAM_TOKEN_TTL_MS,
+  ): Promise<{ token: string; expiresAt: Date }> {
     const now = this.now();
     const expiresAt = new Date(Math.min(now.getTime() + ttlMs, link.expiresAt.getTime()));
     if (expiresAt <= now) throw new DomainError(404, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว', 'LINK_NOT_FOUND');
@@ -88,14 +105,22 @@ export class TokenService {
     if (row.purpose === 'link') {
       // A link's token always names its link, and works only while the link does.
       if (!row.linkId || !(await this.linkIsLive(row.linkId))) return null;
-      const principal = await this.linkPrincipal({ linkId: row.linkId, createdBy: row.userId, expiresAt: row.expiresAt }, row.scopeExamId);
+      const principal = await this.linkPrincipal(
+        { linkId: row.linkId, createdBy: row.userId, expiresAt: row.expiresAt },
+        row.scopeExamId,
+      );
       return principal && { ...principal, sessionId: row.id, token: { ...principal.token!, expiresAt: row.expiresAt } };
     }
     // A person's token always has the login session it was minted from (checked live with the token).
     if (!row.parentSessionId) return null;
     const user = await this.deps.auth.userById(row.userId);
     if (!user) return null;
-    const minted = { purpose: row.purpose, linkId: null, parentSessionId: row.parentSessionId, expiresAt: row.expiresAt };
+    const minted = {
+      purpose: row.purpose,
+      linkId: null,
+      parentSessionId: row.parentSessionId,
+      expiresAt: row.expiresAt,
+    };
     return { ...user, sessionId: row.id, scopeExamId: row.scopeExamId, token: minted };
   }
 
@@ -110,7 +135,14 @@ export class TokenService {
     return { ...maker, roleName: 'Link', permissions: LINK_PERMISSIONS, scopeExamId: examId, token };
   }
 
-  private async mint(values: { userId: string; expiresAt: Date; scopeExamId: string; purpose: TokenPurpose; parentSessionId?: string; linkId?: string }) {
+  private async mint(values: {
+    userId: string;
+    expiresAt: Date;
+    scopeExamId: string;
+    purpose: TokenPurpose;
+    parentSessionId?: string;
+    linkId?: string;
+  }) {
     const token = randomBytes(32).toString('base64url');
     await this.deps.sessions.create({ tokenHash: hashToken(token), ...values });
     return { token, expiresAt: values.expiresAt };

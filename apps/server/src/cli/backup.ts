@@ -22,26 +22,39 @@ try {
   process.exit(2);
 }
 if (config.DATABASE_URL) {
-  process.stderr.write('This server uses PostgreSQL (DATABASE_URL): back it up with pg_dump (README "Backup and restore").\n');
+  process.stderr.write(
+    'This server uses PostgreSQL (DATABASE_URL): back it up with pg_dump (README "Backup and restore").\n',
+  );
   process.exit(2);
 }
 
-function askServer(socketPath: string): Promise<{ status: number; body: { message?: string } & Partial<BackupResult> } | null> {
+function askServer(
+  socketPath: string,
+): Promise<{ status: number; body: { message?: string } & Partial<BackupResult> } | null> {
   return new Promise((resolve, reject) => {
     const req = http.request({ socketPath, method: 'POST', path: '/backup' }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') as { message?: string } }));
+      res.on('data', (c: string) => {
+        text += c;
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') as { message?: string } }),
+      );
     });
-    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? resolve(null) : reject(err)));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? resolve(null) : reject(err),
+    );
     req.end();
   });
 }
 
 const print = (r: Pick<BackupResult, 'path' | 'sizeBytes' | 'files' | 'missing'>) => {
   process.stdout.write(`backup written: ${r.path} (${(r.sizeBytes / 1024 / 1024).toFixed(1)} MB, ${r.files} files)\n`);
-  if (r.missing) process.stdout.write(`note: ${r.missing} files named by the database were not found (deleted meanwhile); see the manifest\n`);
+  if (r.missing)
+    process.stdout.write(
+      `note: ${r.missing} files named by the database were not found (deleted meanwhile); see the manifest\n`,
+    );
 };
 
 const dataDir = path.resolve(config.DATA_DIR);
@@ -52,13 +65,19 @@ try {
     print(answer.body as BackupResult);
   } else {
     const lock = path.join(dataDir, 'rangsi.lock');
-    if (fs.existsSync(lock)) process.stdout.write('the server is not answering on its control socket; trying the data directory itself\n');
+    if (fs.existsSync(lock))
+      process.stdout.write('the server is not answering on its control socket; trying the data directory itself\n');
     // No server: take the backup here (opening the database takes the data directory's lock, so none can start meanwhile).
     const database = await openDatabase({ dataDir, migrate: false });
     try {
       const service = new BackupService({
-        pglite: database.pglite, repo: new BackupRepository(database.db), dataDir, backupDir: backupDirOf(config),
-        keep: config.BACKUP_KEEP, fileStore: config.FILE_STORE, now: () => new Date(),
+        pglite: database.pglite,
+        repo: new BackupRepository(database.db),
+        dataDir,
+        backupDir: backupDirOf(config),
+        keep: config.BACKUP_KEEP,
+        fileStore: config.FILE_STORE,
+        now: () => new Date(),
         log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       });
       print(await service.run('cli'));

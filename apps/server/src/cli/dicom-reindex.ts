@@ -33,7 +33,9 @@ try {
     cold: config.DICOM_COLD_DIR ? path.resolve(config.DICOM_COLD_DIR) : files,
     onProgress: (r) => process.stdout.write(`… ${r.files} files\n`),
   });
-  process.stdout.write(`dicom:reindex${values.rebuild ? ' --rebuild' : ''} done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(report)}\n`);
+  process.stdout.write(
+    `dicom:reindex${values.rebuild ? ' --rebuild' : ''} done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(report)}\n`,
+  );
   if (report.unreadable || report.missingFiles) process.exitCode = 1;
 } catch (err) {
   process.stderr.write(`dicom:reindex failed: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -7,7 +7,12 @@ import { openDatabase } from '../db/client';
 
 const database = await openDatabase({});
 const { app } = await buildApp({
-  config: loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'openapi-openapi-openapi-openapi-00', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+  config: loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'openapi-openapi-openapi-openapi-00',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+  }),
   database,
 });
 await app.ready();

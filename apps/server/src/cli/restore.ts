@@ -8,7 +8,10 @@ import { restoreBackup } from '../modules/backup/restore';
 const usage = 'usage: npm run restore -- <archive.zip> [--data-dir DIR] [--force]\n';
 let parsed;
 try {
-  parsed = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' }, force: { type: 'boolean', default: false } } });
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { 'data-dir': { type: 'string' }, force: { type: 'boolean', default: false } },
+  });
 } catch (err) {
   process.stderr.write(`${(err as Error).message}\n${usage}`);
   process.exit(2);
@@ -20,10 +23,18 @@ if (!archive || extra.length) {
 }
 const dataDir = parsed.values['data-dir'] ?? process.env.DATA_DIR ?? './data';
 try {
-  const result = await restoreBackup({ archive, dataDir, force: parsed.values.force, progress: (line) => process.stdout.write(`${line}\n`) });
+  const result = await restoreBackup({
+    archive,
+    dataDir,
+    force: parsed.values.force,
+    progress: (line) => process.stdout.write(`${line}\n`),
+  });
   process.stdout.write(`restored into ${result.dataDir}: database as of ${result.createdAt}, ${result.files} files\n`);
-  if (result.movedAside) process.stdout.write(`the previous contents are in ${result.movedAside} (remove it once the restore is checked)\n`);
+  if (result.movedAside)
+    process.stdout.write(`the previous contents are in ${result.movedAside} (remove it once the restore is checked)\n`);
 } catch (err) {
-  process.stderr.write(`restore refused: ${err instanceof BackupArchiveError ? err.message : String(err)}\nnothing was changed in ${dataDir}\n`);
+  process.stderr.write(
+    `restore refused: ${err instanceof BackupArchiveError ? err.message : String(err)}\nnothing was changed in ${dataDir}\n`,
+  );
   process.exitCode = 1;
 }

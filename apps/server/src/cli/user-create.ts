@@ -12,12 +12,18 @@ import { UsersService } from '../modules/users/users.service';
 
 const { values } = parseArgs({
   options: {
-    username: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' },
-    email: { type: 'string' }, branch: { type: 'string' }, hospital: { type: 'string' },
+    username: { type: 'string' },
+    role: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    branch: { type: 'string' },
+    hospital: { type: 'string' },
   },
 });
 if (!values.username || !values.role || !values.name) {
-  process.stderr.write(`usage: npm run user:create -- --username U --role R --name "Display name" [--branch CODE] [--hospital CODE] [--email E]\nroles: ${ROLE_NAMES.join(', ')}\n`);
+  process.stderr.write(
+    `usage: npm run user:create -- --username U --role R --name "Display name" [--branch CODE] [--hospital CODE] [--email E]\nroles: ${ROLE_NAMES.join(', ')}\n`,
+  );
   process.exit(2);
 }
 let password = process.env.RANGSI_PASSWORD;
@@ -31,8 +37,13 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 try {
   await seedReference(database.db);
   const user = await new UsersService(database.db).create({
-    username: values.username, password, displayName: values.name, roleName: values.role,
-    email: values.email, branchCode: values.branch, hospitalCode: values.hospital,
+    username: values.username,
+    password,
+    displayName: values.name,
+    roleName: values.role,
+    email: values.email,
+    branchCode: values.branch,
+    hospitalCode: values.hospital,
   });
   process.stdout.write(`created user ${user.username} (${user.roleName})\n`);
 } catch (err) {

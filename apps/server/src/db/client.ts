@@ -63,7 +63,9 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
     db,
     engine: 'postgres',
     wasEmpty,
-    ping: async () => { await pool.query('select 1'); },
+    ping: async () => {
+      await pool.query('select 1');
+    },
     close: () => pool.end(),
   };
 }
@@ -86,7 +88,9 @@ async function openPglite(opts: OpenOptions, migrate: boolean): Promise<Database
     });
     if (pgDir && !makePgliteFsyncReal(client, pgDir)) {
       await client.close();
-      throw new Error('this PGlite version cannot flush its commits to disk (db/pglite-fsync.ts): refusing to run on it');
+      throw new Error(
+        'this PGlite version cannot flush its commits to disk (db/pglite-fsync.ts): refusing to run on it',
+      );
     }
     const db = drizzlePglite(withoutQueryParsers(client), { schema, casing: 'snake_case' }) as unknown as Database;
     const wasEmpty = !(await hasMigrations((s) => client.query(s)));
@@ -97,8 +101,13 @@ async function openPglite(opts: OpenOptions, migrate: boolean): Promise<Database
       engine: 'pglite',
       wasEmpty,
       pglite: client,
-      ping: async () => { await client.query('select 1'); },
-      close: async () => { await client.close(); release?.(); },
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        await client.close();
+        release?.();
+      },
     };
   } catch (err) {
     release?.();
@@ -113,7 +122,10 @@ async function openPglite(opts: OpenOptions, migrate: boolean): Promise<Database
  * mark-compact every few hundred milliseconds while DICOM instances streamed in.
  */
 const DRIZZLE_TEXT_TYPES = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, (value: string) => value]),
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [
+    oid,
+    (value: string) => value,
+  ]),
 );
 
 type Queryable = Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>;
@@ -123,7 +135,7 @@ function withoutQueryParsers<T extends Queryable>(target: T): T {
   return new Proxy(target, {
     get(t, prop) {
       if (prop === 'query') {
-        return (query: string, params?: unknown[], options?: Parameters<PGlite["query"]>[2]) =>
+        return (query: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
           t.query(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
       }
       if (prop === 'transaction' && t.transaction) {
@@ -158,5 +170,10 @@ function takeLock(dir: string): () => void {
 }
 
 function isAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch { return false; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

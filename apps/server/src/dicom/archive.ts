@@ -17,7 +17,12 @@ export interface IngestContext {
    * goes to, whether that study exists, and the exam it is (or would be) linked to. Answering a reason refuses the
    * instance ('error'); null admits it.
    */
-  admit?: (target: { studyInstanceUid: string; sopClassUid: string; studyExists: boolean; examId: string | null }) => Promise<string | null>;
+  admit?: (target: {
+    studyInstanceUid: string;
+    sopClassUid: string;
+    studyExists: boolean;
+    examId: string | null;
+  }) => Promise<string | null>;
 }
 
 /** What a receiver already knows of the file it wrote, so the archive need not read it again. */
@@ -34,7 +39,11 @@ export interface ReceivedFileFacts {
 export type IngestResult =
   | { status: 'stored'; sopInstanceUid: string; studyInstanceUid: string; examId: string | null }
   | { status: 'duplicate'; sopInstanceUid: string; studyInstanceUid: string; examId: string | null }
-  | { status: 'refused'; reason: string; code: 'not-dicom' | 'truncated' | 'missing-uid' | 'unsupported-sop-class' | 'too-large' | 'error' };
+  | {
+      status: 'refused';
+      reason: string;
+      code: 'not-dicom' | 'truncated' | 'missing-uid' | 'unsupported-sop-class' | 'too-large' | 'error';
+    };
 
 /**
  * The archive as a whole: store, index, query, retrieve and new-study events. Rangsi's own archive implements it on

@@ -1,26 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { AttemptLimiter, TooManyAttempts, type AttemptPolicy } from './attempt-limiter';
 
-const policy: AttemptPolicy = { free: 2, baseDelayMs: 1_000, maxDelayMs: 4_000, lockAfter: 5, lockMs: 60_000, windowMs: 600_000 };
+const policy: AttemptPolicy = {
+  free: 2,
+  baseDelayMs: 1_000,
+  maxDelayMs: 4_000,
+  lockAfter: 5,
+  lockMs: 60_000,
+  windowMs: 600_000,
+};
 
 describe('AttemptLimiter (decision sec42)', () => {
   let t = 0;
   const limiter = () => new AttemptLimiter(() => new Date(t));
   const waitOf = (fn: () => unknown) => {
-    try { fn(); return 0; } catch (err) { if (err instanceof TooManyAttempts) return err.retryAfterSeconds; throw err; }
+    try {
+      fn();
+      return 0;
+    } catch (err) {
+      if (err instanceof TooManyAttempts) return err.retryAfterSeconds;
+      throw err;
+    }
   };
 
   it('lets the free failures through, then makes each next attempt wait twice as long, then refuses for the lock time', () => {
     t = 0;
     const l = limiter();
     const fail = () => l.begin([{ key: 'k', policy }]).failed();
-    fail(); fail();
+    fail();
+    fail();
     expect(waitOf(fail)).toBe(1);
-    t += 1_000; fail();
+    t += 1_000;
+    fail();
     expect(waitOf(fail)).toBe(2);
-    t += 2_000; fail();
+    t += 2_000;
+    fail();
     expect(waitOf(fail)).toBe(4);
-    t += 4_000; fail(); // the fifth failure locks
+    t += 4_000;
+    fail(); // the fifth failure locks
     expect(waitOf(fail)).toBe(60);
     t += 59_000;
     expect(waitOf(fail)).toBe(1);
@@ -31,7 +48,10 @@ describe('AttemptLimiter (decision sec42)', () => {
   it('a success clears what it may clear and gives back the rest; failures are forgotten after the window', () => {
     t = 0;
     const l = limiter();
-    const rules = [{ key: 'pair', policy, clearOnSuccess: true }, { key: 'address', policy }];
+    const rules = [
+      { key: 'pair', policy, clearOnSuccess: true },
+      { key: 'address', policy },
+    ];
     l.begin(rules).failed();
     l.begin(rules).failed();
     expect(waitOf(() => l.begin(rules))).toBe(1);

@@ -15,7 +15,10 @@ export interface AttemptPolicy {
   windowMs: number;
 }
 
-interface KeyState { failures: number; last: number }
+interface KeyState {
+  failures: number;
+  last: number;
+}
 
 /** One attempt in progress: reserved on every key before the check ran, settled by its outcome. */
 export interface Attempt {
@@ -45,7 +48,10 @@ export class TooManyAttempts extends DomainError {
 export class AttemptLimiter {
   private readonly keys = new Map<string, KeyState>();
 
-  constructor(private readonly now: () => Date = () => new Date(), private readonly maxKeys = 100_000) {}
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    private readonly maxKeys = 100_000,
+  ) {}
 
   /** Reserves an attempt on every key, or throws TooManyAttempts with the longest wait among them. */
   begin(rules: { key: string; policy: AttemptPolicy; clearOnSuccess?: boolean }[]): Attempt {
@@ -53,10 +59,17 @@ export class AttemptLimiter {
     let waitMs = 0;
     for (const { key, policy } of rules) waitMs = Math.max(waitMs, this.waitFor(key, policy, now));
     if (waitMs > 0) throw new TooManyAttempts(Math.max(1, Math.ceil(waitMs / 1000)));
-    if (this.keys.size > this.maxKeys) this.sweep(now, rules.map((r) => r.policy.windowMs));
+    if (this.keys.size > this.maxKeys)
+      this.sweep(
+        now,
+        rules.map((r) => r.policy.windowMs),
+      );
     for (const { key } of rules) {
       const s = this.keys.get(key);
-      if (s) { s.failures += 1; s.last = now; } else this.keys.set(key, { failures: 1, last: now });
+      if (s) {
+        s.failures += 1;
+        s.last = now;
+      } else this.keys.set(key, { failures: 1, last: now });
     }
     let settled = false;
     const giveBack = (clear: (rule: (typeof rules)[number]) => boolean) => {
@@ -70,7 +83,9 @@ export class AttemptLimiter {
       }
     };
     return {
-      failed: () => { settled = true; },
+      failed: () => {
+        settled = true;
+      },
       succeeded: () => giveBack((rule) => rule.clearOnSuccess === true),
       cancelled: () => giveBack(() => false),
     };
@@ -85,8 +100,10 @@ export class AttemptLimiter {
       return 0;
     }
     let until = s.last;
-    if (policy.lockAfter !== undefined && s.failures >= policy.lockAfter) until = s.last + (policy.lockMs ?? policy.windowMs);
-    else if (s.failures >= policy.free) until = s.last + Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (s.failures - policy.free));
+    if (policy.lockAfter !== undefined && s.failures >= policy.lockAfter)
+      until = s.last + (policy.lockMs ?? policy.windowMs);
+    else if (s.failures >= policy.free)
+      until = s.last + Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (s.failures - policy.free));
     return Math.max(0, until - now);
   }
 
@@ -96,7 +113,9 @@ export class AttemptLimiter {
     for (const [key, s] of this.keys) if (now - s.last > longest) this.keys.delete(key);
     // Still too many (a flood within the window): forget the oldest half rather than grow without bound.
     if (this.keys.size > this.maxKeys) {
-      const oldest = [...this.keys.entries()].sort((a, b) => a[1].last - b[1].last).slice(0, Math.floor(this.keys.size / 2));
+      const oldest = [...this.keys.entries()]
+        .sort((a, b) => a[1].last - b[1].last)
+        .slice(0, Math.floor(this.keys.size / 2));
       for (const [key] of oldest) this.keys.delete(key);
     }
   }

@@ -5,11 +5,17 @@ import { createTestApp, type TestContext } from '../test/test-app';
 describe('bad input gets a clear 4xx and changes nothing', () => {
   let sut: TestContext;
   const counts = async () => {
-    const r = await sut.database.db.execute(sql`select (select count(*) from users)::int as u, (select count(*) from sessions)::int as s`);
+    const r = await sut.database.db.execute(
+      sql`select (select count(*) from users)::int as u, (select count(*) from sessions)::int as s`,
+    );
     return (r as { rows: unknown[] }).rows[0];
   };
-  beforeAll(async () => { sut = await createTestApp(); });
-  afterAll(async () => { await sut.close(); });
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   it.each([
     ['malformed JSON', '{"username": "staff", ', 'application/json'],
@@ -17,7 +23,12 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
     ['a JSON array', '[1,2]', 'application/json'],
   ])('%s is a 400 with a message', async (_name, payload, type) => {
     const before = await counts();
-    const res = await sut.app.inject({ method: 'POST', url: '/Member/LogOn', headers: { 'content-type': type }, payload });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/Member/LogOn',
+      headers: { 'content-type': type },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
     expect(res.json().message).toBeTruthy();
@@ -31,7 +42,11 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
   });
 
   it('extra fields are refused', async () => {
-    const res = await sut.app.inject({ method: 'POST', url: '/Member/LogOn', payload: { username: 'staff', password: 'rangsi-demo', isAdmin: true } });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/Member/LogOn',
+      payload: { username: 'staff', password: 'rangsi-demo', isAdmin: true },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/isAdmin|Unrecognized/);
   });
@@ -39,14 +54,24 @@ describe('bad input gets a clear 4xx and changes nothing', () => {
   it('a 10 MB body is refused with 413 before it is read into a handler', async () => {
     const before = await counts();
     const big = JSON.stringify({ username: 'staff', password: 'x'.repeat(10 * 1024 * 1024) });
-    const res = await sut.app.inject({ method: 'POST', url: '/Member/LogOn', headers: { 'content-type': 'application/json' }, payload: big });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/Member/LogOn',
+      headers: { 'content-type': 'application/json' },
+      payload: big,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false });
     expect(await counts()).toEqual(before);
   });
 
   it('an unsupported content type is a 415', async () => {
-    const res = await sut.app.inject({ method: 'POST', url: '/Member/LogOn', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/Member/LogOn',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     expect(res.statusCode).toBe(415);
   });
 

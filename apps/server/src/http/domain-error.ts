@@ -17,4 +17,5 @@ export const forbidden = () => new DomainError(403, 'ไม่มีสิทธ
 export const unauthorized = () => new DomainError(401, 'กรุณาเข้าสู่ระบบ', 'UNAUTHORIZED');
 
 /** A 400 naming the field, shown under it by the form. */
-export const fieldError = (field: string, message: string) => new DomainError(400, message, 'VALIDATION', undefined, [{ field, message }]);
+export const fieldError = (field: string, message: string) =>
+  new DomainError(400, message, 'VALIDATION', undefined, [{ field, message }]);

@@ -8,11 +8,21 @@ const SOMETHING_WRONG = 'Something went wrong!';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof DomainError) {
-      return reply.status(err.status).send({ success: false, message: err.message, ...(err.data ? { data: err.data } : {}), ...(err.errors ? { errors: err.errors } : {}) });
+      return reply
+        .status(err.status)
+        .send({
+          success: false,
+          message: err.message,
+          ...(err.data ? { data: err.data } : {}),
+          ...(err.errors ? { errors: err.errors } : {}),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
-        field: `${v.instancePath.replace(/^\//, '').replace(/\//g, '.')}` || (v.params?.issue as { path?: unknown[] } | undefined)?.path?.join('.') || '',
+        field:
+          `${v.instancePath.replace(/^\//, '').replace(/\//g, '.')}` ||
+          (v.params?.issue as { path?: unknown[] } | undefined)?.path?.join('.') ||
+          '',
         message: v.message ?? 'ข้อมูลไม่ถูกต้อง',
       }));
       const where = err.validationContext ?? 'body';
@@ -47,7 +57,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 // The multipart parser (busboy/dicer) throws plain Errors, without a status, for bodies a client cut short or sent
 // without a boundary; they are the client's fault, not ours. Matched by message because busboy has no error codes.
-const MULTIPART_PARSE_ERROR = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger)|Unsupported Content-Type\.)/;
+const MULTIPART_PARSE_ERROR =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger)|Unsupported Content-Type\.)/;
 
 function isMalformedMultipart(err: FastifyError): boolean {
   return err.statusCode === undefined && MULTIPART_PARSE_ERROR.test(err.message ?? '');

@@ -61,5 +61,7 @@ export function registerInputGuard(app: FastifyInstance): void {
 
 /** Percent-encodes what may not stand in a header (non-ASCII, controls), leaving existing %xx escapes alone. */
 export function asciiLocation(location: string): string {
-  return location.replace(/[^\x21-\x7e]/gu, (c) => (c.length === 1 && c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff ? '' : encodeURIComponent(c)));
+  return location.replace(/[^\x21-\x7e]/gu, (c) =>
+    c.length === 1 && c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff ? '' : encodeURIComponent(c),
+  );
 }

@@ -18,18 +18,40 @@ describe('database errors in the log', () => {
     birthDate: '1961-07-23',
     nationalNumber: '1103700000003',
     phoneNumber: '089-765-4321',
-    currentAddress: { no: '77/3', subDistrict: 'บางรัก', district: 'บางรัก', province: 'กรุงเทพมหานคร', postCode: '10500' },
+    currentAddress: {
+      no: '77/3',
+      subDistrict: 'บางรัก',
+      district: 'บางรัก',
+      province: 'กรุงเทพมหานคร',
+      postCode: '10500',
+    },
     currentAndRecordAddressIsSame: true,
   };
-  const sentValues = ['ลำดวนทดสอบ', 'ศรีสุขล็อก', 'Lamduan', 'Srisuklog', '1961-07-23', '1103700000003', '089-765-4321', '77/3'];
+  const sentValues = [
+    'ลำดวนทดสอบ',
+    'ศรีสุขล็อก',
+    'Lamduan',
+    'Srisuklog',
+    '1961-07-23',
+    '1103700000003',
+    '089-765-4321',
+    '77/3',
+  ];
 
   beforeAll(async () => {
-    const sink = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     sut = await createTestApp({ loggerInstance: pino(loggerOptions('info') as pino.LoggerOptions, sink) });
     // Every insert into patients now fails inside PostgreSQL, whose detail quotes the whole row back.
     await sut.database.db.execute(sql`alter table patients add constraint test_refuse_all check (false) not valid`);
   });
-  afterAll(async () => { await sut.close(); });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   it('a failing patient save answers a bare 500 and logs the SQL and code but none of the values', async () => {
     const cookie = await sut.login('admin');
@@ -46,8 +68,15 @@ describe('database errors in the log', () => {
 
 describe('the error serializer', () => {
   it('keeps the query and code of a Drizzle error and drops its params, its cause detail and quoted values', () => {
-    const cause = Object.assign(new Error('invalid input syntax for type date: "2567-02-30"'), { code: '22007', detail: 'Key (hn)=(HN-998877) already exists.' });
-    const err = new DrizzleQueryError('select * from "patients" where "hn" = $1 and "first_name_th" = $2', ['HN-998877', 'สมหญิง'], cause);
+    const cause = Object.assign(new Error('invalid input syntax for type date: "2567-02-30"'), {
+      code: '22007',
+      detail: 'Key (hn)=(HN-998877) already exists.',
+    });
+    const err = new DrizzleQueryError(
+      'select * from "patients" where "hn" = $1 and "first_name_th" = $2',
+      ['HN-998877', 'สมหญิง'],
+      cause,
+    );
     const out = JSON.stringify(redactedError(err));
     expect(out).toContain('select * from \\"patients\\" where \\"hn\\" = $1');
     expect(out).toContain('22007');

@@ -10,7 +10,18 @@ const PARAMS_LINE = /\nparams:[\s\S]*$/;
 const QUOTED_VALUE = /(:\s*)"[\s\S]*"\s*$/;
 // PostgreSQL error fields that can carry row values (detail: "Failing row contains (…)", "Key (hn)=(…)").
 const VALUE_FIELDS = new Set(['detail', 'where', 'internalQuery', 'params', 'parameters', 'values', 'body', 'input']);
-const KEPT_FIELDS = ['code', 'severity', 'schema', 'table', 'column', 'constraint', 'dataType', 'routine', 'statusCode', 'status'] as const;
+const KEPT_FIELDS = [
+  'code',
+  'severity',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+  'dataType',
+  'routine',
+  'statusCode',
+  'status',
+] as const;
 
 /** The message of an error with bound parameters and quoted values removed. */
 export function redactErrorMessage(message: string): string {

@@ -19,13 +19,18 @@ describe('security headers', () => {
 
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-web-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'),
-      `<!doctype html><html><head><title>R</title>\n    <script>${INLINE}</script></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`);
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><html><head><title>R</title>\n    <script>${INLINE}</script></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`,
+    );
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'index.js'), 'console.log(1)');
     sut = await createTestApp({ env: { WEB_DIST: webDist, GATEWAY_URL: 'http://his.hospital.local:8090/api/' } });
     // A branch image cache (spec §7, §8), set before the first response reads the origins.
-    await sut.database.db.update(branches).set({ imageCacheUrl: 'http://cache.rs1.local:8042/pacs/' }).where(eq(branches.code, 'RS1'));
+    await sut.database.db
+      .update(branches)
+      .set({ imageCacheUrl: 'http://cache.rs1.local:8042/pacs/' })
+      .where(eq(branches.code, 'RS1'));
     staff = await sut.login('staff');
   });
   afterAll(async () => {
@@ -41,7 +46,11 @@ describe('security headers', () => {
     expect(res.headers['permissions-policy']).toMatch(/microphone=\(\)/);
     expect(res.headers['strict-transport-security']).toBeUndefined();
   }
-  const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `)) ?? '';
 
   it('the web page: a CSP that allows its inline script by hash, never unsafe-inline or eval for scripts', async () => {
     const res = await sut.app.inject({ url: '/Member/LogOn' });
@@ -57,7 +66,9 @@ describe('security headers', () => {
     expect(directive(csp, 'object-src')).toBe("object-src 'none'");
     // The browser calls the HIS gateway itself (patient import), so the CSP names its origin.
     // The browser calls the HIS gateway helper and the branch image cache, nothing else.
-    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' http://his.hospital.local:8090 http://cache.rs1.local:8042");
+    expect(directive(csp, 'connect-src')).toBe(
+      "connect-src 'self' http://his.hospital.local:8090 http://cache.rs1.local:8042",
+    );
   });
 
   it('static files, JSON answers, errors and unknown paths carry them too', async () => {
@@ -78,12 +89,26 @@ describe('security headers', () => {
 
   it('a stored file keeps its own sandboxing policy and gets the rest from the same place', async () => {
     const [u] = await sut.database.db.select().from(users).where(eq(users.username, 'staff'));
-    const [e] = await sut.database.db.select().from(exams).where(and(eq(exams.branchId, u!.branchId!), isNull(exams.deletedAt))).limit(1);
+    const [e] = await sut.database.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.branchId, u!.branchId!), isNull(exams.deletedAt)))
+      .limit(1);
     const boundary = '----rangsiheaders';
-    const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n\r\n--${boundary}--\r\n`);
-    const up = await sut.app.inject({ method: 'POST', url: `/api/exam/${e!.id}/document`, headers: { cookie: staff, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n\r\n--${boundary}--\r\n`,
+    );
+    const up = await sut.app.inject({
+      method: 'POST',
+      url: `/api/exam/${e!.id}/document`,
+      headers: { cookie: staff, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(up.statusCode).toBe(200);
-    const file = await sut.app.inject({ url: `/api/exam/${e!.id}/document/${up.json().data.document.documentId}`, headers: { cookie: staff } });
+    const file = await sut.app.inject({
+      url: `/api/exam/${e!.id}/document/${up.json().data.document.documentId}`,
+      headers: { cookie: staff },
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expectCommon(file);

@@ -13,7 +13,11 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(m[1] ?? '')) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }
@@ -81,7 +85,8 @@ export function contentSecurityPolicy(scriptHashes: string[], helpers: string[],
   ].join('; ');
 }
 
-export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), fullscreen=(self)';
+export const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), fullscreen=(self)';
 
 /**
  * Sets the security headers of every response in one place (decision sec41): CSP, frame-ancestors and
@@ -97,15 +102,24 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
   const helperList = async () => {
     if (Date.now() - helpersAt < 30_000) return helpers;
     refreshing ??= Promise.all([opts.helperOrigins(), opts.cacheOrigins?.() ?? []])
-      .then(([list, cacheList]) => { helpers = [...new Set(list)]; caches = [...new Set(cacheList)]; helpersAt = Date.now(); })
-      .catch((err: unknown) => { app.log.warn({ err }, 'helper origins for the CSP could not be read'); })
-      .finally(() => { refreshing = null; });
+      .then(([list, cacheList]) => {
+        helpers = [...new Set(list)];
+        caches = [...new Set(cacheList)];
+        helpersAt = Date.now();
+      })
+      .catch((err: unknown) => {
+        app.log.warn({ err }, 'helper origins for the CSP could not be read');
+      })
+      .finally(() => {
+        refreshing = null;
+      });
     await refreshing;
     return helpers;
   };
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', contentSecurityPolicy(hashes(), await helperList(), caches));
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', contentSecurityPolicy(hashes(), await helperList(), caches));
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('x-content-type-options', 'nosniff');
     // Viewer and link addresses carry tokens in the query: they never leave in a Referer to another site.

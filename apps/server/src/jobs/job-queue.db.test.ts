@@ -23,13 +23,30 @@ describe(JobQueue.name, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     sut = new JobQueue(database.db, silent);
-    sut.define({ name: 'test-plain', payload: Payload, run: async (d, ctx) => { runs.push({ name: 'test-plain', examId: d.examId, ctx }); } });
-    sut.define({ name: 'test-keyed', payload: Payload, singletonKey: (d) => d.examId, run: async (d, ctx) => { runs.push({ name: 'test-keyed', examId: d.examId, ctx }); } });
     sut.define({
-      name: 'test-flaky', payload: Payload, retryLimit: 2, retryDelaySeconds: 1,
+      name: 'test-plain',
+      payload: Payload,
+      run: async (d, ctx) => {
+        runs.push({ name: 'test-plain', examId: d.examId, ctx });
+      },
+    });
+    sut.define({
+      name: 'test-keyed',
+      payload: Payload,
+      singletonKey: (d) => d.examId,
+      run: async (d, ctx) => {
+        runs.push({ name: 'test-keyed', examId: d.examId, ctx });
+      },
+    });
+    sut.define({
+      name: 'test-flaky',
+      payload: Payload,
+      retryLimit: 2,
+      retryDelaySeconds: 1,
       run: async (d, ctx) => {
         runs.push({ name: 'test-flaky', examId: d.examId, ctx });
-        if (failuresLeft-- > 0) throw Object.assign(new Error('disk unplugged at /data/patient-name.dcm'), { code: 'EIO' });
+        if (failuresLeft-- > 0)
+          throw Object.assign(new Error('disk unplugged at /data/patient-name.dcm'), { code: 'EIO' });
       },
     });
     await sut.start({ workers: false });
@@ -44,10 +61,12 @@ describe(JobQueue.name, () => {
     await database.db.transaction(async (tx) => {
       await sut.send('test-plain', { examId: EXAM }, { tx });
     });
-    await expect(database.db.transaction(async (tx) => {
-      await sut.send('test-plain', { examId: '00000000-0000-4000-8000-000000000002' }, { tx });
-      throw new Error('the exam update failed');
-    })).rejects.toThrow('the exam update failed');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await sut.send('test-plain', { examId: '00000000-0000-4000-8000-000000000002' }, { tx });
+        throw new Error('the exam update failed');
+      }),
+    ).rejects.toThrow('the exam update failed');
     expect(await sut.drain()).toEqual({ ran: 1, failed: 0 });
     expect(runs.map((r) => r.examId)).toEqual([EXAM]);
   });
@@ -64,12 +83,19 @@ describe(JobQueue.name, () => {
     expect(await sut.drain()).toEqual({ ran: 1, failed: 1 });
     // The retry waits for its delay: nothing is due right now.
     expect(await sut.drain()).toEqual({ ran: 0, failed: 0 });
-    const [row] = await rows<{ state: string; delayed: boolean; output: string }>(database, sql`select state, start_after > now() as delayed, output::text as output from pgboss.job where id = ${id}`);
+    const [row] = await rows<{ state: string; delayed: boolean; output: string }>(
+      database,
+      sql`select state, start_after > now() as delayed, output::text as output from pgboss.job where id = ${id}`,
+    );
     expect(row).toMatchObject({ state: 'retry', delayed: true });
     expect(row!.output).not.toContain('patient-name');
     expect(row!.output).toContain('EIO');
     expect(await sut.drain({ includeDelayed: true })).toEqual({ ran: 2, failed: 1 });
-    expect(runs.map((r) => [r.ctx.attempt, r.ctx.lastAttempt])).toEqual([[1, false], [2, false], [3, true]]);
+    expect(runs.map((r) => [r.ctx.attempt, r.ctx.lastAttempt])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
     const [done] = await rows<{ state: string }>(database, sql`select state from pgboss.job where id = ${id}`);
     expect(done?.state).toBe('completed');
   });
@@ -93,8 +119,12 @@ describe(JobQueue.name, () => {
 
 describe('jobs across a restart', () => {
   let db: Awaited<ReturnType<typeof reopenableDatabase>>;
-  beforeAll(async () => { db = await reopenableDatabase(); });
-  afterAll(async () => { await db.dispose(); });
+  beforeAll(async () => {
+    db = await reopenableDatabase();
+  });
+  afterAll(async () => {
+    await db.dispose();
+  });
 
   const queue = (database: DatabaseHandle, run: (examId: string, ctx: JobContext) => Promise<void>) => {
     const q = new JobQueue(database.db, silent);
@@ -106,11 +136,19 @@ describe('jobs across a restart', () => {
     // First life: two jobs are sent; one of them starts and the process dies in the middle of it.
     let database = await db.open();
     let started = false;
-    let q = queue(database, () => { started = true; return new Promise(() => undefined); });
+    let q = queue(database, () => {
+      started = true;
+      return new Promise(() => undefined);
+    });
     await q.start({ workers: false });
     await q.send('test-durable', { examId: EXAM });
     void q.drain({ maxJobs: 1 });
-    await vi.waitFor(() => { if (!started) throw new Error('the first job has not started'); }, { timeout: 10_000, interval: 20 });
+    await vi.waitFor(
+      () => {
+        if (!started) throw new Error('the first job has not started');
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     await q.send('test-durable', { examId: '00000000-0000-4000-8000-000000000004' });
     await q.stop(1000);
     await database.close();
@@ -118,20 +156,28 @@ describe('jobs across a restart', () => {
     // Second life: the waiting job runs once; the interrupted one is taken back after its expiry and runs once more.
     database = await db.open();
     const ran: [string, number][] = [];
-    q = queue(database, async (examId, ctx) => { ran.push([examId, ctx.attempt]); });
+    q = queue(database, async (examId, ctx) => {
+      ran.push([examId, ctx.attempt]);
+    });
     await q.start({ workers: false });
     try {
       expect(await q.drain()).toEqual({ ran: 1, failed: 0 });
       expect(ran).toEqual([['00000000-0000-4000-8000-000000000004', 1]]);
       // Its expiry (a second, on the database's clock) is waited for by asking until it is back, not by a sleep.
       let drained = { ran: 0, failed: 0 };
-      await vi.waitFor(async () => {
-        await q.expireStale();
-        drained = await q.drain({ includeDelayed: true });
-        if (drained.ran === 0) throw new Error('the interrupted job has not been taken back yet');
-      }, { timeout: 15_000, interval: 100 });
+      await vi.waitFor(
+        async () => {
+          await q.expireStale();
+          drained = await q.drain({ includeDelayed: true });
+          if (drained.ran === 0) throw new Error('the interrupted job has not been taken back yet');
+        },
+        { timeout: 15_000, interval: 100 },
+      );
       expect(drained).toEqual({ ran: 1, failed: 0 });
-      expect(ran).toEqual([['00000000-0000-4000-8000-000000000004', 1], [EXAM, 2]]);
+      expect(ran).toEqual([
+        ['00000000-0000-4000-8000-000000000004', 1],
+        [EXAM, 2],
+      ]);
       expect(await q.drain({ includeDelayed: true })).toEqual({ ran: 0, failed: 0 });
     } finally {
       await q.stop();
@@ -142,7 +188,9 @@ describe('jobs across a restart', () => {
   it('runs jobs with its own workers when started with workers', async () => {
     const database = await db.open();
     const ran: string[] = [];
-    const q = queue(database, async (examId) => { ran.push(examId); });
+    const q = queue(database, async (examId) => {
+      ran.push(examId);
+    });
     await q.start({ workers: true, pollingIntervalSeconds: 0.5 });
     try {
       await q.send('test-durable', { examId: EXAM });

@@ -77,7 +77,10 @@ export class JobQueue {
   private starting: Promise<void> | null = null;
   private stopped = false;
 
-  constructor(private readonly db: Database, private readonly log: JobLog) {}
+  constructor(
+    private readonly db: Database,
+    private readonly log: JobLog,
+  ) {}
 
   /** Declares a queue and its handler; before start(). */
   define<S extends z.ZodType<Record<string, unknown>>>(def: JobDefinition<S>): JobHandle<z.infer<S>> {
@@ -122,8 +125,15 @@ export class JobQueue {
     for (const def of this.definitions.values()) {
       const ids: string[] = [];
       for (let i = 0; i < (def.concurrency ?? 1); i++) {
-        ids.push(await boss.work<Record<string, unknown>>(def.name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5 },
-          async ([job]) => { if (job) await this.execute(def, job); }));
+        ids.push(
+          await boss.work<Record<string, unknown>>(
+            def.name,
+            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5 },
+            async ([job]) => {
+              if (job) await this.execute(def, job);
+            },
+          ),
+        );
       }
       this.workerIds.set(def.name, ids);
       if (def.schedule) await boss.schedule(def.name, def.schedule, {}, { tz: TIME_ZONE });
@@ -183,7 +193,9 @@ export class JobQueue {
    * Runs waiting jobs in this process until none is left (tests, and a CLI without workers). With `includeDelayed`,
    * jobs whose start is later (a grace period, a retry's backoff) run too. Returns how many ran.
    */
-  async drain(opts: { includeDelayed?: boolean; maxJobs?: number; only?: string[] } = {}): Promise<{ ran: number; failed: number }> {
+  async drain(
+    opts: { includeDelayed?: boolean; maxJobs?: number; only?: string[] } = {},
+  ): Promise<{ ran: number; failed: number }> {
     const boss = this.requireBoss();
     const max = opts.maxJobs ?? 1000;
     let ran = 0;
@@ -192,7 +204,11 @@ export class JobQueue {
       progress = false;
       for (const def of this.definitions.values()) {
         if (opts.only && !opts.only.includes(def.name)) continue;
-        const [job] = await boss.fetch<Record<string, unknown>>(def.name, { batchSize: 1, includeMetadata: true, ignoreStartAfter: opts.includeDelayed ?? false });
+        const [job] = await boss.fetch<Record<string, unknown>>(def.name, {
+          batchSize: 1,
+          includeMetadata: true,
+          ignoreStartAfter: opts.includeDelayed ?? false,
+        });
         if (!job) continue;
         progress = true;
         ran += 1;
@@ -229,7 +245,10 @@ export class JobQueue {
     } catch (err) {
       const s = summary(err);
       const reason = err instanceof JobError ? err.message : `${s.name}${s.code ? ` ${s.code}` : ''}`;
-      this.log[lastAttempt ? 'error' : 'warn']({ job: def.name, jobId: job.id, attempt, lastAttempt, err: s, reason }, 'job failed');
+      this.log[lastAttempt ? 'error' : 'warn'](
+        { job: def.name, jobId: job.id, attempt, lastAttempt, err: s, reason },
+        'job failed',
+      );
       throw new Error(`${def.name} failed: ${reason}`);
     } finally {
       clearTimeout(expiry);
@@ -245,7 +264,10 @@ export class JobQueue {
 
 /** A failure whose message is safe to log and to keep with the job: no patient data, no driver text. */
 export class JobError extends Error {
-  constructor(message: string, readonly code = 'JOB_FAILED') {
+  constructor(
+    message: string,
+    readonly code = 'JOB_FAILED',
+  ) {
     super(message);
     this.name = 'JobError';
   }
@@ -253,7 +275,10 @@ export class JobError extends Error {
 
 /** A defined queue, typed by its payload. */
 export class JobHandle<T extends Record<string, unknown>> {
-  constructor(private readonly queue: JobQueue, readonly name: string) {}
+  constructor(
+    private readonly queue: JobQueue,
+    readonly name: string,
+  ) {}
 
   send(data: T, opts?: SendOptions): Promise<string | null> {
     return this.queue.send(this.name, data, opts);

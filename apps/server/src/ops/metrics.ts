@@ -11,7 +11,11 @@ export function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const loginFailures = new Counter({ name: 'rangsi_login_failures_total', help: 'Failed logins', registers: [registry] });
+  const loginFailures = new Counter({
+    name: 'rangsi_login_failures_total',
+    help: 'Failed logins',
+    registers: [registry],
+  });
   return { registry, httpDuration, loginFailures };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -5,8 +5,12 @@ import { createTestApp, type TestContext } from '../test/test-app';
 
 describe('operations endpoints and the OpenAPI document', () => {
   let sut: TestContext;
-  beforeAll(async () => { sut = await createTestApp(); });
-  afterAll(async () => { await sut.close(); });
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   it('/healthz and /readyz answer, /readyz turns 503 while draining', async () => {
     expect((await sut.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
@@ -26,7 +30,9 @@ describe('operations endpoints and the OpenAPI document', () => {
   it('/api/docs is the OpenAPI document generated from the contract, and docs/openapi.json is up to date', async () => {
     const doc = (await sut.app.inject({ url: '/api/docs' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/Member/LogOn', '/api/me', '/api/uidata/menu', '/api/uidata/site']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/Member/LogOn', '/api/me', '/api/uidata/menu', '/api/uidata/site']),
+    );
     const committed = path.resolve(import.meta.dirname, '../../../../docs/openapi.json');
     const current = `${JSON.stringify(doc, null, 2)}\n`;
     expect(fs.existsSync(committed), 'run npm run openapi').toBe(true);

@@ -19,7 +19,10 @@ const doc = (body: string) => `<!doctype html><html lang="th"><head><meta charse
 body{font-family:Sarabun;line-height:1.6;font-size:14pt}</style></head><body>${body}</body></html>`;
 
 beforeAll(() => {
-  renderer = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', poolSize: 2 });
+  renderer = createChromiumPdfRenderer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    poolSize: 2,
+  });
 });
 afterAll(async () => {
   await renderer.close();
@@ -28,7 +31,9 @@ afterAll(async () => {
 
 describe('Chromium PDF renderer', () => {
   it('prints Thai with its marks in the vendored Sarabun, text extractable', async () => {
-    const pdf = await renderer.render({ html: doc('<h1>ผลการตรวจ ปู่ ป้ำ น้ำ</h1><p>ไม่พบความผิดปกติของเนื้อสมอง 1,234.50 บาท</p>') });
+    const pdf = await renderer.render({
+      html: doc('<h1>ผลการตรวจ ปู่ ป้ำ น้ำ</h1><p>ไม่พบความผิดปกติของเนื้อสมอง 1,234.50 บาท</p>'),
+    });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdftool('pdftotext', pdf, 'thai.pdf');
     expect(text).toContain('ไม่พบความผิดปกติของเนื้อสมอง');
@@ -48,11 +53,18 @@ describe('Chromium PDF renderer', () => {
 
   it('never fetches anything a document names outside itself', async () => {
     let hits = 0;
-    const server: Server = createServer((_req, res) => { hits += 1; res.end('x'); });
+    const server: Server = createServer((_req, res) => {
+      hits += 1;
+      res.end('x');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
-      const pdf = await renderer.render({ html: doc(`<img src="http://127.0.0.1:${port}/track.png"><link rel="stylesheet" href="http://127.0.0.1:${port}/x.css">ok`) });
+      const pdf = await renderer.render({
+        html: doc(
+          `<img src="http://127.0.0.1:${port}/track.png"><link rel="stylesheet" href="http://127.0.0.1:${port}/x.css">ok`,
+        ),
+      });
       expect(pdftool('pdftotext', pdf, 'offline.pdf')).toContain('ok');
       expect(hits).toBe(0);
     } finally {
@@ -61,7 +73,11 @@ describe('Chromium PDF renderer', () => {
   }, 60_000);
 
   it('prints several documents at once through the pool', async () => {
-    const pdfs = await Promise.all(['หนึ่ง', 'สอง', 'สาม', 'สี่', 'ห้า'].map((w) => renderer.render({ html: doc(`<p>เอกสาร ${w}</p>`) })));
-    pdfs.forEach((pdf, i) => expect(pdftool('pdftotext', pdf, `pool-${i}.pdf`)).toContain(['หนึ่ง', 'สอง', 'สาม', 'สี่', 'ห้า'][i]));
+    const pdfs = await Promise.all(
+      ['หนึ่ง', 'สอง', 'สาม', 'สี่', 'ห้า'].map((w) => renderer.render({ html: doc(`<p>เอกสาร ${w}</p>`) })),
+    );
+    pdfs.forEach((pdf, i) =>
+      expect(pdftool('pdftotext', pdf, `pool-${i}.pdf`)).toContain(['หนึ่ง', 'สอง', 'สาม', 'สี่', 'ห้า'][i]),
+    );
   }, 60_000);
 });

@@ -31,8 +31,16 @@ export function fontFaceCss(): string {
 @font-face{font-family:'Sarabun';font-weight:700;src:url('${FONT_ORIGIN}/Sarabun-Bold.ttf') format('truetype')}`;
 }
 
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 export interface ChromiumPdfOptions {
   executablePath: string;
@@ -84,7 +92,9 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions): PdfRende
       });
       return { browser, context };
     })();
-    starting.catch(() => { starting = undefined; });
+    starting.catch(() => {
+      starting = undefined;
+    });
     return starting;
   }
 
@@ -113,7 +123,11 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions): PdfRende
       const next = waiting.shift();
       if (next && !closed) {
         open += 1;
-        void start().then(({ context }) => context.newPage()).then(next, () => { open -= 1; });
+        void start()
+          .then(({ context }) => context.newPage())
+          .then(next, () => {
+            open -= 1;
+          });
       }
       return;
     }
@@ -130,9 +144,12 @@ export function createChromiumPdfRenderer(options: ChromiumPdfOptions): PdfRende
         await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
         // Fonts load after 'load' on some pages; printing before them would fall back to a font without Thai marks.
         await page.evaluate('document.fonts.ready', undefined).catch(() => undefined);
-        const size = paper === 'A4' ? { format: 'A4' as const }
-          : paper === 'A4-landscape' ? { format: 'A4' as const, landscape: true }
-            : { width: `${paper.widthMm}mm`, height: `${paper.heightMm}mm` };
+        const size =
+          paper === 'A4'
+            ? { format: 'A4' as const }
+            : paper === 'A4-landscape'
+              ? { format: 'A4' as const, landscape: true }
+              : { width: `${paper.widthMm}mm`, height: `${paper.heightMm}mm` };
         const pdf = await page.pdf({ ...size, printBackground: true, preferCSSPageSize: true });
         return pdf;
       } catch (err) {

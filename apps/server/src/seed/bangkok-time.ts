@@ -10,7 +10,6 @@ export const DAY = 86_400_000;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-
 /** The instant of midnight (Bangkok) that starts the day of `at`, moved by `dayOffset` days. */
 export function bangkokMidnight(at: Date, dayOffset = 0): Date {
   const shifted = at.getTime() + OFFSET_MS;

@@ -29,7 +29,9 @@ beforeAll(async () => {
   sut = await createTestApp({ database, now: () => NOW });
   cookie = await sut.login('billing');
 }, 120_000);
-afterAll(async () => { await sut?.close(); });
+afterAll(async () => {
+  await sut?.close();
+});
 
 describe('the accounting demo', () => {
   it('gives every branch a month of batches, receipts (one voided), petty cash and exam fees', () => {
@@ -44,7 +46,8 @@ describe('the accounting demo', () => {
   it('shows the billing user paid, part-paid and unpaid batches of their hospitals, the newest unprinted', async () => {
     const condition = await get('/api/uidata/billingCondition');
     const entries = [];
-    for (const h of condition.hospitals as { id: number }[]) entries.push(...(await get(`/api/billing/history?hospitalId=${h.id}`)).entries);
+    for (const h of condition.hospitals as { id: number }[])
+      entries.push(...(await get(`/api/billing/history?hospitalId=${h.id}`)).entries);
     expect(entries.some((e) => e.isAllPaid)).toBe(true);
     expect(entries.some((e) => !e.isAllPaid && e.receipts.some((r: { isVoided: boolean }) => !r.isVoided))).toBe(true);
     expect(entries.some((e) => !e.isAllPaid && e.receipts.length === 0 && e.isHighlight)).toBe(true);
@@ -64,8 +67,12 @@ describe('the accounting demo', () => {
     for (const l of paid) expect(l.paidDocumentId).toMatch(/^RC2569-RS1-\d{5}$/);
     const sum = detail.requests.reduce((n: number, l: { totalPrice: number }) => n + Math.round(l.totalPrice * 100), 0);
     expect(Math.round(detail.totalPrice * 100)).toBe(sum);
-    const search = await get(`/api/billing/search?startDate=${batch!.start_date}&endDate=${batch!.end_date}&hospitalId=${batch!.hospital_id}`);
-    const priced = new Map(search.rows.map((r: { requestId: string; totalPrice: number }) => [r.requestId, r.totalPrice]));
+    const search = await get(
+      `/api/billing/search?startDate=${batch!.start_date}&endDate=${batch!.end_date}&hospitalId=${batch!.hospital_id}`,
+    );
+    const priced = new Map(
+      search.rows.map((r: { requestId: string; totalPrice: number }) => [r.requestId, r.totalPrice]),
+    );
     for (const l of detail.requests) expect(priced.get(l.requestId)).toBe(l.totalPrice);
   });
 
@@ -73,13 +80,25 @@ describe('the accounting demo', () => {
     const condition = await get('/api/uidata/billingCondition');
     const hospitalId = (condition.hospitals as { id: number }[])[0]!.id;
     const search = await get(`/api/billing/search?startDate=2026-11-13&endDate=2026-11-19&hospitalId=${hospitalId}`);
-    const open = search.rows.filter((r: { latestBillingId: string | null; checked: boolean }) => r.latestBillingId === null && r.checked);
+    const open = search.rows.filter(
+      (r: { latestBillingId: string | null; checked: boolean }) => r.latestBillingId === null && r.checked,
+    );
     expect(open.length).toBeGreaterThan(0);
-    const [last] = await rows<{ last_no: number }>(sql`select d.last_no from document_numbers d join branches b on b.id = d.branch_id
+    const [last] = await rows<{
+      last_no: number;
+    }>(sql`select d.last_no from document_numbers d join branches b on b.id = d.branch_id
       where b.code = 'RS1' and d.kind = 'BL' and d.be_year = 2569`);
     const res = await sut.app.inject({
-      method: 'POST', url: '/api/billing/create', headers: { cookie, origin: 'http://localhost' },
-      payload: { startDate: '2026-11-13', endDate: '2026-11-19', hospital: hospitalId, privilageId: null, requestIds: [open[0].requestId] },
+      method: 'POST',
+      url: '/api/billing/create',
+      headers: { cookie, origin: 'http://localhost' },
+      payload: {
+        startDate: '2026-11-13',
+        endDate: '2026-11-19',
+        hospital: hospitalId,
+        privilageId: null,
+        requestIds: [open[0].requestId],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.documentId).toBe(`BL2569-RS1-${String(last!.last_no + 1).padStart(5, '0')}`);
@@ -87,21 +106,29 @@ describe('the accounting demo', () => {
 
   it('gives petty cash a balance carried from the day before, and a corrected day with both revisions kept', async () => {
     const money = await get('/api/uidata/accounting_money');
-    const [latest] = await rows<{ balance_satang: string }>(sql`select m.balance_satang from money_adjustments m join branches b on b.id = m.branch_id
+    const [latest] = await rows<{
+      balance_satang: string;
+    }>(sql`select m.balance_satang from money_adjustments m join branches b on b.id = m.branch_id
       where b.code = 'RS1' and m.day < '2026-11-20' order by m.day desc, m.revision desc limit 1`);
     expect(Math.round(money.yesterdayMoney * 100)).toBe(Number(latest!.balance_satang));
     const history = await get('/api/accounting/money/history?from=2026-11-01&to=2026-11-20');
     expect(history.entries.length).toBeGreaterThan(3);
     expect(history.entries.some((e: { revision: number }) => e.revision === 2)).toBe(true);
-    for (const e of history.entries) expect(Math.round((e.yesterdayMoney + e.todayMoney - e.expenses) * 100)).toBe(Math.round(e.balance * 100));
+    for (const e of history.entries)
+      expect(Math.round((e.yesterdayMoney + e.todayMoney - e.expenses) * 100)).toBe(Math.round(e.balance * 100));
   });
 
   it('finds a seeded cheque receipt by its number, already recorded as an exam fee', async () => {
-    const [cheque] = await rows<{ document_no: string; amount_satang: number }>(sql`select r.document_no, r.amount_satang from receipts r
+    const [cheque] = await rows<{
+      document_no: string;
+      amount_satang: number;
+    }>(sql`select r.document_no, r.amount_satang from receipts r
       join branches b on b.id = r.branch_id where b.code = 'RS1' and r.type = 'cheque' and r.voided_at is null limit 1`);
     const found = await get(`/api/accounting/receipt/${cheque!.document_no}`);
     expect(Math.round(found.amount * 100)).toBe(cheque!.amount_satang);
-    const [fee] = await rows<{ n: number }>(sql`select count(*)::int as n from cost_submissions c join receipts r on r.id = c.receipt_id where r.document_no = ${cheque!.document_no}`);
+    const [fee] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from cost_submissions c join receipts r on r.id = c.receipt_id where r.document_no = ${cheque!.document_no}`,
+    );
     expect(fee!.n).toBe(1);
   });
 });

@@ -16,7 +16,14 @@ export interface ExamPlanInput {
   now: Date;
 }
 
-const MODALITY_WEIGHTS = [['CR', 25], ['DX', 20], ['CT', 22], ['US', 18], ['MR', 10], ['MG', 5]] as const;
+const MODALITY_WEIGHTS = [
+  ['CR', 25],
+  ['DX', 20],
+  ['CT', 22],
+  ['US', 18],
+  ['MR', 10],
+  ['MG', 5],
+] as const;
 const FEMALE_ONLY = new Set(['MR-BREAST', 'US-BREAST', 'MG-SCREEN', 'MG-DIAG', 'MG-SPOT']);
 const MALE_ONLY = new Set(['MR-PROSTATE']);
 const ADULT_ONLY = new Set(['CT-LDCT', 'CT-CTA-COR', 'MR-PROSTATE', 'CT-CAP']);
@@ -42,8 +49,12 @@ class Planner {
   readonly requests: RequestDraft[] = [];
   constructor(private readonly input: ExamPlanInput) {}
 
-  private get rng() { return this.input.rng; }
-  private get now() { return this.input.now; }
+  private get rng() {
+    return this.input.rng;
+  }
+  private get now() {
+    return this.input.now;
+  }
 
   private hospital(code: string): HospitalCtx {
     return this.input.org.hospitals.find((h) => h.code === code) ?? this.input.org.hospitals[0]!;
@@ -60,21 +71,30 @@ class Planner {
   }
 
   private productFor(modalityCode: string, p: PatientCtx, emergency: boolean): ProductCtx | null {
-    const options = this.input.org.products.filter((x) => x.modalityCode === modalityCode && x.productGroup === EXAM_GROUP
-      && !(FEMALE_ONLY.has(x.code) && p.gender !== 'Female')
-      && !(MALE_ONLY.has(x.code) && p.gender !== 'Male')
-      && !(ADULT_ONLY.has(x.code) && p.age < 18));
+    const options = this.input.org.products.filter(
+      (x) =>
+        x.modalityCode === modalityCode &&
+        x.productGroup === EXAM_GROUP &&
+        !(FEMALE_ONLY.has(x.code) && p.gender !== 'Female') &&
+        !(MALE_ONLY.has(x.code) && p.gender !== 'Male') &&
+        !(ADULT_ONLY.has(x.code) && p.age < 18),
+    );
     if (options.length === 0) return null;
     if (emergency && modalityCode === 'CT') {
-      const er = options.filter((x) => ['CT-BRAIN-NC', 'CT-STROKE', 'CT-WHOLE-ABD', 'CT-CSPINE', 'CT-KUB'].includes(x.code));
+      const er = options.filter((x) =>
+        ['CT-BRAIN-NC', 'CT-STROKE', 'CT-WHOLE-ABD', 'CT-CSPINE', 'CT-KUB'].includes(x.code),
+      );
       if (er.length > 0) return this.rng.pick(er);
     }
     return this.rng.pick(options);
   }
 
   private modalitiesFor(p: PatientCtx, k: number): string[] {
-    const allowed = MODALITY_WEIGHTS.filter(([m]) => !(m === 'MG' && (p.gender !== 'Female' || p.age < 35))
-      && !(p.age < 15 && (m === 'MR' || m === 'CT') && this.rng.chance(0.7)));
+    const allowed = MODALITY_WEIGHTS.filter(
+      ([m]) =>
+        !(m === 'MG' && (p.gender !== 'Female' || p.age < 35)) &&
+        !(p.age < 15 && (m === 'MR' || m === 'CT') && this.rng.chance(0.7)),
+    );
     const chosen: string[] = [];
     while (chosen.length < k && chosen.length < allowed.length) {
       const m = this.rng.weighted(allowed.filter(([x]) => !chosen.includes(x)));
@@ -98,16 +118,35 @@ class Planner {
     return hospUser && this.rng.chance(0.3) ? hospUser : staffOf(org, h.branchId);
   }
 
-  private newRequest(p: PatientCtx, appointmentAt: Date, opts: { emergency?: boolean; isSchedule?: boolean; ahead?: boolean } = {}): RequestDraft {
+  private newRequest(
+    p: PatientCtx,
+    appointmentAt: Date,
+    opts: { emergency?: boolean; isSchedule?: boolean; ahead?: boolean } = {},
+  ): RequestDraft {
     const h = this.input.org.hospitals.find((x) => x.id === p.hospitalId) ?? this.input.org.hospitals[0]!;
     const isSchedule = opts.isSchedule ?? (!opts.emergency && this.rng.chance(0.4));
     const createdAt = isSchedule
-      ? new Date(Math.min(appointmentAt.getTime(), this.now.getTime()) - this.rng.int(1, 14) * DAY - this.rng.int(0, 600) * MINUTE)
+      ? new Date(
+          Math.min(appointmentAt.getTime(), this.now.getTime()) -
+            this.rng.int(1, 14) * DAY -
+            this.rng.int(0, 600) * MINUTE,
+        )
       : new Date(appointmentAt.getTime() - this.rng.int(5, 60) * MINUTE);
     const r: RequestDraft = {
-      id: this.input.idRng.uuid(), patient: p, hospital: h, branch: mustGet(this.input.org.branchById, h.branchId),
-      appointmentAt, isSchedule, ahead: opts.ahead ?? false, emergency: opts.emergency ?? false, createdAt, createdBy: this.creatorFor(h), exams: [],
-      status: 'Active', statusRemark: null, custom: null,
+      id: this.input.idRng.uuid(),
+      patient: p,
+      hospital: h,
+      branch: mustGet(this.input.org.branchById, h.branchId),
+      appointmentAt,
+      isSchedule,
+      ahead: opts.ahead ?? false,
+      emergency: opts.emergency ?? false,
+      createdAt,
+      createdBy: this.creatorFor(h),
+      exams: [],
+      status: 'Active',
+      statusRemark: null,
+      custom: null,
     };
     this.requests.push(r);
     return r;
@@ -117,10 +156,29 @@ class Planner {
     const prod = product ?? this.productFor(modalityCode, r.patient, r.emergency);
     if (!prod) return null;
     const d: ExamDraft = {
-      id: this.input.idRng.uuid(), request: r, modalityCode, product: prod, examDate, status: 'Scheduled', noAccession: false,
-      receivedAt: null, assignedAt: null, acceptedAt: null, rejectedAt: null, completedAt: null, reviewerId: null, assignerId: null,
-      urgency: 'NotSpecified', expectedAt: null, dicomAudit: '', dicomAuditAt: null, reportAudit: '', reportAuditAt: null,
-      zip: null, zipAt: null, message: null,
+      id: this.input.idRng.uuid(),
+      request: r,
+      modalityCode,
+      product: prod,
+      examDate,
+      status: 'Scheduled',
+      noAccession: false,
+      receivedAt: null,
+      assignedAt: null,
+      acceptedAt: null,
+      rejectedAt: null,
+      completedAt: null,
+      reviewerId: null,
+      assignerId: null,
+      urgency: 'NotSpecified',
+      expectedAt: null,
+      dicomAudit: '',
+      dicomAuditAt: null,
+      reportAudit: '',
+      reportAuditAt: null,
+      zip: null,
+      zipAt: null,
+      message: null,
     };
     r.exams.push(d);
     return d;
@@ -141,7 +199,15 @@ class Planner {
     const d1 = this.user('doctor1').id;
     const d2 = this.user('doctor2').id;
     let made = 0;
-    const one = (hospital: string, modality: string, examAgoMs: number, target: ExamStatus, fixed: (exam: Date) => Fixed = () => ({}), emergency = false, productCode?: string) => {
+    const one = (
+      hospital: string,
+      modality: string,
+      examAgoMs: number,
+      target: ExamStatus,
+      fixed: (exam: Date) => Fixed = () => ({}),
+      emergency = false,
+      productCode?: string,
+    ) => {
       const h = this.hospital(hospital);
       const p = this.patientOf(h, (x) => x.age >= 18);
       const examDate = at(examAgoMs);
@@ -157,23 +223,56 @@ class Planner {
     const rint = (a: number, b: number) => this.rng.int(a, b);
 
     // Due within the hour: assigned so that the preset runs out 10–50 minutes from now.
-    const dueSoon = (hospital: string, reviewerId: string | undefined, urgency: 'ER' | 'RequestEmergency' | 'StrokeFastTrack', target: ExamStatus, product: string) => {
+    const dueSoon = (
+      hospital: string,
+      reviewerId: string | undefined,
+      urgency: 'ER' | 'RequestEmergency' | 'StrokeFastTrack',
+      target: ExamStatus,
+      product: string,
+    ) => {
       const presetMin = urgency === 'StrokeFastTrack' ? 30 : 120;
       const assignedAt = at((presetMin - (urgency === 'StrokeFastTrack' ? rint(10, 20) : rint(10, 50))) * MINUTE);
       const receivedAt = new Date(assignedAt.getTime() - rint(3, 8) * MINUTE);
       const examAgo = now - receivedAt.getTime() + rint(5, 12) * MINUTE;
-      one(hospital, 'CT', examAgo, target, () => ({
-        receivedAt, assignedAt, urgency, reviewerId,
-        acceptedAt: target === 'Accepted' ? new Date(assignedAt.getTime() + 2 * MINUTE) : undefined,
-      }), true, product);
+      one(
+        hospital,
+        'CT',
+        examAgo,
+        target,
+        () => ({
+          receivedAt,
+          assignedAt,
+          urgency,
+          reviewerId,
+          acceptedAt: target === 'Accepted' ? new Date(assignedAt.getTime() + 2 * MINUTE) : undefined,
+        }),
+        true,
+        product,
+      );
     };
     dueSoon('H1', d1, 'ER', 'Assigned', 'CT-BRAIN-NC');
     dueSoon('H2', d1, 'RequestEmergency', 'Accepted', 'CT-WHOLE-ABD');
     dueSoon('H3', undefined, 'StrokeFastTrack', 'Accepted', 'CT-STROKE');
 
     // Overdue: the expected time passed days ago and the report is still not in.
-    one('H1', 'CT', 4 * DAY + 2 * HOUR, 'Assigned', () => ({ reviewerId: d1, urgency: 'RequestFast' }), false, 'CT-CHEST-C');
-    one('H2', 'MR', 3 * DAY + 5 * HOUR, 'Accepted', () => ({ reviewerId: d1, urgency: 'NotSpecified', withIn: { day: 1, hour: 0 } }), false, 'MR-LSPINE');
+    one(
+      'H1',
+      'CT',
+      4 * DAY + 2 * HOUR,
+      'Assigned',
+      () => ({ reviewerId: d1, urgency: 'RequestFast' }),
+      false,
+      'CT-CHEST-C',
+    );
+    one(
+      'H2',
+      'MR',
+      3 * DAY + 5 * HOUR,
+      'Accepted',
+      () => ({ reviewerId: d1, urgency: 'NotSpecified', withIn: { day: 1, hour: 0 } }),
+      false,
+      'MR-LSPINE',
+    );
     one('H4', 'CR', 5 * DAY, 'Assigned', () => ({ urgency: 'NotSpecified', withIn: { day: 2, hour: 0 } }));
 
     // Images in, nobody assigned yet.
@@ -184,7 +283,11 @@ class Planner {
     one('H3', 'CT', 30 * HOUR, 'Rejected');
     one('H1', 'CT', 6 * DAY, 'Completed', () => ({ reviewerId: d1, urgency: 'OPD' }), false, 'CT-WHOLE-ABD');
     one('H2', 'MR', 8 * DAY, 'Completed', () => ({ reviewerId: d1 }));
-    one('H1', 'US', 3 * HOUR, 'Assigned', (exam) => ({ reviewerId: d2, withIn: { day: 1, hour: 0 }, assignedAt: new Date(exam.getTime() + 40 * MINUTE) }));
+    one('H1', 'US', 3 * HOUR, 'Assigned', (exam) => ({
+      reviewerId: d2,
+      withIn: { day: 1, hour: 0 },
+      assignedAt: new Date(exam.getTime() + 40 * MINUTE),
+    }));
     one('H2', 'CR', 26 * HOUR, 'Assigned', () => ({ reviewerId: d1, withIn: { day: 2, hour: 0 } }));
 
     // Registered this morning, still waiting, and not yet given an accession number (EXAM_DELETE may remove these).
@@ -199,7 +302,14 @@ class Planner {
   randomPast(budget: number): number {
     const rng = this.rng;
     const p = rng.pick(this.input.patients);
-    const k = Math.min(budget, rng.weighted([[1, 70], [2, 22], [3, 8]] as const));
+    const k = Math.min(
+      budget,
+      rng.weighted([
+        [1, 70],
+        [2, 22],
+        [3, 8],
+      ] as const),
+    );
     const emergency = rng.chance(0.1);
     const dayStart = bangkokMidnight(this.now, -rng.int(0, 29));
     const minuteOfDay = emergency ? rng.int(0, 1439) : rng.int(8 * 6, 19 * 6 + 5) * 10;
@@ -232,7 +342,10 @@ class Planner {
     for (let day = 0; day <= 7; day++) {
       const dayStart = bangkokMidnight(this.now, day);
       // Today's appointments start after now where the day still has opening hours left.
-      const earliest = day === 0 ? Math.max(8 * 60, Math.ceil((this.now.getTime() - dayStart.getTime()) / MINUTE / 10) * 10 + 10) : 8 * 60;
+      const earliest =
+        day === 0
+          ? Math.max(8 * 60, Math.ceil((this.now.getTime() - dayStart.getTime()) / MINUTE / 10) * 10 + 10)
+          : 8 * 60;
       const latest = 19 * 60 + 30;
       for (let i = 0; i < perDay; i++) {
         // Rotating the start keeps every branch's stations busy even with a handful per day.
@@ -259,12 +372,18 @@ class Planner {
 function ensureAuditCoverage(rng: Rng, all: RequestDraft[], now: Date): void {
   const exams = all.flatMap((r) => r.exams);
   const cover = (
-    preferred: ExamDraft[], fallback: ExamDraft[], has: (e: ExamDraft) => string, set: (e: ExamDraft, v: 'WaitingForAudit' | 'Approved' | 'Rejected') => void,
+    preferred: ExamDraft[],
+    fallback: ExamDraft[],
+    has: (e: ExamDraft) => string,
+    set: (e: ExamDraft, v: 'WaitingForAudit' | 'Approved' | 'Rejected') => void,
   ) => {
     const used = new Set<ExamDraft>();
     for (const v of ['WaitingForAudit', 'Approved', 'Rejected'] as const) {
       const holder = preferred.find((e) => has(e) === v && !used.has(e));
-      if (holder) { used.add(holder); continue; }
+      if (holder) {
+        used.add(holder);
+        continue;
+      }
       const free = preferred.filter((e) => !used.has(e));
       const pool = free.length > 0 ? free : fallback.filter((e) => !used.has(e));
       if (pool.length === 0) return;
@@ -274,15 +393,31 @@ function ensureAuditCoverage(rng: Rng, all: RequestDraft[], now: Date): void {
     }
   };
   const dicomAudited = exams.filter((e) => e.request.branch.dicomAuditRequired && e.receivedAt);
-  cover(dicomAudited.filter((e) => e.status === 'Arrived'), dicomAudited, (e) => e.dicomAudit, (e, v) => {
-    e.dicomAudit = v;
-    e.dicomAuditAt = v === 'WaitingForAudit' ? null : new Date(Math.min(now.getTime(), (e.receivedAt ?? now).getTime() + 10 * MINUTE));
-  });
+  cover(
+    dicomAudited.filter((e) => e.status === 'Arrived'),
+    dicomAudited,
+    (e) => e.dicomAudit,
+    (e, v) => {
+      e.dicomAudit = v;
+      e.dicomAuditAt =
+        v === 'WaitingForAudit'
+          ? null
+          : new Date(Math.min(now.getTime(), (e.receivedAt ?? now).getTime() + 10 * MINUTE));
+    },
+  );
   const reportAudited = exams.filter((e) => e.request.branch.reportAuditRequired && e.status === 'Completed');
-  cover(reportAudited, reportAudited, (e) => e.reportAudit, (e, v) => {
-    e.reportAudit = v;
-    e.reportAuditAt = v === 'WaitingForAudit' ? null : new Date(Math.min(now.getTime(), (e.completedAt ?? now).getTime() + 30 * MINUTE));
-  });
+  cover(
+    reportAudited,
+    reportAudited,
+    (e) => e.reportAudit,
+    (e, v) => {
+      e.reportAudit = v;
+      e.reportAuditAt =
+        v === 'WaitingForAudit'
+          ? null
+          : new Date(Math.min(now.getTime(), (e.completedAt ?? now).getTime() + 30 * MINUTE));
+    },
+  );
 }
 
 /** Old finished studies are archived (unzipped on demand); one recent export is ready and one failed. */
@@ -296,8 +431,14 @@ function archiveOld(rng: Rng, all: RequestDraft[], now: Date): void {
   }
   const recent = completed.filter((e) => !chosen.has(e) && now.getTime() - e.examDate.getTime() < 10 * DAY);
   const [uploaded, failed] = rng.sample(recent, 2);
-  if (uploaded) { uploaded.zip = 'Uploaded'; uploaded.zipAt = new Date(now.getTime() - 5 * MINUTE); }
-  if (failed) { failed.zip = 'Error'; failed.zipAt = new Date(now.getTime() - 3 * HOUR); }
+  if (uploaded) {
+    uploaded.zip = 'Uploaded';
+    uploaded.zipAt = new Date(now.getTime() - 5 * MINUTE);
+  }
+  if (failed) {
+    failed.zip = 'Error';
+    failed.zipAt = new Date(now.getTime() - 3 * HOUR);
+  }
 }
 
 const HOLD_REMARKS = [

@@ -9,16 +9,28 @@ import { CORPUS_DIR, validCorpusFiles } from '../dicom/testing/corpus';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { dicomInstances, dicomSeries, dicomStudies, exams, examEvents } from '../db/schema/index';
 import {
-  DEMO_IMAGES_SOURCE, demoImagesState, markDemoImagesPending, planDemoImages, seedDemoImages, startPendingDemoImages,
-  type DemoImagesOptions, type DemoImagesReport,
+  DEMO_IMAGES_SOURCE,
+  demoImagesState,
+  markDemoImagesPending,
+  planDemoImages,
+  seedDemoImages,
+  startPendingDemoImages,
+  type DemoImagesOptions,
+  type DemoImagesReport,
 } from './demo-images';
 
 /** Small images and few exams: the demo's code path in a few seconds. */
 const SMALL: Pick<DemoImagesOptions, 'limits' | 'sizes'> = {
   limits: { ctHead: 2, mrHead: 1, chest: 2, us: 1, mg: 1 },
   sizes: {
-    bigCtExams: 1, bigCt: { slices: 100, size: 48 }, ct: { slices: 4, size: 64 }, mr: { size: 48, axialSlices: 2, sagittalSlices: 1 },
-    radiograph: 128, mgColumns: 96, usCineExams: 1, usCineFrames: 2,
+    bigCtExams: 1,
+    bigCt: { slices: 100, size: 48 },
+    ct: { slices: 4, size: 64 },
+    mr: { size: 48, axialSlices: 2, sagittalSlices: 1 },
+    radiograph: 128,
+    mgColumns: 96,
+    usCineExams: 1,
+    usCineFrames: 2,
   },
 };
 
@@ -28,7 +40,8 @@ describe('demo images', () => {
   let report: DemoImagesReport;
   let planned: Awaited<ReturnType<typeof planDemoImages>>;
   const cookies: Record<string, string> = {};
-  const get = async (username: string, url: string) => sut.app.inject({ url, headers: { cookie: (cookies[username] ??= await sut.login(username)) } });
+  const get = async (username: string, url: string) =>
+    sut.app.inject({ url, headers: { cookie: (cookies[username] ??= await sut.login(username)) } });
 
   beforeAll(async () => {
     sut = await createTestApp();
@@ -44,7 +57,15 @@ describe('demo images', () => {
 
   it('picks recent done exams of the modalities (and body parts) the generator draws, the newest first', async () => {
     expect(planned.length).toBeGreaterThanOrEqual(5);
-    const rows = await sut.database.db.select().from(exams).where(inArray(exams.id, planned.map((p) => p.examId)));
+    const rows = await sut.database.db
+      .select()
+      .from(exams)
+      .where(
+        inArray(
+          exams.id,
+          planned.map((p) => p.examId),
+        ),
+      );
     for (const e of rows) {
       expect(e.status).not.toBe('Scheduled');
       expect(e.zipStatus).toBeNull();
@@ -79,26 +100,47 @@ describe('demo images', () => {
     // The big head CT has its ≥ 100 thin slices.
     const ct = planned.find((p) => p.modality === 'CT');
     if (ct) {
-      const [{ n }] = await sut.database.db.select({ n: sql<number>`max(${dicomSeries.numberOfInstances})::int` }).from(dicomSeries)
-        .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId)).where(eq(dicomStudies.examId, ct.examId)) as [{ n: number }];
+      const [{ n }] = (await sut.database.db
+        .select({ n: sql<number>`max(${dicomSeries.numberOfInstances})::int` })
+        .from(dicomSeries)
+        .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+        .where(eq(dicomStudies.examId, ct.examId))) as [{ n: number }];
       expect(n).toBeGreaterThanOrEqual(100);
     }
-    const events = await sut.database.db.select().from(examEvents).where(and(inArray(examEvents.examId, planned.map((p) => p.examId)), eq(examEvents.userName, DEMO_IMAGES_SOURCE)));
+    const events = await sut.database.db
+      .select()
+      .from(examEvents)
+      .where(
+        and(
+          inArray(
+            examEvents.examId,
+            planned.map((p) => p.examId),
+          ),
+          eq(examEvents.userName, DEMO_IMAGES_SOURCE),
+        ),
+      );
     expect(new Set(events.map((e) => e.examId)).size).toBe(planned.length);
   });
 
   it('adds the valid pydicom corpus files as studies that match no exam', async () => {
     // validCorpusFiles() throws, saying what to install, when the corpus is absent (the seed then adds none).
     expect(report.corpusFiles).toBe(validCorpusFiles().length);
-    const [{ n }] = await sut.database.db.select({ n: sql<number>`count(*)::int` }).from(dicomStudies).where(isNull(dicomStudies.examId)) as [{ n: number }];
+    const [{ n }] = (await sut.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dicomStudies)
+      .where(isNull(dicomStudies.examId))) as [{ n: number }];
     expect(n).toBeGreaterThan(5);
   });
 
   it('clears hasImage where the seed claimed images that do not exist (archived exams keep theirs)', async () => {
     expect(report.clearedHasImage).toBeGreaterThan(0);
-    const claimed = await sut.database.db.select({ id: exams.id, zip: exams.zipStatus }).from(exams)
+    const claimed = await sut.database.db
+      .select({ id: exams.id, zip: exams.zipStatus })
+      .from(exams)
       .where(and(eq(exams.hasImage, true), ne(exams.status, 'Scheduled')));
-    const linked = new Set((await sut.database.db.select({ examId: dicomStudies.examId }).from(dicomStudies)).map((s) => s.examId));
+    const linked = new Set(
+      (await sut.database.db.select({ examId: dicomStudies.examId }).from(dicomStudies)).map((s) => s.examId),
+    );
     for (const e of claimed) expect(linked.has(e.id) || e.zip !== null, e.id).toBe(true);
   });
 
@@ -124,11 +166,21 @@ describe('demo images', () => {
     const again = await seedDemoImages(sut.database.db, sut.services.archive, { ...SMALL, tempDir, corpusDir: null });
     expect(again.stored).toBe(0);
     expect(again.duplicates).toBe(report.instances - report.corpusFiles);
-    const [{ before }] = await sut.database.db.select({ before: sql<number>`count(*)::int` }).from(dicomInstances) as [{ before: number }];
+    const [{ before }] = (await sut.database.db
+      .select({ before: sql<number>`count(*)::int` })
+      .from(dicomInstances)) as [{ before: number }];
     const rebuilt = await reindexDicom(sut.database.db, path.resolve(sut.config.DATA_DIR, 'files'), { rebuild: true });
     expect(rebuilt.unreadable).toBe(0);
     expect(rebuilt.indexed).toBe(before);
-    const linked = await sut.database.db.select({ examId: dicomStudies.examId }).from(dicomStudies).where(inArray(dicomStudies.examId, planned.map((p) => p.examId)));
+    const linked = await sut.database.db
+      .select({ examId: dicomStudies.examId })
+      .from(dicomStudies)
+      .where(
+        inArray(
+          dicomStudies.examId,
+          planned.map((p) => p.examId),
+        ),
+      );
     expect(linked.length).toBe(planned.length);
   });
 

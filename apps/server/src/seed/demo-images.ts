@@ -6,7 +6,13 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { DicomArchive } from '../dicom/archive';
 import { GeneratorWorker } from './images/generate-in-worker';
-import { generateStudy, uidFrom, type GeneratedModality, type GeneratedSyntax, type StudyOptions } from './images/index';
+import {
+  generateStudy,
+  uidFrom,
+  type GeneratedModality,
+  type GeneratedSyntax,
+  type StudyOptions,
+} from './images/index';
 import { CORPUS_DIR, REFUSED } from '../dicom/testing/corpus';
 import type { Database } from '../db/client';
 import { branches, exams, patients, siteConfig } from '../db/schema/index';
@@ -50,7 +56,13 @@ export interface DemoImagesOptions {
   worker?: boolean;
 }
 
-export const DEFAULT_DEMO_IMAGE_LIMITS: Record<DemoImageKind, number> = { ctHead: 20, mrHead: 12, chest: 30, us: 24, mg: 8 };
+export const DEFAULT_DEMO_IMAGE_LIMITS: Record<DemoImageKind, number> = {
+  ctHead: 20,
+  mrHead: 12,
+  chest: 30,
+  us: 24,
+  mg: 8,
+};
 export const DEFAULT_DEMO_IMAGE_SIZES: DemoImageSizes = {
   bigCtExams: 3,
   bigCt: { slices: 120, size: 512 },
@@ -62,7 +74,14 @@ export const DEFAULT_DEMO_IMAGE_SIZES: DemoImageSizes = {
   usCineFrames: 12,
 };
 /** RLE where it pays (smooth 16-bit images), native where it does not (speckle, and one of each kind for contrast). */
-const SYNTAX: Record<GeneratedModality, GeneratedSyntax> = { CT: 'rle', MR: 'rle', CR: 'rle', DX: 'explicit-le', US: 'explicit-le', MG: 'rle' };
+const SYNTAX: Record<GeneratedModality, GeneratedSyntax> = {
+  CT: 'rle',
+  MR: 'rle',
+  CR: 'rle',
+  DX: 'explicit-le',
+  US: 'explicit-le',
+  MG: 'rle',
+};
 
 export interface DemoImagesReport {
   exams: number;
@@ -87,7 +106,9 @@ interface PlannedExam {
 
 /** Marks a freshly seeded demo database as waiting for its images (done in the background after the server starts). */
 export async function markDemoImagesPending(db: Database): Promise<void> {
-  await db.insert(siteConfig).values({ key: DEMO_IMAGES_KEY, value: { state: 'pending' } })
+  await db
+    .insert(siteConfig)
+    .values({ key: DEMO_IMAGES_KEY, value: { state: 'pending' } })
     .onConflictDoUpdate({ target: siteConfig.key, set: { value: { state: 'pending' } } });
 }
 
@@ -108,17 +129,26 @@ export interface DemoImagesRun {
  * Starts the images of a demo database that is waiting for them, in the background: the server is already serving
  * while they arrive. Nothing happens when none are pending. Progress is logged without patient data.
  */
-export function startPendingDemoImages(db: Database, archive: DicomArchive, opts: Omit<DemoImagesOptions, 'signal'>): DemoImagesRun {
+export function startPendingDemoImages(
+  db: Database,
+  archive: DicomArchive,
+  opts: Omit<DemoImagesOptions, 'signal'>,
+): DemoImagesRun {
   const controller = new AbortController();
   const done = (async () => {
     if ((await demoImagesState(db)) !== 'pending') return null;
     opts.log?.info({}, 'demo images: generating in the background');
     const report = await seedDemoImages(db, archive, { worker: true, ...opts, signal: controller.signal });
     if (!report.aborted) {
-      await db.update(siteConfig).set({ value: { state: 'done', exams: report.exams, instances: report.instances, bytes: report.bytes } })
+      await db
+        .update(siteConfig)
+        .set({ value: { state: 'done', exams: report.exams, instances: report.instances, bytes: report.bytes } })
         .where(eq(siteConfig.key, DEMO_IMAGES_KEY));
     }
-    opts.log?.info({ ...report }, report.aborted ? 'demo images: stopped, resumed at the next start' : 'demo images: done');
+    opts.log?.info(
+      { ...report },
+      report.aborted ? 'demo images: stopped, resumed at the next start' : 'demo images: done',
+    );
     return report;
   })().catch((err: unknown) => {
     opts.log?.warn({ err: { name: (err as Error)?.name, message: (err as Error)?.message } }, 'demo images failed');
@@ -139,11 +169,29 @@ export function startPendingDemoImages(db: Database, archive: DicomArchive, opts
  * unmatched studies, and clears hasImage on the other exams the seed said had images (their images never existed).
  * Deterministic: generated UIDs derive from the exams' study UIDs, so a second run stores nothing twice.
  */
-export async function seedDemoImages(db: Database, archive: DicomArchive, opts: DemoImagesOptions): Promise<DemoImagesReport> {
+export async function seedDemoImages(
+  db: Database,
+  archive: DicomArchive,
+  opts: DemoImagesOptions,
+): Promise<DemoImagesReport> {
   const started = Date.now();
-  const report: DemoImagesReport = { exams: 0, instances: 0, stored: 0, duplicates: 0, refused: 0, corpusFiles: 0, clearedHasImage: 0, bytes: 0, ms: 0, aborted: false };
+  const report: DemoImagesReport = {
+    exams: 0,
+    instances: 0,
+    stored: 0,
+    duplicates: 0,
+    refused: 0,
+    corpusFiles: 0,
+    clearedHasImage: 0,
+    bytes: 0,
+    ms: 0,
+    aborted: false,
+  };
   const plan = await planDemoImages(db, opts);
-  report.clearedHasImage = await clearUnbackedHasImage(db, plan.map((p) => p.examId));
+  report.clearedHasImage = await clearUnbackedHasImage(
+    db,
+    plan.map((p) => p.examId),
+  );
   await fsp.mkdir(opts.tempDir, { recursive: true });
 
   const ingest = async (bytes: Buffer): Promise<void> => {
@@ -158,7 +206,8 @@ export async function seedDemoImages(db: Database, archive: DicomArchive, opts: 
   };
 
   const worker = opts.worker && plan.length ? await GeneratorWorker.start() : null;
-  if (opts.worker && plan.length && !worker) opts.log?.warn({}, 'demo images: no worker thread, generating on the main thread');
+  if (opts.worker && plan.length && !worker)
+    opts.log?.warn({}, 'demo images: no worker thread, generating on the main thread');
   try {
     for (const exam of plan) {
       const instances = worker ? worker.study(exam.modality, exam.options) : inThread(exam);
@@ -167,7 +216,8 @@ export async function seedDemoImages(db: Database, archive: DicomArchive, opts: 
         await ingest(bytes);
       }
       report.exams += 1;
-      if (report.exams % 10 === 0) opts.log?.info({ exams: report.exams, of: plan.length, instances: report.instances }, 'demo images: progress');
+      if (report.exams % 10 === 0)
+        opts.log?.info({ exams: report.exams, of: plan.length, instances: report.instances }, 'demo images: progress');
     }
   } finally {
     await worker?.close();
@@ -198,7 +248,11 @@ function finish(report: DemoImagesReport, started: number, aborted: boolean): De
 /** The valid files of the pydicom test corpus (the deliberately broken ones are left out); none when not installed. */
 function corpusFiles(dir: string | null): string[] {
   if (!dir || !fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.dcm') && !(f in REFUSED)).sort().map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.dcm') && !(f in REFUSED))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 const KIND_OF: Record<DemoImageKind, { modalities: string[]; bodyParts: string[] | null }> = {
@@ -210,7 +264,10 @@ const KIND_OF: Record<DemoImageKind, { modalities: string[]; bodyParts: string[]
 };
 
 /** The exams that get images: done (not scheduled), not archived, with an accession number, most recent first. */
-export async function planDemoImages(db: Database, opts: Pick<DemoImagesOptions, 'limits' | 'sizes'> = {}): Promise<PlannedExam[]> {
+export async function planDemoImages(
+  db: Database,
+  opts: Pick<DemoImagesOptions, 'limits' | 'sizes'> = {},
+): Promise<PlannedExam[]> {
   const limits = { ...DEFAULT_DEMO_IMAGE_LIMITS, ...opts.limits };
   const sizes = { ...DEFAULT_DEMO_IMAGE_SIZES, ...opts.sizes };
   const planned: (PlannedExam & { at: number })[] = [];
@@ -218,28 +275,53 @@ export async function planDemoImages(db: Database, opts: Pick<DemoImagesOptions,
     const limit = limits[kind];
     if (!limit) continue;
     const { modalities, bodyParts } = KIND_OF[kind];
-    const rows = await db.select({
-      id: exams.id, accessionNumber: exams.accessionNumber, modality: exams.modalityCode, description: exams.description,
-      examDate: exams.examDate, studyInstanceUid: exams.studyInstanceUid, studyDate: exams.studyDate, studyTime: exams.studyTime,
-      hn: exams.hn, dicomPatientId: exams.dicomPatientId, prefixName: exams.prefixName, firstName: exams.firstName,
-      middleName: exams.middleName, lastName: exams.lastName, birthDate: exams.birthDate, gender: exams.gender,
-      referringPhysicianName: exams.referringPhysicianName, station: exams.scheduledStationAeTitle,
-      prefixEn: patients.prefixEn, firstNameEn: patients.firstNameEn, middleNameEn: patients.middleNameEn, lastNameEn: patients.lastNameEn,
-      institution: branches.nameEn,
-    }).from(exams)
+    const rows = await db
+      .select({
+        id: exams.id,
+        accessionNumber: exams.accessionNumber,
+        modality: exams.modalityCode,
+        description: exams.description,
+        examDate: exams.examDate,
+        studyInstanceUid: exams.studyInstanceUid,
+        studyDate: exams.studyDate,
+        studyTime: exams.studyTime,
+        hn: exams.hn,
+        dicomPatientId: exams.dicomPatientId,
+        prefixName: exams.prefixName,
+        firstName: exams.firstName,
+        middleName: exams.middleName,
+        lastName: exams.lastName,
+        birthDate: exams.birthDate,
+        gender: exams.gender,
+        referringPhysicianName: exams.referringPhysicianName,
+        station: exams.scheduledStationAeTitle,
+        prefixEn: patients.prefixEn,
+        firstNameEn: patients.firstNameEn,
+        middleNameEn: patients.middleNameEn,
+        lastNameEn: patients.lastNameEn,
+        institution: branches.nameEn,
+      })
+      .from(exams)
       .leftJoin(patients, eq(patients.id, exams.patientId))
       .innerJoin(branches, eq(branches.id, exams.branchId))
-      .where(and(
-        isNull(exams.deletedAt), ne(exams.status, 'Scheduled'), isNull(exams.zipStatus), sql`${exams.accessionNumber} is not null`,
-        inArray(exams.modalityCode, modalities), bodyParts ? inArray(exams.bodyPart, bodyParts) : undefined,
-      ))
+      .where(
+        and(
+          isNull(exams.deletedAt),
+          ne(exams.status, 'Scheduled'),
+          isNull(exams.zipStatus),
+          sql`${exams.accessionNumber} is not null`,
+          inArray(exams.modalityCode, modalities),
+          bodyParts ? inArray(exams.bodyPart, bodyParts) : undefined,
+        ),
+      )
       .orderBy(desc(exams.examDate), desc(exams.id))
       .limit(limit);
     rows.forEach((r, index) => {
       const modality = r.modality as GeneratedModality;
       const thai = personName([r.lastName, r.firstName, r.middleName, r.prefixName]);
       const english = personName([r.lastNameEn, r.firstNameEn, r.middleNameEn, r.prefixEn]);
-      const when = r.studyDate && r.studyTime ? { date: r.studyDate, time: r.studyTime.slice(0, 6) } : dicomDateTime(r.examDate);
+      const when =
+        r.studyDate && r.studyTime ? { date: r.studyDate, time: r.studyTime.slice(0, 6) } : dicomDateTime(r.examDate);
       const options: StudyOptions = {
         syntax: SYNTAX[modality],
         patient: {
@@ -275,7 +357,10 @@ export async function planDemoImages(db: Database, opts: Pick<DemoImagesOptions,
 
 /** 'Family^Given^Middle^Prefix' without trailing empty components; '' when there is no name. */
 function personName(parts: (string | null)[]): string {
-  return parts.map((p) => (p ?? '').replace(/[\\^=]/g, ' ').trim()).join('^').replace(/\^+$/, '');
+  return parts
+    .map((p) => (p ?? '').replace(/[\\^=]/g, ' ').trim())
+    .join('^')
+    .replace(/\^+$/, '');
 }
 
 /**
@@ -284,12 +369,17 @@ function personName(parts: (string | null)[]): string {
  * images are in cold storage.
  */
 async function clearUnbackedHasImage(db: Database, keep: string[]): Promise<number> {
-  const rows = await db.update(exams).set({ hasImage: false })
-    .where(and(
-      eq(exams.hasImage, true), isNull(exams.zipStatus),
-      keep.length ? notInArray(exams.id, keep) : undefined,
-      sql`not exists (select 1 from dicom_studies s where s.exam_id = ${exams.id})`,
-    ))
+  const rows = await db
+    .update(exams)
+    .set({ hasImage: false })
+    .where(
+      and(
+        eq(exams.hasImage, true),
+        isNull(exams.zipStatus),
+        keep.length ? notInArray(exams.id, keep) : undefined,
+        sql`not exists (select 1 from dicom_studies s where s.exam_id = ${exams.id})`,
+      ),
+    )
     .returning({ id: exams.id });
   return rows.length;
 }

@@ -1,7 +1,16 @@
 import type { Database } from '../db/client';
 import {
-  branches, doctorClients, dutyDoctors, hospitalBuildings, hospitalDoctors, hospitalPrivileges, hospitals, lookups,
-  privilegePrices, products, users,
+  branches,
+  doctorClients,
+  dutyDoctors,
+  hospitalBuildings,
+  hospitalDoctors,
+  hospitalPrivileges,
+  hospitals,
+  lookups,
+  privilegePrices,
+  products,
+  users,
 } from '../db/schema/index';
 import { DAY } from './bangkok-time';
 import { BRANCHES, HOSPITALS, PRIVILEGE_PRICE_FACTOR, USERS, type BranchSeed } from './data/organization';
@@ -9,18 +18,38 @@ import { EXAM_GROUP, PRODUCTS, type ProductSeed } from './data/products';
 import type { Rng } from './prng';
 import { bangkokDayOf } from '@rangsi/domain';
 
-export interface BranchCtx extends BranchSeed { id: number }
+export interface BranchCtx extends BranchSeed {
+  id: number;
+}
 export interface HospitalCtx {
-  id: number; code: string; name: string; branchId: number; weight: number; sendingApplication: string;
+  id: number;
+  code: string;
+  name: string;
+  branchId: number;
+  weight: number;
+  sendingApplication: string;
   privileges: { id: number; name: string }[];
   doctors: { id: number; name: string }[];
   buildingIds: number[];
   /** Reader user ids, most frequent first. */
   readers: string[];
 }
-export interface ProductCtx extends ProductSeed { id: number }
-export interface UserCtx { id: string; username: string; displayName: string; roleName: string; branchId: number | null; hospitalId: number | null }
-export interface LookupCtx { id: number; code: string | null; name: string }
+export interface ProductCtx extends ProductSeed {
+  id: number;
+}
+export interface UserCtx {
+  id: string;
+  username: string;
+  displayName: string;
+  roleName: string;
+  branchId: number | null;
+  hospitalId: number | null;
+}
+export interface LookupCtx {
+  id: number;
+  code: string | null;
+  name: string;
+}
 
 export interface OrgContext {
   branches: BranchCtx[];
@@ -39,46 +68,96 @@ export interface OrgContext {
 export const dutyKey = (branchId: number, day: string) => `${branchId}|${day}`;
 
 /** Branches, hospitals, prices, people, reading assignments and the duty roster. */
-export async function seedOrganization(db: Database, rng: Rng, idRng: Rng, passwordHash: string, now: Date): Promise<OrgContext> {
-  const branchRows = await db.insert(branches).values(BRANCHES.map((b) => ({
-    code: b.code, name: b.name, nameEn: b.nameEn, reportAuditRequired: b.reportAuditRequired,
-    dicomAuditRequired: b.dicomAuditRequired, address: b.address, phone: b.phone,
-  }))).returning({ id: branches.id, code: branches.code });
+export async function seedOrganization(
+  db: Database,
+  rng: Rng,
+  idRng: Rng,
+  passwordHash: string,
+  now: Date,
+): Promise<OrgContext> {
+  const branchRows = await db
+    .insert(branches)
+    .values(
+      BRANCHES.map((b) => ({
+        code: b.code,
+        name: b.name,
+        nameEn: b.nameEn,
+        reportAuditRequired: b.reportAuditRequired,
+        dicomAuditRequired: b.dicomAuditRequired,
+        address: b.address,
+        phone: b.phone,
+      })),
+    )
+    .returning({ id: branches.id, code: branches.code });
   const branchCtx = BRANCHES.map((b) => ({ ...b, id: mustFind(branchRows, (r) => r.code === b.code).id }));
   const branchIdByCode = new Map(branchCtx.map((b) => [b.code, b.id]));
 
-  const productRows = await db.insert(products).values(PRODUCTS.map((p) => ({
-    modalityCode: p.modalityCode, code: p.code, name: p.name, productGroup: p.productGroup, bodyPart: p.bodyPart,
-    defaultPriceSatang: p.defaultPriceSatang,
-  }))).returning({ id: products.id, code: products.code, modalityCode: products.modalityCode });
+  const productRows = await db
+    .insert(products)
+    .values(
+      PRODUCTS.map((p) => ({
+        modalityCode: p.modalityCode,
+        code: p.code,
+        name: p.name,
+        productGroup: p.productGroup,
+        bodyPart: p.bodyPart,
+        defaultPriceSatang: p.defaultPriceSatang,
+      })),
+    )
+    .returning({ id: products.id, code: products.code, modalityCode: products.modalityCode });
   const productCtx = PRODUCTS.map((p) => ({
-    ...p, id: mustFind(productRows, (r) => r.code === p.code && r.modalityCode === p.modalityCode).id,
+    ...p,
+    id: mustFind(productRows, (r) => r.code === p.code && r.modalityCode === p.modalityCode).id,
   }));
 
-  const hospitalRows = await db.insert(hospitals).values(HOSPITALS.map((h) => ({
-    code: h.code, name: h.name, nameEn: h.nameEn, branchId: mustGet(branchIdByCode, h.branchCode),
-  }))).returning({ id: hospitals.id, code: hospitals.code });
+  const hospitalRows = await db
+    .insert(hospitals)
+    .values(
+      HOSPITALS.map((h) => ({
+        code: h.code,
+        name: h.name,
+        nameEn: h.nameEn,
+        branchId: mustGet(branchIdByCode, h.branchCode),
+      })),
+    )
+    .returning({ id: hospitals.id, code: hospitals.code });
 
   const hospitalCtx: HospitalCtx[] = [];
   const priceMap = new Map<number, Map<number, number>>();
   for (const h of HOSPITALS) {
     const id = mustFind(hospitalRows, (r) => r.code === h.code).id;
-    const privs = await db.insert(hospitalPrivileges).values(h.privileges.map((name) => ({ hospitalId: id, name })))
+    const privs = await db
+      .insert(hospitalPrivileges)
+      .values(h.privileges.map((name) => ({ hospitalId: id, name })))
       .returning({ id: hospitalPrivileges.id, name: hospitalPrivileges.name });
-    const docs = await db.insert(hospitalDoctors).values(h.doctors.map((name) => ({ hospitalId: id, name })))
+    const docs = await db
+      .insert(hospitalDoctors)
+      .values(h.doctors.map((name) => ({ hospitalId: id, name })))
       .returning({ id: hospitalDoctors.id, name: hospitalDoctors.name });
-    const blds = await db.insert(hospitalBuildings).values(h.buildings.map((name) => ({ hospitalId: id, name })))
+    const blds = await db
+      .insert(hospitalBuildings)
+      .values(h.buildings.map((name) => ({ hospitalId: id, name })))
       .returning({ id: hospitalBuildings.id });
     for (const p of privs) {
       const prices = privilegePriceList(rng, productCtx, PRIVILEGE_PRICE_FACTOR[p.name] ?? 1);
       priceMap.set(p.id, prices);
       if (prices.size > 0) {
-        await db.insert(privilegePrices).values([...prices].map(([productId, priceSatang]) => ({ privilegeId: p.id, productId, priceSatang })));
+        await db
+          .insert(privilegePrices)
+          .values([...prices].map(([productId, priceSatang]) => ({ privilegeId: p.id, productId, priceSatang })));
       }
     }
     hospitalCtx.push({
-      id, code: h.code, name: h.name, branchId: mustGet(branchIdByCode, h.branchCode), weight: h.weight,
-      sendingApplication: h.sendingApplication, privileges: privs, doctors: docs, buildingIds: blds.map((b) => b.id), readers: [],
+      id,
+      code: h.code,
+      name: h.name,
+      branchId: mustGet(branchIdByCode, h.branchCode),
+      weight: h.weight,
+      sendingApplication: h.sendingApplication,
+      privileges: privs,
+      doctors: docs,
+      buildingIds: blds.map((b) => b.id),
+      readers: [],
     });
   }
   const hospitalIdByCode = new Map(hospitalCtx.map((h) => [h.code, h.id]));
@@ -87,14 +166,26 @@ export async function seedOrganization(db: Database, rng: Rng, idRng: Rng, passw
   const userCtx = new Map<string, UserCtx>();
   const userRows = USERS.map((u) => {
     const row = {
-      id: idRng.uuid(), username: u.username, passwordHash, displayName: u.displayName, email: u.email,
-      lineName: u.lineName ?? null, roleName: u.roleName,
+      id: idRng.uuid(),
+      username: u.username,
+      passwordHash,
+      displayName: u.displayName,
+      email: u.email,
+      lineName: u.lineName ?? null,
+      roleName: u.roleName,
       branchId: u.branchCode ? mustGet(branchIdByCode, u.branchCode) : null,
       hospitalId: u.hospitalCode ? mustGet(hospitalIdByCode, u.hospitalCode) : null,
-      licenseNo: u.licenseNo ?? null, createdAt, updatedAt: createdAt,
+      licenseNo: u.licenseNo ?? null,
+      createdAt,
+      updatedAt: createdAt,
     };
     userCtx.set(u.username, {
-      id: row.id, username: u.username, displayName: u.displayName, roleName: u.roleName, branchId: row.branchId, hospitalId: row.hospitalId,
+      id: row.id,
+      username: u.username,
+      displayName: u.displayName,
+      roleName: u.roleName,
+      branchId: row.branchId,
+      hospitalId: row.hospitalId,
     });
     return row;
   });
@@ -125,7 +216,9 @@ export async function seedOrganization(db: Database, rng: Rng, idRng: Rng, passw
   }
   await db.insert(dutyDoctors).values(dutyRows);
 
-  const lookupRows = await db.select({ id: lookups.id, kind: lookups.kind, code: lookups.code, name: lookups.name }).from(lookups);
+  const lookupRows = await db
+    .select({ id: lookups.id, kind: lookups.kind, code: lookups.code, name: lookups.name })
+    .from(lookups);
   const lookupMap = new Map<string, LookupCtx[]>();
   for (const l of lookupRows) {
     const list = lookupMap.get(l.kind) ?? [];

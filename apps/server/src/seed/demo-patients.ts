@@ -12,9 +12,16 @@ import { bangkokDayOf, withCheckDigit } from '@rangsi/domain';
 import type { Rng } from './prng';
 
 export interface PatientCtx {
-  id: string; hn: string; hospitalId: number; branchId: number;
-  gender: 'Male' | 'Female'; age: number; birthDate: string | null;
-  prefixTh: string; firstNameTh: string; lastNameTh: string;
+  id: string;
+  hn: string;
+  hospitalId: number;
+  branchId: number;
+  gender: 'Male' | 'Female';
+  age: number;
+  birthDate: string | null;
+  prefixTh: string;
+  firstNameTh: string;
+  lastNameTh: string;
   allergies: string[];
   createdAt: Date;
 }
@@ -33,7 +40,11 @@ const BLOOD = LOOKUPS.bloodType.map((b) => b.name);
 const BLOOD_WEIGHTS = [22, 0.3, 33, 0.3, 7, 0.1, 38, 0.3];
 
 export function mobileNumber(rng: Rng): string {
-  return `${rng.weighted([['08', 6], ['09', 3], ['06', 2]] as const)}${rng.digits(8)}`;
+  return `${rng.weighted([
+    ['08', 6],
+    ['09', 3],
+    ['06', 2],
+  ] as const)}${rng.digits(8)}`;
 }
 
 /** Patients spread over the hospitals by their weight, every hospital getting at least one. */
@@ -44,25 +55,36 @@ export function planPatients(rng: Rng, idRng: Rng, org: OrgContext, count: numbe
   const foreignEvery = count >= 25 ? Math.floor(count / Math.max(2, Math.round(count / 40))) : 0;
 
   for (let i = 0; i < count; i++) {
-    const hospital = i < org.hospitals.length
-      ? org.hospitals[i]!
-      : rng.weighted(org.hospitals.map((h) => [h, h.weight] as const));
+    const hospital =
+      i < org.hospitals.length ? org.hospitals[i]! : rng.weighted(org.hospitals.map((h) => [h, h.weight] as const));
     const branch = mustGet(org.branchById, hospital.branchId);
     const staff = staffOf(org, hospital.branchId);
     const foreign = foreignEvery > 0 && i % foreignEvery === foreignEvery - 1;
 
-    const age = rng.weighted([[[1, 14], 10], [[15, 39], 25], [[40, 64], 40], [[65, 95], 25]] as const);
+    const age = rng.weighted([
+      [[1, 14], 10],
+      [[15, 39], 25],
+      [[40, 64], 40],
+      [[65, 95], 25],
+    ] as const);
     const years = rng.int(age[0], age[1]);
     const createdAt = new Date(now.getTime() - rng.int(45, 900) * DAY - rng.int(0, 86_399) * 1000);
     const born = new Date(now.getTime() - (years * 365.25 + rng.int(1, 360)) * DAY);
     const unknownBirthDate = !foreign && rng.chance(0.03);
 
     let gender: 'Male' | 'Female';
-    let first: NamePair; let last: NamePair; let nationality = 'ไทย';
-    let passportNumber: string | null = null; let alienNumber: string | null = null; let nationalNumber: string | null = null;
+    let first: NamePair;
+    let last: NamePair;
+    let nationality = 'ไทย';
+    let passportNumber: string | null = null;
+    let alienNumber: string | null = null;
+    let nationalNumber: string | null = null;
     if (foreign) {
       const f = FOREIGNERS[Math.floor(i / foreignEvery) % FOREIGNERS.length]!;
-      gender = f.gender; first = [f.firstTh, f.firstEn]; last = [f.lastTh, f.lastEn]; nationality = f.nationality;
+      gender = f.gender;
+      first = [f.firstTh, f.firstEn];
+      last = [f.lastTh, f.lastEn];
+      nationality = f.nationality;
       passportNumber = `${f.passportPrefix}${rng.digits(9 - f.passportPrefix.length)}`;
       // Migrant workers from neighbouring countries also hold a 13-digit pink-card number starting 00.
       if (['เมียนมา', 'ลาว', 'กัมพูชา'].includes(f.nationality)) alienNumber = withCheckDigit(`00${rng.digits(10)}`);
@@ -80,7 +102,8 @@ export function planPatients(rng: Rng, idRng: Rng, org: OrgContext, count: numbe
     const prefixTh = pickPrefix(rng, gender, years, foreign);
 
     let hn: string;
-    do hn = `HN${rng.digits(7)}`; while (hns.has(hn));
+    do hn = `HN${rng.digits(7)}`;
+    while (hns.has(hn));
     hns.add(hn);
 
     const hasAllergy = rng.chance(0.12);
@@ -92,23 +115,52 @@ export function planPatients(rng: Rng, idRng: Rng, org: OrgContext, count: numbe
     const birthDate = unknownBirthDate ? null : bangkokDayOf(born);
 
     out.patients.push({
-      id, hn, hospitalId: hospital.id, branchId: hospital.branchId, gender, age: years, birthDate,
-      prefixTh, firstNameTh: first[0], lastNameTh: last[0], allergies, createdAt,
+      id,
+      hn,
+      hospitalId: hospital.id,
+      branchId: hospital.branchId,
+      gender,
+      age: years,
+      birthDate,
+      prefixTh,
+      firstNameTh: first[0],
+      lastNameTh: last[0],
+      allergies,
+      createdAt,
     });
     out.rows.push({
-      id, hn, branchId: hospital.branchId, hospitalId: hospital.id,
-      nationalNumber, alienNumber, passportNumber,
+      id,
+      hn,
+      branchId: hospital.branchId,
+      hospitalId: hospital.id,
+      nationalNumber,
+      alienNumber,
+      passportNumber,
       phoneNumber: years < 12 && rng.chance(0.5) ? null : mobileNumber(rng),
-      prefixTh, firstNameTh: first[0], lastNameTh: last[0],
-      prefixEn: prefixEn(prefixTh), firstNameEn: first[1], lastNameEn: last[1],
-      gender, birthDate, unknownBirthDate,
+      prefixTh,
+      firstNameTh: first[0],
+      lastNameTh: last[0],
+      prefixEn: prefixEn(prefixTh),
+      firstNameEn: first[1],
+      lastNameEn: last[1],
+      gender,
+      birthDate,
+      unknownBirthDate,
       statedAge: unknownBirthDate ? years : null,
       statedAgeAt: unknownBirthDate ? bangkokDayOf(createdAt) : null,
       bloodGroup: rng.chance(0.6) ? rng.weighted(BLOOD.map((b, k) => [b, BLOOD_WEIGHTS[k] ?? 0] as const)) : null,
-      nationality, race: foreign ? nationality : 'ไทย',
-      religion: foreign ? null : rng.weighted([['พุทธ', 90], ['อิสลาม', 6], ['คริสต์', 4]] as const),
+      nationality,
+      race: foreign ? nationality : 'ไทย',
+      religion: foreign
+        ? null
+        : rng.weighted([
+            ['พุทธ', 90],
+            ['อิสลาม', 6],
+            ['คริสต์', 4],
+          ] as const),
       occupation: occupationFor(rng, years),
-      hasAllergy, allergies,
+      hasAllergy,
+      allergies,
       currentAddress: current,
       recordAddress: same ? current : address(rng, region),
       currentAndRecordAddressIsSame: same,
@@ -116,14 +168,20 @@ export function planPatients(rng: Rng, idRng: Rng, org: OrgContext, count: numbe
         ? { contactName: `${rng.pick(FEMALE_FIRST_NAMES)[0]} ${last[0]}`, homePhoneNumber: mobileNumber(rng) }
         : null,
       workPlace: workPlaceFor(rng, years),
-      createdBy: staff.id, createdAt, updatedAt: createdAt,
+      createdBy: staff.id,
+      createdAt,
+      updatedAt: createdAt,
     });
     if (!foreign && rng.chance(0.3)) {
       for (let c = rng.int(1, 2); c > 0; c--) {
         const relGender = rng.chance(0.5) ? MALE_FIRST_NAMES : FEMALE_FIRST_NAMES;
         out.contacts.push({
-          patientId: id, relationship: rng.pick(RELATIONSHIPS), firstName: rng.pick(relGender)[0], lastName: last[0],
-          occupation: rng.pick(OCCUPATIONS), note: rng.chance(0.3) ? rng.pick(['เบาหวาน', 'ความดันโลหิตสูง', 'มะเร็งเต้านม', 'มะเร็งลำไส้ใหญ่', 'โรคหัวใจ']) : null,
+          patientId: id,
+          relationship: rng.pick(RELATIONSHIPS),
+          firstName: rng.pick(relGender)[0],
+          lastName: last[0],
+          occupation: rng.pick(OCCUPATIONS),
+          note: rng.chance(0.3) ? rng.pick(['เบาหวาน', 'ความดันโลหิตสูง', 'มะเร็งเต้านม', 'มะเร็งลำไส้ใหญ่', 'โรคหัวใจ']) : null,
         });
       }
     }
@@ -141,7 +199,8 @@ function pickPrefix(rng: Rng, gender: 'Male' | 'Female', age: number, foreign: b
   if (foreign) return gender === 'Male' ? 'นาย' : rng.pick(['นาง', 'นางสาว']);
   if (gender === 'Male') {
     if (age >= 25 && rng.chance(0.01)) return 'พระ';
-    if (age >= 30 && age <= 65 && rng.chance(0.03)) return rng.pick(['พ.อ.', 'พ.ท.', 'ร.อ.', 'จ.ส.อ.', 'พ.ต.อ.', 'ร.ต.อ.', 'ด.ต.']);
+    if (age >= 30 && age <= 65 && rng.chance(0.03))
+      return rng.pick(['พ.อ.', 'พ.ท.', 'ร.อ.', 'จ.ส.อ.', 'พ.ต.อ.', 'ร.ต.อ.', 'ด.ต.']);
     if (age >= 30 && rng.chance(0.01)) return rng.pick(['นพ.', 'ดร.']);
     return 'นาย';
   }
@@ -158,21 +217,36 @@ function occupationFor(rng: Rng, age: number): string | null {
 
 function workPlaceFor(rng: Rng, age: number) {
   if (age < 22 || age >= 62) return { workPlaceType: 'none' };
-  const workPlaceType = rng.weighted([['company', 5], ['government', 3], ['etc', 2], ['none', 2]] as const);
+  const workPlaceType = rng.weighted([
+    ['company', 5],
+    ['government', 3],
+    ['etc', 2],
+    ['none', 2],
+  ] as const);
   if (workPlaceType === 'none') return { workPlaceType };
-  const workPlaceName = workPlaceType === 'government'
-    ? rng.pick(['สำนักงานสาธารณสุขจังหวัด', 'โรงเรียนอนุบาลประจำจังหวัด', 'สำนักงานเขตพื้นที่การศึกษา', 'ที่ว่าการอำเภอ'])
-    : workPlaceType === 'company'
-      ? rng.pick(['บริษัท สยามการค้า จำกัด', 'บริษัท ไทยพัฒนาอุตสาหกรรม จำกัด (มหาชน)', 'ห้างหุ้นส่วนจำกัด รุ่งเรืองก่อสร้าง', 'บริษัท ล้านนาอาหาร จำกัด'])
-      : rng.pick(['ร้านค้าส่วนตัว', 'สวนผลไม้ครอบครัว', 'อาชีพอิสระ']);
+  const workPlaceName =
+    workPlaceType === 'government'
+      ? rng.pick(['สำนักงานสาธารณสุขจังหวัด', 'โรงเรียนอนุบาลประจำจังหวัด', 'สำนักงานเขตพื้นที่การศึกษา', 'ที่ว่าการอำเภอ'])
+      : workPlaceType === 'company'
+        ? rng.pick([
+            'บริษัท สยามการค้า จำกัด',
+            'บริษัท ไทยพัฒนาอุตสาหกรรม จำกัด (มหาชน)',
+            'ห้างหุ้นส่วนจำกัด รุ่งเรืองก่อสร้าง',
+            'บริษัท ล้านนาอาหาร จำกัด',
+          ])
+        : rng.pick(['ร้านค้าส่วนตัว', 'สวนผลไม้ครอบครัว', 'อาชีพอิสระ']);
   return {
-    workPlaceType, workPlaceName,
+    workPlaceType,
+    workPlaceName,
     position: rng.pick(['พนักงาน', 'หัวหน้าแผนก', 'ผู้จัดการ', 'เจ้าหน้าที่ธุรการ', 'ช่างเทคนิค']),
     workPlaceTaxId: workPlaceType === 'company' ? `0105${rng.digits(9)}` : undefined,
   };
 }
 
-function address(rng: Rng, region: readonly { province: string; district: string; subDistrict: string; postCode: string }[]): AddressValue {
+function address(
+  rng: Rng,
+  region: readonly { province: string; district: string; subDistrict: string; postCode: string }[],
+): AddressValue {
   const l = rng.pick(region);
   const bangkok = l.province === 'กรุงเทพมหานคร';
   return {
@@ -181,6 +255,10 @@ function address(rng: Rng, region: readonly { province: string; district: string
     village: rng.chance(0.3) ? rng.pick(VILLAGES) : undefined,
     alley: bangkok && rng.chance(0.5) ? `ซอย ${rng.int(1, 60)}` : undefined,
     road: rng.chance(0.6) ? rng.pick(ROADS) : undefined,
-    subDistrict: l.subDistrict, district: l.district, province: l.province, postCode: l.postCode, country: 'ไทย',
+    subDistrict: l.subDistrict,
+    district: l.district,
+    province: l.province,
+    postCode: l.postCode,
+    country: 'ไทย',
   };
 }

@@ -8,32 +8,65 @@ import type { Rng } from './prng';
 
 type ExamRow = typeof exams.$inferInsert;
 type EventRow = typeof examEvents.$inferInsert;
-type Content = { clinicalInformation: string; technique: string; findings: string; impression: string; addendum?: string };
+type Content = {
+  clinicalInformation: string;
+  technique: string;
+  findings: string;
+  impression: string;
+  addendum?: string;
+};
 
 const CLINICAL = [
-  'ปวดศีรษะเฉียบพลัน คลื่นไส้อาเจียน', 'Fever and productive cough for 1 week', 'ตรวจสุขภาพประจำปี', 'Right lower quadrant pain, R/O appendicitis',
-  'Follow-up after chemotherapy', 'อุบัติเหตุรถจักรยานยนต์ ศีรษะกระแทก', 'Chronic low back pain with right leg numbness', 'คลำพบก้อนที่เต้านมซ้าย',
-  'Weight loss 5 kg in 3 months', 'ไอเรื้อรัง สูบบุหรี่ 20 pack-years',
+  'ปวดศีรษะเฉียบพลัน คลื่นไส้อาเจียน',
+  'Fever and productive cough for 1 week',
+  'ตรวจสุขภาพประจำปี',
+  'Right lower quadrant pain, R/O appendicitis',
+  'Follow-up after chemotherapy',
+  'อุบัติเหตุรถจักรยานยนต์ ศีรษะกระแทก',
+  'Chronic low back pain with right leg numbness',
+  'คลำพบก้อนที่เต้านมซ้าย',
+  'Weight loss 5 kg in 3 months',
+  'ไอเรื้อรัง สูบบุหรี่ 20 pack-years',
 ];
 
 /** Plain normal reads per modality for exams without a shared template (knee, spine, KUB …). */
-const GENERIC: Record<string, { th: Omit<Content, 'clinicalInformation'>; en: Omit<Content, 'clinicalInformation'> }> = {
-  default: {
-    th: { technique: 'ตรวจตามโปรโตคอลมาตรฐานของการตรวจนี้', findings: 'ไม่พบความผิดปกติที่มีนัยสำคัญในบริเวณที่ตรวจ', impression: 'ไม่พบความผิดปกติที่มีนัยสำคัญ' },
-    en: { technique: 'Standard protocol for this examination.', findings: 'No significant abnormality in the examined region.', impression: 'No significant abnormality detected.' },
-  },
-};
+const GENERIC: Record<string, { th: Omit<Content, 'clinicalInformation'>; en: Omit<Content, 'clinicalInformation'> }> =
+  {
+    default: {
+      th: {
+        technique: 'ตรวจตามโปรโตคอลมาตรฐานของการตรวจนี้',
+        findings: 'ไม่พบความผิดปกติที่มีนัยสำคัญในบริเวณที่ตรวจ',
+        impression: 'ไม่พบความผิดปกติที่มีนัยสำคัญ',
+      },
+      en: {
+        technique: 'Standard protocol for this examination.',
+        findings: 'No significant abnormality in the examined region.',
+        impression: 'No significant abnormality detected.',
+      },
+    },
+  };
 
 /** Critical findings a reader flags (communicated at once), by body part. */
 const CRITICAL: Record<string, { th: string; en: string }> = {
-  HEAD: { th: 'เลือดออกใต้เยื่อหุ้มสมองชั้นดูราเฉียบพลันด้านขวา หนา 9 มม. มี midline shift 5 มม. (แจ้งแพทย์ผู้ส่งแล้ว)', en: 'Acute right subdural haematoma, 9 mm thick, with 5 mm midline shift. Referring physician informed.' },
-  CHEST: { th: 'ลมรั่วในช่องเยื่อหุ้มปอดด้านขวาปริมาณมาก (แจ้งแพทย์ผู้ส่งแล้ว)', en: 'Large right pneumothorax. Referring physician informed.' },
-  default: { th: 'พบความผิดปกติเร่งด่วน แจ้งแพทย์ผู้ส่งตรวจทางโทรศัพท์แล้ว', en: 'Urgent finding; referring physician informed by telephone.' },
+  HEAD: {
+    th: 'เลือดออกใต้เยื่อหุ้มสมองชั้นดูราเฉียบพลันด้านขวา หนา 9 มม. มี midline shift 5 มม. (แจ้งแพทย์ผู้ส่งแล้ว)',
+    en: 'Acute right subdural haematoma, 9 mm thick, with 5 mm midline shift. Referring physician informed.',
+  },
+  CHEST: {
+    th: 'ลมรั่วในช่องเยื่อหุ้มปอดด้านขวาปริมาณมาก (แจ้งแพทย์ผู้ส่งแล้ว)',
+    en: 'Large right pneumothorax. Referring physician informed.',
+  },
+  default: {
+    th: 'พบความผิดปกติเร่งด่วน แจ้งแพทย์ผู้ส่งตรวจทางโทรศัพท์แล้ว',
+    en: 'Urgent finding; referring physician informed by telephone.',
+  },
 };
 
 function contentFor(rng: Rng, e: ExamRow, templates: readonly ReportTemplateSeed[]): Content {
   const language = rng.chance(0.5) ? 'th' : 'en';
-  const t = templates.find((x) => x.modalityCode === e.modalityCode && x.bodyPart === e.bodyPart && x.language === language);
+  const t = templates.find(
+    (x) => x.modalityCode === e.modalityCode && x.bodyPart === e.bodyPart && x.language === language,
+  );
   const base = t ? t.content : { clinicalInformation: '', ...GENERIC.default![language] };
   const clinical = e.latestMessage && rng.chance(0.5) ? e.latestMessage : rng.pick(CLINICAL);
   const c: Content = { ...base, clinicalInformation: clinical };
@@ -47,8 +80,18 @@ function contentFor(rng: Rng, e: ExamRow, templates: readonly ReportTemplateSeed
 
 /** The shared templates; idempotent on their code, so a second run adds only new ones. */
 export async function seedReportTemplates(db: Database): Promise<void> {
-  await db.insert(reportTemplates)
-    .values(REPORT_TEMPLATES.map((t) => ({ code: t.code, modalityCode: t.modalityCode, bodyPart: t.bodyPart, name: t.name, language: t.language, content: t.content })))
+  await db
+    .insert(reportTemplates)
+    .values(
+      REPORT_TEMPLATES.map((t) => ({
+        code: t.code,
+        modalityCode: t.modalityCode,
+        bodyPart: t.bodyPart,
+        name: t.name,
+        language: t.language,
+        content: t.content,
+      })),
+    )
     .onConflictDoNothing({ target: reportTemplates.code });
 }
 
@@ -58,7 +101,10 @@ export async function seedReportTemplates(db: Database): Promise<void> {
  * exam's audit state (WaitingForAudit where the branch audits), earlier ones were approved. Rows only: each PDF is
  * printed on its first opening (pdf_key ''), so the seed stays fast. Some exams being read have a draft.
  */
-export async function seedDemoReports(db: Database, opts: { rng: Rng; org: OrgContext; exams: readonly ExamRow[]; events: readonly EventRow[] }): Promise<{ finished: number; drafts: number }> {
+export async function seedDemoReports(
+  db: Database,
+  opts: { rng: Rng; org: OrgContext; exams: readonly ExamRow[]; events: readonly EventRow[] },
+): Promise<{ finished: number; drafts: number }> {
   const { rng, org } = opts;
   await seedReportTemplates(db);
   const names = new Map([...org.users.values()].map((u) => [u.id, u.displayName]));
@@ -71,7 +117,13 @@ export async function seedDemoReports(db: Database, opts: { rng: Rng; org: OrgCo
     if (!e.id || !e.reviewerId) continue;
     const reporterName = names.get(e.reviewerId) ?? '';
     if (e.status === 'Accepted' && rng.chance(0.3)) {
-      drafts.push({ examId: e.id, reportName: 'pacs', content: { ...contentFor(rng, e, REPORT_TEMPLATES), isCritical: false }, updatedBy: e.reviewerId, version: 1 });
+      drafts.push({
+        examId: e.id,
+        reportName: 'pacs',
+        content: { ...contentFor(rng, e, REPORT_TEMPLATES), isCritical: false },
+        updatedBy: e.reviewerId,
+        version: 1,
+      });
       continue;
     }
     if (e.status !== 'Completed') continue;
@@ -82,7 +134,11 @@ export async function seedDemoReports(db: Database, opts: { rng: Rng; org: OrgCo
     const roll = rng.next();
     if (roll < 0.06) {
       // Read preliminary first (an urgent case), the final an hour or two later.
-      plan.push({ kind: 'preliminary', at: new Date(at.getTime() - rng.int(60, 120) * 60_000), content: { ...content, impression: `${content.impression}\n(preliminary — final report to follow)` } });
+      plan.push({
+        kind: 'preliminary',
+        at: new Date(at.getTime() - rng.int(60, 120) * 60_000),
+        content: { ...content, impression: `${content.impression}\n(preliminary — final report to follow)` },
+      });
       plan.push({ kind: 'final', at, content });
     } else if (roll < 0.16) {
       plan.push({ kind: 'final', at: new Date(at.getTime() - rng.int(30, 240) * 60_000), content });
@@ -99,10 +155,17 @@ export async function seedDemoReports(db: Database, opts: { rng: Rng; org: OrgCo
     plan.forEach((p, i) => {
       const latest = i === plan.length - 1;
       rows.push({
-        examId: e.id, reportName: 'pacs', versionNo: i + 1, kind: p.kind, content: p.content, pdfKey: '',
-        reporterId: e.reviewerId, reporterName, createdAt: p.at,
+        examId: e.id,
+        reportName: 'pacs',
+        versionNo: i + 1,
+        kind: p.kind,
+        content: p.content,
+        pdfKey: '',
+        reporterId: e.reviewerId,
+        reporterName,
+        createdAt: p.at,
         auditStatus: latest ? (e.reportAuditStatus ?? '') : audited ? 'Approved' : '',
-        auditMessage: latest && e.reportAuditStatus === 'Rejected' ? e.latestMessage ?? null : null,
+        auditMessage: latest && e.reportAuditStatus === 'Rejected' ? (e.latestMessage ?? null) : null,
         isCritical: latest ? Boolean(e.isCritical) : false,
       });
     });
@@ -110,6 +173,8 @@ export async function seedDemoReports(db: Database, opts: { rng: Rng; org: OrgCo
   await insertChunks(db, finishedReports, rows, 500);
   await insertChunks(db, reportDrafts, drafts, 500);
   // The exams' first-report time (turnaround reports) follows the versions just written.
-  await db.execute(sql`update ${exams} e set first_reported_at = fr.first from (select exam_id, min(created_at) as first from ${finishedReports} group by exam_id) fr where fr.exam_id = e.id and e.first_reported_at is null`);
+  await db.execute(
+    sql`update ${exams} e set first_reported_at = fr.first from (select exam_id, min(created_at) as first from ${finishedReports} group by exam_id) fr where fr.exam_id = e.id and e.first_reported_at is null`,
+  );
   return { finished: rows.length, drafts: drafts.length };
 }

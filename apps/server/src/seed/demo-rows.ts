@@ -1,4 +1,11 @@
-import type { accessionSequences, customPrices, examEvents, exams, requestProducts, requests } from '../db/schema/index';
+import type {
+  accessionSequences,
+  customPrices,
+  examEvents,
+  exams,
+  requestProducts,
+  requests,
+} from '../db/schema/index';
 import { bangkokHhMm, bangkokYyMmDd, dicomDateTime, DAY, MINUTE } from './bangkok-time';
 import { BREAST_DENSITIES, CONTRAST_TYPES } from './data/additional-fields';
 import { PRIVILEGE_PAYMENT_CODE, PRIVILEGE_UCS } from './data/organization';
@@ -21,8 +28,13 @@ export interface DemoRows {
 type Actor = Pick<UserCtx, 'id' | 'displayName'>;
 
 const REQUEST_REMARKS = [
-  'ผู้ป่วยใช้รถเข็น', 'เคยแพ้สารทึบรังสี ได้รับยา premedication แล้ว', 'ขอผลภายในวัน', 'ผู้ป่วยหูตึง กรุณาพูดเสียงดัง',
-  'มาพร้อมญาติ', 'ผู้ป่วยนอนเปล (stretcher)', 'ต้องการแผ่น CD ภาพ',
+  'ผู้ป่วยใช้รถเข็น',
+  'เคยแพ้สารทึบรังสี ได้รับยา premedication แล้ว',
+  'ขอผลภายในวัน',
+  'ผู้ป่วยหูตึง กรุณาพูดเสียงดัง',
+  'มาพร้อมญาติ',
+  'ผู้ป่วยนอนเปล (stretcher)',
+  'ต้องการแผ่น CD ภาพ',
 ];
 const EXAM_REMARKS = ['ผู้ป่วยขยับระหว่างตรวจ ภาพบางส่วนไม่ชัด', 'ทำเพิ่ม delayed phase ตามแพทย์สั่ง', 'ผู้ป่วยให้ความร่วมมือดี'];
 
@@ -49,25 +61,50 @@ export function buildRows(rng: Rng, org: OrgContext, drafts: RequestDraft[], now
     const privPrices = org.privilegePrices.get(privilege.id);
     const baseOf = (p: ProductCtx) => privPrices?.get(p.id) ?? p.defaultPriceSatang;
     const customItems = r.custom
-      ? r.exams.map((e) => ({ productId: e.product.id, priceSatang: Math.max(10_000, Math.round((baseOf(e.product) * (r.custom === 'Pending' ? 0.7 : 0.8)) / 10_000) * 10_000) }))
+      ? r.exams.map((e) => ({
+          productId: e.product.id,
+          priceSatang: Math.max(
+            10_000,
+            Math.round((baseOf(e.product) * (r.custom === 'Pending' ? 0.7 : 0.8)) / 10_000) * 10_000,
+          ),
+        }))
       : [];
-    const customOf = new Map(r.custom && r.custom !== 'Rejected' ? customItems.map((i) => [i.productId, i.priceSatang]) : []);
+    const customOf = new Map(
+      r.custom && r.custom !== 'Rejected' ? customItems.map((i) => [i.productId, i.priceSatang]) : [],
+    );
     if (r.custom) {
       out.customPrices.push({
-        requestId: r.id, items: customItems, status: r.custom, createdBy: creator.id, createdAt: r.createdAt,
+        requestId: r.id,
+        items: customItems,
+        status: r.custom,
+        createdBy: creator.id,
+        createdAt: r.createdAt,
         decidedBy: r.custom === 'Pending' ? null : admin.id,
         decidedAt: r.custom === 'Pending' ? null : clamp(new Date(r.createdAt.getTime() + 3 * 3_600_000)),
       });
     }
-    const line = (product: ProductCtx, quantity = 1, dose: string | null = null) => out.requestProducts.push({
-      requestId: r.id, productId: product.id, quantity, dose, unitPriceSatang: customOf.get(product.id) ?? baseOf(product),
-    });
+    const line = (product: ProductCtx, quantity = 1, dose: string | null = null) =>
+      out.requestProducts.push({
+        requestId: r.id,
+        productId: product.id,
+        quantity,
+        dose,
+        unitPriceSatang: customOf.get(product.id) ?? baseOf(product),
+      });
 
     for (const e of r.exams) {
       line(e.product);
       if (e.product.contrastCode) {
         const medium = mustGet(org.productByCode, e.product.contrastCode);
-        line(medium, 1, e.modalityCode === 'MR' ? (medium.code === 'MR-GADOBUTROL' ? '7.5' : String(rng.int(10, 15))) : String(rng.int(6, 10) * 10));
+        line(
+          medium,
+          1,
+          e.modalityCode === 'MR'
+            ? medium.code === 'MR-GADOBUTROL'
+              ? '7.5'
+              : String(rng.int(10, 15))
+            : String(rng.int(6, 10) * 10),
+        );
       }
       if (e.product.code === 'CT-WHOLE-ABD' && rng.chance(0.3)) line(mustGet(org.productByCode, 'CT-ORAL'), 1, '100');
       const film = org.products.find((p) => p.modalityCode === e.modalityCode && p.productGroup === FILM_GROUP);
@@ -78,8 +115,13 @@ export function buildRows(rng: Rng, org: OrgContext, drafts: RequestDraft[], now
     }
 
     out.requests.push({
-      id: r.id, patientId: r.patient.id, branchId: r.branch.id, hospitalId: r.hospital.id, privilegeId: privilege.id,
-      appointmentAt: r.appointmentAt, isSchedule: r.isSchedule,
+      id: r.id,
+      patientId: r.patient.id,
+      branchId: r.branch.id,
+      hospitalId: r.hospital.id,
+      privilegeId: privilege.id,
+      appointmentAt: r.appointmentAt,
+      isSchedule: r.isSchedule,
       examStartTime: first ? bangkokHhMm(first.examDate) : null,
       examEndTime: first ? bangkokHhMm(new Date(first.examDate.getTime() + rng.int(3, 9) * 5 * MINUTE)) : null,
       paymentMethodId: payments.length > 0 ? rng.pick(payments).id : null,
@@ -93,60 +135,115 @@ export function buildRows(rng: Rng, org: OrgContext, drafts: RequestDraft[], now
       allergies: r.patient.allergies,
       additionalFields: additionalFieldsFor(rng, org, r, nhso),
       remark: rng.chance(0.1) ? rng.pick(REQUEST_REMARKS) : null,
-      status: r.status, statusRemark: r.statusRemark, nhsoClaimCode: nhso,
-      createdBy: creator.id, createdAt: r.createdAt, updatedAt: r.createdAt,
+      status: r.status,
+      statusRemark: r.statusRemark,
+      nhsoClaimCode: nhso,
+      createdBy: creator.id,
+      createdAt: r.createdAt,
+      updatedAt: r.createdAt,
     });
 
     for (const e of r.exams) {
       const station = `${e.modalityCode}${r.branch.station}`;
       const events: (typeof examEvents.$inferInsert)[] = [];
-      const log = (at: Date, user: Actor | null, action: string, detail: string | null, name?: string) => events.push({
-        examId: e.id, at: clamp(at), userId: user?.id ?? null, userName: name ?? user?.displayName ?? 'system', action, detail,
-      });
+      const log = (at: Date, user: Actor | null, action: string, detail: string | null, name?: string) =>
+        events.push({
+          examId: e.id,
+          at: clamp(at),
+          userId: user?.id ?? null,
+          userName: name ?? user?.displayName ?? 'system',
+          action,
+          detail,
+        });
       const actor = (id: string | null): Actor | null => (id ? { id, displayName: userName.get(id) ?? '' } : null);
       const reviewer = actor(e.reviewerId);
       const assigner = actor(e.assignerId);
       const approver = staffOf(org, r.branch.id);
 
       log(r.createdAt, creator, 'created', `สร้างใบส่งตรวจ: ${e.product.name}`);
-      if (e.receivedAt) log(e.receivedAt, null, 'imagesReceived', `รับภาพจาก ${station} จำนวน ${rng.int(2, 9)} series`, station);
-      if (e.dicomAuditAt) log(e.dicomAuditAt, approver, e.dicomAudit === 'Approved' ? 'dicomApproved' : 'dicomRejected', e.dicomAudit === 'Rejected' ? 'ภาพไม่ครบตามโปรโตคอล ขอส่งใหม่' : null);
-      if (e.assignedAt && reviewer) log(e.assignedAt, assigner, 'assigned', `มอบหมายให้ ${reviewer.displayName} (${e.urgency})`);
+      if (e.receivedAt)
+        log(e.receivedAt, null, 'imagesReceived', `รับภาพจาก ${station} จำนวน ${rng.int(2, 9)} series`, station);
+      if (e.dicomAuditAt)
+        log(
+          e.dicomAuditAt,
+          approver,
+          e.dicomAudit === 'Approved' ? 'dicomApproved' : 'dicomRejected',
+          e.dicomAudit === 'Rejected' ? 'ภาพไม่ครบตามโปรโตคอล ขอส่งใหม่' : null,
+        );
+      if (e.assignedAt && reviewer)
+        log(e.assignedAt, assigner, 'assigned', `มอบหมายให้ ${reviewer.displayName} (${e.urgency})`);
       if (e.rejectedAt && reviewer) log(e.rejectedAt, reviewer, 'rejected', e.message);
       if (e.acceptedAt && reviewer) log(e.acceptedAt, reviewer, 'accepted', null);
       if (e.completedAt && reviewer) log(e.completedAt, reviewer, 'reported', 'บันทึกผลการอ่าน (final)');
-      if (e.reportAuditAt) log(e.reportAuditAt, approver, e.reportAudit === 'Approved' ? 'reportApproved' : 'reportRejected', e.reportAudit === 'Rejected' ? 'กรุณาตรวจสอบ impression อีกครั้ง' : null);
+      if (e.reportAuditAt)
+        log(
+          e.reportAuditAt,
+          approver,
+          e.reportAudit === 'Approved' ? 'reportApproved' : 'reportRejected',
+          e.reportAudit === 'Rejected' ? 'กรุณาตรวจสอบ impression อีกครั้ง' : null,
+        );
       if (e.zip === 'Archive' && e.zipAt) log(e.zipAt, null, 'archived', 'ย้ายภาพไปเก็บในคลังระยะยาว');
       out.events.push(...events);
 
       const dicom = dicomDateTime(e.examDate);
       const specific = e.reviewerId !== null && rng.chance(0.05);
       const completed = e.status === 'Completed';
-      const onDuty = e.assignedAt !== null && e.reviewerId !== null
-        && org.duty.get(dutyKey(r.branch.id, bangkokDayOf(e.assignedAt))) === e.reviewerId;
+      const onDuty =
+        e.assignedAt !== null &&
+        e.reviewerId !== null &&
+        org.duty.get(dutyKey(r.branch.id, bangkokDayOf(e.assignedAt))) === e.reviewerId;
       const lastAt = events.reduce((m, ev) => (ev.at && ev.at > m ? ev.at : m), r.createdAt);
       out.exams.push({
-        id: e.id, requestId: r.id, patientId: r.patient.id, branchId: r.branch.id, hospitalId: r.hospital.id,
+        id: e.id,
+        requestId: r.id,
+        patientId: r.patient.id,
+        branchId: r.branch.id,
+        hospitalId: r.hospital.id,
         accessionNumber: accession.get(e.id) ?? null,
-        modalityCode: e.modalityCode, description: e.product.name, bodyPart: e.product.bodyPart,
-        examDate: e.examDate, receivedAt: e.receivedAt, expectedAt: e.expectedAt, status: e.status,
-        hn: r.patient.hn, prefixName: r.patient.prefixTh, firstName: r.patient.firstNameTh, lastName: r.patient.lastNameTh,
-        birthDate: r.patient.birthDate, gender: r.patient.gender,
-        reviewerId: e.reviewerId, specificReviewerId: specific ? e.reviewerId : null, isSpecific: specific,
+        modalityCode: e.modalityCode,
+        description: e.product.name,
+        bodyPart: e.product.bodyPart,
+        examDate: e.examDate,
+        receivedAt: e.receivedAt,
+        expectedAt: e.expectedAt,
+        status: e.status,
+        hn: r.patient.hn,
+        prefixName: r.patient.prefixTh,
+        firstName: r.patient.firstNameTh,
+        lastName: r.patient.lastNameTh,
+        birthDate: r.patient.birthDate,
+        gender: r.patient.gender,
+        reviewerId: e.reviewerId,
+        specificReviewerId: specific ? e.reviewerId : null,
+        isSpecific: specific,
         assignedAt: e.reviewerId !== null ? e.assignedAt : null,
-        isOnDuty: onDuty, isChainCase: e.reviewerId !== null && rng.chance(0.03),
-        reportUrgency: e.urgency, latestMessage: e.message, latestReporterId: completed ? e.reviewerId : null,
-        isCheckReport: completed && rng.chance(0.08), isRead: completed && rng.chance(0.5),
+        isOnDuty: onDuty,
+        isChainCase: e.reviewerId !== null && rng.chance(0.03),
+        reportUrgency: e.urgency,
+        latestMessage: e.message,
+        latestReporterId: completed ? e.reviewerId : null,
+        isCheckReport: completed && rng.chance(0.08),
+        isRead: completed && rng.chance(0.5),
         isCritical: completed && ['CT', 'CR', 'MR'].includes(e.modalityCode) && rng.chance(0.04),
-        hasImage: e.receivedAt !== null, hasNote: e.receivedAt !== null && rng.chance(0.08),
-        dicomAuditStatus: e.dicomAudit, reportAuditStatus: e.reportAudit, zipStatus: e.zip, zipStatusUpdatedAt: e.zipAt,
+        hasImage: e.receivedAt !== null,
+        hasNote: e.receivedAt !== null && rng.chance(0.08),
+        dicomAuditStatus: e.dicomAudit,
+        reportAuditStatus: e.reportAudit,
+        zipStatus: e.zip,
+        zipStatusUpdatedAt: e.zipAt,
         remark: e.receivedAt && rng.chance(0.04) ? rng.pick(EXAM_REMARKS) : null,
         studyInstanceUid: `2.25.${BigInt(`0x${e.id.replaceAll('-', '')}`).toString()}`,
-        dicomPatientId: r.patient.hn, issuerOfPatientId: r.hospital.code,
-        referringPhysicianId: `${r.hospital.code}-D${String(doctor.id).padStart(3, '0')}`, referringPhysicianName: doctor.name,
-        studyDate: dicom.date, studyTime: dicom.time, institutionalDepartment: 'Radiology',
-        sendingApplication: r.hospital.sendingApplication, scheduledStationAeTitle: station,
-        createdAt: r.createdAt, updatedAt: lastAt,
+        dicomPatientId: r.patient.hn,
+        issuerOfPatientId: r.hospital.code,
+        referringPhysicianId: `${r.hospital.code}-D${String(doctor.id).padStart(3, '0')}`,
+        referringPhysicianName: doctor.name,
+        studyDate: dicom.date,
+        studyTime: dicom.time,
+        institutionalDepartment: 'Radiology',
+        sendingApplication: r.hospital.sendingApplication,
+        scheduledStationAeTitle: station,
+        createdAt: r.createdAt,
+        updatedAt: lastAt,
       });
     }
   }
@@ -154,7 +251,11 @@ export function buildRows(rng: Rng, org: OrgContext, drafts: RequestDraft[], now
 }
 
 function privilegeWeight(name: string): number {
-  return ({ 'ชำระเงินเอง': 40, 'ประกันสังคม': 25, 'สปสช./บัตรทอง': 20, 'ข้าราชการ/กรมบัญชีกลาง': 15 } as Record<string, number>)[name] ?? 10;
+  return (
+    ({ ชำระเงินเอง: 40, ประกันสังคม: 25, 'สปสช./บัตรทอง': 20, 'ข้าราชการ/กรมบัญชีกลาง': 15 } as Record<string, number>)[
+      name
+    ] ?? 10
+  );
 }
 
 /**
@@ -184,8 +285,14 @@ function additionalFieldsFor(rng: Rng, org: OrgContext, r: RequestDraft, nhso: s
   const modalities = new Set(r.exams.map((e) => e.modalityCode));
   const contrast = r.exams.some((e: ExamDraft) => e.product.contrastCode);
   if (modalities.has('CT') || modalities.has('MR') || rng.chance(0.5)) {
-    f.weight = p.age < 15 ? Math.round(8 + p.age * 3 + rng.int(-3, 5)) : rng.int(p.gender === 'Male' ? 52 : 42, p.gender === 'Male' ? 98 : 85);
-    f.height = p.age < 15 ? Math.round(75 + p.age * 6 + rng.int(-5, 5)) : rng.int(p.gender === 'Male' ? 158 : 148, p.gender === 'Male' ? 185 : 172);
+    f.weight =
+      p.age < 15
+        ? Math.round(8 + p.age * 3 + rng.int(-3, 5))
+        : rng.int(p.gender === 'Male' ? 52 : 42, p.gender === 'Male' ? 98 : 85);
+    f.height =
+      p.age < 15
+        ? Math.round(75 + p.age * 6 + rng.int(-5, 5))
+        : rng.int(p.gender === 'Male' ? 158 : 148, p.gender === 'Male' ? 185 : 172);
   }
   if (contrast || ((modalities.has('CT') || modalities.has('MR')) && rng.chance(0.5))) {
     const impaired = rng.chance(0.12);
@@ -207,17 +314,24 @@ function additionalFieldsFor(rng: Rng, org: OrgContext, r: RequestDraft, nhso: s
     if (ct?.product.contrastCode) f.contrast_consent = true;
   }
   if (p.gender === 'Female' && p.age >= 12 && p.age <= 50 && ['CT', 'CR', 'DX', 'MR'].some((m) => modalities.has(m))) {
-    f.pregnancy_status = rng.weighted([['ไม่ตั้งครรภ์', 9], ['ไม่แน่ใจ', 1]] as const);
-    if (f.pregnancy_status === 'ไม่แน่ใจ') f.lmp_date = bangkokDayOf(new Date(r.appointmentAt.getTime() - rng.int(10, 40) * DAY));
+    f.pregnancy_status = rng.weighted([
+      ['ไม่ตั้งครรภ์', 9],
+      ['ไม่แน่ใจ', 1],
+    ] as const);
+    if (f.pregnancy_status === 'ไม่แน่ใจ')
+      f.lmp_date = bangkokDayOf(new Date(r.appointmentAt.getTime() - rng.int(10, 40) * DAY));
   }
   if (modalities.has('MR')) {
-    f.mr_implant = rng.chance(0.9) ? 'ไม่มี' : rng.pick(['Coronary stent (2019)', 'ข้อเข่าเทียมข้างขวา (titanium)', 'Pacemaker MRI-conditional']);
+    f.mr_implant = rng.chance(0.9)
+      ? 'ไม่มี'
+      : rng.pick(['Coronary stent (2019)', 'ข้อเข่าเทียมข้างขวา (titanium)', 'Pacemaker MRI-conditional']);
     f.claustrophobia = rng.chance(0.08);
   }
   if (modalities.has('MG')) {
     f.breast_density = rng.pick(BREAST_DENSITIES);
     f.prior_mammogram = rng.chance(0.6) ? 'เคย' : 'ไม่เคย';
-    if (f.prior_mammogram === 'เคย') f.prior_mammogram_date = bangkokDayOf(new Date(r.appointmentAt.getTime() - rng.int(330, 800) * DAY));
+    if (f.prior_mammogram === 'เคย')
+      f.prior_mammogram_date = bangkokDayOf(new Date(r.appointmentAt.getTime() - rng.int(330, 800) * DAY));
     f.breast_symptom = ['ไม่มีอาการ'];
   }
   if (modalities.has('US') && r.exams.some((e) => e.product.bodyPart === 'ABDOMEN')) f.npo_status = true;

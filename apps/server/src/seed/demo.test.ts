@@ -4,8 +4,21 @@ import { AUDIT_STATUSES, bangkokDayOf, EXAM_STATUSES } from '@rangsi/domain';
 import { verifyPassword } from '../auth/password';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import {
-  accessionSequences, branches, customPrices, doctorClients, dutyDoctors, examEvents, exams, hospitalPrivileges,
-  hospitals, patients, privilegePrices, products, requestProducts, requests, users,
+  accessionSequences,
+  branches,
+  customPrices,
+  doctorClients,
+  dutyDoctors,
+  examEvents,
+  exams,
+  hospitalPrivileges,
+  hospitals,
+  patients,
+  privilegePrices,
+  products,
+  requestProducts,
+  requests,
+  users,
 } from '../db/schema/index';
 import { bangkokYyMmDd, DAY, HOUR } from './bangkok-time';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './data/organization';
@@ -25,7 +38,9 @@ describe('seedDemo (40 patients, 300 exams)', () => {
     summary = await seedDemo(h.db, SMALL);
     allExams = await h.db.select().from(exams);
   });
-  afterAll(async () => { await h.close(); });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('summarises what it wrote', async () => {
     expect(summary.counts.exams).toBe(allExams.length);
@@ -121,7 +136,9 @@ describe('seedDemo (40 patients, 300 exams)', () => {
   it('has overdue reports, reports due within the hour, and unassigned arrivals', () => {
     const open = allExams.filter((e) => e.status === 'Assigned' || e.status === 'Accepted');
     expect(open.some((e) => e.expectedAt && e.expectedAt < NOW)).toBe(true);
-    expect(open.some((e) => e.expectedAt && e.expectedAt > NOW && e.expectedAt.getTime() - NOW.getTime() <= HOUR)).toBe(true);
+    expect(open.some((e) => e.expectedAt && e.expectedAt > NOW && e.expectedAt.getTime() - NOW.getTime() <= HOUR)).toBe(
+      true,
+    );
     expect(allExams.some((e) => e.status === 'Arrived' && !e.reviewerId)).toBe(true);
     expect(new Set(allExams.map((e) => e.reportUrgency)).size).toBeGreaterThanOrEqual(4);
   });
@@ -129,17 +146,27 @@ describe('seedDemo (40 patients, 300 exams)', () => {
   it('schedules exams for today and each of the next 7 days at a station of the right modality', () => {
     for (let d = 0; d <= 7; d++) {
       const day = bangkokDayOf(new Date(NOW.getTime() + d * DAY));
-      const onDay = allExams.filter((e) => e.status === 'Scheduled' && bangkokDayOf(e.examDate) === day && e.accessionNumber);
+      const onDay = allExams.filter(
+        (e) => e.status === 'Scheduled' && bangkokDayOf(e.examDate) === day && e.accessionNumber,
+      );
       expect(onDay.length, day).toBeGreaterThan(0);
       for (const e of onDay) expect(e.scheduledStationAeTitle).toMatch(new RegExp(`^${e.modalityCode}0[1-3]$`));
     }
-    expect(allExams.some((e) => e.scheduledStationAeTitle === 'CT01' && e.status === 'Scheduled' && e.examDate > NOW)).toBe(true);
+    expect(
+      allExams.some((e) => e.scheduledStationAeTitle === 'CT01' && e.status === 'Scheduled' && e.examDate > NOW),
+    ).toBe(true);
   });
 
   it('uses every audit value and some archived studies', () => {
     for (const v of AUDIT_STATUSES) {
-      expect(allExams.some((e) => e.dicomAuditStatus === v), `dicom ${v}`).toBe(true);
-      expect(allExams.some((e) => e.reportAuditStatus === v), `report ${v}`).toBe(true);
+      expect(
+        allExams.some((e) => e.dicomAuditStatus === v),
+        `dicom ${v}`,
+      ).toBe(true);
+      expect(
+        allExams.some((e) => e.reportAuditStatus === v),
+        `report ${v}`,
+      ).toBe(true);
     }
     expect(allExams.filter((e) => e.zipStatus === 'Archive').length).toBeGreaterThanOrEqual(3);
   });
@@ -147,7 +174,9 @@ describe('seedDemo (40 patients, 300 exams)', () => {
   it('holds a few requests on a pending custom price', async () => {
     const held = await h.db.select().from(requests).where(eq(requests.status, 'Hold'));
     expect(held.length).toBeGreaterThanOrEqual(3);
-    const pending = new Set((await h.db.select().from(customPrices).where(eq(customPrices.status, 'Pending'))).map((c) => c.requestId));
+    const pending = new Set(
+      (await h.db.select().from(customPrices).where(eq(customPrices.status, 'Pending'))).map((c) => c.requestId),
+    );
     for (const r of held) {
       expect(r.statusRemark).toBeTruthy();
       expect(pending.has(r.id)).toBe(true);
@@ -156,7 +185,9 @@ describe('seedDemo (40 patients, 300 exams)', () => {
 
   it('prices request lines custom → privilege → default', async () => {
     const prodPrice = new Map((await h.db.select().from(products)).map((p) => [p.id, p.defaultPriceSatang]));
-    const priv = new Map((await h.db.select().from(privilegePrices)).map((p) => [`${p.privilegeId}|${p.productId}`, p.priceSatang]));
+    const priv = new Map(
+      (await h.db.select().from(privilegePrices)).map((p) => [`${p.privilegeId}|${p.productId}`, p.priceSatang]),
+    );
     const custom = new Map<string, number>();
     for (const c of await h.db.select().from(customPrices)) {
       if (c.status !== 'Rejected') for (const i of c.items) custom.set(`${c.requestId}|${i.productId}`, i.priceSatang);
@@ -166,9 +197,12 @@ describe('seedDemo (40 patients, 300 exams)', () => {
     expect(lines.length).toBeGreaterThanOrEqual(allExams.length);
     let viaPrivilege = 0;
     for (const l of lines) {
-      const expected = custom.get(`${l.requestId}|${l.productId}`)
-        ?? priv.get(`${reqPriv.get(l.requestId)}|${l.productId}`) ?? prodPrice.get(l.productId);
-      if (!custom.has(`${l.requestId}|${l.productId}`) && priv.has(`${reqPriv.get(l.requestId)}|${l.productId}`)) viaPrivilege++;
+      const expected =
+        custom.get(`${l.requestId}|${l.productId}`) ??
+        priv.get(`${reqPriv.get(l.requestId)}|${l.productId}`) ??
+        prodPrice.get(l.productId);
+      if (!custom.has(`${l.requestId}|${l.productId}`) && priv.has(`${reqPriv.get(l.requestId)}|${l.productId}`))
+        viaPrivilege++;
       expect(l.unitPriceSatang).toBe(expected);
       expect(Number.isInteger(l.unitPriceSatang)).toBe(true);
     }
@@ -179,7 +213,9 @@ describe('seedDemo (40 patients, 300 exams)', () => {
     const rows = await h.db.select().from(products);
     const film = rows.filter((p) => p.name === 'FILM').map((p) => p.modalityCode);
     expect(film).toEqual(expect.arrayContaining(['CT', 'CR', 'DX']));
-    expect(rows.filter((p) => p.productGroup === 'เวชภัณฑ์').map((p) => p.modalityCode)).toEqual(expect.arrayContaining(['CT', 'MR']));
+    expect(rows.filter((p) => p.productGroup === 'เวชภัณฑ์').map((p) => p.modalityCode)).toEqual(
+      expect.arrayContaining(['CT', 'MR']),
+    );
     for (const p of rows.filter((x) => x.productGroup === 'ตรวจ')) expect(p.bodyPart, p.name).toBeTruthy();
     const privs = await h.db.select().from(hospitalPrivileges);
     for (const id of Object.values(summary.hospitals)) {
@@ -193,8 +229,15 @@ describe('seedDemo (40 patients, 300 exams)', () => {
     const rows = await h.db.select().from(users);
     const byName = new Map(rows.map((u) => [u.username, u]));
     const roles: Record<string, string> = {
-      admin: 'Administrator', staff: 'Staff', doctor1: 'Doctor', doctor2: 'Doctor', editor: 'Report Editor',
-      hospital: 'Hospital', hospdoc: 'HospitalDoctor', billing: 'Accounting', link: 'Link',
+      admin: 'Administrator',
+      staff: 'Staff',
+      doctor1: 'Doctor',
+      doctor2: 'Doctor',
+      editor: 'Report Editor',
+      hospital: 'Hospital',
+      hospdoc: 'HospitalDoctor',
+      billing: 'Accounting',
+      link: 'Link',
     };
     expect([...DEMO_LOGINS].sort()).toEqual(Object.keys(roles).sort());
     for (const [username, role] of Object.entries(roles)) {
@@ -229,9 +272,13 @@ describe('seedDemo (40 patients, 300 exams)', () => {
   });
 
   it('logs a few events per worked exam', async () => {
-    const events = await h.db.select({ examId: examEvents.examId, n: sql<number>`count(*)::int` }).from(examEvents).groupBy(examEvents.examId);
+    const events = await h.db
+      .select({ examId: examEvents.examId, n: sql<number>`count(*)::int` })
+      .from(examEvents)
+      .groupBy(examEvents.examId);
     const n = new Map(events.map((e) => [e.examId, e.n]));
-    for (const e of allExams.filter((x) => x.status !== 'Scheduled')) expect(n.get(e.id) ?? 0).toBeGreaterThanOrEqual(2);
+    for (const e of allExams.filter((x) => x.status !== 'Scheduled'))
+      expect(n.get(e.id) ?? 0).toBeGreaterThanOrEqual(2);
     const named = await h.db.select().from(examEvents).limit(50);
     for (const ev of named) expect(ev.userName).toBeTruthy();
   });
@@ -244,8 +291,11 @@ describe('seedDemo (40 patients, 300 exams)', () => {
     const other = await openDatabase({});
     try {
       await seedDemo(other.db, SMALL);
-      const pick = (db: DatabaseHandle) => db.db.select({ id: exams.id, a: exams.accessionNumber, s: exams.status, n: exams.firstName })
-        .from(exams).orderBy(exams.id);
+      const pick = (db: DatabaseHandle) =>
+        db.db
+          .select({ id: exams.id, a: exams.accessionNumber, s: exams.status, n: exams.firstName })
+          .from(exams)
+          .orderBy(exams.id);
       expect(await pick(other)).toEqual(await pick(h));
       const hosp = await other.db.select({ code: hospitals.code }).from(hospitals);
       expect(hosp).toHaveLength(4);

@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import {
-  accessionSequences, branches, customPrices, examEvents, exams, patientContacts, patients, requestProducts, requests,
+  accessionSequences,
+  branches,
+  customPrices,
+  examEvents,
+  exams,
+  patientContacts,
+  patients,
+  requestProducts,
+  requests,
 } from '../db/schema/index';
 import { rememberDicomPeers } from '../dicom/dimse/known-peers';
 import { DEMO_PASSWORD } from './data/organization';
@@ -37,15 +45,29 @@ export interface DemoSummary {
   /** User id by username. */
   users: Record<string, string>;
   counts: {
-    patients: number; requests: number; exams: number; pastExams: number; scheduledAhead: number;
-    requestProducts: number; examEvents: number; products: number; users: number;
+    patients: number;
+    requests: number;
+    exams: number;
+    pastExams: number;
+    scheduledAhead: number;
+    requestProducts: number;
+    examEvents: number;
+    products: number;
+    users: number;
   };
   /** Billing batches, receipts, petty cash and exam fees of the last month (issue 24). */
   accounting: AccountingDemoCounts;
   now: Date;
 }
 
-const NO_ACCOUNTING: AccountingDemoCounts = { billings: 0, billingLines: 0, receipts: 0, voidedReceipts: 0, pettyCashEntries: 0, examFees: 0 };
+const NO_ACCOUNTING: AccountingDemoCounts = {
+  billings: 0,
+  billingLines: 0,
+  receipts: 0,
+  voidedReceipts: 0,
+  pettyCashEntries: 0,
+  examFees: 0,
+};
 
 /**
  * Fills an empty database with a believable month of a three-branch radiology service (spec §3): the same seed and
@@ -59,7 +81,8 @@ export async function seedDemo(db: Database, opts: DemoOptions = {}): Promise<De
   if (patientCount < 1 || examCount < 1) throw new Error('seedDemo needs at least one patient and one exam');
 
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(branches);
-  if ((existing?.n ?? 0) > 0) throw new Error('seedDemo: the database already has branches; demo data goes into an empty database only');
+  if ((existing?.n ?? 0) > 0)
+    throw new Error('seedDemo: the database already has branches; demo data goes into an empty database only');
 
   await seedReference(db);
   // Separate streams: ids never shift the content, and content changes never shift earlier sections.
@@ -88,9 +111,14 @@ export async function seedDemo(db: Database, opts: DemoOptions = {}): Promise<De
     await insertChunks(txDb, examEvents, rows.events, 1000);
     await insertChunks(txDb, accessionSequences, rows.sequences);
     await seedDemoReports(txDb, { rng: createRng(seed + 4), org, exams: rows.exams, events: rows.events });
-    const accounting = opts.accounting === false ? NO_ACCOUNTING : await seedDemoAccounting(txDb, { rng: createRng(seed + 5), org, rows, now });
+    const accounting =
+      opts.accounting === false
+        ? NO_ACCOUNTING
+        : await seedDemoAccounting(txDb, { rng: createRng(seed + 5), org, rows, now });
     // The demo's simulated modalities (the exams' stations) may send images and query the worklist out of the box.
-    await rememberDicomPeers(txDb, [...new Set(rows.exams.map((e) => e.scheduledStationAeTitle).filter((t): t is string => !!t))]);
+    await rememberDicomPeers(txDb, [
+      ...new Set(rows.exams.map((e) => e.scheduledStationAeTitle).filter((t): t is string => !!t)),
+    ]);
 
     const scheduledAhead = drafts.filter((r) => r.ahead).reduce((n, r) => n + r.exams.length, 0);
     return {

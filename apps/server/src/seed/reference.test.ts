@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_DEFINITIONS } from '@rangsi/domain';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import {
-  additionalFields, lookups, menuItems, modalities, modalityAdditionalFields, namePrefixes, reportTemplates, siteConfig,
+  additionalFields,
+  lookups,
+  menuItems,
+  modalities,
+  modalityAdditionalFields,
+  namePrefixes,
+  reportTemplates,
+  siteConfig,
 } from '../db/schema/index';
 import { ADDITIONAL_FIELDS, MODALITY_FIELDS } from './data/additional-fields';
 import { FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from './data/first-names';
@@ -11,19 +18,31 @@ import { LOOKUPS } from './data/lookups';
 import { SURNAMES } from './data/surnames';
 import { seedReference } from './reference';
 
-const TABLES = { modalities, menuItems, lookups, namePrefixes, additionalFields, modalityAdditionalFields, siteConfig, reportTemplates };
+const TABLES = {
+  modalities,
+  menuItems,
+  lookups,
+  namePrefixes,
+  additionalFields,
+  modalityAdditionalFields,
+  siteConfig,
+  reportTemplates,
+};
 
 describe('seedReference', () => {
   let h: DatabaseHandle;
   const count = async (t: (typeof TABLES)[keyof typeof TABLES]) =>
     (await h.db.select({ n: sql<number>`count(*)::int` }).from(t))[0]?.n ?? 0;
-  const counts = async () => Object.fromEntries(await Promise.all(Object.entries(TABLES).map(async ([k, t]) => [k, await count(t)])));
+  const counts = async () =>
+    Object.fromEntries(await Promise.all(Object.entries(TABLES).map(async ([k, t]) => [k, await count(t)])));
 
   beforeAll(async () => {
     h = await openDatabase({});
     await seedReference(h.db);
   });
-  afterAll(async () => { await h.close(); });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('is idempotent: a second and third run add nothing', async () => {
     const first = await counts();
@@ -34,10 +53,15 @@ describe('seedReference', () => {
   });
 
   it('keeps what an administrator changed', async () => {
-    await h.db.update(siteConfig).set({ value: { siteName: 'Rangsi Siam', lineLoginDialogUrl: 'https://line.example/login' } })
+    await h.db
+      .update(siteConfig)
+      .set({ value: { siteName: 'Rangsi Siam', lineLoginDialogUrl: 'https://line.example/login' } })
       .where(sql`${siteConfig.key} = 'site'`);
     await seedReference(h.db);
-    const [site] = await h.db.select().from(siteConfig).where(sql`${siteConfig.key} = 'site'`);
+    const [site] = await h.db
+      .select()
+      .from(siteConfig)
+      .where(sql`${siteConfig.key} = 'site'`);
     expect(site?.value).toEqual({ siteName: 'Rangsi Siam', lineLoginDialogUrl: 'https://line.example/login' });
   });
 
@@ -47,17 +71,31 @@ describe('seedReference', () => {
     expect(top.map((r) => r.code)).toEqual(MENU_DEFINITIONS.map((m) => m.code));
     const br = top.find((r) => r.code === 'branch_report');
     expect(br?.newWindow).toBe(true);
-    expect(rows.filter((r) => r.parentId === br?.id).map((r) => r.code).sort()).toEqual(['branch_report/daily', 'branch_report/monthly']);
+    expect(
+      rows
+        .filter((r) => r.parentId === br?.id)
+        .map((r) => r.code)
+        .sort(),
+    ).toEqual(['branch_report/daily', 'branch_report/monthly']);
   });
 
   it('has every lookup kind, with the ~16 send-doctor work groups ending in "other"', async () => {
     const rows = await h.db.select().from(lookups);
-    for (const kind of Object.keys(LOOKUPS)) expect(rows.some((r) => r.kind === kind), kind).toBe(true);
+    for (const kind of Object.keys(LOOKUPS))
+      expect(
+        rows.some((r) => r.kind === kind),
+        kind,
+      ).toBe(true);
     const groups = rows.filter((r) => r.kind === 'doctorSendWorkingGroup').sort((a, b) => a.sortOrder - b.sortOrder);
     expect(groups).toHaveLength(16);
     expect(groups.at(-1)?.name).toBe('อื่นๆ');
     expect(rows.filter((r) => r.kind === 'bloodType').map((r) => r.name)).toContain('O Rh+');
-    expect(rows.filter((r) => r.kind === 'costPaymentMethod').map((r) => r.name).sort()).toEqual(['เงินสด', 'เช็ค', 'โอนเงิน'].sort());
+    expect(
+      rows
+        .filter((r) => r.kind === 'costPaymentMethod')
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['เงินสด', 'เช็ค', 'โอนเงิน'].sort());
   });
 
   it('pairs Thai and English prefixes with gender', async () => {
@@ -76,8 +114,19 @@ describe('seedReference', () => {
   it('additional fields: the kept set, every dependency operator, dependencies on real fields, mappings on real fields', async () => {
     const rows = await h.db.select().from(additionalFields);
     const ids = new Set(rows.map((r) => r.id));
-    for (const id of ['weight', 'height', 'bun', 'creatinine', 'egfr', 'blood_test_date_bun', 'blood_test_date_creatinine',
-      'blood_test_date_egfr', 'nhso_auth_code', 'send_doctor_work_group']) expect(ids.has(id), id).toBe(true);
+    for (const id of [
+      'weight',
+      'height',
+      'bun',
+      'creatinine',
+      'egfr',
+      'blood_test_date_bun',
+      'blood_test_date_creatinine',
+      'blood_test_date_egfr',
+      'nhso_auth_code',
+      'send_doctor_work_group',
+    ])
+      expect(ids.has(id), id).toBe(true);
     const deps = rows.flatMap((r) => r.dependencies ?? []);
     expect(new Set(deps.map((d) => d.trigOperator))).toEqual(new Set(['=', '>', '<', '>=', '<=', 'contains']));
     for (const d of deps) expect(ids.has(d.dependencyFieldId), d.dependencyFieldId).toBe(true);
@@ -87,7 +136,13 @@ describe('seedReference', () => {
   });
 
   it('gives every installation the starter report templates, Thai and English, for the common exams', async () => {
-    const rows = await h.db.select({ code: reportTemplates.code, modality: reportTemplates.modalityCode, language: reportTemplates.language }).from(reportTemplates);
+    const rows = await h.db
+      .select({
+        code: reportTemplates.code,
+        modality: reportTemplates.modalityCode,
+        language: reportTemplates.language,
+      })
+      .from(reportTemplates);
     const modalitiesWithTemplates = new Set(rows.map((r) => r.modality));
     for (const m of ['CT', 'CR', 'US', 'MR', 'MG']) expect(modalitiesWithTemplates.has(m), m).toBe(true);
     expect(new Set(rows.map((r) => r.language))).toEqual(new Set(['th', 'en']));

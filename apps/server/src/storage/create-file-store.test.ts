@@ -7,7 +7,12 @@ import { createFileStore } from './create-file-store';
 import { LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
 
-const S3_ENV = { FILE_STORE: 's3', S3_BUCKET: 'rangsi-files', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'a-secret-that-must-not-show' };
+const S3_ENV = {
+  FILE_STORE: 's3',
+  S3_BUCKET: 'rangsi-files',
+  S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+  S3_SECRET_ACCESS_KEY: 'a-secret-that-must-not-show',
+};
 
 describe(createFileStore.name, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-create-store-'));
@@ -21,8 +26,20 @@ describe(createFileStore.name, () => {
   });
 
   it('is the bucket with FILE_STORE=s3, spooling under DATA_DIR/tmp/s3', () => {
-    const config = loadConfig({ DATA_DIR: dataDir, ...S3_ENV, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'false', S3_PREFIX: 'rangsi/', S3_REGION: 'ap-southeast-1' });
-    expect(config).toMatchObject({ FILE_STORE: 's3', S3_FORCE_PATH_STYLE: false, S3_PREFIX: 'rangsi/', S3_REGION: 'ap-southeast-1' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ...S3_ENV,
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'false',
+      S3_PREFIX: 'rangsi/',
+      S3_REGION: 'ap-southeast-1',
+    });
+    expect(config).toMatchObject({
+      FILE_STORE: 's3',
+      S3_FORCE_PATH_STYLE: false,
+      S3_PREFIX: 'rangsi/',
+      S3_REGION: 'ap-southeast-1',
+    });
     const store = createFileStore(config);
     expect(store).toBeInstanceOf(S3FileStore);
     expect((store as S3FileStore).tmpDir).toBe(path.resolve(dataDir, 'tmp', 's3'));

@@ -28,9 +28,12 @@ export function createFileStore(config: StoreConfig): FileStore {
     case 's3': {
       const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
       // loadConfig already refuses this; a config made by hand must not reach the SDK half filled.
-      if (!bucket || !accessKeyId || !secretAccessKey) throw new ConfigError('FILE_STORE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+      if (!bucket || !accessKeyId || !secretAccessKey)
+        throw new ConfigError('FILE_STORE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
       return new S3FileStore({
-        bucket, accessKeyId, secretAccessKey,
+        bucket,
+        accessKeyId,
+        secretAccessKey,
         region: config.S3_REGION,
         endpoint: config.S3_ENDPOINT,
         forcePathStyle: config.S3_FORCE_PATH_STYLE,

@@ -10,8 +10,10 @@ describe(DurableWriter.name, () => {
   let sut: DurableWriter;
   const state = () => path.join(root, 'state');
   const files = () => path.join(root, 'files', '2026', '11');
-  const nonEmpty = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).size > 0) : []);
-  const empty = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).size === 0) : []);
+  const nonEmpty = (dir: string) =>
+    fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).size > 0) : [];
+  const empty = (dir: string) =>
+    fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).size === 0) : [];
 
   beforeEach(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-durable-'));
@@ -97,8 +99,13 @@ describe(DurableWriter.name, () => {
     const bytes = Buffer.from('written, then flushed');
     const order: string[] = [];
     const staged = sut.writeStaged(bytes, files());
-    const written = staged.written.then((w) => { order.push('written'); return w; });
-    const durable = staged.durable.then(() => { order.push('durable'); });
+    const written = staged.written.then((w) => {
+      order.push('written');
+      return w;
+    });
+    const durable = staged.durable.then(() => {
+      order.push('durable');
+    });
     const { name, sha256 } = await written;
     await durable;
     expect(order).toEqual(['written', 'durable']);
@@ -112,10 +119,14 @@ describe(DurableWriter.name, () => {
     await sut.write(Buffer.from('warm up: the writer is running'), files());
     const staged = sut.writeStaged(Buffer.from('flushed while this thread was busy'), files());
     let answered = false;
-    void staged.durable.then(() => { answered = true; });
+    void staged.durable.then(() => {
+      answered = true;
+    });
     // This thread never yields here, so the writer's answer cannot arrive: only the shared mark can say it.
     const until = Date.now() + 5_000;
-    while (!staged.flushedNow() && Date.now() < until) { /* busy, like a thread indexing */ }
+    while (!staged.flushedNow() && Date.now() < until) {
+      /* busy, like a thread indexing */
+    }
     expect(staged.flushedNow()).toBe(true);
     expect(answered).toBe(false);
     await staged.durable;
@@ -130,7 +141,9 @@ describe(DurableWriter.name, () => {
   it('rejects with the system error when the folder cannot be written, and keeps working for the next file', async () => {
     const blocked = path.join(root, 'blocked');
     fs.writeFileSync(blocked, 'a file where a folder should be');
-    await expect(sut.write(Buffer.from('x'), path.join(blocked, 'sub'))).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });
+    await expect(sut.write(Buffer.from('x'), path.join(blocked, 'sub'))).rejects.toMatchObject({
+      code: expect.stringMatching(/^E/),
+    });
     const staged = sut.writeStaged(Buffer.from('x'), path.join(blocked, 'sub'));
     await expect(staged.written).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });
     await expect(staged.durable).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });

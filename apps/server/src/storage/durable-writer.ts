@@ -3,10 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-interface Spare { name: string; fd: number }
+interface Spare {
+  name: string;
+  fd: number;
+}
 interface Reply {
-  id?: number; ok?: boolean; written?: boolean; code?: string; name?: string; sha256?: string; ready?: boolean; closed?: boolean;
-  spares?: Spare[]; dir?: string;
+  id?: number;
+  ok?: boolean;
+  written?: boolean;
+  code?: string;
+  name?: string;
+  sha256?: string;
+  ready?: boolean;
+  closed?: boolean;
+  spares?: Spare[];
+  dir?: string;
 }
 
 /** Below this many spares of a folder in hand, this thread asks the writer for more. */
@@ -86,8 +97,13 @@ export class DurableWriter {
     const spare = this.takeSpare(worker, dir);
     const id = this.nextId++;
     let w!: Waiting;
-    const written = new Promise<{ name: string; sha256: string }>((resolve, reject) => { w = { written: resolve, writtenFailed: reject } as Waiting; });
-    const durable = new Promise<void>((resolve, reject) => { w.durable = resolve; w.failed = reject; });
+    const written = new Promise<{ name: string; sha256: string }>((resolve, reject) => {
+      w = { written: resolve, writtenFailed: reject } as Waiting;
+    });
+    const durable = new Promise<void>((resolve, reject) => {
+      w.durable = resolve;
+      w.failed = reject;
+    });
     written.catch(() => undefined);
     durable.catch(() => undefined);
     const flushedNow = () => Atomics.load(this.flushed, id % FLUSHED_SLOTS) === flushedTag(id);
@@ -131,7 +147,12 @@ export class DurableWriter {
     if (this.worker === worker) {
       const closed = new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 2_000);
-        worker.on('message', (m: Reply) => { if (m.closed) { clearTimeout(timer); resolve(); } });
+        worker.on('message', (m: Reply) => {
+          if (m.closed) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
       });
       // Spares never used go back to be removed with the writer's own.
       this.closing = worker;
@@ -152,7 +173,9 @@ export class DurableWriter {
     setAsideEndedWriters(this.stateDir);
     const spareList = path.join(this.stateDir, `spares-${process.pid}-${++writersInProcess}.list`);
     fs.writeFileSync(spareList, '');
-    const worker = new Worker(new URL('./durable-writer.worker.mjs', import.meta.url), { workerData: { spareList, flushed: this.flushed, slots: FLUSHED_SLOTS } });
+    const worker = new Worker(new URL('./durable-writer.worker.mjs', import.meta.url), {
+      workerData: { spareList, flushed: this.flushed, slots: FLUSHED_SLOTS },
+    });
     worker.unref();
     worker.on('message', (m: Reply) => {
       if (m.spares && m.dir !== undefined) {
@@ -183,10 +206,20 @@ export class DurableWriter {
     const fail = (err: Error) => {
       if (this.worker !== worker) return;
       this.worker = null;
-      for (const w of this.waiting.values()) { w.writtenFailed(err); w.failed(err); }
+      for (const w of this.waiting.values()) {
+        w.writtenFailed(err);
+        w.failed(err);
+      }
       this.waiting.clear();
       // Their files stay listed (empty: removed at the next start after this process).
-      for (const list of this.inHand.values()) for (const spare of list) { try { fs.closeSync(spare.fd); } catch { /* closing anyway */ } }
+      for (const list of this.inHand.values())
+        for (const spare of list) {
+          try {
+            fs.closeSync(spare.fd);
+          } catch {
+            /* closing anyway */
+          }
+        }
       this.inHand.clear();
       this.asked.clear();
     };
@@ -219,7 +252,12 @@ export function leftoversOfEndedWriters(stateDir: string): { files: LeftoverFile
     lists.push(path.join(stateDir, list));
     files.push(...usedFilesOf(path.join(stateDir, list)));
   }
-  return { files, settle: () => { for (const l of lists) fs.rmSync(l, { force: true }); } };
+  return {
+    files,
+    settle: () => {
+      for (const l of lists) fs.rmSync(l, { force: true });
+    },
+  };
 }
 
 /**

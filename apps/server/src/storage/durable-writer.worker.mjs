@@ -58,7 +58,11 @@ function errorCode(err) {
 
 function syncDir(dir) {
   const fd = fs.openSync(dir, 'r');
-  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**
@@ -67,7 +71,7 @@ function syncDir(dir) {
  */
 function refill(dir) {
   let list = spares.get(dir);
-  if (!list) spares.set(dir, list = []);
+  if (!list) spares.set(dir, (list = []));
   if (list.length >= REFILL_AT) return;
   fs.mkdirSync(dir, { recursive: true });
   const made = [];
@@ -107,16 +111,28 @@ function refillInBackground(dir) {
       await listFile.close();
     }
     listed += made.length;
-    const fds = await Promise.all(made.map((name) => new Promise((resolve, reject) => {
-      fs.open(path.join(dir, name), 'wx', (err, fd) => (err ? reject(err) : resolve(fd)));
-    })));
+    const fds = await Promise.all(
+      made.map(
+        (name) =>
+          new Promise((resolve, reject) => {
+            fs.open(path.join(dir, name), 'wx', (err, fd) => (err ? reject(err) : resolve(fd)));
+          }),
+      ),
+    );
     const dirFile = await fsp.open(dir, 'r');
-    try { await dirFile.sync(); } finally { await dirFile.close(); }
+    try {
+      await dirFile.sync();
+    } finally {
+      await dirFile.close();
+    }
     let current = spares.get(dir);
-    if (!current) spares.set(dir, current = []);
+    if (!current) spares.set(dir, (current = []));
     // Used last (pop takes from the end): the spares already there were made durable earlier.
     current.unshift(...made.map((name, i) => ({ name, fd: fds[i] })));
-  })().catch(() => { /* the next write that needs a spare refills synchronously and reports the error */ })
+  })()
+    .catch(() => {
+      /* the next write that needs a spare refills synchronously and reports the error */
+    })
     .finally(() => refills.delete(dir));
   refills.set(dir, run);
 }
@@ -127,11 +143,17 @@ function refillInBackground(dir) {
  */
 function rotateListIfLong() {
   if (listed < 10_000) return;
-  const current = [...spares].flatMap(([dir, list]) => list.map((s) => `${path.join(dir, s.name)}\n`)).concat([...handed.keys()].map((p) => `${p}\n`));
+  const current = [...spares]
+    .flatMap(([dir, list]) => list.map((s) => `${path.join(dir, s.name)}\n`))
+    .concat([...handed.keys()].map((p) => `${p}\n`));
   const tmp = `${spareList}.new`;
   fs.writeFileSync(tmp, current.join(''));
   const fd = fs.openSync(tmp, 'r');
-  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
   fs.renameSync(tmp, spareList);
   listed = current.length;
 }
@@ -142,15 +164,24 @@ function rotateListIfLong() {
  */
 async function syncAll(jobs) {
   if (jobs.length === 1) {
-    try { fs.fsyncSync(jobs[0].file.fd); } catch (err) { jobs[0].error = errorCode(err); }
+    try {
+      fs.fsyncSync(jobs[0].file.fd);
+    } catch (err) {
+      jobs[0].error = errorCode(err);
+    }
     return;
   }
-  await Promise.all(jobs.map((job) => new Promise((resolve) => {
-    fs.fsync(job.file.fd, (err) => {
-      if (err) job.error = errorCode(err);
-      resolve();
-    });
-  })));
+  await Promise.all(
+    jobs.map(
+      (job) =>
+        new Promise((resolve) => {
+          fs.fsync(job.file.fd, (err) => {
+            if (err) job.error = errorCode(err);
+            resolve();
+          });
+        }),
+    ),
+  );
 }
 
 /**
@@ -163,7 +194,10 @@ async function flush(batch) {
     let file = null;
     try {
       let list = spares.get(job.dir);
-      if (!list || !list.length) { refill(job.dir); list = spares.get(job.dir); }
+      if (!list || !list.length) {
+        refill(job.dir);
+        list = spares.get(job.dir);
+      }
       file = list.pop();
       const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
       // Hashed here rather than on the event loop, which has the parsing and the index to do.
@@ -173,17 +207,26 @@ async function flush(batch) {
     } catch (err) {
       job.error = errorCode(err);
       if (file) {
-        try { fs.closeSync(file.fd); } catch { /* already failing */ }
+        try {
+          fs.closeSync(file.fd);
+        } catch {
+          /* already failing */
+        }
         fs.rmSync(path.join(job.dir, file.name), { force: true });
       }
     }
   }
   const written = batch.filter((job) => job.file && !job.error);
-  for (const job of written) if (!job.handedBack) parentPort.postMessage({ id: job.id, written: true, name: job.file.name, sha256: job.sha256 });
+  for (const job of written)
+    if (!job.handedBack) parentPort.postMessage({ id: job.id, written: true, name: job.file.name, sha256: job.sha256 });
   await syncAll(written);
   for (const job of batch) {
     if (!job.file) continue;
-    try { fs.closeSync(job.file.fd); } catch (err) { job.error ??= errorCode(err); }
+    try {
+      fs.closeSync(job.file.fd);
+    } catch (err) {
+      job.error ??= errorCode(err);
+    }
     if (job.error) fs.rmSync(path.join(job.dir, job.file.name), { force: true });
   }
   for (const job of batch) {
@@ -209,7 +252,11 @@ async function drain() {
 function shutdown() {
   for (const [dir, list] of spares) {
     for (const s of list.splice(0)) {
-      try { fs.closeSync(s.fd); } catch { /* closing anyway */ }
+      try {
+        fs.closeSync(s.fd);
+      } catch {
+        /* closing anyway */
+      }
       fs.rmSync(path.join(dir, s.name), { force: true });
     }
   }
@@ -239,7 +286,11 @@ async function handOut(dir) {
 /** A spare the server's thread gives back unused, or after a failed write: closed and removed. */
 function discard(file) {
   handed.delete(path.join(file.dir, file.name));
-  try { fs.closeSync(file.fd); } catch { /* closing anyway */ }
+  try {
+    fs.closeSync(file.fd);
+  } catch {
+    /* closing anyway */
+  }
   fs.rmSync(path.join(file.dir, file.name), { force: true });
 }
 
@@ -269,7 +320,9 @@ parentPort.on('message', (job) => {
   // Messages that arrived together are taken together: the batch starts once the message queue is empty.
   if (!scheduled) {
     scheduled = true;
-    setImmediate(() => { draining = drain(); });
+    setImmediate(() => {
+      draining = drain();
+    });
   }
 });
 

@@ -7,7 +7,11 @@ import { startSimulatedBucket } from './s3-testing';
 
 describeFileStoreContract(LocalFileStore.name, async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-store-'));
-  return { store: new LocalFileStore(root), tmpDir: path.join(root, '.tmp'), close: async () => fs.rmSync(root, { recursive: true, force: true }) };
+  return {
+    store: new LocalFileStore(root),
+    tmpDir: path.join(root, '.tmp'),
+    close: async () => fs.rmSync(root, { recursive: true, force: true }),
+  };
 });
 
 describeFileStoreContract('S3FileStore on the S3 simulator', async () => {

@@ -42,7 +42,9 @@ export function describeFileStoreContract(name: string, make: () => Promise<Cont
 
     it('stores a stream under a new key and gives the same bytes back, with size and SHA-256', async () => {
       const text = 'ผลการตรวจ: ปอดปกติ ไม่พบก้อน — สวัสดี radiology';
-      const stored = await sut.put(Readable.from([Buffer.from(text.slice(0, 7)), Buffer.from(text.slice(7))]), { prefix: 'exam-documents' });
+      const stored = await sut.put(Readable.from([Buffer.from(text.slice(0, 7)), Buffer.from(text.slice(7))]), {
+        prefix: 'exam-documents',
+      });
       expect(stored.key).toMatch(/^exam-documents\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
       expect(stored.sizeBytes).toBe(Buffer.byteLength(text));
       expect(stored.sha256).toBe(sha256(text));
@@ -56,7 +58,9 @@ export function describeFileStoreContract(name: string, make: () => Promise<Cont
       expect((await readAll(await sut.open(empty.key))).length).toBe(0);
       const big = Buffer.alloc(3 * 1024 * 1024 + 17, 0);
       for (let i = 0; i < big.length; i += 4096) big[i] = i % 251;
-      const stored = await sut.put(Readable.from([big.subarray(0, 1_000_000), big.subarray(1_000_000)]), { prefix: 'documents' });
+      const stored = await sut.put(Readable.from([big.subarray(0, 1_000_000), big.subarray(1_000_000)]), {
+        prefix: 'documents',
+      });
       expect(stored.sha256).toBe(sha256(big));
       expect((await readAll(await sut.open(stored.key))).equals(big)).toBe(true);
     });
@@ -97,13 +101,20 @@ export function describeFileStoreContract(name: string, make: () => Promise<Cont
       const local = path.join(scratch, 'received-2.dcm');
       fs.writeFileSync(local, 'abc');
       let flushedSettled = false;
-      const flushed = new Promise<void>((resolve) => setTimeout(() => { flushedSettled = true; resolve(); }, 20));
+      const flushed = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          flushedSettled = true;
+          resolve();
+        }, 20),
+      );
       const stored = await sut.adopt(local, { prefix: 'dicom', sha256: sha256('abc'), sizeBytes: 3, flushed });
       expect(flushedSettled).toBe(true);
       expect(stored).toMatchObject({ sha256: sha256('abc'), sizeBytes: 3 });
       const other = path.join(scratch, 'received-3.dcm');
       fs.writeFileSync(other, 'def');
-      await expect(sut.adopt(other, { prefix: 'dicom', flushed: Promise.reject(new Error('EIO')) })).rejects.toThrow('EIO');
+      await expect(sut.adopt(other, { prefix: 'dicom', flushed: Promise.reject(new Error('EIO')) })).rejects.toThrow(
+        'EIO',
+      );
     });
 
     it('adopts many files at once and removes them; removing twice is fine', async () => {

@@ -27,7 +27,10 @@ export interface FileStore {
    * the store, moving rather than copying where it can. The local file is consumed. `sha256` and `sizeBytes` spare
    * re-reading it; `flushed` settles when the writer's own fsync is done.
    */
-  adopt(localPath: string, opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> }): Promise<StoredFile>;
+  adopt(
+    localPath: string,
+    opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> },
+  ): Promise<StoredFile>;
   /**
    * A complete file held in memory (a received DICOM instance), made durable under a new key. `sha256`, when the
    * caller already computed it, spares hashing the bytes again.

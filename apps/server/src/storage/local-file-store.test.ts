@@ -12,7 +12,9 @@ describe(LocalFileStore.name, () => {
   const sut = new LocalFileStore(root);
 
   it('stores bytes under a new key and gives them back with size and sha256', async () => {
-    const stored = await sut.put(Readable.from([Buffer.from('สวัสดี '), Buffer.from('radiology')]), { prefix: 'documents' });
+    const stored = await sut.put(Readable.from([Buffer.from('สวัสดี '), Buffer.from('radiology')]), {
+      prefix: 'documents',
+    });
     expect(stored.key).toMatch(/^documents\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
     expect(stored.sizeBytes).toBe(Buffer.byteLength('สวัสดี radiology'));
     expect(stored.sha256).toBe(createHash('sha256').update('สวัสดี radiology').digest('hex'));
@@ -54,11 +56,18 @@ describe(LocalFileStore.name, () => {
     const local = path.join(root, 'received-2.dcm');
     fs.writeFileSync(local, 'abc');
     let flushedSettled = false;
-    const flushed = new Promise<void>((resolve) => setTimeout(() => { flushedSettled = true; resolve(); }, 20));
+    const flushed = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        flushedSettled = true;
+        resolve();
+      }, 20),
+    );
     const stored = await sut.adopt(local, { prefix: 'dicom', sha256: 'given', sizeBytes: 3, flushed });
     expect(flushedSettled).toBe(true);
     expect(stored.sha256).toBe('given');
-    await expect(sut.adopt(path.join(root, 'gone.dcm'), { prefix: 'dicom', flushed: Promise.reject(new Error('EIO')) })).rejects.toThrow('EIO');
+    await expect(
+      sut.adopt(path.join(root, 'gone.dcm'), { prefix: 'dicom', flushed: Promise.reject(new Error('EIO')) }),
+    ).rejects.toThrow('EIO');
   });
 
   it('moves many files at once (their directory synced together) and removes them; removing twice is fine', async () => {

@@ -31,7 +31,11 @@ export class LocalFileStore implements FileStore {
   putBytesStaged(bytes: Buffer, opts: { prefix: string; sha256?: string }): StagedFile {
     const dir = keyFolder(opts.prefix);
     const staged = this.writer.writeStaged(bytes, this.pathOf(dir), opts.sha256);
-    const written = staged.written.then(({ name, sha256 }) => ({ key: `${dir}/${name}`, sizeBytes: bytes.length, sha256 }));
+    const written = staged.written.then(({ name, sha256 }) => ({
+      key: `${dir}/${name}`,
+      sizeBytes: bytes.length,
+      sha256,
+    }));
     written.catch(() => undefined);
     return { written, durable: staged.durable, flushedNow: staged.flushedNow };
   }
@@ -68,7 +72,8 @@ export class LocalFileStore implements FileStore {
     try {
       await pipeline(source, tap, fs.createWriteStream(tmp, { flags: 'wx' }));
       // A truncated upload (size limit) ends the stream without an error; the caller checks and we must not keep it.
-      if ((source as Readable & { truncated?: boolean }).truncated) throw Object.assign(new Error('file too large'), { statusCode: 413 });
+      if ((source as Readable & { truncated?: boolean }).truncated)
+        throw Object.assign(new Error('file too large'), { statusCode: 413 });
       await fsyncFile(tmp);
     } catch (err) {
       await fsp.rm(tmp, { force: true });
@@ -78,7 +83,10 @@ export class LocalFileStore implements FileStore {
     return { key, sizeBytes: size, sha256: hash.digest('hex') };
   }
 
-  async adopt(localPath: string, opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> }): Promise<StoredFile> {
+  async adopt(
+    localPath: string,
+    opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> },
+  ): Promise<StoredFile> {
     const key = newKey(opts.prefix);
     let sizeBytes = opts.sizeBytes;
     let sha256 = opts.sha256;
@@ -141,10 +149,12 @@ export class LocalFileStore implements FileStore {
       return run;
     };
     if (!s.running) return start();
-    const next = s.running.catch(() => undefined).then(() => {
-      s.next = null;
-      return start();
-    });
+    const next = s.running
+      .catch(() => undefined)
+      .then(() => {
+        s.next = null;
+        return start();
+      });
     s.next = next;
     return next;
   }

@@ -9,7 +9,14 @@ import { LocalDicomArchive } from '../dicom/archive/local-archive';
 import { reindexDicom } from '../dicom/reindex/reindex';
 import { buildInstance, testUid, writeTemp } from '../dicom/testing/build-dicom';
 import { createTestApp, type TestContext } from '../test/test-app';
-import { SIM_ACCESS_KEY_ID, SIM_BUCKET, SIM_REGION, SIM_SECRET, startSimulatedBucket, type SimulatedBucket } from './s3-testing';
+import {
+  SIM_ACCESS_KEY_ID,
+  SIM_BUCKET,
+  SIM_REGION,
+  SIM_SECRET,
+  startSimulatedBucket,
+  type SimulatedBucket,
+} from './s3-testing';
 
 const DAY = 86_400_000;
 
@@ -39,32 +46,63 @@ describe('DICOM archive on an S3-compatible bucket', () => {
     const listed = await raw.send(new ListObjectsV2Command({ Bucket: SIM_BUCKET, Prefix: `site-a/${prefix}` }));
     return (listed.Contents ?? []).map((c) => c.Key!.slice('site-a/'.length));
   };
-  const instances = () => sut.database.db.select().from(dicomInstances)
-    .where(sql`${dicomInstances.sopInstanceUid} in (${sql.join(sent.map((s) => sql`${s.sop}`), sql`, `)})`);
-  const wado = (sop: string) => sut.app.inject({
-    url: `/dicomweb/wado?requestType=WADO&studyUID=${studyUid}&seriesUID=${seriesUid}&objectUID=${sop}&contentType=application/dicom`,
-    headers: { cookie },
-  });
+  const instances = () =>
+    sut.database.db
+      .select()
+      .from(dicomInstances)
+      .where(
+        sql`${dicomInstances.sopInstanceUid} in (${sql.join(
+          sent.map((s) => sql`${s.sop}`),
+          sql`, `,
+        )})`,
+      );
+  const wado = (sop: string) =>
+    sut.app.inject({
+      url: `/dicomweb/wado?requestType=WADO&studyUID=${studyUid}&seriesUID=${seriesUid}&objectUID=${sop}&contentType=application/dicom`,
+      headers: { cookie },
+    });
   const localFiles = () => {
     const dir = path.join(sut.config.DATA_DIR, 'files');
-    return fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
+    return fs.existsSync(dir)
+      ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile())
+      : [];
   };
 
   beforeAll(async () => {
     bucket = await startSimulatedBucket();
-    raw = new S3Client({ endpoint: bucket.sim.url, region: SIM_REGION, forcePathStyle: true, credentials: { accessKeyId: SIM_ACCESS_KEY_ID, secretAccessKey: SIM_SECRET } });
+    raw = new S3Client({
+      endpoint: bucket.sim.url,
+      region: SIM_REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: SIM_ACCESS_KEY_ID, secretAccessKey: SIM_SECRET },
+    });
     sut = await createTestApp({
       now: () => clock,
       env: {
-        FILE_STORE: 's3', S3_ENDPOINT: bucket.sim.url, S3_REGION: SIM_REGION, S3_BUCKET: SIM_BUCKET,
-        S3_ACCESS_KEY_ID: SIM_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: SIM_SECRET, S3_PREFIX: 'site-a',
-        DICOM_ARCHIVE_AFTER_DAYS: '30', DICOM_PURGE_AFTER_HOURS: '0',
+        FILE_STORE: 's3',
+        S3_ENDPOINT: bucket.sim.url,
+        S3_REGION: SIM_REGION,
+        S3_BUCKET: SIM_BUCKET,
+        S3_ACCESS_KEY_ID: SIM_ACCESS_KEY_ID,
+        S3_SECRET_ACCESS_KEY: SIM_SECRET,
+        S3_PREFIX: 'site-a',
+        DICOM_ARCHIVE_AFTER_DAYS: '30',
+        DICOM_PURGE_AFTER_HOURS: '0',
       },
     });
     cookie = await sut.login('admin');
-    [exam] = await sut.database.db.select().from(exams)
-      .where(and(isNull(exams.deletedAt), isNotNull(exams.accessionNumber), eq(exams.hasImage, false), isNull(exams.zipStatus)))
-      .limit(1) as [typeof exams.$inferSelect];
+    [exam] = (await sut.database.db
+      .select()
+      .from(exams)
+      .where(
+        and(
+          isNull(exams.deletedAt),
+          isNotNull(exams.accessionNumber),
+          eq(exams.hasImage, false),
+          isNull(exams.zipStatus),
+        ),
+      )
+      .limit(1)) as [typeof exams.$inferSelect];
   });
   afterAll(async () => {
     await sut?.close();
@@ -81,7 +119,10 @@ describe('DICOM archive on an S3-compatible bucket', () => {
     expect(r.status).toBe('stored');
     expect(fs.existsSync(temp)).toBe(false);
     expect((await streamBytes(await archive.openInstance(built.sopUid)))!.equals(built.bytes)).toBe(true);
-    const [row] = await sut.database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, built.sopUid));
+    const [row] = await sut.database.db
+      .select()
+      .from(dicomInstances)
+      .where(eq(dicomInstances.sopInstanceUid, built.sopUid));
     const head = await raw.send(new HeadObjectCommand({ Bucket: SIM_BUCKET, Key: `unit/${row!.storageKey}` }));
     expect(head.Metadata?.sha256).toBe(row!.sha256);
     expect(head.ContentLength).toBe(built.bytes.length);
@@ -93,12 +134,20 @@ describe('DICOM archive on an S3-compatible bucket', () => {
 
     // An instance the DIMSE receiver held in memory goes to the bucket the same way (putBytes), nothing on local disk.
     const fromMemory = buildInstance({ rows: 32, columns: 32 });
-    expect(await archive.ingestBytes(fromMemory.bytes, { source: 'CT1' }, { sha256: createHash('sha256').update(fromMemory.bytes).digest('hex') }))
-      .toMatchObject({ status: 'stored' });
+    expect(
+      await archive.ingestBytes(
+        fromMemory.bytes,
+        { source: 'CT1' },
+        { sha256: createHash('sha256').update(fromMemory.bytes).digest('hex') },
+      ),
+    ).toMatchObject({ status: 'stored' });
     expect((await streamBytes(await archive.openInstance(fromMemory.sopUid)))!.equals(fromMemory.bytes)).toBe(true);
     await sut.database.db.delete(dicomInstances).where(eq(dicomInstances.sopInstanceUid, fromMemory.sopUid));
-    await store.remove((await raw.send(new ListObjectsV2Command({ Bucket: SIM_BUCKET, Prefix: 'unit/dicom/' }))).Contents!
-      .map((c) => c.Key!.slice('unit/'.length)).find((k) => k !== row!.storageKey)!);
+    await store.remove(
+      (await raw.send(new ListObjectsV2Command({ Bucket: SIM_BUCKET, Prefix: 'unit/dicom/' })))
+        .Contents!.map((c) => c.Key!.slice('unit/'.length))
+        .find((k) => k !== row!.storageKey)!,
+    );
 
     // dicom:reindex on the bucket: a file whose row was lost (a crash before the commit) is indexed again.
     await sut.database.db.delete(dicomInstances).where(eq(dicomInstances.sopInstanceUid, built.sopUid));
@@ -110,7 +159,14 @@ describe('DICOM archive on an S3-compatible bucket', () => {
 
   it('the server stores received images in the bucket and serves them byte-identical (WADO-URI), with thumbnails', async () => {
     for (const n of [1, 2, 3]) {
-      const built = buildInstance({ studyUid, seriesUid, instanceNumber: n, accessionNumber: exam.accessionNumber!, rows: 64, columns: 64 });
+      const built = buildInstance({
+        studyUid,
+        seriesUid,
+        instanceNumber: n,
+        accessionNumber: exam.accessionNumber!,
+        rows: 64,
+        columns: 64,
+      });
       const r = await sut.services.archive.ingestFile(writeTemp(built.bytes), { source: 'CT1' });
       expect(r.status).toBe('stored');
       sent.push({ sop: built.sopUid, bytes: built.bytes });
@@ -123,10 +179,17 @@ describe('DICOM archive on an S3-compatible bucket', () => {
       expect(res.rawPayload.equals(s.bytes)).toBe(true);
     }
     await sut.services.thumbnails.flush();
-    const [series] = await sut.database.db.select().from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, seriesUid));
+    const [series] = await sut.database.db
+      .select()
+      .from(dicomSeries)
+      .where(eq(dicomSeries.seriesInstanceUid, seriesUid));
     expect(series!.thumbnailKey).toMatch(/^dicom-thumbnails\//);
     const png = await raw.send(new GetObjectCommand({ Bucket: SIM_BUCKET, Key: `site-a/${series!.thumbnailKey}` }));
-    expect(Buffer.from(await png.Body!.transformToByteArray()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await png.Body!.transformToByteArray())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect(localFiles()).toEqual([]);
   });
 
@@ -143,7 +206,12 @@ describe('DICOM archive on an S3-compatible bucket', () => {
     for (const r of archived) expect(hotKeys).not.toContain(r.storageKey);
     expect((await wado(sent[0]!.sop)).statusCode).toBe(409);
 
-    const unzip = await sut.app.inject({ method: 'POST', url: `/api/exam/${exam.id}/unzip`, payload: {}, headers: { cookie } });
+    const unzip = await sut.app.inject({
+      method: 'POST',
+      url: `/api/exam/${exam.id}/unzip`,
+      payload: {},
+      headers: { cookie },
+    });
     expect(unzip.statusCode, unzip.body).toBe(200);
     expect((await sut.services.jobs.drain()).failed).toBe(0);
     const [after] = await sut.database.db.select().from(exams).where(eq(exams.id, exam.id));

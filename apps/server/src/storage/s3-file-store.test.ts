@@ -7,7 +7,14 @@ import { inspect } from 'node:util';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3FileStore, S3StoreError } from './s3-file-store';
-import { SIM_ACCESS_KEY_ID, SIM_BUCKET, SIM_REGION, SIM_SECRET, startSimulatedBucket, type SimulatedBucket } from './s3-testing';
+import {
+  SIM_ACCESS_KEY_ID,
+  SIM_BUCKET,
+  SIM_REGION,
+  SIM_SECRET,
+  startSimulatedBucket,
+  type SimulatedBucket,
+} from './s3-testing';
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
@@ -18,7 +25,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** Everything an error would show in a log line or a crash report. */
-const everything = (err: unknown) => `${String(err)}\n${(err as Error).stack}\n${inspect(err, { depth: 5 })}\n${JSON.stringify(err)}`;
+const everything = (err: unknown) =>
+  `${String(err)}\n${(err as Error).stack}\n${inspect(err, { depth: 5 })}\n${JSON.stringify(err)}`;
 
 describe(S3FileStore.name, () => {
   let bucket: SimulatedBucket;
@@ -30,7 +38,9 @@ describe(S3FileStore.name, () => {
     bucket = await startSimulatedBucket();
     sut = bucket.newStore({ keyPrefix: 'site-a' });
     raw = new S3Client({
-      endpoint: bucket.sim.url, region: SIM_REGION, forcePathStyle: true,
+      endpoint: bucket.sim.url,
+      region: SIM_REGION,
+      forcePathStyle: true,
       credentials: { accessKeyId: SIM_ACCESS_KEY_ID, secretAccessKey: SIM_SECRET },
     });
   });
@@ -65,7 +75,7 @@ describe(S3FileStore.name, () => {
     expect(listed.KeyCount ?? 0).toBe(0);
   });
 
-  it('refuses an adopt whose given size is not the file\'s', async () => {
+  it("refuses an adopt whose given size is not the file's", async () => {
     const local = path.join(scratch, 'short.dcm');
     fs.writeFileSync(local, '12345');
     await expect(sut.adopt(local, { prefix: 'dicom', sha256: sha256('12345'), sizeBytes: 4 })).rejects.toThrow('size');
@@ -80,11 +90,25 @@ describe(S3FileStore.name, () => {
     });
     expect(size).toBe(12);
     expect(fs.existsSync(seen)).toBe(false);
-    await expect(sut.withLocalFile('dicom-cold/2020/01/00000000-0000-4000-8000-000000000000', async () => 1)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(
+      sut.withLocalFile('dicom-cold/2020/01/00000000-0000-4000-8000-000000000000', async () => 1),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('checks keys before they reach the bucket: no dot segments, no absolute or empty parts, no odd characters', async () => {
-    for (const key of ['../x', 'dicom/../x', 'dicom/./x', '/dicom/x', 'dicom//x', 'dicom/x/', '.hidden', 'dicom/a b', 'dicom/ก', 'dicom\\x', '']) {
+    for (const key of [
+      '../x',
+      'dicom/../x',
+      'dicom/./x',
+      '/dicom/x',
+      'dicom//x',
+      'dicom/x/',
+      '.hidden',
+      'dicom/a b',
+      'dicom/ก',
+      'dicom\\x',
+      '',
+    ]) {
       await expect(sut.open(key), key).rejects.toThrow('bad storage key');
       await expect(sut.exists(key), key).rejects.toThrow('bad storage key');
       await expect(sut.remove(key), key).rejects.toThrow('bad storage key');
@@ -103,10 +127,23 @@ describe(S3FileStore.name, () => {
       const err = await attempt().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(S3StoreError);
       // A HEAD answer has no body: Forbidden is all it says.
-      expect(err).toMatchObject({ code: 'EACCES', httpStatus: 403, s3Code: expect.stringMatching(/^(SignatureDoesNotMatch|Forbidden)$/) });
-      expect((err as Error).message).toMatch(/S3 \w+ failed: HTTP 403 (SignatureDoesNotMatch|Forbidden) .*S3_SECRET_ACCESS_KEY/);
+      expect(err).toMatchObject({
+        code: 'EACCES',
+        httpStatus: 403,
+        s3Code: expect.stringMatching(/^(SignatureDoesNotMatch|Forbidden)$/),
+      });
+      expect((err as Error).message).toMatch(
+        /S3 \w+ failed: HTTP 403 (SignatureDoesNotMatch|Forbidden) .*S3_SECRET_ACCESS_KEY/,
+      );
       const shown = everything(err);
-      for (const secret of ['not-the-secret-at-all-42', SIM_SECRET, SIM_ACCESS_KEY_ID, 'AWS4-HMAC-SHA256', 'ข้อมูลผู้ป่วย', stored.key]) {
+      for (const secret of [
+        'not-the-secret-at-all-42',
+        SIM_SECRET,
+        SIM_ACCESS_KEY_ID,
+        'AWS4-HMAC-SHA256',
+        'ข้อมูลผู้ป่วย',
+        stored.key,
+      ]) {
         expect(shown).not.toContain(secret);
       }
       // Not a status the HTTP error handler would pass on to the browser.
@@ -126,7 +163,9 @@ describe(S3FileStore.name, () => {
     await expect(noBucket.check()).rejects.toThrow(/HeadBucket failed: HTTP 404 NoSuchBucket .*S3_BUCKET/);
     await expect(bucket.newStore({ secretAccessKey: 'wrong' }).check()).rejects.toMatchObject({ code: 'EACCES' });
     await expect(sut.check()).resolves.toBeUndefined();
-    await expect(noBucket.put(Readable.from([Buffer.from('x')]), { prefix: 'documents' })).rejects.toMatchObject({ s3Code: 'NoSuchBucket' });
+    await expect(noBucket.put(Readable.from([Buffer.from('x')]), { prefix: 'documents' })).rejects.toMatchObject({
+      s3Code: 'NoSuchBucket',
+    });
   });
 
   it('an unreachable endpoint fails after its retries with a clear error, and leaves no temporary file', async () => {
@@ -142,7 +181,7 @@ describe(S3FileStore.name, () => {
     }
   });
 
-  it('two stores on the same bucket see each other\'s files (several servers, one bucket)', async () => {
+  it("two stores on the same bucket see each other's files (several servers, one bucket)", async () => {
     const other = bucket.newStore({ keyPrefix: 'site-a/' });
     const stored = await sut.put(Readable.from([Buffer.from('shared')]), { prefix: 'documents' });
     expect((await readAll(await other.open(stored.key))).toString()).toBe('shared');

@@ -6,7 +6,14 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { FileStore, StoredFile } from './file-store';
 import { newKey } from './local-file-store';
@@ -86,7 +93,10 @@ export class S3FileStore implements FileStore {
       maxAttempts: this.maxAttempts,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { connectionTimeout: opts.connectionTimeoutMs ?? 10_000, requestTimeout: opts.socketTimeoutMs ?? 300_000 },
+      requestHandler: {
+        connectionTimeout: opts.connectionTimeoutMs ?? 10_000,
+        requestTimeout: opts.socketTimeoutMs ?? 300_000,
+      },
       // The SDK would print to the console (a failed streaming request, retries); our errors say what went wrong.
       logger: silentLogger,
     });
@@ -107,7 +117,8 @@ export class S3FileStore implements FileStore {
     try {
       await pipeline(source, tap, fs.createWriteStream(spool, { flags: 'wx' }));
       // A truncated upload (size limit) ends the stream without an error; the caller checks and we must not keep it.
-      if ((source as Readable & { truncated?: boolean }).truncated) throw Object.assign(new Error('file too large'), { statusCode: 413 });
+      if ((source as Readable & { truncated?: boolean }).truncated)
+        throw Object.assign(new Error('file too large'), { statusCode: 413 });
       const sha256 = hash.digest('hex');
       await this.upload(spool, key, size, sha256);
       return { key, sizeBytes: size, sha256 };
@@ -130,14 +141,20 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  async adopt(localPath: string, opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> }): Promise<StoredFile> {
+  async adopt(
+    localPath: string,
+    opts: { prefix: string; sha256?: string; sizeBytes?: number; flushed?: Promise<void> },
+  ): Promise<StoredFile> {
     const key = newKey(opts.prefix);
     // The writer's flush does not matter to a bucket, but its failure does (the bytes hashed may not be the file's).
     const [facts] = await Promise.all([
-      opts.sha256 !== undefined ? fsp.stat(localPath).then((s) => ({ sizeBytes: s.size, sha256: opts.sha256! })) : hashFile(localPath),
+      opts.sha256 !== undefined
+        ? fsp.stat(localPath).then((s) => ({ sizeBytes: s.size, sha256: opts.sha256! }))
+        : hashFile(localPath),
       opts.flushed,
     ]);
-    if (opts.sizeBytes !== undefined && opts.sizeBytes !== facts.sizeBytes) throw new Error('the file to adopt is not the size given');
+    if (opts.sizeBytes !== undefined && opts.sizeBytes !== facts.sizeBytes)
+      throw new Error('the file to adopt is not the size given');
     await this.upload(localPath, key, facts.sizeBytes, facts.sha256);
     await fsp.rm(localPath, { force: true });
     return { key, ...facts };
@@ -215,7 +232,9 @@ export class S3FileStore implements FileStore {
     do {
       let page;
       try {
-        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: objectPrefix, ContinuationToken: token }));
+        page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: objectPrefix, ContinuationToken: token }),
+        );
       } catch (err) {
         throw toStoreError('ListObjectsV2', err);
       }
@@ -241,8 +260,12 @@ export class S3FileStore implements FileStore {
     for (let attempt = 1; ; attempt++) {
       const body = fs.createReadStream(file);
       const command = new PutObjectCommand({
-        Bucket: this.bucket, Key: objectKey, Body: body, ContentLength: size,
-        ContentType: 'application/octet-stream', Metadata: { sha256 },
+        Bucket: this.bucket,
+        Key: objectKey,
+        Body: body,
+        ContentLength: size,
+        ContentType: 'application/octet-stream',
+        Metadata: { sha256 },
       });
       command.middlewareStack.add(
         (next) => async (args) => {
@@ -285,18 +308,31 @@ function toStoreError(operation: string, err: unknown): S3StoreError {
   if (err instanceof S3StoreError) return err;
   const status = (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
   const e = err as { code?: unknown; name?: unknown } | null;
-  let s3Code = err instanceof S3ServiceException
-    ? err.name
-    : typeof e?.code === 'string' ? e.code : typeof e?.name === 'string' ? e.name : 'Error';
+  let s3Code =
+    err instanceof S3ServiceException
+      ? err.name
+      : typeof e?.code === 'string'
+        ? e.code
+        : typeof e?.name === 'string'
+          ? e.name
+          : 'Error';
   // A HEAD answer has no body to name the error: the SDK says Unknown.
   if (s3Code === 'Unknown' && status !== undefined) s3Code = HEAD_ERRORS[status] ?? `HTTP${status}`;
-  const code = status === 404 || s3Code === 'NoSuchKey' || s3Code === 'NotFound' || s3Code === 'NoSuchBucket'
-    ? 'ENOENT'
-    : status === 401 || status === 403 ? 'EACCES' : 'EIO';
+  const code =
+    status === 404 || s3Code === 'NoSuchKey' || s3Code === 'NotFound' || s3Code === 'NoSuchBucket'
+      ? 'ENOENT'
+      : status === 401 || status === 403
+        ? 'EACCES'
+        : 'EIO';
   return new S3StoreError(operation, code, s3Code.slice(0, 64), status);
 }
 
-const HEAD_ERRORS: Record<number, string> = { 400: 'BadRequest', 403: 'Forbidden', 404: 'NotFound', 412: 'PreconditionFailed' };
+const HEAD_ERRORS: Record<number, string> = {
+  400: 'BadRequest',
+  403: 'Forbidden',
+  404: 'NotFound',
+  412: 'PreconditionFailed',
+};
 
 function retryable(e: S3StoreError): boolean {
   if (e.httpStatus === undefined) return true;

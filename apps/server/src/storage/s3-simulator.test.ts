@@ -7,7 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Simulator, type S3Simulator } from '../../../simulators/src/s3-simulator';
@@ -19,36 +25,57 @@ const DOC_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 const DOC_TIME = new Date('2013-05-24T00:00:00Z');
 const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const DOC_GET = {
-  method: 'GET', path: '/test.txt',
+  method: 'GET',
+  path: '/test.txt',
   headers: {
-    host: 'examplebucket.s3.amazonaws.com', range: 'bytes=0-9', 'x-amz-content-sha256': EMPTY_SHA256, 'x-amz-date': '20130524T000000Z',
+    host: 'examplebucket.s3.amazonaws.com',
+    range: 'bytes=0-9',
+    'x-amz-content-sha256': EMPTY_SHA256,
+    'x-amz-date': '20130524T000000Z',
     authorization: `AWS4-HMAC-SHA256 Credential=${DOC_KEY_ID}/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41`,
   },
 };
 const DOC_PUT = {
-  method: 'PUT', path: '/test%24file.text', body: 'Welcome to Amazon S3.',
+  method: 'PUT',
+  path: '/test%24file.text',
+  body: 'Welcome to Amazon S3.',
   headers: {
-    host: 'examplebucket.s3.amazonaws.com', date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-date': '20130524T000000Z',
-    'x-amz-storage-class': 'REDUCED_REDUNDANCY', 'x-amz-content-sha256': '44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072',
+    host: 'examplebucket.s3.amazonaws.com',
+    date: 'Fri, 24 May 2013 00:00:00 GMT',
+    'x-amz-date': '20130524T000000Z',
+    'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+    'x-amz-content-sha256': '44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072',
     authorization: `AWS4-HMAC-SHA256 Credential=${DOC_KEY_ID}/20130524/us-east-1/s3/aws4_request,SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class,Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd`,
   },
 };
 const DOC_LIST = {
-  method: 'GET', path: '/?max-keys=2&prefix=J',
+  method: 'GET',
+  path: '/?max-keys=2&prefix=J',
   headers: {
-    host: 'examplebucket.s3.amazonaws.com', 'x-amz-content-sha256': EMPTY_SHA256, 'x-amz-date': '20130524T000000Z',
+    host: 'examplebucket.s3.amazonaws.com',
+    'x-amz-content-sha256': EMPTY_SHA256,
+    'x-amz-date': '20130524T000000Z',
     authorization: `AWS4-HMAC-SHA256 Credential=${DOC_KEY_ID}/20130524/us-east-1/s3/aws4_request,SignedHeaders=host;x-amz-content-sha256;x-amz-date,Signature=34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7`,
   },
 };
 
-interface RawAnswer { status: number; headers: http.IncomingHttpHeaders; body: string }
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 
-function rawRequest(port: number, r: { method: string; path: string; headers: Record<string, string>; body?: string }): Promise<RawAnswer> {
+function rawRequest(
+  port: number,
+  r: { method: string; path: string; headers: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method: r.method, path: r.path, headers: r.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -68,12 +95,20 @@ describe('S3 simulator', () => {
 
   beforeAll(async () => {
     sim = await startS3Simulator({
-      port: 0, host: '127.0.0.1', dir: path.join(root, 'data'), region: 'us-east-1',
+      port: 0,
+      host: '127.0.0.1',
+      dir: path.join(root, 'data'),
+      region: 'us-east-1',
       credentials: { [DOC_KEY_ID]: DOC_SECRET, [KEY_ID]: SECRET },
-      buckets: ['examplebucket', 'photos'], virtualHostSuffix: 's3.amazonaws.com', now: () => clock,
+      buckets: ['examplebucket', 'photos'],
+      virtualHostSuffix: 's3.amazonaws.com',
+      now: () => clock,
     });
     client = new S3Client({
-      endpoint: sim.url, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET },
+      endpoint: sim.url,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET },
     });
   });
   afterAll(async () => {
@@ -102,7 +137,9 @@ describe('S3 simulator', () => {
         expect(list.body).toContain('<ListBucketResult');
       });
       // The documented GET reads test.txt: put it there (signed by the SDK, now), then replay the documented request.
-      await client.send(new PutObjectCommand({ Bucket: 'examplebucket', Key: 'test.txt', Body: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' }));
+      await client.send(
+        new PutObjectCommand({ Bucket: 'examplebucket', Key: 'test.txt', Body: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' }),
+      );
       await atDocTime(async () => {
         const get = await rawRequest(sim.port, DOC_GET);
         expect(get.status, get.body).toBe(206);
@@ -115,11 +152,18 @@ describe('S3 simulator', () => {
 
     it('refuses a request changed after signing, or signed with another secret: 403 SignatureDoesNotMatch as S3 words it', async () => {
       await atDocTime(async () => {
-        const changedRange = await rawRequest(sim.port, { ...DOC_GET, headers: { ...DOC_GET.headers, range: 'bytes=0-8' } });
+        const changedRange = await rawRequest(sim.port, {
+          ...DOC_GET,
+          headers: { ...DOC_GET.headers, range: 'bytes=0-8' },
+        });
         expect(changedRange.status).toBe(403);
         expect(errorCode(changedRange.body)).toBe('SignatureDoesNotMatch');
-        expect(changedRange.body).toContain('<Message>The request signature we calculated does not match the signature you provided. Check your key and signing method.</Message>');
-        expect(changedRange.body).toContain('<CanonicalRequest>GET\n/test.txt\n\nhost:examplebucket.s3.amazonaws.com\nrange:bytes=0-8\n');
+        expect(changedRange.body).toContain(
+          '<Message>The request signature we calculated does not match the signature you provided. Check your key and signing method.</Message>',
+        );
+        expect(changedRange.body).toContain(
+          '<CanonicalRequest>GET\n/test.txt\n\nhost:examplebucket.s3.amazonaws.com\nrange:bytes=0-8\n',
+        );
         expect(changedRange.headers['content-type']).toBe('application/xml');
         const changedPath = await rawRequest(sim.port, { ...DOC_GET, path: '/test.txT' });
         expect(errorCode(changedPath.body)).toBe('SignatureDoesNotMatch');
@@ -127,14 +171,27 @@ describe('S3 simulator', () => {
         expect(changedBody.status).toBe(400);
         expect(errorCode(changedBody.body)).toBe('XAmzContentSHA256Mismatch');
       });
-      const wrong = new S3Client({ endpoint: sim.url, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: KEY_ID, secretAccessKey: 'guessed' } });
+      const wrong = new S3Client({
+        endpoint: sim.url,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: KEY_ID, secretAccessKey: 'guessed' },
+      });
       try {
-        const err = await wrong.send(new GetObjectCommand({ Bucket: 'examplebucket', Key: 'test.txt' })).catch((e: unknown) => e);
+        const err = await wrong
+          .send(new GetObjectCommand({ Bucket: 'examplebucket', Key: 'test.txt' }))
+          .catch((e: unknown) => e);
         expect(err).toBeInstanceOf(S3ServiceException);
         expect(err).toMatchObject({ name: 'SignatureDoesNotMatch', $metadata: { httpStatusCode: 403 } });
-        const put = await wrong.send(new PutObjectCommand({ Bucket: 'examplebucket', Key: 'guessed.txt', Body: 'x' })).catch((e: unknown) => e);
+        const put = await wrong
+          .send(new PutObjectCommand({ Bucket: 'examplebucket', Key: 'guessed.txt', Body: 'x' }))
+          .catch((e: unknown) => e);
         expect(put).toMatchObject({ name: 'SignatureDoesNotMatch' });
-        expect(await client.send(new HeadObjectCommand({ Bucket: 'examplebucket', Key: 'guessed.txt' })).catch((e: S3ServiceException) => e.name)).toBe('NotFound');
+        expect(
+          await client
+            .send(new HeadObjectCommand({ Bucket: 'examplebucket', Key: 'guessed.txt' }))
+            .catch((e: S3ServiceException) => e.name),
+        ).toBe('NotFound');
       } finally {
         wrong.destroy();
       }
@@ -144,11 +201,26 @@ describe('S3 simulator', () => {
       const anonymous = await rawRequest(sim.port, { method: 'GET', path: '/examplebucket/test.txt', headers: {} });
       expect([anonymous.status, errorCode(anonymous.body)]).toEqual([403, 'AccessDenied']);
       await atDocTime(async () => {
-        const unknown = await rawRequest(sim.port, { ...DOC_GET, headers: { ...DOC_GET.headers, authorization: DOC_GET.headers.authorization.replace(DOC_KEY_ID, 'AKIDUNKNOWN') } });
+        const unknown = await rawRequest(sim.port, {
+          ...DOC_GET,
+          headers: {
+            ...DOC_GET.headers,
+            authorization: DOC_GET.headers.authorization.replace(DOC_KEY_ID, 'AKIDUNKNOWN'),
+          },
+        });
         expect([unknown.status, errorCode(unknown.body)]).toEqual([403, 'InvalidAccessKeyId']);
-        const region = await rawRequest(sim.port, { ...DOC_GET, headers: { ...DOC_GET.headers, authorization: DOC_GET.headers.authorization.replace('us-east-1', 'eu-west-1') } });
+        const region = await rawRequest(sim.port, {
+          ...DOC_GET,
+          headers: {
+            ...DOC_GET.headers,
+            authorization: DOC_GET.headers.authorization.replace('us-east-1', 'eu-west-1'),
+          },
+        });
         expect([region.status, errorCode(region.body)]).toEqual([400, 'AuthorizationHeaderMalformed']);
-        const unsigned = await rawRequest(sim.port, { ...DOC_GET, headers: { ...DOC_GET.headers, 'x-amz-meta-extra': 'added later' } });
+        const unsigned = await rawRequest(sim.port, {
+          ...DOC_GET,
+          headers: { ...DOC_GET.headers, 'x-amz-meta-extra': 'added later' },
+        });
         expect([unsigned.status, errorCode(unsigned.body)]).toEqual([403, 'AccessDenied']);
         expect(unsigned.body).toContain('not signed');
       });
@@ -161,60 +233,131 @@ describe('S3 simulator', () => {
 
   describe('objects', () => {
     it('takes what the SDK sends by default for a streamed PutObject (aws-chunked with a CRC32 trailer), and refuses a wrong checksum', async () => {
-      const byDefault = new S3Client({ endpoint: sim.url, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET } });
+      const byDefault = new S3Client({
+        endpoint: sim.url,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET },
+      });
       try {
         const bytes = Buffer.from('ภาพถ่ายรังสีทรวงอก '.repeat(5000));
         const seen: Record<string, string> = {};
-        const command = new PutObjectCommand({ Bucket: 'photos', Key: 'ผู้ป่วย/ภาพ 1.jpg', Body: Readable.from([bytes.subarray(0, 70_000), bytes.subarray(70_000)]), ContentLength: bytes.length });
-        command.middlewareStack.add((next) => async (args) => {
-          Object.assign(seen, (args.request as { headers: Record<string, string> }).headers);
-          return next(args);
-        }, { step: 'finalizeRequest', name: 'recordHeaders' });
+        const command = new PutObjectCommand({
+          Bucket: 'photos',
+          Key: 'ผู้ป่วย/ภาพ 1.jpg',
+          Body: Readable.from([bytes.subarray(0, 70_000), bytes.subarray(70_000)]),
+          ContentLength: bytes.length,
+        });
+        command.middlewareStack.add(
+          (next) => async (args) => {
+            Object.assign(seen, (args.request as { headers: Record<string, string> }).headers);
+            return next(args);
+          },
+          { step: 'finalizeRequest', name: 'recordHeaders' },
+        );
         await byDefault.send(command);
-        expect(seen).toMatchObject({ 'x-amz-content-sha256': 'STREAMING-UNSIGNED-PAYLOAD-TRAILER', 'content-encoding': 'aws-chunked', 'x-amz-trailer': 'x-amz-checksum-crc32' });
+        expect(seen).toMatchObject({
+          'x-amz-content-sha256': 'STREAMING-UNSIGNED-PAYLOAD-TRAILER',
+          'content-encoding': 'aws-chunked',
+          'x-amz-trailer': 'x-amz-checksum-crc32',
+        });
         const back = await client.send(new GetObjectCommand({ Bucket: 'photos', Key: 'ผู้ป่วย/ภาพ 1.jpg' }));
         expect(Buffer.from(await back.Body!.transformToByteArray()).equals(bytes)).toBe(true);
         expect(back.ETag).toBe(`"${createHash('md5').update(bytes).digest('hex')}"`);
-        const bad = await byDefault.send(new PutObjectCommand({ Bucket: 'photos', Key: 'bad.jpg', Body: 'abc', ChecksumCRC32: 'AAAAAA==' })).catch((e: unknown) => e);
+        const bad = await byDefault
+          .send(new PutObjectCommand({ Bucket: 'photos', Key: 'bad.jpg', Body: 'abc', ChecksumCRC32: 'AAAAAA==' }))
+          .catch((e: unknown) => e);
         expect(bad).toMatchObject({ name: 'BadDigest', $metadata: { httpStatusCode: 400 } });
-        const badMd5 = await client.send(new PutObjectCommand({ Bucket: 'photos', Key: 'bad.jpg', Body: 'abc', ContentMD5: createHash('md5').update('abd').digest('base64') })).catch((e: unknown) => e);
+        const badMd5 = await client
+          .send(
+            new PutObjectCommand({
+              Bucket: 'photos',
+              Key: 'bad.jpg',
+              Body: 'abc',
+              ContentMD5: createHash('md5').update('abd').digest('base64'),
+            }),
+          )
+          .catch((e: unknown) => e);
         expect(badMd5).toMatchObject({ name: 'BadDigest' });
-        expect(await client.send(new HeadObjectCommand({ Bucket: 'photos', Key: 'bad.jpg' })).catch((e: S3ServiceException) => e.name)).toBe('NotFound');
+        expect(
+          await client
+            .send(new HeadObjectCommand({ Bucket: 'photos', Key: 'bad.jpg' }))
+            .catch((e: S3ServiceException) => e.name),
+        ).toBe('NotFound');
       } finally {
         byDefault.destroy();
       }
     });
 
     it('keeps x-amz-meta-*, answers ranges, and gives S3 errors for a missing key or bucket', async () => {
-      await client.send(new PutObjectCommand({ Bucket: 'photos', Key: 'a/b.txt', Body: '0123456789', Metadata: { sha256: 'abc', note: 'x' }, ContentType: 'text/plain' }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: 'photos',
+          Key: 'a/b.txt',
+          Body: '0123456789',
+          Metadata: { sha256: 'abc', note: 'x' },
+          ContentType: 'text/plain',
+        }),
+      );
       const head = await client.send(new HeadObjectCommand({ Bucket: 'photos', Key: 'a/b.txt' }));
-      expect(head).toMatchObject({ Metadata: { sha256: 'abc', note: 'x' }, ContentLength: 10, ContentType: 'text/plain', AcceptRanges: 'bytes' });
-      const range = async (r: string) => (await client.send(new GetObjectCommand({ Bucket: 'photos', Key: 'a/b.txt', Range: r }))).Body!.transformToString();
+      expect(head).toMatchObject({
+        Metadata: { sha256: 'abc', note: 'x' },
+        ContentLength: 10,
+        ContentType: 'text/plain',
+        AcceptRanges: 'bytes',
+      });
+      const range = async (r: string) =>
+        (
+          await client.send(new GetObjectCommand({ Bucket: 'photos', Key: 'a/b.txt', Range: r }))
+        ).Body!.transformToString();
       expect(await range('bytes=2-5')).toBe('2345');
       expect(await range('bytes=7-')).toBe('789');
       expect(await range('bytes=-3')).toBe('789');
       expect(await range('bytes=5-100')).toBe('56789');
-      await expect(range('bytes=10-')).rejects.toMatchObject({ name: 'InvalidRange', $metadata: { httpStatusCode: 416 } });
-      await expect(client.send(new GetObjectCommand({ Bucket: 'photos', Key: 'a/none.txt' }))).rejects.toMatchObject({ name: 'NoSuchKey', $metadata: { httpStatusCode: 404 } });
-      await expect(client.send(new GetObjectCommand({ Bucket: 'nobucket', Key: 'a' }))).rejects.toMatchObject({ name: 'NoSuchBucket' });
+      await expect(range('bytes=10-')).rejects.toMatchObject({
+        name: 'InvalidRange',
+        $metadata: { httpStatusCode: 416 },
+      });
+      await expect(client.send(new GetObjectCommand({ Bucket: 'photos', Key: 'a/none.txt' }))).rejects.toMatchObject({
+        name: 'NoSuchKey',
+        $metadata: { httpStatusCode: 404 },
+      });
+      await expect(client.send(new GetObjectCommand({ Bucket: 'nobucket', Key: 'a' }))).rejects.toMatchObject({
+        name: 'NoSuchBucket',
+      });
       await client.send(new DeleteObjectCommand({ Bucket: 'photos', Key: 'a/b.txt' }));
       await client.send(new DeleteObjectCommand({ Bucket: 'photos', Key: 'a/b.txt' }));
-      await expect(client.send(new HeadObjectCommand({ Bucket: 'photos', Key: 'a/b.txt' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+      await expect(client.send(new HeadObjectCommand({ Bucket: 'photos', Key: 'a/b.txt' }))).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 404 },
+      });
     });
 
     it('lists with a prefix, a delimiter and pages (ListObjectsV2), keys in UTF-8 order', async () => {
       const keys = ['list/ก.txt', 'list/a.txt', 'list/b/1.txt', 'list/b/2.txt', 'list/c.txt', 'other.txt'];
       for (const Key of keys) await client.send(new PutObjectCommand({ Bucket: 'photos', Key, Body: Key }));
       const all = await client.send(new ListObjectsV2Command({ Bucket: 'photos', Prefix: 'list/' }));
-      expect(all.Contents?.map((c) => c.Key)).toEqual(['list/a.txt', 'list/b/1.txt', 'list/b/2.txt', 'list/c.txt', 'list/ก.txt']);
-      expect(all.Contents?.[0]).toMatchObject({ Size: 'list/a.txt'.length, ETag: `"${createHash('md5').update('list/a.txt').digest('hex')}"` });
-      const folders = await client.send(new ListObjectsV2Command({ Bucket: 'photos', Prefix: 'list/', Delimiter: '/' }));
+      expect(all.Contents?.map((c) => c.Key)).toEqual([
+        'list/a.txt',
+        'list/b/1.txt',
+        'list/b/2.txt',
+        'list/c.txt',
+        'list/ก.txt',
+      ]);
+      expect(all.Contents?.[0]).toMatchObject({
+        Size: 'list/a.txt'.length,
+        ETag: `"${createHash('md5').update('list/a.txt').digest('hex')}"`,
+      });
+      const folders = await client.send(
+        new ListObjectsV2Command({ Bucket: 'photos', Prefix: 'list/', Delimiter: '/' }),
+      );
       expect(folders.Contents?.map((c) => c.Key)).toEqual(['list/a.txt', 'list/c.txt', 'list/ก.txt']);
       expect(folders.CommonPrefixes?.map((p) => p.Prefix)).toEqual(['list/b/']);
       const seen: string[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: 'photos', Prefix: 'list/', MaxKeys: 2, ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: 'photos', Prefix: 'list/', MaxKeys: 2, ContinuationToken: token }),
+        );
         expect(page.KeyCount).toBeLessThanOrEqual(2);
         seen.push(...(page.Contents ?? []).map((c) => c.Key!));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -230,16 +373,22 @@ describe('S3 simulator', () => {
       }) as unknown as LookupFunction;
       const agent = new http.Agent({ lookup });
       const vhost = new S3Client({
-        endpoint: `http://s3.amazonaws.com:${sim.port}`, region: 'us-east-1', forcePathStyle: false,
-        credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET }, requestHandler: { httpAgent: agent },
+        endpoint: `http://s3.amazonaws.com:${sim.port}`,
+        region: 'us-east-1',
+        forcePathStyle: false,
+        credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET },
+        requestHandler: { httpAgent: agent },
       });
       try {
         const seenHosts: string[] = [];
         const put = new PutObjectCommand({ Bucket: 'photos', Key: 'vhost/x.txt', Body: 'virtual host' });
-        put.middlewareStack.add((next) => async (args) => {
-          seenHosts.push((args.request as { hostname: string }).hostname);
-          return next(args);
-        }, { step: 'finalizeRequest', name: 'recordHost' });
+        put.middlewareStack.add(
+          (next) => async (args) => {
+            seenHosts.push((args.request as { hostname: string }).hostname);
+            return next(args);
+          },
+          { step: 'finalizeRequest', name: 'recordHost' },
+        );
         await vhost.send(put);
         expect(seenHosts).toEqual(['photos.s3.amazonaws.com']);
         const back = await client.send(new GetObjectCommand({ Bucket: 'photos', Key: 'vhost/x.txt' }));

@@ -25,18 +25,29 @@ export async function startSimulatedBucket(opts: { now?: () => Date } = {}): Pro
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-s3-'));
   const dir = path.join(root, 'bucket-data');
   const sim = await startS3Simulator({
-    port: 0, host: '127.0.0.1', dir, region: SIM_REGION,
-    credentials: { [SIM_ACCESS_KEY_ID]: SIM_SECRET }, buckets: [SIM_BUCKET], now: opts.now,
+    port: 0,
+    host: '127.0.0.1',
+    dir,
+    region: SIM_REGION,
+    credentials: { [SIM_ACCESS_KEY_ID]: SIM_SECRET },
+    buckets: [SIM_BUCKET],
+    now: opts.now,
   });
   const stores: S3FileStore[] = [];
   const storeOptions = (overrides: Partial<S3FileStoreOptions> = {}): S3FileStoreOptions => ({
-    bucket: SIM_BUCKET, region: SIM_REGION, endpoint: sim.url, forcePathStyle: true,
-    accessKeyId: SIM_ACCESS_KEY_ID, secretAccessKey: SIM_SECRET,
+    bucket: SIM_BUCKET,
+    region: SIM_REGION,
+    endpoint: sim.url,
+    forcePathStyle: true,
+    accessKeyId: SIM_ACCESS_KEY_ID,
+    secretAccessKey: SIM_SECRET,
     tmpDir: fs.mkdtempSync(path.join(root, 'spool-')),
     ...overrides,
   });
   return {
-    sim, dir, storeOptions,
+    sim,
+    dir,
+    storeOptions,
     newStore(overrides) {
       const store = new S3FileStore(storeOptions(overrides));
       stores.push(store);

@@ -21,7 +21,9 @@ export interface TestContext extends App {
 /** A fresh seeded database (PGlite copy, or a PostgreSQL copy with TEST_DATABASE_URL) and the whole app on it. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (inject('databaseProject') !== true) {
-    throw new Error(`${expect.getState().testPath ?? 'this test file'} opens the test database but is not in the db project: add it to DATABASE_TESTS in vitest.config.ts, so that it runs on PostgreSQL too`);
+    throw new Error(
+      `${expect.getState().testPath ?? 'this test file'} opens the test database but is not in the db project: add it to DATABASE_TESTS in vitest.config.ts, so that it runs on PostgreSQL too`,
+    );
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) return openPostgresCopy(adminUrl);
@@ -31,8 +33,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 /** `database`: a database the test built itself (another seed); by default a copy of the seeded template. */
-export async function createTestApp(opts: { now?: () => Date; env?: Record<string, string>; loggerInstance?: AppDeps['loggerInstance']; database?: DatabaseHandle } = {}): Promise<TestContext> {
-  const database = opts.database ?? await openTestDatabase();
+export async function createTestApp(
+  opts: {
+    now?: () => Date;
+    env?: Record<string, string>;
+    loggerInstance?: AppDeps['loggerInstance'];
+    database?: DatabaseHandle;
+  } = {},
+): Promise<TestContext> {
+  const database = opts.database ?? (await openTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-test-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -30,7 +30,8 @@ export function spaRoutes(deps: { distDir: string; auth: AuthService }) {
         index: false,
         setHeaders: (res, filePath) => {
           // Hashed assets never change; index.html must always be fresh.
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+          if (filePath.includes(`${path.sep}assets${path.sep}`))
+            res.header('cache-control', 'public, max-age=31536000, immutable');
         },
       });
     }

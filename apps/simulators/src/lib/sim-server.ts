@@ -20,7 +20,10 @@ export interface SimServerOptions<State> {
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -35,7 +38,8 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('access-control-allow-methods', 'GET, POST, PUT, OPTIONS');
   res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type');
   // Chrome's Private Network Access: a page on a public address may still call a helper on the workstation.
-  if (req.headers['access-control-request-private-network']) res.setHeader('access-control-allow-private-network', 'true');
+  if (req.headers['access-control-request-private-network'])
+    res.setHeader('access-control-allow-private-network', 'true');
   res.setHeader('access-control-max-age', '600');
 }
 
@@ -98,7 +102,8 @@ export function startSimServer<State extends object>(options: SimServerOptions<S
           }
         }
         const handled = await options.route({ req, res, url, state });
-        if (!handled && !res.headersSent && !res.destroyed) sendJson(res, 404, { success: false, message: 'Not found' });
+        if (!handled && !res.headersSent && !res.destroyed)
+          sendJson(res, 404, { success: false, message: 'Not found' });
       } catch (error) {
         console.error(`[${options.name}]`, error);
         if (!res.headersSent && !res.destroyed) sendJson(res, 500, { success: false, message: 'Simulator error' });

@@ -19,7 +19,10 @@ describe('apiRequest', () => {
   });
 
   it('returns the envelope data', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { success: true, data: { a: 1 } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { success: true, data: { a: 1 } })),
+    );
     const { apiRequest: sut } = await import('./api-client');
     await expect(sut('/api/x')).resolves.toEqual({ a: 1 });
   });
@@ -35,25 +38,39 @@ describe('apiRequest', () => {
   });
 
   it('throws the server message for success:false even with HTTP 200', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { success: false, message: 'ไม่อนุญาต' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { success: false, message: 'ไม่อนุญาต' })),
+    );
     const { apiRequest: sut } = await import('./api-client');
     await expect(sut('/api/x')).rejects.toMatchObject({ status: 200, message: 'ไม่อนุญาต' });
   });
 
   it('throws with no message for a non-JSON error page', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      ),
+    );
     const { apiRequest: sut } = await import('./api-client');
     await expect(sut('/api/x')).rejects.toMatchObject({ status: 502, message: '' });
   });
 
   it('turns a network failure into status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { apiRequest: sut } = await import('./api-client');
     await expect(sut('/api/x')).rejects.toMatchObject({ status: 0 });
   });
 
   it('sends a 401 to the logon page with the current path, search and hash as ReturnUrl', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { success: false, message: 'no session' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { success: false, message: 'no session' })),
+    );
     const { apiRequest: sut } = await import('./api-client');
     await expect(sut('/api/me')).rejects.toMatchObject({ status: 401 });
     await expect(sut('/api/uidata/menu')).rejects.toMatchObject({ status: 401 });
@@ -62,9 +79,14 @@ describe('apiRequest', () => {
   });
 
   it('leaves a 401 to the caller when asked (the logon post itself)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(401, { success: false, message: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(401, { success: false, message: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' })),
+    );
     const { apiRequest: sut } = await import('./api-client');
-    await expect(sut('/Member/LogOn', { method: 'POST', body: {}, redirectOnUnauthorized: false })).rejects.toMatchObject({
+    await expect(
+      sut('/Member/LogOn', { method: 'POST', body: {}, redirectOnUnauthorized: false }),
+    ).rejects.toMatchObject({
       status: 401,
       message: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
     });

@@ -11,7 +11,12 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly fieldErrors: readonly FieldError[];
 
-  constructor(status: number, serverMessage: string | undefined, fieldErrors: readonly FieldError[] = [], options?: ErrorOptions) {
+  constructor(
+    status: number,
+    serverMessage: string | undefined,
+    fieldErrors: readonly FieldError[] = [],
+    options?: ErrorOptions,
+  ) {
     super(composeUserMessage(serverMessage, fieldErrors), options);
     this.status = status;
     this.serverMessage = serverMessage;

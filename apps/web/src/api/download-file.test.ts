@@ -8,7 +8,9 @@ describe('fileNameOf', () => {
   });
 
   it('falls back to the plain name, then to the caller’s', () => {
-    expect(fileNameOf('attachment; filename="billing-BL2569-RS1-00001.xlsx"', 'x.xlsx')).toBe('billing-BL2569-RS1-00001.xlsx');
+    expect(fileNameOf('attachment; filename="billing-BL2569-RS1-00001.xlsx"', 'x.xlsx')).toBe(
+      'billing-BL2569-RS1-00001.xlsx',
+    );
     expect(fileNameOf(`attachment; filename*=UTF-8''%E0%ZZ; filename="plain.xlsx"`, 'x.xlsx')).toBe('plain.xlsx');
     expect(fileNameOf('attachment', 'x.xlsx')).toBe('x.xlsx');
     expect(fileNameOf(null, 'x.xlsx')).toBe('x.xlsx');

@@ -3,7 +3,12 @@ import { redirectToLogOn } from './log-on-redirect';
 
 /** A refused upload: the server's message, and the data it answered with (what was done before it refused). */
 export class UploadRefusedError extends ApiError {
-  constructor(status: number, message: string | undefined, errors: { field: string; message: string }[], readonly data: unknown) {
+  constructor(
+    status: number,
+    message: string | undefined,
+    errors: { field: string; message: string }[],
+    readonly data: unknown,
+  ) {
     super(status, message, errors);
   }
 }

@@ -23,7 +23,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return (
     <Box
       role="alert"
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, p: 3, textAlign: 'center' }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1.5,
+        p: 3,
+        textAlign: 'center',
+      }}
     >
       <CloudOffRounded sx={{ fontSize: 48, color: 'text.secondary' }} />
       <Typography variant="h6">{t('error.connection')}</Typography>

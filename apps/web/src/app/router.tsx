@@ -9,35 +9,59 @@ import { AppShell } from './shell/app-shell';
 // Every feature page is its own chunk, so the heavy screens to come never weigh on login or home.
 const LoginPage = lazy(() => import('../features/login/login-page').then((m) => ({ default: m.LoginPage })));
 const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage })));
-const WorklistPage = lazy(() => import('../features/worklist/worklist-page').then((m) => ({ default: m.WorklistPage })));
-const PatientSearchPage = lazy(() => import('../features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })));
-const PatientFormPage = lazy(() => import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })));
-const UnmatchedStudiesPage = lazy(() => import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })));
+const WorklistPage = lazy(() =>
+  import('../features/worklist/worklist-page').then((m) => ({ default: m.WorklistPage })),
+);
+const PatientSearchPage = lazy(() =>
+  import('../features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })),
+);
+const PatientFormPage = lazy(() =>
+  import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })),
+);
+const UnmatchedStudiesPage = lazy(() =>
+  import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })),
+);
 const AuditLogPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditLogPage })));
 // Spec §2 Accounting screens (issue 24): billing, petty cash and exam fees behind one side menu.
-const AccountingPage = lazy(() => import('../features/accounting/accounting-page').then((m) => ({ default: m.AccountingPage })));
+const AccountingPage = lazy(() =>
+  import('../features/accounting/accounting-page').then((m) => ({ default: m.AccountingPage })),
+);
 const BackupPage = lazy(() => import('../features/backup/backup-page').then((m) => ({ default: m.BackupPage })));
-const RequestListPage = lazy(() => import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })));
-const RequestFormPage = lazy(() => import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })));
-const PublicLinkPage = lazy(() => import('../features/request/public-link-page').then((m) => ({ default: m.PublicLinkPage })));
+const RequestListPage = lazy(() =>
+  import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })),
+);
+const RequestFormPage = lazy(() =>
+  import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })),
+);
+const PublicLinkPage = lazy(() =>
+  import('../features/request/public-link-page').then((m) => ({ default: m.PublicLinkPage })),
+);
 // The series viewer (issue 5): DicomViewerPage carries Cornerstone3D (~1 MB gzip), so it is its own chunk.
 const SeriesPage = lazy(() => import('../features/viewer/series-page').then((m) => ({ default: m.SeriesPage })));
-const DicomViewerPage = lazy(() => import('../features/viewer/dicom-viewer-page').then((m) => ({ default: m.DicomViewerPage })));
+const DicomViewerPage = lazy(() =>
+  import('../features/viewer/dicom-viewer-page').then((m) => ({ default: m.DicomViewerPage })),
+);
 const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 // The radiology report window (issue 8): outside the shell, like the viewer.
-const ReportPage = lazy(() => import('../features/radiology-report/report-page').then((m) => ({ default: m.ReportPage })));
+const ReportPage = lazy(() =>
+  import('../features/radiology-report/report-page').then((m) => ({ default: m.ReportPage })),
+);
 // The other report screens (issue 8): branch, doctor, center, accounting, billing reports and the sticker.
-const ReportViewerPage = lazy(() => import('../features/report-engine/report-viewer-page').then((m) => ({ default: m.ReportViewerPage })));
+const ReportViewerPage = lazy(() =>
+  import('../features/report-engine/report-viewer-page').then((m) => ({ default: m.ReportViewerPage })),
+);
 
 /** Spec §2 Report screens other than /report: full window, outside the shell (they open in a new window). */
-const reportViewerRoutes = ([
-  ['/branch_report/:mode?/:reportName?', 'branch'],
-  ['/doctor_report/:reportName?', 'doctor'],
-  ['/center_report/:reportName?', 'center'],
-  ['/accounting_report/:id/:reportName?', 'accounting'],
-  ['/billing_report/:id/:reportName?', 'billing'],
-  ['/reportviewer/:requestId/sticker', 'sticker'],
-] as const).map(([path, kind]) => ({
+const reportViewerRoutes = (
+  [
+    ['/branch_report/:mode?/:reportName?', 'branch'],
+    ['/doctor_report/:reportName?', 'doctor'],
+    ['/center_report/:reportName?', 'center'],
+    ['/accounting_report/:id/:reportName?', 'accounting'],
+    ['/billing_report/:id/:reportName?', 'billing'],
+    ['/reportviewer/:requestId/sticker', 'sticker'],
+  ] as const
+).map(([path, kind]) => ({
   path,
   element: (
     <RequireAuth>
@@ -141,7 +165,12 @@ export const router = createBrowserRouter([
       {
         path: 'accounting',
         element: <AccountingPage />,
-        children: [{ index: true, element: null }, { path: ':page', element: null }, { path: 'billing/:billingId', element: null }, { path: '*', element: null }],
+        children: [
+          { index: true, element: null },
+          { path: ':page', element: null },
+          { path: 'billing/:billingId', element: null },
+          { path: '*', element: null },
+        ],
       },
       { path: ':section/*', element: <SectionPlaceholderPage /> },
     ],

@@ -26,14 +26,30 @@ export function AcceptGate<T>({ exam, accept, onAccepted, words }: AcceptGatePro
   const { t } = useTranslation();
   const [declined, setDeclined] = useState(false);
   const mutation = useMutation({ mutationFn: accept, onSuccess: onAccepted });
-  if (declined) return <Alert severity="info" sx={{ m: 'auto' }} data-testid="accept-declined">{t(`${words}.declined`)}</Alert>;
+  if (declined)
+    return (
+      <Alert severity="info" sx={{ m: 'auto' }} data-testid="accept-declined">
+        {t(`${words}.declined`)}
+      </Alert>
+    );
   return (
     <Dialog open data-testid="accept-dialog" aria-labelledby="accept-gate-title">
       <DialogTitle id="accept-gate-title">{t(`${words}.title`)}</DialogTitle>
-      <DialogContent>{t(`${words}.text`, { accession: exam.accessionNumber ?? '—', patient: exam.patientName ?? '' })}</DialogContent>
+      <DialogContent>
+        {t(`${words}.text`, { accession: exam.accessionNumber ?? '—', patient: exam.patientName ?? '' })}
+      </DialogContent>
       <DialogActions>
-        <Button onClick={() => setDeclined(true)} data-testid="accept-no">{t(`${words}.no`)}</Button>
-        <Button variant="contained" loading={mutation.isPending} onClick={() => mutation.mutate()} data-testid="accept-yes">{t(`${words}.yes`)}</Button>
+        <Button onClick={() => setDeclined(true)} data-testid="accept-no">
+          {t(`${words}.no`)}
+        </Button>
+        <Button
+          variant="contained"
+          loading={mutation.isPending}
+          onClick={() => mutation.mutate()}
+          data-testid="accept-yes"
+        >
+          {t(`${words}.yes`)}
+        </Button>
       </DialogActions>
     </Dialog>
   );

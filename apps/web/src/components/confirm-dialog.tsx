@@ -26,9 +26,28 @@ export interface ConfirmDialogProps {
 }
 
 /** A No / Yes question before something that cannot be undone, replaces what was typed, or throws work away. */
-export function ConfirmDialog({ open = true, title, text, extra, confirmLabel, cancelLabel, pending = false, danger = false, onConfirm, onCancel, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open = true,
+  title,
+  text,
+  extra,
+  confirmLabel,
+  cancelLabel,
+  pending = false,
+  danger = false,
+  onConfirm,
+  onCancel,
+  testId,
+}: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={pending ? undefined : onCancel} maxWidth="xs" fullWidth data-testid={testId} aria-labelledby={`${testId}-title`}>
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onCancel}
+      maxWidth="xs"
+      fullWidth
+      data-testid={testId}
+      aria-labelledby={`${testId}-title`}
+    >
       <DialogTitle id={`${testId}-title`}>{title}</DialogTitle>
       {text || extra ? (
         <DialogContent>
@@ -37,8 +56,17 @@ export function ConfirmDialog({ open = true, title, text, extra, confirmLabel, c
         </DialogContent>
       ) : null}
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={pending} data-testid="confirm-no">{cancelLabel}</Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm} loading={pending} autoFocus data-testid="confirm-yes">
+        <Button onClick={onCancel} disabled={pending} data-testid="confirm-no">
+          {cancelLabel}
+        </Button>
+        <Button
+          variant="contained"
+          color={danger ? 'error' : 'primary'}
+          onClick={onConfirm}
+          loading={pending}
+          autoFocus
+          data-testid="confirm-yes"
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

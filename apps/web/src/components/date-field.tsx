@@ -32,7 +32,20 @@ export interface DateFieldProps {
  * and a date-picker library would cost more than a whole screen. What was typed is tidied on leaving the field.
  * Test ids: `{id}-input` on the input, `{id}-error` on the message.
  */
-export function DateField({ id, label, value, onChange, placeholder, calendarLabel, error, required = false, disabled = false, maxDay, size, errorWraps = false }: DateFieldProps) {
+export function DateField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  calendarLabel,
+  error,
+  required = false,
+  disabled = false,
+  maxDay,
+  size,
+  errorWraps = false,
+}: DateFieldProps) {
   const pickerRef = useRef<HTMLInputElement>(null);
 
   const openPicker = () => {
@@ -68,13 +81,27 @@ export function DateField({ id, label, value, onChange, placeholder, calendarLab
         fullWidth
         autoComplete="off"
         slotProps={{
-          htmlInput: { inputMode: 'numeric', 'aria-invalid': Boolean(error), maxLength: 10, 'data-testid': `${id}-input` },
-          formHelperText: { sx: { mx: 0, ...(errorWraps ? {} : { whiteSpace: 'nowrap' }) }, ...(error ? { 'data-testid': `${id}-error` } : {}) } as object,
+          htmlInput: {
+            inputMode: 'numeric',
+            'aria-invalid': Boolean(error),
+            maxLength: 10,
+            'data-testid': `${id}-input`,
+          },
+          formHelperText: {
+            sx: { mx: 0, ...(errorWraps ? {} : { whiteSpace: 'nowrap' }) },
+            ...(error ? { 'data-testid': `${id}-error` } : {}),
+          } as object,
           input: {
             sx: { pr: 0.5, fontVariantNumeric: 'tabular-nums' },
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton aria-label={calendarLabel} onClick={openPicker} edge="end" sx={{ p: 0.5 }} disabled={disabled}>
+                <IconButton
+                  aria-label={calendarLabel}
+                  onClick={openPicker}
+                  edge="end"
+                  sx={{ p: 0.5 }}
+                  disabled={disabled}
+                >
                   <CalendarMonthRounded fontSize="small" />
                 </IconButton>
               </InputAdornment>
@@ -93,7 +120,17 @@ export function DateField({ id, label, value, onChange, placeholder, calendarLab
         onChange={(event: ChangeEvent<HTMLInputElement>) => {
           if (event.target.value) onChange(isoDayToDisplay(event.target.value));
         }}
-        sx={{ position: 'absolute', left: 0, bottom: 0, width: '100%', height: 0, opacity: 0, border: 0, p: 0, pointerEvents: 'none' }}
+        sx={{
+          position: 'absolute',
+          left: 0,
+          bottom: 0,
+          width: '100%',
+          height: 0,
+          opacity: 0,
+          border: 0,
+          p: 0,
+          pointerEvents: 'none',
+        }}
       />
     </Box>
   );

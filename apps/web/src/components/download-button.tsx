@@ -19,7 +19,16 @@ export interface DownloadButtonProps {
 }
 
 /** A button that saves a file the server makes on request (an XLSX), busy while it is made. */
-export function DownloadButton({ href, fileName, children, onError, variant = 'outlined', size, disabled = false, ...rest }: DownloadButtonProps) {
+export function DownloadButton({
+  href,
+  fileName,
+  children,
+  onError,
+  variant = 'outlined',
+  size,
+  disabled = false,
+  ...rest
+}: DownloadButtonProps) {
   const [busy, setBusy] = useState(false);
   const start = () => {
     setBusy(true);
@@ -29,8 +38,15 @@ export function DownloadButton({ href, fileName, children, onError, variant = 'o
       .finally(() => setBusy(false));
   };
   return (
-    <Button variant={variant} size={size} onClick={start} disabled={disabled || busy} aria-busy={busy} data-testid={rest['data-testid']}
-      startIcon={busy ? <CircularProgress size={16} /> : <FileDownloadRounded />}>
+    <Button
+      variant={variant}
+      size={size}
+      onClick={start}
+      disabled={disabled || busy}
+      aria-busy={busy}
+      data-testid={rest['data-testid']}
+      startIcon={busy ? <CircularProgress size={16} /> : <FileDownloadRounded />}
+    >
       {children}
     </Button>
   );

@@ -15,7 +15,17 @@ export function FieldLabel({ htmlFor, id, required = false, children }: FieldLab
       component="label"
       htmlFor={htmlFor}
       id={id}
-      sx={{ display: 'block', mb: 0.25, fontSize: '0.78rem', fontWeight: 600, color: 'text.secondary', lineHeight: 1.6, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+      sx={{
+        display: 'block',
+        mb: 0.25,
+        fontSize: '0.78rem',
+        fontWeight: 600,
+        color: 'text.secondary',
+        lineHeight: 1.6,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+      }}
     >
       {children}
       {required ? (

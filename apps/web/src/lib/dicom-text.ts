@@ -1,7 +1,12 @@
 /** DICOM person name for people: the alphabetic group, components joined by spaces ("ทดสอบ^ภาพ" → "ทดสอบ ภาพ"). */
 export function personName(pn: string | null): string {
   if (!pn) return '';
-  return pn.split('=')[0]!.split('^').map((p) => p.trim()).filter(Boolean).join(' ');
+  return pn
+    .split('=')[0]!
+    .split('^')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** yyyyMMdd → dd-MM-yyyy; anything else as it came. */

@@ -5,7 +5,11 @@
  * (the new batch's id). A failed step closes the window again and rethrows only when `rethrow` is set; by default the
  * step's own error is already on screen (global alert).
  */
-export async function openAfter<T>(url: string | ((result: T) => string), work: () => Promise<T>, { rethrow = false } = {}): Promise<T | undefined> {
+export async function openAfter<T>(
+  url: string | ((result: T) => string),
+  work: () => Promise<T>,
+  { rethrow = false } = {},
+): Promise<T | undefined> {
   const win = window.open('about:blank', '_blank');
   let result: T;
   try {

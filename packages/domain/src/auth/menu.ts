@@ -31,7 +31,12 @@ export const MENU_DEFINITIONS: readonly MenuDefinition[] = [
   },
   { code: 'center_report', permission: 'MENU_CENTER_REPORT', titleTh: 'รายงานศูนย์', titleEn: 'Center report' },
   { code: 'doctor_report', permission: 'MENU_DOCTOR_REPORT', titleTh: 'รายงานแพทย์', titleEn: 'Doctor report' },
-  { code: 'accounting_report', permission: 'MENU_ACCOUNTING_REPORT', titleTh: 'รายงานบัญชี', titleEn: 'Accounting report' },
+  {
+    code: 'accounting_report',
+    permission: 'MENU_ACCOUNTING_REPORT',
+    titleTh: 'รายงานบัญชี',
+    titleEn: 'Accounting report',
+  },
   { code: 'admin/audit', permission: 'AUDIT', titleTh: 'บันทึกการเข้าถึงข้อมูล', titleEn: 'Audit log' },
   { code: 'admin/backup', permission: 'USER_ADMIN', titleTh: 'สำรองข้อมูล', titleEn: 'Backup' },
 ];

@@ -33,7 +33,11 @@ describe(menuFor.name, () => {
   });
 
   it('drops accounting_ items from what the menu shows (spec §1)', () => {
-    const items = [{ permissionCode: 'pacs' }, { permissionCode: 'accounting_report' }, { permissionCode: 'accounting' }];
+    const items = [
+      { permissionCode: 'pacs' },
+      { permissionCode: 'accounting_report' },
+      { permissionCode: 'accounting' },
+    ];
     expect(visibleMenuItems(items).map((i) => i.permissionCode)).toEqual(['pacs', 'accounting']);
   });
 });

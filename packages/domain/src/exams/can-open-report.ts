@@ -5,5 +5,11 @@ export function canDoctorOpenReport(e: {
   isReviewer: boolean;
   canApproveOrEdit: boolean;
 }): boolean {
-  return e.reportCount === 0 || e.reportAuditStatus === '' || e.reportAuditStatus === 'Approved' || e.isReviewer || e.canApproveOrEdit;
+  return (
+    e.reportCount === 0 ||
+    e.reportAuditStatus === '' ||
+    e.reportAuditStatus === 'Approved' ||
+    e.isReviewer ||
+    e.canApproveOrEdit
+  );
 }

@@ -25,7 +25,16 @@ export type ZipStatus = (typeof ZIP_STATUSES)[number];
 export const ExamStatusFlag = { Document: 1, Image: 4, Assigned: 8, Report: 16 } as const;
 
 /** Combines an exam's facts into the spec's bit flags. */
-export function examStatusFlags(e: { hasDocument: boolean; hasImage: boolean; isAssigned: boolean; hasReport: boolean }): number {
-  return (e.hasDocument ? ExamStatusFlag.Document : 0) | (e.hasImage ? ExamStatusFlag.Image : 0)
-    | (e.isAssigned ? ExamStatusFlag.Assigned : 0) | (e.hasReport ? ExamStatusFlag.Report : 0);
+export function examStatusFlags(e: {
+  hasDocument: boolean;
+  hasImage: boolean;
+  isAssigned: boolean;
+  hasReport: boolean;
+}): number {
+  return (
+    (e.hasDocument ? ExamStatusFlag.Document : 0) |
+    (e.hasImage ? ExamStatusFlag.Image : 0) |
+    (e.isAssigned ? ExamStatusFlag.Assigned : 0) |
+    (e.hasReport ? ExamStatusFlag.Report : 0)
+  );
 }

@@ -6,14 +6,28 @@ import { expectedReportDate, sanitizeDurationPart, urgencyToDuration, URGENCY_PR
 
 describe('urgency presets (spec §9)', () => {
   it('has the spec values', () => {
-    expect(URGENCY_PRESET_MINUTES).toEqual({ NotSpecified: 0, StrokeFastTrack: 30, ER: 120, RequestEmergency: 120, RequestFast: 2880, OPD: 4320 });
+    expect(URGENCY_PRESET_MINUTES).toEqual({
+      NotSpecified: 0,
+      StrokeFastTrack: 30,
+      ER: 120,
+      RequestEmergency: 120,
+      RequestFast: 2880,
+      OPD: 4320,
+    });
   });
   it('splits into day/hour/minute', () => {
     expect(urgencyToDuration('OPD')).toEqual({ day: 3, hour: 0, minute: 0 });
     expect(urgencyToDuration('StrokeFastTrack')).toEqual({ day: 0, hour: 0, minute: 30 });
     expect(urgencyToDuration('ER')).toEqual({ day: 0, hour: 2, minute: 0 });
   });
-  it.each([[-3, 0], ['abc', 0], [NaN, 0], ['5', 5], [2.7, 2], [null, 0]])('forces %s to %s', (v, out) => {
+  it.each([
+    [-3, 0],
+    ['abc', 0],
+    [NaN, 0],
+    ['5', 5],
+    [2.7, 2],
+    [null, 0],
+  ])('forces %s to %s', (v, out) => {
     expect(sanitizeDurationPart(v)).toBe(out);
   });
   it('computes the expected date, or none for zero', () => {
@@ -47,7 +61,11 @@ describe('report access for Doctors (spec §5)', () => {
   const base = { reportCount: 1, reportAuditStatus: 'WaitingForAudit', isReviewer: false, canApproveOrEdit: false };
   it('refuses a waiting report of another reader', () => expect(canDoctorOpenReport(base)).toBe(false));
   it.each([
-    [{ reportCount: 0 }], [{ reportAuditStatus: '' }], [{ reportAuditStatus: 'Approved' }], [{ isReviewer: true }], [{ canApproveOrEdit: true }],
+    [{ reportCount: 0 }],
+    [{ reportAuditStatus: '' }],
+    [{ reportAuditStatus: 'Approved' }],
+    [{ isReviewer: true }],
+    [{ canApproveOrEdit: true }],
   ])('allows %o', (patch) => expect(canDoctorOpenReport({ ...base, ...patch })).toBe(true));
 });
 

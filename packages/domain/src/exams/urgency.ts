@@ -24,6 +24,7 @@ export function sanitizeDurationPart(value: unknown): number {
 
 /** Expected report date: start + day/hour/minute; null when nothing is given (no deadline). */
 export function expectedReportDate(start: Date, d: { day: unknown; hour: unknown; minute: unknown }): Date | null {
-  const minutes = sanitizeDurationPart(d.day) * 1440 + sanitizeDurationPart(d.hour) * 60 + sanitizeDurationPart(d.minute);
+  const minutes =
+    sanitizeDurationPart(d.day) * 1440 + sanitizeDurationPart(d.hour) * 60 + sanitizeDurationPart(d.minute);
   return minutes === 0 ? null : new Date(start.getTime() + minutes * 60_000);
 }

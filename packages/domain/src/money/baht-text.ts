@@ -14,7 +14,8 @@ function groupWords(n: number, afterHigher: boolean): string {
     const place = digits.length - 1 - i;
     if (d === 0) continue;
     if (place === 0 && d === 1 && (afterHigher || n > 9)) out += 'เอ็ด';
-    else if (place === 1 && d === 1) out += ''; // สิบ, not หนึ่งสิบ
+    else if (place === 1 && d === 1)
+      out += ''; // สิบ, not หนึ่งสิบ
     else if (place === 1 && d === 2) out += 'ยี่';
     else out += DIGITS[d];
     out += PLACES[place];
@@ -33,7 +34,8 @@ function words(n: number): string {
 /** An amount in satang as Thai receipts print it in words (125050 → หนึ่งพันสองร้อยห้าสิบบาทห้าสิบสตางค์, 100000 → หนึ่งพันบาทถ้วน). */
 export function bahtText(satang: number): string {
   // Money is integer satang everywhere on the server; a fraction or a negative here is a bug upstream, not an amount.
-  if (!Number.isSafeInteger(satang) || satang < 0) throw new RangeError(`bahtText: not a whole non-negative number of satang: ${satang}`);
+  if (!Number.isSafeInteger(satang) || satang < 0)
+    throw new RangeError(`bahtText: not a whole non-negative number of satang: ${satang}`);
   const baht = Math.floor(satang / 100);
   const rest = satang % 100;
   if (rest === 0) return `${baht === 0 ? DIGITS[0] : words(baht)}บาทถ้วน`;

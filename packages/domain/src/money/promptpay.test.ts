@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { crc16Ccitt, hasValidEmvCrc, parseEmvTlv, promptPayPayload, promptPayReference, type PromptPayBill, type PromptPayProxy } from './promptpay';
+import {
+  crc16Ccitt,
+  hasValidEmvCrc,
+  parseEmvTlv,
+  promptPayPayload,
+  promptPayReference,
+  type PromptPayBill,
+  type PromptPayProxy,
+} from './promptpay';
 
 // Payloads printed by two independent, widely used generators (the promptpay-qr and promptparse npm packages' own
 // tests); banks' apps scan them. Their field order differs from ours (EMVCo fixes only 00 first and 63 last), so
 // ours are compared field by field and their CRCs check our CRC.
 const PROMPTPARSE_BILL_WITH_AMOUNT =
   '00020101021230650016A00000067701011201150994000165501000212123456789012030667042953037645802TH54073649.2263044534';
-const PROMPTPARSE_MOBILE_30_BAHT = '00020101021229370016A0000006770101110113006681222333353037645802TH540530.0063043CAD';
+const PROMPTPARSE_MOBILE_30_BAHT =
+  '00020101021229370016A0000006770101110113006681222333353037645802TH540530.0063043CAD';
 const KNOWN_GOOD = [
   PROMPTPARSE_BILL_WITH_AMOUNT,
   PROMPTPARSE_MOBILE_30_BAHT,
@@ -40,7 +49,12 @@ describe(crc16Ccitt.name, () => {
 
 describe(promptPayPayload.name, () => {
   it('writes a bill payment with the same fields as a known generator, dynamic, CRC last', () => {
-    const payload = promptPayPayload({ billerId: '099400016550100', reference1: '123456789012', reference2: '670429', amountSatang: 364_922 });
+    const payload = promptPayPayload({
+      billerId: '099400016550100',
+      reference1: '123456789012',
+      reference2: '670429',
+      amountSatang: 364_922,
+    });
     expect(payload).toBe(
       '00020101021230650016A00000067701011201150994000165501000212123456789012030667042953037645407' +
         '3649.225802TH6304' +
@@ -51,7 +65,9 @@ describe(promptPayPayload.name, () => {
   });
 
   it('leaves reference 2 out when not given', () => {
-    const fields = fieldsOf(promptPayPayload({ billerId: '010555012345601', reference1: 'BL2569RS100001', amountSatang: 125_050 }));
+    const fields = fieldsOf(
+      promptPayPayload({ billerId: '010555012345601', reference1: 'BL2569RS100001', amountSatang: 125_050 }),
+    );
     expect(fields['30']).toEqual({ '00': 'A000000677010112', '01': '010555012345601', '02': 'BL2569RS100001' });
     expect(fields['54']).toBe('1250.50');
   });
@@ -88,10 +104,18 @@ describe(promptPayPayload.name, () => {
 });
 
 describe(promptPayReference.name, () => {
-  it('keeps the letters and digits of a document number', () => expect(promptPayReference('bl2569-RS1-00001')).toBe('BL2569RS100001'));
+  it('keeps the letters and digits of a document number', () =>
+    expect(promptPayReference('bl2569-RS1-00001')).toBe('BL2569RS100001'));
 });
 
 describe(parseEmvTlv.name, () => {
-  it('reads tags in order', () => expect([...parseEmvTlv('000411110104222202043333')]).toEqual([['00', '1111'], ['01', '2222'], ['02', '3333']]));
-  it.each(['0005abc', '00', 'xx02ab'])('refuses the malformed %s', (bad) => expect(() => parseEmvTlv(bad)).toThrow(RangeError));
+  it('reads tags in order', () =>
+    expect([...parseEmvTlv('000411110104222202043333')]).toEqual([
+      ['00', '1111'],
+      ['01', '2222'],
+      ['02', '3333'],
+    ]));
+  it.each(['0005abc', '00', 'xx02ab'])('refuses the malformed %s', (bad) =>
+    expect(() => parseEmvTlv(bad)).toThrow(RangeError),
+  );
 });

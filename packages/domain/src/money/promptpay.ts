@@ -42,7 +42,10 @@ export function crc16Ccitt(text: string): string {
 /** A document number as a bill-payment reference: upper case, letters and digits only (BL2569-RS1-00001 → BL2569RS100001). */
 export function promptPayReference(documentNo: string): string {
   // Banks' apps and their settlement files accept A–Z and 0–9 only; the hyphens of our numbers carry no meaning.
-  return documentNo.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, 20);
+  return documentNo
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .slice(0, 20);
 }
 
 function proxyField(raw: string): string {
@@ -56,7 +59,8 @@ function proxyField(raw: string): string {
 
 function amountField(satang: number): string {
   // A code without an amount would let the payer type any sum; ours always carries the amount due (dynamic QR).
-  if (!Number.isSafeInteger(satang) || satang <= 0 || satang > 999_999_999_999) throw new RangeError(`PromptPay amount must be whole satang above 0: ${satang}`);
+  if (!Number.isSafeInteger(satang) || satang <= 0 || satang > 999_999_999_999)
+    throw new RangeError(`PromptPay amount must be whole satang above 0: ${satang}`);
   return field('54', `${Math.floor(satang / 100)}.${String(satang % 100).padStart(2, '0')}`);
 }
 
@@ -66,14 +70,28 @@ export function promptPayPayload(to: PromptPayBill | PromptPayProxy): string {
   if ('billerId' in to) {
     if (!/^\d{15}$/.test(to.billerId)) throw new RangeError('PromptPay biller id must be 15 digits (tax id + suffix)');
     for (const ref of [to.reference1, to.reference2]) {
-      if (ref !== undefined && !REFERENCE.test(ref)) throw new RangeError(`PromptPay reference must be 1–20 of A–Z, 0–9: ${ref}`);
+      if (ref !== undefined && !REFERENCE.test(ref))
+        throw new RangeError(`PromptPay reference must be 1–20 of A–Z, 0–9: ${ref}`);
     }
-    account = field('30', field('00', BILL_PAYMENT_AID) + field('01', to.billerId) + field('02', to.reference1) + (to.reference2 ? field('03', to.reference2) : ''));
+    account = field(
+      '30',
+      field('00', BILL_PAYMENT_AID) +
+        field('01', to.billerId) +
+        field('02', to.reference1) +
+        (to.reference2 ? field('03', to.reference2) : ''),
+    );
   } else {
     account = field('29', field('00', CREDIT_TRANSFER_AID) + proxyField(to.proxy));
   }
   // 01 = 12: a dynamic code, one payment of this amount (11 would be a static code reused for many payments).
-  const body = field('00', '01') + field('01', '12') + account + field('53', '764') + amountField(to.amountSatang) + field('58', 'TH') + '6304';
+  const body =
+    field('00', '01') +
+    field('01', '12') +
+    account +
+    field('53', '764') +
+    amountField(to.amountSatang) +
+    field('58', 'TH') +
+    '6304';
   return body + crc16Ccitt(body);
 }
 

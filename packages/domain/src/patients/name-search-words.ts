@@ -12,7 +12,10 @@ export interface TitlePrefixes {
  * leaves at least two letters wins. When only titles were typed they are searched as typed.
  */
 export function nameSearchWords(text: string, titles: TitlePrefixes): string[] {
-  const norm = (list: readonly string[]) => [...new Set(list.map((p) => p.trim().toLowerCase()).filter((p) => p.length > 0))].sort((a, b) => b.length - a.length);
+  const norm = (list: readonly string[]) =>
+    [...new Set(list.map((p) => p.trim().toLowerCase()).filter((p) => p.length > 0))].sort(
+      (a, b) => b.length - a.length,
+    );
   const thai = norm(titles.thai);
   const english = norm(titles.english);
   const typed = text.trim().toLowerCase().split(/\s+/).filter(Boolean);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildOruR01, escapeHl7, formatHl7DateTime, oruResultStatusOf, oruSectionsOf, parseHl7Ack, parseHl7Message, unescapeHl7,
+  buildOruR01,
+  escapeHl7,
+  formatHl7DateTime,
+  oruResultStatusOf,
+  oruSectionsOf,
+  parseHl7Ack,
+  parseHl7Message,
+  unescapeHl7,
   type OruReportInput,
 } from './hl7-oru';
 
@@ -12,10 +19,21 @@ function input(overrides: Partial<OruReportInput> = {}): OruReportInput {
     sentAt: new Date('2026-11-26T05:04:03Z'),
     sendingFacility: 'CMI',
     receivingFacility: 'H001',
-    patient: { hn: 'HN-0001', prefix: 'นาย', firstName: 'สมชาย', lastName: 'ใจดี', birthDate: '1968-07-02', gender: 'Male' },
+    patient: {
+      hn: 'HN-0001',
+      prefix: 'นาย',
+      firstName: 'สมชาย',
+      lastName: 'ใจดี',
+      birthDate: '1968-07-02',
+      gender: 'Male',
+    },
     order: {
-      accessionNumber: 'CMI2611260001', examCode: 'CT_BRAIN', examDescription: 'CT Brain non-contrast',
-      observedAt: new Date('2026-11-26T01:00:00Z'), reportedAt: new Date('2026-11-26T04:30:00Z'), resultStatus: 'F',
+      accessionNumber: 'CMI2611260001',
+      examCode: 'CT_BRAIN',
+      examDescription: 'CT Brain non-contrast',
+      observedAt: new Date('2026-11-26T01:00:00Z'),
+      reportedAt: new Date('2026-11-26T04:30:00Z'),
+      resultStatus: 'F',
       referringPhysician: 'พญ. มาลี',
     },
     sections: oruSectionsOf({
@@ -38,7 +56,9 @@ function field(message: string, name: string, n: number): string {
 describe(buildOruR01.name, () => {
   it('writes MSH with RANGSI, the hospital as receiving facility, ORU^R01, version 2.5 and UTF-8', () => {
     const sut = buildOruR01(input());
-    expect(sut.startsWith('MSH|^~\\&|RANGSI|CMI|HIS|H001|20261126120403+0700||ORU^R01^ORU_R01|c0ffee0123456789abcd|P|2.5|')).toBe(true);
+    expect(
+      sut.startsWith('MSH|^~\\&|RANGSI|CMI|HIS|H001|20261126120403+0700||ORU^R01^ORU_R01|c0ffee0123456789abcd|P|2.5|'),
+    ).toBe(true);
     expect(field(sut, 'MSH', 17)).toBe('THA');
     expect(field(sut, 'MSH', 18)).toBe('UNICODE UTF-8');
     expect(sut.endsWith('\r')).toBe(true);
@@ -67,10 +87,16 @@ describe(buildOruR01.name, () => {
   it('writes one TX OBX per line, each section headed by its label and coded, blank edges dropped and paragraphs kept', () => {
     const obx = parseHl7Message(buildOruR01(input()))!.segments.filter((s) => s[0] === 'OBX');
     expect(obx.map((s) => s[5])).toEqual([
-      'CLINICAL INFORMATION:', 'ปวดศีรษะ 3 วัน',
-      'TECHNIQUE:', 'Axial CT without contrast.',
-      'FINDINGS:', 'No acute intracranial hemorrhage.', '', 'Ventricles normal.',
-      'IMPRESSION:', 'ไม่พบเลือดออกในสมอง',
+      'CLINICAL INFORMATION:',
+      'ปวดศีรษะ 3 วัน',
+      'TECHNIQUE:',
+      'Axial CT without contrast.',
+      'FINDINGS:',
+      'No acute intracranial hemorrhage.',
+      '',
+      'Ventricles normal.',
+      'IMPRESSION:',
+      'ไม่พบเลือดออกในสมอง',
     ]);
     expect(obx.map((s) => s[1])).toEqual(obx.map((_, i) => String(i + 1)));
     expect(new Set(obx.map((s) => s[2]))).toEqual(new Set(['TX']));
@@ -83,15 +109,29 @@ describe(buildOruR01.name, () => {
 
   it('escapes | ^ ~ \\ & and line breaks in every field, so Thai text with delimiters comes back unchanged', () => {
     const thai = `ผลตรวจ ${NASTY} ก้อน 2×3 ซม.`;
-    const sut = buildOruR01(input({
-      controlId: 'id|1',
-      sendingFacility: `B${NASTY}`,
-      receivingFacility: `H${NASTY}`,
-      patient: { hn: `HN${NASTY}`, firstName: `สม${NASTY}`, lastName: 'ใจ\rดี', birthDate: '1968-07-02', gender: 'Female' },
-      order: { ...input().order, accessionNumber: `ACC${NASTY}`, examCode: NASTY, examDescription: `คำอธิบาย${NASTY}`, referringPhysician: NASTY },
-      sections: oruSectionsOf({ findings: `${thai}\r\nบรรทัดสอง ${NASTY}`, impression: '\\.br\\ \\X0D\\' }),
-      reader: { id: NASTY, name: `หมอ${NASTY}` },
-    }));
+    const sut = buildOruR01(
+      input({
+        controlId: 'id|1',
+        sendingFacility: `B${NASTY}`,
+        receivingFacility: `H${NASTY}`,
+        patient: {
+          hn: `HN${NASTY}`,
+          firstName: `สม${NASTY}`,
+          lastName: 'ใจ\rดี',
+          birthDate: '1968-07-02',
+          gender: 'Female',
+        },
+        order: {
+          ...input().order,
+          accessionNumber: `ACC${NASTY}`,
+          examCode: NASTY,
+          examDescription: `คำอธิบาย${NASTY}`,
+          referringPhysician: NASTY,
+        },
+        sections: oruSectionsOf({ findings: `${thai}\r\nบรรทัดสอง ${NASTY}`, impression: '\\.br\\ \\X0D\\' }),
+        reader: { id: NASTY, name: `หมอ${NASTY}` },
+      }),
+    );
     const parsed = parseHl7Message(sut)!;
     // The structure did not move: the same segments, each with its fields where they belong.
     expect(parsed.segments.map((s) => s[0])).toEqual(['MSH', 'PID', 'ORC', 'OBR', ...Array<string>(5).fill('OBX')]);
@@ -103,12 +143,28 @@ describe(buildOruR01.name, () => {
     expect(value('MSH', 10)).toBe('id|1');
     expect(value('MSH', 4)).toBe(`B${NASTY}`);
     expect(value('MSH', 6)).toBe(`H${NASTY}`);
-    expect(field(sut, 'PID', 3).split('^').map((c) => unescapeHl7(c))).toEqual([`HN${NASTY}`, '', '', `H${NASTY}`, 'MR']);
-    expect(field(sut, 'PID', 5).split('^').map((c) => unescapeHl7(c))).toEqual(['ใจ\rดี', `สม${NASTY}`]);
+    expect(
+      field(sut, 'PID', 3)
+        .split('^')
+        .map((c) => unescapeHl7(c)),
+    ).toEqual([`HN${NASTY}`, '', '', `H${NASTY}`, 'MR']);
+    expect(
+      field(sut, 'PID', 5)
+        .split('^')
+        .map((c) => unescapeHl7(c)),
+    ).toEqual(['ใจ\rดี', `สม${NASTY}`]);
     expect(field(sut, 'PID', 8)).toBe('F');
     expect(value('OBR', 2)).toBe(`ACC${NASTY}`);
-    expect(field(sut, 'OBR', 4).split('^').map((c) => unescapeHl7(c))).toEqual([NASTY, `คำอธิบาย${NASTY}`, 'L']);
-    expect(field(sut, 'OBR', 32).split('&').map((c) => unescapeHl7(c))).toEqual([NASTY, `หมอ${NASTY}`]);
+    expect(
+      field(sut, 'OBR', 4)
+        .split('^')
+        .map((c) => unescapeHl7(c)),
+    ).toEqual([NASTY, `คำอธิบาย${NASTY}`, 'L']);
+    expect(
+      field(sut, 'OBR', 32)
+        .split('&')
+        .map((c) => unescapeHl7(c)),
+    ).toEqual([NASTY, `หมอ${NASTY}`]);
     const lines = parsed.segments.filter((s) => s[0] === 'OBX').map((s) => unescapeHl7(s[5]!));
     expect(lines).toEqual(['FINDINGS:', thai, `บรรทัดสอง ${NASTY}`, 'IMPRESSION:', '\\.br\\ \\X0D\\']);
   });
@@ -117,10 +173,12 @@ describe(buildOruR01.name, () => {
     expect(oruResultStatusOf('final')).toBe('F');
     expect(oruResultStatusOf('preliminary')).toBe('P');
     expect(oruResultStatusOf('addendum')).toBe('C');
-    const sut = buildOruR01(input({
-      order: { ...input().order, resultStatus: 'C' },
-      sections: oruSectionsOf({ impression: 'เหมือนเดิม', addendum: 'เพิ่มเติม: วัดขนาดใหม่' }),
-    }));
+    const sut = buildOruR01(
+      input({
+        order: { ...input().order, resultStatus: 'C' },
+        sections: oruSectionsOf({ impression: 'เหมือนเดิม', addendum: 'เพิ่มเติม: วัดขนาดใหม่' }),
+      }),
+    );
     expect(field(sut, 'OBR', 25)).toBe('C');
     const obx = parseHl7Message(sut)!.segments.filter((s) => s[0] === 'OBX');
     expect(new Set(obx.map((s) => s[11]))).toEqual(new Set(['C']));
@@ -128,7 +186,9 @@ describe(buildOruR01.name, () => {
   });
 
   it('leaves out what is unknown: no birth date, sex U, no referring doctor', () => {
-    const sut = buildOruR01(input({ patient: { hn: '1', firstName: 'ก' }, order: { ...input().order, referringPhysician: null } }));
+    const sut = buildOruR01(
+      input({ patient: { hn: '1', firstName: 'ก' }, order: { ...input().order, referringPhysician: null } }),
+    );
     expect(field(sut, 'PID', 5)).toBe('^ก');
     expect(field(sut, 'PID', 7)).toBe('');
     expect(field(sut, 'PID', 8)).toBe('U');
@@ -165,22 +225,45 @@ describe(formatHl7DateTime.name, () => {
 });
 
 describe(parseHl7Ack.name, () => {
-  const ack = (msa: string, extra = '') => `MSH|^~\\&|HIS|H001|RANGSI|CMI|20261126120404+0700||ACK^R01^ACK|A1|P|2.5\r${msa}\r${extra}`;
+  const ack = (msa: string, extra = '') =>
+    `MSH|^~\\&|HIS|H001|RANGSI|CMI|20261126120404+0700||ACK^R01^ACK|A1|P|2.5\r${msa}\r${extra}`;
 
   it('reads AA, AE and AR with the acknowledged control id and the text', () => {
     expect(parseHl7Ack(ack('MSA|AA|c0ffee'))).toEqual({ code: 'AA', accepted: true, controlId: 'c0ffee', text: '' });
-    expect(parseHl7Ack(ack('MSA|AE|c0ffee|HN ไม่พบ \\F\\ ในระบบ'))).toEqual({ code: 'AE', accepted: false, controlId: 'c0ffee', text: 'HN ไม่พบ | ในระบบ' });
-    expect(parseHl7Ack(ack('MSA|AR|c0ffee', 'ERR||||E||||ส่วน OBR ไม่ครบ\r'))).toMatchObject({ code: 'AR', accepted: false, text: 'ส่วน OBR ไม่ครบ' });
+    expect(parseHl7Ack(ack('MSA|AE|c0ffee|HN ไม่พบ \\F\\ ในระบบ'))).toEqual({
+      code: 'AE',
+      accepted: false,
+      controlId: 'c0ffee',
+      text: 'HN ไม่พบ | ในระบบ',
+    });
+    expect(parseHl7Ack(ack('MSA|AR|c0ffee', 'ERR||||E||||ส่วน OBR ไม่ครบ\r'))).toMatchObject({
+      code: 'AR',
+      accepted: false,
+      text: 'ส่วน OBR ไม่ครบ',
+    });
     expect(parseHl7Ack(ack('MSA|CA|x'))?.accepted).toBe(true);
   });
 
   it('accepts LF or CRLF segment ends, MLLP framing and other delimiters', () => {
     expect(parseHl7Ack(`\x0bMSH|^~\\&|HIS\r\nMSA|AA|1\r\n\x1c\r`)).toMatchObject({ code: 'AA', controlId: '1' });
-    expect(parseHl7Ack('MSH#$~\\&#HIS\nMSA#AE$x#1#bad \\F\\ one')).toEqual({ code: 'AE', accepted: false, controlId: '1', text: 'bad # one' });
+    expect(parseHl7Ack('MSH#$~\\&#HIS\nMSA#AE$x#1#bad \\F\\ one')).toEqual({
+      code: 'AE',
+      accepted: false,
+      controlId: '1',
+      text: 'bad # one',
+    });
   });
 
   it('is null for anything that is not an ACK', () => {
-    for (const s of ['', 'OK', '<html>503</html>', '{"success":true}', 'MSH|^~\\&|HIS', ack('MSA|ZZ|1'), ack('PID|1')]) {
+    for (const s of [
+      '',
+      'OK',
+      '<html>503</html>',
+      '{"success":true}',
+      'MSH|^~\\&|HIS',
+      ack('MSA|ZZ|1'),
+      ack('PID|1'),
+    ]) {
       expect(parseHl7Ack(s)).toBeNull();
     }
   });

@@ -83,7 +83,12 @@ export const REPORT_SECTIONS = [
   { key: 'clinicalInformation', code: '55752-0', name: 'Clinical information', label: 'CLINICAL INFORMATION:' },
   { key: 'technique', code: '55111-9', name: 'Current imaging procedure descriptions', label: 'TECHNIQUE:' },
   { key: 'findings', code: '59776-5', name: 'Procedure findings', label: 'FINDINGS:' },
-  { key: 'impression', code: '19005-8', name: 'Radiology Imaging study [Impression] (narrative)', label: 'IMPRESSION:' },
+  {
+    key: 'impression',
+    code: '19005-8',
+    name: 'Radiology Imaging study [Impression] (narrative)',
+    label: 'IMPRESSION:',
+  },
   { key: 'addendum', code: '55107-7', name: 'Addendum', label: 'ADDENDUM:' },
 ] as const;
 
@@ -109,11 +114,21 @@ export function escapeHl7(value: string): string {
   let out = '';
   for (const ch of value) {
     switch (ch) {
-      case ESCAPE: out += '\\E\\'; break;
-      case FIELD: out += '\\F\\'; break;
-      case COMPONENT: out += '\\S\\'; break;
-      case SUBCOMPONENT: out += '\\T\\'; break;
-      case REPETITION: out += '\\R\\'; break;
+      case ESCAPE:
+        out += '\\E\\';
+        break;
+      case FIELD:
+        out += '\\F\\';
+        break;
+      case COMPONENT:
+        out += '\\S\\';
+        break;
+      case SUBCOMPONENT:
+        out += '\\T\\';
+        break;
+      case REPETITION:
+        out += '\\R\\';
+        break;
       default: {
         const code = ch.codePointAt(0) ?? 0;
         out += code < 0x20 || code === 0x7f ? `\\X${code.toString(16).toUpperCase().padStart(2, '0')}\\` : ch;
@@ -128,8 +143,12 @@ export function unescapeHl7(value: string, encodingCharacters = ENCODING_CHARACT
   const esc = encodingCharacters[2] ?? ESCAPE;
   if (!value.includes(esc)) return value;
   const map: Record<string, string> = {
-    F: fieldSeparator, S: encodingCharacters[0] ?? COMPONENT, R: encodingCharacters[1] ?? REPETITION,
-    E: esc, T: encodingCharacters[3] ?? SUBCOMPONENT, '.br': '\n',
+    F: fieldSeparator,
+    S: encodingCharacters[0] ?? COMPONENT,
+    R: encodingCharacters[1] ?? REPETITION,
+    E: esc,
+    T: encodingCharacters[3] ?? SUBCOMPONENT,
+    '.br': '\n',
   };
   let out = '';
   for (let i = 0; i < value.length;) {
@@ -142,7 +161,8 @@ export function unescapeHl7(value: string, encodingCharacters = ENCODING_CHARACT
     const seq = value.slice(i + 1, end);
     const hex = /^X((?:[0-9A-Fa-f]{2})+)$/.exec(seq);
     if (Object.hasOwn(map, seq)) out += map[seq];
-    else if (hex?.[1]) out += new TextDecoder().decode(Uint8Array.from(hex[1].match(/../g) ?? [], (h) => parseInt(h, 16)));
+    else if (hex?.[1])
+      out += new TextDecoder().decode(Uint8Array.from(hex[1].match(/../g) ?? [], (h) => parseInt(h, 16)));
     else out += value.slice(i, end + 1);
     i = end + 1;
   }
@@ -157,7 +177,9 @@ export function formatHl7DateTime(at: Date): string {
 }
 
 /** The message's segments, each its fields (still escaped) numbered as HL7 numbers them: MSH[1] is `|`, MSH[2] the encoding characters. */
-export function parseHl7Message(message: string): { segments: string[][]; fieldSeparator: string; encodingCharacters: string } | null {
+export function parseHl7Message(
+  message: string,
+): { segments: string[][]; fieldSeparator: string; encodingCharacters: string } | null {
   // MLLP framing (VT … FS CR) and a BOM are tolerated; segments may end with CR, LF or CRLF.
   const text = message.replace(/^[\uFEFF\x0b\s]+/, '').replace(/[\x1c\s]+$/, '');
   if (!text.startsWith('MSH') || text.length < 8) return null;
@@ -166,10 +188,13 @@ export function parseHl7Message(message: string): { segments: string[][]; fieldS
   const encodingEnd = rest.indexOf(fieldSeparator);
   const encodingCharacters = encodingEnd < 0 ? rest : rest.slice(0, encodingEnd);
   if (encodingCharacters.length < 2 || encodingCharacters.length > 5) return null;
-  const segments = text.split(/\r\n|\r|\n/).filter((s) => s !== '').map((line) => {
-    const fields = line.split(fieldSeparator);
-    return fields[0] === 'MSH' ? ['MSH', fieldSeparator, ...fields.slice(1)] : fields;
-  });
+  const segments = text
+    .split(/\r\n|\r|\n/)
+    .filter((s) => s !== '')
+    .map((line) => {
+      const fields = line.split(fieldSeparator);
+      return fields[0] === 'MSH' ? ['MSH', fieldSeparator, ...fields.slice(1)] : fields;
+    });
   return { segments, fieldSeparator, encodingCharacters };
 }
 
@@ -180,17 +205,39 @@ export function buildOruR01(input: OruReportInput): string {
   const observedAt = formatHl7DateTime(order.observedAt);
   const segments: string[] = [];
 
-  segments.push(`MSH${FIELD}${ENCODING_CHARACTERS}${FIELD}${fields([
-    [HL7_SENDING_APPLICATION], [input.sendingFacility], [input.receivingApplication ?? 'HIS'], [input.receivingFacility],
-    [formatHl7DateTime(input.sentAt)], [], ['ORU', 'R01', 'ORU_R01'], [input.controlId], ['P'], [HL7_VERSION],
-    // MSH-15/16 empty: original-mode acknowledgement, the gateway answers MSA AA, AE or AR.
-    [], [], [], [], ['THA'], [HL7_CHARACTER_SET],
-  ])}`);
-  segments.push(segment('PID', [
-    ['1'], [], [patient.hn, '', '', input.receivingFacility, 'MR'], [],
-    [patient.lastName, patient.firstName, patient.middleName, patient.suffix, patient.prefix], [],
-    [hl7Date(patient.birthDate)], [hl7Sex(patient.gender)],
-  ]));
+  segments.push(
+    `MSH${FIELD}${ENCODING_CHARACTERS}${FIELD}${fields([
+      [HL7_SENDING_APPLICATION],
+      [input.sendingFacility],
+      [input.receivingApplication ?? 'HIS'],
+      [input.receivingFacility],
+      [formatHl7DateTime(input.sentAt)],
+      [],
+      ['ORU', 'R01', 'ORU_R01'],
+      [input.controlId],
+      ['P'],
+      [HL7_VERSION],
+      // MSH-15/16 empty: original-mode acknowledgement, the gateway answers MSA AA, AE or AR.
+      [],
+      [],
+      [],
+      [],
+      ['THA'],
+      [HL7_CHARACTER_SET],
+    ])}`,
+  );
+  segments.push(
+    segment('PID', [
+      ['1'],
+      [],
+      [patient.hn, '', '', input.receivingFacility, 'MR'],
+      [],
+      [patient.lastName, patient.firstName, patient.middleName, patient.suffix, patient.prefix],
+      [],
+      [hl7Date(patient.birthDate)],
+      [hl7Sex(patient.gender)],
+    ]),
+  );
   segments.push(segment('ORC', [['RE'], [order.accessionNumber], [order.accessionNumber], [], ['CM']]));
   const obr: Fields = Array.from({ length: 32 }, () => []);
   obr[0] = ['1'];
@@ -209,10 +256,26 @@ export function buildOruR01(input: OruReportInput): string {
   input.sections.forEach((section, i) => {
     for (const line of [section.label, ...linesOf(section.text)]) {
       setId += 1;
-      segments.push(segment('OBX', [
-        [String(setId)], ['TX'], [section.code, section.name, 'LN'], [String(i + 1)], [line], [], [], [], [], [],
-        [order.resultStatus], [], [], [observedAt], [], [readerId, reader.name],
-      ]));
+      segments.push(
+        segment('OBX', [
+          [String(setId)],
+          ['TX'],
+          [section.code, section.name, 'LN'],
+          [String(i + 1)],
+          [line],
+          [],
+          [],
+          [],
+          [],
+          [],
+          [order.resultStatus],
+          [],
+          [],
+          [observedAt],
+          [],
+          [readerId, reader.name],
+        ]),
+      );
     }
   });
   return segments.join(SEGMENT_END) + SEGMENT_END;
@@ -265,9 +328,15 @@ function segment(name: string, list: Fields): string {
 }
 
 function fields(list: Fields): string {
-  return trimEnd(list.map((components) => trimEnd(components.map((c) => (
-    Array.isArray(c) ? trimEnd(c.map((s) => escapeHl7(s ?? ''))).join(SUBCOMPONENT) : escapeHl7(c ?? '')
-  ))).join(COMPONENT))).join(FIELD);
+  return trimEnd(
+    list.map((components) =>
+      trimEnd(
+        components.map((c) =>
+          Array.isArray(c) ? trimEnd(c.map((s) => escapeHl7(s ?? ''))).join(SUBCOMPONENT) : escapeHl7(c ?? ''),
+        ),
+      ).join(COMPONENT),
+    ),
+  ).join(FIELD);
 }
 
 function trimEnd(parts: string[]): string[] {

@@ -44,12 +44,15 @@ export function reportAccess({ user, exam }: ReportAccessInput): ReportAccess {
   const isDoctor = user.roleName === 'Doctor';
   const isReviewer = exam.reviewerId !== null && exam.reviewerId === user.userId;
   const mayEdit = user.permissions.has('EXAM_REPORT_EDIT');
-  if (isDoctor && !canDoctorOpenReport({
-    reportCount: exam.reportCount,
-    reportAuditStatus: exam.reportAuditStatus,
-    isReviewer,
-    canApproveOrEdit: mayEdit || user.permissions.has('EXAM_REPORT_APPROVE'),
-  })) {
+  if (
+    isDoctor &&
+    !canDoctorOpenReport({
+      reportCount: exam.reportCount,
+      reportAuditStatus: exam.reportAuditStatus,
+      isReviewer,
+      canApproveOrEdit: mayEdit || user.permissions.has('EXAM_REPORT_APPROVE'),
+    })
+  ) {
     return { canOpen: false, canEdit: false, reason: 'waitingForAudit' };
   }
   if (READ_ONLY_ROLES.has(user.roleName)) return { canOpen: true, canEdit: false, reason: 'readOnlyRole' };

@@ -14,7 +14,10 @@ export function nextReportKinds(finished: readonly ReportKind[]): ReportKind[] {
  * The kind a Finish makes: `requested` when it is one of nextReportKinds, otherwise undefined (the caller refuses).
  * Without a request, the first of nextReportKinds (final, or addendum after a final).
  */
-export function finishKind(finished: readonly ReportKind[], requested?: 'preliminary' | 'final'): ReportKind | undefined {
+export function finishKind(
+  finished: readonly ReportKind[],
+  requested?: 'preliminary' | 'final',
+): ReportKind | undefined {
   const allowed = nextReportKinds(finished);
   if (!requested) return allowed[0];
   if (allowed.includes(requested)) return requested;

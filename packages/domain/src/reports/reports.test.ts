@@ -3,20 +3,35 @@ import { reportAccess, type ReportAccessInput } from './report-access';
 import { finishKind, nextReportKinds } from './report-kind';
 import { isPacsReportName, radiologyReportName, reportNameLabel } from './report-name';
 
-const doctor = (extra: string[] = []) => ({ userId: 'd1', roleName: 'Doctor', permissions: new Set(['EXAM_REPORT', ...extra]) });
-const exam = (patch: Partial<ReportAccessInput['exam']> = {}): ReportAccessInput['exam'] =>
-  ({ reviewerId: 'd1', status: 'Accepted', reportAuditStatus: '', reportCount: 0, ...patch });
+const doctor = (extra: string[] = []) => ({
+  userId: 'd1',
+  roleName: 'Doctor',
+  permissions: new Set(['EXAM_REPORT', ...extra]),
+});
+const exam = (patch: Partial<ReportAccessInput['exam']> = {}): ReportAccessInput['exam'] => ({
+  reviewerId: 'd1',
+  status: 'Accepted',
+  reportAuditStatus: '',
+  reportCount: 0,
+  ...patch,
+});
 
 describe(reportAccess.name, () => {
   it('refuses everyone without EXAM_REPORT', () => {
-    expect(reportAccess({ user: { userId: 'u', roleName: 'Staff', permissions: new Set() }, exam: exam() }))
-      .toEqual({ canOpen: false, canEdit: false, reason: 'noPermission' });
+    expect(reportAccess({ user: { userId: 'u', roleName: 'Staff', permissions: new Set() }, exam: exam() })).toEqual({
+      canOpen: false,
+      canEdit: false,
+      reason: 'noPermission',
+    });
   });
 
   describe('spec §5: a Doctor opens the report when…', () => {
     const waiting = exam({ reviewerId: 'other', reportCount: 1, reportAuditStatus: 'WaitingForAudit' });
-    it('…not when another reader\'s report waits for audit', () => {
-      expect(reportAccess({ user: doctor(), exam: waiting })).toMatchObject({ canOpen: false, reason: 'waitingForAudit' });
+    it("…not when another reader's report waits for audit", () => {
+      expect(reportAccess({ user: doctor(), exam: waiting })).toMatchObject({
+        canOpen: false,
+        reason: 'waitingForAudit',
+      });
       expect(reportAccess({ user: doctor(), exam: { ...waiting, reportAuditStatus: 'Rejected' } }).canOpen).toBe(false);
     });
     it.each([
@@ -24,32 +39,53 @@ describe(reportAccess.name, () => {
       ['it is free of audit', { reportAuditStatus: '' }],
       ['it is Approved', { reportAuditStatus: 'Approved' }],
       ['they are the reviewer', { reviewerId: 'd1' }],
-    ])('…%s', (_why, patch) => expect(reportAccess({ user: doctor(), exam: { ...waiting, ...patch } }).canOpen).toBe(true));
+    ])('…%s', (_why, patch) =>
+      expect(reportAccess({ user: doctor(), exam: { ...waiting, ...patch } }).canOpen).toBe(true),
+    );
     it.each(['EXAM_REPORT_APPROVE', 'EXAM_REPORT_EDIT'])('…they hold %s', (flag) => {
       expect(reportAccess({ user: doctor([flag]), exam: waiting }).canOpen).toBe(true);
     });
   });
 
   it('lets the reviewer write once the case is accepted, and addenda after Completed', () => {
-    expect(reportAccess({ user: doctor(), exam: exam({ status: 'Assigned' }) })).toEqual({ canOpen: true, canEdit: false, reason: 'notAccepted' });
+    expect(reportAccess({ user: doctor(), exam: exam({ status: 'Assigned' }) })).toEqual({
+      canOpen: true,
+      canEdit: false,
+      reason: 'notAccepted',
+    });
     expect(reportAccess({ user: doctor(), exam: exam({ status: 'Accepted' }) }).canEdit).toBe(true);
     expect(reportAccess({ user: doctor(), exam: exam({ status: 'Completed', reportCount: 1 }) }).canEdit).toBe(true);
-    expect(reportAccess({ user: doctor(), exam: exam({ status: 'Rejected' }) })).toMatchObject({ canEdit: false, reason: 'wrongState' });
+    expect(reportAccess({ user: doctor(), exam: exam({ status: 'Rejected' }) })).toMatchObject({
+      canEdit: false,
+      reason: 'wrongState',
+    });
   });
 
   it('lets a Doctor who is not the reviewer read only', () => {
-    expect(reportAccess({ user: doctor(), exam: exam({ reviewerId: 'd2' }) })).toEqual({ canOpen: true, canEdit: false, reason: 'notReviewer' });
+    expect(reportAccess({ user: doctor(), exam: exam({ reviewerId: 'd2' }) })).toEqual({
+      canOpen: true,
+      canEdit: false,
+      reason: 'notReviewer',
+    });
   });
 
   it('lets EXAM_REPORT_EDIT write whatever the state', () => {
-    const editor = { userId: 'e', roleName: 'Report Editor', permissions: new Set(['EXAM_REPORT', 'EXAM_REPORT_EDIT']) };
-    expect(reportAccess({ user: editor, exam: exam({ reviewerId: 'd1', status: 'Assigned' }) })).toEqual({ canOpen: true, canEdit: true });
+    const editor = {
+      userId: 'e',
+      roleName: 'Report Editor',
+      permissions: new Set(['EXAM_REPORT', 'EXAM_REPORT_EDIT']),
+    };
+    expect(reportAccess({ user: editor, exam: exam({ reviewerId: 'd1', status: 'Assigned' }) })).toEqual({
+      canOpen: true,
+      canEdit: true,
+    });
   });
 
   it.each(['Hospital', 'HospitalDoctor', 'Link'])('keeps %s read-only, even with EXAM_REPORT_EDIT', (roleName) => {
     const user = { userId: 'h', roleName, permissions: new Set(['EXAM_REPORT', 'EXAM_REPORT_EDIT']) };
-    expect(reportAccess({ user, exam: exam({ reviewerId: 'd1', reportCount: 2, reportAuditStatus: 'WaitingForAudit' }) }))
-      .toEqual({ canOpen: true, canEdit: false, reason: 'readOnlyRole' });
+    expect(
+      reportAccess({ user, exam: exam({ reviewerId: 'd1', reportCount: 2, reportAuditStatus: 'WaitingForAudit' }) }),
+    ).toEqual({ canOpen: true, canEdit: false, reason: 'readOnlyRole' });
   });
 });
 
@@ -82,6 +118,13 @@ describe('report names', () => {
     expect(radiologyReportName('../pacs')).toBeUndefined();
   });
   it('recognises PACS report names of a report list', () => {
-    expect(['pacs', 'pacs.mrt', 'pacs_en', 'pacs-2.mrt', 'pacsx', 'accounting'].map(isPacsReportName)).toEqual([true, true, true, true, false, false]);
+    expect(['pacs', 'pacs.mrt', 'pacs_en', 'pacs-2.mrt', 'pacsx', 'accounting'].map(isPacsReportName)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

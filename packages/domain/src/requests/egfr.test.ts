@@ -39,7 +39,10 @@ describe(estimateEgfr.name, () => {
   const base = { creatinineMgDl: 1.0, ageYears: 50, sex: 'Male', heightCm: null };
   it('uses CKD-EPI 2021 for adults and bedside Schwartz for children with a height', () => {
     expect(estimateEgfr(base)).toEqual({ value: 92, method: 'ckd-epi-2021' });
-    expect(estimateEgfr({ ...base, creatinineMgDl: 0.5, ageYears: 7, heightCm: 120 })).toEqual({ value: 99, method: 'bedside-schwartz' });
+    expect(estimateEgfr({ ...base, creatinineMgDl: 0.5, ageYears: 7, heightCm: 120 })).toEqual({
+      value: 99,
+      method: 'bedside-schwartz',
+    });
   });
   it('names what is missing, or an infant', () => {
     expect(estimateEgfr({ ...base, creatinineMgDl: null })).toEqual({ value: null, gap: 'creatinine' });

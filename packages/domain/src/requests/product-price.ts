@@ -1,5 +1,9 @@
 /** The unit price of a product on a request (spec §5): the custom price if set, else the privilege price, else the default. */
-export function unitPriceSatang(p: { customSatang?: number | null; privilegeSatang?: number | null; defaultSatang: number }): number {
+export function unitPriceSatang(p: {
+  customSatang?: number | null;
+  privilegeSatang?: number | null;
+  defaultSatang: number;
+}): number {
   return p.customSatang ?? p.privilegeSatang ?? p.defaultSatang;
 }
 
@@ -11,7 +15,6 @@ export function bahtToSatang(baht: number): number | null {
   if (Math.abs(baht * 100 - satang) > 1e-6) return null;
   return satang;
 }
-
 
 /** Product group of contrast media: their dose is entered in ml (spec §5). */
 export const CONTRAST_PRODUCT_GROUP = 'เวชภัณฑ์';

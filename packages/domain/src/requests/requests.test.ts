@@ -7,11 +7,17 @@ import { dependencyMatches, isFieldShown } from './field-dependency';
 
 describe(formatAccessionNumber.name, () => {
   it('writes branch code, yyMMdd and a padded sequence', () => {
-    expect(formatAccessionNumber('{branch}{yyMMdd}{seq:4}', { branchCode: 'RS1', day: '2026-11-25', seq: 7 })).toBe('RS12611250007');
-    expect(formatAccessionNumber('{branch}-{yyyyMMdd}-{seq:3}', { branchCode: 'RS2', day: '2026-01-02', seq: 12 })).toBe('RS2-20260102-012');
+    expect(formatAccessionNumber('{branch}{yyMMdd}{seq:4}', { branchCode: 'RS1', day: '2026-11-25', seq: 7 })).toBe(
+      'RS12611250007',
+    );
+    expect(
+      formatAccessionNumber('{branch}-{yyyyMMdd}-{seq:3}', { branchCode: 'RS2', day: '2026-01-02', seq: 12 }),
+    ).toBe('RS2-20260102-012');
   });
   it('grows past the padding rather than wrapping', () => {
-    expect(formatAccessionNumber('{branch}{yyMMdd}{seq:4}', { branchCode: 'RS1', day: '2026-11-25', seq: 10000 })).toBe('RS126112510000');
+    expect(formatAccessionNumber('{branch}{yyMMdd}{seq:4}', { branchCode: 'RS1', day: '2026-11-25', seq: 10000 })).toBe(
+      'RS126112510000',
+    );
   });
 });
 
@@ -68,7 +74,12 @@ describe('prices', () => {
 describe(requiredRequestDocumentCodes.name, () => {
   it('needs the order always, consent and creatinine with contrast, screening for MR', () => {
     expect(requiredRequestDocumentCodes({ modalityCodes: ['US'], hasContrast: false })).toEqual(['ORDER']);
-    expect(requiredRequestDocumentCodes({ modalityCodes: ['CT', 'MR'], hasContrast: true })).toEqual(['ORDER', 'CONTRAST_CONSENT', 'LAB_CREATININE', 'MRI_SCREENING']);
+    expect(requiredRequestDocumentCodes({ modalityCodes: ['CT', 'MR'], hasContrast: true })).toEqual([
+      'ORDER',
+      'CONTRAST_CONSENT',
+      'LAB_CREATININE',
+      'MRI_SCREENING',
+    ]);
   });
 });
 
@@ -101,12 +112,26 @@ describe(missingRequestDocumentNames.name, () => {
     { id: 4, code: 'MRI_SCREENING', name: 'แบบคัดกรอง MRI' },
   ];
   it('lists the required types not uploaded, in the rule order', () => {
-    const products = [{ modalityCode: 'CT', productGroup: 'เวชภัณฑ์' }, { modalityCode: 'MR', productGroup: 'ตรวจ' }];
-    expect(missingRequestDocumentNames({ products, documentTypeIds: [2, null], documentTypes }, 'เวชภัณฑ์'))
-      .toEqual(['ใบสั่งแพทย์', 'ผลเลือด (Creatinine)', 'แบบคัดกรอง MRI']);
+    const products = [
+      { modalityCode: 'CT', productGroup: 'เวชภัณฑ์' },
+      { modalityCode: 'MR', productGroup: 'ตรวจ' },
+    ];
+    expect(missingRequestDocumentNames({ products, documentTypeIds: [2, null], documentTypes }, 'เวชภัณฑ์')).toEqual([
+      'ใบสั่งแพทย์',
+      'ผลเลือด (Creatinine)',
+      'แบบคัดกรอง MRI',
+    ]);
   });
   it('skips a required code no document type is configured for', () => {
-    expect(missingRequestDocumentNames({ products: [{ modalityCode: 'MR', productGroup: 'ตรวจ' }], documentTypeIds: [], documentTypes: documentTypes.slice(0, 1) }, 'เวชภัณฑ์'))
-      .toEqual(['ใบสั่งแพทย์']);
+    expect(
+      missingRequestDocumentNames(
+        {
+          products: [{ modalityCode: 'MR', productGroup: 'ตรวจ' }],
+          documentTypeIds: [],
+          documentTypes: documentTypes.slice(0, 1),
+        },
+        'เวชภัณฑ์',
+      ),
+    ).toEqual(['ใบสั่งแพทย์']);
   });
 });

@@ -84,4 +84,3 @@ export const CONTEXT_COST = {
   /** A nasal final before a stop of its own group is a Pali/Sanskrit cluster (นนทบุรี non-tha-, สุนทร sun-thon). */
   homorganicNasal: -0.6,
 } as const;
-

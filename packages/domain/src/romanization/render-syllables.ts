@@ -41,7 +41,8 @@ function readsFinalTwice(prev: Syllable, next: Syllable): boolean {
   if (prev.silentR) return (f === 'ช' || f === 'ก') && !sameVarga(f, nextInitial);
   // Pali has no initial ง and no leading ห: before them the word is Thai and nothing is read twice (จิตงาม chitngam).
   if (
-    sameVarga(f, nextInitial) || 'งหฝฟซฮ'.includes(nextInitial) ||
+    sameVarga(f, nextInitial) ||
+    'งหฝฟซฮ'.includes(nextInitial) ||
     (THAI_ONLY_VOWELS.includes(prev.vowel) && !'ฤฦ'.includes(prev.vowelSign))
   ) {
     return false;
@@ -67,7 +68,8 @@ export function renderSyllables(input: Syllable[]): string {
     if (prev && readsFinalTwice(prev, s)) {
       const f = prev.final;
       const again = INITIAL[f] ?? '';
-      if (prev.silentR && clusterKind(f, 'ร') === 'true') out += again + 'ra'; // จักรพงษ์ chak-kra-phong
+      if (prev.silentR && clusterKind(f, 'ร') === 'true')
+        out += again + 'ra'; // จักรพงษ์ chak-kra-phong
       // ภัทรา phat-thra, ศัตรู sat-tru: a repeated ต/ท forms a cluster with a following ร (but นพรัตน์ nop-pha-rat).
       else if ((f === 'ต' || f === 'ท') && s.onset === 'ร' && !s.implicit) onsetRoman = again + onsetRoman;
       else out += again + 'a';

@@ -54,7 +54,8 @@ const BRIEF: Case[] = [
   ['กาญจนา', 'Kanchana'],
   ['ธนพล', 'Thanaphon', 'Pali dhana- keeps its linking a (tha-na-phon), unlike Thai สมพร som-phon'],
   [
-    'ภัทรา', 'Phatthra',
+    'ภัทรา',
+    'Phatthra',
     'the brief lists "Phattra"; ภัทรา is read พัด-ทฺรา, so RTGS repeats ท (th) as the final t and the cluster thr',
   ],
   ['สุภาพร', 'Suphaphon'],

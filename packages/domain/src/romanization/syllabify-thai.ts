@@ -15,7 +15,11 @@ const LONG_OPEN_SIGNS = ['า', 'ี', 'ู'];
 
 /** Nasal finals and the stops of their group. */
 const HOMORGANIC: ReadonlyArray<readonly [string, string]> = [
-  ['ง', 'กขคฆ'], ['ญ', 'จฉชฌ'], ['ณ', 'ฏฐฑฒ'], ['น', 'ตถทธด'], ['ม', 'ปผพภบ'],
+  ['ง', 'กขคฆ'],
+  ['ญ', 'จฉชฌ'],
+  ['ณ', 'ฏฐฑฒ'],
+  ['น', 'ตถทธด'],
+  ['ม', 'ปผพภบ'],
 ];
 
 interface State {

@@ -60,16 +60,43 @@ function readings(w: ParseInput, start: number, onsetPos: number, pre: string): 
 }
 
 const RAW: Readonly<Record<string, string>> = {
-  'ะ': 'a', 'ั': 'a', 'า': 'a', 'ำ': 'am', 'ิ': 'i', 'ี': 'i', 'ึ': 'ue', 'ื': 'ue', 'ุ': 'u', 'ู': 'u',
-  'เ': 'e', 'แ': 'ae', 'โ': 'o', 'ใ': 'ai', 'ไ': 'ai', 'ฤ': 'rue', 'ฦ': 'lue',
+  ะ: 'a',
+  'ั': 'a',
+  า: 'a',
+  ำ: 'am',
+  'ิ': 'i',
+  'ี': 'i',
+  'ึ': 'ue',
+  'ื': 'ue',
+  'ุ': 'u',
+  'ู': 'u',
+  เ: 'e',
+  แ: 'ae',
+  โ: 'o',
+  ใ: 'ai',
+  ไ: 'ai',
+  ฤ: 'rue',
+  ฦ: 'lue',
 };
 
 function rawCandidate(w: ParseInput, pos: number): Candidate {
   const ch = w.chars[pos] ?? '';
   const roman = isConsonant(ch) ? (INITIAL[ch] ?? '') : (RAW[ch] ?? '');
   const syllable: Syllable = {
-    start: pos, end: pos + 1, afterSilenced: false, onset: '', onsetRoman: roman, vowel: '', vowelSign: '', implicit: false,
-    short: false, final: '', shared: false, silentR: false, extraSilent: false, doubleR: false,
+    start: pos,
+    end: pos + 1,
+    afterSilenced: false,
+    onset: '',
+    onsetRoman: roman,
+    vowel: '',
+    vowelSign: '',
+    implicit: false,
+    short: false,
+    final: '',
+    shared: false,
+    silentR: false,
+    extraSilent: false,
+    doubleR: false,
   };
   return { syllables: [syllable], end: pos + 1, cost: COST.raw };
 }
@@ -83,12 +110,31 @@ export function syllableCandidates(w: ParseInput, pos: number): Candidate[] {
     // เกษม ka-sem, เฉลิม cha-loem, เจริญ cha-roen, แสดง sa-daeng: the first letter gets an inherent a.
     const [c1, c2] = [w.chars[pos + 1], w.chars[pos + 2]];
     if (
-      c1 != null && c2 != null && LEADING_CLASS.includes(c1) && isConsonant(c2) && !w.toned[pos + 1] && !w.boundary[pos + 2] &&
-      !w.boundary[pos + 1] && clusterKind(c1, c2) == null && !(c1 === 'ห' && isSonorant(c2))
+      c1 != null &&
+      c2 != null &&
+      LEADING_CLASS.includes(c1) &&
+      isConsonant(c2) &&
+      !w.toned[pos + 1] &&
+      !w.boundary[pos + 2] &&
+      !w.boundary[pos + 1] &&
+      clusterKind(c1, c2) == null &&
+      !(c1 === 'ห' && isSonorant(c2))
     ) {
       const lead: Syllable = {
-        start: pos, end: pos + 2, afterSilenced: false, onset: c1, onsetRoman: INITIAL[c1] ?? '', vowel: 'a', vowelSign: '',
-        implicit: true, short: true, final: '', shared: false, silentR: false, extraSilent: false, doubleR: false,
+        start: pos,
+        end: pos + 2,
+        afterSilenced: false,
+        onset: c1,
+        onsetRoman: INITIAL[c1] ?? '',
+        vowel: 'a',
+        vowelSign: '',
+        implicit: true,
+        short: true,
+        final: '',
+        shared: false,
+        silentR: false,
+        extraSilent: false,
+        doubleR: false,
       };
       for (const rest of readings(w, pos + 2, pos + 2, ch)) {
         const cost = (isSonorant(c2) ? COST.leadingSonorant : COST.leadingOther) + rest.cost;
@@ -102,7 +148,12 @@ export function syllableCandidates(w: ParseInput, pos: number): Candidate[] {
     const vowel = !long && ch === 'ฤ' && ritthi ? 'i' : 'ue';
     const onset: Onset = { end: pos, letters: ch, roman: ch === 'ฤ' ? 'r' : 'l', cost: 0 };
     const rhyme: Rhyme = {
-      vowel, sign: ch, implicit: false, short: !long, end: long ? pos + 2 : pos + 1, finals: 'optional',
+      vowel,
+      sign: ch,
+      implicit: false,
+      short: !long,
+      end: long ? pos + 2 : pos + 1,
+      finals: 'optional',
       cost: COST.explicit,
     };
     for (const fin of finalsAfter(w, rhyme)) {

@@ -61,15 +61,26 @@ export function finalsAfter(w: ParseInput, rhyme: Rhyme): FinalOption[] {
   const after = q + 1;
   const usable = (k: number) => k < n && !w.toned[k] && !w.boundary[k];
   if (
-    next === 'ร' && !rhyme.implicit && takesSilentR(f, rhyme, after === n - 1) && usable(after) &&
-    !isDependentVowel(w.chars[after + 1]) && w.chars[after + 1] !== 'ร'
+    next === 'ร' &&
+    !rhyme.implicit &&
+    takesSilentR(f, rhyme, after === n - 1) &&
+    usable(after) &&
+    !isDependentVowel(w.chars[after + 1]) &&
+    w.chars[after + 1] !== 'ร'
   ) {
     const silentCost = f === 'ต' ? COST.silentRAfterT : COST.silentR;
     out.push({ final: f, end: after + 1, shared: false, silentR: true, cost: cost + silentCost });
   }
   // Only a stop goes silent with the letter after it (จันทร์, ศาสตร์, ลักษณ์); a sonorant is a final (วราภรณ์ -phon).
   if (w.weak[after] && !rhyme.implicit && usable(after) && !'รลนมงยว'.includes(next ?? '')) {
-    out.push({ final: f, end: after + 1, shared: false, silentR: false, extraSilent: true, cost: cost + COST.weakSilent });
+    out.push({
+      final: f,
+      end: after + 1,
+      shared: false,
+      silentR: false,
+      extraSilent: true,
+      cost: cost + COST.weakSilent,
+    });
   }
   // ยุทธ, พุทธ: a written Pali geminate at the end of a word is read once.
   if (after === n - 1 && next != null && isConsonant(next) && sameVarga(f, next) && !rhyme.implicit && usable(after)) {

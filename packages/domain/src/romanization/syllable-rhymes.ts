@@ -34,14 +34,24 @@ export function rhymesAfter(w: ParseInput, p: number, pre: string, onset: Onset)
   const [c0, c1, c2] = [w.chars[p], w.chars[p + 1], w.chars[p + 2]];
   const n = w.chars.length;
   const r = (vowel: string, sign: string, end: number, finals: Rhyme['finals'], short = false): Rhyme => ({
-    vowel, sign, implicit: false, short, end, finals, preposed: pre !== '', cost: COST.explicit,
+    vowel,
+    sign,
+    implicit: false,
+    short,
+    end,
+    finals,
+    preposed: pre !== '',
+    cost: COST.explicit,
   });
   if (pre === 'เ') {
     if (c0 === '็') return [r('e', '็', p + 1, 'required', true)];
-    if (c0 === 'ี' && c1 === 'ย') return [c2 === 'ะ' ? r('ia', 'ีย', p + 3, 'none', true) : r('ia', 'ีย', p + 2, 'optional')];
-    if (c0 === 'ื' && c1 === 'อ') return [c2 === 'ะ' ? r('uea', 'ือ', p + 3, 'none', true) : r('uea', 'ือ', p + 2, 'optional')];
+    if (c0 === 'ี' && c1 === 'ย')
+      return [c2 === 'ะ' ? r('ia', 'ีย', p + 3, 'none', true) : r('ia', 'ีย', p + 2, 'optional')];
+    if (c0 === 'ื' && c1 === 'อ')
+      return [c2 === 'ะ' ? r('uea', 'ือ', p + 3, 'none', true) : r('uea', 'ือ', p + 2, 'optional')];
     if (c0 === 'ิ') return [r('oe', 'ิ', p + 1, 'required')];
-    if (c0 === 'อ' && (c1 === 'ะ' || !isDependentVowel(c1))) return [c1 === 'ะ' ? r('oe', 'อะ', p + 2, 'none', true) : r('oe', 'อ', p + 1, 'optional')];
+    if (c0 === 'อ' && (c1 === 'ะ' || !isDependentVowel(c1)))
+      return [c1 === 'ะ' ? r('oe', 'อะ', p + 2, 'none', true) : r('oe', 'อ', p + 1, 'optional')];
     if (c0 === 'า') return [c1 === 'ะ' ? r('o', 'าะ', p + 2, 'none', true) : r('ao', 'า', p + 1, 'none')];
     if (c0 === 'ะ') return [r('e', 'ะ', p + 1, 'none', true)];
     return [{ ...r('oe', 'ย', p, 'required'), onlyFinal: 'ย' }, r('e', '', p, 'optional')];
@@ -113,7 +123,12 @@ export function rhymesAfter(w: ParseInput, p: number, pre: string, onset: Onset)
   // No vowel written: an inherent o closed by the next letter (สม), or an inherent a (ชนิดา).
   if (c0 != null && isConsonant(c0)) {
     list.push({
-      vowel: 'o', sign: '', implicit: true, short: true, end: p, finals: 'required',
+      vowel: 'o',
+      sign: '',
+      implicit: true,
+      short: true,
+      end: p,
+      finals: 'required',
       clusterOnset: onset.letters.length > 1 && onset.roman.length > 1,
       onsetLetter: onset.letters,
       cost: COST.implicitO + (onset.letters === 'ง' ? COST.implicitNgo : 0),
@@ -122,8 +137,14 @@ export function rhymesAfter(w: ParseInput, p: number, pre: string, onset: Onset)
   // บ alone reads bo (บริษัท, บรม, บพิตร).
   const inherent = onset.letters === 'บ' ? 'o' : 'a';
   list.push({
-    vowel: inherent, sign: '', implicit: true, short: true, end: p, finals: 'none',
-    cost: (p >= n ? COST.implicitAWordFinal : COST.implicitA) +
+    vowel: inherent,
+    sign: '',
+    implicit: true,
+    short: true,
+    end: p,
+    finals: 'none',
+    cost:
+      (p >= n ? COST.implicitAWordFinal : COST.implicitA) +
       (onset.letters.length > 1 && onset.roman.length > 1 ? COST.clusterImplicitA : 0) +
       (onset.letters === 'ง' ? COST.implicitNgo : 0),
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, bangkokDayOf, bangkokDayStart, bangkokToday, buddhistYearOf, daysBetween, monthsBetween } from './bangkok-day';
+import {
+  addDays,
+  addMonths,
+  bangkokDayOf,
+  bangkokDayStart,
+  bangkokToday,
+  buddhistYearOf,
+  daysBetween,
+  monthsBetween,
+} from './bangkok-day';
 
 describe('Bangkok calendar days', () => {
   it('puts 17:00 UTC on the next Bangkok day and 16:59 on the same one', () => {
@@ -26,7 +35,7 @@ describe('Bangkok calendar days', () => {
     expect(monthsBetween('2025-11', '2026-02')).toBe(3);
   });
 
-  it('gives the Buddhist-era year of the Bangkok day (New Year\'s Eve at 18:00 UTC is already next year)', () => {
+  it("gives the Buddhist-era year of the Bangkok day (New Year's Eve at 18:00 UTC is already next year)", () => {
     expect(buddhistYearOf(new Date('2026-06-01T00:00:00Z'))).toBe(2569);
     expect(buddhistYearOf(new Date('2026-12-31T18:00:00Z'))).toBe(2570);
   });

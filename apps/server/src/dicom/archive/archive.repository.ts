@@ -95,8 +95,11 @@ export class ArchiveRepository {
 
   /** The exam a study is linked to: undefined when the study is unknown, null when unmatched. */
   async examOfStudy(studyInstanceUid: string): Promise<string | null | undefined> {
-    const [row] = await this.db.select({ examId: dicomStudies.examId }).from(dicomStudies)
-      .where(eq(dicomStudies.studyInstanceUid, studyInstanceUid)).limit(1);
+    const [row] = await this.db
+      .select({ examId: dicomStudies.examId })
+      .from(dicomStudies)
+      .where(eq(dicomStudies.studyInstanceUid, studyInstanceUid))
+      .limit(1);
     return row ? row.examId : undefined;
   }
 
@@ -108,13 +111,19 @@ export class ArchiveRepository {
 
   /** Which of these SOP Instance UIDs have a row. */
   async presentInstances(sopInstanceUids: readonly string[]): Promise<Set<string>> {
-    const rows = await this.db.select({ uid: dicomInstances.sopInstanceUid }).from(dicomInstances)
+    const rows = await this.db
+      .select({ uid: dicomInstances.sopInstanceUid })
+      .from(dicomInstances)
       .where(inArray(dicomInstances.sopInstanceUid, [...sopInstanceUids]));
     return new Set(rows.map((r) => r.uid));
   }
 
   async examExists(examId: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: exams.id }).from(exams).where(and(eq(exams.id, examId), isNull(exams.deletedAt))).limit(1);
+    const [row] = await this.db
+      .select({ id: exams.id })
+      .from(exams)
+      .where(and(eq(exams.id, examId), isNull(exams.deletedAt)))
+      .limit(1);
     return Boolean(row);
   }
 
@@ -132,15 +141,30 @@ export class ArchiveRepository {
       const skipped = items.filter((_, i) => !inserted[i]).map((i) => i.info.sopInstanceUid);
       // Rare (a copy sent twice, a purged series): one more query tells the two apart.
       const present = skipped.length ? await this.presentInstances(skipped) : new Set<string>();
-      return items.map((item, i) => (inserted[i] ? 'stored' : present.has(item.info.sopInstanceUid) ? 'duplicate' : 'series-gone'));
+      return items.map((item, i) =>
+        inserted[i] ? 'stored' : present.has(item.info.sopInstanceUid) ? 'duplicate' : 'series-gone',
+      );
     }
     const params: unknown[] = [];
     const at = `$${items.length * 14 + 1}::timestamptz`;
     const rows = items.map((i) => {
       const n = params.length;
-      params.push(i.seriesId, i.info.sopInstanceUid, i.info.sopClassUid, i.info.transferSyntaxUid, i.info.instanceNumber, i.info.numberOfFrames,
-        i.info.rows, i.info.columns, i.info.imageOrientationPatient, i.stored.key, i.stored.sizeBytes, i.stored.sha256, JSON.stringify(i.info.metadata),
-        instanceRowId(i.stored.key));
+      params.push(
+        i.seriesId,
+        i.info.sopInstanceUid,
+        i.info.sopClassUid,
+        i.info.transferSyntaxUid,
+        i.info.instanceNumber,
+        i.info.numberOfFrames,
+        i.info.rows,
+        i.info.columns,
+        i.info.imageOrientationPatient,
+        i.stored.key,
+        i.stored.sizeBytes,
+        i.stored.sha256,
+        JSON.stringify(i.info.metadata),
+        instanceRowId(i.stored.key),
+      );
       const p = (k: number) => `$${n + k}`;
       return `(${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, ${p(6)}::int, ${p(7)}::int, ${p(8)}::int, ${p(9)}, ${p(10)}, ${p(11)}::bigint, ${p(12)}, ${p(13)}::jsonb, ${at}, ${p(14)}::uuid)`;
     });
@@ -180,7 +204,8 @@ export class ArchiveRepository {
    * the caller recounts it. Only the row pointing at that very file goes.
    */
   async removeUnflushedInstance(sopInstanceUid: string, storageKey: string): Promise<string | null> {
-    const [row] = await this.db.delete(dicomInstances)
+    const [row] = await this.db
+      .delete(dicomInstances)
       .where(and(eq(dicomInstances.sopInstanceUid, sopInstanceUid), eq(dicomInstances.storageKey, storageKey)))
       .returning({ seriesId: dicomInstances.seriesId });
     return row?.seriesId ?? null;
@@ -190,18 +215,35 @@ export class ArchiveRepository {
    * The index rows of files a crash left (see LocalDicomArchive.settleCrashLeftovers): looked up by id (new rows take
    * their file's name as id) and, for the keys not found so, by storage key (rows made before that rule).
    */
-  async rowsOfFiles(files: readonly { key: string; id: string | null }[]): Promise<Map<string, { id: string; seriesId: string; sizeBytes: number; sopInstanceUid: string }>> {
+  async rowsOfFiles(
+    files: readonly { key: string; id: string | null }[],
+  ): Promise<Map<string, { id: string; seriesId: string; sizeBytes: number; sopInstanceUid: string }>> {
     const found = new Map<string, { id: string; seriesId: string; sizeBytes: number; sopInstanceUid: string }>();
-    const cols = { id: dicomInstances.id, seriesId: dicomInstances.seriesId, sizeBytes: dicomInstances.sizeBytes, sopInstanceUid: dicomInstances.sopInstanceUid, storageKey: dicomInstances.storageKey };
+    const cols = {
+      id: dicomInstances.id,
+      seriesId: dicomInstances.seriesId,
+      sizeBytes: dicomInstances.sizeBytes,
+      sopInstanceUid: dicomInstances.sopInstanceUid,
+      storageKey: dicomInstances.storageKey,
+    };
     for (let i = 0; i < files.length; i += 1000) {
-      const ids = files.slice(i, i + 1000).map((f) => f.id).filter((id): id is string => id !== null);
+      const ids = files
+        .slice(i, i + 1000)
+        .map((f) => f.id)
+        .filter((id): id is string => id !== null);
       if (!ids.length) continue;
-      const rows = await this.db.select(cols).from(dicomInstances).where(sql`${dicomInstances.id} = any(${sql.param(ids)}::uuid[])`);
+      const rows = await this.db
+        .select(cols)
+        .from(dicomInstances)
+        .where(sql`${dicomInstances.id} = any(${sql.param(ids)}::uuid[])`);
       for (const r of rows) found.set(r.storageKey, r);
     }
     const rest = files.filter((f) => !found.has(f.key)).map((f) => f.key);
     for (let i = 0; i < rest.length; i += 1000) {
-      const rows = await this.db.select(cols).from(dicomInstances).where(sql`${dicomInstances.storageKey} = any(${sql.param(rest.slice(i, i + 1000))}::text[])`);
+      const rows = await this.db
+        .select(cols)
+        .from(dicomInstances)
+        .where(sql`${dicomInstances.storageKey} = any(${sql.param(rest.slice(i, i + 1000))}::text[])`);
       for (const r of rows) found.set(r.storageKey, r);
     }
     return found;
@@ -230,8 +272,12 @@ export class ArchiveRepository {
    */
   async linkIfUnmatched(info: InstanceInfo, ctx: IndexContext, now: Date): Promise<string | null> {
     return this.db.transaction(async (tx) => {
-      const [study] = await tx.select({ id: dicomStudies.id, examId: dicomStudies.examId }).from(dicomStudies)
-        .where(eq(dicomStudies.studyInstanceUid, info.studyInstanceUid)).limit(1).for('update');
+      const [study] = await tx
+        .select({ id: dicomStudies.id, examId: dicomStudies.examId })
+        .from(dicomStudies)
+        .where(eq(dicomStudies.studyInstanceUid, info.studyInstanceUid))
+        .limit(1)
+        .for('update');
       if (!study) return null;
       if (study.examId) return study.examId;
       return linkStudy(tx, study.id, info, ctx, now);
@@ -244,19 +290,42 @@ export class ArchiveRepository {
    */
   async matchStudy(studyId: string, examId: string, ctx: IndexContext, now: Date): Promise<string | null> {
     return this.db.transaction(async (tx) => {
-      const [study] = await tx.select({ id: dicomStudies.id, uid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId, count: dicomStudies.numberOfInstances, accession: dicomStudies.accessionNumber })
-        .from(dicomStudies).where(eq(dicomStudies.id, studyId)).limit(1).for('update');
+      const [study] = await tx
+        .select({
+          id: dicomStudies.id,
+          uid: dicomStudies.studyInstanceUid,
+          examId: dicomStudies.examId,
+          count: dicomStudies.numberOfInstances,
+          accession: dicomStudies.accessionNumber,
+        })
+        .from(dicomStudies)
+        .where(eq(dicomStudies.id, studyId))
+        .limit(1)
+        .for('update');
       if (!study || study.examId || study.count === 0) return null;
-      await linkStudy(tx, study.id, { studyInstanceUid: study.uid, accessionNumber: study.accession }, { ...ctx, forcedExamId: examId }, now);
+      await linkStudy(
+        tx,
+        study.id,
+        { studyInstanceUid: study.uid, accessionNumber: study.accession },
+        { ...ctx, forcedExamId: examId },
+        now,
+      );
       return study.uid;
     });
   }
 
   /** Where a series lives (the full path's result, for the next instances). */
   async seriesHome(seriesInstanceUid: string): Promise<SeriesHome | undefined> {
-    const [row] = await this.db.select({ seriesId: dicomSeries.id, studyInstanceUid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId })
-      .from(dicomSeries).innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(eq(dicomSeries.seriesInstanceUid, seriesInstanceUid)).limit(1);
+    const [row] = await this.db
+      .select({
+        seriesId: dicomSeries.id,
+        studyInstanceUid: dicomStudies.studyInstanceUid,
+        examId: dicomStudies.examId,
+      })
+      .from(dicomSeries)
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(eq(dicomSeries.seriesInstanceUid, seriesInstanceUid))
+      .limit(1);
     return row;
   }
 
@@ -264,13 +333,21 @@ export class ArchiveRepository {
    * A cached series checked again cheaply (one statement): where it lives now, and for a study without an exam
    * whether an exam for it exists now (then the full transaction links it). Undefined when the series row is gone.
    */
-  async seriesCheck(seriesInstanceUid: string, study: StudyKeys): Promise<(SeriesHome & { linkable: boolean }) | undefined> {
+  async seriesCheck(
+    seriesInstanceUid: string,
+    study: StudyKeys,
+  ): Promise<(SeriesHome & { linkable: boolean }) | undefined> {
     const params = [seriesInstanceUid, study.accessionNumber || null];
     let row: (string | null)[] | undefined;
     if (this.seriesChecker) {
       row = (await this.seriesChecker.run([params])).rows[0];
     } else {
-      const { rows } = await rawClient(this.db).query<{ series_id: string; study_instance_uid: string; exam_id: string | null; linkable: boolean }>(SERIES_CHECK, params);
+      const { rows } = await rawClient(this.db).query<{
+        series_id: string;
+        study_instance_uid: string;
+        exam_id: string | null;
+        linkable: boolean;
+      }>(SERIES_CHECK, params);
       const r = rows[0];
       row = r ? [r.series_id, r.study_instance_uid, r.exam_id, r.linkable ? 't' : 'f'] : undefined;
     }
@@ -285,90 +362,117 @@ export class ArchiveRepository {
    */
   async indexInstance(info: InstanceInfo, stored: StoredFile, ctx: IndexContext, now: Date): Promise<IndexOutcome> {
     return this.db.transaction(async (tx) => {
-      const [study] = await tx.insert(dicomStudies).values({
-        studyInstanceUid: info.studyInstanceUid,
-        patientId: info.patientId,
-        patientName: info.patientName,
-        patientBirthDate: info.patientBirthDate,
-        patientSex: info.patientSex,
-        accessionNumber: info.accessionNumber,
-        studyDate: info.studyDate,
-        studyTime: info.studyTime,
-        studyDescription: info.studyDescription,
-        referringPhysicianName: info.referringPhysicianName,
-        institutionName: info.institutionName,
-        callingAeTitle: ctx.source,
-        receivedAt: now,
-        updatedAt: now,
-      }).onConflictDoUpdate({
-        target: dicomStudies.studyInstanceUid,
-        set: {
+      const [study] = await tx
+        .insert(dicomStudies)
+        .values({
+          studyInstanceUid: info.studyInstanceUid,
+          patientId: info.patientId,
+          patientName: info.patientName,
+          patientBirthDate: info.patientBirthDate,
+          patientSex: info.patientSex,
+          accessionNumber: info.accessionNumber,
+          studyDate: info.studyDate,
+          studyTime: info.studyTime,
+          studyDescription: info.studyDescription,
+          referringPhysicianName: info.referringPhysicianName,
+          institutionName: info.institutionName,
+          callingAeTitle: ctx.source,
+          receivedAt: now,
           updatedAt: now,
-          patientId: keep('dicom_studies', 'patient_id'),
-          patientName: keep('dicom_studies', 'patient_name'),
-          accessionNumber: keep('dicom_studies', 'accession_number'),
-          studyDate: keep('dicom_studies', 'study_date'),
-          studyTime: keep('dicom_studies', 'study_time'),
-          studyDescription: keep('dicom_studies', 'study_description'),
-        },
-      }).returning({ id: dicomStudies.id, examId: dicomStudies.examId });
+        })
+        .onConflictDoUpdate({
+          target: dicomStudies.studyInstanceUid,
+          set: {
+            updatedAt: now,
+            patientId: keep('dicom_studies', 'patient_id'),
+            patientName: keep('dicom_studies', 'patient_name'),
+            accessionNumber: keep('dicom_studies', 'accession_number'),
+            studyDate: keep('dicom_studies', 'study_date'),
+            studyTime: keep('dicom_studies', 'study_time'),
+            studyDescription: keep('dicom_studies', 'study_description'),
+          },
+        })
+        .returning({ id: dicomStudies.id, examId: dicomStudies.examId });
       if (!study) throw new Error('study upsert returned nothing');
       if (ctx.forcedExamId && study.examId && study.examId !== ctx.forcedExamId) throw new StudyOfAnotherExamError();
 
-      const [series] = await tx.insert(dicomSeries).values({
-        studyId: study.id,
-        seriesInstanceUid: info.seriesInstanceUid,
-        modality: info.modality,
-        seriesNumber: info.seriesNumber,
-        seriesDescription: info.seriesDescription,
-        bodyPartExamined: info.bodyPartExamined,
-        imageOrientationPatient: info.imageOrientationPatient,
-        createdAt: now,
-      }).onConflictDoUpdate({
-        target: dicomSeries.seriesInstanceUid,
-        set: {
-          seriesDescription: keep('dicom_series', 'series_description'),
-          modality: keep('dicom_series', 'modality'),
-          seriesNumber: keep('dicom_series', 'series_number'),
-          bodyPartExamined: keep('dicom_series', 'body_part_examined'),
-          imageOrientationPatient: keep('dicom_series', 'image_orientation_patient'),
-        },
-      }).returning({ id: dicomSeries.id, studyId: dicomSeries.studyId, inserted: sql<boolean>`(xmax = 0)` });
+      const [series] = await tx
+        .insert(dicomSeries)
+        .values({
+          studyId: study.id,
+          seriesInstanceUid: info.seriesInstanceUid,
+          modality: info.modality,
+          seriesNumber: info.seriesNumber,
+          seriesDescription: info.seriesDescription,
+          bodyPartExamined: info.bodyPartExamined,
+          imageOrientationPatient: info.imageOrientationPatient,
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: dicomSeries.seriesInstanceUid,
+          set: {
+            seriesDescription: keep('dicom_series', 'series_description'),
+            modality: keep('dicom_series', 'modality'),
+            seriesNumber: keep('dicom_series', 'series_number'),
+            bodyPartExamined: keep('dicom_series', 'body_part_examined'),
+            imageOrientationPatient: keep('dicom_series', 'image_orientation_patient'),
+          },
+        })
+        .returning({ id: dicomSeries.id, studyId: dicomSeries.studyId, inserted: sql<boolean>`(xmax = 0)` });
       if (!series) throw new Error('series upsert returned nothing');
 
       const [replaced] = ctx.replaceDeleted
-        ? await tx.delete(dicomInstances)
-          .where(and(eq(dicomInstances.sopInstanceUid, info.sopInstanceUid), isNotNull(dicomInstances.deletedAt), isNull(dicomInstances.coldKey)))
-          .returning({ storageKey: dicomInstances.storageKey })
+        ? await tx
+            .delete(dicomInstances)
+            .where(
+              and(
+                eq(dicomInstances.sopInstanceUid, info.sopInstanceUid),
+                isNotNull(dicomInstances.deletedAt),
+                isNull(dicomInstances.coldKey),
+              ),
+            )
+            .returning({ storageKey: dicomInstances.storageKey })
         : [];
-      const [instance] = await tx.insert(dicomInstances).values({
-        id: instanceRowId(stored.key),
-        seriesId: series.id,
-        sopInstanceUid: info.sopInstanceUid,
-        sopClassUid: info.sopClassUid,
-        transferSyntaxUid: info.transferSyntaxUid,
-        instanceNumber: info.instanceNumber,
-        numberOfFrames: info.numberOfFrames,
-        rows: info.rows,
-        columns: info.columns,
-        imageOrientationPatient: info.imageOrientationPatient,
-        storageKey: stored.key,
-        sizeBytes: stored.sizeBytes,
-        sha256: stored.sha256,
-        metadata: info.metadata,
-        receivedAt: now,
-      }).onConflictDoNothing({ target: dicomInstances.sopInstanceUid }).returning({ id: dicomInstances.id });
+      const [instance] = await tx
+        .insert(dicomInstances)
+        .values({
+          id: instanceRowId(stored.key),
+          seriesId: series.id,
+          sopInstanceUid: info.sopInstanceUid,
+          sopClassUid: info.sopClassUid,
+          transferSyntaxUid: info.transferSyntaxUid,
+          instanceNumber: info.instanceNumber,
+          numberOfFrames: info.numberOfFrames,
+          rows: info.rows,
+          columns: info.columns,
+          imageOrientationPatient: info.imageOrientationPatient,
+          storageKey: stored.key,
+          sizeBytes: stored.sizeBytes,
+          sha256: stored.sha256,
+          metadata: info.metadata,
+          receivedAt: now,
+        })
+        .onConflictDoNothing({ target: dicomInstances.sopInstanceUid })
+        .returning({ id: dicomInstances.id });
       if (!instance) return { status: 'duplicate' as const, examId: study.examId, linked: false };
 
-      await tx.update(dicomSeries).set({ numberOfInstances: sql`${dicomSeries.numberOfInstances} + 1` }).where(eq(dicomSeries.id, series.id));
+      await tx
+        .update(dicomSeries)
+        .set({ numberOfInstances: sql`${dicomSeries.numberOfInstances} + 1` })
+        .where(eq(dicomSeries.id, series.id));
       // The series may belong to an earlier study row when a sender reused a SeriesInstanceUID: count where it lives.
-      await tx.update(dicomStudies).set({
-        numberOfInstances: sql`${dicomStudies.numberOfInstances} + 1`,
-        ...(series.inserted ? {
-          numberOfSeries: sql`(select count(*)::int from ${dicomSeries} s where s.study_id = ${dicomStudies.id})`,
-          modalitiesInStudy: sql`(select string_agg(distinct s.modality, '\\' order by s.modality) from ${dicomSeries} s where s.study_id = ${dicomStudies.id} and s.modality is not null)`,
-        } : {}),
-      }).where(eq(dicomStudies.id, series.studyId));
+      await tx
+        .update(dicomStudies)
+        .set({
+          numberOfInstances: sql`${dicomStudies.numberOfInstances} + 1`,
+          ...(series.inserted
+            ? {
+                numberOfSeries: sql`(select count(*)::int from ${dicomSeries} s where s.study_id = ${dicomStudies.id})`,
+                modalitiesInStudy: sql`(select string_agg(distinct s.modality, '\\' order by s.modality) from ${dicomSeries} s where s.study_id = ${dicomStudies.id} and s.modality is not null)`,
+              }
+            : {}),
+        })
+        .where(eq(dicomStudies.id, series.studyId));
 
       const replacedKey = replaced ? { replacedKey: replaced.storageKey } : {};
       if (study.examId) return { status: 'stored' as const, examId: study.examId, linked: false, ...replacedKey };
@@ -403,33 +507,50 @@ export interface SeriesHome {
  * or null. A study whose PatientID is not the exam's HN is held unmatched with the reason (issue 23 item 5: images
  * must never land silently on another patient); staff who match it by hand (forced exam) decide.
  */
-async function linkStudy(tx: Database, studyId: string, info: StudyKeys, ctx: IndexContext, now: Date): Promise<string | null> {
+async function linkStudy(
+  tx: Database,
+  studyId: string,
+  info: StudyKeys,
+  ctx: IndexContext,
+  now: Date,
+): Promise<string | null> {
   const found = ctx.forcedExamId ? { id: ctx.forcedExamId, hn: null } : await findExamFor(tx, info);
   if (!found) return null;
   if (found.hn !== null) {
     // The study row keeps its first PatientID: a later instance naming the right patient must not pull in the rest.
-    const [study] = await tx.select({ patientId: dicomStudies.patientId, reason: dicomStudies.unmatchedReason })
-      .from(dicomStudies).where(eq(dicomStudies.id, studyId)).limit(1);
+    const [study] = await tx
+      .select({ patientId: dicomStudies.patientId, reason: dicomStudies.unmatchedReason })
+      .from(dicomStudies)
+      .where(eq(dicomStudies.id, studyId))
+      .limit(1);
     if (study?.reason) return null;
     const patientId = study?.patientId || info.patientId;
     if (patientIdDiffers(patientId, found.hn)) {
-      await tx.update(dicomStudies).set({ unmatchedReason: 'patient-id-mismatch' })
+      await tx
+        .update(dicomStudies)
+        .set({ unmatchedReason: 'patient-id-mismatch' })
         .where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
       return null;
     }
   }
   const examId = found.id;
-  await tx.update(dicomStudies).set({ examId, unmatchedReason: null }).where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
+  await tx
+    .update(dicomStudies)
+    .set({ examId, unmatchedReason: null })
+    .where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
   if (ctx.quietLink) return examId;
-  await tx.update(exams).set({
-    hasImage: true,
-    receivedAt: sql`coalesce(${exams.receivedAt}, ${now.toISOString()}::timestamptz)`,
-    status: sql`case when ${exams.status} = 'Scheduled' then 'Arrived' else ${exams.status} end`,
-    dicomAuditStatus: sql`case when ${exams.dicomAuditStatus} = '' and (select ${branches.dicomAuditRequired} from ${branches} where ${branches.id} = ${exams.branchId}) then 'WaitingForAudit' else ${exams.dicomAuditStatus} end`,
-    studyInstanceUid: sql`coalesce(${exams.studyInstanceUid}, ${info.studyInstanceUid})`,
-    version: sql`${exams.version} + 1`,
-    updatedAt: now,
-  }).where(eq(exams.id, examId));
+  await tx
+    .update(exams)
+    .set({
+      hasImage: true,
+      receivedAt: sql`coalesce(${exams.receivedAt}, ${now.toISOString()}::timestamptz)`,
+      status: sql`case when ${exams.status} = 'Scheduled' then 'Arrived' else ${exams.status} end`,
+      dicomAuditStatus: sql`case when ${exams.dicomAuditStatus} = '' and (select ${branches.dicomAuditRequired} from ${branches} where ${branches.id} = ${exams.branchId}) then 'WaitingForAudit' else ${exams.dicomAuditStatus} end`,
+      studyInstanceUid: sql`coalesce(${exams.studyInstanceUid}, ${info.studyInstanceUid})`,
+      version: sql`${exams.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(exams.id, examId));
   await tx.insert(examEvents).values({
     examId,
     at: now,
@@ -444,12 +565,18 @@ async function linkStudy(tx: Database, studyId: string, info: StudyKeys, ctx: In
 /** The exam of an unmatched study (and its HN): AccessionNumber first, then the exam's StudyInstanceUID; deleted exams never. */
 async function findExamFor(tx: Database, info: StudyKeys): Promise<{ id: string; hn: string } | null> {
   if (info.accessionNumber) {
-    const [byAccession] = await tx.select({ id: exams.id, hn: exams.hn }).from(exams)
-      .where(and(eq(exams.accessionNumber, info.accessionNumber), isNull(exams.deletedAt))).limit(1);
+    const [byAccession] = await tx
+      .select({ id: exams.id, hn: exams.hn })
+      .from(exams)
+      .where(and(eq(exams.accessionNumber, info.accessionNumber), isNull(exams.deletedAt)))
+      .limit(1);
     if (byAccession) return byAccession;
   }
-  const [byUid] = await tx.select({ id: exams.id, hn: exams.hn }).from(exams)
-    .where(and(eq(exams.studyInstanceUid, info.studyInstanceUid), isNull(exams.deletedAt))).limit(1);
+  const [byUid] = await tx
+    .select({ id: exams.id, hn: exams.hn })
+    .from(exams)
+    .where(and(eq(exams.studyInstanceUid, info.studyInstanceUid), isNull(exams.deletedAt)))
+    .limit(1);
   return byUid ?? null;
 }
 
@@ -470,7 +597,7 @@ function rawClient(db: Database): { query<T>(text: string, params: unknown[]): P
 
 /** Rows of a raw query, whichever driver ran it (node-postgres answers a QueryResult, PGlite a Results). */
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []);
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /** ON CONFLICT: keep the stored value, fill it from the new instance when it was empty. */

@@ -4,7 +4,10 @@
  * serializer, which this replaces on the C-STORE hot path, measures each string's UTF-8 length with a JavaScript loop
  * and grows its buffer as it goes: 7 % of the event loop's time per image (a 1.5 KB metadata JSON in each Bind).
  */
-export function encodeBindExecuteSync(statement: string, paramSets: readonly (readonly (string | null)[])[]): Uint8Array {
+export function encodeBindExecuteSync(
+  statement: string,
+  paramSets: readonly (readonly (string | null)[])[],
+): Uint8Array {
   const statementBytes = Buffer.byteLength(statement);
   let size = 5; // Sync
   const lengths = paramSets.map((values) => values.map((v) => (v === null ? -1 : Buffer.byteLength(v))));

@@ -37,7 +37,10 @@ async function waitForPort(port: number, child: ChildProcess, timeoutMs = 90_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const open = await new Promise<boolean>((resolve) => {
-      const s = net.connect({ host: '127.0.0.1', port }, () => { s.destroy(); resolve(true); });
+      const s = net.connect({ host: '127.0.0.1', port }, () => {
+        s.destroy();
+        resolve(true);
+      });
       s.once('error', () => resolve(false));
     });
     if (open) return;
@@ -50,8 +53,18 @@ function startServer(dataDir: string, dicomPort: number, httpPort: number): Chil
   return spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: {
-      ...process.env, PORT: String(httpPort), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', DEMO_IMAGES: 'off',
-      DICOM_PORT: String(dicomPort), DICOM_HOST: '127.0.0.1', DICOM_ALLOWED_AE_TITLES: 'STORESCU', LOG_LEVEL: 'warn', DATABASE_URL: '', TEST_DATABASE_URL: '',
+      ...process.env,
+      PORT: String(httpPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      DEMO_IMAGES: 'off',
+      DICOM_PORT: String(dicomPort),
+      DICOM_HOST: '127.0.0.1',
+      DICOM_ALLOWED_AE_TITLES: 'STORESCU',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      TEST_DATABASE_URL: '',
       SESSION_SECRET: 'kill-test-secret-0123456789abcdef0123456789',
     },
     stdio: ['ignore', 'ignore', 'ignore'],
@@ -61,7 +74,11 @@ function startServer(dataDir: string, dicomPort: number, httpPort: number): Chil
 /** storescu -v over the folder; `onAck` hears each file acknowledged with Success, in order. */
 function storescu(port: number, dir: string, onAck: (file: string) => void): Promise<number | null> {
   return new Promise((resolve) => {
-    const child = spawn('storescu', ['-v', '-nh', '+sd', '+r', '-xe', '-aec', 'RANGSI', '127.0.0.1', String(port), dir], { env: { ...process.env, TCP_NODELAY: '1' } });
+    const child = spawn(
+      'storescu',
+      ['-v', '-nh', '+sd', '+r', '-xe', '-aec', 'RANGSI', '127.0.0.1', String(port), dir],
+      { env: { ...process.env, TCP_NODELAY: '1' } },
+    );
     let current = '';
     let buffered = '';
     const lines = (d: Buffer) => {
@@ -91,13 +108,24 @@ describe('DICOM ingest killed with SIGKILL', () => {
     const studyUid = testUid();
     const seriesUid = testUid();
     for (let i = 1; i <= INSTANCES; i += 1) {
-      const inst = buildInstance({ sopClassUid: CT, studyUid, seriesUid, instanceNumber: i, modality: 'CT', rows: 64, columns: 64, pixels: Uint8Array.from({ length: 64 * 64 }, (_, k) => (k + i) % 256) });
+      const inst = buildInstance({
+        sopClassUid: CT,
+        studyUid,
+        seriesUid,
+        instanceNumber: i,
+        modality: 'CT',
+        rows: 64,
+        columns: 64,
+        pixels: Uint8Array.from({ length: 64 * 64 }, (_, k) => (k + i) % 256),
+      });
       const file = path.join(files, `${String(i).padStart(4, '0')}.dcm`);
       fs.writeFileSync(file, inst.bytes);
       sopOf.set(file, inst.sopUid);
     }
   });
-  afterAll(() => { fs.rmSync(work, { recursive: true, force: true }); });
+  afterAll(() => {
+    fs.rmSync(work, { recursive: true, force: true });
+  });
 
   it('keeps every acknowledged instance, indexes no row without its file, and takes the batch again after restart', async () => {
     const dataDir = path.join(work, 'data');
@@ -157,7 +185,9 @@ describe('DICOM ingest killed with SIGKILL', () => {
     // The spare files the killed writer had made ahead of need are gone, and so is any file that was flushed but whose
     // row had not committed when the process died (never acknowledged; the resend stored a new copy): the restart
     // checked the dead writer's files against the index. One file per instance remains, each the one its row names.
-    const stored = fs.readdirSync(path.join(dataDir, 'files', 'dicom'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const stored = fs
+      .readdirSync(path.join(dataDir, 'files', 'dicom'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile());
     expect(stored.filter((e) => fs.statSync(path.join(e.parentPath, e.name)).size === 0)).toEqual([]);
     expect(stored).toHaveLength(INSTANCES);
   }, 240_000);

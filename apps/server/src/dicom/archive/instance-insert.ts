@@ -17,9 +17,23 @@ export const INSTANCE_INSERT = `insert into dicom_instances (series_id, sop_inst
 /** The INSERT's parameters as text, in its column order. */
 export function instanceInsertValues(i: KnownSeriesInstance, at: string): (string | null)[] {
   const n = (v: number | null) => (v === null ? null : String(v));
-  return [i.seriesId, i.info.sopInstanceUid, i.info.sopClassUid, i.info.transferSyntaxUid, n(i.info.instanceNumber), String(i.info.numberOfFrames),
-    n(i.info.rows), n(i.info.columns), i.info.imageOrientationPatient, i.stored.key, String(i.stored.sizeBytes), i.stored.sha256,
-    JSON.stringify(i.info.metadata), at, instanceRowId(i.stored.key)];
+  return [
+    i.seriesId,
+    i.info.sopInstanceUid,
+    i.info.sopClassUid,
+    i.info.transferSyntaxUid,
+    n(i.info.instanceNumber),
+    String(i.info.numberOfFrames),
+    n(i.info.rows),
+    n(i.info.columns),
+    i.info.imageOrientationPatient,
+    i.stored.key,
+    String(i.stored.sizeBytes),
+    i.stored.sha256,
+    JSON.stringify(i.info.metadata),
+    at,
+    instanceRowId(i.stored.key),
+  ];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

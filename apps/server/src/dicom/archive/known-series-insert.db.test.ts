@@ -34,7 +34,9 @@ describe('instances of known series (the C-STORE hot path)', () => {
   });
 
   const instanceOf = async (s: { studyUid: string; seriesUid: string }, n: number, sopUid?: string) => {
-    const parsed = await readInstanceBytes(Buffer.from(buildInstance({ ...s, instanceNumber: n, ...(sopUid ? { sopUid } : {}) }).bytes));
+    const parsed = await readInstanceBytes(
+      Buffer.from(buildInstance({ ...s, instanceNumber: n, ...(sopUid ? { sopUid } : {}) }).bytes),
+    );
     if (!parsed.ok) throw new Error(parsed.reason);
     return parsed.info;
   };
@@ -43,7 +45,9 @@ describe('instances of known series (the C-STORE hot path)', () => {
   it('tells a new row, a copy already there and a series that is gone apart, row by row in one batch', async () => {
     const s = { studyUid: testUid(), seriesUid: testUid() };
     const sent = buildInstance({ ...s, instanceNumber: 1 });
-    expect(await archive.ingestFile(writeTemp(sent.bytes, dataDir), { source: 'CT1' })).toMatchObject({ status: 'stored' });
+    expect(await archive.ingestFile(writeTemp(sent.bytes, dataDir), { source: 'CT1' })).toMatchObject({
+      status: 'stored',
+    });
     const [series] = await database.db.select().from(dicomSeries).where(eq(dicomSeries.seriesInstanceUid, s.seriesUid));
     const first = await instanceOf(s, 1, sent.sopUid);
     const second = await instanceOf(s, 2);
@@ -55,8 +59,12 @@ describe('instances of known series (the C-STORE hot path)', () => {
 
     const gone = { seriesId: randomUUID(), info: await instanceOf(s, 3), stored: stored() };
     if (database.engine === 'pglite') {
-      expect(await archive.repo.insertKnownSeriesInstances([gone, { seriesId: series!.id, info: await instanceOf(s, 4), stored: stored() }], new Date()))
-        .toEqual(['series-gone', 'stored']);
+      expect(
+        await archive.repo.insertKnownSeriesInstances(
+          [gone, { seriesId: series!.id, info: await instanceOf(s, 4), stored: stored() }],
+          new Date(),
+        ),
+      ).toEqual(['series-gone', 'stored']);
     } else {
       await expect(archive.repo.insertKnownSeriesInstances([gone], new Date())).rejects.toThrow();
     }
@@ -64,7 +72,9 @@ describe('instances of known series (the C-STORE hot path)', () => {
   });
 
   it('keeps the foreign key on PostgreSQL only', async () => {
-    const result: unknown = await database.db.execute(sql`select count(*)::int as n from pg_constraint where conname = 'dicom_instances_series_id_dicom_series_id_fk'`);
+    const result: unknown = await database.db.execute(
+      sql`select count(*)::int as n from pg_constraint where conname = 'dicom_instances_series_id_dicom_series_id_fk'`,
+    );
     const n = (result as { rows: { n: number }[] }).rows[0]!.n;
     expect(n).toBe(database.engine === 'pglite' ? 0 : 1);
   });

@@ -4,9 +4,20 @@ import type { Database } from '../../db/client';
 import type { FileStore, StagedFile } from '../../storage/file-store';
 import type { DicomArchive, IngestContext, IngestResult, ReceivedFileFacts } from '../archive';
 import type { StoredFile } from '../../storage/file-store';
-import { readInstance, readInstanceBytes, readReceivedInstance, type InstanceInfo, type ReadResult } from '../parse/read-instance';
 import {
-  ArchiveRepository, StudyOfAnotherExamError, type IndexedInstance, type KnownSeriesInstance, type KnownSeriesOutcome, type SeriesHome,
+  readInstance,
+  readInstanceBytes,
+  readReceivedInstance,
+  type InstanceInfo,
+  type ReadResult,
+} from '../parse/read-instance';
+import {
+  ArchiveRepository,
+  StudyOfAnotherExamError,
+  type IndexedInstance,
+  type KnownSeriesInstance,
+  type KnownSeriesOutcome,
+  type SeriesHome,
 } from './archive.repository';
 
 /** Where instances live in the FileStore. */
@@ -48,7 +59,6 @@ interface PendingIndex {
   reject(err: unknown): void;
 }
 
-
 /** A file put for an instance: its key (bytes complete), and when it is flushed. */
 interface PutFile {
   stored: StoredFile;
@@ -77,7 +87,11 @@ export class LocalDicomArchive implements DicomArchive {
   private readonly maxBytes: number;
   private readonly now: () => Date;
 
-  constructor(db: Database, private readonly store: FileStore, private readonly opts: LocalArchiveOptions = {}) {
+  constructor(
+    db: Database,
+    private readonly store: FileStore,
+    private readonly opts: LocalArchiveOptions = {},
+  ) {
     this.repo = new ArchiveRepository(db);
     this.maxBytes = opts.maxInstanceBytes ?? DEFAULT_MAX_INSTANCE_BYTES;
     this.now = opts.now ?? (() => new Date());
@@ -86,11 +100,15 @@ export class LocalDicomArchive implements DicomArchive {
   async ingestFile(tempPath: string, ctx: IngestContext, received?: ReceivedFileFacts): Promise<IngestResult> {
     try {
       return await this.ingest(
-        () => (received
-          ? readReceivedInstance(tempPath, received, { maxBytes: this.maxBytes })
-          : readInstance(tempPath, { maxBytes: this.maxBytes })),
+        () =>
+          received
+            ? readReceivedInstance(tempPath, received, { maxBytes: this.maxBytes })
+            : readInstance(tempPath, { maxBytes: this.maxBytes }),
         async () => ({
-          stored: await this.store.adopt(tempPath, { prefix: DICOM_PREFIX, ...(received ? { sha256: received.sha256, sizeBytes: received.sizeBytes, flushed: received.flushed } : {}) }),
+          stored: await this.store.adopt(tempPath, {
+            prefix: DICOM_PREFIX,
+            ...(received ? { sha256: received.sha256, sizeBytes: received.sizeBytes, flushed: received.flushed } : {}),
+          }),
           durable: Promise.resolve(),
           flushedNow: () => true,
         }),
@@ -114,16 +132,26 @@ export class LocalDicomArchive implements DicomArchive {
     };
     let staged: StagedFile | null = ctx.admit ? null : stage();
     try {
-      return await this.ingest(() => readInstanceBytes(bytes, { maxBytes: this.maxBytes }), async () => {
-        staged ??= stage();
-        const s = staged;
-        staged = null;
-        return { stored: await s.written, durable: s.durable, flushedNow: s.flushedNow ?? (() => false) };
-      }, ctx);
+      return await this.ingest(
+        () => readInstanceBytes(bytes, { maxBytes: this.maxBytes }),
+        async () => {
+          staged ??= stage();
+          const s = staged;
+          staged = null;
+          return { stored: await s.written, durable: s.durable, flushedNow: s.flushedNow ?? (() => false) };
+        },
+        ctx,
+      );
     } finally {
       // Written but never handed to the index (refused, or failed before): not kept.
       const left: StagedFile | null = staged;
-      if (left) await left.written.then((f) => this.store.remove(f.key), () => undefined).catch(() => undefined);
+      if (left)
+        await left.written
+          .then(
+            (f) => this.store.remove(f.key),
+            () => undefined,
+          )
+          .catch(() => undefined);
     }
   }
 
@@ -132,7 +160,11 @@ export class LocalDicomArchive implements DicomArchive {
    * in storage, and `durable`, which settles once they are flushed; nothing is acknowledged before both that and the
    * index row.
    */
-  private async ingest(read: () => Promise<ReadResult>, put: () => Promise<PutFile>, ctx: IngestContext): Promise<IngestResult> {
+  private async ingest(
+    read: () => Promise<ReadResult>,
+    put: () => Promise<PutFile>,
+    ctx: IngestContext,
+  ): Promise<IngestResult> {
     try {
       const parsed = await read();
       if (!parsed.ok) return { status: 'refused', code: parsed.code, reason: parsed.reason };
@@ -142,12 +174,20 @@ export class LocalDicomArchive implements DicomArchive {
         const forced = ctx.examId ?? null;
         const owner = forced || ctx.admit ? await this.repo.examOfStudy(info.studyInstanceUid) : undefined;
         if (forced) {
-          if (owner && owner !== forced) return { status: 'refused', code: 'error', reason: 'study already belongs to another exam' };
-          if (!(await this.repo.examExists(forced))) return { status: 'refused', code: 'error', reason: 'exam not found' };
+          if (owner && owner !== forced)
+            return { status: 'refused', code: 'error', reason: 'study already belongs to another exam' };
+          if (!(await this.repo.examExists(forced)))
+            return { status: 'refused', code: 'error', reason: 'exam not found' };
         }
         if (ctx.admit) {
-          const examId = owner !== undefined && owner !== null ? owner : forced ?? (await this.repo.resolveExam(info));
-          const refusal = await ctx.admit({ studyInstanceUid: info.studyInstanceUid, sopClassUid: info.sopClassUid, studyExists: owner !== undefined, examId });
+          const examId =
+            owner !== undefined && owner !== null ? owner : (forced ?? (await this.repo.resolveExam(info)));
+          const refusal = await ctx.admit({
+            studyInstanceUid: info.studyInstanceUid,
+            sopClassUid: info.sopClassUid,
+            studyExists: owner !== undefined,
+            examId,
+          });
           if (refusal) return { status: 'refused', code: 'error', reason: refusal };
         }
         // The file's bytes are complete before its row commits (a killed process keeps both), and the row commits while
@@ -170,14 +210,23 @@ export class LocalDicomArchive implements DicomArchive {
           if (outcome.status === 'stored') await this.takeBack(info.sopInstanceUid, stored.key);
           throw err;
         }
-        const base = { sopInstanceUid: info.sopInstanceUid, studyInstanceUid: info.studyInstanceUid, examId: outcome.examId };
+        const base = {
+          sopInstanceUid: info.sopInstanceUid,
+          studyInstanceUid: info.studyInstanceUid,
+          examId: outcome.examId,
+        };
         if (outcome.status === 'duplicate') {
           const existing = await this.repo.findInstance(info.sopInstanceUid);
           if (existing?.deletedAt && !existing.coldKey) {
             // Sent again after a DICOM delete, before the purge: this copy replaces the hidden one.
             let replaced;
             try {
-              replaced = await this.repo.indexInstance(info, stored, { ...this.indexContext(ctx, forced), replaceDeleted: true }, this.now());
+              replaced = await this.repo.indexInstance(
+                info,
+                stored,
+                { ...this.indexContext(ctx, forced), replaceDeleted: true },
+                this.now(),
+              );
             } catch (err) {
               await this.store.remove(stored.key).catch(() => undefined);
               throw err;
@@ -186,11 +235,21 @@ export class LocalDicomArchive implements DicomArchive {
             if (replaced.replacedKey) await this.store.remove(replaced.replacedKey).catch(() => undefined);
             if (replaced.status === 'stored') {
               this.emit(info.studyInstanceUid, replaced.examId);
-              return { status: 'stored', sopInstanceUid: info.sopInstanceUid, studyInstanceUid: info.studyInstanceUid, examId: replaced.examId };
+              return {
+                status: 'stored',
+                sopInstanceUid: info.sopInstanceUid,
+                studyInstanceUid: info.studyInstanceUid,
+                examId: replaced.examId,
+              };
             }
           }
           await this.store.remove(stored.key).catch(() => undefined);
-          return { status: 'duplicate', sopInstanceUid: info.sopInstanceUid, studyInstanceUid: existing?.studyInstanceUid ?? info.studyInstanceUid, examId: existing?.examId ?? outcome.examId };
+          return {
+            status: 'duplicate',
+            sopInstanceUid: info.sopInstanceUid,
+            studyInstanceUid: existing?.studyInstanceUid ?? info.studyInstanceUid,
+            examId: existing?.examId ?? outcome.examId,
+          };
         }
         this.emit(info.studyInstanceUid, outcome.examId);
         return { status: 'stored', ...base };
@@ -241,15 +300,30 @@ export class LocalDicomArchive implements DicomArchive {
    * INSERT (its counts follow within COUNT_FLUSH_MS); the first of a series, or the first after SERIES_TRUST_MS, takes
    * the full transaction, which also links the study to its exam.
    */
-  private async index(info: InstanceInfo, stored: StoredFile, ctx: IngestContext, forced: string | null): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }> {
+  private async index(
+    info: InstanceInfo,
+    stored: StoredFile,
+    ctx: IngestContext,
+    forced: string | null,
+  ): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }> {
     const now = this.now();
     let home = forced ? undefined : this.seriesHomes.get(info.seriesInstanceUid);
     if (home && home.studyInstanceUid === info.studyInstanceUid && now.getTime() - home.checkedAt >= SERIES_TRUST_MS) {
       // Checked again in one statement; only a series that is gone or moved, or a study that can now be linked to
       // its exam, takes the full transaction (many series arriving interleaved each pass here once a second).
       const seen = await this.repo.seriesCheck(info.seriesInstanceUid, info);
-      if (seen && !seen.linkable && seen.seriesId === home.seriesId && seen.studyInstanceUid === info.studyInstanceUid) {
-        home = { seriesId: seen.seriesId, studyInstanceUid: seen.studyInstanceUid, examId: seen.examId, checkedAt: now.getTime() };
+      if (
+        seen &&
+        !seen.linkable &&
+        seen.seriesId === home.seriesId &&
+        seen.studyInstanceUid === info.studyInstanceUid
+      ) {
+        home = {
+          seriesId: seen.seriesId,
+          studyInstanceUid: seen.studyInstanceUid,
+          examId: seen.examId,
+          checkedAt: now.getTime(),
+        };
         this.remember(info.seriesInstanceUid, home);
       } else {
         home = undefined;
@@ -294,7 +368,10 @@ export class LocalDicomArchive implements DicomArchive {
         const batch = this.pending.splice(0, MAX_BATCH);
         const now = this.now();
         try {
-          const outcomes = await this.repo.insertKnownSeriesInstances(batch.map((b) => b.item), now);
+          const outcomes = await this.repo.insertKnownSeriesInstances(
+            batch.map((b) => b.item),
+            now,
+          );
           batch.forEach((b, i) => settleKnown(b, outcomes[i]!));
         } catch (err) {
           if (batch.length === 1) {
@@ -322,7 +399,9 @@ export class LocalDicomArchive implements DicomArchive {
     if (!known || known < at) this.countsDue.set(seriesId, at);
     this.countTimer ??= setTimeout(() => {
       this.countTimer = null;
-      this.flushCounts().catch((err: unknown) => this.opts.log?.warn({ err: errorSummary(err) }, 'dicom recount failed'));
+      this.flushCounts().catch((err: unknown) =>
+        this.opts.log?.warn({ err: errorSummary(err) }, 'dicom recount failed'),
+      );
     }, COUNT_FLUSH_MS);
   }
 
@@ -333,12 +412,21 @@ export class LocalDicomArchive implements DicomArchive {
   async flushCounts(): Promise<void> {
     while (this.countFlush) await this.countFlush;
     if (!this.countsDue.size) return;
-    if (this.countTimer) { clearTimeout(this.countTimer); this.countTimer = null; }
+    if (this.countTimer) {
+      clearTimeout(this.countTimer);
+      this.countTimer = null;
+    }
     const due = new Map(this.countsDue);
     this.countsDue.clear();
-    this.countFlush = this.repo.recountSeries(due)
-      .catch((err: unknown) => { for (const [id, at] of due) if (!this.countsDue.has(id)) this.countsDue.set(id, at); throw err; })
-      .finally(() => { this.countFlush = null; });
+    this.countFlush = this.repo
+      .recountSeries(due)
+      .catch((err: unknown) => {
+        for (const [id, at] of due) if (!this.countsDue.has(id)) this.countsDue.set(id, at);
+        throw err;
+      })
+      .finally(() => {
+        this.countFlush = null;
+      });
     await this.countFlush;
   }
 
@@ -353,11 +441,22 @@ export class LocalDicomArchive implements DicomArchive {
   }
 
   private indexContext(ctx: IngestContext, forced: string | null) {
-    return { source: ctx.source, userId: ctx.userId ?? null, userName: ctx.userName ?? ctx.source, forcedExamId: forced };
+    return {
+      source: ctx.source,
+      userId: ctx.userId ?? null,
+      userName: ctx.userName ?? ctx.source,
+      forcedExamId: forced,
+    };
   }
 
   /** The full transaction (first image of a series in this process, a forced exam, or a series that vanished). */
-  private async indexFully(info: InstanceInfo, stored: StoredFile, ctx: IngestContext, forced: string | null, now: Date): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }> {
+  private async indexFully(
+    info: InstanceInfo,
+    stored: StoredFile,
+    ctx: IngestContext,
+    forced: string | null,
+    now: Date,
+  ): Promise<{ status: 'stored' | 'duplicate'; examId: string | null }> {
     const outcome = await this.repo.indexInstance(info, stored, this.indexContext(ctx, forced), now);
     const where = await this.repo.seriesHome(info.seriesInstanceUid);
     if (where) this.remember(info.seriesInstanceUid, { ...where, checkedAt: now.getTime() });
@@ -378,10 +477,18 @@ export class LocalDicomArchive implements DicomArchive {
    * matched or emptied meanwhile.
    */
   async matchStudy(studyId: string, examId: string, who: { userId: string; userName: string }): Promise<boolean> {
-    const uid = await this.repo.matchStudy(studyId, examId, {
-      source: 'MATCH', userId: who.userId, userName: who.userName, forcedExamId: examId,
-      event: { action: 'imagesMatched', detail: 'จับคู่ภาพที่ยังไม่มี exam กับ exam นี้' },
-    }, this.now());
+    const uid = await this.repo.matchStudy(
+      studyId,
+      examId,
+      {
+        source: 'MATCH',
+        userId: who.userId,
+        userName: who.userName,
+        forcedExamId: examId,
+        event: { action: 'imagesMatched', detail: 'จับคู่ภาพที่ยังไม่มี exam กับ exam นี้' },
+      },
+      this.now(),
+    );
     if (!uid) return false;
     this.forgetSeries();
     this.emit(uid, examId);

@@ -4,7 +4,9 @@ import { encodeBindExecuteSync } from './bind-execute';
 
 /** What a PGlite client offers for running prepared statements through the wire protocol. */
 interface PgliteLike {
-  execProtocol(message: Uint8Array): Promise<{ messages: { name: string; text?: string; fields?: (string | null)[] }[] }>;
+  execProtocol(
+    message: Uint8Array,
+  ): Promise<{ messages: { name: string; text?: string; fields?: (string | null)[] }[] }>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
 }
@@ -24,7 +26,11 @@ export interface PreparedResult {
  * executions go in one protocol message with one Sync, so they are one implicit transaction.
  */
 export class PglitePrepared {
-  private constructor(private readonly pg: PgliteLike, private readonly name: string, private readonly text: string) {}
+  private constructor(
+    private readonly pg: PgliteLike,
+    private readonly name: string,
+    private readonly text: string,
+  ) {}
 
   /** The statement for a Drizzle database on PGlite, or null on another driver (PostgreSQL caches plans itself). */
   static of(db: Database, name: string, text: string): PglitePrepared | null {
@@ -44,7 +50,9 @@ export class PglitePrepared {
     let prepared = statements.get(this.name);
     if (!prepared) {
       prepared = exclusive(async () => {
-        await pg.execProtocol(concat([protocol.serialize.parse({ name: this.name, text: this.text }), protocol.serialize.sync()]));
+        await pg.execProtocol(
+          concat([protocol.serialize.parse({ name: this.name, text: this.text }), protocol.serialize.sync()]),
+        );
       });
       statements.set(this.name, prepared);
       prepared.catch(() => statements.delete(this.name));
@@ -53,13 +61,17 @@ export class PglitePrepared {
     const message = encodeBindExecuteSync(this.name, paramSets);
     const result = await exclusive(() => pg.execProtocol(message));
     const commands = result.messages.filter((m) => m.name === 'commandComplete').map((m) => m.text ?? '');
-    if (commands.length !== paramSets.length) throw new Error(`prepared ${this.name}: ${commands.length} of ${paramSets.length} executions answered`);
+    if (commands.length !== paramSets.length)
+      throw new Error(`prepared ${this.name}: ${commands.length} of ${paramSets.length} executions answered`);
     return { commands, rows: result.messages.filter((m) => m.name === 'dataRow').map((m) => m.fields ?? []) };
   }
 }
 
 function isPglite(client: unknown): client is PgliteLike {
-  return typeof (client as PgliteLike).execProtocol === 'function' && typeof (client as PgliteLike)._runExclusiveQuery === 'function';
+  return (
+    typeof (client as PgliteLike).execProtocol === 'function' &&
+    typeof (client as PgliteLike)._runExclusiveQuery === 'function'
+  );
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

@@ -42,17 +42,34 @@ describe(ColdArchiveService.name, () => {
     cookies = {};
   };
   const as = async (u: string) => (cookies[u] ??= await sut.login(u));
-  const get = async (u: string, url: string, accept?: string) => sut.app.inject({ url, headers: { cookie: await as(u), ...(accept ? { accept } : {}) } });
-  const post = async (u: string, url: string, payload: object = {}) => sut.app.inject({ method: 'POST', url, payload, headers: { cookie: await as(u) } });
-  const wadoUri = (s: { sop: string; series: string }) => `/dicomweb/wado?requestType=WADO&studyUID=${studyUid}&seriesUID=${s.series}&objectUID=${s.sop}&contentType=application/dicom`;
+  const get = async (u: string, url: string, accept?: string) =>
+    sut.app.inject({ url, headers: { cookie: await as(u), ...(accept ? { accept } : {}) } });
+  const post = async (u: string, url: string, payload: object = {}) =>
+    sut.app.inject({ method: 'POST', url, payload, headers: { cookie: await as(u) } });
+  const wadoUri = (s: { sop: string; series: string }) =>
+    `/dicomweb/wado?requestType=WADO&studyUID=${studyUid}&seriesUID=${s.series}&objectUID=${s.sop}&contentType=application/dicom`;
   const examRow = async () => (await sut.database.db.select().from(exams).where(eq(exams.id, exam.id)))[0]!;
-  const instances = () => sut.database.db.select().from(dicomInstances).where(sql`${dicomInstances.sopInstanceUid} in (${sql.join(sent.map((s) => sql`${s.sop}`), sql`, `)})`);
+  const instances = () =>
+    sut.database.db
+      .select()
+      .from(dicomInstances)
+      .where(
+        sql`${dicomInstances.sopInstanceUid} in (${sql.join(
+          sent.map((s) => sql`${s.sop}`),
+          sql`, `,
+        )})`,
+      );
   const coldZips = () => {
     const dir = path.join(filesRoot, COLD_PREFIX);
-    return fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).map((f) => `${COLD_PREFIX}/${f.split(path.sep).join('/')}`) : [];
+    return fs.existsSync(dir)
+      ? (fs.readdirSync(dir, { recursive: true }) as string[])
+          .filter((f) => fs.statSync(path.join(dir, f)).isFile())
+          .map((f) => `${COLD_PREFIX}/${f.split(path.sep).join('/')}`)
+      : [];
   };
   const hotExists = (key: string) => fs.existsSync(path.join(filesRoot, key));
-  const log = async () => (await sut.database.db.select().from(examEvents).where(eq(examEvents.examId, exam.id))).map((e) => e.action);
+  const log = async () =>
+    (await sut.database.db.select().from(examEvents).where(eq(examEvents.examId, exam.id))).map((e) => e.action);
   const archiveNow = async () => {
     tick(31 * DAY);
     await sut.services.dicomImages.sweepJob.send({});
@@ -73,14 +90,40 @@ describe(ColdArchiveService.name, () => {
   };
 
   beforeAll(async () => {
-    sut = await createTestApp({ now: () => clock, env: { DICOM_ARCHIVE_AFTER_DAYS: '30', DICOM_PURGE_AFTER_HOURS: '0' } });
+    sut = await createTestApp({
+      now: () => clock,
+      env: { DICOM_ARCHIVE_AFTER_DAYS: '30', DICOM_PURGE_AFTER_HOURS: '0' },
+    });
     filesRoot = path.join(sut.config.DATA_DIR, 'files');
     const [hospital] = await sut.database.db.select().from(users).where(eq(users.username, 'hospital'));
-    [exam] = await sut.database.db.select().from(exams)
-      .where(and(isNull(exams.deletedAt), isNotNull(exams.accessionNumber), isNotNull(exams.hospitalId), ne(exams.hospitalId, hospital!.hospitalId!), eq(exams.hasImage, false), isNull(exams.zipStatus)))
-      .limit(1) as [typeof exams.$inferSelect];
-    for (const [series, n] of [[seriesA, 1], [seriesA, 2], [seriesB, 1]] as const) {
-      const built = buildInstance({ studyUid, seriesUid: series, instanceNumber: n, seriesNumber: series === seriesA ? 1 : 2, accessionNumber: exam.accessionNumber!, rows: 64, columns: 64 });
+    [exam] = (await sut.database.db
+      .select()
+      .from(exams)
+      .where(
+        and(
+          isNull(exams.deletedAt),
+          isNotNull(exams.accessionNumber),
+          isNotNull(exams.hospitalId),
+          ne(exams.hospitalId, hospital!.hospitalId!),
+          eq(exams.hasImage, false),
+          isNull(exams.zipStatus),
+        ),
+      )
+      .limit(1)) as [typeof exams.$inferSelect];
+    for (const [series, n] of [
+      [seriesA, 1],
+      [seriesA, 2],
+      [seriesB, 1],
+    ] as const) {
+      const built = buildInstance({
+        studyUid,
+        seriesUid: series,
+        instanceNumber: n,
+        seriesNumber: series === seriesA ? 1 : 2,
+        accessionNumber: exam.accessionNumber!,
+        rows: 64,
+        columns: 64,
+      });
       const r = await sut.services.archive.ingestFile(writeTemp(built.bytes), { source: 'CT1' });
       expect(r.status).toBe('stored');
       sent.push({ sop: built.sopUid, series, bytes: built.bytes });
@@ -123,9 +166,14 @@ describe(ColdArchiveService.name, () => {
     const entries = await zipEntries(path.join(filesRoot, rows[0]!.coldKey!));
     expect([...entries.keys()].sort()).toEqual([...sent.map((s) => `${s.sop}.dcm`), MANIFEST].sort());
     for (const s of sent) expect(entries.get(`${s.sop}.dcm`)!.equals(s.bytes)).toBe(true);
-    const manifest = JSON.parse(entries.get(MANIFEST)!.toString()) as { instances: { sopInstanceUid: string; sha256: string }[] };
+    const manifest = JSON.parse(entries.get(MANIFEST)!.toString()) as {
+      instances: { sopInstanceUid: string; sha256: string }[];
+    };
     expect(manifest.instances.map((i) => i.sha256).sort()).toEqual(rows.map((r) => r.sha256).sort());
-    const [other] = await sut.database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, recent.sopUid));
+    const [other] = await sut.database.db
+      .select()
+      .from(dicomInstances)
+      .where(eq(dicomInstances.sopInstanceUid, recent.sopUid));
     expect(other!.coldKey).toBeNull();
 
     const after = await examRow();
@@ -136,12 +184,22 @@ describe(ColdArchiveService.name, () => {
     const wado = await get('admin', wadoUri(sent[0]!));
     expect(wado.statusCode).toBe(409);
     expect(wado.json().message).toMatch(/Archive/);
-    expect((await get('admin', `/dicomweb/studies/${studyUid}/series/${seriesA}/instances/${sent[0]!.sop}`, 'application/dicom')).statusCode).toBe(409);
+    expect(
+      (
+        await get(
+          'admin',
+          `/dicomweb/studies/${studyUid}/series/${seriesA}/instances/${sent[0]!.sop}`,
+          'application/dicom',
+        )
+      ).statusCode,
+    ).toBe(409);
     expect((await get('admin', `/dicomweb/studies/${studyUid}`)).statusCode).toBe(409);
     const qido = await get('admin', `/dicomweb/studies/${studyUid}/instances`, 'application/dicom+json');
     expect(qido.statusCode).toBe(200);
     expect(qido.json()).toHaveLength(3);
-    expect((await get('admin', `/dicomweb/studies/${studyUid}/metadata`, 'application/dicom+json')).statusCode).toBe(200);
+    expect((await get('admin', `/dicomweb/studies/${studyUid}/metadata`, 'application/dicom+json')).statusCode).toBe(
+      200,
+    );
     const series = await get('admin', `/api/exam/${exam.id}/series`);
     expect(series.json().data).toHaveLength(2);
     // The worklist row shows it.
@@ -168,13 +226,20 @@ describe(ColdArchiveService.name, () => {
     sut.services.archive.forgetSeries();
     expect(report).toMatchObject({ coldIndexed: sent.length, missingFiles: 0, unreadable: 0 });
     const after = await instances();
-    expect(after.map((r) => [r.sopInstanceUid, r.coldKey, r.sha256, r.sizeBytes]).sort())
-      .toEqual(before.map((r) => [r.sopInstanceUid, r.coldKey, r.sha256, r.sizeBytes]).sort());
-    const [study] = await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, studyUid));
+    expect(after.map((r) => [r.sopInstanceUid, r.coldKey, r.sha256, r.sizeBytes]).sort()).toEqual(
+      before.map((r) => [r.sopInstanceUid, r.coldKey, r.sha256, r.sizeBytes]).sort(),
+    );
+    const [study] = await sut.database.db
+      .select()
+      .from(dicomStudies)
+      .where(eq(dicomStudies.studyInstanceUid, studyUid));
     expect(study!.examId).toBe(exam.id);
     expect((await get('admin', wadoUri(sent[0]!))).statusCode).toBe(409);
     // A second run finds them all and adds nothing.
-    expect(await reindexDicom(sut.database.db, filesRoot, { cold: filesRoot, now: () => clock })).toMatchObject({ coldIndexed: 0, missingFiles: 0 });
+    expect(await reindexDicom(sut.database.db, filesRoot, { cold: filesRoot, now: () => clock })).toMatchObject({
+      coldIndexed: 0,
+      missingFiles: 0,
+    });
   });
 
   it('unzip queues a restore (once, however often it is asked), which brings back byte-identical files and sets Uploaded', async () => {
@@ -222,7 +287,10 @@ describe(ColdArchiveService.name, () => {
     await sut.services.jobs.drain();
     const row = await examRow();
     expect(row.zipStatus).toBe('Error');
-    const [failure] = await sut.database.db.select().from(examEvents).where(and(eq(examEvents.examId, exam.id), eq(examEvents.action, 'unzipFailed')));
+    const [failure] = await sut.database.db
+      .select()
+      .from(examEvents)
+      .where(and(eq(examEvents.examId, exam.id), eq(examEvents.action, 'unzipFailed')));
     expect(failure!.detail).toMatch(/คืนภาพไม่สำเร็จ/);
     expect((await get('admin', `/api/exam/${exam.id}`)).json().data).toMatchObject({ zipStatus: 'Error' });
     expect((await instances()).every((i) => i.coldKey === zipKey)).toBe(true);
@@ -239,14 +307,18 @@ describe(ColdArchiveService.name, () => {
   });
 
   describe('a crash between steps never loses a file', () => {
-    const crashingAt = (at: ColdStep) => new ColdArchiveService({
-      db: sut.database.db,
-      hot: { store: openStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
-      cold: { store: openStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
-      now: () => clock,
-      step: (s) => { if (s === at) throw new Error(`crash at ${s}`); },
-    });
-    const studyId = async () => (await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, studyUid)))[0]!.id;
+    const crashingAt = (at: ColdStep) =>
+      new ColdArchiveService({
+        db: sut.database.db,
+        hot: { store: openStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
+        cold: { store: openStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
+        now: () => clock,
+        step: (s) => {
+          if (s === at) throw new Error(`crash at ${s}`);
+        },
+      });
+    const studyId = async () =>
+      (await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, studyUid)))[0]!.id;
 
     it('archive: after the zip is written, and after it is verified, the hot files stay and are served', async () => {
       tick(31 * DAY);
@@ -259,7 +331,9 @@ describe(ColdArchiveService.name, () => {
     });
 
     it('archive: after the commit both copies exist, and the retry removes the hot files', async () => {
-      await expect(crashingAt('archive:committed').archiveStudy(await studyId(), 30)).rejects.toThrow('archive:committed');
+      await expect(crashingAt('archive:committed').archiveStudy(await studyId(), 30)).rejects.toThrow(
+        'archive:committed',
+      );
       const rows = await instances();
       expect(rows.every((i) => i.coldKey !== null && hotExists(i.storageKey))).toBe(true);
       expect((await get('admin', wadoUri(sent[1]!))).statusCode).toBe(409);
@@ -299,7 +373,14 @@ describe(ColdArchiveService.name, () => {
     await sut.services.jobs.drain();
     expect(await instances()).toEqual([]);
     expect(fs.existsSync(path.join(filesRoot, zipKey))).toBe(false);
-    expect(await sut.database.db.select().from(dicomSeries).where(sql`${dicomSeries.seriesInstanceUid} in (${seriesA}, ${seriesB})`)).toEqual([]);
-    expect(await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, studyUid))).toEqual([]);
+    expect(
+      await sut.database.db
+        .select()
+        .from(dicomSeries)
+        .where(sql`${dicomSeries.seriesInstanceUid} in (${seriesA}, ${seriesB})`),
+    ).toEqual([]);
+    expect(
+      await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, studyUid)),
+    ).toEqual([]);
   });
 });

@@ -41,7 +41,9 @@ export class ColdArchiveRepository {
 
   /** Studies of live exams whose images have not changed since `before` (arrival or restore) and that still have hot images. */
   async studiesToArchive(before: Date, limit: number): Promise<string[]> {
-    const rows = await this.db.select({ id: dicomStudies.id }).from(dicomStudies)
+    const rows = await this.db
+      .select({ id: dicomStudies.id })
+      .from(dicomStudies)
       .innerJoin(exams, and(eq(exams.id, dicomStudies.examId), isNull(exams.deletedAt)))
       .where(and(lt(dicomStudies.updatedAt, before), gt(dicomStudies.numberOfInstances, 0), hasHotInstances))
       .orderBy(asc(dicomStudies.updatedAt))
@@ -51,7 +53,9 @@ export class ColdArchiveRepository {
 
   /** The study's exam when the study is (still) due for the archive; undefined otherwise. */
   async examOfStudyToArchive(studyId: string, before: Date): Promise<string | undefined> {
-    const [row] = await this.db.select({ examId: exams.id }).from(dicomStudies)
+    const [row] = await this.db
+      .select({ examId: exams.id })
+      .from(dicomStudies)
       .innerJoin(exams, and(eq(exams.id, dicomStudies.examId), isNull(exams.deletedAt)))
       .where(and(eq(dicomStudies.id, studyId), lt(dicomStudies.updatedAt, before), hasHotInstances))
       .limit(1);
@@ -59,22 +63,30 @@ export class ColdArchiveRepository {
   }
 
   async hotInstances(studyId: string): Promise<HotInstance[]> {
-    return this.db.select({
-      id: dicomInstances.id,
-      sopInstanceUid: dicomInstances.sopInstanceUid,
-      storageKey: dicomInstances.storageKey,
-      sizeBytes: dicomInstances.sizeBytes,
-      sha256: dicomInstances.sha256,
-      transferSyntaxUid: dicomInstances.transferSyntaxUid,
-    }).from(dicomInstances)
+    return this.db
+      .select({
+        id: dicomInstances.id,
+        sopInstanceUid: dicomInstances.sopInstanceUid,
+        storageKey: dicomInstances.storageKey,
+        sizeBytes: dicomInstances.sizeBytes,
+        sha256: dicomInstances.sha256,
+        transferSyntaxUid: dicomInstances.transferSyntaxUid,
+      })
+      .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .where(and(eq(dicomSeries.studyId, studyId), isNull(dicomInstances.coldKey), live))
-      .orderBy(asc(dicomSeries.id), sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid));
+      .orderBy(
+        asc(dicomSeries.id),
+        sql`${dicomInstances.instanceNumber} nulls last`,
+        asc(dicomInstances.sopInstanceUid),
+      );
   }
 
   /** Hot keys of the study's archived instances: their files are removed once the archive committed (again after a crash). */
   async hotKeysOfArchived(studyId: string): Promise<string[]> {
-    const rows = await this.db.select({ key: dicomInstances.storageKey }).from(dicomInstances)
+    const rows = await this.db
+      .select({ key: dicomInstances.storageKey })
+      .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .where(and(eq(dicomSeries.studyId, studyId), isNotNull(dicomInstances.coldKey)));
     return rows.map((r) => r.key);
@@ -84,20 +96,47 @@ export class ColdArchiveRepository {
    * The zip is durable and verified: its instances now live there. Instances deleted or archived meanwhile are left
    * out; the exam shows Archive. Returns the instances archived (whose hot files may now be removed).
    */
-  async commitArchive(studyId: string, examId: string, instanceIds: string[], coldKey: string, now: Date): Promise<{ id: string; storageKey: string }[]> {
+  async commitArchive(
+    studyId: string,
+    examId: string,
+    instanceIds: string[],
+    coldKey: string,
+    now: Date,
+  ): Promise<{ id: string; storageKey: string }[]> {
     return this.db.transaction(async (tx) => {
       const archived: { id: string; storageKey: string }[] = [];
       for (const ids of chunks(instanceIds, 1000)) {
-        archived.push(...await tx.update(dicomInstances).set({ coldKey })
-          .where(and(inArray(dicomInstances.id, ids), isNull(dicomInstances.coldKey), live))
-          .returning({ id: dicomInstances.id, storageKey: dicomInstances.storageKey }));
+        archived.push(
+          ...(await tx
+            .update(dicomInstances)
+            .set({ coldKey })
+            .where(and(inArray(dicomInstances.id, ids), isNull(dicomInstances.coldKey), live))
+            .returning({ id: dicomInstances.id, storageKey: dicomInstances.storageKey })),
+        );
       }
       if (!archived.length) return archived;
-      const [exam] = await tx.update(exams).set({ zipStatus: 'Archive', zipStatusUpdatedAt: now, version: sql`${exams.version} + 1`, updatedAt: now })
-        .where(and(eq(exams.id, examId), isNull(exams.deletedAt), sql`exists (select 1 from ${dicomStudies} s where s.id = ${studyId} and s.exam_id = ${exams.id})`))
+      const [exam] = await tx
+        .update(exams)
+        .set({ zipStatus: 'Archive', zipStatusUpdatedAt: now, version: sql`${exams.version} + 1`, updatedAt: now })
+        .where(
+          and(
+            eq(exams.id, examId),
+            isNull(exams.deletedAt),
+            sql`exists (select 1 from ${dicomStudies} s where s.id = ${studyId} and s.exam_id = ${exams.id})`,
+          ),
+        )
         .returning({ id: exams.id });
       if (exam) {
-        await tx.insert(examEvents).values({ examId, at: now, userId: null, userName: SYSTEM_USER, action: 'archived', detail: `ย้ายภาพ ${archived.length} ภาพไปเก็บในคลังระยะยาว` });
+        await tx
+          .insert(examEvents)
+          .values({
+            examId,
+            at: now,
+            userId: null,
+            userName: SYSTEM_USER,
+            action: 'archived',
+            detail: `ย้ายภาพ ${archived.length} ภาพไปเก็บในคลังระยะยาว`,
+          });
       }
       return archived;
     });
@@ -105,14 +144,16 @@ export class ColdArchiveRepository {
 
   /** Live instances of the exam's studies that are in cold storage. */
   async coldInstancesOfExam(examId: string): Promise<ColdInstance[]> {
-    const rows = await this.db.select({
-      id: dicomInstances.id,
-      studyId: dicomSeries.studyId,
-      sopInstanceUid: dicomInstances.sopInstanceUid,
-      coldKey: dicomInstances.coldKey,
-      sizeBytes: dicomInstances.sizeBytes,
-      sha256: dicomInstances.sha256,
-    }).from(dicomInstances)
+    const rows = await this.db
+      .select({
+        id: dicomInstances.id,
+        studyId: dicomSeries.studyId,
+        sopInstanceUid: dicomInstances.sopInstanceUid,
+        coldKey: dicomInstances.coldKey,
+        sizeBytes: dicomInstances.sizeBytes,
+        sha256: dicomInstances.sha256,
+      })
+      .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(and(eq(dicomStudies.examId, examId), isNotNull(dicomInstances.coldKey), live));
@@ -120,7 +161,9 @@ export class ColdArchiveRepository {
   }
 
   async coldCount(examId: string): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(dicomInstances)
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(and(eq(dicomStudies.examId, examId), isNotNull(dicomInstances.coldKey), live));
@@ -132,11 +175,18 @@ export class ColdArchiveRepository {
    * zip and not deleted). Their studies count as changed now, so the archive waits its full age again. When nothing
    * of the exam is left in cold storage the exam shows Uploaded. Returns the ids restored.
    */
-  async commitRestore(examId: string, restored: { id: string; coldKey: string; storageKey: string }[], now: Date): Promise<{ restoredIds: string[]; uploaded: boolean }> {
+  async commitRestore(
+    examId: string,
+    restored: { id: string; coldKey: string; storageKey: string }[],
+    now: Date,
+  ): Promise<{ restoredIds: string[]; uploaded: boolean }> {
     return this.db.transaction(async (tx) => {
       const restoredIds: string[] = [];
       for (const part of chunks(restored, 500)) {
-        const values = sql.join(part.map((r) => sql`(${r.id}::uuid, ${r.coldKey}::text, ${r.storageKey}::text)`), sql`, `);
+        const values = sql.join(
+          part.map((r) => sql`(${r.id}::uuid, ${r.coldKey}::text, ${r.storageKey}::text)`),
+          sql`, `,
+        );
         const result: unknown = await tx.execute(sql`
           update ${dicomInstances} as i set storage_key = v.storage_key, cold_key = null
           from (values ${values}) as v(id, cold_key, storage_key)
@@ -145,19 +195,39 @@ export class ColdArchiveRepository {
         restoredIds.push(...(result as { rows: { id: string }[] }).rows.map((r) => r.id));
       }
       if (restoredIds.length) {
-        await tx.update(dicomStudies).set({ updatedAt: now })
-          .where(sql`${dicomStudies.id} in (select se.study_id from ${dicomSeries} se join ${dicomInstances} i on i.series_id = se.id where i.id in (${sql.join(restoredIds.map((id) => sql`${id}::uuid`), sql`, `)}))`);
+        await tx
+          .update(dicomStudies)
+          .set({ updatedAt: now })
+          .where(
+            sql`${dicomStudies.id} in (select se.study_id from ${dicomSeries} se join ${dicomInstances} i on i.series_id = se.id where i.id in (${sql.join(
+              restoredIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}))`,
+          );
       }
-      const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(dicomInstances)
+      const [left] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(dicomInstances)
         .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
         .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
         .where(and(eq(dicomStudies.examId, examId), isNotNull(dicomInstances.coldKey), live));
       if ((left?.n ?? 0) > 0) return { restoredIds, uploaded: false };
-      const [exam] = await tx.update(exams).set({ zipStatus: 'Uploaded', zipStatusUpdatedAt: now, version: sql`${exams.version} + 1`, updatedAt: now })
+      const [exam] = await tx
+        .update(exams)
+        .set({ zipStatus: 'Uploaded', zipStatusUpdatedAt: now, version: sql`${exams.version} + 1`, updatedAt: now })
         .where(and(eq(exams.id, examId), isNull(exams.deletedAt), inArray(exams.zipStatus, ['Archive', 'Error'])))
         .returning({ id: exams.id });
       if (exam) {
-        await tx.insert(examEvents).values({ examId, at: now, userId: null, userName: SYSTEM_USER, action: 'unzipped', detail: `คืนภาพ ${restoredIds.length} ภาพจากคลังระยะยาวแล้ว` });
+        await tx
+          .insert(examEvents)
+          .values({
+            examId,
+            at: now,
+            userId: null,
+            userName: SYSTEM_USER,
+            action: 'unzipped',
+            detail: `คืนภาพ ${restoredIds.length} ภาพจากคลังระยะยาวแล้ว`,
+          });
       }
       return { restoredIds, uploaded: Boolean(exam) };
     });
@@ -166,16 +236,25 @@ export class ColdArchiveRepository {
   /** The restore gave up: the exam shows Error and its log says why. */
   async markRestoreFailed(examId: string, message: string, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [exam] = await tx.update(exams).set({ zipStatus: 'Error', zipStatusUpdatedAt: now, version: sql`${exams.version} + 1`, updatedAt: now })
+      const [exam] = await tx
+        .update(exams)
+        .set({ zipStatus: 'Error', zipStatusUpdatedAt: now, version: sql`${exams.version} + 1`, updatedAt: now })
         .where(and(eq(exams.id, examId), isNull(exams.deletedAt), inArray(exams.zipStatus, ['Archive', 'Error'])))
         .returning({ id: exams.id });
-      if (exam) await tx.insert(examEvents).values({ examId, at: now, userId: null, userName: SYSTEM_USER, action: 'unzipFailed', detail: message });
+      if (exam)
+        await tx
+          .insert(examEvents)
+          .values({ examId, at: now, userId: null, userName: SYSTEM_USER, action: 'unzipFailed', detail: message });
     });
   }
 
   /** Whether any instance row still points at this zip. */
   async coldKeyInUse(coldKey: string): Promise<boolean> {
-    const [row] = await this.db.select({ one: sql<number>`1` }).from(dicomInstances).where(eq(dicomInstances.coldKey, coldKey)).limit(1);
+    const [row] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(dicomInstances)
+      .where(eq(dicomInstances.coldKey, coldKey))
+      .limit(1);
     return Boolean(row);
   }
 
@@ -188,17 +267,36 @@ export class ColdArchiveRepository {
     const studies = await tx.select({ id: dicomStudies.id }).from(dicomStudies).where(eq(dicomStudies.examId, examId));
     if (!studies.length) return 0;
     const studyIds = studies.map((s) => s.id);
-    const hidden = await tx.update(dicomInstances).set({ deletedAt: now })
-      .where(and(live, inArray(dicomInstances.seriesId, tx.select({ id: dicomSeries.id }).from(dicomSeries).where(inArray(dicomSeries.studyId, studyIds)))))
+    const hidden = await tx
+      .update(dicomInstances)
+      .set({ deletedAt: now })
+      .where(
+        and(
+          live,
+          inArray(
+            dicomInstances.seriesId,
+            tx.select({ id: dicomSeries.id }).from(dicomSeries).where(inArray(dicomSeries.studyId, studyIds)),
+          ),
+        ),
+      )
       .returning({ id: dicomInstances.id });
     await tx.update(dicomSeries).set({ numberOfInstances: 0 }).where(inArray(dicomSeries.studyId, studyIds));
-    await tx.update(dicomStudies).set({ numberOfInstances: 0, numberOfSeries: 0, examId: null, updatedAt: now }).where(inArray(dicomStudies.id, studyIds));
+    await tx
+      .update(dicomStudies)
+      .set({ numberOfInstances: 0, numberOfSeries: 0, examId: null, updatedAt: now })
+      .where(inArray(dicomStudies.id, studyIds));
     return hidden.length;
   }
 
   /** Deleted instances whose grace period is over, oldest first. */
   async dueForPurge(before: Date, limit: number): Promise<PurgeRow[]> {
-    return this.db.select({ id: dicomInstances.id, seriesId: dicomInstances.seriesId, storageKey: dicomInstances.storageKey, coldKey: dicomInstances.coldKey })
+    return this.db
+      .select({
+        id: dicomInstances.id,
+        seriesId: dicomInstances.seriesId,
+        storageKey: dicomInstances.storageKey,
+        coldKey: dicomInstances.coldKey,
+      })
       .from(dicomInstances)
       .where(and(isNotNull(dicomInstances.deletedAt), lte(dicomInstances.deletedAt, before)))
       .orderBy(asc(dicomInstances.deletedAt))
@@ -209,23 +307,51 @@ export class ColdArchiveRepository {
    * Removes purged instances' rows, then their series and studies once nothing is left in them (a study that received
    * new images keeps them). Returns the thumbnails of the series removed.
    */
-  async deletePurged(rows: PurgeRow[]): Promise<{ instances: number; series: number; studies: number; thumbnailKeys: string[] }> {
+  async deletePurged(
+    rows: PurgeRow[],
+  ): Promise<{ instances: number; series: number; studies: number; thumbnailKeys: string[] }> {
     if (!rows.length) return { instances: 0, series: 0, studies: 0, thumbnailKeys: [] };
     return this.db.transaction(async (tx) => {
-      const deleted = await tx.delete(dicomInstances)
-        .where(and(inArray(dicomInstances.id, rows.map((r) => r.id)), isNotNull(dicomInstances.deletedAt)))
+      const deleted = await tx
+        .delete(dicomInstances)
+        .where(
+          and(
+            inArray(
+              dicomInstances.id,
+              rows.map((r) => r.id),
+            ),
+            isNotNull(dicomInstances.deletedAt),
+          ),
+        )
         .returning({ id: dicomInstances.id });
       const seriesIds = [...new Set(rows.map((r) => r.seriesId))];
-      const series = await tx.delete(dicomSeries)
-        .where(and(inArray(dicomSeries.id, seriesIds), sql`not exists (select 1 from ${dicomInstances} i where i.series_id = ${dicomSeries.id})`))
+      const series = await tx
+        .delete(dicomSeries)
+        .where(
+          and(
+            inArray(dicomSeries.id, seriesIds),
+            sql`not exists (select 1 from ${dicomInstances} i where i.series_id = ${dicomSeries.id})`,
+          ),
+        )
         .returning({ id: dicomSeries.id, studyId: dicomSeries.studyId, thumbnailKey: dicomSeries.thumbnailKey });
       const studyIds = [...new Set(series.map((s) => s.studyId))];
       const studies = studyIds.length
-        ? await tx.delete(dicomStudies)
-          .where(and(inArray(dicomStudies.id, studyIds), sql`not exists (select 1 from ${dicomSeries} s where s.study_id = ${dicomStudies.id})`))
-          .returning({ id: dicomStudies.id })
+        ? await tx
+            .delete(dicomStudies)
+            .where(
+              and(
+                inArray(dicomStudies.id, studyIds),
+                sql`not exists (select 1 from ${dicomSeries} s where s.study_id = ${dicomStudies.id})`,
+              ),
+            )
+            .returning({ id: dicomStudies.id })
         : [];
-      return { instances: deleted.length, series: series.length, studies: studies.length, thumbnailKeys: series.flatMap((s) => (s.thumbnailKey ? [s.thumbnailKey] : [])) };
+      return {
+        instances: deleted.length,
+        series: series.length,
+        studies: studies.length,
+        thumbnailKeys: series.flatMap((s) => (s.thumbnailKey ? [s.thumbnailKey] : [])),
+      };
     });
   }
 }

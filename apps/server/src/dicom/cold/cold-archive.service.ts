@@ -19,7 +19,8 @@ export interface StoreSide {
  * Points between the steps of the archive and the restore. Tests throw there to prove that a crash at any point
  * loses nothing; production leaves it empty.
  */
-export type ColdStep = 'archive:zipped' | 'archive:verified' | 'archive:committed' | 'restore:extracted' | 'restore:committed';
+export type ColdStep =
+  'archive:zipped' | 'archive:verified' | 'archive:committed' | 'restore:extracted' | 'restore:committed';
 
 export interface ColdArchiveOptions {
   db: Database;
@@ -31,8 +32,7 @@ export interface ColdArchiveOptions {
 }
 
 export type ArchiveOutcome =
-  | { status: 'archived'; instances: number; coldKey: string }
-  | { status: 'skipped'; reason: 'not-due' | 'nothing-hot' };
+  { status: 'archived'; instances: number; coldKey: string } | { status: 'skipped'; reason: 'not-due' | 'nothing-hot' };
 
 /** A restore that cannot succeed by trying again (a damaged zip): the exam gets Error at once. */
 export class ColdZipDamaged extends JobError {
@@ -90,13 +90,17 @@ export class ColdArchiveService {
       for (const m of members) {
         const read = digests.get(m.sopInstanceUid);
         if (!read || read.sizeBytes !== m.sizeBytes || (m.sha256 && read.sha256 !== m.sha256)) {
-          throw new JobError('a hot file differs from its index entry; the study is left in hot storage', 'HOT_FILE_MISMATCH');
+          throw new JobError(
+            'a hot file differs from its index entry; the study is left in hot storage',
+            'HOT_FILE_MISMATCH',
+          );
         }
       }
       const back = await this.opts.cold.files.withLocalFile(zip.key, (p) => readZip(p, undefined, signal));
       for (const m of members) {
         const got = back.get(entryName(m.sopInstanceUid));
-        if (!got || got.sha256 !== digests.get(m.sopInstanceUid)!.sha256) throw new JobError('the cold zip did not read back identical', 'COLD_ZIP_MISMATCH');
+        if (!got || got.sha256 !== digests.get(m.sopInstanceUid)!.sha256)
+          throw new JobError('the cold zip did not read back identical', 'COLD_ZIP_MISMATCH');
       }
     } catch (err) {
       // Nothing points at this zip yet: it goes, the hot files stay.
@@ -104,13 +108,22 @@ export class ColdArchiveService {
       throw err;
     }
     await this.step('archive:verified');
-    const archived = await this.repo.commitArchive(studyId, examId, members.map((m) => m.id), zip.key, this.now());
+    const archived = await this.repo.commitArchive(
+      studyId,
+      examId,
+      members.map((m) => m.id),
+      zip.key,
+      this.now(),
+    );
     if (!archived.length) {
       await this.opts.cold.files.remove(zip.key).catch(() => undefined);
       return { status: 'skipped', reason: 'nothing-hot' };
     }
     await this.step('archive:committed');
-    await this.removeHot(archived.map((a) => a.storageKey), signal);
+    await this.removeHot(
+      archived.map((a) => a.storageKey),
+      signal,
+    );
     this.opts.log?.info({ instances: archived.length, bytes: zip.sizeBytes }, 'study archived');
     return { status: 'archived', instances: archived.length, coldKey: zip.key };
   }
@@ -140,19 +153,30 @@ export class ColdArchiveService {
     return { restored };
   }
 
-  private async restoreZip(examId: string, coldKey: string, members: ColdInstance[], signal?: AbortSignal): Promise<number> {
+  private async restoreZip(
+    examId: string,
+    coldKey: string,
+    members: ColdInstance[],
+    signal?: AbortSignal,
+  ): Promise<number> {
     const wanted = new Map(members.map((m) => [entryName(m.sopInstanceUid), m]));
     const put = new Map<string, { key: string; digest: Digest }>();
     let committed = false;
     try {
       let digests: Map<string, Digest>;
       try {
-        digests = await this.opts.cold.files.withLocalFile(coldKey, (p) => readZip(p, async (name, bytes) => {
-          const m = wanted.get(name);
-          if (!m) return;
-          const stored = await this.opts.hot.store.put(bytes, { prefix: DICOM_PREFIX });
-          put.set(name, { key: stored.key, digest: { sha256: stored.sha256, sizeBytes: stored.sizeBytes } });
-        }, signal));
+        digests = await this.opts.cold.files.withLocalFile(coldKey, (p) =>
+          readZip(
+            p,
+            async (name, bytes) => {
+              const m = wanted.get(name);
+              if (!m) return;
+              const stored = await this.opts.hot.store.put(bytes, { prefix: DICOM_PREFIX });
+              put.set(name, { key: stored.key, digest: { sha256: stored.sha256, sizeBytes: stored.sizeBytes } });
+            },
+            signal,
+          ),
+        );
       } catch (err) {
         if (signal?.aborted || isTransient(err)) throw err;
         throw new ColdZipDamaged('ไฟล์ในคลังระยะยาวเสียหาย อ่านไม่ได้');
@@ -162,15 +186,23 @@ export class ColdArchiveService {
       const bad = members.filter((m) => {
         const got = put.get(entryName(m.sopInstanceUid))!.digest;
         const read = digests.get(entryName(m.sopInstanceUid));
-        return got.sizeBytes !== m.sizeBytes || (m.sha256 !== null && got.sha256 !== m.sha256) || read?.sha256 !== got.sha256;
+        return (
+          got.sizeBytes !== m.sizeBytes || (m.sha256 !== null && got.sha256 !== m.sha256) || read?.sha256 !== got.sha256
+        );
       });
       if (bad.length) throw new ColdZipDamaged(`ภาพ ${bad.length} ภาพในคลังระยะยาวเสียหาย (checksum ไม่ตรงกับที่บันทึกไว้)`);
       await this.step('restore:extracted');
-      const { restoredIds } = await this.repo.commitRestore(examId, members.map((m) => ({ id: m.id, coldKey, storageKey: put.get(entryName(m.sopInstanceUid))!.key })), this.now());
+      const { restoredIds } = await this.repo.commitRestore(
+        examId,
+        members.map((m) => ({ id: m.id, coldKey, storageKey: put.get(entryName(m.sopInstanceUid))!.key })),
+        this.now(),
+      );
       committed = true;
       // Files put for instances deleted or restored meanwhile are nobody's.
       const kept = new Set(restoredIds);
-      await this.removeHot(members.filter((m) => !kept.has(m.id)).map((m) => put.get(entryName(m.sopInstanceUid))!.key));
+      await this.removeHot(
+        members.filter((m) => !kept.has(m.id)).map((m) => put.get(entryName(m.sopInstanceUid))!.key),
+      );
       await this.step('restore:committed');
       if (!(await this.repo.coldKeyInUse(coldKey))) await this.opts.cold.files.remove(coldKey);
       return restoredIds.length;
@@ -184,14 +216,20 @@ export class ColdArchiveService {
    * Removes the files and index rows of instances deleted at least `graceHours` ago (their series and studies too once
    * empty, and a zip once nothing refers to it). Files go first: a crash leaves rows that the next run removes.
    */
-  async purge(graceHours: number, signal?: AbortSignal): Promise<{ instances: number; series: number; studies: number; zips: number }> {
+  async purge(
+    graceHours: number,
+    signal?: AbortSignal,
+  ): Promise<{ instances: number; series: number; studies: number; zips: number }> {
     const before = new Date(this.now().getTime() - graceHours * 3_600_000);
     const total = { instances: 0, series: 0, studies: 0, zips: 0 };
     for (;;) {
       signal?.throwIfAborted();
       const rows = await this.repo.dueForPurge(before, 500);
       if (!rows.length) break;
-      await this.removeHot(rows.map((r) => r.storageKey), signal);
+      await this.removeHot(
+        rows.map((r) => r.storageKey),
+        signal,
+      );
       const done = await this.repo.deletePurged(rows);
       await this.removeHot(done.thumbnailKeys);
       for (const key of new Set(rows.flatMap((r) => (r.coldKey ? [r.coldKey] : [])))) {
@@ -224,5 +262,8 @@ export class ColdArchiveService {
 /** Errors of the machine rather than of the zip: worth another try. */
 function isTransient(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code;
-  return code !== undefined && ['EIO', 'ENOSPC', 'EMFILE', 'ENFILE', 'EAGAIN', 'EBUSY', 'ETIMEDOUT', 'ENOENT', 'EACCES'].includes(code);
+  return (
+    code !== undefined &&
+    ['EIO', 'ENOSPC', 'EMFILE', 'ENFILE', 'EAGAIN', 'EBUSY', 'ETIMEDOUT', 'ENOENT', 'EACCES'].includes(code)
+  );
 }

@@ -7,8 +7,9 @@ describe('cold archive and purge settings', () => {
     expect(sut.DICOM_ARCHIVE_AFTER_DAYS).toBeUndefined();
     expect(sut.DICOM_PURGE_AFTER_HOURS).toBe(24);
     expect(sut.DICOM_COLD_DIR).toBeUndefined();
-    expect(loadConfig({ DICOM_ARCHIVE_AFTER_DAYS: '365', DICOM_PURGE_AFTER_HOURS: '0', DICOM_COLD_DIR: '/mnt/cold' }))
-      .toMatchObject({ DICOM_ARCHIVE_AFTER_DAYS: 365, DICOM_PURGE_AFTER_HOURS: 0, DICOM_COLD_DIR: '/mnt/cold' });
+    expect(
+      loadConfig({ DICOM_ARCHIVE_AFTER_DAYS: '365', DICOM_PURGE_AFTER_HOURS: '0', DICOM_COLD_DIR: '/mnt/cold' }),
+    ).toMatchObject({ DICOM_ARCHIVE_AFTER_DAYS: 365, DICOM_PURGE_AFTER_HOURS: 0, DICOM_COLD_DIR: '/mnt/cold' });
   });
 
   it.each([

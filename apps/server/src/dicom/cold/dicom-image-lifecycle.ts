@@ -95,7 +95,8 @@ export class DicomImageLifecycle implements ExamImages {
             await this.repo.markRestoreFailed(d.examId, `คืนภาพไม่สำเร็จ: ${err.userMessage}`, this.now());
             return;
           }
-          if (ctx.lastAttempt) await this.repo.markRestoreFailed(d.examId, 'คืนภาพไม่สำเร็จ: อ่านหรือเขียนไฟล์ไม่ได้ กรุณาลองใหม่ภายหลัง', this.now());
+          if (ctx.lastAttempt)
+            await this.repo.markRestoreFailed(d.examId, 'คืนภาพไม่สำเร็จ: อ่านหรือเขียนไฟล์ไม่ได้ กรุณาลองใหม่ภายหลัง', this.now());
           throw err;
         }
       },
@@ -107,7 +108,8 @@ export class DicomImageLifecycle implements ExamImages {
       expireInSeconds: 1800,
       run: async (_d, ctx) => {
         const purged = await service.purge(settings.purgeAfterHours, ctx.signal);
-        if (purged.instances) await this.audit?.record(null, { action: 'dicom.purge', entityType: 'dicom', detail: { ...purged } });
+        if (purged.instances)
+          await this.audit?.record(null, { action: 'dicom.purge', entityType: 'dicom', detail: { ...purged } });
       },
     });
   }

@@ -22,7 +22,11 @@ export function storeFilesOf(store: FileStore, root: string): StoreFiles {
   const s = store as Partial<StoreWithLocalFiles>;
   if (typeof s.withLocalFile === 'function') {
     const remote = store as StoreWithLocalFiles;
-    return { withLocalFile: (key, fn) => remote.withLocalFile(key, fn), remove: (key) => remote.remove(key), exists: (key) => remote.exists(key) };
+    return {
+      withLocalFile: (key, fn) => remote.withLocalFile(key, fn),
+      remove: (key) => remote.remove(key),
+      exists: (key) => remote.exists(key),
+    };
   }
   return new LocalStoreFiles(root);
 }

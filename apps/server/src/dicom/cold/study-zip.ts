@@ -28,7 +28,10 @@ export const entryName = (sopInstanceUid: string) => `${sopInstanceUid}.dcm`;
  * A zip of the members' files, streamed (one file open at a time, never a whole file in memory), with the SHA-256 of
  * each member's bytes as they were read, complete once the stream has ended. Any read error ends the stream with it.
  */
-export function zipMembers(members: ZipMember[], open: (key: string) => Promise<Readable>): { stream: Readable; digests: Map<string, Digest> } {
+export function zipMembers(
+  members: ZipMember[],
+  open: (key: string) => Promise<Readable>,
+): { stream: Readable; digests: Map<string, Digest> } {
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as unknown as Readable;
   const digests = new Map<string, Digest>();
@@ -36,31 +39,42 @@ export function zipMembers(members: ZipMember[], open: (key: string) => Promise<
   // yazl reports a bad member on the zip object, not on its output: forward it so the writer of the output fails.
   zip.on('error', fail);
   for (const m of members) {
-    zip.addReadStreamLazy(entryName(m.sopInstanceUid), { size: m.sizeBytes, compressionLevel: UNCOMPRESSED.has(m.transferSyntaxUid) ? 6 : 0 }, (cb) => {
-      open(m.storageKey).then((source) => {
-        const hash = createHash('sha256');
-        let size = 0;
-        const tap = new Transform({
-          transform(chunk: Buffer, _enc, done) {
-            hash.update(chunk);
-            size += chunk.length;
-            done(null, chunk);
+    zip.addReadStreamLazy(
+      entryName(m.sopInstanceUid),
+      { size: m.sizeBytes, compressionLevel: UNCOMPRESSED.has(m.transferSyntaxUid) ? 6 : 0 },
+      (cb) => {
+        open(m.storageKey).then(
+          (source) => {
+            const hash = createHash('sha256');
+            let size = 0;
+            const tap = new Transform({
+              transform(chunk: Buffer, _enc, done) {
+                hash.update(chunk);
+                size += chunk.length;
+                done(null, chunk);
+              },
+              flush(done) {
+                digests.set(m.sopInstanceUid, { sha256: hash.digest('hex'), sizeBytes: size });
+                done();
+              },
+            });
+            source.on('error', fail);
+            tap.on('error', fail);
+            cb(null, source.pipe(tap));
           },
-          flush(done) {
-            digests.set(m.sopInstanceUid, { sha256: hash.digest('hex'), sizeBytes: size });
-            done();
-          },
-        });
-        source.on('error', fail);
-        tap.on('error', fail);
-        cb(null, source.pipe(tap));
-      }, (err: unknown) => cb(err instanceof Error ? err : new Error(String(err)), null as unknown as Readable));
-    });
+          (err: unknown) => cb(err instanceof Error ? err : new Error(String(err)), null as unknown as Readable),
+        );
+      },
+    );
   }
   zip.addReadStreamLazy(MANIFEST, {}, (cb) => {
     const body = JSON.stringify({
       format: 'rangsi-cold-study/1',
-      instances: members.map((m) => ({ sopInstanceUid: m.sopInstanceUid, transferSyntaxUid: m.transferSyntaxUid, ...digests.get(m.sopInstanceUid) })),
+      instances: members.map((m) => ({
+        sopInstanceUid: m.sopInstanceUid,
+        transferSyntaxUid: m.transferSyntaxUid,
+        ...digests.get(m.sopInstanceUid),
+      })),
     });
     const s = new PassThrough();
     s.end(body);
@@ -74,9 +88,18 @@ export function zipMembers(members: ZipMember[], open: (key: string) => Promise<
  * Reads every entry of a zip on disk, hashing each: a damaged zip (bad structure, wrong sizes, a deflate error)
  * rejects. `onEntry` may consume the bytes itself (restoring them somewhere); they are hashed on the way.
  */
-export async function readZip(zipPath: string, onEntry?: (name: string, bytes: Readable) => Promise<void>, signal?: AbortSignal): Promise<Map<string, Digest>> {
+export async function readZip(
+  zipPath: string,
+  onEntry?: (name: string, bytes: Readable) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<Map<string, Digest>> {
   const out = new Map<string, Digest>();
-  const zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: true });
+  const zip = await yauzl.openPromise(zipPath, {
+    lazyEntries: true,
+    autoClose: true,
+    validateEntrySizes: true,
+    strictFileNames: true,
+  });
   try {
     for await (const entry of zip.eachEntry()) {
       signal?.throwIfAborted();

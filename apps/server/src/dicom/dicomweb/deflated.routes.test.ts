@@ -16,7 +16,13 @@ import { withLoopDelay } from '../testing/event-loop';
 import { multipartParts, stowBody } from '../testing/multipart';
 
 /** Every file under a folder, recursively (none when it does not exist). */
-const filesUnder = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : []);
+const filesUnder = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 describe('deflated data sets over DICOMweb', () => {
   let sut: TestContext;
@@ -25,11 +31,19 @@ describe('deflated data sets over DICOMweb', () => {
   let stopObserving: () => void;
   const stow = (files: Buffer[]) => {
     const { payload, contentType } = stowBody(files);
-    return sut.app.inject({ method: 'POST', url: '/dicomweb/studies', payload, headers: { cookie, 'content-type': contentType, accept: 'application/dicom+json' } });
+    return sut.app.inject({
+      method: 'POST',
+      url: '/dicomweb/studies',
+      payload,
+      headers: { cookie, 'content-type': contentType, accept: 'application/dicom+json' },
+    });
   };
-  const get = (url: string, accept?: string) => sut.app.inject({ url, headers: { cookie, ...(accept ? { accept } : {}) } });
-  const instanceUrl = (i: { studyUid: string; seriesUid: string; sopUid: string }) => `/dicomweb/studies/${i.studyUid}/series/${i.seriesUid}/instances/${i.sopUid}`;
-  const rowsOf = (sop: string) => sut.database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sop));
+  const get = (url: string, accept?: string) =>
+    sut.app.inject({ url, headers: { cookie, ...(accept ? { accept } : {}) } });
+  const instanceUrl = (i: { studyUid: string; seriesUid: string; sopUid: string }) =>
+    `/dicomweb/studies/${i.studyUid}/series/${i.seriesUid}/instances/${i.sopUid}`;
+  const rowsOf = (sop: string) =>
+    sut.database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sop));
 
   beforeAll(async () => {
     sut = await createTestApp();
@@ -47,7 +61,10 @@ describe('deflated data sets over DICOMweb', () => {
     const before = filesUnder(stored).length;
     const { result: res, maxDelayMs } = await withLoopDelay(() => stow([bomb.bytes]));
     expect(res.statusCode, res.body).toBe(409);
-    expect(JSON.parse(res.body)['00081198']).toEqual({ vr: 'SQ', Value: [{ '00081197': { vr: 'US', Value: [0xa700] } }] });
+    expect(JSON.parse(res.body)['00081198']).toEqual({
+      vr: 'SQ',
+      Value: [{ '00081197': { vr: 'US', Value: [0xa700] } }],
+    });
     expect(maxDelayMs).toBeLessThan(200);
     expect(await rowsOf(bomb.sopUid)).toEqual([]);
     expect(filesUnder(stored).length).toBe(before);
@@ -58,7 +75,11 @@ describe('deflated data sets over DICOMweb', () => {
   });
 
   it('stores a deflated image as received, and inflates it once for all its views', async () => {
-    const image = buildDeflated({ rows: 256, columns: 256, pixels: Uint8Array.from({ length: 256 * 256 }, (_, i) => (i >> 8) ^ (i & 255)) });
+    const image = buildDeflated({
+      rows: 256,
+      columns: 256,
+      pixels: Uint8Array.from({ length: 256 * 256 }, (_, i) => (i >> 8) ^ (i & 255)),
+    });
     expect((await stow([image.bytes])).statusCode).toBe(200);
     const afterIngest = inflations.length;
     // Retrieve gives the bytes as received, still deflated (decision D15).
@@ -73,7 +94,9 @@ describe('deflated data sets over DICOMweb', () => {
       expect((await get(`${instanceUrl(image)}/thumbnail`, 'image/jpeg')).statusCode).toBe(200);
       const frame = await get(`${instanceUrl(image)}/frames/1`, 'multipart/related; type="application/octet-stream"');
       expect(multipartParts(frame.rawPayload, String(frame.headers['content-type']))[0]!.body.length).toBe(256 * 256);
-      const uri = await get(`/dicomweb/wado?requestType=WADO&studyUID=${image.studyUid}&seriesUID=${image.seriesUid}&objectUID=${image.sopUid}`);
+      const uri = await get(
+        `/dicomweb/wado?requestType=WADO&studyUID=${image.studyUid}&seriesUID=${image.seriesUid}&objectUID=${image.sopUid}`,
+      );
       expect(uri.headers['content-type']).toBe('image/jpeg');
     }
     await sut.services.thumbnails.flush();
@@ -88,11 +111,16 @@ describe('deflated data sets over DICOMweb', () => {
     const bomb = buildDeflateBomb({ rows: 512, columns: 1024, frames: 1000 });
     const key = `dicom/legacy-${randomUUID()}`;
     fs.writeFileSync(path.join(sut.config.DATA_DIR, 'files', key), bomb.bytes);
-    await sut.database.db.update(dicomInstances).set({ storageKey: key, sizeBytes: bomb.bytes.length }).where(eq(dicomInstances.sopInstanceUid, small.sopUid));
+    await sut.database.db
+      .update(dicomInstances)
+      .set({ storageKey: key, sizeBytes: bomb.bytes.length })
+      .where(eq(dicomInstances.sopInstanceUid, small.sopUid));
     const { result: res, maxDelayMs } = await withLoopDelay(() => get(`${instanceUrl(small)}/rendered`));
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/inflates past its limit of \d+ MiB; retrieve it as DICOM/);
     expect(maxDelayMs).toBeLessThan(200);
-    expect((await get(`${instanceUrl(small)}/frames/1`, 'multipart/related; type="application/octet-stream"')).statusCode).toBe(404);
+    expect(
+      (await get(`${instanceUrl(small)}/frames/1`, 'multipart/related; type="application/octet-stream"')).statusCode,
+    ).toBe(404);
   });
 });

@@ -10,7 +10,6 @@ import { buildInstance, writeTemp } from '../testing/build-dicom';
 import { corpusFiles, corpusPath, REFUSED, validCorpusFiles } from '../testing/corpus';
 import { multipartParts, stowBody } from '../testing/multipart';
 
-
 describe('DICOMweb', () => {
   let sut: TestContext;
   const cookies: Record<string, string> = {};
@@ -19,18 +18,29 @@ describe('DICOMweb', () => {
     sut.app.inject({ url, headers: { cookie: await as(username), ...(accept ? { accept } : {}) } });
   const stow = async (username: string, files: Buffer[], url = '/dicomweb/studies') => {
     const { payload, contentType } = stowBody(files);
-    return sut.app.inject({ method: 'POST', url, payload, headers: { cookie: await as(username), 'content-type': contentType, accept: 'application/dicom+json' } });
+    return sut.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { cookie: await as(username), 'content-type': contentType, accept: 'application/dicom+json' },
+    });
   };
   const ingest = async (bytes: Buffer) => sut.services.archive.ingestFile(writeTemp(bytes), { source: 'TEST' });
   const wipeIndex = async () => {
-    await sut.database.db.execute(sql`update exams set has_image = false where id in (select exam_id from dicom_studies where exam_id is not null)`);
+    await sut.database.db.execute(
+      sql`update exams set has_image = false where id in (select exam_id from dicom_studies where exam_id is not null)`,
+    );
     await sut.database.db.execute(sql`delete from dicom_instances`);
     await sut.database.db.execute(sql`delete from dicom_series`);
     await sut.database.db.execute(sql`delete from dicom_studies`);
   };
 
-  beforeAll(async () => { sut = await createTestApp(); });
-  afterAll(async () => { await sut.close(); });
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   describe('the pydicom corpus through STOW-RS, WADO-RS and WADO-URI', () => {
     it('gives back every valid file byte-identical by WADO-RS and WADO-URI', async () => {
@@ -39,7 +49,13 @@ describe('DICOMweb', () => {
       for (const file of validCorpusFiles()) {
         const r = await readInstance(corpusPath(file));
         if (!r.ok) throw new Error(`${file}: ${r.reason}`);
-        const entry = { file, bytes: fs.readFileSync(corpusPath(file)), study: r.info.studyInstanceUid, series: r.info.seriesInstanceUid, sop: r.info.sopInstanceUid };
+        const entry = {
+          file,
+          bytes: fs.readFileSync(corpusPath(file)),
+          study: r.info.studyInstanceUid,
+          series: r.info.seriesInstanceUid,
+          sop: r.info.sopInstanceUid,
+        };
         const round = rounds.find((rd) => !rd.some((e) => e.sop === entry.sop));
         if (round) round.push(entry);
         else rounds.push([entry]);
@@ -47,17 +63,27 @@ describe('DICOMweb', () => {
       let checked = 0;
       for (const round of rounds) {
         await wipeIndex();
-        const res = await stow('admin', round.map((e) => e.bytes));
+        const res = await stow(
+          'admin',
+          round.map((e) => e.bytes),
+        );
         expect(res.statusCode, res.body).toBe(200);
         const body = res.json();
         expect(body['00081199'].Value.length).toBe(round.length);
         for (const e of round) {
-          const rs = await get('admin', `/dicomweb/studies/${e.study}/series/${e.series}/instances/${e.sop}`, 'multipart/related; type="application/dicom"; transfer-syntax=*');
+          const rs = await get(
+            'admin',
+            `/dicomweb/studies/${e.study}/series/${e.series}/instances/${e.sop}`,
+            'multipart/related; type="application/dicom"; transfer-syntax=*',
+          );
           expect(rs.statusCode, e.file).toBe(200);
           const parts = multipartParts(rs.rawPayload, String(rs.headers['content-type']));
           expect(parts.length, e.file).toBe(1);
           expect(parts[0]!.body.equals(e.bytes), `${e.file} via WADO-RS`).toBe(true);
-          const uri = await get('admin', `/dicomweb/wado?requestType=WADO&studyUID=${e.study}&seriesUID=${e.series}&objectUID=${e.sop}&contentType=application/dicom`);
+          const uri = await get(
+            'admin',
+            `/dicomweb/wado?requestType=WADO&studyUID=${e.study}&seriesUID=${e.series}&objectUID=${e.sop}&contentType=application/dicom`,
+          );
           expect(uri.statusCode, e.file).toBe(200);
           expect(uri.headers['content-type']).toBe('application/dicom');
           expect(uri.rawPayload.equals(e.bytes), `${e.file} via WADO-URI`).toBe(true);
@@ -69,11 +95,16 @@ describe('DICOMweb', () => {
 
     it('refuses every broken file in the STOW-RS answer, 409 when nothing was stored', async () => {
       const broken = corpusFiles().filter((f) => REFUSED[f]);
-      const res = await stow('admin', broken.map((f) => fs.readFileSync(corpusPath(f))));
+      const res = await stow(
+        'admin',
+        broken.map((f) => fs.readFileSync(corpusPath(f))),
+      );
       expect(res.statusCode).toBe(409);
       const failed = res.json()['00081198'].Value;
       expect(failed.length).toBe(broken.length);
-      expect(failed.every((f: Record<string, { Value: number[] }>) => [0xc000, 0x0122].includes(f['00081197']!.Value[0]!))).toBe(true);
+      expect(
+        failed.every((f: Record<string, { Value: number[] }>) => [0xc000, 0x0122].includes(f['00081197']!.Value[0]!)),
+      ).toBe(true);
       const mixed = await stow('admin', [fs.readFileSync(corpusPath('MR_truncated.dcm')), buildInstance().bytes]);
       expect(mixed.statusCode).toBe(202);
     });
@@ -83,15 +114,27 @@ describe('DICOMweb', () => {
     it('returns a series and a study as multipart, and their metadata from the index', async () => {
       await wipeIndex();
       const study = buildInstance();
-      const files = [study.bytes, buildInstance({ studyUid: study.studyUid, seriesUid: study.seriesUid, instanceNumber: 2 }).bytes, buildInstance({ studyUid: study.studyUid, modality: 'CT' }).bytes];
+      const files = [
+        study.bytes,
+        buildInstance({ studyUid: study.studyUid, seriesUid: study.seriesUid, instanceNumber: 2 }).bytes,
+        buildInstance({ studyUid: study.studyUid, modality: 'CT' }).bytes,
+      ];
       for (const f of files) expect((await ingest(f)).status).toBe('stored');
       const series = await get('admin', `/dicomweb/studies/${study.studyUid}/series/${study.seriesUid}`);
       expect(series.statusCode).toBe(200);
-      expect(String(series.headers['content-type'])).toMatch(/^multipart\/related; type="application\/dicom"; boundary=/);
-      expect(multipartParts(series.rawPayload, String(series.headers['content-type'])).map((p) => p.body.length)).toEqual([files[0]!.length, files[1]!.length]);
+      expect(String(series.headers['content-type'])).toMatch(
+        /^multipart\/related; type="application\/dicom"; boundary=/,
+      );
+      expect(
+        multipartParts(series.rawPayload, String(series.headers['content-type'])).map((p) => p.body.length),
+      ).toEqual([files[0]!.length, files[1]!.length]);
       // Each part names its instance (the viewer streams a series and matches parts to images by it, decision V14).
-      expect(multipartParts(series.rawPayload, String(series.headers['content-type']))[0]!.headers)
-        .toMatch(new RegExp(`Content-Location: http://[^/]+/dicomweb/studies/${study.studyUid}/series/${study.seriesUid}/instances/${study.sopUid}\\r?$`, 'm'));
+      expect(multipartParts(series.rawPayload, String(series.headers['content-type']))[0]!.headers).toMatch(
+        new RegExp(
+          `Content-Location: http://[^/]+/dicomweb/studies/${study.studyUid}/series/${study.seriesUid}/instances/${study.sopUid}\\r?$`,
+          'm',
+        ),
+      );
       const whole = await get('admin', `/dicomweb/studies/${study.studyUid}`);
       expect(multipartParts(whole.rawPayload, String(whole.headers['content-type'])).length).toBe(3);
       const meta = await get('admin', `/dicomweb/studies/${study.studyUid}/metadata`, 'application/dicom+json');
@@ -100,8 +143,14 @@ describe('DICOMweb', () => {
       const json = meta.json();
       expect(json.length).toBe(3);
       expect(json[0]['0020000D'].Value).toEqual([study.studyUid]);
-      expect(json[0]['7FE00010'].BulkDataURI).toMatch(/^http:\/\/localhost(:\d+)?\/dicomweb\/studies\/.+\/bulkdata\/7FE00010$/);
-      const one = await get('admin', `/dicomweb/studies/${study.studyUid}/series/${study.seriesUid}/instances/${study.sopUid}`, 'application/dicom');
+      expect(json[0]['7FE00010'].BulkDataURI).toMatch(
+        /^http:\/\/localhost(:\d+)?\/dicomweb\/studies\/.+\/bulkdata\/7FE00010$/,
+      );
+      const one = await get(
+        'admin',
+        `/dicomweb/studies/${study.studyUid}/series/${study.seriesUid}/instances/${study.sopUid}`,
+        'application/dicom',
+      );
       expect(one.headers['content-type']).toBe('application/dicom');
       expect(one.headers['cache-control']).toBe('private, max-age=300');
       expect(one.rawPayload.equals(study.bytes)).toBe(true);
@@ -120,9 +169,19 @@ describe('DICOMweb', () => {
       const s = buildInstance();
       await ingest(s.bytes);
       expect((await get('admin', `/dicomweb/studies/${s.studyUid}`, 'application/zip')).statusCode).toBe(406);
-      expect((await get('admin', `/dicomweb/studies/${s.studyUid}`, 'multipart/related; type="application/octet-stream"')).statusCode).toBe(406);
+      expect(
+        (await get('admin', `/dicomweb/studies/${s.studyUid}`, 'multipart/related; type="application/octet-stream"'))
+          .statusCode,
+      ).toBe(406);
       expect((await get('admin', `/dicomweb/studies/${s.studyUid}/metadata`, 'text/html')).statusCode).toBe(406);
-      expect((await get('admin', `/dicomweb/wado?requestType=WADO&studyUID=${s.studyUid}&seriesUID=${s.seriesUid}&objectUID=${s.sopUid}&contentType=image/gif`)).statusCode).toBe(406);
+      expect(
+        (
+          await get(
+            'admin',
+            `/dicomweb/wado?requestType=WADO&studyUID=${s.studyUid}&seriesUID=${s.seriesUid}&objectUID=${s.sopUid}&contentType=image/gif`,
+          )
+        ).statusCode,
+      ).toBe(406);
       expect((await get('admin', '/dicomweb/studies/1.2.3.4.5')).statusCode).toBe(404);
       expect((await get('admin', '/dicomweb/studies/1.2.3.4.5/metadata')).statusCode).toBe(404);
     });
@@ -137,10 +196,15 @@ describe('DICOMweb', () => {
         if (r.status === 'refused') throw new Error(f);
         const info = await readInstance(corpusPath(f));
         if (!info.ok) throw new Error(f);
-        ids[f] = { study: info.info.studyInstanceUid, series: info.info.seriesInstanceUid, sop: info.info.sopInstanceUid };
+        ids[f] = {
+          study: info.info.studyInstanceUid,
+          series: info.info.seriesInstanceUid,
+          sop: info.info.sopInstanceUid,
+        };
       }
     });
-    const frames = (f: string, list: string) => `/dicomweb/studies/${ids[f]!.study}/series/${ids[f]!.series}/instances/${ids[f]!.sop}/frames/${list}`;
+    const frames = (f: string, list: string) =>
+      `/dicomweb/studies/${ids[f]!.study}/series/${ids[f]!.series}/instances/${ids[f]!.sop}/frames/${list}`;
     const ANY = 'multipart/related; type="application/octet-stream"; transfer-syntax=*';
 
     it('gives native frames as their pixel bytes and compressed frames as stored', async () => {
@@ -149,13 +213,20 @@ describe('DICOMweb', () => {
       const [part] = multipartParts(res.rawPayload, String(res.headers['content-type']));
       const ds = dicomParser.parseDicom(fs.readFileSync(corpusPath('CT_small.dcm')));
       const px = ds.elements.x7fe00010!;
-      expect(part!.body.equals(Buffer.from(ds.byteArray.subarray(px.dataOffset, px.dataOffset + px.length)))).toBe(true);
+      expect(part!.body.equals(Buffer.from(ds.byteArray.subarray(px.dataOffset, px.dataOffset + px.length)))).toBe(
+        true,
+      );
       expect(part!.headers).toMatch(/transfer-syntax=1\.2\.840\.10008\.1\.2\.1/);
       const jpeg = await get('admin', frames('SC_rgb_jpeg_dcmtk.dcm', '1'), ANY);
       const [jp] = multipartParts(jpeg.rawPayload, String(jpeg.headers['content-type']));
       expect(jp!.body.subarray(0, 2).toString('hex')).toBe('ffd8');
-      expect((await get('admin', frames('SC_rgb_jpeg_dcmtk.dcm', '1'), 'multipart/related; type="image/jpeg"')).statusCode).toBe(200);
-      expect((await get('admin', frames('SC_rgb_jpeg_dcmtk.dcm', '1'), 'multipart/related; type="application/octet-stream"')).statusCode).toBe(406);
+      expect(
+        (await get('admin', frames('SC_rgb_jpeg_dcmtk.dcm', '1'), 'multipart/related; type="image/jpeg"')).statusCode,
+      ).toBe(200);
+      expect(
+        (await get('admin', frames('SC_rgb_jpeg_dcmtk.dcm', '1'), 'multipart/related; type="application/octet-stream"'))
+          .statusCode,
+      ).toBe(406);
       const two = await get('admin', frames('SC_rgb_rle_2frame.dcm', '1,2'), ANY);
       expect(multipartParts(two.rawPayload, String(two.headers['content-type'])).length).toBe(2);
     });
@@ -175,7 +246,8 @@ describe('DICOMweb', () => {
 
     it('answers 404 for a frame beyond the last and 400 for a malformed list', async () => {
       expect((await get('admin', frames('SC_rgb_rle_2frame.dcm', '3'), ANY)).statusCode).toBe(404);
-      for (const bad of ['0', 'abc', '1,,2', '-1']) expect((await get('admin', frames('CT_small.dcm', bad), ANY)).statusCode, bad).toBe(400);
+      for (const bad of ['0', 'abc', '1,,2', '-1'])
+        expect((await get('admin', frames('CT_small.dcm', bad), ANY)).statusCode, bad).toBe(400);
     });
   });
 
@@ -189,10 +261,36 @@ describe('DICOMweb', () => {
         expect((await ingest(b.bytes)).status).toBe('stored');
         return b;
       };
-      await make('somchai', { charset: 'ISO_IR 166', patientName: encodeTis620('สมชาย^ใจดี'), patientId: 'HN001', accessionNumber: 'QA-1', studyDate: '20240105', modality: 'CT' });
-      await make('somsri', { charset: 'ISO_IR 192', patientName: Buffer.from('สมศรี^ใจดี'), patientId: 'HN002', accessionNumber: 'QA-2', studyDate: '20240210', modality: 'MR' });
-      await make('smith', { patientName: 'Smith^John', patientId: 'HN003', accessionNumber: 'QA-3', studyDate: '20231231', modality: 'CR', extra: { '00081030': ['LO', 'CHEST PA'], '00101010': ['AS', '045Y'] } });
-      const two = await make('twoSeries', { patientName: 'Doe^Jane', patientId: 'HN004', studyDate: '20240301', modality: 'US' });
+      await make('somchai', {
+        charset: 'ISO_IR 166',
+        patientName: encodeTis620('สมชาย^ใจดี'),
+        patientId: 'HN001',
+        accessionNumber: 'QA-1',
+        studyDate: '20240105',
+        modality: 'CT',
+      });
+      await make('somsri', {
+        charset: 'ISO_IR 192',
+        patientName: Buffer.from('สมศรี^ใจดี'),
+        patientId: 'HN002',
+        accessionNumber: 'QA-2',
+        studyDate: '20240210',
+        modality: 'MR',
+      });
+      await make('smith', {
+        patientName: 'Smith^John',
+        patientId: 'HN003',
+        accessionNumber: 'QA-3',
+        studyDate: '20231231',
+        modality: 'CR',
+        extra: { '00081030': ['LO', 'CHEST PA'], '00101010': ['AS', '045Y'] },
+      });
+      const two = await make('twoSeries', {
+        patientName: 'Doe^Jane',
+        patientId: 'HN004',
+        studyDate: '20240301',
+        modality: 'US',
+      });
       await ingest(buildInstance({ studyUid: two.studyUid, modality: 'SR' }).bytes);
     });
     const studies = async (query: string, user = 'admin') => {
@@ -207,7 +305,10 @@ describe('DICOMweb', () => {
       expect(await studies('PatientName=Smith')).toEqual([]);
       expect(await studies('PatientName=Smi*')).toEqual([uids.smith]);
       expect(await studies(`PatientName=${encodeURIComponent('สม*')}`)).toEqual([uids.somsri, uids.somchai]);
-      expect(await studies(`PatientName=${encodeURIComponent('ใจดี')}&fuzzymatching=true`)).toEqual([uids.somsri, uids.somchai]);
+      expect(await studies(`PatientName=${encodeURIComponent('ใจดี')}&fuzzymatching=true`)).toEqual([
+        uids.somsri,
+        uids.somchai,
+      ]);
       expect(await studies('PatientName=john&fuzzymatching=true')).toEqual([uids.smith]);
     });
 
@@ -234,18 +335,25 @@ describe('DICOMweb', () => {
       const two = (await get('admin', `/dicomweb/studies?StudyInstanceUID=${uids.twoSeries}`)).json()[0];
       expect(two['00080061'].Value).toEqual(['SR', 'US']);
       expect(two['00201206'].Value).toEqual([2]);
-      const inc = (await get('admin', `/dicomweb/studies?AccessionNumber=QA-3&includefield=PatientAge,00081030`)).json()[0];
+      const inc = (
+        await get('admin', `/dicomweb/studies?AccessionNumber=QA-3&includefield=PatientAge,00081030`)
+      ).json()[0];
       expect(inc['00101010']).toEqual({ vr: 'AS', Value: ['045Y'] });
       expect(inc['00081030']).toEqual({ vr: 'LO', Value: ['CHEST PA'] });
     });
 
     it('lists series and instances of a study, and every series by modality', async () => {
       const series = (await get('admin', `/dicomweb/studies/${uids.twoSeries}/series`)).json();
-      expect(series.map((s: Record<string, { Value: string[] }>) => s['00080060']!.Value[0]).sort()).toEqual(['SR', 'US']);
+      expect(series.map((s: Record<string, { Value: string[] }>) => s['00080060']!.Value[0]).sort()).toEqual([
+        'SR',
+        'US',
+      ]);
       const onlyUs = (await get('admin', `/dicomweb/studies/${uids.twoSeries}/series?Modality=US`)).json();
       expect(onlyUs.length).toBe(1);
       const seriesUid = onlyUs[0]['0020000E'].Value[0];
-      const instances = (await get('admin', `/dicomweb/studies/${uids.twoSeries}/series/${seriesUid}/instances?includefield=00100010`)).json();
+      const instances = (
+        await get('admin', `/dicomweb/studies/${uids.twoSeries}/series/${seriesUid}/instances?includefield=00100010`)
+      ).json();
       expect(instances.length).toBe(1);
       expect(instances[0]['00080016'].Value).toEqual(['1.2.840.10008.5.1.4.1.1.7']);
       expect(instances[0]['00100010']).toEqual({ vr: 'PN', Value: [{ Alphabetic: 'Doe^Jane' }] });
@@ -255,10 +363,22 @@ describe('DICOMweb', () => {
     });
 
     it.each([
-      ['limit=-1'], ['limit=abc'], ['limit=100000'], ['offset=-5'], ['StudyDate=2024-01-01'], ['StudyDate=20241301'],
-      ['StudyDate=20240201-20240101'], ['foo=bar'], ['SeriesInstanceUID=1.2.3'], ['StudyInstanceUID=1.2.abc'],
-      ['fuzzymatching=maybe'], ['includefield=NotAKeyword'], ['PatientID=a&PatientID=b'], ['Modality=CT'],
-      [`PatientName=${'x'.repeat(2000)}`], ['PatientName=%00abc'],
+      ['limit=-1'],
+      ['limit=abc'],
+      ['limit=100000'],
+      ['offset=-5'],
+      ['StudyDate=2024-01-01'],
+      ['StudyDate=20241301'],
+      ['StudyDate=20240201-20240101'],
+      ['foo=bar'],
+      ['SeriesInstanceUID=1.2.3'],
+      ['StudyInstanceUID=1.2.abc'],
+      ['fuzzymatching=maybe'],
+      ['includefield=NotAKeyword'],
+      ['PatientID=a&PatientID=b'],
+      ['Modality=CT'],
+      [`PatientName=${'x'.repeat(2000)}`],
+      ['PatientName=%00abc'],
     ])('answers 400 to %s', async (query) => {
       const res = await get('admin', `/dicomweb/studies?${query}`);
       expect(res.statusCode, res.body).toBe(400);
@@ -266,9 +386,15 @@ describe('DICOMweb', () => {
     });
 
     it('answers 400 to path tricks in any UID, and 401 without a session', async () => {
-      for (const url of ['/dicomweb/studies/..%2F..%2Fetc/series', '/dicomweb/studies/1.2.3/series/abc/instances', '/dicomweb/studies/1.2.3/series/1.2/instances/..%2F..%2Fpasswd',
-        '/dicomweb/studies/1.2%00.3/metadata', '/dicomweb/wado?requestType=WADO&studyUID=1.2&seriesUID=1.3&objectUID=../../x&contentType=application/dicom',
-        '/dicomweb/wado?requestType=WADO&studyUID=1.2', '/dicomweb/wado?requestType=XYZ&studyUID=1.2&seriesUID=1.3&objectUID=1.4']) {
+      for (const url of [
+        '/dicomweb/studies/..%2F..%2Fetc/series',
+        '/dicomweb/studies/1.2.3/series/abc/instances',
+        '/dicomweb/studies/1.2.3/series/1.2/instances/..%2F..%2Fpasswd',
+        '/dicomweb/studies/1.2%00.3/metadata',
+        '/dicomweb/wado?requestType=WADO&studyUID=1.2&seriesUID=1.3&objectUID=../../x&contentType=application/dicom',
+        '/dicomweb/wado?requestType=WADO&studyUID=1.2',
+        '/dicomweb/wado?requestType=XYZ&studyUID=1.2&seriesUID=1.3&objectUID=1.4',
+      ]) {
         const res = await get('admin', url);
         expect(res.statusCode, url).toBe(400);
       }
@@ -289,24 +415,41 @@ describe('DICOMweb', () => {
     beforeAll(async () => {
       await wipeIndex();
       const [doctor1] = await sut.database.db.select().from(users).where(eq(users.username, 'doctor1'));
-      [exam] = await sut.database.db.select().from(exams).where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1) as [typeof exams.$inferSelect];
+      [exam] = (await sut.database.db
+        .select()
+        .from(exams)
+        .where(
+          and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`),
+        )
+        .limit(1)) as [typeof exams.$inferSelect];
       linked = buildInstance({ accessionNumber: exam.accessionNumber! });
       unmatched = buildInstance({ accessionNumber: 'NOBODY-1' });
       expect((await ingest(linked.bytes)).status).toBe('stored');
       expect((await ingest(unmatched.bytes)).status).toBe('stored');
-      const [row] = await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, linked.studyUid));
+      const [row] = await sut.database.db
+        .select()
+        .from(dicomStudies)
+        .where(eq(dicomStudies.studyInstanceUid, linked.studyUid));
       expect(row!.examId).toBe(exam.id);
     });
-    const staffBranch = async () => (await sut.database.db.select({ b: users.branchId }).from(users).where(eq(users.username, 'staff')))[0]!.b;
-    const instanceUrl = (b: ReturnType<typeof buildInstance>) => `/dicomweb/studies/${b.studyUid}/series/${b.seriesUid}/instances/${b.sopUid}`;
-    const wadoUri = (b: ReturnType<typeof buildInstance>) => `/dicomweb/wado?requestType=WADO&studyUID=${b.studyUid}&seriesUID=${b.seriesUid}&objectUID=${b.sopUid}&contentType=application/dicom`;
+    const staffBranch = async () =>
+      (await sut.database.db.select({ b: users.branchId }).from(users).where(eq(users.username, 'staff')))[0]!.b;
+    const instanceUrl = (b: ReturnType<typeof buildInstance>) =>
+      `/dicomweb/studies/${b.studyUid}/series/${b.seriesUid}/instances/${b.sopUid}`;
+    const wadoUri = (b: ReturnType<typeof buildInstance>) =>
+      `/dicomweb/wado?requestType=WADO&studyUID=${b.studyUid}&seriesUID=${b.seriesUid}&objectUID=${b.sopUid}&contentType=application/dicom`;
 
     it("lets doctor1 find and retrieve their exam's images and gives doctor2 a 404 for every retrieval", async () => {
       expect((await get('doctor1', `/dicomweb/studies?StudyInstanceUID=${linked.studyUid}`)).json().length).toBe(1);
       expect((await get('doctor1', instanceUrl(linked))).statusCode).toBe(200);
       expect((await get('doctor2', `/dicomweb/studies?StudyInstanceUID=${linked.studyUid}`)).json()).toEqual([]);
-      for (const url of [instanceUrl(linked), wadoUri(linked), `/dicomweb/studies/${linked.studyUid}`, `/dicomweb/studies/${linked.studyUid}/metadata`,
-        `/dicomweb/studies/${linked.studyUid}/series/${linked.seriesUid}`]) {
+      for (const url of [
+        instanceUrl(linked),
+        wadoUri(linked),
+        `/dicomweb/studies/${linked.studyUid}`,
+        `/dicomweb/studies/${linked.studyUid}/metadata`,
+        `/dicomweb/studies/${linked.studyUid}/series/${linked.seriesUid}`,
+      ]) {
         expect((await get('doctor2', url)).statusCode, url).toBe(404);
       }
     });
@@ -328,17 +471,31 @@ describe('DICOMweb', () => {
       expect((await sut.app.inject({ url: `${wadoUri(linked)}&token=${token}` })).statusCode).toBe(200);
       expect((await sut.app.inject({ url: `${wadoUri(unmatched)}&token=${token}` })).statusCode).toBe(404);
       const { payload, contentType } = stowBody([buildInstance().bytes]);
-      expect((await sut.app.inject({ method: 'POST', url: `/dicomweb/studies?token=${token}`, payload, headers: { 'content-type': contentType } })).statusCode).toBe(403);
+      expect(
+        (
+          await sut.app.inject({
+            method: 'POST',
+            url: `/dicomweb/studies?token=${token}`,
+            payload,
+            headers: { 'content-type': contentType },
+          })
+        ).statusCode,
+      ).toBe(403);
     });
 
-    it('refuses STOW into a study of an exam outside the uploader\'s scope', async () => {
-      const [other] = await sut.database.db.select({ username: users.username }).from(users)
-        .where(and(eq(users.roleName, 'Staff'), sql`${users.branchId} <> ${exam.branchId}`)).limit(1);
+    it("refuses STOW into a study of an exam outside the uploader's scope", async () => {
+      const [other] = await sut.database.db
+        .select({ username: users.username })
+        .from(users)
+        .where(and(eq(users.roleName, 'Staff'), sql`${users.branchId} <> ${exam.branchId}`))
+        .limit(1);
       const into = buildInstance({ studyUid: linked.studyUid, seriesUid: linked.seriesUid });
       const res = await stow(other!.username, [into.bytes]);
       expect(res.statusCode).toBe(409);
       expect(res.json()['00081198'].Value[0]['00081197'].Value).toEqual([0x0110]);
-      expect((await stow('staff', [buildInstance({ studyUid: linked.studyUid }).bytes])).statusCode).toBe(exam.branchId === (await staffBranch()) ? 200 : 409);
+      expect((await stow('staff', [buildInstance({ studyUid: linked.studyUid }).bytes])).statusCode).toBe(
+        exam.branchId === (await staffBranch()) ? 200 : 409,
+      );
       const wrongStudy = await stow('admin', [buildInstance().bytes], `/dicomweb/studies/${linked.studyUid}`);
       expect(wrongStudy.statusCode).toBe(409);
     });
@@ -347,16 +504,56 @@ describe('DICOMweb', () => {
   describe('STOW-RS bad input', () => {
     it('answers 415 for other content types, 400 for malformed multipart, 406 for an unusable Accept', async () => {
       const cookie = await as('admin');
-      expect((await sut.app.inject({ method: 'POST', url: '/dicomweb/studies', payload: { a: 1 }, headers: { cookie } })).statusCode).toBe(415);
-      expect((await sut.app.inject({ method: 'POST', url: '/dicomweb/studies', payload: 'x', headers: { cookie, 'content-type': 'multipart/related; type="application/dicom+xml"; boundary=b' } })).statusCode).toBe(415);
-      expect((await sut.app.inject({ method: 'POST', url: '/dicomweb/studies', payload: 'x', headers: { cookie, 'content-type': 'multipart/related; type="application/dicom"' } })).statusCode).toBe(400);
+      expect(
+        (await sut.app.inject({ method: 'POST', url: '/dicomweb/studies', payload: { a: 1 }, headers: { cookie } }))
+          .statusCode,
+      ).toBe(415);
+      expect(
+        (
+          await sut.app.inject({
+            method: 'POST',
+            url: '/dicomweb/studies',
+            payload: 'x',
+            headers: { cookie, 'content-type': 'multipart/related; type="application/dicom+xml"; boundary=b' },
+          })
+        ).statusCode,
+      ).toBe(415);
+      expect(
+        (
+          await sut.app.inject({
+            method: 'POST',
+            url: '/dicomweb/studies',
+            payload: 'x',
+            headers: { cookie, 'content-type': 'multipart/related; type="application/dicom"' },
+          })
+        ).statusCode,
+      ).toBe(400);
       const { payload, contentType } = stowBody([buildInstance().bytes]);
       const cut = payload.subarray(0, payload.length - 30);
-      const res = await sut.app.inject({ method: 'POST', url: '/dicomweb/studies', payload: cut, headers: { cookie, 'content-type': contentType } });
+      const res = await sut.app.inject({
+        method: 'POST',
+        url: '/dicomweb/studies',
+        payload: cut,
+        headers: { cookie, 'content-type': contentType },
+      });
       expect(res.statusCode).toBe(400);
-      expect((await sut.app.inject({ method: 'POST', url: '/dicomweb/studies', payload, headers: { cookie, 'content-type': contentType, accept: 'text/html' } })).statusCode).toBe(406);
+      expect(
+        (
+          await sut.app.inject({
+            method: 'POST',
+            url: '/dicomweb/studies',
+            payload,
+            headers: { cookie, 'content-type': contentType, accept: 'text/html' },
+          })
+        ).statusCode,
+      ).toBe(406);
       const garbage = stowBody([Buffer.from('not dicom at all')]);
-      const g = await sut.app.inject({ method: 'POST', url: '/dicomweb/studies', payload: garbage.payload, headers: { cookie, 'content-type': garbage.contentType } });
+      const g = await sut.app.inject({
+        method: 'POST',
+        url: '/dicomweb/studies',
+        payload: garbage.payload,
+        headers: { cookie, 'content-type': garbage.contentType },
+      });
       expect(g.statusCode).toBe(409);
       expect(g.json()['00081198'].Value[0]['00081197'].Value).toEqual([0xc000]);
     });

@@ -11,7 +11,11 @@ import { DicomwebRepository, type StoredInstance } from '../query/dicomweb.repos
 import { instanceJson, SERIES_ALL, seriesJson, STUDY_ALL, studyJson } from '../query/qido-response';
 import type { QidoLevel, QidoQuery } from '../query/qido';
 
-export interface Location { study: string; series?: string; sop?: string }
+export interface Location {
+  study: string;
+  series?: string;
+  sop?: string;
+}
 
 /** Metadata texts kept in memory, at most this many bytes in all. */
 const METADATA_CACHE_BYTES = 64 * 1024 * 1024;
@@ -23,11 +27,21 @@ export class DicomwebService {
   private metadataCacheBytes = 0;
 
   /** `counts`: the archive whose delayed recounts are run before an answer shows counts (read-your-writes). */
-  constructor(private readonly db: Database, private readonly audit: AuditService, private readonly counts?: { flushCounts(): Promise<void> }) {
+  constructor(
+    private readonly db: Database,
+    private readonly audit: AuditService,
+    private readonly counts?: { flushCounts(): Promise<void> },
+  ) {
     this.repo = new DicomwebRepository(db);
   }
 
-  async search(user: CurrentUser, level: QidoLevel, q: QidoQuery, base: string, within: { study?: string; series?: string }): Promise<DicomJson[]> {
+  async search(
+    user: CurrentUser,
+    level: QidoLevel,
+    q: QidoQuery,
+    base: string,
+    within: { study?: string; series?: string },
+  ): Promise<DicomJson[]> {
     if (level !== 'instance') await this.counts?.flushCounts();
     const visible = studyVisibility(user);
     const matches = [...q.matches];
@@ -38,18 +52,47 @@ export class DicomwebService {
     let result: DicomJson[];
     if (level === 'study') {
       const rows = await this.repo.searchStudies(query, visible);
-      const extra = q.includeAll || extraTags ? await this.repo.representativeAttributes('study', rows.map((r) => r.studyInstanceUid), [...(extraTags ?? []), ...(q.includeAll ? STUDY_ALL : [])]) : undefined;
+      const extra =
+        q.includeAll || extraTags
+          ? await this.repo.representativeAttributes(
+              'study',
+              rows.map((r) => r.studyInstanceUid),
+              [...(extraTags ?? []), ...(q.includeAll ? STUDY_ALL : [])],
+            )
+          : undefined;
       result = rows.map((r) => studyJson(r, base, extra?.get(r.studyInstanceUid)));
     } else if (level === 'series') {
       const rows = await this.repo.searchSeries(query, visible);
-      const extra = q.includeAll || extraTags ? await this.repo.representativeAttributes('series', rows.map((r) => r.seriesInstanceUid), [...(extraTags ?? []), ...(q.includeAll ? SERIES_ALL : [])]) : undefined;
+      const extra =
+        q.includeAll || extraTags
+          ? await this.repo.representativeAttributes(
+              'series',
+              rows.map((r) => r.seriesInstanceUid),
+              [...(extraTags ?? []), ...(q.includeAll ? SERIES_ALL : [])],
+            )
+          : undefined;
       result = rows.map((r) => seriesJson(r, base, extra?.get(r.seriesInstanceUid)));
     } else {
       const rows = await this.repo.searchInstances(query, visible);
-      const extra = q.includeAll || extraTags ? await this.repo.representativeAttributes('instance', rows.map((r) => r.sopInstanceUid), q.includeAll ? null : extraTags) : undefined;
+      const extra =
+        q.includeAll || extraTags
+          ? await this.repo.representativeAttributes(
+              'instance',
+              rows.map((r) => r.sopInstanceUid),
+              q.includeAll ? null : extraTags,
+            )
+          : undefined;
       result = rows.map((r) => instanceJson(r, base, withoutBulk(extra?.get(r.sopInstanceUid))));
     }
-    await this.audit.record(null, { action: `dicom.search.${level}`, entityType: 'dicom', detail: { keys: q.matches.map((m) => m.tag), results: result.length } }, who(user));
+    await this.audit.record(
+      null,
+      {
+        action: `dicom.search.${level}`,
+        entityType: 'dicom',
+        detail: { keys: q.matches.map((m) => m.tag), results: result.length },
+      },
+      who(user),
+    );
     return result;
   }
 
@@ -58,7 +101,8 @@ export class DicomwebService {
     const rows = await this.repo.storedInstances(at, studyVisibility(user));
     if (!rows.length) throw notFound('ไม่พบภาพ');
     // Archived images have no hot file: a clear 409 (the exam shows Archive and is unzipped first), never a 500.
-    if (rows.some((r) => r.archived)) throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
+    if (rows.some((r) => r.archived))
+      throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
     // Audited centrally, once per study and actor within the dedupe window (audit/audit-reads.ts).
     return rows;
   }
@@ -78,7 +122,9 @@ export class DicomwebService {
       if (!text) throw notFound('ไม่พบภาพ');
       this.remember(key, version, text);
     }
-    return text.replaceAll('"BulkDataURI": "/dicomweb/', `"BulkDataURI": "${origin}/dicomweb/`).replaceAll('"BulkDataURI":"/dicomweb/', `"BulkDataURI":"${origin}/dicomweb/`);
+    return text
+      .replaceAll('"BulkDataURI": "/dicomweb/', `"BulkDataURI": "${origin}/dicomweb/`)
+      .replaceAll('"BulkDataURI":"/dicomweb/', `"BulkDataURI":"${origin}/dicomweb/`);
   }
 
   private remember(key: string, stamp: string, text: string): void {
@@ -103,8 +149,11 @@ export class DicomwebService {
    */
   async mayWriteTo(user: CurrentUser, target: { studyExists: boolean; examId: string | null }): Promise<boolean> {
     if (target.examId === null) return !target.studyExists || seesUnmatchedStudies(user);
-    const [row] = await this.db.select({ id: exams.id }).from(exams)
-      .where(and(eq(exams.id, target.examId), isNull(exams.deletedAt), examScopeCondition(user))).limit(1);
+    const [row] = await this.db
+      .select({ id: exams.id })
+      .from(exams)
+      .where(and(eq(exams.id, target.examId), isNull(exams.deletedAt), examScopeCondition(user)))
+      .limit(1);
     return Boolean(row);
   }
 
@@ -115,7 +164,9 @@ export class DicomwebService {
 
 function withoutBulk(attrs: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!attrs) return attrs;
-  return Object.fromEntries(Object.entries(attrs).filter(([, v]) => !(v && typeof v === 'object' && 'BulkDataURI' in v)));
+  return Object.fromEntries(
+    Object.entries(attrs).filter(([, v]) => !(v && typeof v === 'object' && 'BulkDataURI' in v)),
+  );
 }
 
 /** The audit actor: a person, a person's query token, or a film link (never the link's creator). */

@@ -35,7 +35,8 @@ export function frameContentType(ranges: MediaRange[], ts: string): string | nul
       }
       continue;
     }
-    if (FRAME_TYPES[ts] === type && (wanted === undefined || wanted === '*' || wanted === ts)) return `${type}; transfer-syntax=${ts}`;
+    if (FRAME_TYPES[ts] === type && (wanted === undefined || wanted === '*' || wanted === ts))
+      return `${type}; transfer-syntax=${ts}`;
   }
   return null;
 }
@@ -58,7 +59,7 @@ export function readFrame(ds: DataSet, ts: string, n: number): Uint8Array | null
     const cols = ds.uint16('x00280011') ?? 0;
     const bits = ds.uint16('x00280100') ?? 0;
     const photometric = (ds.string('x00280004') ?? '').trim().toUpperCase();
-    const samples = photometric.endsWith('422') ? 2 : ds.uint16('x00280002') ?? 1;
+    const samples = photometric.endsWith('422') ? 2 : (ds.uint16('x00280002') ?? 1);
     const size = Math.ceil((rows * cols * samples * bits) / 8);
     const start = px.dataOffset + (n - 1) * size;
     if (!size || start + size > ds.byteArray.length) return null;

@@ -25,6 +25,8 @@ export function dicomwebRoutes(deps: DicomwebDeps) {
     await app.register(qidoRoutes(service));
     await app.register(wadoRoutes(service, deps.archive));
     await app.register(renderedRoutes(service, deps.archive));
-    await app.register(stowRoutes(service, deps.archive, path.join(deps.dataDir, 'tmp', 'dicom'), deps.limits ?? DEFAULT_UPLOAD_LIMITS));
+    await app.register(
+      stowRoutes(service, deps.archive, path.join(deps.dataDir, 'tmp', 'dicom'), deps.limits ?? DEFAULT_UPLOAD_LIMITS),
+    );
   };
 }

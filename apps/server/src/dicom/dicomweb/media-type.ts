@@ -35,7 +35,8 @@ export function parseMediaType(text: string): MediaRange | null {
     if (eq < 0) continue;
     const key = p.slice(0, eq).trim().toLowerCase();
     let value = p.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2)
+      value = value.slice(1, -1).replace(/\\(.)/g, '$1');
     if (key === 'q') {
       const n = Number(value);
       q = Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 1;

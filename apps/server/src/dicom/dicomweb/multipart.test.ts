@@ -11,14 +11,24 @@ const limits = { maxBytes: 1 << 20, maxParts: 10, maxPartBytes: 1 << 16 };
 function body(parts: Buffer[], boundary = 'b0undary'): Buffer {
   return Buffer.concat([
     Buffer.from('preamble to ignore\r\n'),
-    ...parts.map((p) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`), p, Buffer.from('\r\n')])),
+    ...parts.map((p) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`), p, Buffer.from('\r\n')]),
+    ),
     Buffer.from(`--${boundary}--\r\nepilogue`),
   ]);
 }
 
 async function read(chunks: Buffer[], l = limits, boundary = 'b0undary') {
   const parts: (ReceivedPart & { oversize: boolean })[] = [];
-  await readMultipart((async function* () { yield* chunks; })(), boundary, dir, l, (p) => parts.push(p));
+  await readMultipart(
+    (async function* () {
+      yield* chunks;
+    })(),
+    boundary,
+    dir,
+    l,
+    (p) => parts.push(p),
+  );
   return parts.map((p) => ({ ...p, bytes: fs.readFileSync(p.path) }));
 }
 
@@ -32,7 +42,10 @@ describe(readMultipart.name, () => {
       const chunks: Buffer[] = [];
       for (let i = 0; i < whole.length; i += size) chunks.push(whole.subarray(i, i + size));
       const parts = await read(chunks);
-      expect(parts.map((p) => p.bytes), `chunk ${size}`).toEqual([a, b]);
+      expect(
+        parts.map((p) => p.bytes),
+        `chunk ${size}`,
+      ).toEqual([a, b]);
       expect(parts[0]!.headers['content-type']).toBe('application/dicom');
     }
   });

@@ -8,7 +8,10 @@ import { finished } from 'node:stream/promises';
 /** multipart/related (RFC 2387) for DICOMweb: a streaming reader that writes each part to a file, and a writer. */
 
 export class MultipartError extends Error {
-  constructor(readonly status: 400 | 413, message: string) {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -77,22 +80,32 @@ export async function readMultipart(
       if (total > limits.maxBytes) throw new MultipartError(413, 'request body too large');
       buf = buf.length ? Buffer.concat([buf, bytes]) : bytes;
       for (;;) {
-        if (state === 'done') { buf = Buffer.alloc(0); break; }
+        if (state === 'done') {
+          buf = Buffer.alloc(0);
+          break;
+        }
         if (state === 'preamble') {
           const i = buf.indexOf(delimiter);
-          if (i < 0) { buf = buf.subarray(Math.max(0, buf.length - delimiter.length)); break; }
+          if (i < 0) {
+            buf = buf.subarray(Math.max(0, buf.length - delimiter.length));
+            break;
+          }
           buf = buf.subarray(i + delimiter.length);
           state = 'after';
         }
         if (state === 'after') {
           if (buf.length < 2) break;
-          if (buf[0] === 0x2d && buf[1] === 0x2d) { state = 'done'; continue; }
+          if (buf[0] === 0x2d && buf[1] === 0x2d) {
+            state = 'done';
+            continue;
+          }
           const eol = buf.indexOf(CRLF);
           if (eol < 0) {
             if (buf.length > 256) throw new MultipartError(400, 'malformed multipart boundary line');
             break;
           }
-          if (buf.subarray(0, eol).toString('latin1').trim() !== '') throw new MultipartError(400, 'malformed multipart boundary line');
+          if (buf.subarray(0, eol).toString('latin1').trim() !== '')
+            throw new MultipartError(400, 'malformed multipart boundary line');
           buf = buf.subarray(eol + 2);
           state = 'headers';
         }
@@ -129,7 +142,11 @@ export async function readMultipart(
         }
       }
     }
-    if (state !== 'done') throw new MultipartError(400, state === 'preamble' ? 'no multipart boundary found' : 'multipart body ends before its closing boundary');
+    if (state !== 'done')
+      throw new MultipartError(
+        400,
+        state === 'preamble' ? 'no multipart boundary found' : 'multipart body ends before its closing boundary',
+      );
     return parts;
   } catch (err) {
     if (sink && current) {
@@ -172,7 +189,10 @@ export function multipartStream(
         const head = `--${boundary}\r\nContent-Type: ${part.contentType}\r\n${part.location ? `Content-Location: ${part.location}\r\n` : ''}\r\n`;
         if (!out.write(head)) await once(out, 'drain');
         for await (const chunk of part.body) {
-          if (out.destroyed) { part.body.destroy(); return; }
+          if (out.destroyed) {
+            part.body.destroy();
+            return;
+          }
           if (!out.write(chunk)) await once(out, 'drain');
         }
         if (!out.write('\r\n')) await once(out, 'drain');

@@ -17,7 +17,11 @@ export function qidoRoutes(service: DicomwebService) {
       const q = parseQido(level, req.query as Record<string, string | string[] | undefined>);
       const within = (req.params ?? {}) as { study?: string; series?: string };
       const result = await service.search(user, level, q, dicomwebBase(req), within);
-      if (q.ignored.length) reply.header('warning', `299 rangsi "matching on ${q.ignored.join(', ').slice(0, 200)} is not supported and was ignored"`);
+      if (q.ignored.length)
+        reply.header(
+          'warning',
+          `299 rangsi "matching on ${q.ignored.join(', ').slice(0, 200)} is not supported and was ignored"`,
+        );
       return reply.type('application/dicom+json').send(JSON.stringify(result));
     };
 
@@ -26,6 +30,10 @@ export function qidoRoutes(service: DicomwebService) {
     r.get('/dicomweb/instances', { config, schema: { tags } }, search('instance'));
     r.get('/dicomweb/studies/:study/series', { config, schema: { params: StudyParams, tags } }, search('series'));
     r.get('/dicomweb/studies/:study/instances', { config, schema: { params: StudyParams, tags } }, search('instance'));
-    r.get('/dicomweb/studies/:study/series/:series/instances', { config, schema: { params: SeriesParams, tags } }, search('instance'));
+    r.get(
+      '/dicomweb/studies/:study/series/:series/instances',
+      { config, schema: { params: SeriesParams, tags } },
+      search('instance'),
+    );
   };
 }

@@ -12,7 +12,10 @@ const MAX_RENDER_SOURCE_BYTES = 256 * 1024 * 1024;
 
 /** Why an instance cannot be rendered: nothing to draw (406) or pixel data we cannot decode (415). */
 export class CannotRender extends Error {
-  constructor(readonly status: 406 | 415, message: string) {
+  constructor(
+    readonly status: 406 | 415,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -22,30 +25,53 @@ export class InstanceRenderer {
   constructor(private readonly archive: LocalDicomArchive) {}
 
   async load(row: StoredInstance): Promise<ParsedFile> {
-    if (row.sizeBytes > MAX_RENDER_SOURCE_BYTES) throw new CannotRender(415, 'this image is too large to render on the server; retrieve it as DICOM');
+    if (row.sizeBytes > MAX_RENDER_SOURCE_BYTES)
+      throw new CannotRender(415, 'this image is too large to render on the server; retrieve it as DICOM');
     let parsed: ParsedFile | null;
     try {
       parsed = await parsedInstances.load(row.storageKey, () => this.archive.openStored(row));
     } catch (err) {
       // A deflated data set past its limit (one stored before the limit existed) is named; other failures are not.
-      throw new CannotRender(415, err instanceof UnsupportedImage ? `${err.message}; retrieve it as DICOM` : 'the stored file cannot be read as an image');
+      throw new CannotRender(
+        415,
+        err instanceof UnsupportedImage
+          ? `${err.message}; retrieve it as DICOM`
+          : 'the stored file cannot be read as an image',
+      );
     }
     if (!parsed) throw notFound('ไม่พบไฟล์ภาพ');
     return parsed;
   }
 
   /** Renders frame `frameIndex` (0-based; the middle one when undefined) of a parsed instance. */
-  async render(parsed: ParsedFile, frameIndex: number | undefined, params: RenderParams, type: RenderedType, thumbnail: boolean): Promise<Buffer> {
+  async render(
+    parsed: ParsedFile,
+    frameIndex: number | undefined,
+    params: RenderParams,
+    type: RenderedType,
+    thumbnail: boolean,
+  ): Promise<Buffer> {
     const { ds, ts } = parsed;
-    if (!ds.elements.x7fe00010) throw new CannotRender(406, 'this instance has no image to render (no pixel data); retrieve it as DICOM');
+    if (!ds.elements.x7fe00010)
+      throw new CannotRender(406, 'this instance has no image to render (no pixel data); retrieve it as DICOM');
     const sourceSize = sourceSizeOf(parsed);
     // JPEG 2000 decodes at the smallest resolution that still fills the output; a source region needs it all.
-    const target = params.viewport?.region ? Number.POSITIVE_INFINITY : params.viewport ? Math.max(params.viewport.width, params.viewport.height) : thumbnail ? THUMBNAIL_SIZE : Number.POSITIVE_INFINITY;
+    const target = params.viewport?.region
+      ? Number.POSITIVE_INFINITY
+      : params.viewport
+        ? Math.max(params.viewport.width, params.viewport.height)
+        : thumbnail
+          ? THUMBNAIL_SIZE
+          : Number.POSITIVE_INFINITY;
     let frame;
     try {
       frame = await decodeFrame(parsed, target, frameIndex);
     } catch (err) {
-      if (err instanceof UnsupportedImage) throw new CannotRender(415, `the pixel data cannot be decoded for rendering (${err.message}; transfer syntax ${ts}); retrieve it as DICOM`);
+      if (err instanceof UnsupportedImage)
+        throw new CannotRender(
+          415,
+          `the pixel data cannot be decoded for rendering (${err.message}; transfer syntax ${ts}); retrieve it as DICOM`,
+        );
       throw err;
     }
     return renderFrame(frame, params, type, { thumbnail, sourceSize });
@@ -80,7 +106,8 @@ export async function answerRenderErrors(reply: FastifyReply, work: () => Promis
     return await work();
   } catch (err) {
     if (err instanceof BadRenderParameter) return reply.code(400).send({ success: false, message: err.message });
-    if (err instanceof CannotRender) return reply.code(err.status).send({ success: false, message: `แสดงภาพนี้ไม่ได้: ${err.message}` });
+    if (err instanceof CannotRender)
+      return reply.code(err.status).send({ success: false, message: `แสดงภาพนี้ไม่ได้: ${err.message}` });
     throw err;
   }
 }

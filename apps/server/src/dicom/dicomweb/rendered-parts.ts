@@ -18,9 +18,17 @@ export const MAX_RENDERED_PARTS = 1000;
  * The image type of a study or series `rendered` answer (multipart/related; type=image/jpeg or image/png): from the
  * `accept` query parameter, else the Accept header; a bare image/jpeg or image/png, image/* and *\/* are taken too.
  */
-export function negotiateRenderedParts(acceptHeader: string | undefined, acceptParam: string | undefined): RenderedType | null {
+export function negotiateRenderedParts(
+  acceptHeader: string | undefined,
+  acceptParam: string | undefined,
+): RenderedType | null {
   for (const r of parseAccept(acceptParam ?? acceptHeader)) {
-    const type = r.type === 'multipart/related' ? (r.params.type?.toLowerCase() ?? 'image/jpeg') : r.type === 'multipart/*' ? 'image/jpeg' : r.type;
+    const type =
+      r.type === 'multipart/related'
+        ? (r.params.type?.toLowerCase() ?? 'image/jpeg')
+        : r.type === 'multipart/*'
+          ? 'image/jpeg'
+          : r.type;
     if (type === 'image/jpeg' || type === 'image/png') return type;
     if (covers(type, 'image/jpeg')) return 'image/jpeg';
   }
@@ -69,16 +77,26 @@ export async function sendRenderedParts(
         yield part(row, await renderOne(row));
       } catch (err) {
         // A region outside this one image, or its file gone since the query: the others are still worth sending.
-        const skippable = err instanceof CannotRender || err instanceof BadRenderParameter || (err instanceof DomainError && err.status === 404);
+        const skippable =
+          err instanceof CannotRender ||
+          err instanceof BadRenderParameter ||
+          (err instanceof DomainError && err.status === 404);
         if (!skippable) throw err;
       }
     }
   }
 
   if (rows.length > considered.length) {
-    reply.header('warning', `299 rangsi "only the first ${considered.length} of ${rows.length} instances are rendered; ask for each series or instance"`);
+    reply.header(
+      'warning',
+      `299 rangsi "only the first ${considered.length} of ${rows.length} instances are rendered; ask for each series or instance"`,
+    );
   }
   const boundary = newBoundary();
   reply.type(`multipart/related; type="${type}"; boundary=${boundary}`);
-  return reply.send(multipartStream(boundary, parts(), (err) => req.log.error({ err: { name: (err as Error)?.name } }, 'rendered stream failed')));
+  return reply.send(
+    multipartStream(boundary, parts(), (err) =>
+      req.log.error({ err: { name: (err as Error)?.name } }, 'rendered stream failed'),
+    ),
+  );
 }

@@ -11,7 +11,11 @@ import { writeTemp } from '../testing/build-dicom';
 import { corpusPath, undecodableJ2k } from '../testing/corpus';
 import { negotiateRendered, parseViewport, parseWindow, windowToEightBit } from './rendered';
 
-interface Stored { study: string; series: string; sop: string }
+interface Stored {
+  study: string;
+  series: string;
+  sop: string;
+}
 
 describe('WADO-RS rendered and thumbnail', () => {
   let sut: TestContext;
@@ -19,43 +23,77 @@ describe('WADO-RS rendered and thumbnail', () => {
   const files: Record<string, Stored> = {};
   let linked: Stored;
   const get = async (username: string, url: string, accept?: string) =>
-    sut.app.inject({ url, headers: { cookie: (cookies[username] ??= await sut.login(username)), ...(accept ? { accept } : {}) } });
+    sut.app.inject({
+      url,
+      headers: { cookie: (cookies[username] ??= await sut.login(username)), ...(accept ? { accept } : {}) },
+    });
   const instanceUrl = (s: Stored) => `/dicomweb/studies/${s.study}/series/${s.series}/instances/${s.sop}`;
   const image = async (body: Buffer) => {
     const meta = await sharp(body).metadata();
     const stats = await sharp(body).stats();
-    return { width: meta.width, height: meta.height, format: meta.format, channels: meta.channels, stdev: stats.channels[0]!.stdev, mean: stats.channels[0]!.mean, stats };
+    return {
+      width: meta.width,
+      height: meta.height,
+      format: meta.format,
+      channels: meta.channels,
+      stdev: stats.channels[0]!.stdev,
+      mean: stats.channels[0]!.mean,
+      stats,
+    };
   };
 
   /** The share of pixels whose channels differ clearly (a colour image rendered in colour). */
   const colourful = async (body: Buffer) => {
     const { data, info } = await sharp(body).raw().toBuffer({ resolveWithObject: true });
     let n = 0;
-    for (let i = 0; i < data.length; i += info.channels) if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 60) n++;
+    for (let i = 0; i < data.length; i += info.channels)
+      if (Math.max(data[i]!, data[i + 1]!, data[i + 2]!) - Math.min(data[i]!, data[i + 1]!, data[i + 2]!) > 60) n++;
     return n / (info.width * info.height);
   };
 
-  const CORPUS = ['CT_small.dcm', 'JPEG2000.dcm', 'SC_rgb_rle_2frame.dcm', 'SC_rgb_jpeg_dcmtk.dcm', 'rtdose.dcm', 'test-SR.dcm', 'JPEG-lossy.dcm', 'MR_small_jp2klossless.dcm'];
+  const CORPUS = [
+    'CT_small.dcm',
+    'JPEG2000.dcm',
+    'SC_rgb_rle_2frame.dcm',
+    'SC_rgb_jpeg_dcmtk.dcm',
+    'rtdose.dcm',
+    'test-SR.dcm',
+    'JPEG-lossy.dcm',
+    'MR_small_jp2klossless.dcm',
+  ];
 
   beforeAll(async () => {
     sut = await createTestApp();
     for (const file of CORPUS) {
       const r = await readInstance(corpusPath(file));
       if (!r.ok) throw new Error(`${file}: ${r.reason}`);
-      const res = await sut.services.archive.ingestFile(writeTemp(fs.readFileSync(corpusPath(file))), { source: 'TEST' });
+      const res = await sut.services.archive.ingestFile(writeTemp(fs.readFileSync(corpusPath(file))), {
+        source: 'TEST',
+      });
       expect(['stored', 'duplicate']).toContain(res.status);
       files[file] = { study: r.info.studyInstanceUid, series: r.info.seriesInstanceUid, sop: r.info.sopInstanceUid };
     }
     // A generated head CT linked to one of doctor1's exams, for the data scope.
     const [doctor1] = await sut.database.db.select().from(users).where(eq(users.username, 'doctor1'));
-    const [exam] = await sut.database.db.select().from(exams)
-      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
-    const study = { studyInstanceUid: '2.25.77700000000000000001', accessionNumber: exam!.accessionNumber, date: '20261122', time: '090000' };
+    const [exam] = await sut.database.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`))
+      .limit(1);
+    const study = {
+      studyInstanceUid: '2.25.77700000000000000001',
+      accessionNumber: exam!.accessionNumber,
+      date: '20261122',
+      time: '090000',
+    };
     const slices = [...generateCt({ patient: await examPatient(sut.database, exam!), study, slices: 3, size: 64 })];
-    for (const s of slices) expect((await sut.services.archive.ingestFile(writeTemp(s.bytes), { source: 'CT1' })).status).toBe('stored');
+    for (const s of slices)
+      expect((await sut.services.archive.ingestFile(writeTemp(s.bytes), { source: 'CT1' })).status).toBe('stored');
     linked = { study: study.studyInstanceUid, series: slices[1]!.seriesInstanceUid, sop: slices[2]!.sopInstanceUid };
   }, 60_000);
-  afterAll(async () => { await sut.close(); });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   describe('parameters', () => {
     it('parses window, viewport and Accept as PS3.18 writes them', () => {
@@ -65,7 +103,11 @@ describe('WADO-RS rendered and thumbnail', () => {
       expect(() => parseWindow('40,0.5,LINEAR')).toThrow(/at least 1/);
       expect(() => parseWindow('40,80,GAMMA')).toThrow(/function/);
       expect(parseViewport('512,256')).toEqual({ width: 512, height: 256 });
-      expect(parseViewport('100,100,10,20,-50,50')).toEqual({ width: 100, height: 100, region: { x: 10, y: 20, width: -50, height: 50 } });
+      expect(parseViewport('100,100,10,20,-50,50')).toEqual({
+        width: 100,
+        height: 100,
+        region: { x: 10, y: 20, width: -50, height: 50 },
+      });
       expect(() => parseViewport('0,10')).toThrow(/1 to/);
       expect(() => parseViewport('5000,10')).toThrow(/1 to/);
       expect(negotiateRendered(undefined, undefined)).toBe('image/jpeg');
@@ -78,7 +120,9 @@ describe('WADO-RS rendered and thumbnail', () => {
     it('applies LINEAR, LINEAR_EXACT and SIGMOID windows (PS3.3 C.11.2.1.2), MONOCHROME1 inverted', () => {
       const v = Float32Array.from([-100, 0, 40, 80, 200]);
       expect([...windowToEightBit(v, { center: 40, width: 80, fn: 'LINEAR' }, false)]).toEqual([0, 0, 129, 255, 255]);
-      expect([...windowToEightBit(v, { center: 40, width: 80, fn: 'LINEAR_EXACT' }, false)]).toEqual([0, 0, 128, 255, 255]);
+      expect([...windowToEightBit(v, { center: 40, width: 80, fn: 'LINEAR_EXACT' }, false)]).toEqual([
+        0, 0, 128, 255, 255,
+      ]);
       const s = windowToEightBit(v, { center: 40, width: 80, fn: 'SIGMOID' }, false);
       expect(s[2]).toBe(128);
       expect(s[0]!).toBeLessThan(s[1]!);
@@ -112,7 +156,17 @@ describe('WADO-RS rendered and thumbnail', () => {
       expect(narrow.rawPayload.equals(wide.rawPayload)).toBe(false);
       const [n, w] = [await image(narrow.rawPayload), await image(wide.rawPayload)];
       expect(Math.abs(n.mean - w.mean)).toBeGreaterThan(20);
-      for (const bad of ['window=40', 'window=40,0', 'window=40,80,GAMMA', 'window=a,b', 'viewport=0,10', 'viewport=10', 'quality=0', 'quality=abc', 'quality=101']) {
+      for (const bad of [
+        'window=40',
+        'window=40,0',
+        'window=40,80,GAMMA',
+        'window=a,b',
+        'viewport=0,10',
+        'viewport=10',
+        'quality=0',
+        'quality=abc',
+        'quality=101',
+      ]) {
         const res = await get('admin', `${at}/rendered?${bad}`, 'image/png');
         expect(res.statusCode, bad).toBe(400);
         expect(res.json().message, bad).toMatch(/window|viewport|quality/);
@@ -142,7 +196,9 @@ describe('WADO-RS rendered and thumbnail', () => {
       expect(thumb.statusCode).toBe(200);
       const t = await image(thumb.rawPayload);
       expect([t.width, t.height]).toEqual([32, 128]);
-      const lossless = await image((await get('admin', `${instanceUrl(files['MR_small_jp2klossless.dcm']!)}/rendered`, 'image/png')).rawPayload);
+      const lossless = await image(
+        (await get('admin', `${instanceUrl(files['MR_small_jp2klossless.dcm']!)}/rendered`, 'image/png')).rawPayload,
+      );
       expect([lossless.width, lossless.height]).toEqual([64, 64]);
     });
 
@@ -155,13 +211,16 @@ describe('WADO-RS rendered and thumbnail', () => {
       expect(await colourful(frames[0]!.rawPayload)).toBeGreaterThan(0.3);
       expect(frames[0]!.rawPayload.equals(frames[1]!.rawPayload)).toBe(false);
       expect((await get('admin', `${at}/frames/3/rendered`, 'image/png')).statusCode).toBe(404);
-      for (const bad of ['1,2', '0', 'x']) expect((await get('admin', `${at}/frames/${bad}/rendered`, 'image/png')).statusCode, bad).toBe(400);
+      for (const bad of ['1,2', '0', 'x'])
+        expect((await get('admin', `${at}/frames/${bad}/rendered`, 'image/png')).statusCode, bad).toBe(400);
       const dose = instanceUrl(files['rtdose.dcm']!);
       const last = await get('admin', `${dose}/frames/15/rendered?viewport=40,40`, 'image/png');
       expect(last.statusCode).toBe(200);
       expect((await image(last.rawPayload)).width).toBe(40);
       expect((await get('admin', `${dose}/frames/2/thumbnail`, 'image/png')).statusCode).toBe(200);
-      const rgbJpeg = await image((await get('admin', `${instanceUrl(files['SC_rgb_jpeg_dcmtk.dcm']!)}/rendered`, 'image/png')).rawPayload);
+      const rgbJpeg = await image(
+        (await get('admin', `${instanceUrl(files['SC_rgb_jpeg_dcmtk.dcm']!)}/rendered`, 'image/png')).rawPayload,
+      );
       expect([rgbJpeg.width, rgbJpeg.channels]).toEqual([100, 3]);
       // 12-bit JPEG extended (NM, 256 × 1024): decoded and windowed like any grey image.
       const twelveBit = await get('admin', `${instanceUrl(files['JPEG-lossy.dcm']!)}/rendered`, 'image/png');
@@ -180,7 +239,11 @@ describe('WADO-RS rendered and thumbnail', () => {
       if (stored.status !== 'stored') throw new Error(stored.status);
       const parsed = await readInstance(writeTemp(bytes));
       if (!parsed.ok) throw new Error(parsed.reason);
-      const broken = await get('admin', `${instanceUrl({ study: parsed.info.studyInstanceUid, series: parsed.info.seriesInstanceUid, sop: parsed.info.sopInstanceUid })}/rendered`, 'image/png');
+      const broken = await get(
+        'admin',
+        `${instanceUrl({ study: parsed.info.studyInstanceUid, series: parsed.info.seriesInstanceUid, sop: parsed.info.sopInstanceUid })}/rendered`,
+        'image/png',
+      );
       expect(broken.statusCode).toBe(415);
       expect(broken.json().message).toMatch(/cannot be decoded/);
       const dicom = await get('admin', `${instanceUrl(files['CT_small.dcm']!)}/rendered`, 'application/dicom');
@@ -190,7 +253,12 @@ describe('WADO-RS rendered and thumbnail', () => {
 
     it('gives study, series, instance and frame thumbnails, 128 px unless a viewport says otherwise', async () => {
       const ct = files['CT_small.dcm']!;
-      const urls = [`/dicomweb/studies/${ct.study}/thumbnail`, `/dicomweb/studies/${ct.study}/series/${ct.series}/thumbnail`, `${instanceUrl(ct)}/thumbnail`, `${instanceUrl(ct)}/frames/1/thumbnail`];
+      const urls = [
+        `/dicomweb/studies/${ct.study}/thumbnail`,
+        `/dicomweb/studies/${ct.study}/series/${ct.series}/thumbnail`,
+        `${instanceUrl(ct)}/thumbnail`,
+        `${instanceUrl(ct)}/frames/1/thumbnail`,
+      ];
       for (const url of urls) {
         const res = await get('admin', url, 'image/png');
         expect(res.statusCode, url).toBe(200);
@@ -203,7 +271,9 @@ describe('WADO-RS rendered and thumbnail', () => {
       expect((await get('admin', `${urls[1]}?viewport=0,0`)).statusCode).toBe(400);
       // No image in the SR's series: nothing to show.
       const sr = files['test-SR.dcm']!;
-      expect((await get('admin', `/dicomweb/studies/${sr.study}/series/${sr.series}/thumbnail`, 'image/png')).statusCode).toBe(406);
+      expect(
+        (await get('admin', `/dicomweb/studies/${sr.study}/series/${sr.series}/thumbnail`, 'image/png')).statusCode,
+      ).toBe(406);
     });
   });
 
@@ -218,12 +288,17 @@ describe('WADO-RS rendered and thumbnail', () => {
       expect((await get('doctor2', `${at}/rendered`, 'image/png')).statusCode).toBe(404);
       expect((await get('doctor2', `/dicomweb/studies/${linked.study}/thumbnail`, 'image/png')).statusCode).toBe(404);
       expect((await sut.app.inject({ url: `${at}/rendered` })).statusCode).toBe(401);
-      const [study] = await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, linked.study));
+      const [study] = await sut.database.db
+        .select()
+        .from(dicomStudies)
+        .where(eq(dicomStudies.studyInstanceUid, linked.study));
       const examId = study!.examId!;
       const user = await sut.services.auth.currentUser(cookieToken(cookies.doctor1!));
       const { token } = await sut.services.tokens.issueForPerson(user!, examId, 'viewer');
       expect((await sut.app.inject({ url: `${at}/thumbnail?token=${token}` })).statusCode).toBe(200);
-      expect((await sut.app.inject({ url: `${instanceUrl(files['CT_small.dcm']!)}/thumbnail?token=${token}` })).statusCode).toBe(404);
+      expect(
+        (await sut.app.inject({ url: `${instanceUrl(files['CT_small.dcm']!)}/thumbnail?token=${token}` })).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -5,9 +5,17 @@ import { covers, parseAccept } from './media-type';
 
 /** PS3.18 §8.3.5.1.4 / PS3.3 C.11.2.1.2: the VOI LUT function of a `window` parameter. */
 export type VoiFunction = 'LINEAR' | 'LINEAR_EXACT' | 'SIGMOID';
-export interface RenderWindow { center: number; width: number; fn: VoiFunction }
+export interface RenderWindow {
+  center: number;
+  width: number;
+  fn: VoiFunction;
+}
 /** PS3.18 §8.3.5.1.3: the output size, and optionally the source region (negative sizes flip it). */
-export interface Viewport { width: number; height: number; region?: { x: number; y: number; width: number; height: number } }
+export interface Viewport {
+  width: number;
+  height: number;
+  region?: { x: number; y: number; width: number; height: number };
+}
 export interface RenderParams {
   window?: RenderWindow;
   viewport?: Viewport;
@@ -26,7 +34,8 @@ export const RENDERED_TYPES: readonly RenderedType[] = ['image/jpeg', 'image/png
 export const MAX_VIEWPORT = 4096;
 
 export const WINDOW_PATTERN = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*(?:,\s*([A-Za-z_]+)\s*)?$/;
-export const VIEWPORT_PATTERN = /^\s*(\d{1,5})\s*,\s*(\d{1,5})\s*(?:,\s*(-?\d{1,5})?\s*,\s*(-?\d{1,5})?\s*,\s*(-?\d{1,5})\s*,\s*(-?\d{1,5})\s*)?$/;
+export const VIEWPORT_PATTERN =
+  /^\s*(\d{1,5})\s*,\s*(\d{1,5})\s*(?:,\s*(-?\d{1,5})?\s*,\s*(-?\d{1,5})?\s*,\s*(-?\d{1,5})\s*,\s*(-?\d{1,5})\s*)?$/;
 
 export class BadRenderParameter extends Error {}
 
@@ -35,10 +44,12 @@ export function parseWindow(text: string): RenderWindow {
   const m = WINDOW_PATTERN.exec(text);
   if (!m) throw new BadRenderParameter('window: expected center,width[,function], e.g. window=40,80');
   const fn = (m[3] ?? 'LINEAR').toUpperCase();
-  if (fn !== 'LINEAR' && fn !== 'LINEAR_EXACT' && fn !== 'SIGMOID') throw new BadRenderParameter('window: function must be LINEAR, LINEAR_EXACT or SIGMOID');
+  if (fn !== 'LINEAR' && fn !== 'LINEAR_EXACT' && fn !== 'SIGMOID')
+    throw new BadRenderParameter('window: function must be LINEAR, LINEAR_EXACT or SIGMOID');
   const center = Number(m[1]);
   const width = Number(m[2]);
-  if (!(width > 0) || (fn === 'LINEAR' && width < 1)) throw new BadRenderParameter(`window: width must be ${fn === 'LINEAR' ? 'at least 1' : 'greater than 0'}`);
+  if (!(width > 0) || (fn === 'LINEAR' && width < 1))
+    throw new BadRenderParameter(`window: width must be ${fn === 'LINEAR' ? 'at least 1' : 'greater than 0'}`);
   return { center, width, fn };
 }
 
@@ -48,10 +59,12 @@ export function parseViewport(text: string): Viewport {
   if (!m) throw new BadRenderParameter('viewport: expected vw,vh or vw,vh,sx,sy,sw,sh, e.g. viewport=512,512');
   const width = Number(m[1]);
   const height = Number(m[2]);
-  if (width < 1 || height < 1 || width > MAX_VIEWPORT || height > MAX_VIEWPORT) throw new BadRenderParameter(`viewport: width and height must be 1 to ${MAX_VIEWPORT}`);
+  if (width < 1 || height < 1 || width > MAX_VIEWPORT || height > MAX_VIEWPORT)
+    throw new BadRenderParameter(`viewport: width and height must be 1 to ${MAX_VIEWPORT}`);
   if (m[5] === undefined) return { width, height };
   const region = { x: Number(m[3] ?? 0), y: Number(m[4] ?? 0), width: Number(m[5]), height: Number(m[6]) };
-  if (region.x < 0 || region.y < 0 || region.width === 0 || region.height === 0) throw new BadRenderParameter('viewport: sx and sy must not be negative, sw and sh not 0');
+  if (region.x < 0 || region.y < 0 || region.width === 0 || region.height === 0)
+    throw new BadRenderParameter('viewport: sx and sy must not be negative, sw and sh not 0');
   return { width, height, region };
 }
 
@@ -67,7 +80,10 @@ export function parseQuality(text: string): number {
  * The media type to render: the `accept` query parameter (PS3.18 §8.3.3.1) wins over the Accept header; image/*,
  * *\/* and no header at all get image/jpeg. Null when the client accepts none of ours.
  */
-export function negotiateRendered(acceptHeader: string | undefined, acceptParam: string | undefined): RenderedType | null {
+export function negotiateRendered(
+  acceptHeader: string | undefined,
+  acceptParam: string | undefined,
+): RenderedType | null {
   const ranges = parseAccept(acceptParam ?? acceptHeader);
   for (const r of ranges) {
     const own = RENDERED_TYPES.find((t) => t === r.type);
@@ -89,7 +105,12 @@ export function windowToEightBit(values: Float32Array, w: RenderWindow, monochro
     } else if (w.fn === 'LINEAR_EXACT') {
       y = x <= c - width / 2 ? 0 : x > c + width / 2 ? 255 : ((x - c) / width + 0.5) * 255;
     } else {
-      y = x <= c - 0.5 - (width - 1) / 2 ? 0 : x > c - 0.5 + (width - 1) / 2 ? 255 : ((x - (c - 0.5)) / (width - 1) + 0.5) * 255;
+      y =
+        x <= c - 0.5 - (width - 1) / 2
+          ? 0
+          : x > c - 0.5 + (width - 1) / 2
+            ? 255
+            : ((x - (c - 0.5)) / (width - 1) + 0.5) * 255;
     }
     out[i] = Math.round(monochrome1 ? 255 - y : y);
   }
@@ -101,7 +122,12 @@ export function windowToEightBit(values: Float32Array, w: RenderWindow, monochro
  * the viewport's source region and size (aspect ratio kept, fitted inside), thumbnails at most 128 px by default.
  * `sourceSize` is the frame's stored size, for a region given in stored pixels of a lower-resolution decode.
  */
-export async function renderFrame(frame: Frame, params: RenderParams, type: RenderedType, opts: { thumbnail: boolean; sourceSize: { width: number; height: number } }): Promise<Buffer> {
+export async function renderFrame(
+  frame: Frame,
+  params: RenderParams,
+  type: RenderedType,
+  opts: { thumbnail: boolean; sourceSize: { width: number; height: number } },
+): Promise<Buffer> {
   let data: Uint8Array;
   let channels: 1 | 3;
   if (frame.kind === 'grey' && params.window) {
@@ -110,7 +136,9 @@ export async function renderFrame(frame: Frame, params: RenderParams, type: Rend
   } else {
     ({ data, channels } = toEightBit(frame));
   }
-  let image = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width: frame.width, height: frame.height, channels } });
+  let image = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width: frame.width, height: frame.height, channels },
+  });
   const region = params.viewport?.region;
   if (region) {
     const scaleX = frame.width / opts.sourceSize.width;
@@ -120,10 +148,14 @@ export async function renderFrame(frame: Frame, params: RenderParams, type: Rend
     const width = Math.round(Math.abs(region.width) * scaleX);
     const height = Math.round(Math.abs(region.height) * scaleY);
     if (width < 1 || height < 1 || left + width > frame.width || top + height > frame.height) {
-      throw new BadRenderParameter(`viewport: the source region must lie inside the ${opts.sourceSize.width}×${opts.sourceSize.height} image`);
+      throw new BadRenderParameter(
+        `viewport: the source region must lie inside the ${opts.sourceSize.width}×${opts.sourceSize.height} image`,
+      );
     }
     // Extract first, then flip: sharp applies the region to the image as stored.
-    image = sharp(await image.extract({ left, top, width, height }).raw().toBuffer(), { raw: { width, height, channels } });
+    image = sharp(await image.extract({ left, top, width, height }).raw().toBuffer(), {
+      raw: { width, height, channels },
+    });
     if (region.width < 0) image = image.flop();
     if (region.height < 0) image = image.flip();
   }
@@ -134,7 +166,11 @@ export async function renderFrame(frame: Frame, params: RenderParams, type: Rend
     image = image.resize(width, frame.height, { fit: 'fill', kernel: 'lanczos3' });
   }
   if (viewport) {
-    image = image.resize(viewport.width, viewport.height, { fit: 'inside', withoutEnlargement: opts.thumbnail && !params.viewport, kernel: 'lanczos3' });
+    image = image.resize(viewport.width, viewport.height, {
+      fit: 'inside',
+      withoutEnlargement: opts.thumbnail && !params.viewport,
+      kernel: 'lanczos3',
+    });
   }
   return type === 'image/png'
     ? image.png({ compressionLevel: 6 }).toBuffer()

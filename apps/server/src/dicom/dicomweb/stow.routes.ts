@@ -20,7 +20,11 @@ export interface UploadLimits {
   maxPartBytes: number;
 }
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: 2 * 1024 ** 3, maxParts: 10_000, maxPartBytes: 1024 ** 3 };
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: 2 * 1024 ** 3,
+  maxParts: 10_000,
+  maxPartBytes: 1024 ** 3,
+};
 
 /** PS3.4 C-STORE failure statuses STOW-RS reports in FailureReason (PS3.18 §10.5.3). */
 export const FAILURE_REASON: Record<Extract<IngestResult, { status: 'refused' }>['code'], number> = {
@@ -40,11 +44,21 @@ export interface StoredPart {
 }
 
 /** Hands one received part to the archive (its file is consumed either way). */
-export async function ingestPart(archive: LocalDicomArchive, part: ReceivedPart & { oversize: boolean }, ctx: IngestContext): Promise<StoredPart> {
+export async function ingestPart(
+  archive: LocalDicomArchive,
+  part: ReceivedPart & { oversize: boolean },
+  ctx: IngestContext,
+): Promise<StoredPart> {
   const type = part.headers['content-type'] ? parseMediaType(part.headers['content-type'])?.type : 'application/dicom';
   if (part.oversize || type !== 'application/dicom') {
     await fs.promises.rm(part.path, { force: true });
-    return { result: { status: 'refused', code: part.oversize ? 'too-large' : 'not-dicom', reason: part.oversize ? 'instance too large' : 'part is not application/dicom' } };
+    return {
+      result: {
+        status: 'refused',
+        code: part.oversize ? 'too-large' : 'not-dicom',
+        reason: part.oversize ? 'instance too large' : 'part is not application/dicom',
+      },
+    };
   }
   const result = await archive.ingestFile(part.path, ctx);
   if (result.status === 'refused') return { result };
@@ -63,7 +77,9 @@ export function stowResponse(parts: StoredPart[], base: string, study?: string):
   if (failed.length) {
     json['00081198'] = {
       vr: 'SQ',
-      Value: failed.map((p) => ({ '00081197': { vr: 'US', Value: [p.result.status === 'refused' ? FAILURE_REASON[p.result.code] : 0x0110] } })),
+      Value: failed.map((p) => ({
+        '00081197': { vr: 'US', Value: [p.result.status === 'refused' ? FAILURE_REASON[p.result.code] : 0x0110] },
+      })),
     };
   }
   if (ok.length) {
@@ -74,7 +90,16 @@ export function stowResponse(parts: StoredPart[], base: string, study?: string):
         return {
           '00081150': p.sopClassUid ? { vr: 'UI', Value: [p.sopClassUid] } : { vr: 'UI' },
           '00081155': { vr: 'UI', Value: [r.sopInstanceUid] },
-          ...(p.seriesInstanceUid ? { '00081190': { vr: 'UR', Value: [`${studyUrl(base, r.studyInstanceUid)}/series/${p.seriesInstanceUid}/instances/${r.sopInstanceUid}`] } } : {}),
+          ...(p.seriesInstanceUid
+            ? {
+                '00081190': {
+                  vr: 'UR',
+                  Value: [
+                    `${studyUrl(base, r.studyInstanceUid)}/series/${p.seriesInstanceUid}/instances/${r.sopInstanceUid}`,
+                  ],
+                },
+              }
+            : {}),
         };
       }),
     };
@@ -90,48 +115,78 @@ export function stowStatus(parts: StoredPart[]): 200 | 202 | 409 {
 }
 
 /** STOW-RS (PS3.18 §10.5): multipart/related of application/dicom parts, each streamed to a file and ingested. */
-export function stowRoutes(service: DicomwebService, archive: LocalDicomArchive, tmpDir: string, limits: UploadLimits = DEFAULT_UPLOAD_LIMITS) {
+export function stowRoutes(
+  service: DicomwebService,
+  archive: LocalDicomArchive,
+  tmpDir: string,
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     fs.mkdirSync(tmpDir, { recursive: true });
     // The body is read by the handler as a stream: never buffered whole, never parsed by Fastify.
     app.addContentTypeParser('multipart/related', (_req, _payload, done) => done(null, undefined));
     const r = app.withTypeProvider<ZodTypeProvider>();
     // Storing needs the upload right as well as the image right (docs/decisions/d16-who-sees-unmatched-studies-who.md).
-    const config = { access: { permission: 'EXAM_DOCUMENT_WRITE' as const, anyOf: ['EXAM_DICOM_APPROVE' as const], scope: 'dicom' as const } };
+    const config = {
+      access: {
+        permission: 'EXAM_DOCUMENT_WRITE' as const,
+        anyOf: ['EXAM_DICOM_APPROVE' as const],
+        scope: 'dicom' as const,
+      },
+    };
 
     const store = async (req: FastifyRequest, reply: FastifyReply, study?: string) => {
       const user = requireUser(req);
       const ct = parseMediaType(req.headers['content-type'] ?? '');
-      if (!ct || ct.type !== 'multipart/related') return unsupported(reply, 'ส่งได้เฉพาะ multipart/related; type="application/dicom"');
+      if (!ct || ct.type !== 'multipart/related')
+        return unsupported(reply, 'ส่งได้เฉพาะ multipart/related; type="application/dicom"');
       const partType = ct.params.type?.toLowerCase();
-      if (partType && partType !== 'application/dicom') return unsupported(reply, 'รองรับเฉพาะ type="application/dicom"');
-      if (!ct.params.boundary) return reply.code(400).send({ success: false, message: 'multipart/related ไม่มี boundary' });
+      if (partType && partType !== 'application/dicom')
+        return unsupported(reply, 'รองรับเฉพาะ type="application/dicom"');
+      if (!ct.params.boundary)
+        return reply.code(400).send({ success: false, message: 'multipart/related ไม่มี boundary' });
       if (!acceptsDicomJson(req)) return notAcceptable(reply, 'application/dicom+json');
       const ctx = stowContext(service, user, study);
       const parts: StoredPart[] = [];
       let chain = Promise.resolve();
       try {
         await readMultipart(req.raw, ct.params.boundary, tmpDir, limits, (part) => {
-          chain = chain.then(async () => { parts.push(await ingestPart(archive, part, ctx)); });
+          chain = chain.then(async () => {
+            parts.push(await ingestPart(archive, part, ctx));
+          });
         });
       } catch (err) {
         await chain;
         if (err instanceof MultipartError) return reply.code(err.status).send({ success: false, message: err.message });
         // The client went away mid-upload: what was complete is stored, the rest never was. Disk errors stay 5xx.
         const code = (err as { code?: string }).code;
-        if (req.raw.destroyed || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as Error)?.message === 'aborted') {
+        if (
+          req.raw.destroyed ||
+          code === 'ECONNRESET' ||
+          code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+          (err as Error)?.message === 'aborted'
+        ) {
           return reply.code(400).send({ success: false, message: 'การส่งข้อมูลถูกตัดกลางคัน' });
         }
         throw err;
       }
       await chain;
       if (!parts.length) return reply.code(400).send({ success: false, message: 'ไม่มีไฟล์ DICOM ในคำขอ' });
-      await service.recordStore(user, { source: 'STOW', stored: parts.filter((p) => p.result.status === 'stored').length, failed: parts.filter((p) => p.result.status === 'refused').length });
-      return reply.code(stowStatus(parts)).type('application/dicom+json').send(JSON.stringify(stowResponse(parts, dicomwebBase(req), study)));
+      await service.recordStore(user, {
+        source: 'STOW',
+        stored: parts.filter((p) => p.result.status === 'stored').length,
+        failed: parts.filter((p) => p.result.status === 'refused').length,
+      });
+      return reply
+        .code(stowStatus(parts))
+        .type('application/dicom+json')
+        .send(JSON.stringify(stowResponse(parts, dicomwebBase(req), study)));
     };
 
     r.post('/dicomweb/studies', { config, schema: { tags } }, (req, reply) => store(req, reply));
-    r.post('/dicomweb/studies/:study', { config, schema: { params: StudyParams, tags } }, (req, reply) => store(req, reply, req.params.study));
+    r.post('/dicomweb/studies/:study', { config, schema: { params: StudyParams, tags } }, (req, reply) =>
+      store(req, reply, req.params.study),
+    );
   };
 }
 

@@ -11,7 +11,11 @@ import { buildInstance, writeTemp } from '../testing/build-dicom';
 import { corpusPath } from '../testing/corpus';
 import { wadoUriContentType, wadoUriViewport } from './wado-uri-rendered';
 
-interface Stored { study: string; series: string; sop: string }
+interface Stored {
+  study: string;
+  series: string;
+  sop: string;
+}
 
 /** The parts of a multipart/related answer, with their headers. */
 function partsOf(raw: Buffer, contentType: string): { headers: string; body: Buffer }[] {
@@ -23,7 +27,10 @@ function partsOf(raw: Buffer, contentType: string): { headers: string; body: Buf
   while (pos >= 0 && raw.subarray(pos + delimiter.length, pos + delimiter.length + 2).toString() !== '--') {
     const headerEnd = raw.indexOf('\r\n\r\n', pos);
     const next = raw.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd);
-    out.push({ headers: raw.subarray(pos + delimiter.length + 2, headerEnd).toString(), body: raw.subarray(headerEnd + 4, next) });
+    out.push({
+      headers: raw.subarray(pos + delimiter.length + 2, headerEnd).toString(),
+      body: raw.subarray(headerEnd + 4, next),
+    });
     pos = next + 2;
   }
   return out;
@@ -41,8 +48,12 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
   /** Unmatched, 32 × 16, two frames: a left-to-right ramp, then the same ramp mirrored. */
   let twoFrame: Stored;
   const get = async (username: string, url: string, accept?: string) =>
-    sut.app.inject({ url, headers: { cookie: (cookies[username] ??= await sut.login(username)), ...(accept ? { accept } : {}) } });
-  const wado = (s: Stored, extra = '') => `/dicomweb/wado?requestType=WADO&studyUID=${s.study}&seriesUID=${s.series}&objectUID=${s.sop}${extra}`;
+    sut.app.inject({
+      url,
+      headers: { cookie: (cookies[username] ??= await sut.login(username)), ...(accept ? { accept } : {}) },
+    });
+  const wado = (s: Stored, extra = '') =>
+    `/dicomweb/wado?requestType=WADO&studyUID=${s.study}&seriesUID=${s.series}&objectUID=${s.sop}${extra}`;
   const image = async (body: Buffer) => {
     const { data, info } = await sharp(body).greyscale().raw().toBuffer({ resolveWithObject: true });
     const mean = data.reduce((a, v) => a + v, 0) / data.length;
@@ -52,21 +63,46 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
   beforeAll(async () => {
     sut = await createTestApp();
     const [doctor1] = await sut.database.db.select().from(users).where(eq(users.username, 'doctor1'));
-    const [exam] = await sut.database.db.select().from(exams)
-      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
-    const study = { studyInstanceUid: '2.25.77700000000000000002', accessionNumber: exam!.accessionNumber, date: '20261122', time: '090000' };
+    const [exam] = await sut.database.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`))
+      .limit(1);
+    const study = {
+      studyInstanceUid: '2.25.77700000000000000002',
+      accessionNumber: exam!.accessionNumber,
+      date: '20261122',
+      time: '090000',
+    };
     const made = [...generateCt({ patient: await examPatient(sut.database, exam!), study, slices: 3, size: 64 })];
-    for (const s of made) expect((await sut.services.archive.ingestFile(writeTemp(s.bytes), { source: 'CT1' })).status).toBe('stored');
-    const at = (i: number) => ({ study: study.studyInstanceUid, series: made[i]!.seriesInstanceUid, sop: made[i]!.sopInstanceUid });
-    ct = { study: study.studyInstanceUid, localizer: at(0), slices: [at(1), at(2), at(3)], bytes: made.map((m) => m.bytes) };
+    for (const s of made)
+      expect((await sut.services.archive.ingestFile(writeTemp(s.bytes), { source: 'CT1' })).status).toBe('stored');
+    const at = (i: number) => ({
+      study: study.studyInstanceUid,
+      series: made[i]!.seriesInstanceUid,
+      sop: made[i]!.sopInstanceUid,
+    });
+    ct = {
+      study: study.studyInstanceUid,
+      localizer: at(0),
+      slices: [at(1), at(2), at(3)],
+      bytes: made.map((m) => m.bytes),
+    };
     expect(ct.localizer.series).not.toBe(ct.slices[0]!.series);
 
     const ramp = Array.from({ length: 16 * 32 }, (_, i) => (i % 32) * 8);
-    const built = buildInstance({ rows: 16, columns: 32, pixels: Uint8Array.from([...ramp, ...ramp.map((v) => 248 - v)]), extra: { '00280008': ['IS', '2'] } });
+    const built = buildInstance({
+      rows: 16,
+      columns: 32,
+      pixels: Uint8Array.from([...ramp, ...ramp.map((v) => 248 - v)]),
+      extra: { '00280008': ['IS', '2'] },
+    });
     expect((await sut.services.archive.ingestFile(writeTemp(built.bytes), { source: 'TEST' })).status).toBe('stored');
     twoFrame = { study: built.studyUid, series: built.seriesUid, sop: built.sopUid };
   }, 60_000);
-  afterAll(async () => { await sut.close(); });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   describe('WADO-URI (PS3.18 §9) images', () => {
     it('answers a JPEG when contentType is absent, PNG on request, the first type it serves of a list', async () => {
@@ -79,7 +115,10 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
       const png = await get('doctor1', wado(ct.slices[1]!, '&contentType=image/png'));
       expect(png.headers['content-type']).toBe('image/png');
       expect(magic(png.rawPayload, 4)).toBe(PNG_MAGIC);
-      const listed = await get('doctor1', wado(ct.slices[1]!, `&contentType=${encodeURIComponent('image/gif, image/png, image/jpeg')}`));
+      const listed = await get(
+        'doctor1',
+        wado(ct.slices[1]!, `&contentType=${encodeURIComponent('image/gif, image/png, image/jpeg')}`),
+      );
       expect(listed.headers['content-type']).toBe('image/png');
       const gif = await get('doctor1', wado(ct.slices[1]!, '&contentType=image/gif'));
       expect(gif.statusCode).toBe(406);
@@ -91,7 +130,10 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
 
     it('still answers application/dicom as the stored bytes, unchanged', async () => {
       for (const ctype of ['application/dicom', encodeURIComponent('application/dicom, image/jpeg')]) {
-        const res = await get('doctor1', wado(ct.slices[0]!, `&contentType=${ctype}&transferSyntax=1.2.840.10008.1.2.1`));
+        const res = await get(
+          'doctor1',
+          wado(ct.slices[0]!, `&contentType=${ctype}&transferSyntax=1.2.840.10008.1.2.1`),
+        );
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('application/dicom');
         expect(res.rawPayload.equals(ct.bytes[1]!)).toBe(true);
@@ -111,15 +153,27 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
       expect(await size(twoFrame, '&rows=32')).toEqual([64, 32]);
       expect(await size(twoFrame, '&columns=16')).toEqual([16, 8]);
       expect(await size(twoFrame, '&rows=10&columns=100')).toEqual([20, 10]);
-      expect(wadoUriViewport({ width: 100, height: 50 }, undefined, undefined, [0.5, 0, 1, 1])).toEqual({ width: 50, height: 50, region: { x: 50, y: 0, width: 50, height: 50 } });
+      expect(wadoUriViewport({ width: 100, height: 50 }, undefined, undefined, [0.5, 0, 1, 1])).toEqual({
+        width: 50,
+        height: 50,
+        region: { x: 50, y: 0, width: 50, height: 50 },
+      });
       expect(wadoUriViewport({ width: 100, height: 50 }, undefined, undefined, undefined)).toBeUndefined();
     });
 
     it('changes the pixels with windowCenter and windowWidth', async () => {
-      const narrow = await image((await get('admin', wado(ct.slices[1]!, '&contentType=image/png&windowCenter=40&windowWidth=80'))).rawPayload);
+      const narrow = await image(
+        (await get('admin', wado(ct.slices[1]!, '&contentType=image/png&windowCenter=40&windowWidth=80'))).rawPayload,
+      );
       // Every stored value lies above a window centred far below air: an all-white image.
-      const below = await image((await get('admin', wado(ct.slices[1]!, '&contentType=image/png&windowCenter=-3000&windowWidth=10'))).rawPayload);
-      const bone = await image((await get('admin', wado(ct.slices[1]!, '&contentType=image/png&windowCenter=500&windowWidth=2000'))).rawPayload);
+      const below = await image(
+        (await get('admin', wado(ct.slices[1]!, '&contentType=image/png&windowCenter=-3000&windowWidth=10')))
+          .rawPayload,
+      );
+      const bone = await image(
+        (await get('admin', wado(ct.slices[1]!, '&contentType=image/png&windowCenter=500&windowWidth=2000')))
+          .rawPayload,
+      );
       expect(below.mean).toBeGreaterThan(250);
       expect(narrow.mean).toBeLessThan(200);
       expect(Math.abs(narrow.mean - bone.mean)).toBeGreaterThan(1);
@@ -127,7 +181,11 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
 
     it('renders the frame frameNumber names (1-based), the first by default; past the last is a 404', async () => {
       const frame = async (q: string) => (await get('admin', wado(twoFrame, `&contentType=image/png${q}`))).rawPayload;
-      const [first, second, plain] = [await image(await frame('&frameNumber=1')), await image(await frame('&frameNumber=2')), await frame('')];
+      const [first, second, plain] = [
+        await image(await frame('&frameNumber=1')),
+        await image(await frame('&frameNumber=2')),
+        await frame(''),
+      ];
       expect(first.at(0, 0)).toBeLessThan(first.at(31, 0));
       expect(second.at(0, 0)).toBeGreaterThan(second.at(31, 0));
       expect(plain.equals(await frame('&frameNumber=1'))).toBe(true);
@@ -136,7 +194,8 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
     });
 
     it('crops to region before scaling', async () => {
-      const crop = async (q: string) => image((await get('admin', wado(twoFrame, `&contentType=image/png&frameNumber=1${q}`))).rawPayload);
+      const crop = async (q: string) =>
+        image((await get('admin', wado(twoFrame, `&contentType=image/png&frameNumber=1${q}`))).rawPayload);
       const left = await crop('&region=0,0,0.5,1');
       const right = await crop('&region=0.5,0,1,1&columns=64');
       expect([left.width, left.height]).toEqual([16, 16]);
@@ -153,10 +212,21 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
 
     it('answers 400 naming the parameter to bad values, 406 to anonymize=yes and presentation states', async () => {
       const bad: [string, RegExp][] = [
-        ['frameNumber=0', /frameNumber/], ['frameNumber=x', /frameNumber/], ['rows=0', /rows/], ['rows=5000', /rows/], ['columns=-1', /columns/],
-        ['region=0.5,0.5,0.2,0.8', /region/], ['region=0,0,2,1', /region/], ['region=a', /region/], ['region=0,0,1', /region/],
-        ['windowCenter=40', /both or neither/], ['windowCenter=1&windowWidth=0', /windowWidth/], ['windowCenter=abc&windowWidth=10', /windowCenter/],
-        ['imageQuality=0', /imageQuality/], ['imageQuality=101', /imageQuality/], ['anonymize=no', /anonymize/],
+        ['frameNumber=0', /frameNumber/],
+        ['frameNumber=x', /frameNumber/],
+        ['rows=0', /rows/],
+        ['rows=5000', /rows/],
+        ['columns=-1', /columns/],
+        ['region=0.5,0.5,0.2,0.8', /region/],
+        ['region=0,0,2,1', /region/],
+        ['region=a', /region/],
+        ['region=0,0,1', /region/],
+        ['windowCenter=40', /both or neither/],
+        ['windowCenter=1&windowWidth=0', /windowWidth/],
+        ['windowCenter=abc&windowWidth=10', /windowCenter/],
+        ['imageQuality=0', /imageQuality/],
+        ['imageQuality=101', /imageQuality/],
+        ['anonymize=no', /anonymize/],
       ];
       for (const [q, message] of bad) {
         const res = await get('admin', wado(ct.slices[0]!, `&${q}`));
@@ -170,16 +240,24 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
       }
       expect((await get('admin', wado(ct.slices[0]!, '&presentationUID=1.2.3'))).statusCode).toBe(406);
       // annotation and charset are accepted and change nothing.
-      const annotated = await get('admin', wado(ct.slices[0]!, '&contentType=image/png&annotation=patient,technique&charset=ISO_IR%20192'));
-      expect(annotated.rawPayload.equals((await get('admin', wado(ct.slices[0]!, '&contentType=image/png'))).rawPayload)).toBe(true);
+      const annotated = await get(
+        'admin',
+        wado(ct.slices[0]!, '&contentType=image/png&annotation=patient,technique&charset=ISO_IR%20192'),
+      );
+      expect(
+        annotated.rawPayload.equals((await get('admin', wado(ct.slices[0]!, '&contentType=image/png'))).rawPayload),
+      ).toBe(true);
     });
 
     it('keeps the data scope: another doctor gets a 404, no session a 401, the exam token the image', async () => {
       expect((await get('doctor2', wado(ct.slices[0]!))).statusCode).toBe(404);
       expect((await get('doctor2', wado(ct.slices[0]!, '&contentType=image/png&rows=10'))).statusCode).toBe(404);
       expect((await sut.app.inject({ url: wado(ct.slices[0]!) })).statusCode).toBe(401);
-      const [study] = await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, ct.study));
-      const user = await sut.services.auth.currentUser(cookieToken(cookies.doctor1 ??= await sut.login('doctor1')));
+      const [study] = await sut.database.db
+        .select()
+        .from(dicomStudies)
+        .where(eq(dicomStudies.studyInstanceUid, ct.study));
+      const user = await sut.services.auth.currentUser(cookieToken((cookies.doctor1 ??= await sut.login('doctor1'))));
       const { token } = await sut.services.tokens.issueForPerson(user!, study!.examId!, 'viewer');
       const viaToken = await sut.app.inject({ url: wado(ct.slices[0]!, `&token=${token}`) });
       expect(viaToken.statusCode).toBe(200);
@@ -206,7 +284,9 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(String(res.headers['content-type'])).toMatch(/^multipart\/related; type="image\/jpeg"; boundary=/);
       const parts = partsOf(res.rawPayload, String(res.headers['content-type']));
-      expect(parts.map((p) => /instances\/([\d.]+)\/rendered/.exec(p.headers)?.[1])).toEqual([ct.localizer, ...ct.slices].map((s) => s.sop));
+      expect(parts.map((p) => /instances\/([\d.]+)\/rendered/.exec(p.headers)?.[1])).toEqual(
+        [ct.localizer, ...ct.slices].map((s) => s.sop),
+      );
       for (const p of parts) {
         expect(p.headers).toMatch(/Content-Type: image\/jpeg/);
         expect(magic(p.body, 3)).toBe(JPEG_MAGIC);
@@ -226,7 +306,8 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
       }
       const narrow = await get('admin', `${series}?accept=image/png&window=40,80`, 'application/dicom');
       const below = await get('admin', `${series}?accept=image/png&window=-3000,10`);
-      const mean = async (r: typeof narrow) => (await image(partsOf(r.rawPayload, String(r.headers['content-type']))[1]!.body)).mean;
+      const mean = async (r: typeof narrow) =>
+        (await image(partsOf(r.rawPayload, String(r.headers['content-type']))[1]!.body)).mean;
       expect(await mean(below)).toBeGreaterThan(250);
       expect(await mean(narrow)).toBeLessThan(200);
       expect((await get('admin', series, 'application/dicom')).statusCode).toBe(406);
@@ -235,14 +316,23 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
 
     it('leaves out instances it cannot render; nothing renderable is a 415', async () => {
       const good = buildInstance({ instanceNumber: 1 });
-      const palette = buildInstance({ studyUid: good.studyUid, seriesUid: good.seriesUid, instanceNumber: 2, extra: { '00280004': ['CS', 'PALETTE COLOR'] } });
+      const palette = buildInstance({
+        studyUid: good.studyUid,
+        seriesUid: good.seriesUid,
+        instanceNumber: 2,
+        extra: { '00280004': ['CS', 'PALETTE COLOR'] },
+      });
       const last = buildInstance({ studyUid: good.studyUid, seriesUid: good.seriesUid, instanceNumber: 3 });
       const alone = buildInstance({ extra: { '00280004': ['CS', 'PALETTE COLOR'] } });
-      for (const b of [good, palette, last, alone]) expect((await sut.services.archive.ingestFile(writeTemp(b.bytes), { source: 'TEST' })).status).toBe('stored');
+      for (const b of [good, palette, last, alone])
+        expect((await sut.services.archive.ingestFile(writeTemp(b.bytes), { source: 'TEST' })).status).toBe('stored');
       const res = await get('admin', `/dicomweb/studies/${good.studyUid}/series/${good.seriesUid}/rendered`);
       expect(res.statusCode).toBe(200);
       const parts = partsOf(res.rawPayload, String(res.headers['content-type']));
-      expect(parts.map((p) => /instances\/([\d.]+)\/rendered/.exec(p.headers)?.[1])).toEqual([good.sopUid, last.sopUid]);
+      expect(parts.map((p) => /instances\/([\d.]+)\/rendered/.exec(p.headers)?.[1])).toEqual([
+        good.sopUid,
+        last.sopUid,
+      ]);
       const none = await get('admin', `/dicomweb/studies/${alone.studyUid}/rendered`);
       expect(none.statusCode).toBe(415);
       expect(none.json().message).toMatch(/palette colour/);
@@ -251,7 +341,9 @@ describe('WADO-URI images and WADO-RS study/series rendered', () => {
     it('keeps the data scope of WADO-RS', async () => {
       expect((await get('doctor1', `/dicomweb/studies/${ct.study}/rendered`)).statusCode).toBe(200);
       expect((await get('doctor2', `/dicomweb/studies/${ct.study}/rendered`)).statusCode).toBe(404);
-      expect((await get('doctor2', `/dicomweb/studies/${ct.study}/series/${ct.localizer.series}/rendered`)).statusCode).toBe(404);
+      expect(
+        (await get('doctor2', `/dicomweb/studies/${ct.study}/series/${ct.localizer.series}/rendered`)).statusCode,
+      ).toBe(404);
       expect((await sut.app.inject({ url: `/dicomweb/studies/${ct.study}/rendered` })).statusCode).toBe(401);
     });
   });

@@ -28,7 +28,9 @@ export const WADO_URI_IMAGE_QUERY = {
   presentationUID: z.string().max(64).optional(),
   presentationSeriesUID: z.string().max(64).optional(),
 };
-export type WadoUriQuery = { contentType?: string; studyUID: string; seriesUID: string; objectUID: string } & { [K in keyof typeof WADO_URI_IMAGE_QUERY]?: string };
+export type WadoUriQuery = { contentType?: string; studyUID: string; seriesUID: string; objectUID: string } & {
+  [K in keyof typeof WADO_URI_IMAGE_QUERY]?: string;
+};
 
 type WadoUriType = 'application/dicom' | RenderedType;
 const OFFERED = 'contentType=application/dicom, image/jpeg or image/png (image/gif and video are not offered)';
@@ -56,10 +58,13 @@ const whole = (name: string, text: string, min: number, max: number): number => 
 /** windowCenter and windowWidth together (PS3.3 C.11.2.1.2 LINEAR: width at least 1), or neither. */
 function windowOf(q: WadoUriQuery): RenderWindow | undefined {
   if (q.windowCenter === undefined && q.windowWidth === undefined) return undefined;
-  if (q.windowCenter === undefined || q.windowWidth === undefined) throw new BadRenderParameter('windowCenter and windowWidth: give both or neither');
+  if (q.windowCenter === undefined || q.windowWidth === undefined)
+    throw new BadRenderParameter('windowCenter and windowWidth: give both or neither');
   const [center, width] = [q.windowCenter.trim(), q.windowWidth.trim()];
-  if (!DECIMAL.test(center) || !Number.isFinite(Number(center))) throw new BadRenderParameter('windowCenter: a decimal number, e.g. windowCenter=40');
-  if (!DECIMAL.test(width) || !(Number(width) >= 1) || !Number.isFinite(Number(width))) throw new BadRenderParameter('windowWidth: a decimal number of at least 1, e.g. windowWidth=400');
+  if (!DECIMAL.test(center) || !Number.isFinite(Number(center)))
+    throw new BadRenderParameter('windowCenter: a decimal number, e.g. windowCenter=40');
+  if (!DECIMAL.test(width) || !(Number(width) >= 1) || !Number.isFinite(Number(width)))
+    throw new BadRenderParameter('windowWidth: a decimal number of at least 1, e.g. windowWidth=400');
   return { center: Number(center), width: Number(width), fn: 'LINEAR' };
 }
 
@@ -67,8 +72,16 @@ function windowOf(q: WadoUriQuery): RenderWindow | undefined {
 export function parseRegion(text: string): [number, number, number, number] {
   const parts = text.split(',').map((p) => p.trim());
   const values = parts.map(Number);
-  if (parts.length !== 4 || parts.some((p) => !DECIMAL.test(p)) || values.some((v) => !(v >= 0 && v <= 1)) || !(values[0]! < values[2]!) || !(values[1]! < values[3]!)) {
-    throw new BadRenderParameter('region: x1,y1,x2,y2 as fractions from 0 to 1 with x1 < x2 and y1 < y2, e.g. region=0.25,0.25,0.75,0.75');
+  if (
+    parts.length !== 4 ||
+    parts.some((p) => !DECIMAL.test(p)) ||
+    values.some((v) => !(v >= 0 && v <= 1)) ||
+    !(values[0]! < values[2]!) ||
+    !(values[1]! < values[3]!)
+  ) {
+    throw new BadRenderParameter(
+      'region: x1,y1,x2,y2 as fractions from 0 to 1 with x1 < x2 and y1 < y2, e.g. region=0.25,0.25,0.75,0.75',
+    );
   }
   return values as [number, number, number, number];
 }
@@ -77,13 +90,23 @@ export function parseRegion(text: string): [number, number, number, number] {
  * The output of rows/columns/region as a rendered viewport: the region in stored pixels, the size fitted inside
  * rows × columns (either alone scales the other with the aspect ratio), the region's own size when neither is given.
  */
-export function wadoUriViewport(source: { width: number; height: number }, rows: number | undefined, columns: number | undefined, region: [number, number, number, number] | undefined): Viewport | undefined {
+export function wadoUriViewport(
+  source: { width: number; height: number },
+  rows: number | undefined,
+  columns: number | undefined,
+  region: [number, number, number, number] | undefined,
+): Viewport | undefined {
   let box: Viewport['region'];
   if (region) {
     const [x1, y1, x2, y2] = region;
     const x = Math.min(source.width - 1, Math.round(x1 * source.width));
     const y = Math.min(source.height - 1, Math.round(y1 * source.height));
-    box = { x, y, width: Math.max(1, Math.round(x2 * source.width) - x), height: Math.max(1, Math.round(y2 * source.height) - y) };
+    box = {
+      x,
+      y,
+      width: Math.max(1, Math.round(x2 * source.width) - x),
+      height: Math.max(1, Math.round(y2 * source.height) - y),
+    };
   }
   const base = box ? { width: box.width, height: box.height } : source;
   const scaled = (n: number) => Math.min(MAX_VIEWPORT, Math.max(1, Math.round(n)));
@@ -100,11 +123,24 @@ export function wadoUriViewport(source: { width: number; height: number }, rows:
  * rendering parameters, through the same renderer as WADO-RS rendered; and the refusals that hold for every type.
  * Answers and returns true, or returns false when the caller is to send the stored file (contentType application/dicom).
  */
-export async function answerWadoUriImage(service: DicomwebService, archive: LocalDicomArchive, req: FastifyRequest, reply: FastifyReply, q: WadoUriQuery): Promise<boolean> {
+export async function answerWadoUriImage(
+  service: DicomwebService,
+  archive: LocalDicomArchive,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  q: WadoUriQuery,
+): Promise<boolean> {
   if (q.anonymize !== undefined) {
     // Checked before the type: application/dicom with anonymize=yes must never be answered with the identified file.
-    if (q.anonymize.trim().toLowerCase() !== 'yes') reply.code(400).send({ success: false, message: 'anonymize: the only value is yes' });
-    else reply.code(406).send({ success: false, message: 'anonymize=yes: this server does not de-identify images; ask without anonymize' });
+    if (q.anonymize.trim().toLowerCase() !== 'yes')
+      reply.code(400).send({ success: false, message: 'anonymize: the only value is yes' });
+    else
+      reply
+        .code(406)
+        .send({
+          success: false,
+          message: 'anonymize=yes: this server does not de-identify images; ask without anonymize',
+        });
     return true;
   }
   const type = wadoUriContentType(q.contentType);
@@ -114,7 +150,12 @@ export async function answerWadoUriImage(service: DicomwebService, archive: Loca
   }
   if (type === 'application/dicom') return false;
   if (q.presentationUID !== undefined || q.presentationSeriesUID !== undefined) {
-    reply.code(406).send({ success: false, message: 'presentationUID: presentation states are not applied by this server; ask without it' });
+    reply
+      .code(406)
+      .send({
+        success: false,
+        message: 'presentationUID: presentation states are not applied by this server; ask without it',
+      });
     return true;
   }
   await answerRenderErrors(reply, async () => {
@@ -126,11 +167,19 @@ export async function answerWadoUriImage(service: DicomwebService, archive: Loca
     // PNG is lossless: a quality has nothing to act on there and is accepted without effect.
     const quality = q.imageQuality === undefined ? undefined : whole('imageQuality', q.imageQuality, 1, 100);
     const renderer = new InstanceRenderer(archive);
-    const [row] = await service.retrieve(requireUser(req), { study: q.studyUID, series: q.seriesUID, sop: q.objectUID });
+    const [row] = await service.retrieve(requireUser(req), {
+      study: q.studyUID,
+      series: q.seriesUID,
+      sop: q.objectUID,
+    });
     const parsed = await renderer.load(row!);
     if (frameIndex >= frameCount(parsed)) throw notFound('ไม่มีเฟรมนี้ในภาพ');
     const viewport = wadoUriViewport(sourceSizeOf(parsed), rows, columns, region);
-    return sendImage(reply, type, await renderer.render(parsed, frameIndex, { window, viewport, quality }, type, false));
+    return sendImage(
+      reply,
+      type,
+      await renderer.render(parsed, frameIndex, { window, viewport, quality }, type, false),
+    );
   });
   return true;
 }

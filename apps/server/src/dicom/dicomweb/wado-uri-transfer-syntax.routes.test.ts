@@ -10,7 +10,11 @@ import { readInstance } from '../parse/read-instance';
 import { writeTemp } from '../testing/build-dicom';
 import { corpusPath, undecodableJ2k, withFreshUids } from '../testing/corpus';
 
-interface Stored { study: string; series: string; sop: string }
+interface Stored {
+  study: string;
+  series: string;
+  sop: string;
+}
 
 const EXPLICIT = '1.2.840.10008.1.2.1';
 const IMPLICIT = '1.2.840.10008.1.2';
@@ -30,14 +34,20 @@ function read(body: Buffer) {
 describe('WADO-URI transferSyntax: the stored file, or it rewritten in explicit or implicit VR little endian', () => {
   let sut: TestContext;
   const cookies: Record<string, string> = {};
-  const get = async (username: string, url: string) => sut.app.inject({ url, headers: { cookie: (cookies[username] ??= await sut.login(username)) } });
-  const wado = (s: Stored, ts?: string) => `/dicomweb/wado?requestType=WADO&studyUID=${s.study}&seriesUID=${s.series}&objectUID=${s.sop}&contentType=application%2Fdicom${ts ? `&transferSyntax=${ts}` : ''}`;
+  const get = async (username: string, url: string) =>
+    sut.app.inject({ url, headers: { cookie: (cookies[username] ??= await sut.login(username)) } });
+  const wado = (s: Stored, ts?: string) =>
+    `/dicomweb/wado?requestType=WADO&studyUID=${s.study}&seriesUID=${s.series}&objectUID=${s.sop}&contentType=application%2Fdicom${ts ? `&transferSyntax=${ts}` : ''}`;
   const ingest = async (bytes: Buffer): Promise<Stored> => {
     const parsed = await readInstance(writeTemp(bytes));
     if (!parsed.ok) throw new Error(parsed.reason);
     const res = await sut.services.archive.ingestFile(writeTemp(bytes), { source: 'TEST' });
     expect(['stored', 'duplicate']).toContain(res.status);
-    return { study: parsed.info.studyInstanceUid, series: parsed.info.seriesInstanceUid, sop: parsed.info.sopInstanceUid };
+    return {
+      study: parsed.info.studyInstanceUid,
+      series: parsed.info.seriesInstanceUid,
+      sop: parsed.info.sopInstanceUid,
+    };
   };
   let ct: Stored;
   let ctBytes: Buffer;
@@ -46,16 +56,33 @@ describe('WADO-URI transferSyntax: the stored file, or it rewritten in explicit 
   beforeAll(async () => {
     sut = await createTestApp();
     const [doctor1] = await sut.database.db.select().from(users).where(eq(users.username, 'doctor1'));
-    const [exam] = await sut.database.db.select().from(exams)
-      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(2);
-    otherExamId = (await sut.database.db.select().from(exams)
-      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(2))[1]!.id;
-    const study = { studyInstanceUid: '2.25.77700000000000000003', accessionNumber: exam!.accessionNumber, date: '20261127', time: '090000' };
+    const [exam] = await sut.database.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`))
+      .limit(2);
+    otherExamId = (
+      await sut.database.db
+        .select()
+        .from(exams)
+        .where(
+          and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`),
+        )
+        .limit(2)
+    )[1]!.id;
+    const study = {
+      studyInstanceUid: '2.25.77700000000000000003',
+      accessionNumber: exam!.accessionNumber,
+      date: '20261127',
+      time: '090000',
+    };
     const [slice] = [...generateCt({ patient: await examPatient(sut.database, exam!), study, slices: 1, size: 32 })];
     ctBytes = slice!.bytes;
     ct = await ingest(ctBytes);
   }, 60_000);
-  afterAll(async () => { await sut.close(); });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   it('sends the stored file when transferSyntax names its own syntax, and an explicit VR file in implicit VR on request', async () => {
     const same = await get('doctor1', wado(ct, EXPLICIT));
@@ -94,10 +121,14 @@ describe('WADO-URI transferSyntax: the stored file, or it rewritten in explicit 
   });
 
   it('the viewer’s link of a 12-bit JPEG asks for it decompressed, and gets it', async () => {
-    const stored = await sut.services.archive.ingestFile(writeTemp(withFreshUids(fs.readFileSync(corpusPath('JPGExtended.dcm')))), { source: 'TEST', examId: otherExamId });
+    const stored = await sut.services.archive.ingestFile(
+      writeTemp(withFreshUids(fs.readFileSync(corpusPath('JPGExtended.dcm')))),
+      { source: 'TEST', examId: otherExamId },
+    );
     expect(stored.status).toBe('stored');
     const [series] = (await get('doctor1', `/api/exam/${otherExamId}/series`)).json().data as { seriesId: string }[];
-    const { instances } = (await get('doctor1', `/api/exam/${otherExamId}/series/${series!.seriesId}/instances`)).json().data as { instances: { wadoUri: string }[] };
+    const { instances } = (await get('doctor1', `/api/exam/${otherExamId}/series/${series!.seriesId}/instances`)).json()
+      .data as { instances: { wadoUri: string }[] };
     expect(instances[0]!.wadoUri).toContain(`&transferSyntax=${EXPLICIT}`);
     const res = await get('doctor1', instances[0]!.wadoUri);
     expect(res.statusCode).toBe(200);

@@ -4,7 +4,17 @@ import { z } from 'zod';
 import { requireUser } from '../../auth/auth.plugin';
 import { notFound } from '../../http/domain-error';
 import type { LocalDicomArchive } from '../archive/local-archive';
-import { acceptsDicomJson, InstanceParams, notAcceptable, origin, READ_ACCESS, SeriesParams, StudyParams, tags, Uid } from './common';
+import {
+  acceptsDicomJson,
+  InstanceParams,
+  notAcceptable,
+  origin,
+  READ_ACCESS,
+  SeriesParams,
+  StudyParams,
+  tags,
+  Uid,
+} from './common';
 import type { DicomwebService, Location } from './dicomweb.service';
 import type { StoredInstance } from '../query/dicomweb.repository';
 import { buildPart10Header } from '../parse/part10';
@@ -61,7 +71,11 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       if (how === 'single') return sendOne(reply, rows[0]!);
       const boundary = newBoundary();
       reply.type(`multipart/related; type="application/dicom"; boundary=${boundary}`);
-      return reply.send(multipartStream(boundary, openEach(rows, origin(req)), (err) => req.log.error({ err: { name: (err as Error)?.name } }, 'wado stream failed')));
+      return reply.send(
+        multipartStream(boundary, openEach(rows, origin(req)), (err) =>
+          req.log.error({ err: { name: (err as Error)?.name } }, 'wado stream failed'),
+        ),
+      );
     };
 
     // Each part names its instance (Content-Location, PS3.18 §8.7.3.5): the viewer streams a whole series in one request
@@ -93,19 +107,31 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       return reply.type('application/dicom+json').send(text);
     };
 
-    r.get('/dicomweb/studies/:study', { config, schema: { params: StudyParams, tags } },
-      (req, reply) => send(req, reply, { study: req.params.study }, false));
-    r.get('/dicomweb/studies/:study/series/:series', { config, schema: { params: SeriesParams, tags } },
-      (req, reply) => send(req, reply, { study: req.params.study, series: req.params.series }, false));
-    r.get('/dicomweb/studies/:study/series/:series/instances/:sop', { config, schema: { params: InstanceParams, tags } },
-      (req, reply) => send(req, reply, { ...req.params }, true));
+    r.get('/dicomweb/studies/:study', { config, schema: { params: StudyParams, tags } }, (req, reply) =>
+      send(req, reply, { study: req.params.study }, false),
+    );
+    r.get('/dicomweb/studies/:study/series/:series', { config, schema: { params: SeriesParams, tags } }, (req, reply) =>
+      send(req, reply, { study: req.params.study, series: req.params.series }, false),
+    );
+    r.get(
+      '/dicomweb/studies/:study/series/:series/instances/:sop',
+      { config, schema: { params: InstanceParams, tags } },
+      (req, reply) => send(req, reply, { ...req.params }, true),
+    );
 
-    r.get('/dicomweb/studies/:study/metadata', { config, schema: { params: StudyParams, tags } },
-      (req, reply) => metadata(req, reply, { study: req.params.study }));
-    r.get('/dicomweb/studies/:study/series/:series/metadata', { config, schema: { params: SeriesParams, tags } },
-      (req, reply) => metadata(req, reply, { study: req.params.study, series: req.params.series }));
-    r.get('/dicomweb/studies/:study/series/:series/instances/:sop/metadata', { config, schema: { params: InstanceParams, tags } },
-      (req, reply) => metadata(req, reply, { ...req.params }));
+    r.get('/dicomweb/studies/:study/metadata', { config, schema: { params: StudyParams, tags } }, (req, reply) =>
+      metadata(req, reply, { study: req.params.study }),
+    );
+    r.get(
+      '/dicomweb/studies/:study/series/:series/metadata',
+      { config, schema: { params: SeriesParams, tags } },
+      (req, reply) => metadata(req, reply, { study: req.params.study, series: req.params.series }),
+    );
+    r.get(
+      '/dicomweb/studies/:study/series/:series/instances/:sop/metadata',
+      { config, schema: { params: InstanceParams, tags } },
+      (req, reply) => metadata(req, reply, { ...req.params }),
+    );
 
     /** The stored instance parsed whole, for frames and bulk data (the only reads of a file besides retrieval). */
     const parsedInstance = async (req: FastifyRequest, at: Required<Location>) => {
@@ -122,50 +148,85 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
     const sendParts = (reply: FastifyReply, type: string, bodies: Uint8Array[]) => {
       const boundary = newBoundary();
       reply.type(`multipart/related; type="${type.split(';')[0]}"; boundary=${boundary}`);
-      const parts = bodies.flatMap((f) => [Buffer.from(`--${boundary}\r\nContent-Type: ${type}\r\n\r\n`), Buffer.from(f), Buffer.from('\r\n')]);
+      const parts = bodies.flatMap((f) => [
+        Buffer.from(`--${boundary}\r\nContent-Type: ${type}\r\n\r\n`),
+        Buffer.from(f),
+        Buffer.from('\r\n'),
+      ]);
       return reply.send(Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]));
     };
 
-    r.get('/dicomweb/studies/:study/series/:series/instances/:sop/frames/:frames', {
-      config,
-      schema: { params: InstanceParams.extend({ frames: z.string().max(7000) }), tags },
-    }, async (req, reply) => {
-      const list = parseFrameList(req.params.frames);
-      if (!list) return reply.code(400).send({ success: false, message: 'frames: 1-based frame numbers separated by commas' });
-      const { row, ds, ts } = await parsedInstance(req, { study: req.params.study, series: req.params.series, sop: req.params.sop });
-      const type = frameContentType(parseAccept(req.headers.accept), row.transferSyntaxUid);
-      if (!type) return notAcceptable(reply, `frames as stored (${row.transferSyntaxUid}); transcoding is not offered`);
-      const frames = list.map((n) => readFrame(ds, ts, n));
-      if (frames.some((f) => f === null)) throw notFound('ไม่มีเฟรมนี้ในภาพ');
-      return sendParts(reply, type, frames as Uint8Array[]);
-    });
+    r.get(
+      '/dicomweb/studies/:study/series/:series/instances/:sop/frames/:frames',
+      {
+        config,
+        schema: { params: InstanceParams.extend({ frames: z.string().max(7000) }), tags },
+      },
+      async (req, reply) => {
+        const list = parseFrameList(req.params.frames);
+        if (!list)
+          return reply.code(400).send({ success: false, message: 'frames: 1-based frame numbers separated by commas' });
+        const { row, ds, ts } = await parsedInstance(req, {
+          study: req.params.study,
+          series: req.params.series,
+          sop: req.params.sop,
+        });
+        const type = frameContentType(parseAccept(req.headers.accept), row.transferSyntaxUid);
+        if (!type)
+          return notAcceptable(reply, `frames as stored (${row.transferSyntaxUid}); transcoding is not offered`);
+        const frames = list.map((n) => readFrame(ds, ts, n));
+        if (frames.some((f) => f === null)) throw notFound('ไม่มีเฟรมนี้ในภาพ');
+        return sendParts(reply, type, frames as Uint8Array[]);
+      },
+    );
 
     // The BulkDataURIs of the cached metadata: a top-level attribute's value as stored (pixel data: its frames).
-    r.get('/dicomweb/studies/:study/series/:series/instances/:sop/bulkdata/:tag', {
-      config,
-      schema: { params: InstanceParams.extend({ tag: z.string().regex(/^[0-9A-Fa-f]{8}$/, 'tag: eight hex digits') }), tags },
-    }, async (req, reply) => {
-      const { row, ds, ts } = await parsedInstance(req, { study: req.params.study, series: req.params.series, sop: req.params.sop });
-      const el = ds.elements[`x${req.params.tag.toLowerCase()}`];
-      if (!el) throw notFound('ไม่มีข้อมูลนี้ในภาพ');
-      if (el.encapsulatedPixelData) {
-        const type = frameContentType(parseAccept(req.headers.accept), row.transferSyntaxUid);
-        if (!type) return notAcceptable(reply, `pixel data as stored (${row.transferSyntaxUid})`);
-        const count = Math.max(1, ds.intString('x00280008') ?? 1);
-        const frames = Array.from({ length: count }, (_, i) => readFrame(ds, ts, i + 1));
-        if (frames.some((f) => f === null)) throw notFound('อ่านภาพนี้ไม่ได้');
-        return sendParts(reply, type, frames as Uint8Array[]);
-      }
-      const accepted = parseAccept(req.headers.accept).some((m) => m.type === '*/*' || (m.type === 'multipart/related' && (!m.params.type || m.params.type === 'application/octet-stream')));
-      if (!accepted) return notAcceptable(reply, 'multipart/related; type="application/octet-stream"');
-      const end = Math.min(ds.byteArray.length, el.dataOffset + el.length);
-      return sendParts(reply, `application/octet-stream; transfer-syntax=${row.transferSyntaxUid}`, [ds.byteArray.subarray(el.dataOffset, end)]);
-    });
+    r.get(
+      '/dicomweb/studies/:study/series/:series/instances/:sop/bulkdata/:tag',
+      {
+        config,
+        schema: {
+          params: InstanceParams.extend({ tag: z.string().regex(/^[0-9A-Fa-f]{8}$/, 'tag: eight hex digits') }),
+          tags,
+        },
+      },
+      async (req, reply) => {
+        const { row, ds, ts } = await parsedInstance(req, {
+          study: req.params.study,
+          series: req.params.series,
+          sop: req.params.sop,
+        });
+        const el = ds.elements[`x${req.params.tag.toLowerCase()}`];
+        if (!el) throw notFound('ไม่มีข้อมูลนี้ในภาพ');
+        if (el.encapsulatedPixelData) {
+          const type = frameContentType(parseAccept(req.headers.accept), row.transferSyntaxUid);
+          if (!type) return notAcceptable(reply, `pixel data as stored (${row.transferSyntaxUid})`);
+          const count = Math.max(1, ds.intString('x00280008') ?? 1);
+          const frames = Array.from({ length: count }, (_, i) => readFrame(ds, ts, i + 1));
+          if (frames.some((f) => f === null)) throw notFound('อ่านภาพนี้ไม่ได้');
+          return sendParts(reply, type, frames as Uint8Array[]);
+        }
+        const accepted = parseAccept(req.headers.accept).some(
+          (m) =>
+            m.type === '*/*' ||
+            (m.type === 'multipart/related' && (!m.params.type || m.params.type === 'application/octet-stream')),
+        );
+        if (!accepted) return notAcceptable(reply, 'multipart/related; type="application/octet-stream"');
+        const end = Math.min(ds.byteArray.length, el.dataOffset + el.length);
+        return sendParts(reply, `application/octet-stream; transfer-syntax=${row.transferSyntaxUid}`, [
+          ds.byteArray.subarray(el.dataOffset, end),
+        ]);
+      },
+    );
 
     r.get('/dicomweb/wado', { config, schema: { querystring: WadoUriQuery, tags } }, async (req, reply) => {
       // Images (the default contentType) and the refusals that hold for every type are answered there.
       if (await answerWadoUriImage(service, archive, req, reply, req.query)) return reply;
-      const [row] = await service.retrieve(requireUser(req), { study: req.query.studyUID, series: req.query.seriesUID, sop: req.query.objectUID });
+      const [row] = await service.retrieve(requireUser(req), {
+        study: req.query.studyUID,
+        series: req.query.seriesUID,
+        sop: req.query.objectUID,
+      });
       const wanted = req.query.transferSyntax;
       if (!wanted || wanted === row!.transferSyntaxUid) return sendOne(reply, row!);
       return sendRewritten(reply, row!, wanted);
@@ -178,14 +239,30 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
      */
     const sendRewritten = async (reply: FastifyReply, row: StoredInstance, wanted: string) => {
       const how = rewriteTo(row.transferSyntaxUid, wanted);
-      if (!how) return notAcceptable(reply, `application/dicom as stored (${row.transferSyntaxUid}), or explicit or implicit VR little endian for a compressed image`);
+      if (!how)
+        return notAcceptable(
+          reply,
+          `application/dicom as stored (${row.transferSyntaxUid}), or explicit or implicit VR little endian for a compressed image`,
+        );
       const file = await archive.openStored(row);
       if (!file) throw notFound('ไม่พบไฟล์ภาพ');
       const dataset = await rewriteStored(file, how);
       if (!dataset) {
-        return reply.code(406).send({ success: false, message: `ส่งภาพในรูปแบบที่ขอไม่ได้: the image cannot be rewritten in ${wanted} (its pixels cannot be decoded, or it is over 64 MB); ask without transferSyntax` });
+        return reply
+          .code(406)
+          .send({
+            success: false,
+            message: `ส่งภาพในรูปแบบที่ขอไม่ได้: the image cannot be rewritten in ${wanted} (its pixels cannot be decoded, or it is over 64 MB); ask without transferSyntax`,
+          });
       }
-      const body = Buffer.concat([buildPart10Header({ sopClassUid: row.sopClassUid, sopInstanceUid: row.sopInstanceUid, transferSyntaxUid: wanted }), dataset]);
+      const body = Buffer.concat([
+        buildPart10Header({
+          sopClassUid: row.sopClassUid,
+          sopInstanceUid: row.sopInstanceUid,
+          transferSyntaxUid: wanted,
+        }),
+        dataset,
+      ]);
       reply.type('application/dicom');
       reply.header('content-disposition', `attachment; filename="${row.sopInstanceUid}.dcm"`);
       reply.header('cache-control', 'private, max-age=300');

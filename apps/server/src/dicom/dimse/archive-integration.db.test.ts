@@ -65,9 +65,17 @@ describe('DICOM listener with the real archive', () => {
   });
 
   it('worklist entry → images from storescu → stored, linked to the exam, retrievable byte for byte', async () => {
-    const [exam] = await database.db.select({ id: exams.id, accession: exams.accessionNumber }).from(exams)
-      .where(and(eq(exams.status, 'Scheduled'), isNull(exams.deletedAt), isNotNull(exams.accessionNumber))).limit(1);
-    const mwl = await findscuWorklist(h.listener.port, ['PatientID', 'PatientName', 'StudyInstanceUID', `AccessionNumber=${exam!.accession}`]);
+    const [exam] = await database.db
+      .select({ id: exams.id, accession: exams.accessionNumber })
+      .from(exams)
+      .where(and(eq(exams.status, 'Scheduled'), isNull(exams.deletedAt), isNotNull(exams.accessionNumber)))
+      .limit(1);
+    const mwl = await findscuWorklist(h.listener.port, [
+      'PatientID',
+      'PatientName',
+      'StudyInstanceUID',
+      `AccessionNumber=${exam!.accession}`,
+    ]);
     expect(mwl.answers).toHaveLength(1);
     const item = mwl.answers[0]!.top;
     const studyUid = item.get('0020,000d')!;
@@ -86,8 +94,15 @@ describe('DICOM listener with the real archive', () => {
       element(0x0020, 0x0013, 'IS', '1'),
     ]);
     const file = path.join(dir, 'from-worklist.dcm');
-    fs.writeFileSync(file, Buffer.concat([buildPart10Header({ sopClassUid: CT, sopInstanceUid: sopUid, transferSyntaxUid: TS.explicitLE }), data]));
-    for (let i = 0; i < 2; i++) { // the second time is a duplicate: still Success
+    fs.writeFileSync(
+      file,
+      Buffer.concat([
+        buildPart10Header({ sopClassUid: CT, sopInstanceUid: sopUid, transferSyntaxUid: TS.explicitLE }),
+        data,
+      ]),
+    );
+    for (let i = 0; i < 2; i++) {
+      // the second time is a duplicate: still Success
       const r = await run('storescu', ['-aec', 'RANGSI', '-aet', 'CT01', '127.0.0.1', String(h.listener.port), file]);
       expect(r.code, r.stderr).toBe(0);
     }
@@ -98,11 +113,28 @@ describe('DICOM listener with the real archive', () => {
 
     // Corpus files of several syntaxes, deflate included, and a broken one.
     // (Files storescu sends unchanged: it re-encodes some, e.g. drops group lengths; the listener tests cover those.)
-    const propose: Record<string, string> = { [TS.implicitLE]: '-xi', [TS.deflate]: '-xd', [TS.rle]: '-xr', [TS.jpeg2000Lossless]: '-xv', [TS.jpegBaseline]: '-xy' };
-    const corpus = corpusFiles().filter((f) => ['image_dfl.dcm', 'rtplan.dcm', 'SC_rgb_rle.dcm', 'GDCMJ2K_TextGBR.dcm', 'SC_rgb_jpeg_dcmtk.dcm'].includes(f.name));
+    const propose: Record<string, string> = {
+      [TS.implicitLE]: '-xi',
+      [TS.deflate]: '-xd',
+      [TS.rle]: '-xr',
+      [TS.jpeg2000Lossless]: '-xv',
+      [TS.jpegBaseline]: '-xy',
+    };
+    const corpus = corpusFiles().filter((f) =>
+      ['image_dfl.dcm', 'rtplan.dcm', 'SC_rgb_rle.dcm', 'GDCMJ2K_TextGBR.dcm', 'SC_rgb_jpeg_dcmtk.dcm'].includes(
+        f.name,
+      ),
+    );
     for (const f of corpus) {
       const option = propose[f.transferSyntaxUid!];
-      const r = await run('storescu', ['-aec', 'RANGSI', ...(option ? [option] : []), '127.0.0.1', String(h.listener.port), f.file]);
+      const r = await run('storescu', [
+        '-aec',
+        'RANGSI',
+        ...(option ? [option] : []),
+        '127.0.0.1',
+        String(h.listener.port),
+        f.file,
+      ]);
       expect(r.code, `${f.name}: ${r.stderr}`).toBe(0);
       const deflate = f.transferSyntaxUid === TS.deflate;
       const stored = datasetBytes(await bytesOf(await archive.openInstance(f.sopInstanceUid!)), deflate);
@@ -110,8 +142,15 @@ describe('DICOM listener with the real archive', () => {
     }
     const broken = corpusFiles().find((f) => f.name === 'rtplan_truncated.dcm')!;
     const scu = await RawScu.connect(h.listener.port);
-    await scu.associate('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: broken.sopClassUid!, transferSyntaxes: [broken.transferSyntaxUid!] }]);
-    const rsp = await scu.store(1, broken.sopClassUid!, broken.sopInstanceUid!, datasetBytes(fs.readFileSync(broken.file), false));
+    await scu.associate('RAWSCU', 'RANGSI', [
+      { id: 1, abstractSyntax: broken.sopClassUid!, transferSyntaxes: [broken.transferSyntaxUid!] },
+    ]);
+    const rsp = await scu.store(
+      1,
+      broken.sopClassUid!,
+      broken.sopInstanceUid!,
+      datasetBytes(fs.readFileSync(broken.file), false),
+    );
     await scu.release();
     expect(rsp?.status).not.toBe(0);
     expect(await archive.openInstance(broken.sopInstanceUid!)).toBeNull();

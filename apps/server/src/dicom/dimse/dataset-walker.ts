@@ -15,10 +15,12 @@ export interface WalkedAttributes {
 }
 
 export type WalkResult =
-  | { ok: true; attrs: WalkedAttributes; bytes: number }
-  | { ok: false; reason: string; bytes: number };
+  { ok: true; attrs: WalkedAttributes; bytes: number } | { ok: false; reason: string; bytes: number };
 
-interface Encoding { explicit: boolean; bigEndian: boolean }
+interface Encoding {
+  explicit: boolean;
+  bigEndian: boolean;
+}
 
 type Frame =
   | { kind: 'elements'; enc: Encoding; delimited: boolean } // the data set, or an undefined-length item
@@ -64,7 +66,9 @@ export class DatasetWalker {
     this.stack = [{ kind: 'elements', enc, delimited: false }];
   }
 
-  get failed(): string | null { return this.error; }
+  get failed(): string | null {
+    return this.error;
+  }
 
   push(chunk: Buffer): void {
     if (this.error) return;
@@ -115,7 +119,9 @@ export class DatasetWalker {
     }
   }
 
-  private top(): Frame { return this.stack[this.stack.length - 1]!; }
+  private top(): Frame {
+    return this.stack[this.stack.length - 1]!;
+  }
 
   /** Bytes of the header being read: 8, or 12 for an explicit long-VR element once its VR is known. */
   private headerSize(): number {
@@ -126,8 +132,12 @@ export class DatasetWalker {
     return LONG_VRS.has(vr) ? 12 : 8;
   }
 
-  private u16(at: number, be: boolean): number { return be ? this.hdr.readUInt16BE(at) : this.hdr.readUInt16LE(at); }
-  private u32(at: number, be: boolean): number { return be ? this.hdr.readUInt32BE(at) : this.hdr.readUInt32LE(at); }
+  private u16(at: number, be: boolean): number {
+    return be ? this.hdr.readUInt16BE(at) : this.hdr.readUInt16LE(at);
+  }
+  private u32(at: number, be: boolean): number {
+    return be ? this.hdr.readUInt32BE(at) : this.hdr.readUInt32LE(at);
+  }
 
   private isDelimiterTag(enc: Encoding): boolean {
     return this.u16(0, enc.bigEndian) === 0xfffe;
@@ -144,7 +154,10 @@ export class DatasetWalker {
     if (f.kind === 'items' || f.kind === 'fragments') {
       const length = this.u32(4, be);
       if (group !== 0xfffe) throw new WalkError(`expected an item at byte ${at}`);
-      if (element === 0xe0dd) { this.stack.pop(); return; }
+      if (element === 0xe0dd) {
+        this.stack.pop();
+        return;
+      }
       if (element !== 0xe000) throw new WalkError(`unexpected delimiter (FFFE,${hex(element)}) at byte ${at}`);
       if (length === UNDEFINED) {
         if (f.kind === 'fragments') throw new WalkError(`undefined-length pixel data fragment at byte ${at}`);
@@ -157,7 +170,10 @@ export class DatasetWalker {
 
     // An element (or the delimiter closing an undefined-length item).
     if (group === 0xfffe) {
-      if (element === 0xe00d && f.delimited) { this.stack.pop(); return; }
+      if (element === 0xe00d && f.delimited) {
+        this.stack.pop();
+        return;
+      }
       throw new WalkError(`unexpected delimiter (FFFE,${hex(element)}) at byte ${at}`);
     }
     let vr: string | null = null;
@@ -175,20 +191,30 @@ export class DatasetWalker {
 
     if (length === UNDEFINED) {
       if (tag === 0x7fe00010) {
-        if (f.enc.explicit && vr !== 'OB' && vr !== 'OW') throw new WalkError(`undefined-length pixel data with VR ${vr} at byte ${at}`);
+        if (f.enc.explicit && vr !== 'OB' && vr !== 'OW')
+          throw new WalkError(`undefined-length pixel data with VR ${vr} at byte ${at}`);
         this.pushFrame({ kind: 'fragments', enc: f.enc }, at);
         return;
       }
-      if (vr === null || vr === 'SQ') { this.pushFrame({ kind: 'items', enc: f.enc }, at); return; }
+      if (vr === null || vr === 'SQ') {
+        this.pushFrame({ kind: 'items', enc: f.enc }, at);
+        return;
+      }
       // PS3.5 6.2.2: an undefined-length UN holds a sequence encoded in implicit VR little endian.
-      if (vr === 'UN') { this.pushFrame({ kind: 'items', enc: { explicit: false, bigEndian: false } }, at); return; }
+      if (vr === 'UN') {
+        this.pushFrame({ kind: 'items', enc: { explicit: false, bigEndian: false } }, at);
+        return;
+      }
       throw new WalkError(`undefined length with VR ${vr} at byte ${at}`);
     }
 
     if (this.stack.length === 1) {
       const key = CAPTURE.get(tag);
       if (key && length <= MAX_CAPTURE) {
-        if (length === 0) { this.attrs[key] = ''; return; }
+        if (length === 0) {
+          this.attrs[key] = '';
+          return;
+        }
         this.capturing = { key, parts: [] };
       }
     }
@@ -203,8 +229,13 @@ export class DatasetWalker {
   private endCapture(): void {
     const c = this.capturing!;
     this.capturing = null;
-    this.attrs[c.key] = Buffer.concat(c.parts).toString('latin1').replace(/[\0 ]+$/, '').replace(/^ +/, '');
+    this.attrs[c.key] = Buffer.concat(c.parts)
+      .toString('latin1')
+      .replace(/[\0 ]+$/, '')
+      .replace(/^ +/, '');
   }
 }
 
-function hex(n: number): string { return n.toString(16).toUpperCase().padStart(4, '0'); }
+function hex(n: number): string {
+  return n.toString(16).toUpperCase().padStart(4, '0');
+}

@@ -60,8 +60,12 @@ function storedDataset(h: Harness, index: number, inflate = false): Buffer {
 
 describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
   let h: Harness;
-  beforeAll(async () => { h = await startListener(); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await startListener();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('problem 1 — Server.listen binds all interfaces: the listener binds the configured host only', async () => {
     const only = await startListener({ host: '127.0.0.2' });
@@ -69,7 +73,10 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
       expect(only.listener.host).toBe('127.0.0.2');
       expect((await echoscu(only.listener.port, [])).code).not.toBe(0); // echoscu dials 127.0.0.1
       const refused = await new Promise<string>((resolve) => {
-        const s = net.connect({ host: '127.0.0.1', port: only.listener.port }, () => { s.destroy(); resolve('connected'); });
+        const s = net.connect({ host: '127.0.0.1', port: only.listener.port }, () => {
+          s.destroy();
+          resolve('connected');
+        });
         s.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
       });
       expect(refused).toBe('ECONNREFUSED');
@@ -82,25 +89,49 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
 
   it('problem 2 — its storage list lacks RT/SEG/ECG/KOS/GSPS: every 1.2.840.10008.5.1.4.1.1.* class is accepted', async () => {
     const classes = {
-      kos: '1.2.840.10008.5.1.4.1.1.88.59', gsps: '1.2.840.10008.5.1.4.1.1.11.1', rtPlan: '1.2.840.10008.5.1.4.1.1.481.5',
-      rtStruct: '1.2.840.10008.5.1.4.1.1.481.3', seg: '1.2.840.10008.5.1.4.1.1.66.4', ecg: '1.2.840.10008.5.1.4.1.1.9.1.1',
-      studyRootFind: '1.2.840.10008.5.1.4.1.2.2.1', notAUid: '1.2.840.10008.5.1.4.1.1.x',
+      kos: '1.2.840.10008.5.1.4.1.1.88.59',
+      gsps: '1.2.840.10008.5.1.4.1.1.11.1',
+      rtPlan: '1.2.840.10008.5.1.4.1.1.481.5',
+      rtStruct: '1.2.840.10008.5.1.4.1.1.481.3',
+      seg: '1.2.840.10008.5.1.4.1.1.66.4',
+      ecg: '1.2.840.10008.5.1.4.1.1.9.1.1',
+      studyRootFind: '1.2.840.10008.5.1.4.1.2.2.1',
+      notAUid: '1.2.840.10008.5.1.4.1.1.x',
     };
     const scu = await RawScu.connect(h.listener.port);
     const names = Object.keys(classes) as (keyof typeof classes)[];
-    const a = await scu.associate('RAWSCU', 'RANGSI', names.map((n, i) => ({ id: 2 * i + 1, abstractSyntax: classes[n], transferSyntaxes: [TS.explicitLE] })));
+    const a = await scu.associate(
+      'RAWSCU',
+      'RANGSI',
+      names.map((n, i) => ({ id: 2 * i + 1, abstractSyntax: classes[n], transferSyntaxes: [TS.explicitLE] })),
+    );
     expect(a.kind).toBe('accept');
     if (a.kind !== 'accept') return;
     const result = Object.fromEntries(names.map((n, i) => [n, a.contexts.get(2 * i + 1)?.result]));
     expect(result).toEqual({ kos: 0, gsps: 0, rtPlan: 0, rtStruct: 0, seg: 0, ecg: 0, studyRootFind: 3, notAUid: 3 });
     const before = h.archive.calls.length;
-    expect(await scu.store(1, classes.kos, '1.2.3.4.59', instance(classes.kos, '1.2.3.4.59'))).toMatchObject({ status: Status.Success });
-    expect(await scu.store(3, classes.gsps, '1.2.3.4.11', instance(classes.gsps, '1.2.3.4.11'), { messageId: 2 })).toMatchObject({ status: Status.Success });
+    expect(await scu.store(1, classes.kos, '1.2.3.4.59', instance(classes.kos, '1.2.3.4.59'))).toMatchObject({
+      status: Status.Success,
+    });
+    expect(
+      await scu.store(3, classes.gsps, '1.2.3.4.11', instance(classes.gsps, '1.2.3.4.11'), { messageId: 2 }),
+    ).toMatchObject({ status: Status.Success });
     await scu.release();
     expect(h.archive.calls.length).toBe(before + 2);
     // Real files of those classes from a real peer: RT plan, SEG, ECG.
     const sent = ['rtplan.dcm', 'liver_1frame.dcm', 'waveform_ecg.dcm', 'rtstruct.dcm'].map((n) => corpus(n));
-    const r = await run('storescu', ['-v', '-aec', 'RANGSI', '-nh', '-xf', storescuProfile(h.dir, sent, { name: 'p2.cfg' }), 'Corpus', '127.0.0.1', String(h.listener.port), ...sent.map((f) => f.file)]);
+    const r = await run('storescu', [
+      '-v',
+      '-aec',
+      'RANGSI',
+      '-nh',
+      '-xf',
+      storescuProfile(h.dir, sent, { name: 'p2.cfg' }),
+      'Corpus',
+      '127.0.0.1',
+      String(h.listener.port),
+      ...sent.map((f) => f.file),
+    ]);
     expect([...storeResults(r.stdout + r.stderr).values()]).toEqual(['success', 'success', 'success', 'success']);
   });
 
@@ -137,7 +168,17 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
       [5, { result: 4, transferSyntax: UNSUPPORTED_TS }],
     ]);
     const ct = corpus('CT_small.dcm');
-    const r = await run('storescu', ['-v', '-aec', 'RANGSI', '-xf', storescuProfile(h.dir, [ct], { name: 'p3.cfg' }), 'Corpus', '127.0.0.1', String(h.listener.port), ct.file]);
+    const r = await run('storescu', [
+      '-v',
+      '-aec',
+      'RANGSI',
+      '-xf',
+      storescuProfile(h.dir, [ct], { name: 'p3.cfg' }),
+      'Corpus',
+      '127.0.0.1',
+      String(h.listener.port),
+      ct.file,
+    ]);
     expect(storeResults(r.stdout + r.stderr).get('CT_small.dcm')).toBe('success');
   });
 
@@ -146,13 +187,20 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
     const { writeHighWaterMark: hwm, maxPduLength: maxPdu } = big.listener.config;
     try {
       const write = (file: string, uid: string, pixelBytes: number) => {
-        const pixelHeader = Buffer.concat([Buffer.from([0xe0, 0x7f, 0x10, 0x00]), Buffer.from('OW\0\0', 'latin1'), Buffer.alloc(4)]);
+        const pixelHeader = Buffer.concat([
+          Buffer.from([0xe0, 0x7f, 0x10, 0x00]),
+          Buffer.from('OW\0\0', 'latin1'),
+          Buffer.alloc(4),
+        ]);
         pixelHeader.writeUInt32LE(pixelBytes, 8);
         const fd = fs.openSync(file, 'w');
         fs.writeSync(fd, buildPart10Header({ sopClassUid: CT, sopInstanceUid: uid, transferSyntaxUid: TS.explicitLE }));
         fs.writeSync(fd, instance(CT, uid, [pixelHeader]));
         const mb = Buffer.alloc(1024 * 1024);
-        for (let i = 0; i < pixelBytes / mb.length; i++) { mb.fill(i); fs.writeSync(fd, mb); }
+        for (let i = 0; i < pixelBytes / mb.length; i++) {
+          mb.fill(i);
+          fs.writeSync(fd, mb);
+        }
         fs.closeSync(fd);
       };
       const small = path.join(big.dir, 'small.dcm');
@@ -190,7 +238,15 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
           gc({ type: ++ticks % 10 === 0 ? 'major' : 'minor' });
           peak = Math.max(peak, process.memoryUsage().rss);
         }, 5);
-        const r = await run('storescu', ['-aec', 'RANGSI', '--max-send-pdu', '131072', '127.0.0.1', String(big.listener.port), file]);
+        const r = await run('storescu', [
+          '-aec',
+          'RANGSI',
+          '--max-send-pdu',
+          '131072',
+          '127.0.0.1',
+          String(big.listener.port),
+          file,
+        ]);
         clearInterval(sampler);
         expect(r.code, r.stderr).toBe(0);
         expect(big.listener.stats.peakBufferedBytes).toBeGreaterThan(0);
@@ -198,7 +254,11 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
         const growth = peak - baseline;
         const limit = 3 * budget + (pixelBytes / r.ms) * longestGap; // + bytes received during the longest sampling gap
         if (growth < best.growth) {
-          best = { growth, limit, detail: `RSS grew ${(growth / 1048576).toFixed(1)} MB for a ${pixelBytes / 1048576} MB instance (longest sampling gap ${longestGap.toFixed(0)} ms)` };
+          best = {
+            growth,
+            limit,
+            detail: `RSS grew ${(growth / 1048576).toFixed(1)} MB for a ${pixelBytes / 1048576} MB instance (longest sampling gap ${longestGap.toFixed(0)} ms)`,
+          };
         }
       }
       expect(best.growth, best.detail).toBeLessThan(best.limit);
@@ -206,7 +266,20 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
 
       // The file: our Part-10 header built from the command set, then the data set bytes as sent.
       const stored = big.archive.calls[1]!.path;
-      const dump = await run('dcmdump', ['-M', '+P', '0002,0002', '+P', '0002,0003', '+P', '0002,0010', '+P', '0002,0012', '+P', '0002,0016', stored]);
+      const dump = await run('dcmdump', [
+        '-M',
+        '+P',
+        '0002,0002',
+        '+P',
+        '0002,0003',
+        '+P',
+        '0002,0010',
+        '+P',
+        '0002,0012',
+        '+P',
+        '0002,0016',
+        stored,
+      ]);
       expect(dump.stdout).toContain('=CTImageStorage');
       expect(dump.stdout).toContain('[1.2.3.4.50]');
       expect(dump.stdout).toContain('=LittleEndianExplicit');
@@ -239,14 +312,18 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
     expect(storedDataset(h, before + 1).equals(original)).toBe(true);
     // A truncated deflate stream, and deflate of a truncated data set: never Success.
     const calls = h.archive.calls.length;
-    const cut = await scu.store(1, sc, dfl.sopInstanceUid!, original.subarray(0, original.length - 100), { messageId: 2 });
+    const cut = await scu.store(1, sc, dfl.sopInstanceUid!, original.subarray(0, original.length - 100), {
+      messageId: 2,
+    });
     expect(cut?.status).toBe(Status.CannotUnderstand);
     const inner = zlib.inflateRawSync(original);
     const halfDeflated = zlib.deflateRawSync(inner.subarray(0, inner.length - 1000));
     const half = await scu.store(1, sc, dfl.sopInstanceUid!, halfDeflated, { messageId: 3 });
     expect(half).toMatchObject({ status: Status.CannotUnderstand });
     expect(half?.errorComment).toMatch(/truncated/);
-    const garbage = await scu.store(1, sc, dfl.sopInstanceUid!, Buffer.from('not a deflate stream at all!'), { messageId: 4 });
+    const garbage = await scu.store(1, sc, dfl.sopInstanceUid!, Buffer.from('not a deflate stream at all!'), {
+      messageId: 4,
+    });
     expect(garbage?.status).toBe(Status.CannotUnderstand);
     await scu.release();
     expect(h.archive.calls.length).toBe(calls);
@@ -270,7 +347,13 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
       element(0x0020, 0x0013, 'IS', ''),
     ]);
     const file = path.join(h.dir, 'p6.dcm');
-    fs.writeFileSync(file, Buffer.concat([buildPart10Header({ sopClassUid: CT, sopInstanceUid: '1.2.3.4.6', transferSyntaxUid: TS.explicitLE }), data]));
+    fs.writeFileSync(
+      file,
+      Buffer.concat([
+        buildPart10Header({ sopClassUid: CT, sopInstanceUid: '1.2.3.4.6', transferSyntaxUid: TS.explicitLE }),
+        data,
+      ]),
+    );
     const before = h.archive.calls.length;
     const r = await run('storescu', ['-aec', 'RANGSI', '-xe', '127.0.0.1', String(h.listener.port), file]);
     expect(r.code, r.stderr).toBe(0);
@@ -293,8 +376,12 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
       await scu.associate('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: CT, transferSyntaxes: [TS.explicitLE] }]);
       await scu.write(pdata(1, cStoreRq(1, CT, '1.2.3.4.7'), true, true));
       // More than the first MiB the receiver keeps in memory, so that a partial file is really on disk.
-      const big = instance(CT, '1.2.3.4.7', [element(0x0010, 0x1000, 'LO', 'x'.repeat(2000)), element(0x7fe0, 0x0010, 'OB', Buffer.alloc(1_500_000))]);
-      for (let off = 0; off < 1_200_000; off += 16_000) await scu.write(pdata(1, big.subarray(off, off + 16_000), false, false));
+      const big = instance(CT, '1.2.3.4.7', [
+        element(0x0010, 0x1000, 'LO', 'x'.repeat(2000)),
+        element(0x7fe0, 0x0010, 'OB', Buffer.alloc(1_500_000)),
+      ]);
+      for (let off = 0; off < 1_200_000; off += 16_000)
+        await scu.write(pdata(1, big.subarray(off, off + 16_000), false, false));
       await until(() => tempFiles(h).length === 1);
       await scu.write(abortPdu());
       await until(() => tempFiles(h).length === 0);
@@ -307,6 +394,7 @@ describe('dcmjs-dimse 0.3.3 problems, handled by the wrapper', () => {
     expect(libLines.length).toBeGreaterThan(0);
     expect(libLines.every((l) => l.level === 20)).toBe(true); // pino debug
     const all = JSON.stringify(h.lines);
-    for (const patientData of ['CompressedSamples^CT1', 'Rangsi^Probe', 'Lastname^Firstname']) expect(all).not.toContain(patientData);
+    for (const patientData of ['CompressedSamples^CT1', 'Rangsi^Probe', 'Lastname^Firstname'])
+      expect(all).not.toContain(patientData);
   });
 });

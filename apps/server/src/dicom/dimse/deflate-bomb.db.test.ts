@@ -20,7 +20,8 @@ const SECONDARY_CAPTURE = '1.2.840.10008.5.1.4.1.1.7';
 describe('a deflate bomb sent by C-STORE to the real archive', () => {
   let fx: ArchiveFixture;
   let h: Harness;
-  const rowsOf = (sop: string) => fx.database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sop));
+  const rowsOf = (sop: string) =>
+    fx.database.db.select().from(dicomInstances).where(eq(dicomInstances.sopInstanceUid, sop));
 
   beforeAll(async () => {
     fx = await openArchiveFixture('dimse-bomb');
@@ -39,7 +40,19 @@ describe('a deflate bomb sent by C-STORE to the real archive', () => {
     const imageFile = path.join(fx.dataDir, 'image.dcm');
     fs.writeFileSync(bombFile, bomb.bytes);
     fs.writeFileSync(imageFile, image.bytes);
-    const r = await run('storescu', ['-v', '-nh', '-aec', 'RANGSI', '-aet', 'ANYONE', '-xd', '127.0.0.1', String(h.listener.port), bombFile, imageFile]);
+    const r = await run('storescu', [
+      '-v',
+      '-nh',
+      '-aec',
+      'RANGSI',
+      '-aet',
+      'ANYONE',
+      '-xd',
+      '127.0.0.1',
+      String(h.listener.port),
+      bombFile,
+      imageFile,
+    ]);
     const results = storeResults(r.stdout + r.stderr);
     expect(results.get('bomb.dcm')).toMatch(/^Refused: OutOfResources/);
     expect(results.get('image.dcm')).toBe('success');
@@ -53,11 +66,20 @@ describe('a deflate bomb sent by C-STORE to the real archive', () => {
     const bomb = buildDeflateBomb({ rows: 512, columns: 1024, frames: 1000, sopClassUid: SECONDARY_CAPTURE });
     const image = buildDeflated({ sopClassUid: SECONDARY_CAPTURE });
     const scu = await RawScu.connect(h.listener.port);
-    await scu.associate('ANYONE', 'RANGSI', [{ id: 1, abstractSyntax: SECONDARY_CAPTURE, transferSyntaxes: [DEFLATED_TS] }]);
-    const { result, maxDelayMs } = await withLoopDelay(() => scu.store(1, SECONDARY_CAPTURE, bomb.sopUid, bomb.bytes.subarray(datasetStart(bomb.bytes))));
-    expect(result).toMatchObject({ status: Status.OutOfResources, errorComment: expect.stringMatching(/^deflated data set inflates past its limit of \d+ MiB$/) });
+    await scu.associate('ANYONE', 'RANGSI', [
+      { id: 1, abstractSyntax: SECONDARY_CAPTURE, transferSyntaxes: [DEFLATED_TS] },
+    ]);
+    const { result, maxDelayMs } = await withLoopDelay(() =>
+      scu.store(1, SECONDARY_CAPTURE, bomb.sopUid, bomb.bytes.subarray(datasetStart(bomb.bytes))),
+    );
+    expect(result).toMatchObject({
+      status: Status.OutOfResources,
+      errorComment: expect.stringMatching(/^deflated data set inflates past its limit of \d+ MiB$/),
+    });
     expect(maxDelayMs).toBeLessThan(200);
-    const next = await scu.store(1, SECONDARY_CAPTURE, image.sopUid, image.bytes.subarray(datasetStart(image.bytes)), { messageId: 2 });
+    const next = await scu.store(1, SECONDARY_CAPTURE, image.sopUid, image.bytes.subarray(datasetStart(image.bytes)), {
+      messageId: 2,
+    });
     expect(next).toMatchObject({ status: Status.Success, errorComment: '' });
     await scu.release();
     expect(await rowsOf(bomb.sopUid)).toEqual([]);

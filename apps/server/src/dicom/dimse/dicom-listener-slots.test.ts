@@ -8,13 +8,18 @@ import { TS } from '../uids';
 const VERIFICATION = '1.2.840.10008.1.1';
 
 /** A socket that connects and never sends its A-ASSOCIATE-RQ; `closed` turns true when the listener drops it. */
-interface IdleSocket { socket: net.Socket; closed: boolean }
+interface IdleSocket {
+  socket: net.Socket;
+  closed: boolean;
+}
 
 function idleSocket(port: number, localAddress = '127.0.0.1'): Promise<IdleSocket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ port, host: '127.0.0.1', localAddress });
     const idle: IdleSocket = { socket, closed: false };
-    socket.on('close', () => { idle.closed = true; });
+    socket.on('close', () => {
+      idle.closed = true;
+    });
     socket.on('error', () => undefined);
     socket.once('connect', () => resolve(idle));
     socket.once('error', reject);
@@ -74,7 +79,12 @@ describe('DICOM listener: connection slots', () => {
       const third = await RawScu.connect(port);
       held.push(third);
       // Transient (2), service provider presentation (3), local limit exceeded (2).
-      expect(await third.associate('HOLDER', 'RANGSI', ctx)).toEqual({ kind: 'reject', result: 2, source: 3, reason: 2 });
+      expect(await third.associate('HOLDER', 'RANGSI', ctx)).toEqual({
+        kind: 'reject',
+        result: 2,
+        source: 3,
+        reason: 2,
+      });
       const other = await RawScu.connect(port, '127.0.0.1', '127.0.0.2');
       held.push(other);
       expect((await other.associate('OTHER', 'RANGSI', ctx)).kind).toBe('accept');
@@ -87,11 +97,18 @@ describe('DICOM listener: connection slots', () => {
 describe('DICOM connection settings (config.ts)', () => {
   it('defaults to a 5 s wait for the association request, 32 associations, 8 per address; bad values stop the start', async () => {
     const { ConfigError, loadConfig } = await import('../../config');
-    expect(loadConfig({})).toMatchObject({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: 5, DICOM_MAX_ASSOCIATIONS: 32, DICOM_MAX_CONNECTIONS_PER_ADDRESS: 8 });
-    expect(loadConfig({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: '2.5', DICOM_MAX_CONNECTIONS_PER_ADDRESS: '2' }))
-      .toMatchObject({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: 2.5, DICOM_MAX_CONNECTIONS_PER_ADDRESS: 2 });
+    expect(loadConfig({})).toMatchObject({
+      DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: 5,
+      DICOM_MAX_ASSOCIATIONS: 32,
+      DICOM_MAX_CONNECTIONS_PER_ADDRESS: 8,
+    });
+    expect(
+      loadConfig({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: '2.5', DICOM_MAX_CONNECTIONS_PER_ADDRESS: '2' }),
+    ).toMatchObject({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: 2.5, DICOM_MAX_CONNECTIONS_PER_ADDRESS: 2 });
     expect(() => loadConfig({ DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DICOM_MAX_CONNECTIONS_PER_ADDRESS: 'many' })).toThrow('DICOM_MAX_CONNECTIONS_PER_ADDRESS');
+    expect(() => loadConfig({ DICOM_MAX_CONNECTIONS_PER_ADDRESS: 'many' })).toThrow(
+      'DICOM_MAX_CONNECTIONS_PER_ADDRESS',
+    );
   });
 
   it('a listener built without a timeout waits 5 s for the association request', async () => {

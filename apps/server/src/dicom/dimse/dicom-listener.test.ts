@@ -47,7 +47,7 @@ function minimalInstance(sopClass: string, sopInstance: string, extra: El[] = []
     [0x0020, 0x000e, 'UI', '1.2.826.0.1.3680043.2.1125.1.2'],
     ...extra,
   ];
-  return dataset(elements.sort((a, b) => (a[0] - b[0]) || (a[1] - b[1])));
+  return dataset(elements.sort((a, b) => a[0] - b[0] || a[1] - b[1]));
 }
 
 async function rawStore(h: Harness, sopClass: string, ts: string, sopInstance: string, data: Buffer, chunk?: number) {
@@ -61,8 +61,12 @@ async function rawStore(h: Harness, sopClass: string, ts: string, sopInstance: s
 
 describe('DICOM listener with real dcmtk peers', () => {
   let h: Harness;
-  beforeAll(async () => { h = await startListener(); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await startListener();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('answers C-ECHO from echoscu', async () => {
     const r = await echoscu(h.listener.port);
@@ -74,7 +78,9 @@ describe('DICOM listener with real dcmtk peers', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/Called AE Title Not Recognized/i);
     const scu = await RawScu.connect(h.listener.port);
-    const a = await scu.associate('RAWSCU', 'SOMEONE_ELSE', [{ id: 1, abstractSyntax: '1.2.840.10008.1.1', transferSyntaxes: [TS.implicitLE] }]);
+    const a = await scu.associate('RAWSCU', 'SOMEONE_ELSE', [
+      { id: 1, abstractSyntax: '1.2.840.10008.1.1', transferSyntaxes: [TS.implicitLE] },
+    ]);
     expect(a).toEqual({ kind: 'reject', result: 1, source: 1, reason: 7 });
     scu.destroy();
   });
@@ -85,12 +91,34 @@ describe('DICOM listener with real dcmtk peers', () => {
       const list = files.map((f) => f.file);
       const sopFiles = files.filter((f) => f.sopClassUid);
       const plain = storescuProfile(h.dir, sopFiles, { unsupportedFirst: false, name: 'plain.cfg' });
-      const refRun = await run('storescu', ['-v', '-aec', 'REFERENCE', '-nh', '-xf', plain, 'Corpus', '127.0.0.1', String(ref.port), ...list]);
+      const refRun = await run('storescu', [
+        '-v',
+        '-aec',
+        'REFERENCE',
+        '-nh',
+        '-xf',
+        plain,
+        'Corpus',
+        '127.0.0.1',
+        String(ref.port),
+        ...list,
+      ]);
       const refResults = storeResults(refRun.stdout + refRun.stderr);
 
       const profile = storescuProfile(h.dir, sopFiles);
       const before = h.archive.calls.length;
-      const r = await run('storescu', ['-v', '-aec', 'RANGSI', '-nh', '-xf', profile, 'Corpus', '127.0.0.1', String(h.listener.port), ...list]);
+      const r = await run('storescu', [
+        '-v',
+        '-aec',
+        'RANGSI',
+        '-nh',
+        '-xf',
+        profile,
+        'Corpus',
+        '127.0.0.1',
+        String(h.listener.port),
+        ...list,
+      ]);
       const results = storeResults(r.stdout + r.stderr);
 
       const sentOk = [...results].filter(([, s]) => s === 'success').map(([n]) => n);
@@ -100,7 +128,8 @@ describe('DICOM listener with real dcmtk peers', () => {
       expect(sentOk).toEqual(refOk.filter((n) => !BROKEN.has(n) || n === 'JPEG2000-embedded-sequence-delimiter.dcm'));
       expect(sentOk.length).toBeGreaterThanOrEqual(50);
       for (const name of results.keys()) {
-        if (BROKEN.has(name) && name !== 'JPEG2000-embedded-sequence-delimiter.dcm') expect(results.get(name), name).not.toBe('success');
+        if (BROKEN.has(name) && name !== 'JPEG2000-embedded-sequence-delimiter.dcm')
+          expect(results.get(name), name).not.toBe('success');
       }
       // Byte for byte what storescu sent (as dcmtk's bit-preserving SCP wrote it down).
       let call = before;
@@ -123,7 +152,11 @@ describe('DICOM listener with real dcmtk peers', () => {
     const scu = await RawScu.connect(h.listener.port);
     const sendable = files.filter((f) => f.transferSyntaxUid && f.sopClassUid && f.sopInstanceUid);
     const syntaxes = [...new Set(sendable.map((f) => `${f.sopClassUid}|${f.transferSyntaxUid}`))];
-    const contexts = syntaxes.map((k, i) => ({ id: 2 * i + 1, abstractSyntax: k.split('|')[0]!, transferSyntaxes: [k.split('|')[1]!] }));
+    const contexts = syntaxes.map((k, i) => ({
+      id: 2 * i + 1,
+      abstractSyntax: k.split('|')[0]!,
+      transferSyntaxes: [k.split('|')[1]!],
+    }));
     const a = await scu.associate('RAWSCU', 'RANGSI', contexts);
     expect(a.kind).toBe('accept');
     const outcomes: Record<string, string> = {};
@@ -142,7 +175,8 @@ describe('DICOM listener with real dcmtk peers', () => {
     }
     await scu.release();
     for (const f of sendable) {
-      if (BROKEN.has(f.name) && f.name !== 'JPEG2000-embedded-sequence-delimiter.dcm') expect(outcomes[f.name], f.name).not.toBe('success');
+      if (BROKEN.has(f.name) && f.name !== 'JPEG2000-embedded-sequence-delimiter.dcm')
+        expect(outcomes[f.name], f.name).not.toBe('success');
     }
     const ok = Object.values(outcomes).filter((o) => o === 'success').length;
     expect(ok).toBeGreaterThanOrEqual(55);
@@ -156,8 +190,12 @@ describe('DICOM listener with real dcmtk peers', () => {
 
 describe('bad input: the listener refuses, drops the offender and keeps serving', () => {
   let h: Harness;
-  beforeAll(async () => { h = await startListener({ maxInstanceBytes: 2 * 1024 * 1024 }); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await startListener({ maxInstanceBytes: 2 * 1024 * 1024 });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('an association aborted mid-transfer leaves no temp file, and the next file is stored', async () => {
     const ct = corpus('CT_small.dcm');
@@ -169,7 +207,8 @@ describe('bad input: the listener refuses, drops the offender and keeps serving'
       const { cStoreRq, pdata } = await import('./test/raw-scu');
       await scu.write(pdata(1, cStoreRq(1, CT, ct.sopInstanceUid!), true, true));
       // Past the first MiB the receiver keeps in memory: a partial file is on disk when the association ends.
-      for (let off = 0; off < 1_200_000; off += 16_000) await scu.write(pdata(1, big.subarray(off, off + 16_000), false, false));
+      for (let off = 0; off < 1_200_000; off += 16_000)
+        await scu.write(pdata(1, big.subarray(off, off + 16_000), false, false));
       await until(() => tempFiles(h).length === 1);
       if (ending === 'A-ABORT') await scu.write(abortPdu());
       else scu.socket.resetAndDestroy();
@@ -206,7 +245,9 @@ describe('bad input: the listener refuses, drops the offender and keeps serving'
     const twice = await RawScu.connect(h.listener.port);
     await twice.associate('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: CT, transferSyntaxes: [TS.explicitLE] }]);
     const { associateRq } = await import('./test/raw-scu');
-    await twice.write(associateRq('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: CT, transferSyntaxes: [TS.explicitLE] }]));
+    await twice.write(
+      associateRq('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: CT, transferSyntaxes: [TS.explicitLE] }]),
+    );
     await until(() => twice.closed);
 
     expect((await ongoing.store(1, CT, ct.sopInstanceUid!, data, { messageId: 2 }))?.status).toBe(0);
@@ -216,13 +257,18 @@ describe('bad input: the listener refuses, drops the offender and keeps serving'
 
   it('an endless data set is cut at the size limit (association aborted), others unaffected', async () => {
     const other = await RawScu.connect(h.listener.port);
-    await other.associate('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: '1.2.840.10008.1.1', transferSyntaxes: [TS.implicitLE] }]);
+    await other.associate('RAWSCU', 'RANGSI', [
+      { id: 1, abstractSyntax: '1.2.840.10008.1.1', transferSyntaxes: [TS.implicitLE] },
+    ]);
     const endless = await RawScu.connect(h.listener.port);
     await endless.associate('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: CT, transferSyntaxes: [TS.explicitLE] }]);
     let sent = 0;
     async function* forever() {
       const chunk = Buffer.alloc(64 * 1024, 0x41);
-      while (sent < 64 * 1024 * 1024) { sent += chunk.length; yield chunk; }
+      while (sent < 64 * 1024 * 1024) {
+        sent += chunk.length;
+        yield chunk;
+      }
     }
     const rsp = await endless.store(1, CT, '1.2.3.4.5', forever());
     expect(rsp).toBeNull(); // aborted, never answered Success
@@ -239,7 +285,9 @@ describe('bad input: the listener refuses, drops the offender and keeps serving'
     const mr = corpus('MR_small.dcm');
     const data = datasetBytes(fs.readFileSync(mr.file), false);
     // Command says CT on a CT context, the data set is an MR image.
-    expect(await rawStore(h, CT, TS.explicitLE, mr.sopInstanceUid!, data)).toMatchObject({ status: Status.DataSetMismatch });
+    expect(await rawStore(h, CT, TS.explicitLE, mr.sopInstanceUid!, data)).toMatchObject({
+      status: Status.DataSetMismatch,
+    });
     // Command says MR on a CT context.
     const scu = await RawScu.connect(h.listener.port);
     await scu.associate('RAWSCU', 'RANGSI', [{ id: 1, abstractSyntax: CT, transferSyntaxes: [TS.explicitLE] }]);
@@ -251,18 +299,33 @@ describe('bad input: the listener refuses, drops the offender and keeps serving'
   it("maps the archive's refusals and failures to failure statuses, never Success", async () => {
     const data = minimalInstance(CT, '1.2.3.4.100');
     const cases = [
-      ['too-large', Status.OutOfResources], ['missing-uid', Status.DataSetMismatch],
-      ['unsupported-sop-class', Status.DataSetMismatch], ['not-dicom', Status.CannotUnderstand],
-      ['truncated', Status.CannotUnderstand], ['error', Status.OutOfResources],
+      ['too-large', Status.OutOfResources],
+      ['missing-uid', Status.DataSetMismatch],
+      ['unsupported-sop-class', Status.DataSetMismatch],
+      ['not-dicom', Status.CannotUnderstand],
+      ['truncated', Status.CannotUnderstand],
+      ['error', Status.OutOfResources],
     ] as const;
     try {
       for (const [code, status] of cases) {
         h.archive.answer = () => ({ status: 'refused', code, reason: `refused: ${code}` });
-        expect(await rawStore(h, CT, TS.explicitLE, '1.2.3.4.100', data)).toMatchObject({ status, errorComment: `refused: ${code}` });
+        expect(await rawStore(h, CT, TS.explicitLE, '1.2.3.4.100', data)).toMatchObject({
+          status,
+          errorComment: `refused: ${code}`,
+        });
       }
-      h.archive.answer = () => { throw new Error('database down'); };
-      expect(await rawStore(h, CT, TS.explicitLE, '1.2.3.4.100', data)).toMatchObject({ status: Status.OutOfResources });
-      h.archive.answer = () => ({ status: 'duplicate', sopInstanceUid: '1.2.3.4.100', studyInstanceUid: '1', examId: null });
+      h.archive.answer = () => {
+        throw new Error('database down');
+      };
+      expect(await rawStore(h, CT, TS.explicitLE, '1.2.3.4.100', data)).toMatchObject({
+        status: Status.OutOfResources,
+      });
+      h.archive.answer = () => ({
+        status: 'duplicate',
+        sopInstanceUid: '1.2.3.4.100',
+        studyInstanceUid: '1',
+        examId: null,
+      });
       expect(await rawStore(h, CT, TS.explicitLE, '1.2.3.4.100', data)).toMatchObject({ status: Status.Success });
     } finally {
       h.archive.answer = null;
@@ -277,7 +340,9 @@ describe('bad input: the listener refuses, drops the offender and keeps serving'
       expect(r.code).not.toBe(0);
       expect(r.stderr).toMatch(/Calling AE Title Not Recognized/i);
       const scu = await RawScu.connect(strict.listener.port);
-      const a = await scu.associate('STRANGER', 'RANGSI', [{ id: 1, abstractSyntax: '1.2.840.10008.1.1', transferSyntaxes: [TS.implicitLE] }]);
+      const a = await scu.associate('STRANGER', 'RANGSI', [
+        { id: 1, abstractSyntax: '1.2.840.10008.1.1', transferSyntaxes: [TS.implicitLE] },
+      ]);
       expect(a).toEqual({ kind: 'reject', result: 1, source: 1, reason: 3 });
       scu.destroy();
     } finally {
@@ -292,7 +357,8 @@ describe('DICOM settings (config.ts)', () => {
     expect(loadConfig({}).DICOM_ALLOWED_AE_TITLES).toEqual([]);
     expect(loadConfig({}).DICOM_HOST).toBeUndefined();
     expect(loadConfig({ DICOM_HOST: '127.0.0.1', DICOM_ALLOWED_AE_TITLES: ' CT01, MR01 ,,US 1' })).toMatchObject({
-      DICOM_HOST: '127.0.0.1', DICOM_ALLOWED_AE_TITLES: ['CT01', 'MR01', 'US 1'],
+      DICOM_HOST: '127.0.0.1',
+      DICOM_ALLOWED_AE_TITLES: ['CT01', 'MR01', 'US 1'],
     });
     expect(() => loadConfig({ DICOM_ALLOWED_AE_TITLES: 'CT01,THIS_TITLE_IS_TOO_LONG' })).toThrow(ConfigError);
     expect(() => loadConfig({ DICOM_ALLOWED_AE_TITLES: 'BAD\\AE' })).toThrow('DICOM_ALLOWED_AE_TITLES');

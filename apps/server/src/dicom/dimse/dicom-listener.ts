@@ -6,10 +6,22 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DicomArchive, IngestResult } from '../archive';
 import {
-  dimse, routeDimseLogs,
-  type DimseAssociation, type DimseCEchoRequest, type DimseCEchoResponse, type DimseCFindRequest, type DimseCFindResponse,
-  type DimseCCancelRequest, type DimseCGetRequest, type DimseCGetResponse, type DimseCMoveRequest, type DimseCMoveResponse,
-  type DimseCStoreRequest, type DimseCStoreResponse, type DimseDataset, type DimsePresentationContext,
+  dimse,
+  routeDimseLogs,
+  type DimseAssociation,
+  type DimseCEchoRequest,
+  type DimseCEchoResponse,
+  type DimseCFindRequest,
+  type DimseCFindResponse,
+  type DimseCCancelRequest,
+  type DimseCGetRequest,
+  type DimseCGetResponse,
+  type DimseCMoveRequest,
+  type DimseCMoveResponse,
+  type DimseCStoreRequest,
+  type DimseCStoreResponse,
+  type DimseDataset,
+  type DimsePresentationContext,
 } from './lib';
 import type { WorklistSource } from './mwl/worklist';
 import type { ArchiveQuerySource } from './qr/archive-find';
@@ -22,8 +34,18 @@ import { PduDemux, type StoreCommand } from './pdu-demux';
 import { storeResponsePdu } from './store-response';
 import { StoreSink, type SinkOutcome } from './store-sink';
 import {
-  IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME, isLenientUid, isStorageSopClass, MWL_FIND_SOP_CLASS,
-  errorComment, hexStatus, QUERY_TRANSFER_SYNTAXES, Status, STORAGE_TRANSFER_SYNTAXES, TS, VERIFICATION_SOP_CLASS,
+  IMPLEMENTATION_CLASS_UID,
+  IMPLEMENTATION_VERSION_NAME,
+  isLenientUid,
+  isStorageSopClass,
+  MWL_FIND_SOP_CLASS,
+  errorComment,
+  hexStatus,
+  QUERY_TRANSFER_SYNTAXES,
+  Status,
+  STORAGE_TRANSFER_SYNTAXES,
+  TS,
+  VERIFICATION_SOP_CLASS,
 } from '../uids';
 
 const { constants } = dimse;
@@ -155,7 +177,11 @@ export function negotiate(association: DimseAssociation, offers: Offers): { acce
 class RefusedSink extends EventEmitter {
   private bytes = 0;
   readonly done: Promise<SinkOutcome>;
-  constructor(outcome: SinkOutcome & { ok: false }, private readonly max: number, private readonly onTooLarge: () => void) {
+  constructor(
+    outcome: SinkOutcome & { ok: false },
+    private readonly max: number,
+    private readonly onTooLarge: () => void,
+  ) {
     super();
     this.done = Promise.resolve(outcome);
   }
@@ -164,8 +190,12 @@ class RefusedSink extends EventEmitter {
     if (this.bytes > this.max) this.onTooLarge();
     return true;
   }
-  end(): this { return this; }
-  abort(): void { /* nothing on disk */ }
+  end(): this {
+    return this;
+  }
+  abort(): void {
+    /* nothing on disk */
+  }
 }
 
 type Sink = StoreSink | RefusedSink;
@@ -180,11 +210,14 @@ export function statusOfIngest(r: IngestResult): { status: number; comment?: str
       switch (r.code) {
         // 'error' is the archive failing (its exceptions come back as this): refused for now, the sender retries.
         case 'too-large':
-        case 'error': return { status: Status.OutOfResources, comment: r.reason };
+        case 'error':
+          return { status: Status.OutOfResources, comment: r.reason };
         case 'missing-uid':
-        case 'unsupported-sop-class': return { status: Status.DataSetMismatch, comment: r.reason };
+        case 'unsupported-sop-class':
+          return { status: Status.DataSetMismatch, comment: r.reason };
         case 'not-dicom':
-        case 'truncated': return { status: Status.CannotUnderstand, comment: r.reason };
+        case 'truncated':
+          return { status: Status.CannotUnderstand, comment: r.reason };
       }
   }
   return { status: Status.CannotUnderstand, comment: 'unknown archive answer' };
@@ -213,8 +246,10 @@ export class DicomListener {
     this.moveDestinations = new Map((opts.moveDestinations ?? []).map((d) => [d.aeTitle, d]));
     this.settings = {
       aeTitle: opts.aeTitle.trim(),
-      allowed: opts.allowedCallingAeTitles === undefined || opts.allowedCallingAeTitles === 'any' ? null
-        : new Set(opts.allowedCallingAeTitles.map((a) => a.trim()).filter((a) => a !== '')),
+      allowed:
+        opts.allowedCallingAeTitles === undefined || opts.allowedCallingAeTitles === 'any'
+          ? null
+          : new Set(opts.allowedCallingAeTitles.map((a) => a.trim()).filter((a) => a !== '')),
       queryAes: new Set((opts.queryAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
       maxInstanceBytes: opts.maxInstanceBytes ?? 1024 ** 3,
       maxAssociations: opts.maxAssociations ?? 32,
@@ -227,17 +262,39 @@ export class DicomListener {
     };
   }
 
-  get port(): number { return this.boundPort; }
-  get host(): string { return this.opts.host; }
-  get log(): Logger { return this.opts.logger; }
-  get archive(): DicomArchive { return this.opts.archive; }
-  get worklist(): WorklistSource | null { return this.opts.worklist ?? null; }
-  get query(): ArchiveQuerySource | null { return this.opts.query ?? null; }
-  get retrieve(): ArchiveRetrieveSource | null { return this.opts.retrieve ?? null; }
-  get moveConnectTimeoutMs(): number | undefined { return this.opts.moveConnectTimeoutMs; }
-  get config(): Readonly<Settings> { return this.settings; }
-  get isDraining(): boolean { return this.draining; }
-  get tempDir(): string { return this.opts.tempDir; }
+  get port(): number {
+    return this.boundPort;
+  }
+  get host(): string {
+    return this.opts.host;
+  }
+  get log(): Logger {
+    return this.opts.logger;
+  }
+  get archive(): DicomArchive {
+    return this.opts.archive;
+  }
+  get worklist(): WorklistSource | null {
+    return this.opts.worklist ?? null;
+  }
+  get query(): ArchiveQuerySource | null {
+    return this.opts.query ?? null;
+  }
+  get retrieve(): ArchiveRetrieveSource | null {
+    return this.opts.retrieve ?? null;
+  }
+  get moveConnectTimeoutMs(): number | undefined {
+    return this.opts.moveConnectTimeoutMs;
+  }
+  get config(): Readonly<Settings> {
+    return this.settings;
+  }
+  get isDraining(): boolean {
+    return this.draining;
+  }
+  get tempDir(): string {
+    return this.opts.tempDir;
+  }
 
   /** Binds host:port (dcmjs-dimse problem 1: its Server.listen binds every interface). */
   async start(): Promise<void> {
@@ -261,7 +318,10 @@ export class DicomListener {
     this.server = server;
     const addr = server.address();
     this.boundPort = typeof addr === 'object' && addr ? addr.port : this.opts.port;
-    this.log.info({ host: this.opts.host, port: this.boundPort, aeTitle: this.settings.aeTitle }, 'DICOM listener ready');
+    this.log.info(
+      { host: this.opts.host, port: this.boundPort, aeTitle: this.settings.aeTitle },
+      'DICOM listener ready',
+    );
   }
 
   /**
@@ -288,7 +348,8 @@ export class DicomListener {
   /** Accepted associations (connections still waiting for their A-ASSOCIATE-RQ, or being rejected, do not count). */
   activeAssociations(remoteAddress?: string): number {
     let n = 0;
-    for (const c of this.connections) if (c.associated && (remoteAddress === undefined || c.remoteAddress === remoteAddress)) n++;
+    for (const c of this.connections)
+      if (c.associated && (remoteAddress === undefined || c.remoteAddress === remoteAddress)) n++;
     return n;
   }
 
@@ -300,17 +361,26 @@ export class DicomListener {
   private evictWaiting(remoteAddress: string): void {
     const waiting = [...this.connections].filter((c) => c.waiting);
     const fromAddress = waiting.filter((c) => c.remoteAddress === remoteAddress);
-    const victim = fromAddress.length >= this.settings.maxConnectionsPerAddress ? fromAddress[0]
-      : waiting.length >= this.settings.maxWaitingConnections ? waiting[0] : undefined;
+    const victim =
+      fromAddress.length >= this.settings.maxConnectionsPerAddress
+        ? fromAddress[0]
+        : waiting.length >= this.settings.maxWaitingConnections
+          ? waiting[0]
+          : undefined;
     if (!victim) return;
-    this.log.warn({ remote: victim.remoteAddress, perAddress: fromAddress.length, waiting: waiting.length }, 'DICOM connection without association request closed to make room');
+    this.log.warn(
+      { remote: victim.remoteAddress, perAddress: fromAddress.length, waiting: waiting.length },
+      'DICOM connection without association request closed to make room',
+    );
     victim.destroy();
   }
 
   /** Temp files left by a crash (a kill during a transfer): never acknowledged, so safe to drop. */
   private async removeStaleTempFiles(): Promise<void> {
     const names = await fsp.readdir(this.opts.tempDir).catch(() => [] as string[]);
-    await Promise.all(names.filter((n) => n.endsWith('.part')).map((n) => fsp.rm(path.join(this.opts.tempDir, n), { force: true })));
+    await Promise.all(
+      names.filter((n) => n.endsWith('.part')).map((n) => fsp.rm(path.join(this.opts.tempDir, n), { force: true })),
+    );
   }
 
   newTempPath(): string {
@@ -318,24 +388,30 @@ export class DicomListener {
   }
 
   private accept(socket: net.Socket): void {
-    if (this.draining) { socket.destroy(); return; }
+    if (this.draining) {
+      socket.destroy();
+      return;
+    }
     socket.setNoDelay(true);
     this.evictWaiting(socket.remoteAddress ?? '?');
     const proxy = new SocketProxy(socket);
     const holder: { assoc?: Association } = {};
-    const demux = new PduDemux({
-      maxPduBytes: Math.max(4 * 1024 * 1024, this.settings.maxPduLength + 1024),
-      maxAssociateBytes: 1024 * 1024,
-      maxCommandBytes: 64 * 1024,
-      maxOtherDatasetBytes: 1024 * 1024,
-    }, {
-      forward: (bytes) => proxy.emit('data', bytes),
-      storeBegin: (cmd) => holder.assoc?.storeBegin(cmd),
-      storeData: (bytes) => holder.assoc?.storeData(bytes),
-      storeEnd: (cmd) => holder.assoc?.storeEnd(cmd),
-      violation: (reason) => holder.assoc?.violation(reason),
-      storeResponse: (r) => holder.assoc?.storeResponse(r),
-    });
+    const demux = new PduDemux(
+      {
+        maxPduBytes: Math.max(4 * 1024 * 1024, this.settings.maxPduLength + 1024),
+        maxAssociateBytes: 1024 * 1024,
+        maxCommandBytes: 64 * 1024,
+        maxOtherDatasetBytes: 1024 * 1024,
+      },
+      {
+        forward: (bytes) => proxy.emit('data', bytes),
+        storeBegin: (cmd) => holder.assoc?.storeBegin(cmd),
+        storeData: (bytes) => holder.assoc?.storeData(bytes),
+        storeEnd: (cmd) => holder.assoc?.storeEnd(cmd),
+        violation: (reason) => holder.assoc?.violation(reason),
+        storeResponse: (r) => holder.assoc?.storeResponse(r),
+      },
+    );
     socket.on('data', (chunk: Buffer) => demux.push(chunk));
     const assoc = new Association(socket, proxy, this);
     holder.assoc = assoc;
@@ -371,12 +447,27 @@ class SocketProxy extends EventEmitter {
     real.on('timeout', () => this.emit('timeout'));
     real.on('close', () => this.emit('close'));
   }
-  setTimeout(ms: number): this { this.real.setTimeout(ms); return this; }
-  write(bytes: Buffer): boolean { return this.real.destroyed ? false : this.real.write(bytes); }
-  end(): this { this.real.end(); return this; }
-  destroy(): this { this.real.destroy(); return this; }
-  get remoteAddress(): string | undefined { return this.real.remoteAddress; }
-  get remotePort(): number | undefined { return this.real.remotePort; }
+  setTimeout(ms: number): this {
+    this.real.setTimeout(ms);
+    return this;
+  }
+  write(bytes: Buffer): boolean {
+    return this.real.destroyed ? false : this.real.write(bytes);
+  }
+  end(): this {
+    this.real.end();
+    return this;
+  }
+  destroy(): this {
+    this.real.destroy();
+    return this;
+  }
+  get remoteAddress(): string | undefined {
+    return this.real.remoteAddress;
+  }
+  get remotePort(): number | undefined {
+    return this.real.remotePort;
+  }
 }
 
 /** One connection: dcmjs-dimse's Scp with our handlers. */
@@ -413,16 +504,21 @@ class Association extends dimse.Scp {
     });
     this.listener = listener;
     this.sock = socket;
-    this.retrieval = new Retrieval({
-      sock: socket,
-      association: () => this.association,
-      callingAe: () => this.callingAe,
-      log: listener.log,
-      abortAndClose: () => this.abortAndClose(),
-    }, {
-      retrieve: listener.retrieve, moveDestinations: listener.moveDestinations, aeTitle: listener.config.aeTitle,
-      ...(listener.moveConnectTimeoutMs ? { moveConnectTimeoutMs: listener.moveConnectTimeoutMs } : {}),
-    });
+    this.retrieval = new Retrieval(
+      {
+        sock: socket,
+        association: () => this.association,
+        callingAe: () => this.callingAe,
+        log: listener.log,
+        abortAndClose: () => this.abortAndClose(),
+      },
+      {
+        retrieve: listener.retrieve,
+        moveDestinations: listener.moveDestinations,
+        aeTitle: listener.config.aeTitle,
+        ...(listener.moveConnectTimeoutMs ? { moveConnectTimeoutMs: listener.moveConnectTimeoutMs } : {}),
+      },
+    );
     this.remoteAddress = socket.remoteAddress ?? '?';
     this.remote = `${this.remoteAddress}:${socket.remotePort ?? '?'}`;
     this.requestTimer = setTimeout(() => {
@@ -437,7 +533,9 @@ class Association extends dimse.Scp {
     socket.once('close', () => this.finish());
   }
 
-  private log(): Logger { return this.listener.log; }
+  private log(): Logger {
+    return this.listener.log;
+  }
 
   /** Connected, no A-ASSOCIATE-RQ yet, not closing. */
   get waiting(): boolean {
@@ -468,7 +566,11 @@ class Association extends dimse.Scp {
     this.current = null;
     this.sock.pause();
     if (this.association) {
-      try { this.sendAbort(constants.AbortSource.ServiceProvider, constants.AbortReason.NotSpecified); } catch { /* socket gone */ }
+      try {
+        this.sendAbort(constants.AbortSource.ServiceProvider, constants.AbortReason.NotSpecified);
+      } catch {
+        /* socket gone */
+      }
     }
     this.sock.end();
     setTimeout(() => this.sock.destroy(), 1000).unref();
@@ -482,9 +584,16 @@ class Association extends dimse.Scp {
     this.current = null;
     this.retrieval.end();
     if (this.callingAe) {
-      this.log().info({
-        remote: this.remote, callingAe: this.callingAe, stored: this.stored, failed: this.failed, ms: Date.now() - this.startedAt,
-      }, 'DICOM association ended');
+      this.log().info(
+        {
+          remote: this.remote,
+          callingAe: this.callingAe,
+          stored: this.stored,
+          failed: this.failed,
+          ms: Date.now() - this.startedAt,
+        },
+        'DICOM association ended',
+      );
     }
   }
 
@@ -505,23 +614,48 @@ class Association extends dimse.Scp {
     };
     const { RejectResult, RejectSource, RejectReason } = constants;
     if (this.listener.isDraining) {
-      reject(RejectResult.Transient, RejectSource.ServiceProviderPresentation, RejectReason.TemporaryCongestion, 'shutting down');
+      reject(
+        RejectResult.Transient,
+        RejectSource.ServiceProviderPresentation,
+        RejectReason.TemporaryCongestion,
+        'shutting down',
+      );
       return;
     }
     if (this.listener.activeAssociations() >= cfg.maxAssociations) {
-      reject(RejectResult.Transient, RejectSource.ServiceProviderPresentation, RejectReason.LocalLimitExceeded, 'too many associations');
+      reject(
+        RejectResult.Transient,
+        RejectSource.ServiceProviderPresentation,
+        RejectReason.LocalLimitExceeded,
+        'too many associations',
+      );
       return;
     }
     if (this.listener.activeAssociations(this.remoteAddress) >= cfg.maxConnectionsPerAddress) {
-      reject(RejectResult.Transient, RejectSource.ServiceProviderPresentation, RejectReason.LocalLimitExceeded, 'too many associations from this address');
+      reject(
+        RejectResult.Transient,
+        RejectSource.ServiceProviderPresentation,
+        RejectReason.LocalLimitExceeded,
+        'too many associations from this address',
+      );
       return;
     }
     if (called !== cfg.aeTitle) {
-      reject(RejectResult.Permanent, RejectSource.ServiceUser, RejectReason.CalledAeNotRecognized, 'called AE title is not ours');
+      reject(
+        RejectResult.Permanent,
+        RejectSource.ServiceUser,
+        RejectReason.CalledAeNotRecognized,
+        'called AE title is not ours',
+      );
       return;
     }
     if (cfg.allowed && !cfg.allowed.has(calling)) {
-      reject(RejectResult.Permanent, RejectSource.ServiceUser, RejectReason.CallingAeNotRecognized, 'calling AE title not allowed');
+      reject(
+        RejectResult.Permanent,
+        RejectSource.ServiceUser,
+        RejectReason.CallingAeNotRecognized,
+        'calling AE title not allowed',
+      );
       return;
     }
     const { accepted, rejected } = negotiate(association, {
@@ -576,7 +710,10 @@ class Association extends dimse.Scp {
       this.stopped = true;
       this.failed++;
       this.listener.record('failed');
-      this.log().warn({ remote: this.remote, callingAe: this.callingAe, limit: cfg.maxInstanceBytes }, 'DICOM instance over the size limit: association aborted');
+      this.log().warn(
+        { remote: this.remote, callingAe: this.callingAe, limit: cfg.maxInstanceBytes },
+        'DICOM instance over the size limit: association aborted',
+      );
       this.abortAndClose();
     };
     const refuse = (status: number, reason: string) =>
@@ -597,13 +734,23 @@ class Association extends dimse.Scp {
       const transferSyntaxUid = context.getAcceptedTransferSyntaxUid() ?? TS.implicitLE;
       this.current = new StoreSink({
         tempPath: this.listener.newTempPath(),
-        header: buildPart10Header({ sopClassUid: cmd.sopClassUid, sopInstanceUid: cmd.sopInstanceUid, transferSyntaxUid, sourceAeTitle: this.callingAe }),
+        header: buildPart10Header({
+          sopClassUid: cmd.sopClassUid,
+          sopInstanceUid: cmd.sopInstanceUid,
+          transferSyntaxUid,
+          sourceAeTitle: this.callingAe,
+        }),
         transferSyntaxUid,
         maxBytes: cfg.maxInstanceBytes,
         highWaterMark: cfg.writeHighWaterMark,
         onBackpressure: (pause) => {
-          if (pause && !this.paused) { this.paused = true; this.sock.pause(); }
-          else if (!pause && this.paused) { this.paused = false; if (!this.stopped) this.sock.resume(); }
+          if (pause && !this.paused) {
+            this.paused = true;
+            this.sock.pause();
+          } else if (!pause && this.paused) {
+            this.paused = false;
+            if (!this.stopped) this.sock.resume();
+          }
         },
         onTooLarge,
       });
@@ -630,10 +777,21 @@ class Association extends dimse.Scp {
         return { status: Status.OutOfResources, comment: 'internal error' };
       })
       .then(({ status, comment: text }) => {
-        if (status === Status.Success) { this.stored++; this.listener.record('stored'); } else { this.failed++; this.listener.record('failed'); }
-        if (!this.sock.destroyed) this.sock.write(storeResponsePdu(cmd, status, text && status !== Status.Success ? errorComment(text) : undefined));
+        if (status === Status.Success) {
+          this.stored++;
+          this.listener.record('stored');
+        } else {
+          this.failed++;
+          this.listener.record('failed');
+        }
+        if (!this.sock.destroyed)
+          this.sock.write(
+            storeResponsePdu(cmd, status, text && status !== Status.Success ? errorComment(text) : undefined),
+          );
       })
-      .finally(() => { this.handling--; });
+      .finally(() => {
+        this.handling--;
+      });
   }
 
   /** Only a C-STORE-RQ that announced no data set gets here (the demultiplexer keeps the others): refused. */
@@ -660,19 +818,25 @@ class Association extends dimse.Scp {
       return this.refused(status, reason);
     };
     if (!a.sopClassUid) return reject(Status.DataSetMismatch, 'data set has no SOPClassUID');
-    if (a.sopClassUid !== sopClass) return reject(Status.DataSetMismatch, 'SOPClassUID differs from the C-STORE request');
+    if (a.sopClassUid !== sopClass)
+      return reject(Status.DataSetMismatch, 'SOPClassUID differs from the C-STORE request');
     if (!a.sopInstanceUid) return reject(Status.DataSetMismatch, 'data set has no SOPInstanceUID');
-    if (a.sopInstanceUid !== sopInstance) return reject(Status.DataSetMismatch, 'SOPInstanceUID differs from the C-STORE request');
-    if (!a.studyInstanceUid || !isLenientUid(a.studyInstanceUid)) return reject(Status.DataSetMismatch, 'StudyInstanceUID missing or invalid');
-    if (!a.seriesInstanceUid || !isLenientUid(a.seriesInstanceUid)) return reject(Status.DataSetMismatch, 'SeriesInstanceUID missing or invalid');
-    if (a.numberOfFrames && !/^ *[+]?[0-9]{1,10} *$/.test(a.numberOfFrames)) return reject(Status.CannotUnderstand, 'NumberOfFrames is not an integer');
+    if (a.sopInstanceUid !== sopInstance)
+      return reject(Status.DataSetMismatch, 'SOPInstanceUID differs from the C-STORE request');
+    if (!a.studyInstanceUid || !isLenientUid(a.studyInstanceUid))
+      return reject(Status.DataSetMismatch, 'StudyInstanceUID missing or invalid');
+    if (!a.seriesInstanceUid || !isLenientUid(a.seriesInstanceUid))
+      return reject(Status.DataSetMismatch, 'SeriesInstanceUID missing or invalid');
+    if (a.numberOfFrames && !/^ *[+]?[0-9]{1,10} *$/.test(a.numberOfFrames))
+      return reject(Status.CannotUnderstand, 'NumberOfFrames is not an integer');
 
     let result: IngestResult;
     try {
       const ctx = { source: this.callingAe };
-      result = received.kind === 'memory'
-        ? await this.listener.archive.ingestBytes(received.data, ctx)
-        : await this.listener.archive.ingestFile(received.tempPath, ctx, received.file);
+      result =
+        received.kind === 'memory'
+          ? await this.listener.archive.ingestBytes(received.data, ctx)
+          : await this.listener.archive.ingestFile(received.tempPath, ctx, received.file);
     } catch (err) {
       if (received.kind === 'file') await fsp.rm(received.tempPath, { force: true });
       this.log().error({ err, callingAe: this.callingAe }, 'archive failed to ingest an instance');
@@ -680,15 +844,24 @@ class Association extends dimse.Scp {
     }
     const mapped = statusOfIngest(result);
     if (mapped.status !== Status.Success) {
-      this.log().warn({ remote: this.remote, callingAe: this.callingAe, status: hexStatus(mapped.status), reason: mapped.comment }, 'C-STORE refused by the archive');
+      this.log().warn(
+        { remote: this.remote, callingAe: this.callingAe, status: hexStatus(mapped.status), reason: mapped.comment },
+        'C-STORE refused by the archive',
+      );
     } else {
-      this.log().debug({ callingAe: this.callingAe, sopInstanceUid: sopInstance, result: result.status }, 'C-STORE stored');
+      this.log().debug(
+        { callingAe: this.callingAe, sopInstanceUid: sopInstance, result: result.status },
+        'C-STORE stored',
+      );
     }
     return mapped;
   }
 
   private refused(status: number, reason: string): { status: number; comment: string } {
-    this.log().warn({ remote: this.remote, callingAe: this.callingAe, status: hexStatus(status), reason }, 'C-STORE refused');
+    this.log().warn(
+      { remote: this.remote, callingAe: this.callingAe, status: hexStatus(status), reason },
+      'C-STORE refused',
+    );
     return { status, comment: reason };
   }
 
@@ -701,11 +874,20 @@ class Association extends dimse.Scp {
         this.log().error({ err, callingAe: this.callingAe }, 'C-FIND failed');
         return [this.findResponse(request, Status.OutOfResources, 'query unavailable, retry later')];
       })
-      .then((responses) => { if (!this.sock.destroyed) callback(responses); })
-      .finally(() => { this.handling--; });
+      .then((responses) => {
+        if (!this.sock.destroyed) callback(responses);
+      })
+      .finally(() => {
+        this.handling--;
+      });
   }
 
-  private findResponse(request: DimseCFindRequest, status: number, text?: string, dataset?: DimseDataset): DimseCFindResponse {
+  private findResponse(
+    request: DimseCFindRequest,
+    status: number,
+    text?: string,
+    dataset?: DimseDataset,
+  ): DimseCFindResponse {
     const r = dimse.responses.CFindResponse.fromRequest(request);
     // fromRequest always answers for Study Root; answer for the SOP class asked.
     r.setAffectedSopClassUid(request.getAffectedSopClassUid());
@@ -724,22 +906,49 @@ class Association extends dimse.Scp {
     // The request's context must be one we accepted for its SOP class (negotiation decided who may query).
     const accepted = context?.getResult() === PcResult.Accept && context.getAbstractSyntaxUid() === sopClass;
     const model = rootOf(sopClass);
-    const kind = accepted && sopClass === MWL_FIND_SOP_CLASS && worklist ? 'worklist' : accepted && model?.service === 'find' && query ? 'archive' : null;
-    if (!kind) return [this.findResponse(request, Status.SopClassNotSupported, 'query model not offered on this association')];
+    const kind =
+      accepted && sopClass === MWL_FIND_SOP_CLASS && worklist
+        ? 'worklist'
+        : accepted && model?.service === 'find' && query
+          ? 'archive'
+          : null;
+    if (!kind)
+      return [this.findResponse(request, Status.SopClassNotSupported, 'query model not offered on this association')];
     const ts = context?.getAcceptedTransferSyntaxUid() ?? TS.implicitLE;
     const identifier = request.getDataset()?.getElements() ?? {};
-    const answer = kind === 'worklist'
-      ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe: this.callingAe })
-      : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe: this.callingAe, root: model!.root });
+    const answer =
+      kind === 'worklist'
+        ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe: this.callingAe })
+        : await query!.find(identifier, {
+            explicitVr: ts !== TS.implicitLE,
+            callingAe: this.callingAe,
+            root: model!.root,
+          });
     if (!answer.ok) {
-      this.log().warn({ callingAe: this.callingAe, kind, status: hexStatus(answer.status), reason: answer.comment }, 'C-FIND refused');
+      this.log().warn(
+        { callingAe: this.callingAe, kind, status: hexStatus(answer.status), reason: answer.comment },
+        'C-FIND refused',
+      );
       return [this.findResponse(request, answer.status, answer.comment)];
     }
-    const responses = answer.datasets.map((bytes) => this.findResponse(request, Status.Pending, undefined, encodedDataset(bytes, ts)));
-    responses.push(answer.truncated
-      ? this.findResponse(request, Status.OutOfResources, `more than ${answer.matches} matches; narrow the query`)
-      : this.findResponse(request, Status.Success));
-    this.log().info({ callingAe: this.callingAe, kind, matches: answer.matches, truncated: answer.truncated, ms: Date.now() - started }, 'C-FIND answered');
+    const responses = answer.datasets.map((bytes) =>
+      this.findResponse(request, Status.Pending, undefined, encodedDataset(bytes, ts)),
+    );
+    responses.push(
+      answer.truncated
+        ? this.findResponse(request, Status.OutOfResources, `more than ${answer.matches} matches; narrow the query`)
+        : this.findResponse(request, Status.Success),
+    );
+    this.log().info(
+      {
+        callingAe: this.callingAe,
+        kind,
+        matches: answer.matches,
+        truncated: answer.truncated,
+        ms: Date.now() - started,
+      },
+      'C-FIND answered',
+    );
     return responses;
   }
 
@@ -747,16 +956,26 @@ class Association extends dimse.Scp {
 
   override cGetRequest(request: DimseCGetRequest, callback: (responses: DimseCGetResponse[]) => void): void {
     this.handling++;
-    void this.retrieval.get(request)
-      .then((responses) => { if (!this.sock.destroyed) callback(responses); })
-      .finally(() => { this.handling--; });
+    void this.retrieval
+      .get(request)
+      .then((responses) => {
+        if (!this.sock.destroyed) callback(responses);
+      })
+      .finally(() => {
+        this.handling--;
+      });
   }
 
   override cMoveRequest(request: DimseCMoveRequest, callback: (responses: DimseCMoveResponse[]) => void): void {
     this.handling++;
-    void this.retrieval.move(request)
-      .then((responses) => { if (!this.sock.destroyed) callback(responses); })
-      .finally(() => { this.handling--; });
+    void this.retrieval
+      .move(request)
+      .then((responses) => {
+        if (!this.sock.destroyed) callback(responses);
+      })
+      .finally(() => {
+        this.handling--;
+      });
   }
 
   /** C-CANCEL of a running C-GET or C-MOVE. C-FIND answers go in one go: nothing to cancel. */

@@ -32,8 +32,21 @@ describe('DICOM peers: patient check and calling AE allow-list', () => {
   function ctFor(accession: string, patientId: string, studyUid = testUid()): { file: string; studyUid: string } {
     const file = path.join(dir, `${testUid()}.dcm`);
     fs.copyFileSync(path.join(CORPUS_DIR, 'CT_small.dcm'), file);
-    execFileSync('dcmodify', ['-nb', '-i', `(0008,0050)=${accession}`, '-i', `(0010,0020)=${patientId}`,
-      '-i', `(0020,000D)=${studyUid}`, '-i', `(0020,000E)=${testUid()}`, '-i', `(0008,0018)=${testUid()}`, '-nmu', file]);
+    execFileSync('dcmodify', [
+      '-nb',
+      '-i',
+      `(0008,0050)=${accession}`,
+      '-i',
+      `(0010,0020)=${patientId}`,
+      '-i',
+      `(0020,000D)=${studyUid}`,
+      '-i',
+      `(0020,000E)=${testUid()}`,
+      '-i',
+      `(0008,0018)=${testUid()}`,
+      '-nmu',
+      file,
+    ]);
     return { file, studyUid };
   }
   const storescu = (callingAe: string, file: string) =>
@@ -41,7 +54,11 @@ describe('DICOM peers: patient check and calling AE allow-list', () => {
   const unmatched = async () => {
     const r = await sut.app.inject({ method: 'GET', url: '/api/dicom/unmatched?pageSize=100', headers: { cookie } });
     expect(r.statusCode, r.body).toBe(200);
-    return r.json().data.rows as { studyInstanceUid: string; unmatchedReason: string | null; accessionNumber: string }[];
+    return r.json().data.rows as {
+      studyInstanceUid: string;
+      unmatchedReason: string | null;
+      accessionNumber: string;
+    }[];
   };
   const examRow = async (id: string) => (await sut.database.db.select().from(exams).where(eq(exams.id, id)))[0]!;
 
@@ -49,10 +66,28 @@ describe('DICOM peers: patient check and calling AE allow-list', () => {
     sut = await createTestApp();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-dicom-peers-'));
     // The listener as main.ts builds it with the default settings on the demo data.
-    const allowed = callingAePolicy({ allowed: loadConfig({}).DICOM_ALLOWED_AE_TITLES, named: [], stored: await storedDicomPeers(sut.database.db) });
-    h = await startListener({ archive: sut.services.archive, worklist: new ModalityWorklist(sut.database.db), allowedCallingAeTitles: allowed });
-    scheduled = await sut.database.db.select().from(exams)
-      .where(and(eq(exams.status, 'Scheduled'), eq(exams.hasImage, false), isNull(exams.deletedAt), isNotNull(exams.accessionNumber))).limit(2);
+    const allowed = callingAePolicy({
+      allowed: loadConfig({}).DICOM_ALLOWED_AE_TITLES,
+      named: [],
+      stored: await storedDicomPeers(sut.database.db),
+    });
+    h = await startListener({
+      archive: sut.services.archive,
+      worklist: new ModalityWorklist(sut.database.db),
+      allowedCallingAeTitles: allowed,
+    });
+    scheduled = await sut.database.db
+      .select()
+      .from(exams)
+      .where(
+        and(
+          eq(exams.status, 'Scheduled'),
+          eq(exams.hasImage, false),
+          isNull(exams.deletedAt),
+          isNotNull(exams.accessionNumber),
+        ),
+      )
+      .limit(2);
     cookie = await sut.login('admin');
   }, 60_000);
   afterAll(async () => {
@@ -65,8 +100,20 @@ describe('DICOM peers: patient check and calling AE allow-list', () => {
     const demo = callingAePolicy({ allowed: [], named: [], stored: await storedDicomPeers(sut.database.db) });
     expect(demo).toContain('CT01');
     expect(callingAePolicy({ allowed: loadConfig({}).DICOM_ALLOWED_AE_TITLES, named: [], stored: [] })).toEqual([]);
-    expect(callingAePolicy({ allowed: loadConfig({ DICOM_ALLOWED_AE_TITLES: 'CR_X' }).DICOM_ALLOWED_AE_TITLES, named: ['WS1'], stored: [] })).toEqual(['CR_X', 'WS1']);
-    expect(callingAePolicy({ allowed: loadConfig({ DICOM_ALLOWED_AE_TITLES: '*' }).DICOM_ALLOWED_AE_TITLES, named: [], stored: [] })).toBe('any');
+    expect(
+      callingAePolicy({
+        allowed: loadConfig({ DICOM_ALLOWED_AE_TITLES: 'CR_X' }).DICOM_ALLOWED_AE_TITLES,
+        named: ['WS1'],
+        stored: [],
+      }),
+    ).toEqual(['CR_X', 'WS1']);
+    expect(
+      callingAePolicy({
+        allowed: loadConfig({ DICOM_ALLOWED_AE_TITLES: '*' }).DICOM_ALLOWED_AE_TITLES,
+        named: [],
+        stored: [],
+      }),
+    ).toBe('any');
   });
 
   it('an unlisted AE is rejected for C-STORE and for the worklist; a listed one gets both', async () => {
@@ -99,7 +146,9 @@ describe('DICOM peers: patient check and calling AE allow-list', () => {
     // A later instance of that study naming the exam's patient does not pull the held images into the exam.
     expect((await storescu('CT01', ctFor(exam.accessionNumber!, exam.hn, studyUid).file)).code).toBe(0);
     expect((await examRow(exam.id)).hasImage).toBe(false);
-    expect((await unmatched()).find((s) => s.studyInstanceUid === studyUid)?.unmatchedReason).toBe('patient-id-mismatch');
+    expect((await unmatched()).find((s) => s.studyInstanceUid === studyUid)?.unmatchedReason).toBe(
+      'patient-id-mismatch',
+    );
 
     // Its own patient's images (same accession) attach as before, and are not listed.
     const own = ctFor(exam.accessionNumber!, exam.hn);

@@ -10,14 +10,22 @@ export const DICOM_PEERS_KEY = 'dicom.knownAeTitles';
 
 /** Adds AE titles to the stored list of known DICOM peers (the demo seed: its modality stations). */
 export async function rememberDicomPeers(db: Database, aeTitles: readonly string[]): Promise<void> {
-  const titles = [...new Set([...(await storedDicomPeers(db)), ...aeTitles.map((t) => t.trim()).filter((t) => t !== '')])].sort();
-  await db.insert(siteConfig).values({ key: DICOM_PEERS_KEY, value: { aeTitles: titles } })
+  const titles = [
+    ...new Set([...(await storedDicomPeers(db)), ...aeTitles.map((t) => t.trim()).filter((t) => t !== '')]),
+  ].sort();
+  await db
+    .insert(siteConfig)
+    .values({ key: DICOM_PEERS_KEY, value: { aeTitles: titles } })
     .onConflictDoUpdate({ target: siteConfig.key, set: { value: { aeTitles: titles } } });
 }
 
 /** The stored list of known DICOM peers (empty when none). */
 export async function storedDicomPeers(db: Database): Promise<string[]> {
-  const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, DICOM_PEERS_KEY)).limit(1);
+  const [row] = await db
+    .select({ value: siteConfig.value })
+    .from(siteConfig)
+    .where(eq(siteConfig.key, DICOM_PEERS_KEY))
+    .limit(1);
   const titles = (row?.value as { aeTitles?: unknown } | undefined)?.aeTitles;
   return Array.isArray(titles) ? titles.filter((t): t is string => typeof t === 'string') : [];
 }

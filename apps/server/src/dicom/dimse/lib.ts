@@ -33,11 +33,16 @@ const sinks: Logger[] = [];
 let sink: Logger | null = null;
 const MAX_MESSAGE = 2000;
 
-dimse.log.methodFactory = (methodName) => (...args: unknown[]) => {
-  if (!sink?.isLevelEnabled('debug')) return;
-  const message = args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
-  sink.debug({ lib: 'dcmjs-dimse', libLevel: methodName }, message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message);
-};
+dimse.log.methodFactory =
+  (methodName) =>
+  (...args: unknown[]) => {
+    if (!sink?.isLevelEnabled('debug')) return;
+    const message = args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
+    sink.debug(
+      { lib: 'dcmjs-dimse', libLevel: methodName },
+      message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message,
+    );
+  };
 dimse.log.setLevel('silent', false);
 dimse.log.rebuild();
 

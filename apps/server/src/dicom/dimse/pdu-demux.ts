@@ -72,7 +72,10 @@ export class PduDemux {
   private expectsData = false;
   private storeOpen = false;
 
-  constructor(private readonly limits: DemuxLimits, private readonly h: DemuxHandlers) {}
+  constructor(
+    private readonly limits: DemuxLimits,
+    private readonly h: DemuxHandlers,
+  ) {}
 
   push(chunk: Buffer): void {
     let pos = 0;
@@ -122,7 +125,9 @@ export class PduDemux {
         if (length > 64) return this.fail(`PDU type ${this.pduType} of ${length} bytes`);
         break;
       default:
-        return this.fail(this.associated ? `unknown PDU type 0x${this.pduType.toString(16)}` : 'not a DICOM association request');
+        return this.fail(
+          this.associated ? `unknown PDU type 0x${this.pduType.toString(16)}` : 'not a DICOM association request',
+        );
     }
     this.pduLeft = length;
     // P-DATA is re-framed per PDV; every other PDU passes through as it came.
@@ -131,7 +136,8 @@ export class PduDemux {
   }
 
   private endPdu(): void {
-    if (this.pduType === 0x04 && (this.pdvLeft > 0 || this.pdvHeadLen > 0)) this.fail('PDV item crosses the end of its PDU');
+    if (this.pduType === 0x04 && (this.pdvLeft > 0 || this.pdvHeadLen > 0))
+      this.fail('PDV item crosses the end of its PDU');
     this.pdvHeadLen = 0;
     this.pdvLeft = 0;
   }
@@ -162,10 +168,16 @@ export class PduDemux {
   private count(n: number): boolean {
     if (this.pdvIsCommand) {
       this.commandBytes += n;
-      if (this.commandBytes > this.limits.maxCommandBytes) { this.fail(`command set over ${this.limits.maxCommandBytes} bytes`); return false; }
+      if (this.commandBytes > this.limits.maxCommandBytes) {
+        this.fail(`command set over ${this.limits.maxCommandBytes} bytes`);
+        return false;
+      }
     } else if (this.pdvRoute === 'forward') {
       this.dataBytes += n;
-      if (this.dataBytes > this.limits.maxOtherDatasetBytes) { this.fail(`data set over ${this.limits.maxOtherDatasetBytes} bytes for a non-storage message`); return false; }
+      if (this.dataBytes > this.limits.maxOtherDatasetBytes) {
+        this.fail(`data set over ${this.limits.maxOtherDatasetBytes} bytes for a non-storage message`);
+        return false;
+      }
     }
     return true;
   }
@@ -185,7 +197,10 @@ export class PduDemux {
       this.pdvRoute = 'forward';
     } else if (this.store) {
       if (this.pdvPcId !== this.store.pcId) return this.fail('data set fragment on another presentation context');
-      if (!this.storeOpen) { this.storeOpen = true; this.h.storeBegin(this.store); }
+      if (!this.storeOpen) {
+        this.storeOpen = true;
+        this.h.storeBegin(this.store);
+      }
       this.pdvRoute = 'store';
     } else {
       if (!this.expectsData) return this.fail('data set fragment without a command');
@@ -216,9 +231,15 @@ export class PduDemux {
       this.commandBytes = 0;
       this.dataBytes = 0;
       this.expectsData = cmd.dataSetType !== NO_DATASET;
-      this.store = cmd.field === C_STORE_RQ && this.expectsData && cmd.messageId >= 0
-        ? { pcId: this.pdvPcId, sopClassUid: cmd.affectedSopClassUid, sopInstanceUid: cmd.affectedSopInstanceUid, messageId: cmd.messageId }
-        : null;
+      this.store =
+        cmd.field === C_STORE_RQ && this.expectsData && cmd.messageId >= 0
+          ? {
+              pcId: this.pdvPcId,
+              sopClassUid: cmd.affectedSopClassUid,
+              sopInstanceUid: cmd.affectedSopInstanceUid,
+              messageId: cmd.messageId,
+            }
+          : null;
       this.storeOpen = false;
       if (cmd.field === C_STORE_RSP && !this.expectsData && this.h.storeResponse) {
         this.h.storeResponse({ messageId: cmd.messageIdBeingRespondedTo, status: cmd.status });
@@ -258,7 +279,15 @@ export interface ParsedCommand {
 
 /** The few fields of an implicit VR little endian command set the demultiplexer needs. */
 export function parseCommand(cmd: Buffer): ParsedCommand {
-  const out: ParsedCommand = { field: -1, messageId: -1, dataSetType: NO_DATASET, messageIdBeingRespondedTo: -1, status: -1, affectedSopClassUid: '', affectedSopInstanceUid: '' };
+  const out: ParsedCommand = {
+    field: -1,
+    messageId: -1,
+    dataSetType: NO_DATASET,
+    messageIdBeingRespondedTo: -1,
+    status: -1,
+    affectedSopClassUid: '',
+    affectedSopInstanceUid: '',
+  };
   let pos = 0;
   while (pos + 8 <= cmd.length) {
     const group = cmd.readUInt16LE(pos);
@@ -266,7 +295,11 @@ export function parseCommand(cmd: Buffer): ParsedCommand {
     const length = cmd.readUInt32LE(pos + 4);
     if (group !== 0x0000 || pos + 8 + length > cmd.length) break;
     const v = cmd.subarray(pos + 8, pos + 8 + length);
-    const text = () => v.toString('latin1').replace(/[\0 ]+$/, '').trim();
+    const text = () =>
+      v
+        .toString('latin1')
+        .replace(/[\0 ]+$/, '')
+        .trim();
     if (element === 0x0100 && length === 2) out.field = v.readUInt16LE(0);
     else if (element === 0x0110 && length === 2) out.messageId = v.readUInt16LE(0);
     else if (element === 0x0800 && length === 2) out.dataSetType = v.readUInt16LE(0);

@@ -71,7 +71,9 @@ export function storeRequestPdu(cmd: StoreCommand, moveOriginator?: { aeTitle: s
     element(0x0700, us(0)),
     element(0x0800, us(0)),
     element(0x1000, text(cmd.sopInstanceUid, 0x00)),
-    ...(moveOriginator ? [element(0x1030, text(moveOriginator.aeTitle, 0x20)), element(0x1031, us(moveOriginator.messageId))] : []),
+    ...(moveOriginator
+      ? [element(0x1030, text(moveOriginator.aeTitle, 0x20)), element(0x1031, us(moveOriginator.messageId))]
+      : []),
   ]);
 }
 
@@ -84,7 +86,9 @@ const PENDING = 0xff00;
  * PDU. dcmjs-dimse lets a request be answered once, so the pendings before its final answer are written here.
  */
 export function pendingRetrieveResponsePdu(
-  service: keyof typeof RETRIEVE_RSP, pcId: number, req: { sopClassUid: string; messageId: number },
+  service: keyof typeof RETRIEVE_RSP,
+  pcId: number,
+  req: { sopClassUid: string; messageId: number },
   counts: { remaining: number; completed: number; failed: number; warning: number },
 ): Buffer {
   return commandPdu(pcId, [

@@ -44,8 +44,7 @@ export const HEAD_BYTES = 1 << 20;
 
 /** Where a received instance is: in memory whole (up to HEAD_BYTES), or in a temp file on disk (bigger ones). */
 export type ReceivedInstance =
-  | { kind: 'memory'; data: Buffer }
-  | { kind: 'file'; tempPath: string; file: ReceivedFile };
+  { kind: 'memory'; data: Buffer } | { kind: 'file'; tempPath: string; file: ReceivedFile };
 
 export type SinkOutcome =
   | { ok: true; attrs: WalkedAttributes; bytes: number; instance: ReceivedInstance }
@@ -82,7 +81,9 @@ export class StoreSink extends EventEmitter {
 
   constructor(private readonly opts: StoreSinkOptions) {
     super();
-    this.done = new Promise((resolve) => { this.settle = resolve; });
+    this.done = new Promise((resolve) => {
+      this.settle = resolve;
+    });
     this.toFile(opts.header);
     if (opts.transferSyntaxUid === TS.deflate) {
       // Deflated explicit VR little endian (PS3.5 A.5): the bytes are stored deflated, as received; they are inflated
@@ -100,7 +101,12 @@ export class StoreSink extends EventEmitter {
         this.walker.push(d);
       });
       inflater.on('error', () => {
-        this.fail({ ok: false, status: Status.CannotUnderstand, reason: 'deflated data set cannot be inflated', kind: 'malformed' });
+        this.fail({
+          ok: false,
+          status: Status.CannotUnderstand,
+          reason: 'deflated data set cannot be inflated',
+          kind: 'malformed',
+        });
       });
       this.inflater = inflater;
     } else {
@@ -112,7 +118,10 @@ export class StoreSink extends EventEmitter {
   write(chunk: Buffer): boolean {
     if (this.failure || this.ended) return true;
     this.bytes += chunk.length;
-    if (this.bytes > this.opts.maxBytes) { this.tooLarge(); return true; }
+    if (this.bytes > this.opts.maxBytes) {
+      this.tooLarge();
+      return true;
+    }
     if (!this.toFile(chunk) && this.file) this.hold(this.file);
     if (this.inflater) {
       if (!this.inflater.write(chunk)) this.hold(this.inflater);
@@ -179,9 +188,18 @@ export class StoreSink extends EventEmitter {
 
   private openStream(): fs.WriteStream {
     // Not closed on 'finish': the descriptor is fsynced first, then closed (syncAndClose).
-    const file = fs.createWriteStream(this.opts.tempPath, { flags: 'wx', highWaterMark: this.opts.highWaterMark, autoClose: false });
+    const file = fs.createWriteStream(this.opts.tempPath, {
+      flags: 'wx',
+      highWaterMark: this.opts.highWaterMark,
+      autoClose: false,
+    });
     file.on('error', (err: NodeJS.ErrnoException) => {
-      this.fail({ ok: false, status: Status.OutOfResources, reason: `cannot write the instance (${err.code ?? 'I/O error'})`, kind: 'io' });
+      this.fail({
+        ok: false,
+        status: Status.OutOfResources,
+        reason: `cannot write the instance (${err.code ?? 'I/O error'})`,
+        kind: 'io',
+      });
     });
     return file;
   }
@@ -201,17 +219,24 @@ export class StoreSink extends EventEmitter {
 
   private tooLarge(): void {
     if (this.failure) return;
-    this.fail({ ok: false, status: Status.OutOfResources, reason: `instance larger than ${this.opts.maxBytes} bytes`, kind: 'too-large' });
+    this.fail({
+      ok: false,
+      status: Status.OutOfResources,
+      reason: `instance larger than ${this.opts.maxBytes} bytes`,
+      kind: 'too-large',
+    });
     this.opts.onTooLarge();
   }
 
   private async finish(): Promise<void> {
     const file = this.file;
     try {
-      const flushed = file ? new Promise<void>((resolve, reject) => {
-        file.once('finish', resolve);
-        file.once('error', reject);
-      }) : Promise.resolve();
+      const flushed = file
+        ? new Promise<void>((resolve, reject) => {
+            file.once('finish', resolve);
+            file.once('error', reject);
+          })
+        : Promise.resolve();
       file?.end();
       if (this.inflater) {
         const inflater = this.inflater;
@@ -225,7 +250,12 @@ export class StoreSink extends EventEmitter {
       await flushed;
     } catch (err) {
       if (!this.failure) {
-        this.fail({ ok: false, status: Status.OutOfResources, reason: `cannot write the instance (${(err as NodeJS.ErrnoException)?.code ?? 'I/O error'})`, kind: 'io' });
+        this.fail({
+          ok: false,
+          status: Status.OutOfResources,
+          reason: `cannot write the instance (${(err as NodeJS.ErrnoException)?.code ?? 'I/O error'})`,
+          kind: 'io',
+        });
       }
     }
     if (this.failure) return;
@@ -240,9 +270,19 @@ export class StoreSink extends EventEmitter {
     }
     this.settled = true;
     // The whole instance is in memory (most are): nothing was written; the archive's store writes it durably once.
-    const instance: ReceivedInstance = file && this.hash
-      ? { kind: 'file', tempPath: this.opts.tempPath, file: { sizeBytes: this.fileBytes, sha256: this.hash.digest('hex'), head: this.headBuffer(), flushed: this.syncAndClose() } }
-      : { kind: 'memory', data: this.headBuffer() };
+    const instance: ReceivedInstance =
+      file && this.hash
+        ? {
+            kind: 'file',
+            tempPath: this.opts.tempPath,
+            file: {
+              sizeBytes: this.fileBytes,
+              sha256: this.hash.digest('hex'),
+              head: this.headBuffer(),
+              flushed: this.syncAndClose(),
+            },
+          }
+        : { kind: 'memory', data: this.headBuffer() };
     this.settle({ ok: true, attrs: walked.attrs, bytes: this.bytes, instance });
   }
 
@@ -254,11 +294,15 @@ export class StoreSink extends EventEmitter {
     const file = this.file!;
     const target = (file as unknown as { fd: number }).fd;
     const synced = new Promise<void>((resolve, reject) => fs.fsync(target, (err) => (err ? reject(err) : resolve())));
-    const closed = (err?: Error) => new Promise<void>((resolve, reject) => {
-      file.once('close', () => (err ? reject(err) : resolve()));
-      file.destroy();
-    });
-    const done = synced.then(() => closed(), (err: Error) => closed(err));
+    const closed = (err?: Error) =>
+      new Promise<void>((resolve, reject) => {
+        file.once('close', () => (err ? reject(err) : resolve()));
+        file.destroy();
+      });
+    const done = synced.then(
+      () => closed(),
+      (err: Error) => closed(err),
+    );
     done.catch(() => undefined); // a caller that gives up early (refused instance) must not leave it unhandled
     return done;
   }
@@ -272,7 +316,12 @@ export class StoreSink extends EventEmitter {
     file?.destroy();
     const remove = () => fsp.rm(this.opts.tempPath, { force: true }).catch(() => undefined);
     // Remove only after the descriptor is closed, so nothing re-creates or keeps the partial file.
-    const settle = () => { void remove().then(() => { this.settled = true; this.settle(outcome); }); };
+    const settle = () => {
+      void remove().then(() => {
+        this.settled = true;
+        this.settle(outcome);
+      });
+    };
     if (!file || file.closed) settle();
     else file.once('close', settle);
   }

@@ -3,7 +3,10 @@ import { CharacterSet, decodeTis620, encodeTis620 } from './charset';
 
 describe(CharacterSet.name, () => {
   it('decodes every TIS-620 Thai byte like the platform windows-874 decoder', () => {
-    const bytes = Uint8Array.from([...Array.from({ length: 0xda - 0xa1 + 1 }, (_, i) => 0xa1 + i), ...Array.from({ length: 0xfb - 0xdf + 1 }, (_, i) => 0xdf + i)]);
+    const bytes = Uint8Array.from([
+      ...Array.from({ length: 0xda - 0xa1 + 1 }, (_, i) => 0xa1 + i),
+      ...Array.from({ length: 0xfb - 0xdf + 1 }, (_, i) => 0xdf + i),
+    ]);
     expect(decodeTis620(bytes)).toBe(new TextDecoder('windows-874').decode(bytes));
     expect(decodeTis620(bytes).startsWith('กขฃ')).toBe(true);
   });
@@ -21,7 +24,11 @@ describe(CharacterSet.name, () => {
     const thai = 'สมชาย^ใจดี';
     expect(new CharacterSet('ISO_IR 166').decode(encodeTis620(thai))).toBe(thai);
     expect(new CharacterSet('ISO_IR 192').decode(Buffer.from(thai, 'utf8'))).toBe(thai);
-    const escaped = Buffer.concat([Buffer.from('Somchai^Jaidee='), Buffer.from([0x1b, 0x2d, 0x54]), Buffer.from(encodeTis620(thai))]);
+    const escaped = Buffer.concat([
+      Buffer.from('Somchai^Jaidee='),
+      Buffer.from([0x1b, 0x2d, 0x54]),
+      Buffer.from(encodeTis620(thai)),
+    ]);
     expect(new CharacterSet('ISO 2022 IR 6\\ISO 2022 IR 166').decode(escaped)).toBe(`Somchai^Jaidee=${thai}`);
     expect(new CharacterSet('ISO 2022 IR 166').decode(encodeTis620(thai))).toBe(thai);
   });

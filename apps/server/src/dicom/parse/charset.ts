@@ -110,7 +110,10 @@ const ESCAPES: [number[], Decoder | 'jis' | 'ascii'][] = [
 const jisDecoder = webDecoder('iso-2022-jp');
 
 function termOf(value: string): string {
-  return value.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  return value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /** The character sets of one dataset, as the values of SpecificCharacterSet. */
@@ -122,7 +125,7 @@ export class CharacterSet {
     this.terms = (specificCharacterSet ?? '').split('\\').map(termOf);
     const first = this.terms[0] ?? '';
     const extended = this.terms.some((t) => t.startsWith('ISO_2022'));
-    this.plain = extended ? undefined : PLAIN[first] ?? latin1;
+    this.plain = extended ? undefined : (PLAIN[first] ?? latin1);
   }
 
   /** True when the dataset declared no (or only the default) character set. */

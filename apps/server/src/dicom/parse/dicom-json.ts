@@ -72,7 +72,15 @@ function bytesOf(dataSet: DataSet, el: Element): Uint8Array {
   return dataSet.byteArray.subarray(el.dataOffset, el.dataOffset + len);
 }
 
-function convertElement(dataSet: DataSet, el: Element, t: string, hex: string, vr: string, opts: DicomJsonOptions, depth: number): DicomJsonElement | null {
+function convertElement(
+  dataSet: DataSet,
+  el: Element,
+  t: string,
+  hex: string,
+  vr: string,
+  opts: DicomJsonOptions,
+  depth: number,
+): DicomJsonElement | null {
   if (vr === 'SQ') {
     const items = (el.items ?? []).map((item) => (item.dataSet ? convert(item.dataSet, opts, depth + 1) : {}));
     return items.length ? { vr, Value: items } : { vr };
@@ -84,20 +92,28 @@ function convertElement(dataSet: DataSet, el: Element, t: string, hex: string, v
   if (el.length === 0) return { vr };
   if (BINARY_VRS.has(vr)) {
     // Pixel data (7FE0,0008/0009/0010) is always bulk, however small.
-    if (el.length > INLINE_BINARY_MAX || hex.startsWith('7FE0')) return depth === 0 ? { vr, BulkDataURI: opts.bulkDataUri(hex) } : { vr };
+    if (el.length > INLINE_BINARY_MAX || hex.startsWith('7FE0'))
+      return depth === 0 ? { vr, BulkDataURI: opts.bulkDataUri(hex) } : { vr };
     let bytes = bytesOf(dataSet, el);
     if (opts.bigEndian && vr !== 'OB' && vr !== 'UN') bytes = swap(bytes, vr);
     return { vr, InlineBinary: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
   }
   switch (vr) {
-    case 'US': return numbers(el, 2, (i) => dataSet.uint16(t, i), vr);
-    case 'SS': return numbers(el, 2, (i) => dataSet.int16(t, i), vr);
-    case 'UL': return numbers(el, 4, (i) => dataSet.uint32(t, i), vr);
-    case 'SL': return numbers(el, 4, (i) => dataSet.int32(t, i), vr);
-    case 'FL': return numbers(el, 4, (i) => dataSet.float(t, i), vr);
-    case 'FD': return numbers(el, 8, (i) => dataSet.double(t, i), vr);
+    case 'US':
+      return numbers(el, 2, (i) => dataSet.uint16(t, i), vr);
+    case 'SS':
+      return numbers(el, 2, (i) => dataSet.int16(t, i), vr);
+    case 'UL':
+      return numbers(el, 4, (i) => dataSet.uint32(t, i), vr);
+    case 'SL':
+      return numbers(el, 4, (i) => dataSet.int32(t, i), vr);
+    case 'FL':
+      return numbers(el, 4, (i) => dataSet.float(t, i), vr);
+    case 'FD':
+      return numbers(el, 8, (i) => dataSet.double(t, i), vr);
     case 'SV':
-    case 'UV': return bigNumbers(dataSet, el, vr, opts.bigEndian);
+    case 'UV':
+      return bigNumbers(dataSet, el, vr, opts.bigEndian);
     case 'AT': {
       const values: string[] = [];
       for (let i = 0; i + 1 < el.length / 2; i += 2) {
@@ -112,7 +128,9 @@ function convertElement(dataSet: DataSet, el: Element, t: string, hex: string, v
   }
   if (el.length > INLINE_TEXT_MAX) return depth === 0 ? { vr, BulkDataURI: opts.bulkDataUri(hex) } : { vr };
   const raw = bytesOf(dataSet, el);
-  const text = TEXT_VRS.has(vr) ? opts.charset.decode(raw) : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1');
+  const text = TEXT_VRS.has(vr)
+    ? opts.charset.decode(raw)
+    : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('latin1');
   const parts = SINGLE_VALUE_VRS.has(vr) ? [text] : text.split('\\');
   const values = parts.map((p) => stringValue(p, vr));
   if (values.every((v) => v === null)) return { vr };

@@ -3,7 +3,10 @@ import dictionary from 'dcmjs/dictionary';
 /** A tag as dicom-parser names it: 'x' and eight lower-case hex digits. */
 export type ParserTag = `x${string}`;
 
-interface Entry { vr: string; keyword: string }
+interface Entry {
+  vr: string;
+  keyword: string;
+}
 
 let byTag: Map<string, Entry> | undefined;
 let byKeyword: Map<string, string> | undefined;
@@ -33,7 +36,8 @@ function entry(hex: string): Entry | undefined {
   if (direct) return direct;
   const group = hex.slice(0, 4);
   // Repeating groups (curves 50xx, overlays 60xx) are listed under their first group.
-  if (/^(50|60)[0-1][0-9A-E]$/.test(group) && parseInt(group, 16) % 2 === 0) return byTag!.get(`${group.slice(0, 2)}00${hex.slice(4)}`);
+  if (/^(50|60)[0-1][0-9A-E]$/.test(group) && parseInt(group, 16) % 2 === 0)
+    return byTag!.get(`${group.slice(0, 2)}00${hex.slice(4)}`);
   return undefined;
 }
 
@@ -51,13 +55,20 @@ export function vrOf(hex: string, signedPixels = false): string {
   if (isPrivate(hex)) return hex.slice(4, 6) === '00' && hex.slice(6) >= '10' ? 'LO' : 'UN';
   const vr = entry(hex)?.vr;
   switch (vr) {
-    case undefined: return 'UN';
-    case 'ox': return 'OW';
-    case 'xs': return signedPixels ? 'SS' : 'US';
-    case 'lt': return 'US';
-    case 'up': return 'UL';
-    case 'na': return 'UN';
-    default: return vr.length === 2 && /^[A-Z]{2}$/.test(vr) ? vr : 'UN';
+    case undefined:
+      return 'UN';
+    case 'ox':
+      return 'OW';
+    case 'xs':
+      return signedPixels ? 'SS' : 'US';
+    case 'lt':
+      return 'US';
+    case 'up':
+      return 'UL';
+    case 'na':
+      return 'UN';
+    default:
+      return vr.length === 2 && /^[A-Z]{2}$/.test(vr) ? vr : 'UN';
   }
 }
 
@@ -74,6 +85,38 @@ export function keywordOf(hex: string): string | undefined {
 
 /** Every VR PS3.5 defines; an explicit-VR element with anything else means the dataset is not what its header says. */
 export const VALID_VRS = new Set([
-  'AE', 'AS', 'AT', 'CS', 'DA', 'DS', 'DT', 'FD', 'FL', 'IS', 'LO', 'LT', 'OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'PN',
-  'SH', 'SL', 'SQ', 'SS', 'ST', 'SV', 'TM', 'UC', 'UI', 'UL', 'UN', 'UR', 'US', 'UT', 'UV',
+  'AE',
+  'AS',
+  'AT',
+  'CS',
+  'DA',
+  'DS',
+  'DT',
+  'FD',
+  'FL',
+  'IS',
+  'LO',
+  'LT',
+  'OB',
+  'OD',
+  'OF',
+  'OL',
+  'OV',
+  'OW',
+  'PN',
+  'SH',
+  'SL',
+  'SQ',
+  'SS',
+  'ST',
+  'SV',
+  'TM',
+  'UC',
+  'UI',
+  'UL',
+  'UN',
+  'UR',
+  'US',
+  'UT',
+  'UV',
 ]);

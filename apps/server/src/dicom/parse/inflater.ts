@@ -32,7 +32,11 @@ export class DataSetInflater {
    */
   async inflate(deflated: Uint8Array, limit: number, opts: { handOver?: boolean } = {}): Promise<InflateOutcome> {
     const deflatedBytes = deflated.byteLength;
-    const owns = opts.handOver && deflated.byteOffset === 0 && deflated.byteLength === deflated.buffer.byteLength && deflated.buffer instanceof ArrayBuffer;
+    const owns =
+      opts.handOver &&
+      deflated.byteOffset === 0 &&
+      deflated.byteLength === deflated.buffer.byteLength &&
+      deflated.buffer instanceof ArrayBuffer;
     const bytes = owns ? deflated : new Uint8Array(deflated);
     const worker = this.started();
     const id = this.nextId++;
@@ -41,7 +45,12 @@ export class DataSetInflater {
     worker.postMessage({ id, bytes, limit }, [bytes.buffer as ArrayBuffer]);
     const r = await reply;
     const outcome: InflateOutcome = r.ok ? { ok: true, bytes: Buffer.from(r.bytes) } : { ok: false, code: r.code };
-    const event: InflationEvent = { deflatedBytes, limit, outcome: outcome.ok ? 'inflated' : outcome.code, inflatedBytes: outcome.ok ? outcome.bytes.length : 0 };
+    const event: InflationEvent = {
+      deflatedBytes,
+      limit,
+      outcome: outcome.ok ? 'inflated' : outcome.code,
+      inflatedBytes: outcome.ok ? outcome.bytes.length : 0,
+    };
     for (const o of this.observers) o(event);
     return outcome;
   }

@@ -8,10 +8,12 @@ export function normalizeOrientation(value: unknown): string | null {
   if (!Array.isArray(value) || value.length !== 6) return null;
   const nums = value.map((v) => (typeof v === 'number' ? v : Number(v)));
   if (!nums.every((n) => Number.isFinite(n) && Math.abs(n) <= 1.0001)) return null;
-  return nums.map((n) => {
-    const r = Math.round(n * 10_000) / 10_000;
-    return String(r === 0 ? 0 : r);
-  }).join('\\');
+  return nums
+    .map((n) => {
+      const r = Math.round(n * 10_000) / 10_000;
+      return String(r === 0 ? 0 : r);
+    })
+    .join('\\');
 }
 
 export function parseOrientation(text: string): number[] | null {
@@ -29,14 +31,18 @@ function close(a: number[], b: number[]): boolean {
  * ImageOrientationPatient is within ORIENTATION_TOLERANCE of it, component by component.
  */
 export function orientationKey(cosines: number[]): string {
-  return cosines.map((n) => {
-    const r = Math.round(n * 100) / 100;
-    return String(r === 0 ? 0 : r);
-  }).join(',');
+  return cosines
+    .map((n) => {
+      const r = Math.round(n * 100) / 100;
+      return String(r === 0 ? 0 : r);
+    })
+    .join(',');
 }
 
 /** Groups orientations (with their counts) that lie within the tolerance; the most frequent value represents its group. */
-export function groupOrientations<T extends { orientation: string | null; weight: number }>(rows: T[]): { key: string | null; members: T[] }[] {
+export function groupOrientations<T extends { orientation: string | null; weight: number }>(
+  rows: T[],
+): { key: string | null; members: T[] }[] {
   const groups: { rep: number[] | null; key: string | null; members: T[] }[] = [];
   const sorted = [...rows].sort((a, b) => b.weight - a.weight);
   for (const row of sorted) {

@@ -44,7 +44,12 @@ export function buildPart10Header(src: FileMetaSource): Buffer {
   const body = Buffer.concat(parts);
   const groupLength = Buffer.alloc(4);
   groupLength.writeUInt32LE(body.length, 0);
-  return Buffer.concat([Buffer.alloc(128), Buffer.from('DICM', 'latin1'), element(0x0002, 0x0000, 'UL', groupLength), body]);
+  return Buffer.concat([
+    Buffer.alloc(128),
+    Buffer.from('DICM', 'latin1'),
+    element(0x0002, 0x0000, 'UL', groupLength),
+    body,
+  ]);
 }
 
 /** Where the data set starts in a DICOM file: after preamble and meta group, or 0 for a bare data set (no 'DICM'). */

@@ -42,17 +42,22 @@ describe(readInstance.name, () => {
         numberOfFrames: 1,
         imageOrientationPatient: '1\\0\\0\\0\\1\\0',
       });
-      expect(r.info.metadata['7FE00010']).toEqual({ vr: 'OW', BulkDataURI: expect.stringMatching(/\/bulkdata\/7FE00010$/) });
+      expect(r.info.metadata['7FE00010']).toEqual({
+        vr: 'OW',
+        BulkDataURI: expect.stringMatching(/\/bulkdata\/7FE00010$/),
+      });
       expect(r.info.metadata['00100010']).toEqual({ vr: 'PN', Value: [{ Alphabetic: 'CompressedSamples^CT1' }] });
       expect(r.info.metadata['00280030']).toEqual({ vr: 'DS', Value: [0.661468, 0.661468] });
       expect(r.info.metadata['00020010']).toEqual({ vr: 'UI', Value: ['1.2.840.10008.1.2.1'] });
     });
 
     it('reads big endian, implicit and deflated datasets to the same attributes', async () => {
-      const names = await Promise.all(['MR_small.dcm', 'MR_small_bigendian.dcm', 'MR_small_implicit.dcm'].map(async (f) => {
-        const r = await readInstance(corpusPath(f));
-        return r.ok ? [r.info.patientName, r.info.rows, r.info.metadata['00280030']] : r.reason;
-      }));
+      const names = await Promise.all(
+        ['MR_small.dcm', 'MR_small_bigendian.dcm', 'MR_small_implicit.dcm'].map(async (f) => {
+          const r = await readInstance(corpusPath(f));
+          return r.ok ? [r.info.patientName, r.info.rows, r.info.metadata['00280030']] : r.reason;
+        }),
+      );
       expect(names[1]).toEqual(names[0]);
       expect(names[2]).toEqual(names[0]);
       const dfl = await readInstance(corpusPath('image_dfl.dcm'));
@@ -62,8 +67,12 @@ describe(readInstance.name, () => {
 
   it('decodes Thai patient names in ISO_IR 166 (TIS-620) and ISO_IR 192 (UTF-8)', async () => {
     const thai = 'สมชาย^ใจดี';
-    const tis = await readInstance(temp(buildInstance({ charset: 'ISO_IR 166', patientName: encodeTis620(thai) }).bytes));
-    const utf = await readInstance(temp(buildInstance({ charset: 'ISO_IR 192', patientName: Buffer.from(thai, 'utf8') }).bytes));
+    const tis = await readInstance(
+      temp(buildInstance({ charset: 'ISO_IR 166', patientName: encodeTis620(thai) }).bytes),
+    );
+    const utf = await readInstance(
+      temp(buildInstance({ charset: 'ISO_IR 192', patientName: Buffer.from(thai, 'utf8') }).bytes),
+    );
     expect(tis.ok && tis.info.patientName).toBe(thai);
     expect(utf.ok && utf.info.patientName).toBe(thai);
     expect(tis.ok && tis.info.metadata['00100010']).toEqual({ vr: 'PN', Value: [{ Alphabetic: thai }] });
@@ -72,7 +81,11 @@ describe(readInstance.name, () => {
   it('decodes a TIS-620 name in a file written by pydicom', async () => {
     const out = path.join(tmp, 'pydicom-thai.dcm');
     try {
-      execFileSync('/usr/bin/python3', ['-c', `
+      execFileSync(
+        '/usr/bin/python3',
+        [
+          '-c',
+          `
 import sys
 from pydicom.dataset import Dataset, FileMetaDataset
 from pydicom.uid import ExplicitVRLittleEndian, generate_uid
@@ -91,7 +104,11 @@ ds.file_meta.TransferSyntaxUID = ExplicitVRLittleEndian
 ds.is_little_endian = True
 ds.is_implicit_VR = False
 ds.save_as(sys.argv[1], write_like_original=False)
-`, out], { stdio: 'pipe' });
+`,
+          out,
+        ],
+        { stdio: 'pipe' },
+      );
     } catch {
       return; // python3-pydicom absent: the hand-written TIS-620 file above covers the decoder
     }
@@ -110,7 +127,10 @@ ds.save_as(sys.argv[1], write_like_original=False)
     const garbage = Buffer.alloc(5000, 0x5a);
     expect(await readInstance(temp(garbage))).toMatchObject({ ok: false, code: 'not-dicom' });
     expect(await readInstance(temp(Buffer.alloc(0)))).toMatchObject({ ok: false, code: 'not-dicom' });
-    expect(await readInstance(temp(Buffer.from(`<html>${'x'.repeat(300)}</html>`)))).toMatchObject({ ok: false, code: 'not-dicom' });
+    expect(await readInstance(temp(Buffer.from(`<html>${'x'.repeat(300)}</html>`)))).toMatchObject({
+      ok: false,
+      code: 'not-dicom',
+    });
     const noUid = buildInstance({ extra: { '0020000D': ['UI', ''] } }).bytes;
     expect(await readInstance(temp(noUid))).toMatchObject({ ok: false, code: 'missing-uid' });
     const pathTrick = buildInstance({ sopUid: '../../etc/passwd' }).bytes;
@@ -128,23 +148,42 @@ ds.save_as(sys.argv[1], write_like_original=False)
     const big = buildInstance({ rows, columns: cols, pixels: new Uint8Array(rows * cols) }).bytes;
     expect(big.length).toBeGreaterThan(HEADER_BYTES);
     expect((await readInstance(temp(big))).ok).toBe(true);
-    expect(await readInstance(temp(big.subarray(0, big.length - 1000)))).toMatchObject({ ok: false, code: 'truncated' });
+    expect(await readInstance(temp(big.subarray(0, big.length - 1000)))).toMatchObject({
+      ok: false,
+      code: 'truncated',
+    });
     expect(await readInstance(temp(big), { maxBytes: 1_000_000 })).toMatchObject({ ok: false, code: 'too-large' });
   });
 
   it('checks encapsulated pixel data beyond the first MiB: the sequence delimiter must be there', async () => {
-    const item = (bytes: Uint8Array) => Buffer.concat([Buffer.from([0xfe, 0xff, 0x00, 0xe0]), u32(bytes.length), bytes]);
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00]), Buffer.alloc(1_500_000)]);
+    const item = (bytes: Uint8Array) =>
+      Buffer.concat([Buffer.from([0xfe, 0xff, 0x00, 0xe0]), u32(bytes.length), bytes]);
+    const jpeg = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00]),
+      Buffer.alloc(1_500_000),
+    ]);
     const pixel = Buffer.concat([
-      Buffer.from([0xe0, 0x7f, 0x10, 0x00]), Buffer.from('OB'), Buffer.alloc(2), Buffer.from([0xff, 0xff, 0xff, 0xff]),
-      item(new Uint8Array(0)), item(jpeg), Buffer.from([0xfe, 0xff, 0xdd, 0xe0, 0, 0, 0, 0]),
+      Buffer.from([0xe0, 0x7f, 0x10, 0x00]),
+      Buffer.from('OB'),
+      Buffer.alloc(2),
+      Buffer.from([0xff, 0xff, 0xff, 0xff]),
+      item(new Uint8Array(0)),
+      item(jpeg),
+      Buffer.from([0xfe, 0xff, 0xdd, 0xe0, 0, 0, 0, 0]),
     ]);
     const base = buildInstance({ transferSyntax: '1.2.840.10008.1.2.4.50' }).bytes;
     // Replace the native pixel data element (the last one) with the encapsulated one.
-    const native = encodeElement('7FE00010', 'OB', Uint8Array.from({ length: 256 }, (_, i) => (i * 7) % 256));
+    const native = encodeElement(
+      '7FE00010',
+      'OB',
+      Uint8Array.from({ length: 256 }, (_, i) => (i * 7) % 256),
+    );
     const whole = Buffer.concat([base.subarray(0, base.length - native.length), pixel]);
     expect((await readInstance(temp(whole))).ok).toBe(true);
-    expect(await readInstance(temp(whole.subarray(0, whole.length - 8)))).toMatchObject({ ok: false, code: 'truncated' });
+    expect(await readInstance(temp(whole.subarray(0, whole.length - 8)))).toMatchObject({
+      ok: false,
+      code: 'truncated',
+    });
   });
 
   // Issue 23 item 3: 500 MiB of zeros in half a MiB was inflated on the event loop (1.4 s for every user) and stored.
@@ -155,31 +194,73 @@ ds.save_as(sys.argv[1], write_like_original=False)
     const bomb = buildDeflateBomb({ rows: 512, columns: 1024, frames });
     const file = temp(bomb.bytes);
     const { result, maxDelayMs } = await withLoopDelay(() => readInstance(file));
-    expect(result).toMatchObject({ ok: false, code: 'too-large', reason: expect.stringMatching(/^deflated data set inflates past its limit of \d+ MiB$/) });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'too-large',
+      reason: expect.stringMatching(/^deflated data set inflates past its limit of \d+ MiB$/),
+    });
     expect(maxDelayMs).toBeLessThan(200);
   });
 
-  it('reads a deflated data set that inflates within its limit: small and nearly blank, or large at an image\'s ratio', async () => {
+  it("reads a deflated data set that inflates within its limit: small and nearly blank, or large at an image's ratio", async () => {
     // 24 MiB of zeros (over 1000×, under the 32 MiB floor) and 40 MiB of 4-bit noise (about 2×, over the floor).
     const blank = await readInstance(temp(buildDeflateBomb({ rows: 512, columns: 1024, frames: 48 }).bytes));
-    expect(blank).toMatchObject({ ok: true, info: { numberOfFrames: 48, transferSyntaxUid: '1.2.840.10008.1.2.1.99' } });
+    expect(blank).toMatchObject({
+      ok: true,
+      info: { numberOfFrames: 48, transferSyntaxUid: '1.2.840.10008.1.2.1.99' },
+    });
     const pixels = randomBytes(1024 * 1024 * 40).map((b) => b & 0x0f);
-    const noisy = await readInstance(temp(buildDeflated({ rows: 1024, columns: 1024, pixels, extra: { '00280008': ['IS', '40'] } }).bytes));
+    const noisy = await readInstance(
+      temp(buildDeflated({ rows: 1024, columns: 1024, pixels, extra: { '00280008': ['IS', '40'] } }).bytes),
+    );
     expect(noisy).toMatchObject({ ok: true, info: { numberOfFrames: 40 } });
   });
 
   it('refuses compressed frames whose own size contradicts Rows and Columns', async () => {
-    const item = (bytes: Uint8Array) => Buffer.concat([Buffer.from([0xfe, 0xff, 0x00, 0xe0]), u32(bytes.length), bytes]);
-    const sof = (h: number, w: number) => Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x0b, 0x08, h >> 8, h & 255, w >> 8, w & 255, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]);
-    const pixel = (frame: Buffer) => Buffer.concat([
-      Buffer.from([0xe0, 0x7f, 0x10, 0x00]), Buffer.from('OB'), Buffer.alloc(2), Buffer.from([0xff, 0xff, 0xff, 0xff]),
-      item(new Uint8Array(0)), item(frame.length % 2 ? Buffer.concat([frame, Buffer.alloc(1)]) : frame), Buffer.from([0xfe, 0xff, 0xdd, 0xe0, 0, 0, 0, 0]),
-    ]);
+    const item = (bytes: Uint8Array) =>
+      Buffer.concat([Buffer.from([0xfe, 0xff, 0x00, 0xe0]), u32(bytes.length), bytes]);
+    const sof = (h: number, w: number) =>
+      Buffer.from([
+        0xff,
+        0xd8,
+        0xff,
+        0xc0,
+        0x00,
+        0x0b,
+        0x08,
+        h >> 8,
+        h & 255,
+        w >> 8,
+        w & 255,
+        0x01,
+        0x01,
+        0x11,
+        0x00,
+        0xff,
+        0xd9,
+      ]);
+    const pixel = (frame: Buffer) =>
+      Buffer.concat([
+        Buffer.from([0xe0, 0x7f, 0x10, 0x00]),
+        Buffer.from('OB'),
+        Buffer.alloc(2),
+        Buffer.from([0xff, 0xff, 0xff, 0xff]),
+        item(new Uint8Array(0)),
+        item(frame.length % 2 ? Buffer.concat([frame, Buffer.alloc(1)]) : frame),
+        Buffer.from([0xfe, 0xff, 0xdd, 0xe0, 0, 0, 0, 0]),
+      ]);
     const base = buildInstance({ transferSyntax: '1.2.840.10008.1.2.4.50' }).bytes;
-    const native = encodeElement('7FE00010', 'OB', Uint8Array.from({ length: 256 }, (_, i) => (i * 7) % 256));
+    const native = encodeElement(
+      '7FE00010',
+      'OB',
+      Uint8Array.from({ length: 256 }, (_, i) => (i * 7) % 256),
+    );
     const head = base.subarray(0, base.length - native.length);
     expect((await readInstance(temp(Buffer.concat([head, pixel(sof(16, 16))])))).ok).toBe(true);
-    expect(await readInstance(temp(Buffer.concat([head, pixel(sof(16, 64))])))).toMatchObject({ ok: false, code: 'not-dicom' });
+    expect(await readInstance(temp(Buffer.concat([head, pixel(sof(16, 64))])))).toMatchObject({
+      ok: false,
+      code: 'not-dicom',
+    });
   });
 });
 

@@ -21,17 +21,33 @@ export const TS = {
   rle: '1.2.840.10008.1.2.5',
 } as const;
 const NATIVE = new Set<string>([TS.implicitLittle, TS.explicitLittle, TS.deflated, TS.explicitBig]);
-const JPEG = new Set(['1.2.840.10008.1.2.4.50', '1.2.840.10008.1.2.4.51', '1.2.840.10008.1.2.4.57', '1.2.840.10008.1.2.4.70']);
+const JPEG = new Set([
+  '1.2.840.10008.1.2.4.50',
+  '1.2.840.10008.1.2.4.51',
+  '1.2.840.10008.1.2.4.57',
+  '1.2.840.10008.1.2.4.70',
+]);
 const JPEG_LS = new Set(['1.2.840.10008.1.2.4.80', '1.2.840.10008.1.2.4.81']);
-const J2K = new Set(['1.2.840.10008.1.2.4.90', '1.2.840.10008.1.2.4.91', '1.2.840.10008.1.2.4.92', '1.2.840.10008.1.2.4.93',
-  '1.2.840.10008.1.2.4.201', '1.2.840.10008.1.2.4.202', '1.2.840.10008.1.2.4.203']);
+const J2K = new Set([
+  '1.2.840.10008.1.2.4.90',
+  '1.2.840.10008.1.2.4.91',
+  '1.2.840.10008.1.2.4.92',
+  '1.2.840.10008.1.2.4.93',
+  '1.2.840.10008.1.2.4.201',
+  '1.2.840.10008.1.2.4.202',
+  '1.2.840.10008.1.2.4.203',
+]);
 /** Media Storage Directory (DICOMDIR): found on CDs and in zips, never an instance to store. */
 export const DICOMDIR_SOP_CLASS = '1.2.840.10008.1.3.10';
 /** PS3.5 §9.1: digits and dots, at most 64 characters (leading zeros tolerated: real archives hold them). */
 export const UID_PATTERN = /^[0-9]+(\.[0-9]+)*$/;
 
 export type RefusalCode = 'not-dicom' | 'truncated' | 'missing-uid' | 'unsupported-sop-class' | 'too-large';
-export interface ReadRefusal { ok: false; code: RefusalCode; reason: string }
+export interface ReadRefusal {
+  ok: false;
+  code: RefusalCode;
+  reason: string;
+}
 
 /** What the index needs of one instance, and its DICOM JSON. Strings are decoded per SpecificCharacterSet. */
 export interface InstanceInfo {
@@ -90,10 +106,17 @@ export async function readInstance(path: string, opts: { maxBytes?: number } = {
  * The same for a file whose first bytes are already in memory (the DIMSE receiver keeps them as it writes): the file
  * is opened only for an object larger than what was kept.
  */
-export async function readReceivedInstance(path: string, received: { head: Buffer; sizeBytes: number }, opts: { maxBytes?: number } = {}): Promise<ReadResult> {
+export async function readReceivedInstance(
+  path: string,
+  received: { head: Buffer; sizeBytes: number },
+  opts: { maxBytes?: number } = {},
+): Promise<ReadResult> {
   const file = new LazyFile(path);
   try {
-    const head = received.head.length >= Math.min(received.sizeBytes, HEADER_BYTES) ? received.head.subarray(0, HEADER_BYTES) : null;
+    const head =
+      received.head.length >= Math.min(received.sizeBytes, HEADER_BYTES)
+        ? received.head.subarray(0, HEADER_BYTES)
+        : null;
     return await readOpen(file, received.sizeBytes, head, opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
   } finally {
     await file.close();
@@ -106,7 +129,12 @@ export async function readReceivedInstance(path: string, received: { head: Buffe
  */
 export async function readInstanceBytes(bytes: Buffer, opts: { maxBytes?: number } = {}): Promise<ReadResult> {
   const memory: ByteSource = { read: async (position, length) => bytes.subarray(position, position + length) };
-  return readOpen(memory, bytes.length, bytes.length <= HEADER_BYTES ? bytes : null, opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
+  return readOpen(
+    memory,
+    bytes.length,
+    bytes.length <= HEADER_BYTES ? bytes : null,
+    opts.maxBytes ?? Number.MAX_SAFE_INTEGER,
+  );
 }
 
 /** Where an instance's bytes are read from: a file, or memory. */
@@ -152,7 +180,7 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
 async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, maxBytes: number): Promise<ReadResult> {
   if (size > maxBytes) return refuse('too-large', `instance larger than ${maxBytes} bytes`);
   if (size < 136) return refuse('not-dicom', 'too short for a DICOM file');
-  const head = kept ?? await fh.read(0, Math.min(size, HEADER_BYTES));
+  const head = kept ?? (await fh.read(0, Math.min(size, HEADER_BYTES)));
   let shift: number;
   if (head.toString('latin1', 128, 132) === 'DICM') shift = 0;
   else if (head.toString('latin1', 0, 4) === 'DICM') shift = 128;
@@ -168,7 +196,8 @@ async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, maxBy
   const ts = cleanUid(meta.string('x00020010'));
   if (!ts) return refuse('not-dicom', 'meta header without TransferSyntaxUID');
   if (!UID_PATTERN.test(ts)) return refuse('not-dicom', 'malformed TransferSyntaxUID');
-  if (cleanUid(meta.string('x00020002')) === DICOMDIR_SOP_CLASS) return refuse('unsupported-sop-class', 'a DICOMDIR is not an instance');
+  if (cleanUid(meta.string('x00020002')) === DICOMDIR_SOP_CLASS)
+    return refuse('unsupported-sop-class', 'a DICOMDIR is not an instance');
 
   const wholeInHead = size <= HEADER_BYTES;
   const deflated = ts === TS.deflated;
@@ -182,7 +211,10 @@ async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, maxBy
     const inflated = wholeInHead
       ? await dataSetInflater.inflate(head.subarray(start), limit)
       : await dataSetInflater.inflate(await fh.read(start, size - start), limit, { handOver: true });
-    if (!inflated.ok) return inflated.code === 'too-large' ? refuse('too-large', inflateRefusal(limit)) : refuse('truncated', 'deflated dataset is corrupt');
+    if (!inflated.ok)
+      return inflated.code === 'too-large'
+        ? refuse('too-large', inflateRefusal(limit))
+        : refuse('truncated', 'deflated dataset is corrupt');
     parsed = parse(withPreamble(head.subarray(0, start)), ts, { inflated: inflated.bytes });
     if ('refusal' in parsed) return parsed.refusal;
   } else if (wholeInHead) {
@@ -237,12 +269,17 @@ function parse(buf: Buffer, ts: string, opts: { inflated?: Buffer; untilPixelDat
   for (const [tag, el] of Object.entries(ds.elements)) {
     if (opts.untilPixelData && tag === 'x7fe00010') continue;
     if (!el.hadUndefinedLength && el.dataOffset + el.length > length) {
-      return { refusal: opts.untilPixelData ? refuse('too-large', 'header beyond the first MiB') : refuse('truncated', 'file ends inside an attribute') };
+      return {
+        refusal: opts.untilPixelData
+          ? refuse('too-large', 'header beyond the first MiB')
+          : refuse('truncated', 'file ends inside an attribute'),
+      };
     }
   }
   if (!implicit) {
     const bad = findInvalidVr(ds, 0);
-    if (bad) return { refusal: refuse('not-dicom', 'dataset encoding does not match its transfer syntax (invalid VR)') };
+    if (bad)
+      return { refusal: refuse('not-dicom', 'dataset encoding does not match its transfer syntax (invalid VR)') };
   }
   return { dataSet: ds, implicit, bigEndian: ts === TS.explicitBig, complete: !opts.untilPixelData };
 }
@@ -254,7 +291,9 @@ function parse(buf: Buffer, ts: string, opts: { inflated?: Buffer; untilPixelDat
 function classifyFailure(partial: DataSet | undefined): ReadRefusal {
   const elements = partial ? Object.values(partial.elements) : [];
   const wellFormed = elements.every((e) => e.vr === undefined || VALID_VRS.has(e.vr));
-  return wellFormed && elements.length > 3 ? refuse('truncated', 'file ends inside an attribute') : refuse('not-dicom', 'dataset does not parse');
+  return wellFormed && elements.length > 3
+    ? refuse('truncated', 'file ends inside an attribute')
+    : refuse('not-dicom', 'dataset does not parse');
 }
 
 function findInvalidVr(ds: DataSet, depth: number): Element | undefined {
@@ -274,8 +313,14 @@ function findInvalidVr(ds: DataSet, depth: number): Element | undefined {
 }
 
 /** Pixel data beyond the first MiB: a defined length must fit in the file, encapsulated items must end with a delimiter. */
-async function checkPixelDataInFile(fh: ByteSource, size: number, offset: number, length: number): Promise<ReadRefusal | null> {
-  if (length !== 0xffffffff) return offset + length <= size ? null : refuse('truncated', 'file ends inside the pixel data');
+async function checkPixelDataInFile(
+  fh: ByteSource,
+  size: number,
+  offset: number,
+  length: number,
+): Promise<ReadRefusal | null> {
+  if (length !== 0xffffffff)
+    return offset + length <= size ? null : refuse('truncated', 'file ends inside the pixel data');
   let pos = offset;
   for (let items = 0; items < 10_000_000; items++) {
     if (pos + 8 > size) return refuse('truncated', 'file ends inside the pixel data');
@@ -303,7 +348,12 @@ function describe(parsed: Extract<Parsed, { dataSet: DataSet }>, ts: string): Re
   const sopClassUid = cleanUid(ds.string('x00080016'));
   const studyInstanceUid = cleanUid(ds.string('x0020000d'));
   const seriesInstanceUid = cleanUid(ds.string('x0020000e'));
-  const uids = { SOPInstanceUID: sopInstanceUid, SOPClassUID: sopClassUid, StudyInstanceUID: studyInstanceUid, SeriesInstanceUID: seriesInstanceUid };
+  const uids = {
+    SOPInstanceUID: sopInstanceUid,
+    SOPClassUID: sopClassUid,
+    StudyInstanceUID: studyInstanceUid,
+    SeriesInstanceUID: seriesInstanceUid,
+  };
   for (const [name, v] of Object.entries(uids)) {
     if (!v) return refuse('missing-uid', `${name} missing`);
     if (v.length > 64 || !UID_PATTERN.test(v)) return refuse('missing-uid', `${name} malformed`);
@@ -313,7 +363,8 @@ function describe(parsed: Extract<Parsed, { dataSet: DataSet }>, ts: string): Re
   const framesText = ds.string('x00280008');
   let numberOfFrames = 1;
   if (framesText !== undefined && framesText.trim() !== '') {
-    if (!/^\s*\+?\d{1,9}\s*$/.test(framesText) || Number(framesText) < 1) return refuse('not-dicom', 'invalid NumberOfFrames');
+    if (!/^\s*\+?\d{1,9}\s*$/.test(framesText) || Number(framesText) < 1)
+      return refuse('not-dicom', 'invalid NumberOfFrames');
     numberOfFrames = Number(framesText);
   }
   const pixelProblem = checkPixelData(ds, ts, numberOfFrames, parsed.complete);
@@ -389,15 +440,18 @@ function checkPixelData(ds: DataSet, ts: string, frames: number, complete: boole
   const bytes = ds.byteArray.subarray(first.position, Math.min(first.position + first.length, first.position + 65536));
   let dims: { width: number; height: number } | null | 'bad' = null;
   if (J2K.has(ts)) dims = j2kSize(bytes);
-  else if (JPEG.has(ts)) dims = jpegSize(bytes, [0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
+  else if (JPEG.has(ts))
+    dims = jpegSize(bytes, [0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
   else if (JPEG_LS.has(ts)) dims = jpegSize(bytes, [0xf7]);
   else if (ts === TS.rle) {
     if (bytes.length < 64) return refuse('not-dicom', 'RLE frame without header');
     const segments = Buffer.from(bytes.buffer, bytes.byteOffset, 4).readUInt32LE(0);
-    if (segments !== samples * Math.ceil(bits / 8)) return refuse('not-dicom', 'RLE segment count does not match the header');
+    if (segments !== samples * Math.ceil(bits / 8))
+      return refuse('not-dicom', 'RLE segment count does not match the header');
   }
   if (dims === 'bad') return refuse('not-dicom', 'compressed frame header is corrupt');
-  if (dims && (dims.width !== cols || (dims.height !== rows && dims.height !== -1))) return refuse('not-dicom', 'compressed frame size differs from Rows/Columns');
+  if (dims && (dims.width !== cols || (dims.height !== rows && dims.height !== -1)))
+    return refuse('not-dicom', 'compressed frame size differs from Rows/Columns');
   return null;
 }
 
@@ -426,7 +480,10 @@ function jpegSize(b: Uint8Array, sofMarkers: number[]): { width: number; height:
   while (i + 4 <= b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1]!;
-    if (marker === 0xff) { i++; continue; }
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
     const len = (b[i + 2]! << 8) | b[i + 3]!;
     if (sofMarkers.includes(marker)) {
       if (i + 9 > b.length) return null;

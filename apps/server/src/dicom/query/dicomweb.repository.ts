@@ -58,18 +58,35 @@ const TEXT_COLUMNS: Record<string, SQL | undefined> = {
 function matchCondition(m: Match, fuzzy: boolean): SQL {
   switch (m.kind) {
     case 'uids': {
-      const col = m.tag === '0020000D' ? dicomStudies.studyInstanceUid : m.tag === '0020000E' ? dicomSeries.seriesInstanceUid
-        : m.tag === '00080018' ? dicomInstances.sopInstanceUid : dicomInstances.sopClassUid;
+      const col =
+        m.tag === '0020000D'
+          ? dicomStudies.studyInstanceUid
+          : m.tag === '0020000E'
+            ? dicomSeries.seriesInstanceUid
+            : m.tag === '00080018'
+              ? dicomInstances.sopInstanceUid
+              : dicomInstances.sopClassUid;
       return inArray(col, m.values);
     }
     case 'codes': {
       if (m.tag === '00080061') {
         // The study's own list (kept with its series by the index) is read on the row the date-ordered scan is on; a
         // subquery on the series for every candidate study took 140 ms at 100,000 studies (bench:ingest).
-        return sql`string_to_array(upper(coalesce(${dicomStudies.modalitiesInStudy}, '')), '\\') && array[${sql.join(m.values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+        return sql`string_to_array(upper(coalesce(${dicomStudies.modalitiesInStudy}, '')), '\\') && array[${sql.join(
+          m.values.map((v) => sql`${v}`),
+          sql`, `,
+        )}]::text[]`;
       }
-      const col = m.tag === '00080060' ? sql`upper(${dicomSeries.modality})` : m.tag === '00180015' ? sql`upper(${dicomSeries.bodyPartExamined})` : sql`upper(${dicomStudies.patientSex})`;
-      return sql`${col} in (${sql.join(m.values.map((v) => sql`${v}`), sql`, `)})`;
+      const col =
+        m.tag === '00080060'
+          ? sql`upper(${dicomSeries.modality})`
+          : m.tag === '00180015'
+            ? sql`upper(${dicomSeries.bodyPartExamined})`
+            : sql`upper(${dicomStudies.patientSex})`;
+      return sql`${col} in (${sql.join(
+        m.values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`;
     }
     case 'date': {
       const col = m.tag === '00080020' ? dicomStudies.studyDate : dicomStudies.patientBirthDate;
@@ -83,8 +100,10 @@ function matchCondition(m: Match, fuzzy: boolean): SQL {
       return eq(col, m.value);
     }
     case 'name': {
-      const col = m.tag === '00100010' ? sql`${dicomStudies.patientNameSearch}`
-        : sql`btrim(regexp_replace(lower(translate(coalesce(${dicomStudies.referringPhysicianName}, ''), '^=', '  ')), ' +', ' ', 'g'))`;
+      const col =
+        m.tag === '00100010'
+          ? sql`${dicomStudies.patientNameSearch}`
+          : sql`btrim(regexp_replace(lower(translate(coalesce(${dicomStudies.referringPhysicianName}, ''), '^=', '  ')), ' +', ' ', 'g'))`;
       const value = normalizeName(m.value);
       if (hasWildcard(value)) return sql`${col} like ${likePattern(value)}`;
       if (fuzzy) {
@@ -98,7 +117,8 @@ function matchCondition(m: Match, fuzzy: boolean): SQL {
       const col = TEXT_COLUMNS[m.tag];
       if (!col) return sql`true`;
       if (hasWildcard(m.value)) return sql`${col} like ${likePattern(m.value)}`;
-      if (fuzzy && (m.tag === '00081030' || m.tag === '0008103E')) return sql`lower(${col}) like ${`%${likePattern(m.value.toLowerCase())}%`}`;
+      if (fuzzy && (m.tag === '00081030' || m.tag === '0008103E'))
+        return sql`lower(${col}) like ${`%${likePattern(m.value.toLowerCase())}%`}`;
       return sql`${col} = ${m.value}`;
     }
   }
@@ -109,52 +129,86 @@ export class DicomwebRepository {
   constructor(private readonly db: Database) {}
 
   async searchStudies(q: QidoQuery, visible: SQL): Promise<StudyRow[]> {
-    return this.db.select().from(dicomStudies)
-      .where(and(visible, liveStudy, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
-      // Newest first, undated studies on top: the study_date index read backwards gives this order without a sort.
-      .orderBy(desc(dicomStudies.studyDate), desc(dicomStudies.studyTime), asc(dicomStudies.id))
-      .limit(q.limit).offset(q.offset);
+    return (
+      this.db
+        .select()
+        .from(dicomStudies)
+        .where(and(visible, liveStudy, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
+        // Newest first, undated studies on top: the study_date index read backwards gives this order without a sort.
+        .orderBy(desc(dicomStudies.studyDate), desc(dicomStudies.studyTime), asc(dicomStudies.id))
+        .limit(q.limit)
+        .offset(q.offset)
+    );
   }
 
   async searchSeries(q: QidoQuery, visible: SQL): Promise<SeriesRow[]> {
-    const rows = await this.db.select({ series: dicomSeries, studyInstanceUid: dicomStudies.studyInstanceUid })
+    const rows = await this.db
+      .select({ series: dicomSeries, studyInstanceUid: dicomStudies.studyInstanceUid })
       .from(dicomSeries)
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(and(visible, liveSeries, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
-      .orderBy(desc(dicomStudies.receivedAt), sql`${dicomSeries.seriesNumber} nulls last`, asc(dicomSeries.createdAt), asc(dicomSeries.id))
-      .limit(q.limit).offset(q.offset);
+      .orderBy(
+        desc(dicomStudies.receivedAt),
+        sql`${dicomSeries.seriesNumber} nulls last`,
+        asc(dicomSeries.createdAt),
+        asc(dicomSeries.id),
+      )
+      .limit(q.limit)
+      .offset(q.offset);
     return rows.map((r) => ({ ...r.series, studyInstanceUid: r.studyInstanceUid }));
   }
 
   async searchInstances(q: QidoQuery, visible: SQL): Promise<(InstanceRow & { metadata?: unknown })[]> {
-    return this.db.select({
-      sopInstanceUid: dicomInstances.sopInstanceUid,
-      sopClassUid: dicomInstances.sopClassUid,
-      transferSyntaxUid: dicomInstances.transferSyntaxUid,
-      instanceNumber: dicomInstances.instanceNumber,
-      numberOfFrames: dicomInstances.numberOfFrames,
-      rows: dicomInstances.rows,
-      columns: dicomInstances.columns,
-      studyInstanceUid: dicomStudies.studyInstanceUid,
-      seriesInstanceUid: dicomSeries.seriesInstanceUid,
-    })
+    return this.db
+      .select({
+        sopInstanceUid: dicomInstances.sopInstanceUid,
+        sopClassUid: dicomInstances.sopClassUid,
+        transferSyntaxUid: dicomInstances.transferSyntaxUid,
+        instanceNumber: dicomInstances.instanceNumber,
+        numberOfFrames: dicomInstances.numberOfFrames,
+        rows: dicomInstances.rows,
+        columns: dicomInstances.columns,
+        studyInstanceUid: dicomStudies.studyInstanceUid,
+        seriesInstanceUid: dicomSeries.seriesInstanceUid,
+      })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(and(visible, liveInstance, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
-      .orderBy(desc(dicomStudies.receivedAt), asc(dicomSeries.id), sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
-      .limit(q.limit).offset(q.offset);
+      .orderBy(
+        desc(dicomStudies.receivedAt),
+        asc(dicomSeries.id),
+        sql`${dicomInstances.instanceNumber} nulls last`,
+        asc(dicomInstances.sopInstanceUid),
+      )
+      .limit(q.limit)
+      .offset(q.offset);
   }
 
   /**
    * Attributes of one representative instance per study, series or SOP instance (for includefield): only the tags
    * asked for leave the database, or the whole non-bulk metadata when `tags` is null.
    */
-  async representativeAttributes(level: 'study' | 'series' | 'instance', uids: string[], tags: string[] | null): Promise<Map<string, Record<string, unknown>>> {
+  async representativeAttributes(
+    level: 'study' | 'series' | 'instance',
+    uids: string[],
+    tags: string[] | null,
+  ): Promise<Map<string, Record<string, unknown>>> {
     if (!uids.length) return new Map();
-    const pick = tags ? sql`(select coalesce(jsonb_object_agg(k, v), '{}'::jsonb) from jsonb_each(${dicomInstances.metadata}) as e(k, v) where k in (${sql.join(tags.map((t) => sql`${t}`), sql`, `)}))` : sql`${dicomInstances.metadata}`;
-    const key = level === 'study' ? dicomStudies.studyInstanceUid : level === 'series' ? dicomSeries.seriesInstanceUid : dicomInstances.sopInstanceUid;
-    const rows = await this.db.selectDistinctOn([key], { uid: key, attrs: sql<Record<string, unknown>>`${pick}` })
+    const pick = tags
+      ? sql`(select coalesce(jsonb_object_agg(k, v), '{}'::jsonb) from jsonb_each(${dicomInstances.metadata}) as e(k, v) where k in (${sql.join(
+          tags.map((t) => sql`${t}`),
+          sql`, `,
+        )}))`
+      : sql`${dicomInstances.metadata}`;
+    const key =
+      level === 'study'
+        ? dicomStudies.studyInstanceUid
+        : level === 'series'
+          ? dicomSeries.seriesInstanceUid
+          : dicomInstances.sopInstanceUid;
+    const rows = await this.db
+      .selectDistinctOn([key], { uid: key, attrs: sql<Record<string, unknown>>`${pick}` })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
@@ -168,70 +222,100 @@ export class DicomwebRepository {
    * its newest study) and its study, series and instance counts. Studies without a PatientID have no patient here.
    */
   async searchPatients(q: QidoQuery, visible: SQL): Promise<PatientRow[]> {
-    const newest = (col: AnyPgColumn) => sql<string | null>`(array_agg(${col} order by ${dicomStudies.studyDate} desc nulls last))[1]`;
-    return this.db.select({
-      patientId: sql<string>`${dicomStudies.patientId}`,
-      patientName: newest(dicomStudies.patientName),
-      patientBirthDate: newest(dicomStudies.patientBirthDate),
-      patientSex: newest(dicomStudies.patientSex),
-      numberOfStudies: sql<number>`count(*)::int`,
-      numberOfSeries: sql<number>`sum(${dicomStudies.numberOfSeries})::int`,
-      numberOfInstances: sql<number>`sum(${dicomStudies.numberOfInstances})::int`,
-    }).from(dicomStudies)
-      .where(and(visible, liveStudy, sql`coalesce(${dicomStudies.patientId}, '') <> ''`, ...q.matches.map((m) => matchCondition(m, q.fuzzy))))
+    const newest = (col: AnyPgColumn) =>
+      sql<string | null>`(array_agg(${col} order by ${dicomStudies.studyDate} desc nulls last))[1]`;
+    return this.db
+      .select({
+        patientId: sql<string>`${dicomStudies.patientId}`,
+        patientName: newest(dicomStudies.patientName),
+        patientBirthDate: newest(dicomStudies.patientBirthDate),
+        patientSex: newest(dicomStudies.patientSex),
+        numberOfStudies: sql<number>`count(*)::int`,
+        numberOfSeries: sql<number>`sum(${dicomStudies.numberOfSeries})::int`,
+        numberOfInstances: sql<number>`sum(${dicomStudies.numberOfInstances})::int`,
+      })
+      .from(dicomStudies)
+      .where(
+        and(
+          visible,
+          liveStudy,
+          sql`coalesce(${dicomStudies.patientId}, '') <> ''`,
+          ...q.matches.map((m) => matchCondition(m, q.fuzzy)),
+        ),
+      )
       .groupBy(dicomStudies.patientId)
       .orderBy(asc(dicomStudies.patientId))
-      .limit(q.limit).offset(q.offset);
+      .limit(q.limit)
+      .offset(q.offset);
   }
 
   /** The StudyInstanceUIDs of these patients' studies, visible to the caller. */
   async studiesOfPatients(patientIds: readonly string[], visible: SQL): Promise<string[]> {
     if (!patientIds.length) return [];
-    const rows = await this.db.select({ uid: dicomStudies.studyInstanceUid }).from(dicomStudies)
+    const rows = await this.db
+      .select({ uid: dicomStudies.studyInstanceUid })
+      .from(dicomStudies)
       .where(and(visible, liveStudy, inArray(dicomStudies.patientId, [...patientIds])))
       .orderBy(desc(dicomStudies.studyDate), asc(dicomStudies.id));
     return rows.map((r) => r.uid);
   }
 
   /** Stored instances of a study, series or one instance, visible to the caller, in series and instance order. */
-  async storedInstances(where: { study: string; series?: string; sop?: string }, visible: SQL): Promise<StoredInstance[]> {
-    return this.db.select({
-      sopInstanceUid: dicomInstances.sopInstanceUid,
-      sopClassUid: dicomInstances.sopClassUid,
-      seriesInstanceUid: dicomSeries.seriesInstanceUid,
-      studyInstanceUid: dicomStudies.studyInstanceUid,
-      storageKey: dicomInstances.storageKey,
-      sizeBytes: dicomInstances.sizeBytes,
-      transferSyntaxUid: dicomInstances.transferSyntaxUid,
-      archived: sql<boolean>`(${dicomInstances.coldKey} is not null)`,
-    })
+  async storedInstances(
+    where: { study: string; series?: string; sop?: string },
+    visible: SQL,
+  ): Promise<StoredInstance[]> {
+    return this.db
+      .select({
+        sopInstanceUid: dicomInstances.sopInstanceUid,
+        sopClassUid: dicomInstances.sopClassUid,
+        seriesInstanceUid: dicomSeries.seriesInstanceUid,
+        studyInstanceUid: dicomStudies.studyInstanceUid,
+        storageKey: dicomInstances.storageKey,
+        sizeBytes: dicomInstances.sizeBytes,
+        transferSyntaxUid: dicomInstances.transferSyntaxUid,
+        archived: sql<boolean>`(${dicomInstances.coldKey} is not null)`,
+      })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(and(
-        visible,
-        liveInstance,
-        eq(dicomStudies.studyInstanceUid, where.study),
-        where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
-        where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
-      ))
-      .orderBy(sql`${dicomSeries.seriesNumber} nulls last`, asc(dicomSeries.id), sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
+      .where(
+        and(
+          visible,
+          liveInstance,
+          eq(dicomStudies.studyInstanceUid, where.study),
+          where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
+          where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
+        ),
+      )
+      .orderBy(
+        sql`${dicomSeries.seriesNumber} nulls last`,
+        asc(dicomSeries.id),
+        sql`${dicomInstances.instanceNumber} nulls last`,
+        asc(dicomInstances.sopInstanceUid),
+      )
       .limit(100_000);
   }
 
   /** How many instances a location has for the caller and when the last arrived: the metadata cache's version. */
-  async metadataStamp(where: { study: string; series?: string; sop?: string }, visible: SQL): Promise<{ n: number; last: string | null }> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${dicomInstances.receivedAt})::text` })
+  async metadataStamp(
+    where: { study: string; series?: string; sop?: string },
+    visible: SQL,
+  ): Promise<{ n: number; last: string | null }> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${dicomInstances.receivedAt})::text` })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(and(
-        visible,
-        liveInstance,
-        eq(dicomStudies.studyInstanceUid, where.study),
-        where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
-        where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
-      ));
+      .where(
+        and(
+          visible,
+          liveInstance,
+          eq(dicomStudies.studyInstanceUid, where.study),
+          where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
+          where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
+        ),
+      );
     return row ?? { n: 0, last: null };
   }
 
@@ -240,20 +324,25 @@ export class DicomwebRepository {
    * thousands of objects in Node): null when nothing visible matches.
    */
   async metadataText(where: { study: string; series?: string; sop?: string }, visible: SQL): Promise<string | null> {
-    const [row] = await this.db.select({
-      n: sql<number>`count(*)::int`,
-      text: sql<string | null>`string_agg(${dicomInstances.metadata}::text, ',' order by ${dicomSeries.seriesNumber} nulls last, ${dicomSeries.id}, ${dicomInstances.instanceNumber} nulls last, ${dicomInstances.sopInstanceUid})`,
-    })
+    const [row] = await this.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        text: sql<
+          string | null
+        >`string_agg(${dicomInstances.metadata}::text, ',' order by ${dicomSeries.seriesNumber} nulls last, ${dicomSeries.id}, ${dicomInstances.instanceNumber} nulls last, ${dicomInstances.sopInstanceUid})`,
+      })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(and(
-        visible,
-        liveInstance,
-        eq(dicomStudies.studyInstanceUid, where.study),
-        where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
-        where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
-      ));
+      .where(
+        and(
+          visible,
+          liveInstance,
+          eq(dicomStudies.studyInstanceUid, where.study),
+          where.series ? eq(dicomSeries.seriesInstanceUid, where.series) : undefined,
+          where.sop ? eq(dicomInstances.sopInstanceUid, where.sop) : undefined,
+        ),
+      );
     return row && row.n > 0 && row.text ? `[${row.text}]` : null;
   }
 }

@@ -92,20 +92,29 @@ function parseValue(name: string, tag: string, kind: Kind, raw: string): Match {
   if (raw.length > 1024 || CONTROL.test(raw)) throw bad(`${name}: value too long or with control characters`);
   switch (kind) {
     case 'uids': {
-      const values = raw.split(/[,\\]/).map((v) => v.trim()).filter(Boolean);
-      if (!values.length || values.length > 500 || values.some((v) => v.length > 64 || !UID_PATTERN.test(v))) throw bad(`${name}: expected UIDs (digits and dots)`);
+      const values = raw
+        .split(/[,\\]/)
+        .map((v) => v.trim())
+        .filter(Boolean);
+      if (!values.length || values.length > 500 || values.some((v) => v.length > 64 || !UID_PATTERN.test(v)))
+        throw bad(`${name}: expected UIDs (digits and dots)`);
       return { tag, kind, values };
     }
     case 'codes': {
-      const values = raw.split(/[,\\]/).map((v) => v.trim().toUpperCase()).filter(Boolean);
-      if (!values.length || values.some((v) => !/^[A-Z0-9 _]{1,16}$/.test(v))) throw bad(`${name}: expected code values`);
+      const values = raw
+        .split(/[,\\]/)
+        .map((v) => v.trim().toUpperCase())
+        .filter(Boolean);
+      if (!values.length || values.some((v) => !/^[A-Z0-9 _]{1,16}$/.test(v)))
+        throw bad(`${name}: expected code values`);
       return { tag, kind, values };
     }
     case 'date': {
       const m = /^(\d{8})?(-)?(\d{8})?$/.exec(raw.trim());
-      if (!m || (!m[1] && !m[3]) || (m[2] === undefined && m[3] !== undefined)) throw bad(`${name}: expected a date YYYYMMDD or a range YYYYMMDD-YYYYMMDD`);
+      if (!m || (!m[1] && !m[3]) || (m[2] === undefined && m[3] !== undefined))
+        throw bad(`${name}: expected a date YYYYMMDD or a range YYYYMMDD-YYYYMMDD`);
       const from = m[1] ?? null;
-      const to = m[2] ? m[3] ?? null : from;
+      const to = m[2] ? (m[3] ?? null) : from;
       if ((from && !checkDate(from)) || (to && !checkDate(to))) throw bad(`${name}: not a calendar date`);
       if (from && to && from > to) throw bad(`${name}: range ends before it starts`);
       return { tag, kind, from, to };
@@ -126,7 +135,15 @@ function parseValue(name: string, tag: string, kind: Kind, raw: string): Match {
 /** Parses a QIDO-RS query string (values as Fastify gives them: repeated keys are arrays). */
 export function parseQido(level: QidoLevel, query: Record<string, string | string[] | undefined>): QidoQuery {
   const keys = keysAt(level);
-  const out: QidoQuery = { matches: [], limit: DEFAULT_LIMIT, offset: 0, fuzzy: false, includeAll: false, includeTags: [], ignored: [] };
+  const out: QidoQuery = {
+    matches: [],
+    limit: DEFAULT_LIMIT,
+    offset: 0,
+    fuzzy: false,
+    includeAll: false,
+    includeTags: [],
+    ignored: [],
+  };
   const seen = new Set<string>();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
@@ -138,7 +155,8 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
         const v = single(name, value).trim();
         const max = name === 'limit' ? MAX_LIMIT : 10_000_000;
         const min = name === 'limit' ? 1 : 0;
-        if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) throw bad(`${name} must be an integer from ${min} to ${max}`);
+        if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max)
+          throw bad(`${name} must be an integer from ${min} to ${max}`);
         out[name] = Number(v);
         continue;
       }
@@ -152,7 +170,10 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
         for (const item of (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(','))) {
           const f = item.trim();
           if (!f) continue;
-          if (f === 'all') { out.includeAll = true; continue; }
+          if (f === 'all') {
+            out.includeAll = true;
+            continue;
+          }
           const tag = resolveAttribute(f);
           if (!tag) throw bad(`includefield: unknown attribute ${f.slice(0, 64)}`);
           if (out.includeTags.length >= 200) throw bad('includefield: too many attributes');
@@ -165,7 +186,10 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
     }
     // Attribute matching: a keyword or a tag; a sequence path (00400275.00401001) is valid but not matched here.
     if (/^([0-9A-Fa-f]{8}|[A-Za-z][A-Za-z0-9]*)(\.([0-9A-Fa-f]{8}|[A-Za-z][A-Za-z0-9]*))+$/.test(name)) {
-      if (name.split('.').every((p) => resolveAttribute(p))) { out.ignored.push(name); continue; }
+      if (name.split('.').every((p) => resolveAttribute(p))) {
+        out.ignored.push(name);
+        continue;
+      }
     }
     const tag = resolveAttribute(name);
     if (!tag) throw bad(`unknown query parameter ${name.slice(0, 64)}`);
@@ -179,7 +203,7 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
       out.ignored.push(keywordOf(tag) ?? hexTag(tag));
       continue;
     }
-    if (raw === '' ) {
+    if (raw === '') {
       // An empty matching key asks for the attribute to be returned (universal matching).
       out.includeTags.push(tag);
       continue;
@@ -191,7 +215,10 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
 
 /** SQL LIKE pattern of a DICOM wildcard value (* any run, ? one character), the user's % and _ taken literally. */
 export function likePattern(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%').replace(/\?/g, '_');
+  return value
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replace(/\*/g, '%')
+    .replace(/\?/g, '_');
 }
 
 export const hasWildcard = (value: string) => /[*?]/.test(value);

@@ -32,8 +32,15 @@ describe(reindexDicom.name, () => {
   });
 
   it('indexes a file that reached storage without its row (a crash in between), and only that one', async () => {
-    const [exam] = await database.db.select().from(exams).where(and(eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(1);
-    for (let i = 0; i < 3; i++) expect((await archive.ingestFile(writeTemp(buildInstance().bytes, dataDir), { source: 'CT1' })).status).toBe('stored');
+    const [exam] = await database.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.hasImage, false), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`))
+      .limit(1);
+    for (let i = 0; i < 3; i++)
+      expect((await archive.ingestFile(writeTemp(buildInstance().bytes, dataDir), { source: 'CT1' })).status).toBe(
+        'stored',
+      );
     // The crash: the file is durable, the transaction never ran.
     const orphan = buildInstance({ accessionNumber: exam!.accessionNumber! });
     await store.put(fs.createReadStream(writeTemp(orphan.bytes, dataDir)), { prefix: 'dicom' });
@@ -41,22 +48,34 @@ describe(reindexDicom.name, () => {
     const report = await reindexDicom(database.db, path.join(dataDir, 'files'));
     expect(report).toMatchObject({ files: 4, present: 3, indexed: 1, unreadable: 0, missingFiles: 0 });
     expect(await count()).toBe(4);
-    const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, orphan.studyUid));
+    const [study] = await database.db
+      .select()
+      .from(dicomStudies)
+      .where(eq(dicomStudies.studyInstanceUid, orphan.studyUid));
     expect(study!.examId).toBe(exam!.id);
     expect((await reindexDicom(database.db, path.join(dataDir, 'files'))).indexed).toBe(0);
   });
 
   it('rebuilds the whole index from the files, keeping exam links and the exam log as they were', async () => {
-    const [exam] = await database.db.select().from(exams).where(and(eq(exams.hasImage, false), isNull(exams.deletedAt))).limit(1);
+    const [exam] = await database.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.hasImage, false), isNull(exams.deletedAt)))
+      .limit(1);
     const forced = buildInstance({ accessionNumber: 'NOT-THE-EXAMS' });
-    expect(await archive.ingestFile(writeTemp(forced.bytes, dataDir), { source: 'WEB-IMPORT', examId: exam!.id })).toMatchObject({ status: 'stored', examId: exam!.id });
+    expect(
+      await archive.ingestFile(writeTemp(forced.bytes, dataDir), { source: 'WEB-IMPORT', examId: exam!.id }),
+    ).toMatchObject({ status: 'stored', examId: exam!.id });
     const before = await count();
     const events = (await database.db.select().from(examEvents).where(eq(examEvents.examId, exam!.id))).length;
     fs.writeFileSync(path.join(dataDir, 'files', 'dicom', 'garbage'), 'not dicom');
     const report = await reindexDicom(database.db, path.join(dataDir, 'files'), { rebuild: true });
     expect(report).toMatchObject({ indexed: before, present: 0, unreadable: 1 });
     expect(await count()).toBe(before);
-    const [study] = await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, forced.studyUid));
+    const [study] = await database.db
+      .select()
+      .from(dicomStudies)
+      .where(eq(dicomStudies.studyInstanceUid, forced.studyUid));
     expect(study!.examId).toBe(exam!.id);
     expect((await database.db.select().from(examEvents).where(eq(examEvents.examId, exam!.id))).length).toBe(events);
   });

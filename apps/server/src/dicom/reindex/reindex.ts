@@ -32,10 +32,12 @@ export interface ReindexReport {
  * Where the stored files are: the local store's root directory, or a store that lists its keys and lends a local copy
  * of a file (S3FileStore).
  */
-export type ReindexFiles = string | {
-  listKeys(prefix: string): AsyncIterable<string>;
-  withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T>;
-};
+export type ReindexFiles =
+  | string
+  | {
+      listKeys(prefix: string): AsyncIterable<string>;
+      withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T>;
+    };
 
 export interface ReindexOptions {
   /** Empty the index first and rebuild it from the files alone (exam links are kept by StudyInstanceUID). */
@@ -54,13 +56,29 @@ export interface ReindexOptions {
  * (a crash between the durable write and the commit) is indexed; with `rebuild` every row is made again from its
  * file. The files are only read, never moved or deleted.
  */
-export async function reindexDicom(db: Database, files: ReindexFiles, opts: ReindexOptions = {}): Promise<ReindexReport> {
+export async function reindexDicom(
+  db: Database,
+  files: ReindexFiles,
+  opts: ReindexOptions = {},
+): Promise<ReindexReport> {
   const repo = new ArchiveRepository(db);
   const now = opts.now ?? (() => new Date());
-  const report: ReindexReport = { files: 0, present: 0, indexed: 0, unreferenced: 0, unreadable: 0, missingFiles: 0, coldZips: 0, coldIndexed: 0 };
+  const report: ReindexReport = {
+    files: 0,
+    present: 0,
+    indexed: 0,
+    unreferenced: 0,
+    unreadable: 0,
+    missingFiles: 0,
+    coldZips: 0,
+    coldIndexed: 0,
+  };
   const links = new Map<string, string>();
   if (opts.rebuild) {
-    for (const r of await db.select({ uid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId }).from(dicomStudies).where(isNotNull(dicomStudies.examId))) {
+    for (const r of await db
+      .select({ uid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId })
+      .from(dicomStudies)
+      .where(isNotNull(dicomStudies.examId))) {
       links.set(r.uid, r.examId!);
     }
     await db.transaction(async (tx) => {
@@ -85,9 +103,18 @@ export async function reindexDicom(db: Database, files: ReindexFiles, opts: Rein
         }
         const { size, sha256 } = await hashFile(file);
         const forced = links.get(read.info.studyInstanceUid) ?? null;
-        const outcome = await repo.indexInstance(read.info, { key, sizeBytes: size, sha256 }, {
-          source: 'REINDEX', userId: null, userName: 'REINDEX', forcedExamId: forced, quietLink: forced !== null,
-        }, now());
+        const outcome = await repo.indexInstance(
+          read.info,
+          { key, sizeBytes: size, sha256 },
+          {
+            source: 'REINDEX',
+            userId: null,
+            userName: 'REINDEX',
+            forcedExamId: forced,
+            quietLink: forced !== null,
+          },
+          now(),
+        );
         if (outcome.status === 'stored') report.indexed += 1;
         else report.unreferenced += 1;
       });
@@ -95,7 +122,11 @@ export async function reindexDicom(db: Database, files: ReindexFiles, opts: Rein
     if (report.files % 1000 === 0) opts.onProgress?.(report);
   }
   // Keys still in `known` were not found on disk (archived instances have no hot file: they are not missing).
-  const archived = new Set((await db.select({ key: dicomInstances.storageKey }).from(dicomInstances).where(isNotNull(dicomInstances.coldKey))).map((r) => r.key));
+  const archived = new Set(
+    (
+      await db.select({ key: dicomInstances.storageKey }).from(dicomInstances).where(isNotNull(dicomInstances.coldKey))
+    ).map((r) => r.key),
+  );
   report.missingFiles = [...known].filter((k) => !archived.has(k)).length;
   if (opts.cold) await reindexCold(db, repo, opts.cold, links, report, now);
   return report;
@@ -105,30 +136,48 @@ export async function reindexDicom(db: Database, files: ReindexFiles, opts: Rein
  * The instances of each cold zip that no row holds (hot or archived), indexed as archived: the row names the zip
  * (coldKey) and a storage key under it that no file has, which the restore replaces with the new hot file's.
  */
-async function reindexCold(db: Database, repo: ArchiveRepository, cold: ReindexFiles, links: Map<string, string>, report: ReindexReport, now: () => Date): Promise<void> {
+async function reindexCold(
+  db: Database,
+  repo: ArchiveRepository,
+  cold: ReindexFiles,
+  links: Map<string, string>,
+  report: ReindexReport,
+  now: () => Date,
+): Promise<void> {
   const source = typeof cold === 'string' ? localFiles(cold) : cold;
   for await (const zipKey of source.listKeys(COLD_PREFIX)) {
     report.coldZips += 1;
-    await source.withLocalFile(zipKey, (zipPath) => readZip(zipPath, async (name, bytes) => {
-      if (!name.endsWith('.dcm')) return;
-      const chunks: Buffer[] = [];
-      for await (const c of bytes) chunks.push(c as Buffer);
-      const whole = Buffer.concat(chunks);
-      const read = await readInstanceBytes(whole);
-      if (!read.ok) {
-        report.unreadable += 1;
-        return;
-      }
-      if (await repo.findInstance(read.info.sopInstanceUid)) return;
-      const key = `${zipKey}/${name}`;
-      const forced = links.get(read.info.studyInstanceUid) ?? null;
-      const outcome = await repo.indexInstance(read.info, { key, sizeBytes: whole.length, sha256: createHash('sha256').update(whole).digest('hex') }, {
-        source: 'REINDEX', userId: null, userName: 'REINDEX', forcedExamId: forced, quietLink: forced !== null,
-      }, now());
-      if (outcome.status !== 'stored') return;
-      await db.update(dicomInstances).set({ coldKey: zipKey }).where(eq(dicomInstances.storageKey, key));
-      report.coldIndexed += 1;
-    }));
+    await source.withLocalFile(zipKey, (zipPath) =>
+      readZip(zipPath, async (name, bytes) => {
+        if (!name.endsWith('.dcm')) return;
+        const chunks: Buffer[] = [];
+        for await (const c of bytes) chunks.push(c as Buffer);
+        const whole = Buffer.concat(chunks);
+        const read = await readInstanceBytes(whole);
+        if (!read.ok) {
+          report.unreadable += 1;
+          return;
+        }
+        if (await repo.findInstance(read.info.sopInstanceUid)) return;
+        const key = `${zipKey}/${name}`;
+        const forced = links.get(read.info.studyInstanceUid) ?? null;
+        const outcome = await repo.indexInstance(
+          read.info,
+          { key, sizeBytes: whole.length, sha256: createHash('sha256').update(whole).digest('hex') },
+          {
+            source: 'REINDEX',
+            userId: null,
+            userName: 'REINDEX',
+            forcedExamId: forced,
+            quietLink: forced !== null,
+          },
+          now(),
+        );
+        if (outcome.status !== 'stored') return;
+        await db.update(dicomInstances).set({ coldKey: zipKey }).where(eq(dicomInstances.storageKey, key));
+        report.coldIndexed += 1;
+      }),
+    );
   }
 }
 

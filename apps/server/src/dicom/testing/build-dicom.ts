@@ -72,10 +72,14 @@ export function encodeElement(tag: string, vr: string, value: ElementValue, expl
 }
 
 function encodeAll(elements: Elements, explicit: boolean): Buffer {
-  return Buffer.concat(Object.keys(elements).sort().map((tag) => {
-    const [vr, value] = elements[tag]!;
-    return encodeElement(tag, vr, value, explicit);
-  }));
+  return Buffer.concat(
+    Object.keys(elements)
+      .sort()
+      .map((tag) => {
+        const [vr, value] = elements[tag]!;
+        return encodeElement(tag, vr, value, explicit);
+      }),
+  );
 }
 
 export interface TestInstance {
@@ -105,7 +109,12 @@ export interface TestInstance {
 }
 
 /** Bytes of a complete Part-10 instance. */
-export function buildInstance(t: TestInstance = {}): { bytes: Buffer; sopUid: string; studyUid: string; seriesUid: string } {
+export function buildInstance(t: TestInstance = {}): {
+  bytes: Buffer;
+  sopUid: string;
+  studyUid: string;
+  seriesUid: string;
+} {
   const studyUid = t.studyUid ?? testUid();
   const seriesUid = t.seriesUid ?? testUid();
   const sopUid = t.sopUid ?? testUid();
@@ -140,13 +149,16 @@ export function buildInstance(t: TestInstance = {}): { bytes: Buffer; sopUid: st
     ...(t.imageOrientationPatient ? { '00200037': ['DS', t.imageOrientationPatient] as [string, ElementValue] } : {}),
     ...t.extra,
   };
-  const metaBody = encodeAll({
-    '00020001': ['OB', Uint8Array.from([0, 1])],
-    '00020002': ['UI', sopClass],
-    '00020003': ['UI', sopUid],
-    '00020010': ['UI', ts],
-    '00020012': ['UI', '1.2.826.0.1.3680043.10.1.1'],
-  }, true);
+  const metaBody = encodeAll(
+    {
+      '00020001': ['OB', Uint8Array.from([0, 1])],
+      '00020002': ['UI', sopClass],
+      '00020003': ['UI', sopUid],
+      '00020010': ['UI', ts],
+      '00020012': ['UI', '1.2.826.0.1.3680043.10.1.1'],
+    },
+    true,
+  );
   const groupLength = encodeElement('00020000', 'UL', [metaBody.length]);
   const explicit = ts !== '1.2.840.10008.1.2';
   const head = t.preamble === false ? Buffer.from('DICM') : Buffer.concat([Buffer.alloc(128), Buffer.from('DICM')]);

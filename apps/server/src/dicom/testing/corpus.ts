@@ -11,7 +11,9 @@ export const CORPUS_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_file
 /** Throws, saying what to install, when the corpus is absent. */
 export function requireCorpus(): void {
   if (!fs.existsSync(path.join(CORPUS_DIR, 'CT_small.dcm'))) {
-    throw new Error(`the pydicom test corpus is missing (no ${CORPUS_DIR}/CT_small.dcm): install python3-pydicom (apt-get install python3-pydicom), as .ci/run does`);
+    throw new Error(
+      `the pydicom test corpus is missing (no ${CORPUS_DIR}/CT_small.dcm): install python3-pydicom (apt-get install python3-pydicom), as .ci/run does`,
+    );
   }
 }
 
@@ -36,7 +38,10 @@ export const REFUSED: Record<string, string[]> = {
 
 export function corpusFiles(): string[] {
   requireCorpus();
-  return fs.readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.dcm')).sort();
+  return fs
+    .readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith('.dcm'))
+    .sort();
 }
 
 export function validCorpusFiles(): string[] {
@@ -78,7 +83,13 @@ export function undecodableJ2k(): Buffer {
 function uidIn(text: string, tag: string): string {
   const group = tag.slice(0, 4);
   const element = tag.slice(4);
-  const key = String.fromCharCode(parseInt(group.slice(2), 16), parseInt(group.slice(0, 2), 16), parseInt(element.slice(2), 16), parseInt(element.slice(0, 2), 16)) + 'UI';
+  const key =
+    String.fromCharCode(
+      parseInt(group.slice(2), 16),
+      parseInt(group.slice(0, 2), 16),
+      parseInt(element.slice(2), 16),
+      parseInt(element.slice(0, 2), 16),
+    ) + 'UI';
   const at = text.indexOf(key);
   if (at < 0) throw new Error(`no ${tag}`);
   const length = text.charCodeAt(at + 6) | (text.charCodeAt(at + 7) << 8);

@@ -18,7 +18,10 @@ export function datasetStart(part10: Buffer): number {
 export function buildDeflated(t: TestInstance = {}): ReturnType<typeof buildInstance> {
   const built = buildInstance({ ...t, transferSyntax: DEFLATED_TS });
   const start = datasetStart(built.bytes);
-  return { ...built, bytes: Buffer.concat([built.bytes.subarray(0, start), zlib.deflateRawSync(built.bytes.subarray(start))]) };
+  return {
+    ...built,
+    bytes: Buffer.concat([built.bytes.subarray(0, start), zlib.deflateRawSync(built.bytes.subarray(start))]),
+  };
 }
 
 /**
@@ -26,11 +29,18 @@ export function buildDeflated(t: TestInstance = {}): ReturnType<typeof buildInst
  * NumberOfFrames agree with it, so only its inflated size gives it away. Each MiB of zeros is one deflate segment ending
  * on a byte boundary (a sync flush) that refers to nothing before it, so the same segment is repeated.
  */
-export function buildDeflateBomb(opts: { rows: number; columns: number; frames: number } & TestInstance): ReturnType<typeof buildInstance> & { pixelBytes: number } {
+export function buildDeflateBomb(
+  opts: { rows: number; columns: number; frames: number } & TestInstance,
+): ReturnType<typeof buildInstance> & { pixelBytes: number } {
   const pixelBytes = opts.rows * opts.columns * opts.frames;
   const MiB = 1 << 20;
   if (pixelBytes % MiB !== 0) throw new Error('the bomb is built from whole MiB of zeros');
-  const built = buildInstance({ ...opts, transferSyntax: DEFLATED_TS, noPixels: true, extra: { ...opts.extra, '00280008': ['IS', String(opts.frames)] } });
+  const built = buildInstance({
+    ...opts,
+    transferSyntax: DEFLATED_TS,
+    noPixels: true,
+    extra: { ...opts.extra, '00280008': ['IS', String(opts.frames)] },
+  });
   const start = datasetStart(built.bytes);
   const pixelHeader = Buffer.alloc(12);
   pixelHeader.writeUInt16LE(0x7fe0, 0);
@@ -40,6 +50,10 @@ export function buildDeflateBomb(opts: { rows: number; columns: number; frames: 
   const sync = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
   const head = zlib.deflateRawSync(Buffer.concat([built.bytes.subarray(start), pixelHeader]), sync);
   const zeros = zlib.deflateRawSync(Buffer.alloc(MiB), sync);
-  const segments = [head, ...Array.from({ length: pixelBytes / MiB }, () => zeros), zlib.deflateRawSync(Buffer.alloc(0))];
+  const segments = [
+    head,
+    ...Array.from({ length: pixelBytes / MiB }, () => zeros),
+    zlib.deflateRawSync(Buffer.alloc(0)),
+  ];
   return { ...built, bytes: Buffer.concat([built.bytes.subarray(0, start), ...segments]), pixelBytes };
 }

@@ -2,8 +2,13 @@
 
 /** A multipart/related body of application/dicom parts. */
 export function stowBody(files: Buffer[], boundary = 'test-boundary-1234'): { payload: Buffer; contentType: string } {
-  const parts = files.map((f) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`), f, Buffer.from('\r\n')]));
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/related; type="application/dicom"; boundary=${boundary}` };
+  const parts = files.map((f) =>
+    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Type: application/dicom\r\n\r\n`), f, Buffer.from('\r\n')]),
+  );
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/related; type="application/dicom"; boundary=${boundary}`,
+  };
 }
 
 /** The bodies of a multipart/related answer. */

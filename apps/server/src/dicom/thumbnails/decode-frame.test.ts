@@ -13,7 +13,14 @@ const grey = (f: Frame) => {
 describe(decodeFrame.name, () => {
   describe('pydicom corpus', () => {
     it('decodes MR_small identically from native LE/BE/implicit, RLE, JPEG-LS and lossless JPEG 2000', async () => {
-      const files = ['MR_small.dcm', 'MR_small_bigendian.dcm', 'MR_small_implicit.dcm', 'MR_small_RLE.dcm', 'MR_small_jpeg_ls_lossless.dcm', 'MR_small_jp2klossless.dcm'];
+      const files = [
+        'MR_small.dcm',
+        'MR_small_bigendian.dcm',
+        'MR_small_implicit.dcm',
+        'MR_small_RLE.dcm',
+        'MR_small_jpeg_ls_lossless.dcm',
+        'MR_small_jp2klossless.dcm',
+      ];
       const frames = await Promise.all(files.map(async (f) => grey(await decodeFrame(await parseFile(corpusPath(f))))));
       const reference = Array.from(frames[0]!.values);
       expect(new Set(reference).size).toBeGreaterThan(100);
@@ -21,9 +28,17 @@ describe(decodeFrame.name, () => {
     });
 
     it.each([
-      ['CT_small.dcm', 'grey'], ['693_J2KI.dcm', 'grey'], ['image_dfl.dcm', 'grey'], ['liver_1frame.dcm', 'grey'], ['rtdose.dcm', 'grey'],
-      ['SC_rgb_jpeg_dcmtk.dcm', 'rgb'], ['SC_rgb_jpeg_gdcm.dcm', 'rgb'], ['SC_rgb_rle_16bit_2frame.dcm', 'rgb'], ['SC_rgb_gdcm_KY.dcm', 'rgb'],
-      ['SC_ybr_full_422_uncompressed.dcm', 'rgb'], ['ExplVR_BigEnd.dcm', 'rgb'],
+      ['CT_small.dcm', 'grey'],
+      ['693_J2KI.dcm', 'grey'],
+      ['image_dfl.dcm', 'grey'],
+      ['liver_1frame.dcm', 'grey'],
+      ['rtdose.dcm', 'grey'],
+      ['SC_rgb_jpeg_dcmtk.dcm', 'rgb'],
+      ['SC_rgb_jpeg_gdcm.dcm', 'rgb'],
+      ['SC_rgb_rle_16bit_2frame.dcm', 'rgb'],
+      ['SC_rgb_gdcm_KY.dcm', 'rgb'],
+      ['SC_ybr_full_422_uncompressed.dcm', 'rgb'],
+      ['ExplVR_BigEnd.dcm', 'rgb'],
     ])('renders %s as a %s PNG of at most 128 px with real content', async (file, kind) => {
       const frame = await decodeFrame(await parseFile(corpusPath(file)));
       expect(frame.kind).toBe(kind);
@@ -52,13 +67,19 @@ describe(decodeFrame.name, () => {
   it("windows grey values by the file's VOI, and inverts MONOCHROME1", async () => {
     const pixels = Uint8Array.from({ length: 256 }, (_, i) => i);
     const base = { rows: 16, columns: 16, pixels };
-    const voi = grey(await decodeFrame(parseBytes(buildInstance({ ...base, extra: { '00281050': ['DS', '128'], '00281051': ['DS', '64'] } }).bytes)));
+    const voi = grey(
+      await decodeFrame(
+        parseBytes(buildInstance({ ...base, extra: { '00281050': ['DS', '128'], '00281051': ['DS', '64'] } }).bytes),
+      ),
+    );
     const out = toEightBit(voi).data;
     expect(out[90]).toBe(0);
     expect(out[170]).toBe(255);
     expect(out[128]).toBeGreaterThan(120);
     expect(out[128]).toBeLessThan(136);
-    const m1 = grey(await decodeFrame(parseBytes(buildInstance({ ...base, extra: { '00280004': ['CS', 'MONOCHROME1'] } }).bytes)));
+    const m1 = grey(
+      await decodeFrame(parseBytes(buildInstance({ ...base, extra: { '00280004': ['CS', 'MONOCHROME1'] } }).bytes)),
+    );
     const inverted = toEightBit(m1).data;
     expect(inverted[250]!).toBeLessThan(inverted[5]!);
   });

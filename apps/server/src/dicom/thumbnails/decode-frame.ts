@@ -10,7 +10,14 @@ import { decodeRle } from './rle';
 
 /** One decoded frame: grey values after the modality LUT, or 8-bit RGB. */
 export type Frame =
-  | { kind: 'grey'; width: number; height: number; values: Float32Array; monochrome1: boolean; window: { center: number; width: number } | null }
+  | {
+      kind: 'grey';
+      width: number;
+      height: number;
+      values: Float32Array;
+      monochrome1: boolean;
+      window: { center: number; width: number } | null;
+    }
   | { kind: 'rgb'; width: number; height: number; rgb: Uint8Array };
 
 export class UnsupportedImage extends Error {}
@@ -26,7 +33,9 @@ interface Codec {
   getNumDecompositions?(): number;
   calculateSizeAtDecompositionLevel?(level: number): { width: number; height: number };
 }
-interface CodecModule { [name: string]: new () => Codec }
+interface CodecModule {
+  [name: string]: new () => Codec;
+}
 
 const require = createRequire(import.meta.url);
 const modules = new Map<string, Promise<CodecModule>>();
@@ -35,8 +44,12 @@ const modules = new Map<string, Promise<CodecModule>>();
 function codec(name: 'jpeg' | 'jpegls' | 'j2k'): Promise<CodecModule> {
   let m = modules.get(name);
   if (!m) {
-    const file = name === 'jpeg' ? '@cornerstonejs/codec-libjpeg-turbo-8bit/decodewasmjs'
-      : name === 'jpegls' ? '@cornerstonejs/codec-charls/decodewasmjs' : '@cornerstonejs/codec-openjpeg/decodewasmjs';
+    const file =
+      name === 'jpeg'
+        ? '@cornerstonejs/codec-libjpeg-turbo-8bit/decodewasmjs'
+        : name === 'jpegls'
+          ? '@cornerstonejs/codec-charls/decodewasmjs'
+          : '@cornerstonejs/codec-openjpeg/decodewasmjs';
     const factory = require(file) as (opts: object) => Promise<CodecModule>;
     m = factory({ print: () => undefined, printErr: () => undefined });
     modules.set(name, m);
@@ -51,7 +64,10 @@ const J2K = new Set(['1.2.840.10008.1.2.4.90', '1.2.840.10008.1.2.4.91']);
 const JPEG_EXTENDED = '1.2.840.10008.1.2.4.51';
 
 /** A whole stored instance, parsed, with its transfer syntax (thumbnails are made from one instance per series). */
-export interface ParsedFile { ds: DataSet; ts: string }
+export interface ParsedFile {
+  ds: DataSet;
+  ts: string;
+}
 
 export async function parseFile(path: string): Promise<ParsedFile> {
   return parseWhole(await fsp.readFile(path));
@@ -67,7 +83,8 @@ function readMeta(bytes: Buffer): { buf: Buffer; ts: string; start: number } {
 /** A whole Part-10 file parsed here, on the calling thread: never a deflated one (see parseWhole). */
 export function parseBytes(bytes: Buffer): ParsedFile {
   const { buf, ts } = readMeta(bytes);
-  if (ts === TS.deflated) throw new UnsupportedImage('a deflated data set is inflated on the inflater thread (parseWhole)');
+  if (ts === TS.deflated)
+    throw new UnsupportedImage('a deflated data set is inflated on the inflater thread (parseWhole)');
   return { ds: dicomParser.parseDicom(buf), ts };
 }
 
@@ -80,7 +97,8 @@ export async function parseWhole(bytes: Buffer, maxInflated?: number): Promise<P
   if (ts !== TS.deflated) return { ds: dicomParser.parseDicom(buf), ts };
   const limit = inflateLimit(buf.length - start, maxInflated);
   const inflated = await dataSetInflater.inflate(buf.subarray(start), limit);
-  if (!inflated.ok) throw new UnsupportedImage(inflated.code === 'too-large' ? inflateRefusal(limit) : 'deflated data set is corrupt');
+  if (!inflated.ok)
+    throw new UnsupportedImage(inflated.code === 'too-large' ? inflateRefusal(limit) : 'deflated data set is corrupt');
   return { ds: dicomParser.parseDicom(buf.subarray(0, start), { inflater: () => inflated.bytes }), ts };
 }
 
@@ -102,7 +120,8 @@ export async function decodeFrame({ ds, ts }: ParsedFile, targetSize = 128, fram
   const frames = Math.max(1, ds.intString('x00280008') ?? 1);
   if (!rows || !cols || !bits) throw new UnsupportedImage('no image size');
   if (photometric === 'PALETTE COLOR') throw new UnsupportedImage('palette colour');
-  if (frameIndex !== undefined && (!Number.isInteger(frameIndex) || frameIndex < 0 || frameIndex >= frames)) throw new UnsupportedImage('no such frame');
+  if (frameIndex !== undefined && (!Number.isInteger(frameIndex) || frameIndex < 0 || frameIndex >= frames))
+    throw new UnsupportedImage('no such frame');
   frameIndex ??= Math.floor((frames - 1) / 2);
 
   if (ts === TS.implicitLittle || ts === TS.explicitLittle || ts === TS.explicitBig || ts === TS.deflated) {
@@ -113,25 +132,37 @@ export async function decodeFrame({ ds, ts }: ParsedFile, targetSize = 128, fram
     const raw = ds.byteArray.subarray(start, start + frameBytes);
     if (photometric.endsWith('422') && bits === 8) return rgbFrame(cols, rows, ybr422ToRgb(raw, cols * rows));
     const values = readNative(raw, rows * cols * samples, bits, signed, ts === TS.explicitBig);
-    return samples === 1 ? greyFrame(ds, cols, rows, values, stored, signed) : colourFrame(cols, rows, values, planar, photometric, bits, stored);
+    return samples === 1
+      ? greyFrame(ds, cols, rows, values, stored, signed)
+      : colourFrame(cols, rows, values, planar, photometric, bits, stored);
   }
 
   const encoded = frameBytes(ds, px, frameIndex, frames);
   if (ts === TS.rle) {
     const values = decodeRle(encoded, rows * cols, samples, bits, signed);
     // RLE segments are planar by definition: one plane per sample.
-    return samples === 1 ? greyFrame(ds, cols, rows, values, stored, signed) : colourFrame(cols, rows, values, true, photometric, bits, stored);
+    return samples === 1
+      ? greyFrame(ds, cols, rows, values, stored, signed)
+      : colourFrame(cols, rows, values, true, photometric, bits, stored);
   }
   const decoded = await decodeCompressedFrame(ts, encoded, targetSize);
   const count = decoded.width * decoded.height * decoded.components;
   const values = readNative(decoded.bytes, count, decoded.bits > 8 ? 16 : 8, signed && decoded.bits > 8, false);
-  if (decoded.components === 1) return greyFrame(ds, decoded.width, decoded.height, values, Math.min(stored, decoded.bits), signed);
+  if (decoded.components === 1)
+    return greyFrame(ds, decoded.width, decoded.height, values, Math.min(stored, decoded.bits), signed);
   // Colour codecs return interleaved RGB (YBR is converted by the decoder).
   return colourFrame(decoded.width, decoded.height, values, false, 'RGB', decoded.bits > 8 ? 16 : 8, decoded.bits);
 }
 
 /** A frame decoded by a codec: its stored sample values as bytes (little endian above 8 bits; colour interleaved RGB). */
-export interface DecodedFrame { width: number; height: number; bits: number; components: number; signed: boolean; bytes: Uint8Array }
+export interface DecodedFrame {
+  width: number;
+  height: number;
+  bits: number;
+  components: number;
+  signed: boolean;
+  bytes: Uint8Array;
+}
 
 /** The transfer syntaxes decodeCompressedFrame reads. */
 export const CODEC_SYNTAXES: ReadonlySet<string> = new Set([...JPEG_8BIT, JPEG_EXTENDED, ...JPEG_LS, ...J2K]);
@@ -140,7 +171,11 @@ export const CODEC_SYNTAXES: ReadonlySet<string> = new Set([...JPEG_8BIT, JPEG_E
  * One encapsulated JPEG, JPEG-LS or JPEG 2000 frame decoded: at full size, or for JPEG 2000 at the lowest resolution
  * not smaller than targetSize when one is given.
  */
-export async function decodeCompressedFrame(ts: string, encoded: Uint8Array, targetSize?: number): Promise<DecodedFrame> {
+export async function decodeCompressedFrame(
+  ts: string,
+  encoded: Uint8Array,
+  targetSize?: number,
+): Promise<DecodedFrame> {
   if (JPEG_8BIT.has(ts)) return runCodec(await codec('jpeg'), 'JPEGDecoder', encoded);
   if (ts === JPEG_EXTENDED) {
     const precision = jpegPrecision(encoded);
@@ -149,7 +184,9 @@ export async function decodeCompressedFrame(ts: string, encoded: Uint8Array, tar
     try {
       return await decodeJpeg12(encoded);
     } catch (err) {
-      throw new UnsupportedImage(`decoder failed: ${typeof err === 'string' ? err : (err as Error)?.message ?? 'unknown'}`);
+      throw new UnsupportedImage(
+        `decoder failed: ${typeof err === 'string' ? err : ((err as Error)?.message ?? 'unknown')}`,
+      );
     }
   }
   if (JPEG_LS.has(ts)) return runCodec(await codec('jpegls'), 'JpegLSDecoder', encoded);
@@ -157,14 +194,25 @@ export async function decodeCompressedFrame(ts: string, encoded: Uint8Array, tar
   throw new UnsupportedImage(`transfer syntax ${ts}`);
 }
 
-async function runCodec(mod: CodecModule, name: string, encoded: Uint8Array, targetSize?: number): Promise<DecodedFrame> {
+async function runCodec(
+  mod: CodecModule,
+  name: string,
+  encoded: Uint8Array,
+  targetSize?: number,
+): Promise<DecodedFrame> {
   const Decoder = mod[name];
   if (!Decoder) throw new UnsupportedImage(`${name} missing`);
   const d = new Decoder();
   try {
     d.getEncodedBuffer(encoded.length).set(encoded);
     let size: { width: number; height: number } | null = null;
-    if (targetSize && d.readHeader && d.decodeSubResolution && d.getNumDecompositions && d.calculateSizeAtDecompositionLevel) {
+    if (
+      targetSize &&
+      d.readHeader &&
+      d.decodeSubResolution &&
+      d.getNumDecompositions &&
+      d.calculateSizeAtDecompositionLevel
+    ) {
       d.readHeader();
       const full = d.getFrameInfo();
       let level = 0;
@@ -180,10 +228,20 @@ async function runCodec(mod: CodecModule, name: string, encoded: Uint8Array, tar
     const height = size?.height ?? info.height;
     // A codestream whose header is damaged can "decode" to nothing without an error (OpenJPEG: 0 × 0).
     const needed = width * height * info.componentCount * (info.bitsPerSample > 8 ? 2 : 1);
-    if (!width || !height || !info.componentCount || d.getDecodedBuffer().length < needed) throw new UnsupportedImage('decoder gave no image');
-    return { width, height, bits: info.bitsPerSample, components: info.componentCount, signed: Boolean(info.isSigned), bytes: Uint8Array.from(d.getDecodedBuffer()) };
+    if (!width || !height || !info.componentCount || d.getDecodedBuffer().length < needed)
+      throw new UnsupportedImage('decoder gave no image');
+    return {
+      width,
+      height,
+      bits: info.bitsPerSample,
+      components: info.componentCount,
+      signed: Boolean(info.isSigned),
+      bytes: Uint8Array.from(d.getDecodedBuffer()),
+    };
   } catch (err) {
-    throw new UnsupportedImage(`decoder failed: ${typeof err === 'number' ? `code ${err}` : (err as Error)?.message ?? 'unknown'}`);
+    throw new UnsupportedImage(
+      `decoder failed: ${typeof err === 'number' ? `code ${err}` : ((err as Error)?.message ?? 'unknown')}`,
+    );
   } finally {
     d.delete();
   }
@@ -194,7 +252,8 @@ export function frameBytes(ds: DataSet, px: Element, frameIndex: number, frames:
   const fragments = px.fragments ?? [];
   if (!fragments.length) throw new UnsupportedImage('no fragments');
   if (frames === 1) return dicomParser.readEncapsulatedPixelDataFromFragments(ds, px, 0, fragments.length);
-  if (px.basicOffsetTable?.length) return dicomParser.readEncapsulatedImageFrame(ds, px, frameIndex, px.basicOffsetTable);
+  if (px.basicOffsetTable?.length)
+    return dicomParser.readEncapsulatedImageFrame(ds, px, frameIndex, px.basicOffsetTable);
   if (fragments.length === frames) return dicomParser.readEncapsulatedPixelDataFromFragments(ds, px, frameIndex, 1);
   return dicomParser.readEncapsulatedImageFrame(ds, px, 0, dicomParser.createJPEGBasicOffsetTable(ds, px));
 }
@@ -203,18 +262,29 @@ function readNative(raw: Uint8Array, count: number, bits: number, signed: boolea
   const out = new Float32Array(count);
   // Little-endian 16-bit on an aligned buffer (most CT and MR): a typed-array copy instead of a DataView call per pixel.
   if (bits === 16 && !bigEndian && raw.byteOffset % 2 === 0 && raw.byteLength >= count * 2 && littleEndianHost) {
-    out.set(signed ? new Int16Array(raw.buffer, raw.byteOffset, count) : new Uint16Array(raw.buffer, raw.byteOffset, count));
+    out.set(
+      signed ? new Int16Array(raw.buffer, raw.byteOffset, count) : new Uint16Array(raw.buffer, raw.byteOffset, count),
+    );
     return out;
   }
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
   const le = !bigEndian;
   for (let i = 0; i < count; i++) {
     switch (bits) {
-      case 1: out[i] = (raw[i >> 3]! >> (i & 7)) & 1; break;
-      case 8: out[i] = signed ? view.getInt8(i) : raw[i]!; break;
-      case 16: out[i] = signed ? view.getInt16(i * 2, le) : view.getUint16(i * 2, le); break;
-      case 32: out[i] = signed ? view.getInt32(i * 4, le) : view.getUint32(i * 4, le); break;
-      default: throw new UnsupportedImage(`BitsAllocated ${bits}`);
+      case 1:
+        out[i] = (raw[i >> 3]! >> (i & 7)) & 1;
+        break;
+      case 8:
+        out[i] = signed ? view.getInt8(i) : raw[i]!;
+        break;
+      case 16:
+        out[i] = signed ? view.getInt16(i * 2, le) : view.getUint16(i * 2, le);
+        break;
+      case 32:
+        out[i] = signed ? view.getInt32(i * 4, le) : view.getUint32(i * 4, le);
+        break;
+      default:
+        throw new UnsupportedImage(`BitsAllocated ${bits}`);
     }
   }
   return out;
@@ -236,18 +306,41 @@ function maskStored(values: Float32Array, stored: number, signed: boolean): void
   }
 }
 
-function greyFrame(ds: DataSet, width: number, height: number, values: Float32Array, stored: number, signed: boolean): Frame {
+function greyFrame(
+  ds: DataSet,
+  width: number,
+  height: number,
+  values: Float32Array,
+  stored: number,
+  signed: boolean,
+): Frame {
   maskStored(values, stored, signed);
   const slope = ds.floatString('x00281053') ?? 1;
   const intercept = ds.floatString('x00281052') ?? 0;
-  if (slope !== 1 || intercept !== 0) for (let i = 0; i < values.length; i++) values[i] = values[i]! * slope + intercept;
+  if (slope !== 1 || intercept !== 0)
+    for (let i = 0; i < values.length; i++) values[i] = values[i]! * slope + intercept;
   const center = ds.floatString('x00281050');
   const w = ds.floatString('x00281051');
   const photometric = (ds.string('x00280004') ?? '').trim().toUpperCase();
-  return { kind: 'grey', width, height, values, monochrome1: photometric === 'MONOCHROME1', window: center !== undefined && w !== undefined && w > 0 ? { center, width: w } : null };
+  return {
+    kind: 'grey',
+    width,
+    height,
+    values,
+    monochrome1: photometric === 'MONOCHROME1',
+    window: center !== undefined && w !== undefined && w > 0 ? { center, width: w } : null,
+  };
 }
 
-function colourFrame(width: number, height: number, values: Float32Array, planar: boolean, photometric: string, bits: number, stored: number): Frame {
+function colourFrame(
+  width: number,
+  height: number,
+  values: Float32Array,
+  planar: boolean,
+  photometric: string,
+  bits: number,
+  stored: number,
+): Frame {
   const n = width * height;
   const shift = Math.max(0, Math.min(stored, bits) - 8);
   const rgb = new Uint8Array(n * 3);

@@ -23,7 +23,9 @@ let decoder: Promise<new () => JpegImage> | null = null;
 function jpegImage(): Promise<new () => JpegImage> {
   decoder ??= (async () => {
     const dir = path.dirname(require.resolve('@cornerstonejs/dicom-image-loader/package.json'));
-    const mod = (await import(pathToFileURL(path.join(dir, 'dist/esm/codecs/jpeg.js')).href)) as { default: new () => JpegImage };
+    const mod = (await import(pathToFileURL(path.join(dir, 'dist/esm/codecs/jpeg.js')).href)) as {
+      default: new () => JpegImage;
+    };
     return mod.default;
   })();
   return decoder;
@@ -39,11 +41,15 @@ export function jpegPrecision(data: Uint8Array): number | null {
   while (at + 4 < data.length) {
     if (data[at] !== 0xff) return null;
     const marker = data[at + 1]!;
-    if (marker === 0xff) { at += 1; continue; } // fill byte
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    } // fill byte
     if (marker === 0xda || marker === 0xd9) return null; // scan or end before any frame header
     const length = (data[at + 2]! << 8) | data[at + 3]!;
     // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return data[at + 4] ?? null;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return data[at + 4] ?? null;
     at += 2 + length;
   }
   return null;
@@ -64,7 +70,14 @@ export async function decodeJpeg12(encoded: Uint8Array): Promise<DecodedFrame> {
   if (jpeg.components.length !== 1) throw new Error('12-bit colour JPEG');
   const values = jpeg.getData16(jpeg.width, jpeg.height);
   for (let i = 0; i < values.length; i++) values[i] = values[i]! > OFFSET ? values[i]! - OFFSET : 0;
-  return { width: jpeg.width, height: jpeg.height, bits: 12, components: 1, signed: false, bytes: new Uint8Array(values.buffer, values.byteOffset, values.byteLength) };
+  return {
+    width: jpeg.width,
+    height: jpeg.height,
+    bits: 12,
+    components: 1,
+    signed: false,
+    bytes: new Uint8Array(values.buffer, values.byteOffset, values.byteLength),
+  };
 }
 
 /** floor(2056 × 4095 / 255) − (2048 × 16 + 8), in whole sample steps: 15. */

@@ -11,7 +11,10 @@ export function toEightBit(frame: Frame): { data: Uint8Array; channels: 1 | 3 } 
   if (frame.kind === 'rgb') return { data: frame.rgb, channels: 3 };
   const { values } = frame;
   const { lo, hi } = frame.window
-    ? { lo: frame.window.center - 0.5 - (frame.window.width - 1) / 2, hi: frame.window.center - 0.5 + (frame.window.width - 1) / 2 }
+    ? {
+        lo: frame.window.center - 0.5 - (frame.window.width - 1) / 2,
+        hi: frame.window.center - 0.5 + (frame.window.width - 1) / 2,
+      }
     : percentileWindow(values);
   const span = hi - lo || 1;
   const out = new Uint8Array(values.length);
@@ -38,7 +41,9 @@ function percentileWindow(values: Float32Array): { lo: number; hi: number } {
 /** A PNG at most 128 px on its longer side. */
 export async function renderPng(frame: Frame): Promise<Buffer> {
   const { data, channels } = toEightBit(frame);
-  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width: frame.width, height: frame.height, channels } })
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width: frame.width, height: frame.height, channels },
+  })
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true, kernel: 'lanczos3' })
     .png({ compressionLevel: 6 })
     .toBuffer();

@@ -5,7 +5,9 @@ import { decodeRle, decodeRleToNative } from './rle';
 describe('RLE Lossless decoding', () => {
   const pixels = 64 * 48;
   // Runs and literals both: flat areas, a ramp, and negative values.
-  const values = Int16Array.from({ length: pixels }, (_, i) => (i < 1000 ? -1024 : i < 2000 ? (i * 37) % 4096 - 2048 : 300));
+  const values = Int16Array.from({ length: pixels }, (_, i) =>
+    i < 1000 ? -1024 : i < 2000 ? ((i * 37) % 4096) - 2048 : 300,
+  );
 
   it('gives back the native little-endian bytes of a signed 16-bit grey frame', () => {
     const native = new Uint8Array(values.buffer.slice(0));
@@ -29,6 +31,8 @@ describe('RLE Lossless decoding', () => {
     const out = new Uint8Array(pixels);
     decodeRleToNative(encodeRleFrame(native, pixels, 1, 1), pixels, 1, 8, out);
     expect(Buffer.from(out).equals(Buffer.from(native))).toBe(true);
-    expect(() => decodeRleToNative(encodeRleFrame(native, pixels, 1, 1), pixels, 1, 16, new Uint8Array(pixels * 2))).toThrow(/segment count/);
+    expect(() =>
+      decodeRleToNative(encodeRleFrame(native, pixels, 1, 1), pixels, 1, 16, new Uint8Array(pixels * 2)),
+    ).toThrow(/segment count/);
   });
 });

@@ -2,12 +2,19 @@
  * DICOM RLE Lossless (PS3.5 Annex G): a 64-byte header of segment offsets, then one PackBits segment per byte plane,
  * most significant byte first, sample by sample. Answers the pixel values plane by plane (sample 0, then 1, …).
  */
-export function decodeRle(frame: Uint8Array, pixels: number, samples: number, bitsAllocated: number, signed: boolean): Float32Array {
+export function decodeRle(
+  frame: Uint8Array,
+  pixels: number,
+  samples: number,
+  bitsAllocated: number,
+  signed: boolean,
+): Float32Array {
   if (frame.length < 64) throw new Error('RLE frame without header');
   const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
   const segments = view.getUint32(0, true);
   const bytesPerSample = Math.ceil(bitsAllocated / 8);
-  if (segments !== samples * bytesPerSample || segments > 15) throw new Error('RLE segment count does not match the image');
+  if (segments !== samples * bytesPerSample || segments > 15)
+    throw new Error('RLE segment count does not match the image');
   const offsets = Array.from({ length: segments }, (_, i) => view.getUint32(4 + i * 4, true));
   const out = new Float32Array(pixels * samples);
   const plane = new Uint8Array(pixels);
@@ -33,12 +40,19 @@ export function decodeRle(frame: Uint8Array, pixels: number, samples: number, bi
  * plane unpacked straight into its place, without going through pixel values (C-GET / C-MOVE to a peer that takes
  * only uncompressed images). Signed or not, the bytes are the same.
  */
-export function decodeRleToNative(frame: Uint8Array, pixels: number, samples: number, bitsAllocated: number, out: Uint8Array): void {
+export function decodeRleToNative(
+  frame: Uint8Array,
+  pixels: number,
+  samples: number,
+  bitsAllocated: number,
+  out: Uint8Array,
+): void {
   if (frame.length < 64) throw new Error('RLE frame without header');
   const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
   const segments = view.getUint32(0, true);
   const bytesPerSample = bitsAllocated / 8;
-  if (!Number.isInteger(bytesPerSample) || segments !== samples * bytesPerSample || segments > 15) throw new Error('RLE segment count does not match the image');
+  if (!Number.isInteger(bytesPerSample) || segments !== samples * bytesPerSample || segments > 15)
+    throw new Error('RLE segment count does not match the image');
   const stride = samples * bytesPerSample;
   if (out.length < pixels * stride) throw new Error('RLE output too small');
   const direct = stride === 1;

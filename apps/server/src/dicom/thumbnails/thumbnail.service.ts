@@ -33,7 +33,11 @@ export class ThumbnailService {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  constructor(private readonly db: Database, private readonly store: FileStore, private readonly opts: ThumbnailOptions = {}) {}
+  constructor(
+    private readonly db: Database,
+    private readonly store: FileStore,
+    private readonly opts: ThumbnailOptions = {},
+  ) {}
 
   /** Renders after each study change, never in the ingest's path. */
   attach(archive: DicomArchive): () => void {
@@ -46,7 +50,7 @@ export class ThumbnailService {
     const existing = this.timers.get(studyInstanceUid);
     if (existing) clearTimeout(existing.timer);
     const first = existing?.first ?? now;
-    const wait = now - first >= (this.opts.maxWaitMs ?? 30_000) ? 0 : this.opts.debounceMs ?? 1500;
+    const wait = now - first >= (this.opts.maxWaitMs ?? 30_000) ? 0 : (this.opts.debounceMs ?? 1500);
     const timer = setTimeout(() => {
       this.timers.delete(studyInstanceUid);
       void this.enqueue(() => this.renderStudy(studyInstanceUid));
@@ -82,16 +86,21 @@ export class ThumbnailService {
 
   async renderStudy(studyInstanceUid: string): Promise<void> {
     // Counted here rather than read from the series row, whose count the archive brings up to date a moment later.
-    const series = await this.db.select({
-      id: dicomSeries.id,
-      count: sql<number>`(select count(*)::int from ${dicomInstances} i where i.series_id = ${dicomSeries.id} and i.deleted_at is null)`,
-      key: dicomSeries.thumbnailKey,
-    })
-      .from(dicomSeries).innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+    const series = await this.db
+      .select({
+        id: dicomSeries.id,
+        count: sql<number>`(select count(*)::int from ${dicomInstances} i where i.series_id = ${dicomSeries.id} and i.deleted_at is null)`,
+        key: dicomSeries.thumbnailKey,
+      })
+      .from(dicomSeries)
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(eq(dicomStudies.studyInstanceUid, studyInstanceUid));
     for (const s of series) {
       if (s.key && this.rendered.get(s.id) === s.count) continue;
-      if (s.key && !this.rendered.has(s.id)) { this.rendered.set(s.id, s.count); continue; }
+      if (s.key && !this.rendered.has(s.id)) {
+        this.rendered.set(s.id, s.count);
+        continue;
+      }
       await this.renderSeries(s.id);
       this.rendered.set(s.id, s.count);
     }
@@ -107,7 +116,11 @@ export class ThumbnailService {
   }
 
   /** The PNG of a series (its largest orientation group) or of one orientation group, from its middle image. */
-  async thumbnail(seriesId: string, thumbnailKey: string | null, orientation: string | undefined): Promise<Buffer | Readable | null> {
+  async thumbnail(
+    seriesId: string,
+    thumbnailKey: string | null,
+    orientation: string | undefined,
+  ): Promise<Buffer | Readable | null> {
     if (orientation === undefined) {
       if (thumbnailKey) {
         try {
@@ -130,9 +143,17 @@ export class ThumbnailService {
   }
 
   private async renderGroup(seriesId: string, orientation: string | undefined): Promise<Buffer | null> {
-    const rows = await this.db.select({ key: dicomInstances.storageKey, size: dicomInstances.sizeBytes, orientation: dicomInstances.imageOrientationPatient })
+    const rows = await this.db
+      .select({
+        key: dicomInstances.storageKey,
+        size: dicomInstances.sizeBytes,
+        orientation: dicomInstances.imageOrientationPatient,
+      })
       // Only images with a hot file: not deleted, not in cold storage.
-      .from(dicomInstances).where(and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt), isNull(dicomInstances.coldKey)))
+      .from(dicomInstances)
+      .where(
+        and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt), isNull(dicomInstances.coldKey)),
+      )
       .orderBy(sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid));
     const counts = new Map<string | null, number>();
     for (const r of rows) counts.set(r.orientation, (counts.get(r.orientation) ?? 0) + 1);
@@ -143,17 +164,20 @@ export class ThumbnailService {
     const candidates = rows.filter((r) => members.has(r.orientation) && r.size <= MAX_SOURCE_BYTES);
     // The middle image first, then the others outward (an SR or a broken frame in the middle should not leave it blank).
     const middle = Math.floor(candidates.length / 2);
-    const order = candidates.map((_, i) => i).sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle)).slice(0, 5);
+    const order = candidates
+      .map((_, i) => i)
+      .sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle))
+      .slice(0, 5);
     for (const i of order) {
       try {
         const key = candidates[i]!.key;
         const parsed = await parsedInstances.load(key, () => this.store.open(key));
         if (parsed) return await renderPng(await decodeFrame(parsed));
       } catch (err) {
-        if (!(err instanceof UnsupportedImage)) this.opts.log?.warn({ err: { name: (err as Error)?.name } }, 'thumbnail render failed');
+        if (!(err instanceof UnsupportedImage))
+          this.opts.log?.warn({ err: { name: (err as Error)?.name } }, 'thumbnail render failed');
       }
     }
     return null;
   }
 }
-

@@ -3,9 +3,20 @@ import { explicitHeader } from './implicit-to-explicit';
 
 /** VRs whose values are 16-, 32- or 64-bit numbers (AT: pairs of 16-bit ones), swapped word by word (PS3.5 7.3). */
 const WORD_BYTES: ReadonlyMap<string, 2 | 4 | 8> = new Map([
-  ['US', 2], ['SS', 2], ['OW', 2], ['AT', 2],
-  ['UL', 4], ['SL', 4], ['FL', 4], ['OF', 4], ['OL', 4],
-  ['FD', 8], ['OD', 8], ['OV', 8], ['SV', 8], ['UV', 8],
+  ['US', 2],
+  ['SS', 2],
+  ['OW', 2],
+  ['AT', 2],
+  ['UL', 4],
+  ['SL', 4],
+  ['FL', 4],
+  ['OF', 4],
+  ['OL', 4],
+  ['FD', 8],
+  ['OD', 8],
+  ['OV', 8],
+  ['SV', 8],
+  ['UV', 8],
 ]);
 
 /**
@@ -21,7 +32,15 @@ export function bigToLittle(dataset: Buffer): Buffer | null {
   return rewriteWhole(dataset, (parts) => elements(dataset, 0, dataset.length, false, parts, 0, { bitsAllocated: 16 }));
 }
 
-function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, out: Buffer[], depth: number, state: { bitsAllocated: number }): number {
+function elements(
+  b: Buffer,
+  pos: number,
+  end: number,
+  untilDelimiter: boolean,
+  out: Buffer[],
+  depth: number,
+  state: { bitsAllocated: number },
+): number {
   while (pos < end) {
     const { group, element, vr, length, start } = explicitHeaderAt(b, pos, end, true);
     if (group === 0xfffe) {
@@ -30,7 +49,15 @@ function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, 
     }
     if (vr === 'SQ') {
       out.push(explicitHeader(group, element, 'SQ', UNDEFINED));
-      pos = rewriteSequence(b, start, length, out, depth + 1, (from, to, until) => elements(b, from, to, until, out, depth + 1, state), true);
+      pos = rewriteSequence(
+        b,
+        start,
+        length,
+        out,
+        depth + 1,
+        (from, to, until) => elements(b, from, to, until, out, depth + 1, state),
+        true,
+      );
       out.push(header(0xfffe, 0xe0dd, 0));
       continue;
     }
@@ -39,9 +66,16 @@ function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, 
     if (length === UNDEFINED) throw new Malformed('undefined length outside a sequence');
     if (start + length > end) throw new Malformed('value past the end');
     const value = b.subarray(start, start + length);
-    if (depth === 0 && group === 0x0028 && element === 0x0100 && vr === 'US' && length === 2) state.bitsAllocated = value.readUInt16BE(0);
-    const pixelWord = depth === 0 && group === 0x7fe0 && element === 0x0010 && vr === 'OW' && (state.bitsAllocated === 32 || state.bitsAllocated === 64)
-      ? (state.bitsAllocated / 8 as 4 | 8) : undefined;
+    if (depth === 0 && group === 0x0028 && element === 0x0100 && vr === 'US' && length === 2)
+      state.bitsAllocated = value.readUInt16BE(0);
+    const pixelWord =
+      depth === 0 &&
+      group === 0x7fe0 &&
+      element === 0x0010 &&
+      vr === 'OW' &&
+      (state.bitsAllocated === 32 || state.bitsAllocated === 64)
+        ? ((state.bitsAllocated / 8) as 4 | 8)
+        : undefined;
     out.push(explicitHeader(group, element, vr, length), swapped(vr, value, pixelWord));
     pos = start + length;
   }

@@ -1,5 +1,19 @@
 /** VRs whose explicit header has a 4-byte length after two reserved bytes (PS3.5 7.1.2). */
-export const LONG_VRS: ReadonlySet<string> = new Set(['OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'SQ', 'UC', 'UN', 'UR', 'UT', 'SV', 'UV']);
+export const LONG_VRS: ReadonlySet<string> = new Set([
+  'OB',
+  'OD',
+  'OF',
+  'OL',
+  'OV',
+  'OW',
+  'SQ',
+  'UC',
+  'UN',
+  'UR',
+  'UT',
+  'SV',
+  'UV',
+]);
 export const UNDEFINED = 0xffffffff;
 export const MAX_DEPTH = 32;
 
@@ -40,7 +54,13 @@ export function explicitToImplicit(dataset: Buffer): Buffer | null {
 }
 
 /** An explicit VR element's header: its tag, VR, value length, and where its value starts. */
-export interface ExplicitHeader { group: number; element: number; vr: string; length: number; start: number }
+export interface ExplicitHeader {
+  group: number;
+  element: number;
+  vr: string;
+  length: number;
+  start: number;
+}
 
 /**
  * The explicit VR header at `pos` (little endian, or big endian with `bigEndian`); for an item or delimiter tag
@@ -55,7 +75,13 @@ export function explicitHeaderAt(b: Buffer, pos: number, end: number, bigEndian 
   const vr = b.toString('latin1', pos + 4, pos + 6);
   const long = LONG_VRS.has(vr);
   if (!long && !/^[A-Z]{2}$/.test(vr)) throw new Malformed('not explicit VR');
-  const length = long ? (bigEndian ? b.readUInt32BE(pos + 8) : b.readUInt32LE(pos + 8)) : (bigEndian ? b.readUInt16BE(pos + 6) : b.readUInt16LE(pos + 6));
+  const length = long
+    ? bigEndian
+      ? b.readUInt32BE(pos + 8)
+      : b.readUInt32LE(pos + 8)
+    : bigEndian
+      ? b.readUInt16BE(pos + 6)
+      : b.readUInt16LE(pos + 6);
   return { group, element, vr, length, start: pos + (long ? 12 : 8) };
 }
 
@@ -69,7 +95,9 @@ function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, 
     }
     if (vr === 'SQ') {
       out.push(header(group, element, UNDEFINED));
-      pos = rewriteSequence(b, start, length, out, depth + 1, (from, to, untilDelimiter) => elements(b, from, to, untilDelimiter, out, depth + 1));
+      pos = rewriteSequence(b, start, length, out, depth + 1, (from, to, untilDelimiter) =>
+        elements(b, from, to, untilDelimiter, out, depth + 1),
+      );
       out.push(header(0xfffe, 0xe0dd, 0));
       continue;
     }
@@ -89,8 +117,13 @@ function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, 
  * written in little endian.
  */
 export function rewriteSequence(
-  b: Buffer, pos: number, length: number, out: Buffer[], depth: number,
-  itemElements: (from: number, to: number, untilDelimiter: boolean) => number, bigEndian = false,
+  b: Buffer,
+  pos: number,
+  length: number,
+  out: Buffer[],
+  depth: number,
+  itemElements: (from: number, to: number, untilDelimiter: boolean) => number,
+  bigEndian = false,
 ): number {
   if (depth > MAX_DEPTH) throw new Malformed('sequences nested too deep');
   const end = length === UNDEFINED ? b.length : pos + length;
@@ -104,7 +137,8 @@ export function rewriteSequence(
     if (group !== 0xfffe || element !== 0xe000) throw new Malformed('not an item');
     out.push(header(0xfffe, 0xe000, UNDEFINED));
     if (itemLength !== UNDEFINED && pos + 8 + itemLength > end) throw new Malformed('item past the end');
-    pos = itemLength === UNDEFINED ? itemElements(pos + 8, end, true) : itemElements(pos + 8, pos + 8 + itemLength, false);
+    pos =
+      itemLength === UNDEFINED ? itemElements(pos + 8, end, true) : itemElements(pos + 8, pos + 8 + itemLength, false);
     out.push(header(0xfffe, 0xe00d, 0));
   }
   if (length === UNDEFINED) throw new Malformed('sequence without delimiter');

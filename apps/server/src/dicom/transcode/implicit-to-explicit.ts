@@ -1,9 +1,14 @@
 import { createRequire } from 'node:module';
 import { header, LONG_VRS, Malformed, rewriteSequence, rewriteWhole, UNDEFINED } from './explicit-to-implicit';
 
-interface DictionaryEntry { vr: string }
-const dictionary = (createRequire(import.meta.url)('dcmjs') as { data: { DicomMetaDictionary: { dictionary: Record<string, DictionaryEntry | undefined> } } })
-  .data.DicomMetaDictionary.dictionary;
+interface DictionaryEntry {
+  vr: string;
+}
+const dictionary = (
+  createRequire(import.meta.url)('dcmjs') as {
+    data: { DicomMetaDictionary: { dictionary: Record<string, DictionaryEntry | undefined> } };
+  }
+).data.DicomMetaDictionary.dictionary;
 
 const VR = /^[A-Z]{2}$/;
 
@@ -40,10 +45,20 @@ function vrOf(group: number, element: number, length: number, signedPixels: bool
  * with undefined lengths. Null for a malformed data set.
  */
 export function implicitToExplicit(dataset: Buffer): Buffer | null {
-  return rewriteWhole(dataset, (parts) => elements(dataset, 0, dataset.length, false, parts, 0, { signedPixels: false }));
+  return rewriteWhole(dataset, (parts) =>
+    elements(dataset, 0, dataset.length, false, parts, 0, { signedPixels: false }),
+  );
 }
 
-function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, out: Buffer[], depth: number, state: { signedPixels: boolean }): number {
+function elements(
+  b: Buffer,
+  pos: number,
+  end: number,
+  untilDelimiter: boolean,
+  out: Buffer[],
+  depth: number,
+  state: { signedPixels: boolean },
+): number {
   while (pos < end) {
     if (pos + 8 > end) throw new Malformed('truncated header');
     const group = b.readUInt16LE(pos);
@@ -58,13 +73,16 @@ function elements(b: Buffer, pos: number, end: number, untilDelimiter: boolean, 
     if (vr === 'SQ' || length === UNDEFINED) {
       if (vr === 'OW' || vr === 'OB') throw new Malformed('encapsulated data in implicit VR');
       out.push(explicitHeader(group, element, 'SQ', UNDEFINED));
-      pos = rewriteSequence(b, pos + 8, length, out, depth + 1, (from, to, untilDelimiter) => elements(b, from, to, untilDelimiter, out, depth + 1, state));
+      pos = rewriteSequence(b, pos + 8, length, out, depth + 1, (from, to, untilDelimiter) =>
+        elements(b, from, to, untilDelimiter, out, depth + 1, state),
+      );
       out.push(header(0xfffe, 0xe0dd, 0));
       continue;
     }
     const start = pos + 8;
     if (start + length > end) throw new Malformed('value past the end');
-    if (group === 0x0028 && element === 0x0103 && length === 2 && depth === 0) state.signedPixels = b.readUInt16LE(start) === 1;
+    if (group === 0x0028 && element === 0x0103 && length === 2 && depth === 0)
+      state.signedPixels = b.readUInt16LE(start) === 1;
     out.push(explicitHeader(group, element, vr, length), b.subarray(start, start + length));
     pos = start + length;
   }

@@ -32,7 +32,10 @@ export async function rewriteStored(file: Readable, how: Rewrite): Promise<Buffe
   let size = 0;
   for await (const chunk of file as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_REWRITE_SOURCE) { file.destroy(); return null; }
+    if (size > MAX_REWRITE_SOURCE) {
+      file.destroy();
+      return null;
+    }
     chunks.push(chunk);
   }
   const whole = Buffer.concat(chunks);

@@ -7,7 +7,11 @@ import { datasetOffset } from './dataset-offset';
 export const DECOMPRESSIBLE: ReadonlySet<string> = new Set([TS.rle, ...CODEC_SYNTAXES]);
 
 /** A byte range of the file replaced by other bytes. */
-interface Splice { start: number; end: number; bytes: Buffer }
+interface Splice {
+  start: number;
+  end: number;
+  bytes: Buffer;
+}
 
 /**
  * The data set of a stored compressed image as explicit VR little endian, for a peer that takes only uncompressed
@@ -31,7 +35,15 @@ export async function toExplicitLittle(file: Buffer): Promise<Buffer | null> {
   const samples = ds.uint16('x00280002') ?? 1;
   const frames = Math.max(1, ds.intString('x00280008') ?? 1);
   const photometric = (ds.string('x00280004') ?? '').trim().toUpperCase();
-  if (!DECOMPRESSIBLE.has(ts) || !px?.encapsulatedPixelData || ![8, 16, 32].includes(bits) || !rows || !cols || (samples !== 1 && samples !== 3)) return null;
+  if (
+    !DECOMPRESSIBLE.has(ts) ||
+    !px?.encapsulatedPixelData ||
+    ![8, 16, 32].includes(bits) ||
+    !rows ||
+    !cols ||
+    (samples !== 1 && samples !== 3)
+  )
+    return null;
   const pixels = rows * cols;
   const frameSize = pixels * samples * (bits / 8);
   const native = Buffer.alloc(frames * frameSize + ((frames * frameSize) % 2));
@@ -46,7 +58,14 @@ export async function toExplicitLittle(file: Buffer): Promise<Buffer | null> {
       }
       const d = await decodeCompressedFrame(ts, encoded);
       const bytesPerSample = d.bits > 8 ? 2 : 1;
-      if (d.width !== cols || d.height !== rows || d.components !== samples || bytesPerSample * 8 !== bits || d.bytes.length < frameSize) return null;
+      if (
+        d.width !== cols ||
+        d.height !== rows ||
+        d.components !== samples ||
+        bytesPerSample * 8 !== bits ||
+        d.bytes.length < frameSize
+      )
+        return null;
       out.set(d.bytes.subarray(0, frameSize));
       codecMadeRgb = samples === 3;
     }
@@ -65,7 +84,8 @@ export async function toExplicitLittle(file: Buffer): Promise<Buffer | null> {
   header.writeUInt32LE(native.length, 8);
   const splices: Splice[] = [{ start, end, bytes: Buffer.concat([header, native]) }];
   const planar = ds.elements.x00280006;
-  if (samples > 1 && planar?.length === 2) splices.push({ start: planar.dataOffset, end: planar.dataOffset + 2, bytes: Buffer.alloc(2) });
+  if (samples > 1 && planar?.length === 2)
+    splices.push({ start: planar.dataOffset, end: planar.dataOffset + 2, bytes: Buffer.alloc(2) });
   const pi = ds.elements.x00280004;
   if (codecMadeRgb && photometric.startsWith('YBR') && pi) {
     // CS in explicit VR: a 2-byte length just before the value.

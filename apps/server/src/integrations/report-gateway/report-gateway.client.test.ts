@@ -2,41 +2,62 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildOruR01, oruSectionsOf } from '@rangsi/domain';
-import { startGatewaySimulator, type GatewaySimulator, type GatewayState } from '../../../../simulators/src/gateway-simulator';
+import {
+  startGatewaySimulator,
+  type GatewaySimulator,
+  type GatewayState,
+} from '../../../../simulators/src/gateway-simulator';
 import { HttpReportGatewayClient } from './report-gateway.client';
 
-const oru = (controlId: string) => buildOruR01({
-  controlId,
-  sentAt: new Date('2026-11-26T05:00:00Z'),
-  sendingFacility: 'B1',
-  receivingFacility: 'H1',
-  patient: { hn: 'T0001', firstName: 'ทดสอบ', lastName: 'ระบบ', gender: 'Female' },
-  order: {
-    accessionNumber: 'ACC-1', examCode: 'CT_BRAIN', examDescription: 'CT Brain', observedAt: new Date('2026-11-26T01:00:00Z'),
-    reportedAt: new Date('2026-11-26T04:00:00Z'), resultStatus: 'F',
-  },
-  sections: oruSectionsOf({ impression: 'ปกติ' }),
-  reader: { name: 'นพ. ก' },
-});
+const oru = (controlId: string) =>
+  buildOruR01({
+    controlId,
+    sentAt: new Date('2026-11-26T05:00:00Z'),
+    sendingFacility: 'B1',
+    receivingFacility: 'H1',
+    patient: { hn: 'T0001', firstName: 'ทดสอบ', lastName: 'ระบบ', gender: 'Female' },
+    order: {
+      accessionNumber: 'ACC-1',
+      examCode: 'CT_BRAIN',
+      examDescription: 'CT Brain',
+      observedAt: new Date('2026-11-26T01:00:00Z'),
+      reportedAt: new Date('2026-11-26T04:00:00Z'),
+      resultStatus: 'F',
+    },
+    sections: oruSectionsOf({ impression: 'ปกติ' }),
+    reader: { name: 'นพ. ก' },
+  });
 
 function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
   const server = createServer(handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
 }
 
 describe(HttpReportGatewayClient.name, () => {
   let sim: GatewaySimulator;
   let sut: HttpReportGatewayClient;
   const state = async (patch: Partial<GatewayState> & { reset?: boolean }) => {
-    await fetch(`${sim.url}/__sim/state`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(patch) });
+    await fetch(`${sim.url}/__sim/state`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(patch),
+    });
   };
 
   beforeAll(async () => {
     sim = await startGatewaySimulator({ port: 0, host: '127.0.0.1' });
     sut = new HttpReportGatewayClient(`${sim.url}/hl7/oru`, 300);
   });
-  afterEach(async () => { await state({ reset: true }); });
-  afterAll(async () => { await sim.close(); });
+  afterEach(async () => {
+    await state({ reset: true });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   it('AA: delivered', async () => {
     expect(await sut.send(oru('ID1'), 'ID1')).toMatchObject({ delivered: true, code: 'AA', httpStatus: 200 });
@@ -45,14 +66,27 @@ describe(HttpReportGatewayClient.name, () => {
   it('AE: not delivered, not retried, the hospital text kept apart from our message', async () => {
     await state({ oruAck: 'AE', oruAckText: 'ผู้ป่วย T0001 ไม่มีในระบบ' });
     const reply = await sut.send(oru('ID2'), 'ID2');
-    expect(reply).toMatchObject({ delivered: false, code: 'AE', retryable: false, gatewayText: 'ผู้ป่วย T0001 ไม่มีในระบบ' });
+    expect(reply).toMatchObject({
+      delivered: false,
+      code: 'AE',
+      retryable: false,
+      gatewayText: 'ผู้ป่วย T0001 ไม่มีในระบบ',
+    });
     expect(reply.message).not.toContain('T0001');
   });
 
   it('AR (the simulator rejects what is not an ORU^R01): retried later', async () => {
     const adt = 'MSH|^~\\&|RANGSI|B1|HIS|H1|20261126120000+0700||ADT^A01|ID3|P|2.5\rPID|1||T0001\r';
-    expect(await sut.send(adt, 'ID3')).toMatchObject({ delivered: false, code: 'AR', retryable: true, gatewayText: 'MSH-9 is ADT^A01, expected ORU^R01' });
-    const noObx = oru('ID4').split('\r').filter((s) => !s.startsWith('OBX')).join('\r');
+    expect(await sut.send(adt, 'ID3')).toMatchObject({
+      delivered: false,
+      code: 'AR',
+      retryable: true,
+      gatewayText: 'MSH-9 is ADT^A01, expected ORU^R01',
+    });
+    const noObx = oru('ID4')
+      .split('\r')
+      .filter((s) => !s.startsWith('OBX'))
+      .join('\r');
     expect(await sut.send(noObx, 'ID4')).toMatchObject({ code: 'AR', gatewayText: 'OBX segment missing' });
   });
 
@@ -65,7 +99,10 @@ describe(HttpReportGatewayClient.name, () => {
     expect(await sut.send(oru('ID6'), 'ID6')).toMatchObject({ code: 'HTTP_ERROR', httpStatus: 503, retryable: true });
     const closed = await listen(() => undefined);
     await new Promise((r) => closed.server.close(r));
-    expect(await new HttpReportGatewayClient(closed.url).send(oru('ID7'), 'ID7')).toMatchObject({ code: 'UNREACHABLE', retryable: true });
+    expect(await new HttpReportGatewayClient(closed.url).send(oru('ID7'), 'ID7')).toMatchObject({
+      code: 'UNREACHABLE',
+      retryable: true,
+    });
   });
 
   it('an ACK of another message, an answer that is no ACK, a 404 and a redirect are failures', async () => {
@@ -78,9 +115,20 @@ describe(HttpReportGatewayClient.name, () => {
       }
     });
     try {
-      expect(await new HttpReportGatewayClient(`${odd.url}/ok`).send(oru('ID9'), 'ID9')).toMatchObject({ code: 'NOT_AN_ACK', retryable: true });
-      expect(await new HttpReportGatewayClient(`${odd.url}/missing`).send(oru('ID9'), 'ID9')).toMatchObject({ code: 'HTTP_ERROR', httpStatus: 404, retryable: false });
-      expect(await new HttpReportGatewayClient(`${odd.url}/redirect`).send(oru('ID9'), 'ID9')).toMatchObject({ code: 'HTTP_ERROR', httpStatus: 307, retryable: false });
+      expect(await new HttpReportGatewayClient(`${odd.url}/ok`).send(oru('ID9'), 'ID9')).toMatchObject({
+        code: 'NOT_AN_ACK',
+        retryable: true,
+      });
+      expect(await new HttpReportGatewayClient(`${odd.url}/missing`).send(oru('ID9'), 'ID9')).toMatchObject({
+        code: 'HTTP_ERROR',
+        httpStatus: 404,
+        retryable: false,
+      });
+      expect(await new HttpReportGatewayClient(`${odd.url}/redirect`).send(oru('ID9'), 'ID9')).toMatchObject({
+        code: 'HTTP_ERROR',
+        httpStatus: 307,
+        retryable: false,
+      });
     } finally {
       await new Promise((r) => odd.server.close(r));
     }
@@ -94,11 +142,20 @@ describe(HttpReportGatewayClient.name, () => {
 
 describe('gateway simulator', () => {
   let sim: GatewaySimulator;
-  beforeAll(async () => { sim = await startGatewaySimulator({ port: 0, host: '127.0.0.1', initialState: { patients: { HN1: { hn: 'HN1' } } } }); });
-  afterAll(async () => { await sim.close(); });
+  beforeAll(async () => {
+    sim = await startGatewaySimulator({
+      port: 0,
+      host: '127.0.0.1',
+      initialState: { patients: { HN1: { hn: 'HN1' } } },
+    });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
 
   it('takes text/plain too, refuses other media types and non-HL7 bodies', async () => {
-    const post = (type: string, body: string) => fetch(`${sim.url}/hl7/oru`, { method: 'POST', headers: { 'content-type': type }, body });
+    const post = (type: string, body: string) =>
+      fetch(`${sim.url}/hl7/oru`, { method: 'POST', headers: { 'content-type': type }, body });
     const plain = await post('text/plain; charset=utf-8', oru('P1'));
     expect(plain.status).toBe(200);
     expect(await plain.text()).toMatch(/^MSH\|\^~\\&\|HIS\|H1\|RANGSI\|B1\|.*\rMSA\|AA\|P1\r$/s);
@@ -108,7 +165,10 @@ describe('gateway simulator', () => {
 
   it('keeps its patient lookup and features as they were', async () => {
     expect(await (await fetch(`${sim.url}/features`)).text()).toBe('PATIENT_HN_IMPORT');
-    expect(await (await fetch(`${sim.url}/api/patient/hn/HN1`)).json()).toMatchObject({ success: true, data: { hn: 'HN1' } });
+    expect(await (await fetch(`${sim.url}/api/patient/hn/HN1`)).json()).toMatchObject({
+      success: true,
+      data: { hn: 'HN1' },
+    });
     expect(await (await fetch(`${sim.url}/api/patient/hn/NOPE`)).json()).toMatchObject({ success: false });
   });
 });

@@ -9,7 +9,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** Why a send failed, or AA/CA when it did not. Stored with the report row and the audit entry: no patient data. */
 export type GatewayOutcomeCode =
-  | 'AA' | 'AE' | 'AR' | 'NOT_CONFIGURED' | 'TIMEOUT' | 'UNREACHABLE' | 'HTTP_ERROR' | 'NOT_AN_ACK' | 'ACK_MISMATCH';
+  'AA' | 'AE' | 'AR' | 'NOT_CONFIGURED' | 'TIMEOUT' | 'UNREACHABLE' | 'HTTP_ERROR' | 'NOT_AN_ACK' | 'ACK_MISMATCH';
 
 export interface GatewayReply {
   delivered: boolean;
@@ -33,7 +33,10 @@ export interface ReportGatewayClient {
 
 /** The hospital gateway over HTTP: one POST per message, the HL7 ACK in the answer, a time-out on the whole exchange. */
 export class HttpReportGatewayClient implements ReportGatewayClient {
-  constructor(private readonly url: string | undefined, private readonly timeoutMs = GATEWAY_TIMEOUT_MS) {}
+  constructor(
+    private readonly url: string | undefined,
+    private readonly timeoutMs = GATEWAY_TIMEOUT_MS,
+  ) {}
 
   get configured(): boolean {
     return Boolean(this.url);
@@ -65,15 +68,28 @@ export class HttpReportGatewayClient implements ReportGatewayClient {
     if (status < 200 || status >= 300) {
       // 408, 429 and 5xx are passing troubles; other statuses (400, 404, 415, a redirect) will answer the same again.
       const retryable = status === 408 || status === 429 || status >= 500;
-      return { ...failure('HTTP_ERROR', retryable, `เกตเวย์ของโรงพยาบาลตอบ HTTP ${status}`), httpStatus: status, ...(ack?.text ? { gatewayText: ack.text } : {}) };
+      return {
+        ...failure('HTTP_ERROR', retryable, `เกตเวย์ของโรงพยาบาลตอบ HTTP ${status}`),
+        httpStatus: status,
+        ...(ack?.text ? { gatewayText: ack.text } : {}),
+      };
     }
     if (!ack) return { ...failure('NOT_AN_ACK', true, 'คำตอบของเกตเวย์ไม่ใช่ HL7 ACK'), httpStatus: status };
-    if (ack.controlId !== controlId) return { ...failure('ACK_MISMATCH', true, 'เกตเวย์ตอบรับข้อความอื่น (MSA-2 ไม่ตรงกับ MSH-10)'), httpStatus: status };
-    if (ack.accepted) return { delivered: true, code: 'AA', retryable: false, message: 'ส่งผลอ่านไปยังระบบของโรงพยาบาลแล้ว', httpStatus: status };
+    if (ack.controlId !== controlId)
+      return { ...failure('ACK_MISMATCH', true, 'เกตเวย์ตอบรับข้อความอื่น (MSA-2 ไม่ตรงกับ MSH-10)'), httpStatus: status };
+    if (ack.accepted)
+      return {
+        delivered: true,
+        code: 'AA',
+        retryable: false,
+        message: 'ส่งผลอ่านไปยังระบบของโรงพยาบาลแล้ว',
+        httpStatus: status,
+      };
     const text = ack.text ? { gatewayText: ack.text.slice(0, 300) } : {};
     // Original mode: AE is an error in the content (sending it again changes nothing); AR a rejection unrelated to the
     // content (the receiving application unavailable), worth another try later.
-    if (ack.code === 'AE' || ack.code === 'CE') return { ...failure('AE', false, 'ระบบของโรงพยาบาลแจ้งว่ารับผลอ่านไม่ได้ (AE)'), httpStatus: status, ...text };
+    if (ack.code === 'AE' || ack.code === 'CE')
+      return { ...failure('AE', false, 'ระบบของโรงพยาบาลแจ้งว่ารับผลอ่านไม่ได้ (AE)'), httpStatus: status, ...text };
     return { ...failure('AR', true, 'ระบบของโรงพยาบาลปฏิเสธข้อความ (AR)'), httpStatus: status, ...text };
   }
 }

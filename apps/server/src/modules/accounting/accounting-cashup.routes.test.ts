@@ -17,16 +17,26 @@ const cookies: Record<string, string> = {};
 
 const post = (user: string, url: string, parts: Parameters<typeof multipart>[0]) => {
   const body = multipart(parts);
-  return sut.app.inject({ method: 'POST', url, headers: { cookie: cookies[user]!, ...body.headers }, payload: body.payload });
+  return sut.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: cookies[user]!, ...body.headers },
+    payload: body.payload,
+  });
 };
 const fields = (f: Record<string, string>) => Object.entries(f).map(([name, value]) => ({ name, value }));
-const view = (user: string | null, params: Record<string, string>) => sut.app.inject({
-  method: 'POST', url: '/ReportViewer/accounting_cashup.rpt',
-  headers: { ...(user ? { cookie: cookies[user]! } : {}), 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams(params).toString(),
-});
+const view = (user: string | null, params: Record<string, string>) =>
+  sut.app.inject({
+    method: 'POST',
+    url: '/ReportViewer/accounting_cashup.rpt',
+    headers: { ...(user ? { cookie: cookies[user]! } : {}), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(params).toString(),
+  });
 const xlsx = (user: string | null, day: string, query = '') =>
-  sut.app.inject({ url: `/api/accounting/cashup/${day}/xlsx${query}`, headers: user ? { cookie: cookies[user]! } : {} });
+  sut.app.inject({
+    url: `/api/accounting/cashup/${day}/xlsx${query}`,
+    headers: user ? { cookie: cookies[user]! } : {},
+  });
 const squeeze = (s: string) => s.replace(/\s+/g, '');
 
 beforeAll(async () => {
@@ -40,38 +50,103 @@ beforeAll(async () => {
   for (const u of ['acc9', 'billing', 'admin', 'staff', 'hospital']) cookies[u] = await sut.login(u);
 
   // RS9's day: a transfer receipt, a cheque receipt, a voided receipt; yesterday's petty cash; a cash and a cheque fee.
-  await addReceipt(db, { hospitalCode: 'H9', documentNo: 'RC2569-RS9-00001', type: 'transfer', amountSatang: 150_000, at: NOW });
-  const cheque = await addReceipt(db, { hospitalCode: 'H9', documentNo: 'RC2569-RS9-00002', type: 'cheque', amountSatang: 275_025, at: NOW });
-  const voided = await addReceipt(db, { hospitalCode: 'H9', documentNo: 'RC2569-RS9-00003', type: 'transfer', amountSatang: 99_999, at: NOW });
+  await addReceipt(db, {
+    hospitalCode: 'H9',
+    documentNo: 'RC2569-RS9-00001',
+    type: 'transfer',
+    amountSatang: 150_000,
+    at: NOW,
+  });
+  const cheque = await addReceipt(db, {
+    hospitalCode: 'H9',
+    documentNo: 'RC2569-RS9-00002',
+    type: 'cheque',
+    amountSatang: 275_025,
+    at: NOW,
+  });
+  const voided = await addReceipt(db, {
+    hospitalCode: 'H9',
+    documentNo: 'RC2569-RS9-00003',
+    type: 'transfer',
+    amountSatang: 99_999,
+    at: NOW,
+  });
   await db.update(receipts).set({ voidedAt: NOW, voidReason: 'โอนซ้ำ' }).where(eq(receipts.id, voided));
   await db.insert(moneyAdjustments).values({
-    branchId: rs9, day: '2026-11-28', revision: 1, yesterdaySatang: 0, todaySatang: 0, expensesSatang: 0, balanceSatang: 100_000, remark: null,
+    branchId: rs9,
+    day: '2026-11-28',
+    revision: 1,
+    yesterdaySatang: 0,
+    todaySatang: 0,
+    expensesSatang: 0,
+    balanceSatang: 100_000,
+    remark: null,
   });
   const cash = await lookupId(db, 'costPaymentMethod', 'CASH');
   const chequeMethod = await lookupId(db, 'costPaymentMethod', 'CHEQUE');
-  const fee1 = await post('acc9', '/api/accounting/submitCost', fields({ type: 'cash', methodId: String(cash), amount: '300', referenceCode: 'CASH-9', remark: 'ค่าตรวจ MRI' }));
+  const fee1 = await post(
+    'acc9',
+    '/api/accounting/submitCost',
+    fields({ type: 'cash', methodId: String(cash), amount: '300', referenceCode: 'CASH-9', remark: 'ค่าตรวจ MRI' }),
+  );
   expect(fee1.statusCode, fee1.body).toBe(200);
-  const fee2 = await post('acc9', '/api/accounting/submitCost', fields({ type: 'cheque', methodId: String(chequeMethod), receiptId: cheque, referenceCode: 'CQ-9' }));
+  const fee2 = await post(
+    'acc9',
+    '/api/accounting/submitCost',
+    fields({ type: 'cheque', methodId: String(chequeMethod), receiptId: cheque, referenceCode: 'CQ-9' }),
+  );
   expect(fee2.statusCode, fee2.body).toBe(200);
   // Two petty-cash saves: the second (the latest revision) is the day's figure.
   for (const amount of ['50', '120.50']) {
-    const saved = await post('acc9', '/api/accounting/adjustMoney', [...fields({ remark: 'ค่าน้ำดื่ม' }), ...itemFields([['ค่าน้ำดื่ม', amount]])]);
+    const saved = await post('acc9', '/api/accounting/adjustMoney', [
+      ...fields({ remark: 'ค่าน้ำดื่ม' }),
+      ...itemFields([['ค่าน้ำดื่ม', amount]]),
+    ]);
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
   // Another branch's day, which RS9's cash-up must not show.
-  await addReceipt(db, { hospitalCode: 'H1', documentNo: 'RC2569-RS1-07777', type: 'transfer', amountSatang: 444_400, at: NOW });
-  expect((await post('billing', '/api/accounting/submitCost', fields({ type: 'cash', methodId: String(cash), amount: '777', referenceCode: 'RS1-FEE' }))).statusCode).toBe(200);
+  await addReceipt(db, {
+    hospitalCode: 'H1',
+    documentNo: 'RC2569-RS1-07777',
+    type: 'transfer',
+    amountSatang: 444_400,
+    at: NOW,
+  });
+  expect(
+    (
+      await post(
+        'billing',
+        '/api/accounting/submitCost',
+        fields({ type: 'cash', methodId: String(cash), amount: '777', referenceCode: 'RS1-FEE' }),
+      )
+    ).statusCode,
+  ).toBe(200);
 }, 60_000);
-afterAll(async () => { await sut.close(); });
+afterAll(async () => {
+  await sut.close();
+});
 
 describe('accounting_cashup.rpt', () => {
   it('is listed under the accounting prefix for the accounting desks, with today as its day; not for staff', async () => {
-    const list = async (user: string) => (await sut.app.inject({ url: '/api/reports/reportlist?prefix=accounting', headers: { cookie: cookies[user]! } })).json().data as
-      { reportName: string; reportParameters: { parameterName: string; value: string }[]; fields: { name: string; options?: { value: string }[] }[] }[];
+    const list = async (user: string) =>
+      (
+        await sut.app.inject({ url: '/api/reports/reportlist?prefix=accounting', headers: { cookie: cookies[user]! } })
+      ).json().data as {
+        reportName: string;
+        reportParameters: { parameterName: string; value: string }[];
+        fields: { name: string; options?: { value: string }[] }[];
+      }[];
     const mine = (await list('acc9')).find((r) => r.reportName === 'accounting_cashup.rpt');
-    expect(mine?.reportParameters).toEqual(expect.arrayContaining([{ parameterName: 'day', value: DAY }, { parameterName: 'branchId', value: String(rs9) }]));
-    expect(mine?.fields.find((f) => f.name === 'branchId')?.options).toEqual([{ value: String(rs9), label: 'สาขาทดสอบเก้า' }]);
+    expect(mine?.reportParameters).toEqual(
+      expect.arrayContaining([
+        { parameterName: 'day', value: DAY },
+        { parameterName: 'branchId', value: String(rs9) },
+      ]),
+    );
+    expect(mine?.fields.find((f) => f.name === 'branchId')?.options).toEqual([
+      { value: String(rs9), label: 'สาขาทดสอบเก้า' },
+    ]);
     expect((await list('staff')).map((r) => r.reportName)).not.toContain('accounting_cashup.rpt');
   });
 
@@ -81,17 +156,33 @@ describe('accounting_cashup.rpt', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = squeeze(pdfText(res.rawPayload));
     for (const want of [
-      'รายงานปิดยอดประจำวัน', 'สาขาทดสอบเก้า', '29-11-2569',
-      'RC2569-RS9-00001', 'RC2569-RS9-00002', 'โรงพยาบาลทดสอบเก้า',
-      'รวมโอนเงิน1,500.00', 'รวมเช็ค2,750.25', 'รวมรับตามใบเสร็จ4,250.25',
-      'ใบเสร็จที่ยกเลิก(ไม่นับรวมยอด)', 'RC2569-RS9-00003', 'โอนซ้ำ',
-      'ค่าตรวจเงินสด300.00', 'ค่าตรวจเช็ค2,750.25', 'รวมค่าตรวจทั้งวัน3,050.25',
-      'ยอดยกมา(28-11-2569)1,000.00', 'รับโอนวันนี้(ตามที่บันทึก)1,500.00', 'ค่าใช้จ่าย:ค่าน้ำดื่ม120.50', 'เงินสดย่อยคงเหลือ2,379.50',
-      'ฉบับบันทึกที่2จาก2', 'เงินสดย่อยคงเหลือณสิ้นวัน2,379.50',
-    ]) expect(text, want).toContain(want);
+      'รายงานปิดยอดประจำวัน',
+      'สาขาทดสอบเก้า',
+      '29-11-2569',
+      'RC2569-RS9-00001',
+      'RC2569-RS9-00002',
+      'โรงพยาบาลทดสอบเก้า',
+      'รวมโอนเงิน1,500.00',
+      'รวมเช็ค2,750.25',
+      'รวมรับตามใบเสร็จ4,250.25',
+      'ใบเสร็จที่ยกเลิก(ไม่นับรวมยอด)',
+      'RC2569-RS9-00003',
+      'โอนซ้ำ',
+      'ค่าตรวจเงินสด300.00',
+      'ค่าตรวจเช็ค2,750.25',
+      'รวมค่าตรวจทั้งวัน3,050.25',
+      'ยอดยกมา(28-11-2569)1,000.00',
+      'รับโอนวันนี้(ตามที่บันทึก)1,500.00',
+      'ค่าใช้จ่าย:ค่าน้ำดื่ม120.50',
+      'เงินสดย่อยคงเหลือ2,379.50',
+      'ฉบับบันทึกที่2จาก2',
+      'เงินสดย่อยคงเหลือณสิ้นวัน2,379.50',
+    ])
+      expect(text, want).toContain(want);
     // The voided receipt's 999.99 is in its own list only; another branch's receipt and fee are absent.
     expect(text.match(/999\.99/g)?.length).toBe(2);
-    for (const absent of ['RC2569-RS1-07777', '4,444.00', 'RS1-FEE', '777.00']) expect(text, absent).not.toContain(absent);
+    for (const absent of ['RC2569-RS1-07777', '4,444.00', 'RS1-FEE', '777.00'])
+      expect(text, absent).not.toContain(absent);
   }, 60_000);
 
   it('gives an Administrator the branch named; refuses another branch to Accounting (403), staff and hospital users (403)', async () => {
@@ -121,7 +212,8 @@ describe('GET /api/accounting/cashup/{day}/xlsx', () => {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="cashup-${DAY}.xlsx"; filename*=UTF-8''${encodeURIComponent(`ปิดยอดประจำวัน-${DAY}.xlsx`)}`);
+      `attachment; filename="cashup-${DAY}.xlsx"; filename*=UTF-8''${encodeURIComponent(`ปิดยอดประจำวัน-${DAY}.xlsx`)}`,
+    );
     const summary = await readSheet(res.rawPayload, 'สรุปปิดยอด');
     expect(String(summary[0]![0])).toBe('ปิดยอดประจำวัน สาขาทดสอบเก้า วันที่ 29-11-2569: สรุปปิดยอด');
     const figure = (label: string) => summary.find((r) => r[0] === label)?.[1];
@@ -139,7 +231,10 @@ describe('GET /api/accounting/cashup/{day}/xlsx', () => {
     expect(fees.find((r) => r[5] === 'รวมค่าตรวจ')?.[6]).toBe(3050.25);
     const money = await readSheet(res.rawPayload, 'เงินสดย่อย');
     expect(money.find((r) => r[0] === 'ค่าใช้จ่าย: ค่าน้ำดื่ม')?.[1]).toBe(120.5);
-    const audit = await sut.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'accounting.cashup.export'), eq(auditLog.entityId, String(rs9))));
+    const audit = await sut.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'accounting.cashup.export'), eq(auditLog.entityId, String(rs9))));
     expect(audit.length).toBe(1);
   });
 

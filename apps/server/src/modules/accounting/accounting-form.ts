@@ -28,7 +28,8 @@ function limitError(err: unknown): DomainError | null {
   const code = (err as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return badAttachment(ACC.fileSize, 'FILE_TOO_LARGE');
   if (code === 'FST_FILES_LIMIT') return badAttachment(ACC.oneFile, 'TOO_MANY_FILES');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new DomainError(400, ACC.tooManyFields, 'TOO_MANY_FIELDS');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new DomainError(400, ACC.tooManyFields, 'TOO_MANY_FIELDS');
   if (code === 'FST_PROTO_VIOLATION') return new DomainError(400, ACC.fieldTooLong('field'), 'BAD_FIELD');
   return null;
 }
@@ -38,7 +39,9 @@ export async function readAccountingForm(request: FastifyRequest): Promise<Accou
   if (!request.isMultipart()) throw new DomainError(400, ACC.notMultipart, 'NOT_MULTIPART');
   const form: AccountingForm = { fields: {}, items: [], file: null };
   try {
-    const parts = request.parts({ limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: MAX_FIELDS, fieldSize: FIELD_BYTES } });
+    const parts = request.parts({
+      limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: MAX_FIELDS, fieldSize: FIELD_BYTES },
+    });
     for await (const part of parts) {
       assertStorableText(part.fieldname, 'field');
       if (part.type === 'file') {
@@ -52,7 +55,10 @@ export async function readAccountingForm(request: FastifyRequest): Promise<Accou
         form.file = { bytes, fileName: part.filename };
         continue;
       }
-      if (part.valueTruncated) throw new DomainError(400, ACC.fieldTooLong(part.fieldname.slice(0, 40)), 'FIELD_TOO_LONG', undefined, [{ field: part.fieldname.slice(0, 40), message: ACC.fieldTooLong(part.fieldname.slice(0, 40)) }]);
+      if (part.valueTruncated)
+        throw new DomainError(400, ACC.fieldTooLong(part.fieldname.slice(0, 40)), 'FIELD_TOO_LONG', undefined, [
+          { field: part.fieldname.slice(0, 40), message: ACC.fieldTooLong(part.fieldname.slice(0, 40)) },
+        ]);
       // JSON-typed fields arrive parsed; this form has none, so anything but text is an empty value.
       const value = typeof part.value === 'string' ? part.value : '';
       assertStorableText(value, part.fieldname);

@@ -29,7 +29,11 @@ export const branchNotFound = () => new DomainError(404, ACC.branchNotFound, 'BR
 export const notInScope = () => new DomainError(403, ACC.notInScope, 'FORBIDDEN');
 export const receiptNotFound = () => new DomainError(404, ACC.receiptNotFound, 'RECEIPT_NOT_FOUND');
 export const badReceipt = (message: string = ACC.badReceipt) => fieldError('receiptId', message);
-export const receiptUsed = () => new DomainError(409, ACC.receiptUsed, 'RECEIPT_ALREADY_RECORDED', undefined, [{ field: 'receiptId', message: ACC.receiptUsed }]);
+export const receiptUsed = () =>
+  new DomainError(409, ACC.receiptUsed, 'RECEIPT_ALREADY_RECORDED', undefined, [
+    { field: 'receiptId', message: ACC.receiptUsed },
+  ]);
 export const entryNotFound = () => new DomainError(404, ACC.entryNotFound, 'ENTRY_NOT_FOUND');
 export const noAttachment = () => new DomainError(404, ACC.noFile, 'NO_ATTACHMENT');
-export const badAttachment = (message: string, code: 'BAD_FILE_TYPE' | 'FILE_TOO_LARGE' | 'TOO_MANY_FILES') => new DomainError(400, message, code, undefined, [{ field: 'file', message }]);
+export const badAttachment = (message: string, code: 'BAD_FILE_TYPE' | 'FILE_TOO_LARGE' | 'TOO_MANY_FILES') =>
+  new DomainError(400, message, code, undefined, [{ field: 'file', message }]);

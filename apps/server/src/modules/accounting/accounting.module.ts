@@ -21,7 +21,10 @@ export interface AccountingModuleDeps {
  * Petty cash and exam fees, wired: repository → service → routes; and the daily cash-up registered in the report engine
  * (`app.reports`, registered before this), read through the service.
  */
-export function accountingModule(deps: AccountingModuleDeps): { service: AccountingService; plugin: (app: FastifyInstance) => Promise<void> } {
+export function accountingModule(deps: AccountingModuleDeps): {
+  service: AccountingService;
+  plugin: (app: FastifyInstance) => Promise<void>;
+} {
   const service = new AccountingService({
     repo: new AccountingRepository(deps.db),
     receipts: deps.receipts,

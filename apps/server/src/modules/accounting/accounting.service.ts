@@ -1,7 +1,16 @@
 import type { Readable } from 'node:stream';
 import type {
-  AccountingBranches, AccountingCostUi, AccountingMoneyUi, AdjustMoneyInput, CostEntry, MoneyEntry, MoneyHistory, MoneyHistoryQuery,
-  ReceiptLookup, SubmitCostInput, TodayCost,
+  AccountingBranches,
+  AccountingCostUi,
+  AccountingMoneyUi,
+  AdjustMoneyInput,
+  CostEntry,
+  MoneyEntry,
+  MoneyHistory,
+  MoneyHistoryQuery,
+  ReceiptLookup,
+  SubmitCostInput,
+  TodayCost,
 } from '@rangsi/contract';
 import { addDays, bangkokDayOf, daysBetween, satangToBaht } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
@@ -12,7 +21,15 @@ import type { FileStore } from '../../storage/file-store';
 import { cleanFileName } from '../documents/document-types';
 import type { UploadedFile } from './accounting-form';
 import {
-  ACC, badAttachment, badReceipt, branchNotFound, chooseBranch, entryNotFound, noAttachment, notInScope, receiptNotFound,
+  ACC,
+  badAttachment,
+  badReceipt,
+  branchNotFound,
+  chooseBranch,
+  entryNotFound,
+  noAttachment,
+  notInScope,
+  receiptNotFound,
   receiptUsed,
 } from './accounting.errors';
 import type { AccountingRepository, CostRow, MoneyRow, StoredAttachment } from './accounting.repository';
@@ -81,8 +98,12 @@ export class AccountingService {
     const transfers = await this.deps.receipts.transferReceiptsTotal(branchId, day);
     const entries = await this.deps.repo.moneyEntries(branchId, { day });
     return {
-      branchId, day, yesterdayDay: previous?.day ?? null, yesterdayMoney: satangToBaht(previous?.balanceSatang ?? 0),
-      todayMoney: satangToBaht(transfers), entries: entries.map(moneyEntryOf),
+      branchId,
+      day,
+      yesterdayDay: previous?.day ?? null,
+      yesterdayMoney: satangToBaht(previous?.balanceSatang ?? 0),
+      todayMoney: satangToBaht(transfers),
+      entries: entries.map(moneyEntryOf),
     };
   }
 
@@ -95,25 +116,52 @@ export class AccountingService {
     const expensesSatang = items.reduce((s, it) => s + it.amountSatang, 0);
     // Read before the transaction: the embedded database runs one transaction at a time on its one connection.
     const todaySatang = await this.deps.receipts.transferReceiptsTotal(branchId, day);
-    const saved = await this.deps.repo.transaction(async (tx) => {
-      await tx.lockBranchMoney(branchId);
-      const previous = await tx.latestBalanceBefore(branchId, day);
-      const yesterdaySatang = previous?.balanceSatang ?? 0;
-      const revision = await tx.nextRevision(branchId, day);
-      const balanceSatang = yesterdaySatang + todaySatang - expensesSatang;
-      const id = await tx.insertMoney({
-        branchId, day, revision, yesterdaySatang, todaySatang, expensesSatang, balanceSatang, remark: input.remark,
-        ...attachmentColumns(attachment), createdBy: user.userId,
-      }, items);
-      return { id, revision, balanceSatang };
-    }).catch(async (err: unknown) => {
-      await this.discard(attachment);
-      throw err;
-    });
-    await this.deps.audit.record(null, {
-      action: 'accounting.money.save', entityType: 'money_adjustment', entityId: String(saved.id),
-      detail: { branchId, day, revision: saved.revision, lines: items.length, expensesSatang, balanceSatang: saved.balanceSatang, file: Boolean(attachment) },
-    }, user);
+    const saved = await this.deps.repo
+      .transaction(async (tx) => {
+        await tx.lockBranchMoney(branchId);
+        const previous = await tx.latestBalanceBefore(branchId, day);
+        const yesterdaySatang = previous?.balanceSatang ?? 0;
+        const revision = await tx.nextRevision(branchId, day);
+        const balanceSatang = yesterdaySatang + todaySatang - expensesSatang;
+        const id = await tx.insertMoney(
+          {
+            branchId,
+            day,
+            revision,
+            yesterdaySatang,
+            todaySatang,
+            expensesSatang,
+            balanceSatang,
+            remark: input.remark,
+            ...attachmentColumns(attachment),
+            createdBy: user.userId,
+          },
+          items,
+        );
+        return { id, revision, balanceSatang };
+      })
+      .catch(async (err: unknown) => {
+        await this.discard(attachment);
+        throw err;
+      });
+    await this.deps.audit.record(
+      null,
+      {
+        action: 'accounting.money.save',
+        entityType: 'money_adjustment',
+        entityId: String(saved.id),
+        detail: {
+          branchId,
+          day,
+          revision: saved.revision,
+          lines: items.length,
+          expensesSatang,
+          balanceSatang: saved.balanceSatang,
+          file: Boolean(attachment),
+        },
+      },
+      user,
+    );
     const entry = (await this.deps.repo.moneyEntries(branchId, { day })).find((e) => e.id === saved.id);
     return moneyEntryOf(entry!);
   }
@@ -128,7 +176,12 @@ export class AccountingService {
     const rows = await this.deps.repo.moneyEntries(branchId, { from, to, before, limit: HISTORY_PAGE + 1 });
     const page = rows.slice(0, HISTORY_PAGE);
     const last = page.at(-1);
-    return { from, to, entries: page.map(moneyEntryOf), nextBefore: rows.length > HISTORY_PAGE && last ? `${last.day}.${last.revision}` : null };
+    return {
+      from,
+      to,
+      entries: page.map(moneyEntryOf),
+      nextBefore: rows.length > HISTORY_PAGE && last ? `${last.day}.${last.revision}` : null,
+    };
   }
 
   async costUi(): Promise<AccountingCostUi> {
@@ -152,28 +205,63 @@ export class AccountingService {
       receipt = { id: found.receiptId, documentNo: found.receiptDocumentId };
     }
     const attachment = file ? await this.store(file, 'accounting/cost') : null;
-    const id = await this.deps.repo.insertCost({
-      branchId, type: input.type, methodId: input.methodId, amountSatang: amountSatang!, referenceCode: input.referenceCode,
-      receiptId: receipt?.id ?? null, receiptDocumentNo: receipt?.documentNo ?? null, remark: input.remark, day,
-      ...attachmentColumns(attachment), createdBy: user.userId,
-    }).catch(async (err: unknown) => {
-      await this.discard(attachment);
-      if (isUniqueViolation(err, 'cost_submissions_receipt_uq')) throw receiptUsed();
-      throw err;
-    });
-    await this.deps.audit.record(null, {
-      action: 'accounting.cost.save', entityType: 'cost_submission', entityId: String(id),
-      detail: { branchId, day, type: input.type, methodId: input.methodId, amountSatang, receiptId: receipt?.id ?? null, file: Boolean(attachment) },
-    }, user);
+    const id = await this.deps.repo
+      .insertCost({
+        branchId,
+        type: input.type,
+        methodId: input.methodId,
+        amountSatang: amountSatang!,
+        referenceCode: input.referenceCode,
+        receiptId: receipt?.id ?? null,
+        receiptDocumentNo: receipt?.documentNo ?? null,
+        remark: input.remark,
+        day,
+        ...attachmentColumns(attachment),
+        createdBy: user.userId,
+      })
+      .catch(async (err: unknown) => {
+        await this.discard(attachment);
+        if (isUniqueViolation(err, 'cost_submissions_receipt_uq')) throw receiptUsed();
+        throw err;
+      });
+    await this.deps.audit.record(
+      null,
+      {
+        action: 'accounting.cost.save',
+        entityType: 'cost_submission',
+        entityId: String(id),
+        detail: {
+          branchId,
+          day,
+          type: input.type,
+          methodId: input.methodId,
+          amountSatang,
+          receiptId: receipt?.id ?? null,
+          file: Boolean(attachment),
+        },
+      },
+      user,
+    );
     return costEntryOf((await this.deps.repo.costById(branchId, id))!);
   }
 
-  async todayCost(user: CurrentUser, type: 'cash' | 'cheque' | 'all', requested: number | undefined): Promise<TodayCost> {
+  async todayCost(
+    user: CurrentUser,
+    type: 'cash' | 'cheque' | 'all',
+    requested: number | undefined,
+  ): Promise<TodayCost> {
     const branchId = await this.branchOf(user, requested);
     const day = this.today();
     const rows = await this.deps.repo.costEntries(branchId, day, type, TODAY_COST_LIMIT);
     const totals = await this.deps.repo.costTotals(branchId, day, type);
-    return { day, type, entries: rows.map(costEntryOf), count: totals.count, total: satangToBaht(totals.totalSatang), truncated: totals.count > rows.length };
+    return {
+      day,
+      type,
+      entries: rows.map(costEntryOf),
+      count: totals.count,
+      total: satangToBaht(totals.totalSatang),
+      truncated: totals.count > rows.length,
+    };
   }
 
   async receipt(user: CurrentUser, documentNo: string, requested: number | undefined): Promise<ReceiptLookup> {
@@ -195,28 +283,64 @@ export class AccountingService {
     const day = q.day ?? this.today();
     if (day > this.today()) throw fieldError('day', ACC.futureDate);
     const [branchName, receipts, fees, feesByMethod, money, previous] = await Promise.all([
-      this.deps.repo.branchName(branchId), this.deps.receipts.receiptsOfDay(branchId, day),
-      this.deps.repo.costEntries(branchId, day, 'all', TODAY_COST_LIMIT), this.deps.repo.costTotalsByMethod(branchId, day),
-      this.deps.repo.moneyEntries(branchId, { day }), this.deps.repo.latestBalanceBefore(branchId, day),
+      this.deps.repo.branchName(branchId),
+      this.deps.receipts.receiptsOfDay(branchId, day),
+      this.deps.repo.costEntries(branchId, day, 'all', TODAY_COST_LIMIT),
+      this.deps.repo.costTotalsByMethod(branchId, day),
+      this.deps.repo.moneyEntries(branchId, { day }),
+      this.deps.repo.latestBalanceBefore(branchId, day),
     ]);
-    return buildCashup({ branchId, branchName: branchName ?? '', day, receipts, fees, feesByMethod, money, yesterdayDay: previous?.day ?? null }, TODAY_COST_LIMIT);
+    return buildCashup(
+      {
+        branchId,
+        branchName: branchName ?? '',
+        day,
+        receipts,
+        fees,
+        feesByMethod,
+        money,
+        yesterdayDay: previous?.day ?? null,
+      },
+      TODAY_COST_LIMIT,
+    );
   }
 
   /** Records an XLSX export of a cash-up (the PDF is audited by the report engine as report.print). */
   async auditCashupExport(user: CurrentUser, data: CashupData): Promise<void> {
-    await this.deps.audit.record(null, {
-      action: 'accounting.cashup.export', entityType: 'branch', entityId: String(data.branchId), detail: { day: data.day, format: 'xlsx' },
-    }, user);
+    await this.deps.audit.record(
+      null,
+      {
+        action: 'accounting.cashup.export',
+        entityType: 'branch',
+        entityId: String(data.branchId),
+        detail: { day: data.day, format: 'xlsx' },
+      },
+      user,
+    );
   }
 
   /** An entry's attachment, of the caller's branch only (another branch's entry is as unknown as a missing one). */
-  async openFile(user: CurrentUser, kind: EntryKind, id: number, requested: number | undefined): Promise<{ stream: Readable } & StoredAttachment> {
+  async openFile(
+    user: CurrentUser,
+    kind: EntryKind,
+    id: number,
+    requested: number | undefined,
+  ): Promise<{ stream: Readable } & StoredAttachment> {
     const branchId = await this.branchOf(user, requested);
-    const row = kind === 'money' ? await this.deps.repo.moneyById(branchId, id) : await this.deps.repo.costById(branchId, id);
+    const row =
+      kind === 'money' ? await this.deps.repo.moneyById(branchId, id) : await this.deps.repo.costById(branchId, id);
     if (!row) throw entryNotFound();
     const file = attachmentOf(row);
     if (!file) throw noAttachment();
-    await this.deps.audit.record(null, { action: `accounting.${kind}.file`, entityType: kind === 'money' ? 'money_adjustment' : 'cost_submission', entityId: String(id) }, user);
+    await this.deps.audit.record(
+      null,
+      {
+        action: `accounting.${kind}.file`,
+        entityType: kind === 'money' ? 'money_adjustment' : 'cost_submission',
+        entityId: String(id),
+      },
+      user,
+    );
     return { ...file, stream: await this.deps.files.open(file.fileKey) };
   }
 
@@ -225,7 +349,12 @@ export class AccountingService {
     const type = attachmentTypeOf(file.bytes);
     if (!type) throw badAttachment(ACC.fileType, 'BAD_FILE_TYPE');
     const stored = await this.deps.files.putBytes(file.bytes, { prefix });
-    return { fileKey: stored.key, fileName: cleanFileName(file.fileName), fileContentType: type, fileSizeBytes: stored.sizeBytes };
+    return {
+      fileKey: stored.key,
+      fileName: cleanFileName(file.fileName),
+      fileContentType: type,
+      fileSizeBytes: stored.sizeBytes,
+    };
   }
 
   /** A file stored for a save that then failed: removed, so no file is left that no entry names. */
@@ -235,34 +364,74 @@ export class AccountingService {
 }
 
 function attachmentColumns(a: StoredAttachment | null) {
-  return { fileKey: a?.fileKey ?? null, fileName: a?.fileName ?? null, fileContentType: a?.fileContentType ?? null, fileSizeBytes: a?.fileSizeBytes ?? null };
+  return {
+    fileKey: a?.fileKey ?? null,
+    fileName: a?.fileName ?? null,
+    fileContentType: a?.fileContentType ?? null,
+    fileSizeBytes: a?.fileSizeBytes ?? null,
+  };
 }
 
-function attachmentOf(row: { fileKey: string | null; fileName: string | null; fileContentType: string | null; fileSizeBytes: number | null }): StoredAttachment | null {
+function attachmentOf(row: {
+  fileKey: string | null;
+  fileName: string | null;
+  fileContentType: string | null;
+  fileSizeBytes: number | null;
+}): StoredAttachment | null {
   if (!row.fileKey) return null;
-  return { fileKey: row.fileKey, fileName: row.fileName ?? 'file', fileContentType: row.fileContentType ?? 'application/octet-stream', fileSizeBytes: row.fileSizeBytes ?? 0 };
+  return {
+    fileKey: row.fileKey,
+    fileName: row.fileName ?? 'file',
+    fileContentType: row.fileContentType ?? 'application/octet-stream',
+    fileSizeBytes: row.fileSizeBytes ?? 0,
+  };
 }
 
 /** The file's link names its branch: an Administrator opens entries of a branch that is not their own. */
 function fileOf(kind: EntryKind, id: number, row: Parameters<typeof attachmentOf>[0] & { branchId: number }) {
   const a = attachmentOf(row);
-  return a ? { fileName: a.fileName, contentType: a.fileContentType, sizeBytes: a.fileSizeBytes, url: `/api/accounting/${kind}/${id}/file?branchId=${row.branchId}` } : null;
+  return a
+    ? {
+        fileName: a.fileName,
+        contentType: a.fileContentType,
+        sizeBytes: a.fileSizeBytes,
+        url: `/api/accounting/${kind}/${id}/file?branchId=${row.branchId}`,
+      }
+    : null;
 }
 
 function moneyEntryOf(r: MoneyRow): MoneyEntry {
   return {
-    id: r.id, branchId: r.branchId, day: r.day, revision: r.revision, yesterdayMoney: satangToBaht(r.yesterdaySatang),
-    todayMoney: satangToBaht(r.todaySatang), expenses: satangToBaht(r.expensesSatang), balance: satangToBaht(r.balanceSatang),
-    remark: r.remark, items: r.items.map((it) => ({ name: it.name, amount: satangToBaht(it.amountSatang) })),
-    file: fileOf('money', r.id, r), createdBy: r.createdByName ?? '', createdAt: r.createdAt.toISOString(),
+    id: r.id,
+    branchId: r.branchId,
+    day: r.day,
+    revision: r.revision,
+    yesterdayMoney: satangToBaht(r.yesterdaySatang),
+    todayMoney: satangToBaht(r.todaySatang),
+    expenses: satangToBaht(r.expensesSatang),
+    balance: satangToBaht(r.balanceSatang),
+    remark: r.remark,
+    items: r.items.map((it) => ({ name: it.name, amount: satangToBaht(it.amountSatang) })),
+    file: fileOf('money', r.id, r),
+    createdBy: r.createdByName ?? '',
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
 function costEntryOf(r: CostRow): CostEntry {
   return {
-    id: r.id, branchId: r.branchId, day: r.day, type: r.type === 'cheque' ? 'cheque' : 'cash', methodId: r.methodId, methodName: r.methodName,
-    amount: satangToBaht(r.amountSatang), referenceCode: r.referenceCode, remark: r.remark,
+    id: r.id,
+    branchId: r.branchId,
+    day: r.day,
+    type: r.type === 'cheque' ? 'cheque' : 'cash',
+    methodId: r.methodId,
+    methodName: r.methodName,
+    amount: satangToBaht(r.amountSatang),
+    referenceCode: r.referenceCode,
+    remark: r.remark,
     receipt: r.receiptId ? { receiptId: r.receiptId, receiptDocumentId: r.receiptDocumentNo } : null,
-    file: fileOf('cost', r.id, r), createdBy: r.createdByName ?? '', createdAt: r.createdAt.toISOString(),
+    file: fileOf('cost', r.id, r),
+    createdBy: r.createdByName ?? '',
+    createdAt: r.createdAt.toISOString(),
   };
 }

@@ -29,25 +29,61 @@ export function buildCashup(p: CashupParts, feeLimit: number): CashupData {
   const receipt = (r: DayReceipt): CashupReceipt => ({ ...r });
   const transfers = live.filter((r) => r.type === 'transfer').map(receipt);
   const cheques = live.filter((r) => r.type === 'cheque').map(receipt);
-  const feesByMethod = p.feesByMethod.map((m) => ({ type: feeType(m.type), methodName: m.methodName ?? '—', count: m.count, totalSatang: m.totalSatang }));
-  const feeTotal = (type: 'cash' | 'cheque') => feesByMethod.filter((m) => m.type === type).reduce((n, m) => n + m.totalSatang, 0);
-  const fees: CashupFee[] = [...p.fees].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id).map((f) => ({
-    id: f.id, type: feeType(f.type), methodName: f.methodName ?? '—', amountSatang: f.amountSatang, referenceCode: f.referenceCode ?? '',
-    receiptDocumentId: f.receiptDocumentNo, remark: f.remark ?? '', createdAt: f.createdAt,
+  const feesByMethod = p.feesByMethod.map((m) => ({
+    type: feeType(m.type),
+    methodName: m.methodName ?? '—',
+    count: m.count,
+    totalSatang: m.totalSatang,
   }));
+  const feeTotal = (type: 'cash' | 'cheque') =>
+    feesByMethod.filter((m) => m.type === type).reduce((n, m) => n + m.totalSatang, 0);
+  const fees: CashupFee[] = [...p.fees]
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+    .map((f) => ({
+      id: f.id,
+      type: feeType(f.type),
+      methodName: f.methodName ?? '—',
+      amountSatang: f.amountSatang,
+      referenceCode: f.referenceCode ?? '',
+      receiptDocumentId: f.receiptDocumentNo,
+      remark: f.remark ?? '',
+      createdAt: f.createdAt,
+    }));
   const latest = p.money[0];
   const totals = {
-    transferSatang: sum(transfers), chequeSatang: sum(cheques), receiptsSatang: sum(live), voidedSatang: sum(voided),
-    feeCashSatang: feeTotal('cash'), feeChequeSatang: feeTotal('cheque'), feesSatang: feeTotal('cash') + feeTotal('cheque'),
+    transferSatang: sum(transfers),
+    chequeSatang: sum(cheques),
+    receiptsSatang: sum(live),
+    voidedSatang: sum(voided),
+    feeCashSatang: feeTotal('cash'),
+    feeChequeSatang: feeTotal('cheque'),
+    feesSatang: feeTotal('cash') + feeTotal('cheque'),
   };
   return {
-    branchId: p.branchId, branchName: p.branchName, day: p.day, transfers, cheques, voided: voided.map(receipt), fees, feesByMethod,
+    branchId: p.branchId,
+    branchName: p.branchName,
+    day: p.day,
+    transfers,
+    cheques,
+    voided: voided.map(receipt),
+    fees,
+    feesByMethod,
     feesTruncated: feesByMethod.reduce((n, m) => n + m.count, 0) > Math.min(fees.length, feeLimit),
-    pettyCash: latest ? {
-      revision: latest.revision, revisions: p.money.length, yesterdayDay: p.yesterdayDay, yesterdaySatang: latest.yesterdaySatang,
-      todaySatang: latest.todaySatang, items: latest.items, expensesSatang: latest.expensesSatang, balanceSatang: latest.balanceSatang,
-      remark: latest.remark ?? '', createdBy: latest.createdByName ?? '', createdAt: latest.createdAt,
-    } : null,
+    pettyCash: latest
+      ? {
+          revision: latest.revision,
+          revisions: p.money.length,
+          yesterdayDay: p.yesterdayDay,
+          yesterdaySatang: latest.yesterdaySatang,
+          todaySatang: latest.todaySatang,
+          items: latest.items,
+          expensesSatang: latest.expensesSatang,
+          balanceSatang: latest.balanceSatang,
+          remark: latest.remark ?? '',
+          createdBy: latest.createdByName ?? '',
+          createdAt: latest.createdAt,
+        }
+      : null,
     totals,
   };
 }

@@ -23,7 +23,11 @@ const SMALL_FILE = 4 * 1024 * 1024;
 /** At most this much of the archive waits in memory to be written. */
 const MAX_QUEUED = 32 * 1024 * 1024;
 
-export interface ManifestEntry { name: string; sizeBytes: number; sha256: string }
+export interface ManifestEntry {
+  name: string;
+  sizeBytes: number;
+  sha256: string;
+}
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -57,7 +61,9 @@ export class ArchiveWriter {
 
   constructor(private readonly file: string) {
     this.written = pipeline(this.zip.outputStream, fs.createWriteStream(file, { flags: 'wx' }));
-    this.written.catch((err: Error) => { this.failed = err; });
+    this.written.catch((err: Error) => {
+      this.failed = err;
+    });
   }
 
   async addBuffer(name: string, bytes: Buffer): Promise<ManifestEntry> {
@@ -76,7 +82,11 @@ export class ArchiveWriter {
    * Adds the first `sizeBytes` of a file (stored files never change once written, so this is the whole file); null if
    * the file went away (purged) before it was opened.
    */
-  async addFile(name: string, absPath: string, opts: { sizeBytes: number; compress: boolean }): Promise<ManifestEntry | null> {
+  async addFile(
+    name: string,
+    absPath: string,
+    opts: { sizeBytes: number; compress: boolean },
+  ): Promise<ManifestEntry | null> {
     this.check();
     // Every MAX_QUEUED bytes a file is streamed: the zip reads it only once every buffer before it is written out,
     // which keeps what waits in memory bounded.
@@ -95,7 +105,11 @@ export class ArchiveWriter {
     const hash = createHash('sha256');
     let size = 0;
     const tap = new Transform({
-      transform(chunk: Buffer, _enc, cb) { hash.update(chunk); size += chunk.length; cb(null, chunk); },
+      transform(chunk: Buffer, _enc, cb) {
+        hash.update(chunk);
+        size += chunk.length;
+        cb(null, chunk);
+      },
     });
     const source = handle.createReadStream({ start: 0, end: Math.max(0, opts.sizeBytes - 1), autoClose: true });
     const consumed = new Promise<void>((resolve, reject) => {
@@ -122,7 +136,11 @@ export class ArchiveWriter {
    * On a busy server the thread pool is queued behind fsyncs, and the several asynchronous steps of a stream per file
    * made a backup of thousands of files take minutes; addFile bounds the queue.
    */
-  private async addSmallFile(name: string, absPath: string, opts: { sizeBytes: number; compress: boolean }): Promise<ManifestEntry | null> {
+  private async addSmallFile(
+    name: string,
+    absPath: string,
+    opts: { sizeBytes: number; compress: boolean },
+  ): Promise<ManifestEntry | null> {
     let bytes: Buffer;
     try {
       const fd = fs.openSync(absPath, 'r');
@@ -149,11 +167,18 @@ export class ArchiveWriter {
   /** Adds the manifest, ends the zip and flushes it to disk. */
   async finish(manifest: BackupManifest): Promise<void> {
     this.check();
-    this.zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST_ENTRY, { compress: true, mtime: new Date() });
+    this.zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST_ENTRY, {
+      compress: true,
+      mtime: new Date(),
+    });
     this.zip.end();
     await this.written;
     const fd = await fsp.open(this.file, 'r');
-    try { await fd.sync(); } finally { await fd.close(); }
+    try {
+      await fd.sync();
+    } finally {
+      await fd.close();
+    }
   }
 
   /** Stops writing (after a failure); the caller removes the file. */
@@ -178,14 +203,22 @@ export function isSafeEntryName(name: string): boolean {
 
 async function openZip(file: string): Promise<yauzl.ZipFile> {
   try {
-    return await yauzl.openPromise(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, autoClose: false });
+    return await yauzl.openPromise(file, {
+      lazyEntries: true,
+      validateEntrySizes: true,
+      strictFileNames: true,
+      autoClose: false,
+    });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupArchiveError(`No backup archive at ${file}`);
     throw new BackupArchiveError(`${path.basename(file)} is not a readable backup archive (${(err as Error).message})`);
   }
 }
 
-async function streamDigest(stream: Readable, sink?: (chunk: Buffer) => void | Promise<void>): Promise<{ sizeBytes: number; sha256: string }> {
+async function streamDigest(
+  stream: Readable,
+  sink?: (chunk: Buffer) => void | Promise<void>,
+): Promise<{ sizeBytes: number; sha256: string }> {
   const hash = createHash('sha256');
   let sizeBytes = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -205,11 +238,23 @@ function parseManifest(bytes: Buffer): BackupManifest {
   }
   const entryOk = (e: unknown): e is ManifestEntry => {
     const x = e as ManifestEntry | null;
-    return !!x && typeof x.name === 'string' && Number.isSafeInteger(x.sizeBytes) && x.sizeBytes >= 0 && /^[0-9a-f]{64}$/.test(String(x.sha256));
+    return (
+      !!x &&
+      typeof x.name === 'string' &&
+      Number.isSafeInteger(x.sizeBytes) &&
+      x.sizeBytes >= 0 &&
+      /^[0-9a-f]{64}$/.test(String(x.sha256))
+    );
   };
-  if (m?.format !== BACKUP_FORMAT || m.version !== 1) throw new BackupArchiveError('This is not a Rangsi backup (or a newer format than this version reads)');
-  if (!Array.isArray(m.database) || !m.database.length || !m.database.every((e) => entryOk(e) && e.name.startsWith(DATABASE_PREFIX))
-    || !Array.isArray(m.files) || !m.files.every((e) => entryOk(e) && e.name.startsWith(FILES_PREFIX))) {
+  if (m?.format !== BACKUP_FORMAT || m.version !== 1)
+    throw new BackupArchiveError('This is not a Rangsi backup (or a newer format than this version reads)');
+  if (
+    !Array.isArray(m.database) ||
+    !m.database.length ||
+    !m.database.every((e) => entryOk(e) && e.name.startsWith(DATABASE_PREFIX)) ||
+    !Array.isArray(m.files) ||
+    !m.files.every((e) => entryOk(e) && e.name.startsWith(FILES_PREFIX))
+  ) {
     throw new BackupArchiveError('The manifest of this backup is damaged (entries missing or malformed)');
   }
   return m;
@@ -227,12 +272,16 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
     for await (const entry of entriesOf(zip)) {
       const name = entry.fileName;
       if (name.endsWith('/')) continue;
-      if (!isSafeEntryName(name)) throw new BackupArchiveError(`The backup holds an entry with an unsafe name (${name.slice(0, 80)})`);
-      if (seen.has(name) || (name === MANIFEST_ENTRY && manifestBytes)) throw new BackupArchiveError(`The backup holds ${name} twice`);
+      if (!isSafeEntryName(name))
+        throw new BackupArchiveError(`The backup holds an entry with an unsafe name (${name.slice(0, 80)})`);
+      if (seen.has(name) || (name === MANIFEST_ENTRY && manifestBytes))
+        throw new BackupArchiveError(`The backup holds ${name} twice`);
       const stream = await openEntry(zip, name, entry);
       if (name === MANIFEST_ENTRY) {
         const chunks: Buffer[] = [];
-        await streamDigest(stream, (c) => { chunks.push(c); });
+        await streamDigest(stream, (c) => {
+          chunks.push(c);
+        });
         manifestBytes = Buffer.concat(chunks);
       } else {
         seen.set(name, await digestEntry(stream, name));
@@ -241,16 +290,19 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
   } finally {
     zip.close();
   }
-  if (!manifestBytes) throw new BackupArchiveError('The backup has no manifest: it is incomplete or not a Rangsi backup');
+  if (!manifestBytes)
+    throw new BackupArchiveError('The backup has no manifest: it is incomplete or not a Rangsi backup');
   const manifest = parseManifest(manifestBytes);
   const listed = [...manifest.database, ...manifest.files];
   for (const e of listed) {
     const got = seen.get(e.name);
     if (!got) throw new BackupArchiveError(`The backup is incomplete: ${e.name} is missing`);
-    if (got.sizeBytes !== e.sizeBytes || got.sha256 !== e.sha256) throw new BackupArchiveError(`The backup is damaged: ${e.name} does not match its checksum`);
+    if (got.sizeBytes !== e.sizeBytes || got.sha256 !== e.sha256)
+      throw new BackupArchiveError(`The backup is damaged: ${e.name} does not match its checksum`);
     seen.delete(e.name);
   }
-  if (seen.size) throw new BackupArchiveError(`The backup holds entries its manifest does not list (${[...seen.keys()][0]})`);
+  if (seen.size)
+    throw new BackupArchiveError(`The backup holds entries its manifest does not list (${[...seen.keys()][0]})`);
   return manifest;
 }
 
@@ -267,11 +319,15 @@ export async function extractArchive(file: string, manifest: BackupManifest, des
       if (name === MANIFEST_ENTRY) continue;
       if (name.endsWith('/')) {
         const dir = name.slice(0, -1);
-        if (dir.startsWith(DATABASE_PREFIX) && isSafeEntryName(dir)) await fsp.mkdir(path.join(destDir, 'pg', ...dir.slice(DATABASE_PREFIX.length).split('/')), { recursive: true });
+        if (dir.startsWith(DATABASE_PREFIX) && isSafeEntryName(dir))
+          await fsp.mkdir(path.join(destDir, 'pg', ...dir.slice(DATABASE_PREFIX.length).split('/')), {
+            recursive: true,
+          });
         continue;
       }
       const want = expected.get(name);
-      if (!want || !isSafeEntryName(name)) throw new BackupArchiveError(`The backup changed while it was restored (${name.slice(0, 80)})`);
+      if (!want || !isSafeEntryName(name))
+        throw new BackupArchiveError(`The backup changed while it was restored (${name.slice(0, 80)})`);
       const stream = await openEntry(zip, name, entry);
       const rel = name.startsWith(DATABASE_PREFIX) ? `pg/${name.slice(DATABASE_PREFIX.length)}` : name;
       const target = path.join(destDir, ...rel.split('/'));
@@ -279,17 +335,21 @@ export async function extractArchive(file: string, manifest: BackupManifest, des
       const out = await fsp.open(target, 'wx');
       let got: { sizeBytes: number; sha256: string };
       try {
-        got = await streamDigest(stream, async (c) => { await out.write(c); });
+        got = await streamDigest(stream, async (c) => {
+          await out.write(c);
+        });
       } finally {
         await out.close();
       }
-      if (got.sha256 !== want.sha256 || got.sizeBytes !== want.sizeBytes) throw new BackupArchiveError(`The backup is damaged: ${name} does not match its checksum`);
+      if (got.sha256 !== want.sha256 || got.sizeBytes !== want.sizeBytes)
+        throw new BackupArchiveError(`The backup is damaged: ${name} does not match its checksum`);
       expected.delete(name);
     }
   } finally {
     zip.close();
   }
-  if (expected.size) throw new BackupArchiveError(`The backup changed while it was restored (${[...expected.keys()][0]} is gone)`);
+  if (expected.size)
+    throw new BackupArchiveError(`The backup changed while it was restored (${[...expected.keys()][0]} is gone)`);
 }
 
 async function digestEntry(stream: Readable, name: string): Promise<{ sizeBytes: number; sha256: string }> {

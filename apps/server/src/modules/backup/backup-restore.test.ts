@@ -17,23 +17,43 @@ const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 
-interface Server extends App { database: DatabaseHandle; cookie: string; stop(): Promise<void> }
+interface Server extends App {
+  database: DatabaseHandle;
+  cookie: string;
+  stop(): Promise<void>;
+}
 
 /** The whole server on the embedded database in dataDir, listening on a free port (which opens the control socket). */
 async function startServer(dataDir: string, opts: { seed: boolean }): Promise<Server> {
   const template = inject('pgliteTemplate');
-  const database = await openDatabase({ dataDir, ...(opts.seed && template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}) });
+  const database = await openDatabase({
+    dataDir,
+    ...(opts.seed && template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
+  });
   // Under TEST_DATABASE_URL no PGlite template is made: this file seeds its own.
   if (opts.seed && !template) await seedTemplate(database);
   const config = loadConfig({
-    DATA_DIR: dataDir, NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-00', LOG_LEVEL: process.env.BK_LOG ?? 'silent',
-    WEB_DIST: '/nonexistent-web-dist', BACKUP_CRON: 'off', DEMO_IMAGES: 'off',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-00',
+    LOG_LEVEL: process.env.BK_LOG ?? 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    BACKUP_CRON: 'off',
+    DEMO_IMAGES: 'off',
   });
   const built = await buildApp({ config, database });
   await built.services.jobs.start({ workers: false });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const cookie = await loginCookie(built.app, 'admin', DEMO_PASSWORD);
-  return { ...built, database, cookie, stop: async () => { await built.app.close(); await database.close(); } };
+  return {
+    ...built,
+    database,
+    cookie,
+    stop: async () => {
+      await built.app.close();
+      await database.close();
+    },
+  };
 }
 
 const newPatient = (i: number) => ({
@@ -57,7 +77,9 @@ describe('backup while working, wipe, restore (issue 23 item 13)', () => {
   const during = new Map<string, Buffer>();
   const patientsBefore: string[] = [];
 
-  beforeAll(async () => { server = await startServer(dataDir, { seed: true }); });
+  beforeAll(async () => {
+    server = await startServer(dataDir, { seed: true });
+  });
   afterAll(async () => {
     await server?.stop();
     fs.rmSync(root, { recursive: true, force: true });
@@ -70,7 +92,12 @@ describe('backup while working, wipe, restore (issue 23 item 13)', () => {
     into.set(inst.sopUid, inst.bytes);
   };
   const createPatient = async (s: Server, i: number) => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/patient', headers: { cookie: s.cookie }, payload: newPatient(i) });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/patient',
+      headers: { cookie: s.cookie },
+      payload: newPatient(i),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.patientId as string;
   };
@@ -92,7 +119,9 @@ describe('backup while working, wipe, restore (issue 23 item 13)', () => {
     expect(started.statusCode, started.body).toBe(202);
     const again = await s.app.inject({ method: 'POST', url: '/api/admin/backup', headers: { cookie: s.cookie } });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('กำลังสำรองข้อมูลอยู่ กรุณารอให้เสร็จก่อน (A backup is already running: wait for it to finish)');
+    expect(again.json().message).toBe(
+      'กำลังสำรองข้อมูลอยู่ กรุณารอให้เสร็จก่อน (A backup is already running: wait for it to finish)',
+    );
     let list;
     for (;;) {
       list = (await s.app.inject({ url: '/api/admin/backups', headers: { cookie: s.cookie } })).json().data;
@@ -112,7 +141,10 @@ describe('backup while working, wipe, restore (issue 23 item 13)', () => {
   }, 120_000);
 
   it('npm run backup asks the running server through its control socket', async () => {
-    const { stdout } = await run(tsx, [path.join(repoRoot, 'apps/server/src/cli/backup.ts'), '--data-dir', dataDir], { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
+    const { stdout } = await run(tsx, [path.join(repoRoot, 'apps/server/src/cli/backup.ts'), '--data-dir', dataDir], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    });
     expect(stdout).toMatch(/^backup written: .*rangsi-backup-.*\.zip/);
     const names = fs.readdirSync(backupDir).filter((n) => n.endsWith('.zip'));
     expect(names).toHaveLength(2);
@@ -126,8 +158,10 @@ describe('backup while working, wipe, restore (issue 23 item 13)', () => {
     expect(fs.readdirSync(backupDir).filter((n) => n.endsWith('.zip'))).toHaveLength(3);
   }, 60_000);
 
-  it('refuses to restore over the running server\'s data directory', async () => {
-    await expect(restoreBackup({ archive, dataDir, force: true })).rejects.toThrow(/The server is running on .* stop it before restoring/);
+  it("refuses to restore over the running server's data directory", async () => {
+    await expect(restoreBackup({ archive, dataDir, force: true })).rejects.toThrow(
+      /The server is running on .* stop it before restoring/,
+    );
   });
 
   it('restores into a new data directory after a wipe; the server starts with every acknowledged image and committed row', async () => {
@@ -181,15 +215,23 @@ describe('backup while working, wipe, restore (issue 23 item 13)', () => {
     const target = path.join(root, 'from-damaged');
     fs.mkdirSync(target);
 
-    const cli = await run(tsx, [path.join(repoRoot, 'apps/server/src/cli/restore.ts'), damaged, '--data-dir', target], { cwd: repoRoot })
-      .then(() => ({ code: 0, stderr: '' }), (err: { code: number; stderr: string }) => err);
+    const cli = await run(tsx, [path.join(repoRoot, 'apps/server/src/cli/restore.ts'), damaged, '--data-dir', target], {
+      cwd: repoRoot,
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (err: { code: number; stderr: string }) => err,
+    );
     expect(cli.code).toBe(1);
-    expect(cli.stderr).toMatch(/^restore refused: The backup is damaged: files\/.* does not match its checksum\nnothing was changed in /);
+    expect(cli.stderr).toMatch(
+      /^restore refused: The backup is damaged: files\/.* does not match its checksum\nnothing was changed in /,
+    );
     expect(fs.readdirSync(target)).toEqual([]);
     expect(fs.readdirSync(root).filter((n) => n.includes('.restoring-'))).toEqual([]);
   }, 60_000);
 
   it('refuses a non-empty target without --force', async () => {
-    await expect(restoreBackup({ archive, dataDir: path.join(root, 'from-damaged', '..') })).rejects.toThrow(/is not empty: restore into an empty or new folder, or add --force/);
+    await expect(restoreBackup({ archive, dataDir: path.join(root, 'from-damaged', '..') })).rejects.toThrow(
+      /is not empty: restore into an empty or new folder, or add --force/,
+    );
   });
 });

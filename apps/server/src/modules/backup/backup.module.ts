@@ -14,7 +14,13 @@ export interface BackupModuleDeps {
   /** The nightly job is defined now, so this is called before the queue starts. */
   jobs: JobQueue;
   audit: AuditService;
-  config: { DATA_DIR: string; BACKUP_DIR?: string; BACKUP_KEEP: number; BACKUP_CRON: string; FILE_STORE: 'local' | 's3' };
+  config: {
+    DATA_DIR: string;
+    BACKUP_DIR?: string;
+    BACKUP_KEEP: number;
+    BACKUP_CRON: string;
+    FILE_STORE: 'local' | 's3';
+  };
   now: () => Date;
   log: BackupLog;
 }
@@ -28,7 +34,10 @@ export function backupDirOf(config: { DATA_DIR: string; BACKUP_DIR?: string }): 
  * Backups, wired: the service, the nightly job (BACKUP_CRON, Asia/Bangkok), the admin routes, and the local control
  * socket for `npm run backup`, opened once the server listens (tests that only inject never open one).
  */
-export function backupModule(deps: BackupModuleDeps): { service: BackupService; plugin: (app: FastifyInstance) => Promise<void> } {
+export function backupModule(deps: BackupModuleDeps): {
+  service: BackupService;
+  plugin: (app: FastifyInstance) => Promise<void>;
+} {
   const service = new BackupService({
     pglite: deps.database.engine === 'pglite' ? deps.database.pglite : undefined,
     repo: new BackupRepository(deps.database.db),
@@ -63,7 +72,9 @@ export function backupModule(deps: BackupModuleDeps): { service: BackupService; 
     app.addHook('onListen', async () => {
       if (service.supported && !socket) socket = await startControlSocket(deps.config.DATA_DIR, service, deps.log);
     });
-    app.addHook('onClose', async () => { await socket?.close(); });
+    app.addHook('onClose', async () => {
+      await socket?.close();
+    });
     await app.register(backupRoutes(service, deps.audit));
   };
   return { service, plugin };

@@ -3,8 +3,12 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 
 describe('admin backup routes', () => {
   let sut: TestContext;
-  beforeAll(async () => { sut = await createTestApp(); });
-  afterAll(async () => { await sut.close(); });
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   it('refuses anonymous callers (401) and users without USER_ADMIN (403), starting nothing', async () => {
     expect((await sut.app.inject({ method: 'POST', url: '/api/admin/backup' })).statusCode).toBe(401);

@@ -13,25 +13,48 @@ const ACCESS = { permission: 'USER_ADMIN', scope: 'none' } as const;
 export function backupRoutes(service: BackupService, audit: AuditService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/api/admin/backups', {
-      config: { access: ACCESS },
-      schema: { response: { 200: envelope(BackupListSchema) }, tags: ['admin'] },
-    }, async () => ({ success: true, data: { backups: await service.list(), ...service.status() } }));
+    r.get(
+      '/api/admin/backups',
+      {
+        config: { access: ACCESS },
+        schema: { response: { 200: envelope(BackupListSchema) }, tags: ['admin'] },
+      },
+      async () => ({ success: true, data: { backups: await service.list(), ...service.status() } }),
+    );
 
-    r.post('/api/admin/backup', {
-      config: { access: ACCESS },
-      schema: { response: { 202: envelope(z.object({ running: z.literal(true) })) }, tags: ['admin'] },
-    }, async (request, reply) => {
-      const user = requireUser(request);
-      if (!service.supported) {
-        throw new DomainError(409, 'ฐานข้อมูลของระบบนี้อยู่บนเซิร์ฟเวอร์ฐานข้อมูลแยก สำรองด้วยเครื่องมือของเซิร์ฟเวอร์นั้นตามคู่มือ (This database runs on its own server: back it up with that server\'s tools, see Backup and restore in the README)', 'BACKUP_UNSUPPORTED');
-      }
-      // A second press while one runs is told so; the running one carries on.
-      if (service.status().running) throw new DomainError(409, 'กำลังสำรองข้อมูลอยู่ กรุณารอให้เสร็จก่อน (A backup is already running: wait for it to finish)', 'BACKUP_RUNNING');
-      // Its failure is logged and shown by the list (lastError); the request does not wait for a long copy.
-      service.run('admin').catch(() => undefined);
-      await audit.record(request, { action: 'BACKUP_START', entityType: 'backup' }, { userId: user.userId, username: user.username });
-      return reply.code(202).send({ success: true, message: 'เริ่มสำรองข้อมูลแล้ว (Backup started)', data: { running: true as const } });
-    });
+    r.post(
+      '/api/admin/backup',
+      {
+        config: { access: ACCESS },
+        schema: { response: { 202: envelope(z.object({ running: z.literal(true) })) }, tags: ['admin'] },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        if (!service.supported) {
+          throw new DomainError(
+            409,
+            "ฐานข้อมูลของระบบนี้อยู่บนเซิร์ฟเวอร์ฐานข้อมูลแยก สำรองด้วยเครื่องมือของเซิร์ฟเวอร์นั้นตามคู่มือ (This database runs on its own server: back it up with that server's tools, see Backup and restore in the README)",
+            'BACKUP_UNSUPPORTED',
+          );
+        }
+        // A second press while one runs is told so; the running one carries on.
+        if (service.status().running)
+          throw new DomainError(
+            409,
+            'กำลังสำรองข้อมูลอยู่ กรุณารอให้เสร็จก่อน (A backup is already running: wait for it to finish)',
+            'BACKUP_RUNNING',
+          );
+        // Its failure is logged and shown by the list (lastError); the request does not wait for a long copy.
+        service.run('admin').catch(() => undefined);
+        await audit.record(
+          request,
+          { action: 'BACKUP_START', entityType: 'backup' },
+          { userId: user.userId, username: user.username },
+        );
+        return reply
+          .code(202)
+          .send({ success: true, message: 'เริ่มสำรองข้อมูลแล้ว (Backup started)', data: { running: true as const } });
+      },
+    );
   };
 }

@@ -3,7 +3,15 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
-import { ArchiveWriter, BackupArchiveError, DATABASE_PREFIX, FILES_PREFIX, BACKUP_FORMAT, type BackupManifest, type ManifestEntry } from './backup-archive';
+import {
+  ArchiveWriter,
+  BackupArchiveError,
+  DATABASE_PREFIX,
+  FILES_PREFIX,
+  BACKUP_FORMAT,
+  type BackupManifest,
+  type ManifestEntry,
+} from './backup-archive';
 import type { BackupRepository } from './backup.repository';
 
 export interface BackupLog {
@@ -38,7 +46,11 @@ export interface BackupResult {
   ms: number;
 }
 
-export interface BackupListItem { name: string; createdAt: string; sizeBytes: number }
+export interface BackupListItem {
+  name: string;
+  createdAt: string;
+  sizeBytes: number;
+}
 
 export type BackupTrigger = 'nightly' | 'admin' | 'cli';
 
@@ -82,9 +94,19 @@ export class BackupService {
     if (this.running) return Promise.reject(new BackupBusyError());
     const run = this.make(this.deps.pglite, trigger);
     this.running = run;
-    run.then(() => { this.lastError = null; }, (err: Error) => {
-      this.lastError = { at: this.deps.now().toISOString(), message: failureMessage(err) };
-    }).finally(() => { this.running = null; }).catch(() => undefined);
+    run
+      .then(
+        () => {
+          this.lastError = null;
+        },
+        (err: Error) => {
+          this.lastError = { at: this.deps.now().toISOString(), message: failureMessage(err) };
+        },
+      )
+      .finally(() => {
+        this.running = null;
+      })
+      .catch(() => undefined);
     return run;
   }
 
@@ -133,11 +155,18 @@ export class BackupService {
       log.info({ ms: Date.now() - lockedAt }, 'backup: database copied');
       const database: ManifestEntry[] = [];
       try {
-        for (const dir of fs.readdirSync(stage, { recursive: true, withFileTypes: true }).filter((d) => d.isDirectory())) {
-          writer.addDirectory(`${DATABASE_PREFIX}${path.relative(stage, path.join(dir.parentPath, dir.name)).split(path.sep).join('/')}/`);
+        for (const dir of fs
+          .readdirSync(stage, { recursive: true, withFileTypes: true })
+          .filter((d) => d.isDirectory())) {
+          writer.addDirectory(
+            `${DATABASE_PREFIX}${path.relative(stage, path.join(dir.parentPath, dir.name)).split(path.sep).join('/')}/`,
+          );
         }
         for await (const rel of walk(stage, '', { skipDot: false })) {
-          const entry = await writer.addFile(`${DATABASE_PREFIX}${rel}`, path.join(stage, ...rel.split('/')), { sizeBytes: fs.statSync(path.join(stage, ...rel.split('/'))).size, compress: true });
+          const entry = await writer.addFile(`${DATABASE_PREFIX}${rel}`, path.join(stage, ...rel.split('/')), {
+            sizeBytes: fs.statSync(path.join(stage, ...rel.split('/'))).size,
+            compress: true,
+          });
           if (entry) database.push(entry);
         }
       } finally {
@@ -145,32 +174,55 @@ export class BackupService {
       }
       // Read after the snapshot: every file it names was written before its row committed, or is being flushed now.
       const referenced = await this.deps.repo.referencedKeys();
-      const { files, missing } = this.deps.fileStore === 'local'
-        ? await this.copyFiles(writer, referenced)
-        : { files: [], missing: [] };
+      const { files, missing } =
+        this.deps.fileStore === 'local' ? await this.copyFiles(writer, referenced) : { files: [], missing: [] };
       const manifest: BackupManifest = {
-        format: BACKUP_FORMAT, version: 1, createdAt: snapshotAt, engine: 'pglite', fileStore: this.deps.fileStore,
-        database, files, referenced: { count: referenced.size, missing },
+        format: BACKUP_FORMAT,
+        version: 1,
+        createdAt: snapshotAt,
+        engine: 'pglite',
+        fileStore: this.deps.fileStore,
+        database,
+        files,
+        referenced: { count: referenced.size, missing },
       };
       await writer.finish(manifest);
       const final = path.join(backupDir, name);
       await fsp.rename(partial, final);
       await syncDir(backupDir);
       const sizeBytes = (await fsp.stat(final)).size;
-      if (missing.length) log.warn({ missing: missing.length, first: missing[0] }, 'backup: files named by the database were not found (purged meanwhile)');
+      if (missing.length)
+        log.warn(
+          { missing: missing.length, first: missing[0] },
+          'backup: files named by the database were not found (purged meanwhile)',
+        );
       log.info({ trigger, name, files: files.length, sizeBytes, ms: Date.now() - started }, 'backup done');
       await this.prune(name);
-      return { name, path: final, sizeBytes, createdAt: snapshotAt, files: files.length, missing: missing.length, ms: Date.now() - started };
+      return {
+        name,
+        path: final,
+        sizeBytes,
+        createdAt: snapshotAt,
+        files: files.length,
+        missing: missing.length,
+        ms: Date.now() - started,
+      };
     } catch (err) {
       await writer.abort();
       await fsp.rm(partial, { force: true });
-      log.error({ trigger, err: { name: (err as Error).name, code: (err as NodeJS.ErrnoException).code } }, 'backup failed');
+      log.error(
+        { trigger, err: { name: (err as Error).name, code: (err as NodeJS.ErrnoException).code } },
+        'backup failed',
+      );
       throw err;
     }
   }
 
   /** Every stored file under DATA_DIR/files (the store's own scratch folder aside), and the named ones not found. */
-  private async copyFiles(writer: ArchiveWriter, referenced: Map<string, number | null>): Promise<{ files: ManifestEntry[]; missing: string[] }> {
+  private async copyFiles(
+    writer: ArchiveWriter,
+    referenced: Map<string, number | null>,
+  ): Promise<{ files: ManifestEntry[]; missing: string[] }> {
     const root = path.join(this.deps.dataDir, 'files');
     const files: ManifestEntry[] = [];
     const found = new Set<string>();
@@ -210,10 +262,12 @@ export class BackupService {
   private async removeLeftovers(): Promise<void> {
     const tmp = path.join(this.deps.dataDir, 'tmp');
     for (const name of await fsp.readdir(tmp).catch(() => [] as string[])) {
-      if (name.startsWith('backup-rangsi-backup-')) await fsp.rm(path.join(tmp, name), { recursive: true, force: true });
+      if (name.startsWith('backup-rangsi-backup-'))
+        await fsp.rm(path.join(tmp, name), { recursive: true, force: true });
     }
     for (const name of await fsp.readdir(this.deps.backupDir)) {
-      if (ARCHIVE_NAME.test(name.replace(/\.partial$/, '')) && name.endsWith('.partial')) await fsp.rm(path.join(this.deps.backupDir, name), { force: true });
+      if (ARCHIVE_NAME.test(name.replace(/\.partial$/, '')) && name.endsWith('.partial'))
+        await fsp.rm(path.join(this.deps.backupDir, name), { force: true });
     }
   }
 
@@ -221,7 +275,11 @@ export class BackupService {
     const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     for (let i = 0; ; i++) {
       const name = `rangsi-backup-${stamp}Z${i ? `-${i}` : ''}.zip`;
-      if (!fs.existsSync(path.join(this.deps.backupDir, name)) && !fs.existsSync(path.join(this.deps.backupDir, `${name}.partial`))) return name;
+      if (
+        !fs.existsSync(path.join(this.deps.backupDir, name)) &&
+        !fs.existsSync(path.join(this.deps.backupDir, `${name}.partial`))
+      )
+        return name;
     }
   }
 
@@ -240,13 +298,18 @@ export class BackupService {
  * is ENOSPC), never a driver's text (it can quote SQL and values).
  */
 export function failureMessage(err: Error): string {
-  if (err instanceof BackupArchiveError || err instanceof BackupBusyError || err instanceof BackupUnsupportedError) return err.message;
+  if (err instanceof BackupArchiveError || err instanceof BackupBusyError || err instanceof BackupUnsupportedError)
+    return err.message;
   const code = (err as NodeJS.ErrnoException).code;
   return `The backup failed (${err.name}${code ? ` ${code}` : ''})`;
 }
 
 /** Relative keys (with /) of every file under root, skipping dot-folders (the store's temp and writer state). */
-async function* walk(root: string, rel: string, opts: { skipDot: boolean } = { skipDot: true }): AsyncGenerator<string> {
+async function* walk(
+  root: string,
+  rel: string,
+  opts: { skipDot: boolean } = { skipDot: true },
+): AsyncGenerator<string> {
   let entries: fs.Dirent[];
   try {
     entries = await fsp.readdir(rel ? path.join(root, rel) : root, { withFileTypes: true });
@@ -274,5 +337,9 @@ function statOrNull(abs: string): fs.Stats | null {
 
 async function syncDir(dir: string): Promise<void> {
   const fd = await fsp.open(dir, 'r');
-  try { await fd.sync(); } finally { await fd.close(); }
+  try {
+    await fd.sync();
+  } finally {
+    await fd.close();
+  }
 }

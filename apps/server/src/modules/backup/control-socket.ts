@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { BackupBusyError, BackupUnsupportedError, failureMessage, type BackupLog, type BackupService } from './backup.service';
+import {
+  BackupBusyError,
+  BackupUnsupportedError,
+  failureMessage,
+  type BackupLog,
+  type BackupService,
+} from './backup.service';
 
 /**
  * The local control socket `npm run backup` talks to (docs/decisions/sec61-backup-cli-socket.md): a Unix socket in
@@ -15,13 +21,22 @@ export function controlSocketPath(dataDir: string): string {
 /** Longest socket path Linux accepts (sun_path is 108 bytes with its terminating NUL). */
 const MAX_SOCKET_PATH = 107;
 
-export interface ControlSocket { close(): Promise<void> }
+export interface ControlSocket {
+  close(): Promise<void>;
+}
 
 /** Listens on the control socket; only POST /backup, which answers when the archive is complete. */
-export async function startControlSocket(dataDir: string, service: BackupService, log: BackupLog): Promise<ControlSocket | null> {
+export async function startControlSocket(
+  dataDir: string,
+  service: BackupService,
+  log: BackupLog,
+): Promise<ControlSocket | null> {
   const socketPath = controlSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    log.warn({ length: Buffer.byteLength(socketPath) }, 'backup control socket path too long: npm run backup cannot reach this server (use the admin screen)');
+    log.warn(
+      { length: Buffer.byteLength(socketPath) },
+      'backup control socket path too long: npm run backup cannot reach this server (use the admin screen)',
+    );
     return null;
   }
   const dir = path.dirname(socketPath);
@@ -39,21 +54,26 @@ export async function startControlSocket(dataDir: string, service: BackupService
     service.run('cli').then(
       (result) => send(200, result),
       (err: unknown) => {
-        if (err instanceof BackupBusyError || err instanceof BackupUnsupportedError) return send(409, { message: err.message });
+        if (err instanceof BackupBusyError || err instanceof BackupUnsupportedError)
+          return send(409, { message: err.message });
         send(500, { message: failureMessage(err as Error) });
       },
     );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(socketPath, () => { server.off('error', reject); resolve(); });
+    server.listen(socketPath, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   fs.chmodSync(socketPath, 0o600);
   return {
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-      fs.rmSync(socketPath, { force: true });
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        fs.rmSync(socketPath, { force: true });
+      }),
   };
 }

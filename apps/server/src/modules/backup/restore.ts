@@ -35,11 +35,15 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
   const say = opts.progress ?? (() => undefined);
   const existing = await inspectTarget(target);
   if (existing === 'not-empty' && !opts.force) {
-    throw new BackupArchiveError(`${target} is not empty: restore into an empty or new folder, or add --force (its contents are then moved aside, not deleted)`);
+    throw new BackupArchiveError(
+      `${target} is not empty: restore into an empty or new folder, or add --force (its contents are then moved aside, not deleted)`,
+    );
   }
   say(`checking ${path.basename(opts.archive)} …`);
   const manifest = await verifyArchive(path.resolve(opts.archive));
-  say(`all ${manifest.files.length + manifest.database.length} parts match their checksums (database snapshot ${manifest.createdAt})`);
+  say(
+    `all ${manifest.files.length + manifest.database.length} parts match their checksums (database snapshot ${manifest.createdAt})`,
+  );
 
   await fsp.mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.restoring-${randomBytes(4).toString('hex')}`;
@@ -52,7 +56,8 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
     say('written and flushed; moving into place');
     // The server may have been started meanwhile: look again just before the swap.
     const now = await inspectTarget(target);
-    if (now === 'not-empty' && !opts.force) throw new BackupArchiveError(`${target} was written to during the restore: nothing replaced`);
+    if (now === 'not-empty' && !opts.force)
+      throw new BackupArchiveError(`${target} was written to during the restore: nothing replaced`);
     if (now === 'not-empty') {
       movedAside = `${target}.before-restore-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}`;
       await fsp.rename(target, movedAside);
@@ -83,7 +88,8 @@ async function inspectTarget(target: string): Promise<'missing' | 'empty' | 'not
   const lock = path.join(target, 'rangsi.lock');
   if (names.includes('rangsi.lock')) {
     const pid = Number(fs.readFileSync(lock, 'utf8'));
-    if (pid && isAlive(pid)) throw new BackupArchiveError(`The server is running on ${target} (process ${pid}): stop it before restoring`);
+    if (pid && isAlive(pid))
+      throw new BackupArchiveError(`The server is running on ${target} (process ${pid}): stop it before restoring`);
   }
   return names.length ? 'not-empty' : 'empty';
 }
@@ -108,7 +114,11 @@ async function syncTree(dir: string): Promise<void> {
     if (e.isDirectory()) await syncTree(p);
     else if (e.isFile()) {
       const fd = await fsp.open(p, 'r');
-      try { await fd.sync(); } finally { await fd.close(); }
+      try {
+        await fd.sync();
+      } finally {
+        await fd.close();
+      }
     }
   }
   await syncDir(dir);
@@ -116,11 +126,20 @@ async function syncTree(dir: string): Promise<void> {
 
 async function syncDir(dir: string): Promise<void> {
   const fd = await fsp.open(dir, 'r');
-  try { await fd.sync(); } finally { await fd.close(); }
+  try {
+    await fd.sync();
+  } finally {
+    await fd.close();
+  }
 }
 
 function isAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (err) { return (err as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export type { BackupManifest };

@@ -8,15 +8,20 @@ import { createBatch, openBillingTest, type BillingTestContext } from './billing
 /** Statements and invoices with a PromptPay biller configured (decision acc41, acc43), and the batch's XLSX (acc45). */
 const BILLER = '010555012345601';
 let t: BillingTestContext;
-beforeAll(async () => { t = await openBillingTest({ env: { PROMPTPAY_BILLER_ID: '0-1055-50123-45-6-01' } }); }, 60_000);
-afterAll(async () => { await t.sut.close(); });
+beforeAll(async () => {
+  t = await openBillingTest({ env: { PROMPTPAY_BILLER_ID: '0-1055-50123-45-6-01' } });
+}, 60_000);
+afterAll(async () => {
+  await t.sut.close();
+});
 
 const UUID = '00000000-0000-4000-8000-000000000000';
 const ids = (from: number, n: number) => t.fx.h1Requests.slice(from, from + n).map((r) => r.id);
 
 function view(user: string, name: string, params: Record<string, string>) {
   return t.sut.app.inject({
-    method: 'POST', url: `/ReportViewer/${name}`,
+    method: 'POST',
+    url: `/ReportViewer/${name}`,
     headers: { cookie: t.cookies[user]!, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(params).toString(),
   });
@@ -41,7 +46,9 @@ describe('PromptPay QR on the billing statement', () => {
   it('asks for what is still due with the BL number as reference 1; nothing once all is paid', async () => {
     const chosen = ids(0, 2);
     const { billingId, documentId } = await createBatch(t, chosen);
-    const lines = await t.rows<{ request_id: string; total_satang: number }>(sql`select request_id, total_satang from billing_requests where billing_id = ${billingId}`);
+    const lines = await t.rows<{ request_id: string; total_satang: number }>(
+      sql`select request_id, total_satang from billing_requests where billing_id = ${billingId}`,
+    );
     const total = lines.reduce((n, l) => n + Number(l.total_satang), 0);
     expect(total).toBeGreaterThan(0);
 
@@ -80,14 +87,21 @@ describe('GET /api/billing/{id}/xlsx', () => {
   it('exports the batch: title with the BL number, Thai names, money as numbers, paid lines with their receipt; audited', async () => {
     const chosen = ids(4, 2);
     const { billingId, documentId } = await createBatch(t, chosen);
-    const made = await t.post('billing', `/api/billing/${billingId}/receipt/create`, { requestIds: [chosen[0]], type: 'transfer', bankName: 'กสิกรไทย', amount: 1, number: 'TX-X' });
+    const made = await t.post('billing', `/api/billing/${billingId}/receipt/create`, {
+      requestIds: [chosen[0]],
+      type: 'transfer',
+      bankName: 'กสิกรไทย',
+      amount: 1,
+      number: 'TX-X',
+    });
     expect(made.statusCode).toBe(200);
     const receiptNo = made.json().data.receiptDocumentId as string;
     const res = await t.get('billing', `/api/billing/${billingId}/xlsx`);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="billing-${documentId}.xlsx"; filename*=UTF-8''${encodeURIComponent(`ใบวางบิล-${documentId}.xlsx`)}`);
+      `attachment; filename="billing-${documentId}.xlsx"; filename*=UTF-8''${encodeURIComponent(`ใบวางบิล-${documentId}.xlsx`)}`,
+    );
     const rows = await readSheet(res.rawPayload);
     expect(String(rows[0]![0])).toContain(`ใบวางบิล ${documentId}`);
     expect(rows[2]).toEqual(['ลำดับ', 'วันนัดตรวจ', 'HN', 'ชื่อผู้ป่วย', 'จำนวนเงิน (บาท)', 'สถานะ', 'วันที่ชำระ', 'เลขที่ใบเสร็จ']);
@@ -102,7 +116,9 @@ describe('GET /api/billing/{id}/xlsx', () => {
     }
     expect(body.find((row) => row[7] === receiptNo)?.[5]).toBe('ชำระแล้ว');
     expect(rows[3 + chosen.length]!.slice(3, 5)).toEqual(['รวมทั้งสิ้น', detail.totalPrice]);
-    expect((await t.rows(sql`select 1 from audit_log where action = 'billing.export' and entity_id = ${billingId}`)).length).toBe(1);
+    expect(
+      (await t.rows(sql`select 1 from audit_log where action = 'billing.export' and entity_id = ${billingId}`)).length,
+    ).toBe(1);
   });
 
   it('401 anonymous, 403 staff and hospital users, 404 another branch’s batch or none, 400 a bad id', async () => {

@@ -9,15 +9,31 @@ import { createBatch, openBillingTest, type BillingTestContext } from './billing
 import { DocumentNumbers } from './document-numbers';
 
 let t: BillingTestContext;
-beforeAll(async () => { t = await openBillingTest(); }, 60_000);
-afterAll(async () => { await t.sut.close(); });
+beforeAll(async () => {
+  t = await openBillingTest();
+}, 60_000);
+afterAll(async () => {
+  await t.sut.close();
+});
 
 const UUID = '00000000-0000-4000-8000-000000000000';
 const ids = (from: number, n: number) => t.fx.h1Requests.slice(from, from + n).map((r) => r.id);
 const satangOf = async (billingId: string, requestIds: string[]) =>
-  (await t.one<{ n: number }>(sql`select coalesce(sum(total_satang), 0)::int as n from billing_requests where billing_id = ${billingId} and request_id in (${sql.join(requestIds.map((r) => sql`${r}`), sql`, `)})`)).n;
-const receipt = (billingId: string, body: Record<string, unknown>, user = 'billing') => t.post(user, `/api/billing/${billingId}/receipt/create`, body);
-const counts = async () => [await t.count('receipts'), await t.count('receipt_lines'), await t.count('document_numbers')];
+  (
+    await t.one<{ n: number }>(
+      sql`select coalesce(sum(total_satang), 0)::int as n from billing_requests where billing_id = ${billingId} and request_id in (${sql.join(
+        requestIds.map((r) => sql`${r}`),
+        sql`, `,
+      )})`,
+    )
+  ).n;
+const receipt = (billingId: string, body: Record<string, unknown>, user = 'billing') =>
+  t.post(user, `/api/billing/${billingId}/receipt/create`, body);
+const counts = async () => [
+  await t.count('receipts'),
+  await t.count('receipt_lines'),
+  await t.count('document_numbers'),
+];
 
 describe('POST /api/billing/{id}/paid and /unpaid/{requestId}', () => {
   it('marks a line paid by hand and back, audited; unknown lines 404; another branch 404', async () => {
@@ -32,7 +48,9 @@ describe('POST /api/billing/{id}/paid and /unpaid/{requestId}', () => {
     expect((await t.post('billing', `/api/billing/${billingId}/unpaid/${a}`)).statusCode).toBe(200);
     detail = (await t.get('billing', `/api/billing/${billingId}/detail`)).json().data;
     expect(detail.requests[0]).toMatchObject({ paidBillingId: null, checked: true });
-    const audit = await t.rows<{ action: string }>(sql`select action from audit_log where entity_id = ${billingId} and action in ('billing.paid', 'billing.unpaid') order by id`);
+    const audit = await t.rows<{ action: string }>(
+      sql`select action from audit_log where entity_id = ${billingId} and action in ('billing.paid', 'billing.unpaid') order by id`,
+    );
     expect(audit.map((x) => x.action)).toEqual(['billing.paid', 'billing.unpaid']);
     expect((await t.post('billing', `/api/billing/${billingId}/paid/${UUID}`)).statusCode).toBe(404);
     expect((await t.post('billing2', `/api/billing/${billingId}/paid/${a}`)).statusCode).toBe(404);
@@ -60,20 +78,39 @@ describe('POST /api/billing/{id}/receipt/create', () => {
     const { billingId } = await createBatch(t, chosen);
     const total = await satangOf(billingId, chosen.slice(0, 2));
     const amount = (total - 150) / 100;
-    const res = await receipt(billingId, { requestIds: chosen.slice(0, 2), type: 'transfer', bankName: 'กสิกรไทย', amount, number: 'TX-001' });
+    const res = await receipt(billingId, {
+      requestIds: chosen.slice(0, 2),
+      type: 'transfer',
+      bankName: 'กสิกรไทย',
+      amount,
+      number: 'TX-001',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { receiptId, receiptDocumentId } = res.json().data;
     expect(receiptDocumentId).toMatch(/^RC25\d\d-RS1-\d{5}$/);
     const detail = (await t.get('billing', `/api/billing/${billingId}/detail`)).json().data;
     const paid = detail.requests.filter((r: { paidReceiptId: string | null }) => r.paidReceiptId === receiptId);
     expect(paid.map((r: { requestId: string }) => r.requestId).sort()).toEqual(chosen.slice(0, 2).sort());
-    for (const p of paid) expect(p).toMatchObject({ paidDocumentId: receiptDocumentId, paidBillingId: billingId, checked: false });
-    expect(detail.receipts[0]).toMatchObject({ receiptId, type: 'transfer', bankName: 'กสิกรไทย', amount, linesTotal: total / 100, number: 'TX-001', isVoided: false });
+    for (const p of paid)
+      expect(p).toMatchObject({ paidDocumentId: receiptDocumentId, paidBillingId: billingId, checked: false });
+    expect(detail.receipts[0]).toMatchObject({
+      receiptId,
+      type: 'transfer',
+      bankName: 'กสิกรไทย',
+      amount,
+      linesTotal: total / 100,
+      number: 'TX-001',
+      isVoided: false,
+    });
     expect(Math.round(detail.paidPrice * 100)).toBe(total);
-    const audit = await t.rows(sql`select 1 from audit_log where action = 'billing.receipt.create' and entity_id = ${receiptId}`);
+    const audit = await t.rows(
+      sql`select 1 from audit_log where action = 'billing.receipt.create' and entity_id = ${receiptId}`,
+    );
     expect(audit.length).toBe(1);
     // The history lists the receipt.
-    const entry = (await t.get('billing', `/api/billing/history?hospitalId=${t.fx.h1}`)).json().data.entries.find((e: { billingId: string }) => e.billingId === billingId);
+    const entry = (await t.get('billing', `/api/billing/history?hospitalId=${t.fx.h1}`))
+      .json()
+      .data.entries.find((e: { billingId: string }) => e.billingId === billingId);
     expect(entry).toMatchObject({ isAllPaid: false, receipts: [{ receiptId, receiptDocumentId, isVoided: false }] });
   });
 
@@ -89,7 +126,13 @@ describe('POST /api/billing/{id}/receipt/create', () => {
     amountBatch ??= (await createBatch(t, chosen)).billingId;
     const billingId = amountBatch;
     const before = await counts();
-    const res = await receipt(billingId, { requestIds: chosen, type: 'cheque', bankName: 'กรุงเทพ', amount, number: 'CQ-1' });
+    const res = await receipt(billingId, {
+      requestIds: chosen,
+      type: 'cheque',
+      bankName: 'กรุงเทพ',
+      amount,
+      number: 'CQ-1',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     expect(await counts()).toEqual(before);
@@ -103,7 +146,14 @@ describe('POST /api/billing/{id}/receipt/create', () => {
   ])('refuses %s (400)', async (_name, change, message) => {
     const chosen = ids(6, 1);
     const { billingId } = await createBatch(t, chosen);
-    const res = await receipt(billingId, { requestIds: chosen, type: 'transfer', bankName: 'กสิกรไทย', amount: 1, number: 'X', ...change });
+    const res = await receipt(billingId, {
+      requestIds: chosen,
+      type: 'transfer',
+      bankName: 'กสิกรไทย',
+      amount: 1,
+      number: 'X',
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
   });
@@ -112,14 +162,34 @@ describe('POST /api/billing/{id}/receipt/create', () => {
     const [a, b] = ids(7, 2);
     const first = await createBatch(t, [a!]);
     const before = await counts();
-    const notHere = await receipt(first.billingId, { requestIds: [a, b], type: 'transfer', bankName: 'K', amount: 1, number: '1' });
+    const notHere = await receipt(first.billingId, {
+      requestIds: [a, b],
+      type: 'transfer',
+      bankName: 'K',
+      amount: 1,
+      number: '1',
+    });
     expect(notHere.statusCode).toBe(400);
     expect(notHere.json().message).toContain('ไม่อยู่ในใบวางบิลนี้');
     expect((await t.post('billing', `/api/billing/${first.billingId}/paid/${a}`)).statusCode).toBe(200);
-    const paid = await receipt(first.billingId, { requestIds: [a], type: 'transfer', bankName: 'K', amount: 1, number: '1' });
+    const paid = await receipt(first.billingId, {
+      requestIds: [a],
+      type: 'transfer',
+      bankName: 'K',
+      amount: 1,
+      number: '1',
+    });
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toContain('บางรายการชำระแล้ว');
-    expect((await receipt(first.billingId, { requestIds: [a], type: 'transfer', bankName: 'K', amount: 1, number: '1' }, 'billing2')).statusCode).toBe(404);
+    expect(
+      (
+        await receipt(
+          first.billingId,
+          { requestIds: [a], type: 'transfer', bankName: 'K', amount: 1, number: '1' },
+          'billing2',
+        )
+      ).statusCode,
+    ).toBe(404);
     expect(await counts()).toEqual(before);
   });
 
@@ -131,7 +201,10 @@ describe('POST /api/billing/{id}/receipt/create', () => {
     const results = await Promise.all([receipt(billingId, body), receipt(billingId, body)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().message).toContain('บางรายการชำระแล้ว');
-    expect([await t.count('receipts'), await t.count('receipt_lines')]).toEqual([receiptsBefore! + 1, linesBefore! + 1]);
+    expect([await t.count('receipts'), await t.count('receipt_lines')]).toEqual([
+      receiptsBefore! + 1,
+      linesBefore! + 1,
+    ]);
     const winner = results.find((r) => r.statusCode === 200)!.json().data.receiptDocumentId as string;
     // The loser's number went back: the next receipt takes the one after the winner's.
     const [b] = ids(10, 1);
@@ -145,33 +218,74 @@ describe('voiding a receipt, unpaid refusal, and the receipt PDF', () => {
   it('mark-unpaid on a receipt-paid line is refused (409); voiding keeps the receipt and returns its lines; a second void 409', async () => {
     const chosen = ids(11, 2);
     const { billingId } = await createBatch(t, chosen);
-    const made = (await receipt(billingId, { requestIds: chosen, type: 'cheque', bankName: 'กรุงไทย', amount: 1, number: 'CQ-77' })).json().data;
+    const made = (
+      await receipt(billingId, { requestIds: chosen, type: 'cheque', bankName: 'กรุงไทย', amount: 1, number: 'CQ-77' })
+    ).json().data;
     const refused = await t.post('billing', `/api/billing/${billingId}/unpaid/${chosen[0]}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('ยกเลิกใบเสร็จแทน');
-    expect((await t.post('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, {})).statusCode).toBe(400);
-    expect((await t.post('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, { reason: 'x'.repeat(501) })).statusCode).toBe(400);
-    expect((await t.post('billing2', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, { reason: 'ผิด' })).statusCode).toBe(404);
-    expect((await t.post('billing', `/api/billing/${billingId}/receipt/${UUID}/void`, { reason: 'ผิด' })).statusCode).toBe(404);
-    const voided = await t.post('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, { reason: 'เลขเช็คผิด' });
+    expect((await t.post('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, {})).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await t.post('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, { reason: 'x'.repeat(501) }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.post('billing2', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, { reason: 'ผิด' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.post('billing', `/api/billing/${billingId}/receipt/${UUID}/void`, { reason: 'ผิด' })).statusCode,
+    ).toBe(404);
+    const voided = await t.post('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, {
+      reason: 'เลขเช็คผิด',
+    });
     expect(voided.statusCode).toBe(200);
     const detail = (await t.get('billing', `/api/billing/${billingId}/detail`)).json().data;
-    for (const line of detail.requests) expect(line).toMatchObject({ paidBillingId: null, paidReceiptId: null, checked: true });
+    for (const line of detail.requests)
+      expect(line).toMatchObject({ paidBillingId: null, paidReceiptId: null, checked: true });
     expect(detail.receipts[0]).toMatchObject({ receiptId: made.receiptId, isVoided: true, voidReason: 'เลขเช็คผิด' });
-    const again = await t.post('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, { reason: 'อีกครั้ง' });
+    const again = await t.post('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/void`, {
+      reason: 'อีกครั้ง',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain('ถูกยกเลิกแล้ว');
     expect((await t.get('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/file`)).statusCode).toBe(409);
     // The lines can be paid by a new receipt.
-    expect((await receipt(billingId, { requestIds: chosen, type: 'transfer', bankName: 'กรุงไทย', amount: 1, number: 'TX-78' })).statusCode).toBe(200);
-    expect((await t.rows(sql`select 1 from audit_log where action = 'billing.receipt.void' and entity_id = ${made.receiptId}`)).length).toBe(1);
+    expect(
+      (
+        await receipt(billingId, {
+          requestIds: chosen,
+          type: 'transfer',
+          bankName: 'กรุงไทย',
+          amount: 1,
+          number: 'TX-78',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.rows(
+          sql`select 1 from audit_log where action = 'billing.receipt.void' and entity_id = ${made.receiptId}`,
+        )
+      ).length,
+    ).toBe(1);
   });
 
   it('prints ใบเสร็จรับเงิน with its number, the Buddhist-era date, the lines, the amount and the amount in Thai words', async () => {
     const chosen = ids(13, 2);
     const { billingId, documentId } = await createBatch(t, chosen);
     const total = await satangOf(billingId, chosen);
-    const made = (await receipt(billingId, { requestIds: chosen, type: 'transfer', bankName: 'กสิกรไทย', amount: 1200.5, number: 'TX-9' })).json().data;
+    const made = (
+      await receipt(billingId, {
+        requestIds: chosen,
+        type: 'transfer',
+        bankName: 'กสิกรไทย',
+        amount: 1200.5,
+        number: 'TX-9',
+      })
+    ).json().data;
     const res = await t.get('billing', `/api/billing/${billingId}/receipt/${made.receiptId}/file`);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -202,20 +316,35 @@ describe('GET /api/billing/aging and the accounting module’s reads', () => {
          where b.hospital_id = ${t.fx.h1} and not exists (select 1 from billing_requests p where p.request_id = br.request_id and p.paid_at is not null)
          order by br.request_id, b.created_at desc) x`);
     expect(data.buckets.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(want.n);
-    expect(Math.round(data.buckets.reduce((n: number, b: { total: number }) => n + b.total, 0) * 100)).toBe(want.satang);
+    expect(Math.round(data.buckets.reduce((n: number, b: { total: number }) => n + b.total, 0) * 100)).toBe(
+      want.satang,
+    );
     expect((await t.get('billing2', `/api/billing/aging?hospitalId=${t.fx.h1}`)).statusCode).toBe(404);
     expect((await t.get('billing', '/api/billing/aging')).statusCode).toBe(200);
   });
 
   it('liveReceiptByDocumentNo and transferReceiptsTotal read live receipts of the branch only', async () => {
-    const service = new BillingService(new BillingRepository(t.sut.database.db), { billable: async () => [], billableByIds: async () => [] }, new DocumentNumbers(() => new Date()), t.sut.services.audit);
+    const service = new BillingService(
+      new BillingRepository(t.sut.database.db),
+      { billable: async () => [], billableByIds: async () => [] },
+      new DocumentNumbers(() => new Date()),
+      t.sut.services.audit,
+    );
     const today = bangkokDay(new Date());
-    const want = await t.one<{ n: number }>(sql`select coalesce(sum(amount_satang), 0)::int as n from receipts where branch_id = ${t.fx.rs1} and type = 'transfer' and voided_at is null`);
+    const want = await t.one<{ n: number }>(
+      sql`select coalesce(sum(amount_satang), 0)::int as n from receipts where branch_id = ${t.fx.rs1} and type = 'transfer' and voided_at is null`,
+    );
     expect(await service.transferReceiptsTotal(t.fx.rs1, today)).toBe(want.n);
     expect(await service.transferReceiptsTotal(t.fx.rs2, today)).toBe(0);
-    const live = await t.one<{ document_no: string }>(sql`select document_no from receipts where voided_at is null limit 1`);
-    const voided = await t.one<{ document_no: string }>(sql`select document_no from receipts where voided_at is not null limit 1`);
-    expect((await service.liveReceiptByDocumentNo(t.fx.rs1, ` ${live.document_no.toLowerCase()} `))?.documentNo).toBe(live.document_no);
+    const live = await t.one<{ document_no: string }>(
+      sql`select document_no from receipts where voided_at is null limit 1`,
+    );
+    const voided = await t.one<{ document_no: string }>(
+      sql`select document_no from receipts where voided_at is not null limit 1`,
+    );
+    expect((await service.liveReceiptByDocumentNo(t.fx.rs1, ` ${live.document_no.toLowerCase()} `))?.documentNo).toBe(
+      live.document_no,
+    );
     expect(await service.liveReceiptByDocumentNo(t.fx.rs1, voided.document_no)).toBeNull();
     expect(await service.liveReceiptByDocumentNo(t.fx.rs2, live.document_no)).toBeNull();
   });

@@ -7,7 +7,9 @@ import type { BatchExport } from './billing.service';
  * request (appointment day in the Buddhist era, HN, patient, total as a number, paid or not and the receipt that paid
  * it), then the total, paid and due rows, so the sheet adds up like the statement.
  */
-export async function batchWorkbook(doc: BatchExport): Promise<{ xlsx: Buffer; fileName: string; asciiFileName: string }> {
+export async function batchWorkbook(
+  doc: BatchExport,
+): Promise<{ xlsx: Buffer; fileName: string; asciiFileName: string }> {
   const b = doc.billing;
   const total = doc.lines.reduce((n, l) => n + l.totalSatang, 0);
   const paid = doc.lines.reduce((n, l) => n + (l.paidAt ? l.totalSatang : 0), 0);
@@ -26,8 +28,14 @@ export async function batchWorkbook(doc: BatchExport): Promise<{ xlsx: Buffer; f
     ],
     rows: [
       ...doc.lines.map((l, i) => [
-        String(i + 1), bangkokDay(l.appointmentAt), l.hn, l.patientName, l.totalSatang, l.paidAt ? 'ชำระแล้ว' : 'ค้างชำระ',
-        l.paidAt ? bangkokDay(l.paidAt) : null, l.paidReceiptNo,
+        String(i + 1),
+        bangkokDay(l.appointmentAt),
+        l.hn,
+        l.patientName,
+        l.totalSatang,
+        l.paidAt ? 'ชำระแล้ว' : 'ค้างชำระ',
+        l.paidAt ? bangkokDay(l.paidAt) : null,
+        l.paidReceiptNo,
       ]),
       [null, null, null, 'รวมทั้งสิ้น', total, null, null, null],
       [null, null, null, 'ชำระแล้ว', paid, null, null, null],

@@ -18,8 +18,10 @@ export const BL = {
   somePaid: 'บางรายการชำระแล้ว (some requests are already paid)',
   paidElsewhere: 'ใบส่งตรวจนี้ชำระแล้วในใบวางบิลอื่น (already paid in another billing)',
   unpaidByReceipt: 'รายการนี้ชำระด้วยใบเสร็จ กรุณายกเลิกใบเสร็จแทน (paid by a receipt: void the receipt instead)',
-  notInBatch: (n: number) => `ใบส่งตรวจ ${n.toLocaleString('en-US')} รายการไม่อยู่ในใบวางบิลนี้ (requests not in this billing)`,
-  amountOverLines: (max: string) => `จำนวนเงินต้องไม่เกินยอดรวมของรายการที่เลือก ${max} บาท (amount above the selected lines' total)`,
+  notInBatch: (n: number) =>
+    `ใบส่งตรวจ ${n.toLocaleString('en-US')} รายการไม่อยู่ในใบวางบิลนี้ (requests not in this billing)`,
+  amountOverLines: (max: string) =>
+    `จำนวนเงินต้องไม่เกินยอดรวมของรายการที่เลือก ${max} บาท (amount above the selected lines' total)`,
   receiptVoided: 'ใบเสร็จนี้ถูกยกเลิกแล้ว (the receipt is already voided)',
   receiptVoidedFile: 'ใบเสร็จนี้ถูกยกเลิกแล้ว พิมพ์ไม่ได้ (the receipt is voided)',
 } as const;
@@ -29,7 +31,8 @@ export const receiptNotFound = () => new DomainError(404, BL.receiptNotFound, 'R
 export const lineNotFound = () => new DomainError(404, BL.lineNotFound, 'LINE_NOT_FOUND');
 export const hospitalNotFound = () => new DomainError(404, BL.hospitalNotFound, 'HOSPITAL_NOT_FOUND');
 export const billingConflict = (message: string, code = 'BILLING_CONFLICT') => new DomainError(409, message, code);
-export const billingInvalid = (field: string, message: string) => new DomainError(400, message, 'VALIDATION', undefined, [{ field, message }]);
+export const billingInvalid = (field: string, message: string) =>
+  new DomainError(400, message, 'VALIDATION', undefined, [{ field, message }]);
 
 /** Postgres unique violation of the named index, however the driver wraps it. */
 export function isUniqueViolation(err: unknown, ...indexes: string[]): boolean {

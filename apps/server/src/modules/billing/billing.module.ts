@@ -28,7 +28,12 @@ export interface BillingModuleDeps {
  * documents (statement, receipt, invoice) registered in the report engine (`app.reports`, registered before this).
  * `service` is what the accounting module reads (liveReceiptByDocumentNo, transferReceiptsTotal).
  */
-export function billingModule(deps: BillingModuleDeps): { service: BillingService; numbers: DocumentNumbers; receipts: ReceiptReads; plugin: (app: FastifyInstance) => Promise<void> } {
+export function billingModule(deps: BillingModuleDeps): {
+  service: BillingService;
+  numbers: DocumentNumbers;
+  receipts: ReceiptReads;
+  plugin: (app: FastifyInstance) => Promise<void>;
+} {
   const numbers = new DocumentNumbers(deps.now);
   const service = new BillingService(new BillingRepository(deps.db), deps.requests, numbers, deps.audit, deps.now);
   deps.requests.useBilling(service);
@@ -38,10 +43,12 @@ export function billingModule(deps: BillingModuleDeps): { service: BillingServic
     app.reports.register(billingStatementReport(service, payment));
     app.reports.register(receiptReport(service));
     app.reports.register(accountingInvoiceReport(deps.db, service, payment));
-    await app.register(billingRoutes(service, async (user, billingId, receiptId) => {
-      const out = await app.reports.render('receipt.rpt', { billingId, receiptId }, user);
-      return { pdf: out.pdf, fileName: out.fileName };
-    }));
+    await app.register(
+      billingRoutes(service, async (user, billingId, receiptId) => {
+        const out = await app.reports.render('receipt.rpt', { billingId, receiptId }, user);
+        return { pdf: out.pdf, fileName: out.fileName };
+      }),
+    );
   };
   return { service, numbers, receipts: receiptReads(service), plugin };
 }
@@ -75,15 +82,35 @@ export interface ReceiptReads {
 function receiptReads(service: BillingService): ReceiptReads {
   const facts = (row: ReceiptRow | null): LiveReceiptFacts | null => {
     if (!row || (row.type !== 'transfer' && row.type !== 'cheque')) return null;
-    return { receiptId: row.id, receiptDocumentId: row.documentNo, type: row.type, bankName: row.bankName, amountSatang: row.amountSatang, number: row.number };
+    return {
+      receiptId: row.id,
+      receiptDocumentId: row.documentNo,
+      type: row.type,
+      bankName: row.bankName,
+      amountSatang: row.amountSatang,
+      number: row.number,
+    };
   };
   return {
-    liveReceiptByDocumentNo: async (branchId, documentNo) => facts(await service.liveReceiptByDocumentNo(branchId, documentNo)),
+    liveReceiptByDocumentNo: async (branchId, documentNo) =>
+      facts(await service.liveReceiptByDocumentNo(branchId, documentNo)),
     liveReceiptById: async (branchId, receiptId) => facts(await service.liveReceiptById(branchId, receiptId)),
     transferReceiptsTotal: (branchId, day) => service.transferReceiptsTotal(branchId, day),
-    receiptsOfDay: async (branchId, day) => (await service.receiptsOfDay(branchId, day)).flatMap((row) => {
-      const f = facts(row);
-      return f ? [{ ...f, hospitalName: row.hospitalName, billingDocumentId: row.billingDocumentNo, createdAt: row.createdAt, voidedAt: row.voidedAt, voidReason: row.voidReason }] : [];
-    }),
+    receiptsOfDay: async (branchId, day) =>
+      (await service.receiptsOfDay(branchId, day)).flatMap((row) => {
+        const f = facts(row);
+        return f
+          ? [
+              {
+                ...f,
+                hospitalName: row.hospitalName,
+                billingDocumentId: row.billingDocumentNo,
+                createdAt: row.createdAt,
+                voidedAt: row.voidedAt,
+                voidReason: row.voidReason,
+              },
+            ]
+          : [];
+      }),
   };
 }

@@ -2,7 +2,15 @@ import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql, type SQL, type SQLW
 import type { Database } from '../../db/client';
 import { selectRows } from '../../db/rows';
 import {
-  billingRequests, billings, branches, documentNumbers, hospitalPrivileges, hospitals, invoices, receiptLines, receipts,
+  billingRequests,
+  billings,
+  branches,
+  documentNumbers,
+  hospitalPrivileges,
+  hospitals,
+  invoices,
+  receiptLines,
+  receipts,
 } from '../../db/schema/index';
 
 export type BillingRow = typeof billings.$inferSelect;
@@ -69,31 +77,46 @@ export class BillingRepository {
   // --- organization lookups -------------------------------------------------------------------------------------
 
   async hospital(id: number) {
-    const [row] = await this.db.select({ id: hospitals.id, name: hospitals.name, branchId: hospitals.branchId }).from(hospitals).where(eq(hospitals.id, id)).limit(1);
+    const [row] = await this.db
+      .select({ id: hospitals.id, name: hospitals.name, branchId: hospitals.branchId })
+      .from(hospitals)
+      .where(eq(hospitals.id, id))
+      .limit(1);
     return row;
   }
 
   /** Active hospitals of a branch (all branches for null), by name. */
   hospitalsOf(branchId: number | null) {
-    return this.db.select({ id: hospitals.id, name: hospitals.name }).from(hospitals)
+    return this.db
+      .select({ id: hospitals.id, name: hospitals.name })
+      .from(hospitals)
       .where(and(eq(hospitals.isActive, true), branchId === null ? undefined : eq(hospitals.branchId, branchId)))
       .orderBy(asc(hospitals.name), asc(hospitals.id));
   }
 
   privilegesOf(hospitalId: number) {
-    return this.db.select({ id: hospitalPrivileges.id, name: hospitalPrivileges.name }).from(hospitalPrivileges)
+    return this.db
+      .select({ id: hospitalPrivileges.id, name: hospitalPrivileges.name })
+      .from(hospitalPrivileges)
       .where(and(eq(hospitalPrivileges.hospitalId, hospitalId), eq(hospitalPrivileges.isActive, true)))
       .orderBy(asc(hospitalPrivileges.name), asc(hospitalPrivileges.id));
   }
 
   async privilege(id: number) {
-    const [row] = await this.db.select({ id: hospitalPrivileges.id, hospitalId: hospitalPrivileges.hospitalId, name: hospitalPrivileges.name })
-      .from(hospitalPrivileges).where(eq(hospitalPrivileges.id, id)).limit(1);
+    const [row] = await this.db
+      .select({ id: hospitalPrivileges.id, hospitalId: hospitalPrivileges.hospitalId, name: hospitalPrivileges.name })
+      .from(hospitalPrivileges)
+      .where(eq(hospitalPrivileges.id, id))
+      .limit(1);
     return row;
   }
 
   async branchCode(branchId: number): Promise<string> {
-    const [row] = await this.db.select({ code: branches.code }).from(branches).where(eq(branches.id, branchId)).limit(1);
+    const [row] = await this.db
+      .select({ code: branches.code })
+      .from(branches)
+      .where(eq(branches.id, branchId))
+      .limit(1);
     if (!row) throw new Error(`branch ${branchId} does not exist`);
     return row.code;
   }
@@ -105,7 +128,9 @@ export class BillingRepository {
    * so numbers are handed out one at a time, and a rollback gives the number back: no gaps (decision acc17).
    */
   async nextNumber(branchId: number, kind: string, beYear: number): Promise<number> {
-    const [row] = await this.db.insert(documentNumbers).values({ branchId, kind, beYear, lastNo: 1 })
+    const [row] = await this.db
+      .insert(documentNumbers)
+      .values({ branchId, kind, beYear, lastNo: 1 })
       .onConflictDoUpdate({
         target: [documentNumbers.branchId, documentNumbers.kind, documentNumbers.beYear],
         set: { lastNo: sql`${documentNumbers.lastNo} + 1` },
@@ -122,19 +147,25 @@ export class BillingRepository {
    */
   batchFactsOf(requestIds: string[]): Promise<RequestBatchFact[]> {
     if (requestIds.length === 0) return Promise.resolve([]);
-    return selectRows<RequestBatchFact>(this.db, sql`
+    return selectRows<RequestBatchFact>(
+      this.db,
+      sql`
       select br.request_id as "requestId",
              (array_agg(b.id order by b.created_at desc, b.id desc))[1] as "latestBillingId",
              (array_agg(b.document_no order by b.created_at desc, b.id desc))[1] as "latestBillingDocumentId",
              (array_agg(b.id) filter (where br.paid_at is not null))[1] as "paidBillingId"
         from billing_requests br join billings b on b.id = br.billing_id
        where br.request_id = any(${sql.param(requestIds)}::uuid[])
-       group by br.request_id`);
+       group by br.request_id`,
+    );
   }
 
   invoicesOf(requestIds: string[]) {
     if (requestIds.length === 0) return Promise.resolve([]);
-    return this.db.select({ requestId: invoices.requestId, documentNo: invoices.documentNo }).from(invoices).where(anyOf(invoices.requestId, requestIds));
+    return this.db
+      .select({ requestId: invoices.requestId, documentNo: invoices.documentNo })
+      .from(invoices)
+      .where(anyOf(invoices.requestId, requestIds));
   }
 
   async invoiceOf(requestId: string) {
@@ -144,14 +175,20 @@ export class BillingRepository {
 
   /** Inserts the invoice number unless another print got there first; the number kept is returned. */
   async insertInvoice(values: typeof invoices.$inferInsert): Promise<boolean> {
-    const rows = await this.db.insert(invoices).values(values).onConflictDoNothing({ target: invoices.requestId }).returning({ id: invoices.requestId });
+    const rows = await this.db
+      .insert(invoices)
+      .values(values)
+      .onConflictDoNothing({ target: invoices.requestId })
+      .returning({ id: invoices.requestId });
     return rows.length > 0;
   }
 
   /** The requests among these that are paid in some batch. */
   async paidAmong(requestIds: string[]): Promise<string[]> {
     if (requestIds.length === 0) return [];
-    const rows = await this.db.select({ id: billingRequests.requestId }).from(billingRequests)
+    const rows = await this.db
+      .select({ id: billingRequests.requestId })
+      .from(billingRequests)
       .where(and(anyOf(billingRequests.requestId, requestIds), isNotNull(billingRequests.paidAt)));
     return rows.map((r) => r.id);
   }
@@ -167,7 +204,9 @@ export class BillingRepository {
    * A new batch's lines in one statement of four array parameters (unnest): 2,000 lines as 8,000 bind parameters in
    * two INSERTs cost more to bind and plan than to write (docs/performance.md "Billing").
    */
-  async insertLines(lines: Pick<NewBillingLine, 'billingId' | 'requestId' | 'totalSatang' | 'appointmentAt'>[]): Promise<void> {
+  async insertLines(
+    lines: Pick<NewBillingLine, 'billingId' | 'requestId' | 'totalSatang' | 'appointmentAt'>[],
+  ): Promise<void> {
     if (lines.length === 0) return;
     await this.db.execute(sql`
       insert into billing_requests (billing_id, request_id, total_satang, appointment_at)
@@ -177,9 +216,14 @@ export class BillingRepository {
 
   /** A batch with its names, when it is of the branch (any branch for null). */
   async billing(id: string, branchId: number | null): Promise<BillingHead | undefined> {
-    const [row] = await this.db.select({
-      ...billingColumns, hospitalName: hospitals.name, privilegeName: hospitalPrivileges.name, branchName: branches.name,
-    }).from(billings)
+    const [row] = await this.db
+      .select({
+        ...billingColumns,
+        hospitalName: hospitals.name,
+        privilegeName: hospitalPrivileges.name,
+        branchName: branches.name,
+      })
+      .from(billings)
       .innerJoin(hospitals, eq(hospitals.id, billings.hospitalId))
       .innerJoin(branches, eq(branches.id, billings.branchId))
       .leftJoin(hospitalPrivileges, eq(hospitalPrivileges.id, billings.privilegeId))
@@ -191,28 +235,47 @@ export class BillingRepository {
   /** The batch's lines in appointment order, each with the line that pays its request (here or in another batch). */
   billingLines(billingId: string): Promise<BillingLineRow[]> {
     return this.rows<{
-      request_id: string; total_satang: number; appointment_at: string | Date; paid_billing_id: string | null;
-      paid_receipt_id: string | null; paid_receipt_no: string | null; paid_at: string | Date | null;
-    }>(sql`
+      request_id: string;
+      total_satang: number;
+      appointment_at: string | Date;
+      paid_billing_id: string | null;
+      paid_receipt_id: string | null;
+      paid_receipt_no: string | null;
+      paid_at: string | Date | null;
+    }>(
+      sql`
       select br.request_id, br.total_satang, br.appointment_at, p.billing_id as paid_billing_id, p.paid_receipt_id,
              r.document_no as paid_receipt_no, p.paid_at
         from billing_requests br
         left join billing_requests p on p.request_id = br.request_id and p.paid_at is not null
         left join receipts r on r.id = p.paid_receipt_id
        where br.billing_id = ${billingId}
-       order by br.appointment_at, br.request_id`).then((rows) => rows.map((r) => ({
-      requestId: r.request_id, totalSatang: Number(r.total_satang), appointmentAt: new Date(r.appointment_at),
-      paidBillingId: r.paid_billing_id, paidReceiptId: r.paid_receipt_id, paidReceiptNo: r.paid_receipt_no,
-      paidAt: r.paid_at === null ? null : new Date(r.paid_at),
-    })));
+       order by br.appointment_at, br.request_id`,
+    ).then((rows) =>
+      rows.map((r) => ({
+        requestId: r.request_id,
+        totalSatang: Number(r.total_satang),
+        appointmentAt: new Date(r.appointment_at),
+        paidBillingId: r.paid_billing_id,
+        paidReceiptId: r.paid_receipt_id,
+        paidReceiptNo: r.paid_receipt_no,
+        paidAt: r.paid_at === null ? null : new Date(r.paid_at),
+      })),
+    );
   }
 
   /** The batch's receipts, oldest first, with the requests each pays. */
   receiptsOf(billingId: string) {
-    return this.db.select({
-      ...receiptColumns,
-      requestIds: sql<string[]>`coalesce((select json_agg(l.request_id order by l.request_id) from receipt_lines l where l.receipt_id = ${receipts.id}), '[]'::json)`,
-    }).from(receipts).where(eq(receipts.billingId, billingId)).orderBy(asc(receipts.createdAt), asc(receipts.id));
+    return this.db
+      .select({
+        ...receiptColumns,
+        requestIds: sql<
+          string[]
+        >`coalesce((select json_agg(l.request_id order by l.request_id) from receipt_lines l where l.receipt_id = ${receipts.id}), '[]'::json)`,
+      })
+      .from(receipts)
+      .where(eq(receipts.billingId, billingId))
+      .orderBy(asc(receipts.createdAt), asc(receipts.id));
   }
 
   /**
@@ -220,30 +283,59 @@ export class BillingRepository {
    * billings_branch_history_idx, then per batch whether all its lines are paid and its receipts. The page is cut
    * (LIMIT) in a subquery before those are worked out, per batch of the page: a few probes of its unpaid lines.
    */
-  history(q: { branchId: number | null; hospitalId: number | null; before: { at: Date; id: string } | null; limit: number }) {
+  history(q: {
+    branchId: number | null;
+    hospitalId: number | null;
+    before: { at: Date; id: string } | null;
+    limit: number;
+  }) {
     const where: (SQL | undefined)[] = [
       q.branchId === null ? undefined : eq(billings.branchId, q.branchId),
       q.hospitalId === null ? undefined : eq(billings.hospitalId, q.hospitalId),
     ];
     if (q.before) {
       const at = q.before.at.toISOString();
-      where.push(or(lt(billings.createdAt, sql`${at}::timestamptz`), and(eq(billings.createdAt, sql`${at}::timestamptz`), lt(billings.id, q.before.id))));
+      where.push(
+        or(
+          lt(billings.createdAt, sql`${at}::timestamptz`),
+          and(eq(billings.createdAt, sql`${at}::timestamptz`), lt(billings.id, q.before.id)),
+        ),
+      );
     }
-    const page = this.db.select(billingColumns).from(billings).where(and(...where))
-      .orderBy(desc(billings.createdAt), desc(billings.id)).limit(q.limit).as('page');
-    return this.db.select({
-      id: page.id, documentNo: page.documentNo, branchId: page.branchId, hospitalId: page.hospitalId, privilegeId: page.privilegeId,
-      startDate: page.startDate, endDate: page.endDate, isPrinted: page.isPrinted, printedAt: page.printedAt, createdBy: page.createdBy,
-      createdAt: page.createdAt, hospitalName: hospitals.name, privilegeName: hospitalPrivileges.name,
-      // A line paid in this batch needs no look elsewhere; an unpaid one (billing_requests_unpaid_idx) is paid if its
-      // request is paid in another. A scalar subquery with LIMIT 1, not NOT EXISTS: PostgreSQL may turn NOT EXISTS into
-      // one hash of every unpaid line of every batch (0.8–1.1 s at 1,000,000 requests), even for a page of 50.
-      isAllPaid: sql<boolean>`(select 1 from billing_requests br where br.billing_id = ${page.id} and br.paid_at is null
+    const page = this.db
+      .select(billingColumns)
+      .from(billings)
+      .where(and(...where))
+      .orderBy(desc(billings.createdAt), desc(billings.id))
+      .limit(q.limit)
+      .as('page');
+    return this.db
+      .select({
+        id: page.id,
+        documentNo: page.documentNo,
+        branchId: page.branchId,
+        hospitalId: page.hospitalId,
+        privilegeId: page.privilegeId,
+        startDate: page.startDate,
+        endDate: page.endDate,
+        isPrinted: page.isPrinted,
+        printedAt: page.printedAt,
+        createdBy: page.createdBy,
+        createdAt: page.createdAt,
+        hospitalName: hospitals.name,
+        privilegeName: hospitalPrivileges.name,
+        // A line paid in this batch needs no look elsewhere; an unpaid one (billing_requests_unpaid_idx) is paid if its
+        // request is paid in another. A scalar subquery with LIMIT 1, not NOT EXISTS: PostgreSQL may turn NOT EXISTS into
+        // one hash of every unpaid line of every batch (0.8–1.1 s at 1,000,000 requests), even for a page of 50.
+        isAllPaid: sql<boolean>`(select 1 from billing_requests br where br.billing_id = ${page.id} and br.paid_at is null
         and not exists (select 1 from billing_requests p where p.request_id = br.request_id and p.paid_at is not null) limit 1) is null`,
-      receipts: sql<{ receiptId: string; receiptDocumentId: string; isVoided: boolean }[]>`coalesce((select json_agg(json_build_object(
+        receipts: sql<
+          { receiptId: string; receiptDocumentId: string; isVoided: boolean }[]
+        >`coalesce((select json_agg(json_build_object(
           'receiptId', r.id, 'receiptDocumentId', r.document_no, 'isVoided', r.voided_at is not null) order by r.created_at, r.id)
         from receipts r where r.billing_id = ${page.id}), '[]'::json)`,
-    }).from(page)
+      })
+      .from(page)
       .innerJoin(hospitals, eq(hospitals.id, page.hospitalId))
       .leftJoin(hospitalPrivileges, eq(hospitalPrivileges.id, page.privilegeId))
       .orderBy(desc(page.createdAt), desc(page.id));
@@ -251,8 +343,11 @@ export class BillingRepository {
 
   /** Records the first print of the statement; false when it was printed before. */
   async markPrinted(billingId: string, at: Date): Promise<boolean> {
-    const rows = await this.db.update(billings).set({ isPrinted: true, printedAt: at })
-      .where(and(eq(billings.id, billingId), isNull(billings.printedAt))).returning({ id: billings.id });
+    const rows = await this.db
+      .update(billings)
+      .set({ isPrinted: true, printedAt: at })
+      .where(and(eq(billings.id, billingId), isNull(billings.printedAt)))
+      .returning({ id: billings.id });
     return rows.length > 0;
   }
 
@@ -260,16 +355,33 @@ export class BillingRepository {
 
   /** Marks a line paid by hand; 0 rows when it was paid already (a unique violation when paid in another batch). */
   async payByHand(billingId: string, requestId: string, userId: string, at: Date): Promise<number> {
-    const rows = await this.db.update(billingRequests).set({ paidAt: at, paidBy: userId, paidReceiptId: null })
-      .where(and(eq(billingRequests.billingId, billingId), eq(billingRequests.requestId, requestId), isNull(billingRequests.paidAt)))
+    const rows = await this.db
+      .update(billingRequests)
+      .set({ paidAt: at, paidBy: userId, paidReceiptId: null })
+      .where(
+        and(
+          eq(billingRequests.billingId, billingId),
+          eq(billingRequests.requestId, requestId),
+          isNull(billingRequests.paidAt),
+        ),
+      )
       .returning({ id: billingRequests.requestId });
     return rows.length;
   }
 
   /** Marks a line paid by hand back to unpaid; never a line a receipt pays. */
   async unpayByHand(billingId: string, requestId: string): Promise<number> {
-    const rows = await this.db.update(billingRequests).set({ paidAt: null, paidBy: null })
-      .where(and(eq(billingRequests.billingId, billingId), eq(billingRequests.requestId, requestId), isNotNull(billingRequests.paidAt), isNull(billingRequests.paidReceiptId)))
+    const rows = await this.db
+      .update(billingRequests)
+      .set({ paidAt: null, paidBy: null })
+      .where(
+        and(
+          eq(billingRequests.billingId, billingId),
+          eq(billingRequests.requestId, requestId),
+          isNotNull(billingRequests.paidAt),
+          isNull(billingRequests.paidReceiptId),
+        ),
+      )
       .returning({ id: billingRequests.requestId });
     return rows.length;
   }
@@ -277,12 +389,18 @@ export class BillingRepository {
   /** The lines of a batch among these requests. */
   linesIn(billingId: string, requestIds: string[]) {
     if (requestIds.length === 0) return Promise.resolve([]);
-    return this.db.select().from(billingRequests).where(and(eq(billingRequests.billingId, billingId), anyOf(billingRequests.requestId, requestIds)));
+    return this.db
+      .select()
+      .from(billingRequests)
+      .where(and(eq(billingRequests.billingId, billingId), anyOf(billingRequests.requestId, requestIds)));
   }
 
   async line(billingId: string, requestId: string) {
-    const [row] = await this.db.select().from(billingRequests)
-      .where(and(eq(billingRequests.billingId, billingId), eq(billingRequests.requestId, requestId))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(billingRequests)
+      .where(and(eq(billingRequests.billingId, billingId), eq(billingRequests.requestId, requestId)))
+      .limit(1);
     return row;
   }
 
@@ -296,29 +414,57 @@ export class BillingRepository {
   }
 
   /** Marks the batch's lines of these requests paid by the receipt; the number of lines changed. */
-  async payByReceipt(billingId: string, requestIds: string[], receiptId: string, userId: string, at: Date): Promise<number> {
-    const rows = await this.db.update(billingRequests).set({ paidAt: at, paidBy: userId, paidReceiptId: receiptId })
-      .where(and(eq(billingRequests.billingId, billingId), anyOf(billingRequests.requestId, requestIds), isNull(billingRequests.paidAt)))
+  async payByReceipt(
+    billingId: string,
+    requestIds: string[],
+    receiptId: string,
+    userId: string,
+    at: Date,
+  ): Promise<number> {
+    const rows = await this.db
+      .update(billingRequests)
+      .set({ paidAt: at, paidBy: userId, paidReceiptId: receiptId })
+      .where(
+        and(
+          eq(billingRequests.billingId, billingId),
+          anyOf(billingRequests.requestId, requestIds),
+          isNull(billingRequests.paidAt),
+        ),
+      )
       .returning({ id: billingRequests.requestId });
     return rows.length;
   }
 
   async receipt(id: string, billingId: string) {
-    const [row] = await this.db.select().from(receipts).where(and(eq(receipts.id, id), eq(receipts.billingId, billingId))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.id, id), eq(receipts.billingId, billingId)))
+      .limit(1);
     return row;
   }
 
   async receiptLinesOf(receiptId: string) {
-    return this.db.select().from(receiptLines).where(eq(receiptLines.receiptId, receiptId)).orderBy(asc(receiptLines.requestId));
+    return this.db
+      .select()
+      .from(receiptLines)
+      .where(eq(receiptLines.receiptId, receiptId))
+      .orderBy(asc(receiptLines.requestId));
   }
 
   /** Voids a live receipt, its lines, and returns the lines it paid to unpaid; false when it was voided already. */
   async voidReceipt(id: string, userId: string, reason: string, at: Date): Promise<boolean> {
-    const rows = await this.db.update(receipts).set({ voidedAt: at, voidedBy: userId, voidReason: reason })
-      .where(and(eq(receipts.id, id), isNull(receipts.voidedAt))).returning({ id: receipts.id });
+    const rows = await this.db
+      .update(receipts)
+      .set({ voidedAt: at, voidedBy: userId, voidReason: reason })
+      .where(and(eq(receipts.id, id), isNull(receipts.voidedAt)))
+      .returning({ id: receipts.id });
     if (rows.length === 0) return false;
     await this.db.update(receiptLines).set({ voidedAt: at }).where(eq(receiptLines.receiptId, id));
-    await this.db.update(billingRequests).set({ paidAt: null, paidBy: null, paidReceiptId: null }).where(eq(billingRequests.paidReceiptId, id));
+    await this.db
+      .update(billingRequests)
+      .set({ paidAt: null, paidBy: null, paidReceiptId: null })
+      .where(eq(billingRequests.paidReceiptId, id));
     return true;
   }
 
@@ -343,14 +489,20 @@ export class BillingRepository {
 
   /** A live receipt of the branch by its number. */
   async liveReceiptByDocumentNo(branchId: number, documentNo: string) {
-    const [row] = await this.db.select().from(receipts)
-      .where(and(eq(receipts.branchId, branchId), eq(receipts.documentNo, documentNo), isNull(receipts.voidedAt))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.branchId, branchId), eq(receipts.documentNo, documentNo), isNull(receipts.voidedAt)))
+      .limit(1);
     return row;
   }
 
   async liveReceiptById(branchId: number, receiptId: string) {
-    const [row] = await this.db.select().from(receipts)
-      .where(and(eq(receipts.branchId, branchId), eq(receipts.id, receiptId), isNull(receipts.voidedAt))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(receipts)
+      .where(and(eq(receipts.branchId, branchId), eq(receipts.id, receiptId), isNull(receipts.voidedAt)))
+      .limit(1);
     return row;
   }
 
@@ -359,32 +511,66 @@ export class BillingRepository {
    * with its batch's BL number and hospital (receipts_branch_day_idx covers only live ones; a day is a short range).
    */
   receiptsCreatedBetween(branchId: number, from: Date, to: Date) {
-    return this.db.select({ ...receiptColumns, billingDocumentNo: billings.documentNo, hospitalName: hospitals.name }).from(receipts)
+    return this.db
+      .select({ ...receiptColumns, billingDocumentNo: billings.documentNo, hospitalName: hospitals.name })
+      .from(receipts)
       .innerJoin(billings, eq(billings.id, receipts.billingId))
       .innerJoin(hospitals, eq(hospitals.id, billings.hospitalId))
-      .where(and(eq(receipts.branchId, branchId),
-        sql`${receipts.createdAt} >= ${from.toISOString()}::timestamptz`, sql`${receipts.createdAt} < ${to.toISOString()}::timestamptz`))
+      .where(
+        and(
+          eq(receipts.branchId, branchId),
+          sql`${receipts.createdAt} >= ${from.toISOString()}::timestamptz`,
+          sql`${receipts.createdAt} < ${to.toISOString()}::timestamptz`,
+        ),
+      )
       .orderBy(asc(receipts.createdAt), asc(receipts.id));
   }
 
   /** Satang of the branch's live transfer receipts created in [from, to) (receipts_branch_day_idx). */
   async transferTotal(branchId: number, from: Date, to: Date): Promise<number> {
-    const [row] = await this.db.select({ total: sql<string | number>`coalesce(sum(${receipts.amountSatang}), 0)::bigint` }).from(receipts)
-      .where(and(eq(receipts.branchId, branchId), isNull(receipts.voidedAt), eq(receipts.type, 'transfer'),
-        sql`${receipts.createdAt} >= ${from.toISOString()}::timestamptz`, sql`${receipts.createdAt} < ${to.toISOString()}::timestamptz`));
+    const [row] = await this.db
+      .select({ total: sql<string | number>`coalesce(sum(${receipts.amountSatang}), 0)::bigint` })
+      .from(receipts)
+      .where(
+        and(
+          eq(receipts.branchId, branchId),
+          isNull(receipts.voidedAt),
+          eq(receipts.type, 'transfer'),
+          sql`${receipts.createdAt} >= ${from.toISOString()}::timestamptz`,
+          sql`${receipts.createdAt} < ${to.toISOString()}::timestamptz`,
+        ),
+      );
     return Number(row?.total ?? 0);
   }
 }
 
 const billingColumns = {
-  id: billings.id, documentNo: billings.documentNo, branchId: billings.branchId, hospitalId: billings.hospitalId,
-  privilegeId: billings.privilegeId, startDate: billings.startDate, endDate: billings.endDate, isPrinted: billings.isPrinted,
-  printedAt: billings.printedAt, createdBy: billings.createdBy, createdAt: billings.createdAt,
+  id: billings.id,
+  documentNo: billings.documentNo,
+  branchId: billings.branchId,
+  hospitalId: billings.hospitalId,
+  privilegeId: billings.privilegeId,
+  startDate: billings.startDate,
+  endDate: billings.endDate,
+  isPrinted: billings.isPrinted,
+  printedAt: billings.printedAt,
+  createdBy: billings.createdBy,
+  createdAt: billings.createdAt,
 };
 
 const receiptColumns = {
-  id: receipts.id, billingId: receipts.billingId, branchId: receipts.branchId, documentNo: receipts.documentNo, type: receipts.type,
-  bankName: receipts.bankName, amountSatang: receipts.amountSatang, linesSatang: receipts.linesSatang, number: receipts.number,
-  createdBy: receipts.createdBy, createdAt: receipts.createdAt, voidedAt: receipts.voidedAt, voidedBy: receipts.voidedBy,
+  id: receipts.id,
+  billingId: receipts.billingId,
+  branchId: receipts.branchId,
+  documentNo: receipts.documentNo,
+  type: receipts.type,
+  bankName: receipts.bankName,
+  amountSatang: receipts.amountSatang,
+  linesSatang: receipts.linesSatang,
+  number: receipts.number,
+  createdBy: receipts.createdBy,
+  createdAt: receipts.createdAt,
+  voidedAt: receipts.voidedAt,
+  voidedBy: receipts.voidedBy,
   voidReason: receipts.voidReason,
 };

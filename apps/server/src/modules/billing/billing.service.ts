@@ -1,6 +1,16 @@
 import type {
-  BillingAging, BillingCondition, BillingCreate, BillingCreated, BillingDetail, BillingHistoryPage, BillingHistoryQuery,
-  BillingSearch, BillingSearchResult, IdName, ReceiptCreate, ReceiptType,
+  BillingAging,
+  BillingCondition,
+  BillingCreate,
+  BillingCreated,
+  BillingDetail,
+  BillingHistoryPage,
+  BillingHistoryQuery,
+  BillingSearch,
+  BillingSearchResult,
+  IdName,
+  ReceiptCreate,
+  ReceiptType,
 } from '@rangsi/contract';
 import { AGING_BUCKETS, BILLING_HISTORY_PAGE, BILLING_MAX_LINES } from '@rangsi/contract';
 import { formatSatang, satangToBaht } from '@rangsi/domain';
@@ -10,14 +20,34 @@ import { forbidden } from '../../http/domain-error';
 import { EMPTY_BILLING_FACTS, type BillableRequest, type RequestBillingFacts } from '../requests/request-billing-port';
 import { bangkokDay, bangkokDayStart, firstOfPreviousMonth } from './billing-days';
 import {
-  BL, billingConflict, billingInvalid, billingNotFound, hospitalNotFound, isUniqueViolation, lineNotFound, receiptNotFound,
+  BL,
+  billingConflict,
+  billingInvalid,
+  billingNotFound,
+  hospitalNotFound,
+  isUniqueViolation,
+  lineNotFound,
+  receiptNotFound,
 } from './billing.errors';
-import type { BillingHead, BillingLineRow, BillingRepository, ReceiptRow, RequestBatchFact } from './billing.repository';
+import type {
+  BillingHead,
+  BillingLineRow,
+  BillingRepository,
+  ReceiptRow,
+  RequestBatchFact,
+} from './billing.repository';
 import type { DocumentNumbers } from './document-numbers';
 
 /** What billing needs of the requests module (its service): the search and the facts of chosen requests. */
 export interface BillableRequests {
-  billable(q: { branchId: number | null; hospitalId: number; privilegeId: number | null; from: Date; to: Date; limit: number }): Promise<BillableRequest[]>;
+  billable(q: {
+    branchId: number | null;
+    hospitalId: number;
+    privilegeId: number | null;
+    from: Date;
+    to: Date;
+    limit: number;
+  }): Promise<BillableRequest[]>;
   billableByIds(ids: string[]): Promise<BillableRequest[]>;
 }
 
@@ -31,7 +61,14 @@ export interface ReceiptDocument {
 /** A batch as its XLSX export lists it (GET /api/billing/{id}/xlsx). */
 export interface BatchExport {
   billing: BillingHead;
-  lines: { appointmentAt: Date; hn: string; patientName: string; totalSatang: number; paidAt: Date | null; paidReceiptNo: string | null }[];
+  lines: {
+    appointmentAt: Date;
+    hn: string;
+    patientName: string;
+    totalSatang: number;
+    paidAt: Date | null;
+    paidReceiptNo: string | null;
+  }[];
 }
 
 /** A statement as its PDF prints it. */
@@ -45,7 +82,11 @@ export interface StatementDocument {
 
 /** A request's batch facts as its rows show them. */
 function batchFacts(b: RequestBatchFact): Omit<RequestBillingFacts, 'invoiceNo'> {
-  return { latestBillingId: b.latestBillingId, latestBillingDocumentId: b.latestBillingDocumentId, paidBillingId: b.paidBillingId };
+  return {
+    latestBillingId: b.latestBillingId,
+    latestBillingDocumentId: b.latestBillingDocumentId,
+    paidBillingId: b.paidBillingId,
+  };
 }
 
 const who = (user: CurrentUser) => ({ userId: user.userId, username: user.username });
@@ -107,7 +148,11 @@ export class BillingService {
     return this.repo.privilegesOf(hospitalId);
   }
 
-  private async checkPrivilege(hospitalId: number, privilegeId: number | null | undefined, field: string): Promise<void> {
+  private async checkPrivilege(
+    hospitalId: number,
+    privilegeId: number | null | undefined,
+    field: string,
+  ): Promise<void> {
     if (privilegeId == null) return;
     const p = await this.repo.privilege(privilegeId);
     if (!p || p.hospitalId !== hospitalId) throw billingInvalid(field, BL.privilegeNotOfHospital);
@@ -120,23 +165,39 @@ export class BillingService {
     const hospital = await this.hospitalInScope(user, q.hospitalId);
     await this.checkPrivilege(hospital.id, q.privilegeId, 'privilegeId');
     const found = await this.requests.billable({
-      branchId: hospital.branchId, hospitalId: hospital.id, privilegeId: q.privilegeId ?? null,
-      from: bangkokDayStart(q.startDate), to: bangkokDayStart(q.endDate, 1), limit: BILLING_MAX_LINES + 1,
+      branchId: hospital.branchId,
+      hospitalId: hospital.id,
+      privilegeId: q.privilegeId ?? null,
+      from: bangkokDayStart(q.startDate),
+      to: bangkokDayStart(q.endDate, 1),
+      limit: BILLING_MAX_LINES + 1,
     });
     const rows = found.slice(0, BILLING_MAX_LINES);
     // The search shows batches only (no invoice numbers): one statement.
-    const facts = new Map((await this.repo.batchFactsOf(rows.map((r) => r.id))).map((b) => [b.requestId, batchFacts(b)]));
-    await this.audit.record(null, { action: 'billing.search', entityType: 'billing', detail: { hospitalId: hospital.id, results: rows.length } }, who(user));
+    const facts = new Map(
+      (await this.repo.batchFactsOf(rows.map((r) => r.id))).map((b) => [b.requestId, batchFacts(b)]),
+    );
+    await this.audit.record(
+      null,
+      { action: 'billing.search', entityType: 'billing', detail: { hospitalId: hospital.id, results: rows.length } },
+      who(user),
+    );
     return {
       truncated: found.length > BILLING_MAX_LINES,
       rows: rows.map((r) => {
         const f = facts.get(r.id);
         const isPaid = Boolean(f?.paidBillingId);
         return {
-          requestId: r.id, appointmentDate: r.appointmentAt.toISOString(), hn: r.hn, patientName: patientName(r),
-          totalPrice: satangToBaht(r.totalSatang), isPaid,
-          latestBillingId: f?.latestBillingId ?? null, latestBillingDocumentId: f?.latestBillingDocumentId ?? null,
-          paidBillingId: f?.paidBillingId ?? null, checked: !isPaid,
+          requestId: r.id,
+          appointmentDate: r.appointmentAt.toISOString(),
+          hn: r.hn,
+          patientName: patientName(r),
+          totalPrice: satangToBaht(r.totalSatang),
+          isPaid,
+          latestBillingId: f?.latestBillingId ?? null,
+          latestBillingDocumentId: f?.latestBillingDocumentId ?? null,
+          paidBillingId: f?.paidBillingId ?? null,
+          checked: !isPaid,
         };
       }),
     };
@@ -158,7 +219,13 @@ export class BillingService {
     const refused = { missing: 0, deleted: 0, outOfRange: 0 };
     for (const id of ids) {
       const r = facts.get(id);
-      if (!r || r.branchId !== hospital.branchId || r.hospitalId !== hospital.id || (input.privilageId !== null && r.privilegeId !== input.privilageId)) refused.missing += 1;
+      if (
+        !r ||
+        r.branchId !== hospital.branchId ||
+        r.hospitalId !== hospital.id ||
+        (input.privilageId !== null && r.privilegeId !== input.privilageId)
+      )
+        refused.missing += 1;
       else if (r.deleted || r.status === 'Hold') refused.deleted += 1;
       else if (r.appointmentAt.getTime() < from || r.appointmentAt.getTime() >= to) refused.outOfRange += 1;
     }
@@ -176,20 +243,34 @@ export class BillingService {
       if (paid.length > 0) throw billingConflict(BL.requestsRefused(paid.length, BL.whyPaid), 'ALREADY_PAID');
       const documentNo = await this.numbers.issue(tx, hospital.branchId, 'BL', at);
       const billing = await tx.insertBilling({
-        documentNo, branchId: hospital.branchId, hospitalId: hospital.id, privilegeId: input.privilageId,
-        startDate: input.startDate, endDate: input.endDate, createdBy: user.userId, createdAt: at,
+        documentNo,
+        branchId: hospital.branchId,
+        hospitalId: hospital.id,
+        privilegeId: input.privilageId,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        createdBy: user.userId,
+        createdAt: at,
       });
-      await tx.insertLines(ids.map((id) => {
-        const r = facts.get(id)!;
-        return { billingId: billing.id, requestId: id, totalSatang: r.totalSatang, appointmentAt: r.appointmentAt };
-      }));
+      await tx.insertLines(
+        ids.map((id) => {
+          const r = facts.get(id)!;
+          return { billingId: billing.id, requestId: id, totalSatang: r.totalSatang, appointmentAt: r.appointmentAt };
+        }),
+      );
       return billing;
     });
     const totalSatang = ids.reduce((n, id) => n + facts.get(id)!.totalSatang, 0);
-    await this.audit.record(null, {
-      action: 'billing.create', entityType: 'billing', entityId: created.id,
-      detail: { documentNo: created.documentNo, hospitalId: hospital.id, lines: ids.length, totalSatang },
-    }, who(user));
+    await this.audit.record(
+      null,
+      {
+        action: 'billing.create',
+        entityType: 'billing',
+        entityId: created.id,
+        detail: { documentNo: created.documentNo, hospitalId: hospital.id, lines: ids.length, totalSatang },
+      },
+      who(user),
+    );
     return { billingId: created.id, documentId: created.documentNo };
   }
 
@@ -199,15 +280,28 @@ export class BillingService {
     if (q.hospitalId !== undefined) await this.hospitalInScope(user, q.hospitalId);
     const before = q.before ? parseCursor(q.before) : null;
     if (q.before && !before) throw billingInvalid('before', 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง (invalid cursor)');
-    const rows = await this.repo.history({ branchId, hospitalId: q.hospitalId ?? null, before, limit: BILLING_HISTORY_PAGE + 1 });
+    const rows = await this.repo.history({
+      branchId,
+      hospitalId: q.hospitalId ?? null,
+      before,
+      limit: BILLING_HISTORY_PAGE + 1,
+    });
     const page = rows.slice(0, BILLING_HISTORY_PAGE);
     const last = page.at(-1);
     return {
       nextBefore: rows.length > BILLING_HISTORY_PAGE && last ? `${last.createdAt.toISOString()}~${last.id}` : null,
       entries: page.map((b) => ({
-        documentId: b.documentNo, billingId: b.id, hospitalId: b.hospitalId, hospitalName: b.hospitalName,
-        privilageName: b.privilegeName, startDate: b.startDate, endDate: b.endDate, createdAt: b.createdAt.toISOString(),
-        isAllPaid: b.isAllPaid, isHighlight: !b.isPrinted, receipts: b.receipts,
+        documentId: b.documentNo,
+        billingId: b.id,
+        hospitalId: b.hospitalId,
+        hospitalName: b.hospitalName,
+        privilageName: b.privilegeName,
+        startDate: b.startDate,
+        endDate: b.endDate,
+        createdAt: b.createdAt.toISOString(),
+        isAllPaid: b.isAllPaid,
+        isHighlight: !b.isPrinted,
+        receipts: b.receipts,
       })),
     };
   }
@@ -217,25 +311,49 @@ export class BillingService {
     const billing = await this.billingInScope(user, id);
     const [lines, receipts] = await Promise.all([this.repo.billingLines(id), this.repo.receiptsOf(id)]);
     const people = new Map((await this.requests.billableByIds(lines.map((l) => l.requestId))).map((r) => [r.id, r]));
-    await this.audit.record(null, { action: 'billing.read', entityType: 'billing', entityId: id, dedupe: true }, who(user));
+    await this.audit.record(
+      null,
+      { action: 'billing.read', entityType: 'billing', entityId: id, dedupe: true },
+      who(user),
+    );
     return {
-      billingId: billing.id, documentId: billing.documentNo, hospitalId: billing.hospitalId, hospitalName: billing.hospitalName,
-      privilageName: billing.privilegeName, startDate: billing.startDate, endDate: billing.endDate,
-      createdAt: billing.createdAt.toISOString(), isPrinted: billing.isPrinted,
+      billingId: billing.id,
+      documentId: billing.documentNo,
+      hospitalId: billing.hospitalId,
+      hospitalName: billing.hospitalName,
+      privilageName: billing.privilegeName,
+      startDate: billing.startDate,
+      endDate: billing.endDate,
+      createdAt: billing.createdAt.toISOString(),
+      isPrinted: billing.isPrinted,
       totalPrice: satangToBaht(lines.reduce((n, l) => n + l.totalSatang, 0)),
       paidPrice: satangToBaht(lines.reduce((n, l) => n + (l.paidBillingId ? l.totalSatang : 0), 0)),
       requests: lines.map((l) => {
         const p = people.get(l.requestId);
         return {
-          requestId: l.requestId, appointmentDate: l.appointmentAt.toISOString(), hn: p?.hn ?? '', patientName: p ? patientName(p) : '',
-          totalPrice: satangToBaht(l.totalSatang), paidBillingId: l.paidBillingId, paidDocumentId: l.paidReceiptNo,
-          paidReceiptId: l.paidReceiptId, checked: l.paidBillingId === null,
+          requestId: l.requestId,
+          appointmentDate: l.appointmentAt.toISOString(),
+          hn: p?.hn ?? '',
+          patientName: p ? patientName(p) : '',
+          totalPrice: satangToBaht(l.totalSatang),
+          paidBillingId: l.paidBillingId,
+          paidDocumentId: l.paidReceiptNo,
+          paidReceiptId: l.paidReceiptId,
+          checked: l.paidBillingId === null,
         };
       }),
       receipts: receipts.map((r) => ({
-        receiptId: r.id, receiptDocumentId: r.documentNo, type: r.type as ReceiptType, bankName: r.bankName,
-        amount: satangToBaht(r.amountSatang), number: r.number, linesTotal: satangToBaht(r.linesSatang), requestIds: r.requestIds,
-        createdAt: r.createdAt.toISOString(), isVoided: r.voidedAt !== null, voidedAt: r.voidedAt?.toISOString() ?? null,
+        receiptId: r.id,
+        receiptDocumentId: r.documentNo,
+        type: r.type as ReceiptType,
+        bankName: r.bankName,
+        amount: satangToBaht(r.amountSatang),
+        number: r.number,
+        linesTotal: satangToBaht(r.linesSatang),
+        requestIds: r.requestIds,
+        createdAt: r.createdAt.toISOString(),
+        isVoided: r.voidedAt !== null,
+        voidedAt: r.voidedAt?.toISOString() ?? null,
         voidReason: r.voidReason,
       })),
     };
@@ -246,12 +364,28 @@ export class BillingService {
     const billing = await this.billingInScope(user, id);
     const lines = await this.repo.billingLines(id);
     const people = new Map((await this.requests.billableByIds(lines.map((l) => l.requestId))).map((r) => [r.id, r]));
-    await this.audit.record(null, { action: 'billing.export', entityType: 'billing', entityId: id, detail: { format: 'xlsx', lines: lines.length } }, who(user));
+    await this.audit.record(
+      null,
+      {
+        action: 'billing.export',
+        entityType: 'billing',
+        entityId: id,
+        detail: { format: 'xlsx', lines: lines.length },
+      },
+      who(user),
+    );
     return {
       billing,
       lines: lines.map((l) => {
         const p = people.get(l.requestId);
-        return { appointmentAt: l.appointmentAt, hn: p?.hn ?? '', patientName: p ? patientName(p) : '', totalSatang: l.totalSatang, paidAt: l.paidAt, paidReceiptNo: l.paidReceiptNo };
+        return {
+          appointmentAt: l.appointmentAt,
+          hn: p?.hn ?? '',
+          patientName: p ? patientName(p) : '',
+          totalSatang: l.totalSatang,
+          paidAt: l.paidAt,
+          paidReceiptNo: l.paidReceiptNo,
+        };
       }),
     };
   }
@@ -259,7 +393,11 @@ export class BillingService {
   // --- payment --------------------------------------------------------------------------------------------------
 
   /** POST /api/billing/{id}/paid/{requestId}: paid by hand; a request paid in another batch is refused (409). */
-  async markPaid(user: CurrentUser, id: string, requestId: string): Promise<{ requestId: string; paidBillingId: string | null }> {
+  async markPaid(
+    user: CurrentUser,
+    id: string,
+    requestId: string,
+  ): Promise<{ requestId: string; paidBillingId: string | null }> {
     await this.billingInScope(user, id);
     const line = await this.repo.line(id, requestId);
     if (!line) throw lineNotFound();
@@ -268,12 +406,21 @@ export class BillingService {
       if (isUniqueViolation(err, 'billing_requests_paid_uq')) throw billingConflict(BL.paidElsewhere, 'ALREADY_PAID');
       throw err;
     });
-    if (changed > 0) await this.audit.record(null, { action: 'billing.paid', entityType: 'billing', entityId: id, detail: { requestId } }, who(user));
+    if (changed > 0)
+      await this.audit.record(
+        null,
+        { action: 'billing.paid', entityType: 'billing', entityId: id, detail: { requestId } },
+        who(user),
+      );
     return { requestId, paidBillingId: id };
   }
 
   /** POST /api/billing/{id}/unpaid/{requestId}: back to unpaid; a line a live receipt pays is refused (void it). */
-  async markUnpaid(user: CurrentUser, id: string, requestId: string): Promise<{ requestId: string; paidBillingId: string | null }> {
+  async markUnpaid(
+    user: CurrentUser,
+    id: string,
+    requestId: string,
+  ): Promise<{ requestId: string; paidBillingId: string | null }> {
     await this.billingInScope(user, id);
     const line = await this.repo.line(id, requestId);
     if (!line) throw lineNotFound();
@@ -281,7 +428,11 @@ export class BillingService {
     if (!line.paidAt) return { requestId, paidBillingId: null };
     const changed = await this.repo.unpayByHand(id, requestId);
     if (changed === 0) throw billingConflict(BL.unpaidByReceipt, 'PAID_BY_RECEIPT');
-    await this.audit.record(null, { action: 'billing.unpaid', entityType: 'billing', entityId: id, detail: { requestId } }, who(user));
+    await this.audit.record(
+      null,
+      { action: 'billing.unpaid', entityType: 'billing', entityId: id, detail: { requestId } },
+      who(user),
+    );
     return { requestId, paidBillingId: null };
   }
 
@@ -290,34 +441,64 @@ export class BillingService {
    * and not above their sum. Two clerks racing for the same request get one receipt and one 409: the partial unique
    * indexes on receipt_lines and billing_requests decide, and the loser's transaction (and number) rolls back.
    */
-  async createReceipt(user: CurrentUser, id: string, input: ReceiptCreate): Promise<{ receiptId: string; receiptDocumentId: string }> {
+  async createReceipt(
+    user: CurrentUser,
+    id: string,
+    input: ReceiptCreate,
+  ): Promise<{ receiptId: string; receiptDocumentId: string }> {
     const billing = await this.billingInScope(user, id);
     const ids = input.requestIds.map((r) => r.toLowerCase());
     if (new Set(ids).size !== ids.length) throw billingInvalid('requestIds', BL.duplicateIds);
     const at = this.now();
-    const receipt = await this.repo.transaction(async (tx) => {
-      const lines = await tx.linesIn(id, ids);
-      if (lines.length !== ids.length) throw billingInvalid('requestIds', BL.notInBatch(ids.length - lines.length));
-      if ((await tx.paidAmong(ids)).length > 0) throw billingConflict(BL.somePaid, 'ALREADY_PAID');
-      const linesSatang = lines.reduce((n, l) => n + l.totalSatang, 0);
-      if (input.amount > linesSatang) throw billingInvalid('amount', BL.amountOverLines(formatSatang(linesSatang)));
-      const documentNo = await this.numbers.issue(tx, billing.branchId, 'RC', at);
-      const row = await tx.insertReceipt({
-        billingId: id, branchId: billing.branchId, documentNo, type: input.type, bankName: input.bankName,
-        amountSatang: input.amount, linesSatang, number: input.number, createdBy: user.userId, createdAt: at,
+    const receipt = await this.repo
+      .transaction(async (tx) => {
+        const lines = await tx.linesIn(id, ids);
+        if (lines.length !== ids.length) throw billingInvalid('requestIds', BL.notInBatch(ids.length - lines.length));
+        if ((await tx.paidAmong(ids)).length > 0) throw billingConflict(BL.somePaid, 'ALREADY_PAID');
+        const linesSatang = lines.reduce((n, l) => n + l.totalSatang, 0);
+        if (input.amount > linesSatang) throw billingInvalid('amount', BL.amountOverLines(formatSatang(linesSatang)));
+        const documentNo = await this.numbers.issue(tx, billing.branchId, 'RC', at);
+        const row = await tx.insertReceipt({
+          billingId: id,
+          branchId: billing.branchId,
+          documentNo,
+          type: input.type,
+          bankName: input.bankName,
+          amountSatang: input.amount,
+          linesSatang,
+          number: input.number,
+          createdBy: user.userId,
+          createdAt: at,
+        });
+        await tx.insertReceiptLines(
+          lines.map((l) => ({ receiptId: row.id, requestId: l.requestId, billingId: id, totalSatang: l.totalSatang })),
+        );
+        const paid = await tx.payByReceipt(id, ids, row.id, user.userId, at);
+        if (paid !== ids.length) throw billingConflict(BL.somePaid, 'ALREADY_PAID');
+        return row;
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, 'receipt_lines_live_request_uq', 'billing_requests_paid_uq'))
+          throw billingConflict(BL.somePaid, 'ALREADY_PAID');
+        throw err;
       });
-      await tx.insertReceiptLines(lines.map((l) => ({ receiptId: row.id, requestId: l.requestId, billingId: id, totalSatang: l.totalSatang })));
-      const paid = await tx.payByReceipt(id, ids, row.id, user.userId, at);
-      if (paid !== ids.length) throw billingConflict(BL.somePaid, 'ALREADY_PAID');
-      return row;
-    }).catch((err: unknown) => {
-      if (isUniqueViolation(err, 'receipt_lines_live_request_uq', 'billing_requests_paid_uq')) throw billingConflict(BL.somePaid, 'ALREADY_PAID');
-      throw err;
-    });
-    await this.audit.record(null, {
-      action: 'billing.receipt.create', entityType: 'receipt', entityId: receipt.id,
-      detail: { billingId: id, documentNo: receipt.documentNo, type: receipt.type, amountSatang: receipt.amountSatang, linesSatang: receipt.linesSatang, lines: ids.length },
-    }, who(user));
+    await this.audit.record(
+      null,
+      {
+        action: 'billing.receipt.create',
+        entityType: 'receipt',
+        entityId: receipt.id,
+        detail: {
+          billingId: id,
+          documentNo: receipt.documentNo,
+          type: receipt.type,
+          amountSatang: receipt.amountSatang,
+          linesSatang: receipt.linesSatang,
+          lines: ids.length,
+        },
+      },
+      who(user),
+    );
     return { receiptId: receipt.id, receiptDocumentId: receipt.documentNo };
   }
 
@@ -329,10 +510,16 @@ export class BillingService {
     if (receipt.voidedAt) throw billingConflict(BL.receiptVoided, 'RECEIPT_VOIDED');
     const done = await this.repo.transaction((tx) => tx.voidReceipt(receiptId, user.userId, reason, this.now()));
     if (!done) throw billingConflict(BL.receiptVoided, 'RECEIPT_VOIDED');
-    await this.audit.record(null, {
-      action: 'billing.receipt.void', entityType: 'receipt', entityId: receiptId,
-      detail: { billingId: id, documentNo: receipt.documentNo, amountSatang: receipt.amountSatang, reason },
-    }, who(user));
+    await this.audit.record(
+      null,
+      {
+        action: 'billing.receipt.void',
+        entityType: 'receipt',
+        entityId: receiptId,
+        detail: { billingId: id, documentNo: receipt.documentNo, amountSatang: receipt.amountSatang, reason },
+      },
+      who(user),
+    );
   }
 
   // --- documents ------------------------------------------------------------------------------------------------
@@ -345,13 +532,26 @@ export class BillingService {
     if (receipt.voidedAt) throw billingConflict(BL.receiptVoidedFile, 'RECEIPT_VOIDED');
     const lines = await this.repo.receiptLinesOf(receiptId);
     const people = new Map((await this.requests.billableByIds(lines.map((l) => l.requestId))).map((r) => [r.id, r]));
-    await this.audit.record(null, { action: 'billing.receipt.print', entityType: 'receipt', entityId: receiptId, detail: { billingId } }, who(user));
+    await this.audit.record(
+      null,
+      { action: 'billing.receipt.print', entityType: 'receipt', entityId: receiptId, detail: { billingId } },
+      who(user),
+    );
     return {
-      receipt, billing,
-      lines: lines.map((l) => {
-        const p = people.get(l.requestId);
-        return { requestId: l.requestId, appointmentAt: p?.appointmentAt ?? new Date(0), hn: p?.hn ?? '', patientName: p ? patientName(p) : '', totalSatang: l.totalSatang };
-      }).sort((a, b) => a.appointmentAt.getTime() - b.appointmentAt.getTime()),
+      receipt,
+      billing,
+      lines: lines
+        .map((l) => {
+          const p = people.get(l.requestId);
+          return {
+            requestId: l.requestId,
+            appointmentAt: p?.appointmentAt ?? new Date(0),
+            hn: p?.hn ?? '',
+            patientName: p ? patientName(p) : '',
+            totalSatang: l.totalSatang,
+          };
+        })
+        .sort((a, b) => a.appointmentAt.getTime() - b.appointmentAt.getTime()),
     };
   }
 
@@ -361,11 +561,22 @@ export class BillingService {
    * hospital's statements (decision acc03); their prints do not count as the branch's print.
    */
   async statementDocument(user: CurrentUser, billingId: string, reprint: boolean): Promise<StatementDocument> {
-    const billing = user.scope === 'hospital' ? await this.hospitalStatement(user, billingId) : await this.billingInScope(user, billingId);
+    const billing =
+      user.scope === 'hospital'
+        ? await this.hospitalStatement(user, billingId)
+        : await this.billingInScope(user, billingId);
     const [lines, receipts] = await Promise.all([this.repo.billingLines(billingId), this.repo.receiptsOf(billingId)]);
     const people = new Map((await this.requests.billableByIds(lines.map((l) => l.requestId))).map((r) => [r.id, r]));
     if (user.scope !== 'hospital' && !billing.isPrinted) await this.repo.markPrinted(billingId, this.now());
-    await this.audit.record(null, { action: reprint ? 'billing.statement.reprint' : 'billing.statement.print', entityType: 'billing', entityId: billingId }, who(user));
+    await this.audit.record(
+      null,
+      {
+        action: reprint ? 'billing.statement.reprint' : 'billing.statement.print',
+        entityType: 'billing',
+        entityId: billingId,
+      },
+      who(user),
+    );
     return {
       billing,
       lines: lines.map((l) => {
@@ -391,17 +602,37 @@ export class BillingService {
   async invoiceNumber(user: CurrentUser, request: { id: string; branchId: number }): Promise<string> {
     const existing = await this.repo.invoiceOf(request.id);
     if (existing) return existing.documentNo;
-    const issued = await this.repo.transaction(async (tx) => {
-      const documentNo = await this.numbers.issue(tx, request.branchId, 'IV');
-      if (!(await tx.insertInvoice({ requestId: request.id, branchId: request.branchId, documentNo, createdBy: user.userId, createdAt: this.now() }))) {
-        throw new InvoiceRaceLost();
-      }
-      return documentNo;
-    }).catch(async (err: unknown) => {
-      if (!(err instanceof InvoiceRaceLost)) throw err;
-      return (await this.repo.invoiceOf(request.id))!.documentNo;
-    });
-    if (!existing) await this.audit.record(null, { action: 'billing.invoice.number', entityType: 'request', entityId: request.id, detail: { documentNo: issued } }, who(user));
+    const issued = await this.repo
+      .transaction(async (tx) => {
+        const documentNo = await this.numbers.issue(tx, request.branchId, 'IV');
+        if (
+          !(await tx.insertInvoice({
+            requestId: request.id,
+            branchId: request.branchId,
+            documentNo,
+            createdBy: user.userId,
+            createdAt: this.now(),
+          }))
+        ) {
+          throw new InvoiceRaceLost();
+        }
+        return documentNo;
+      })
+      .catch(async (err: unknown) => {
+        if (!(err instanceof InvoiceRaceLost)) throw err;
+        return (await this.repo.invoiceOf(request.id))!.documentNo;
+      });
+    if (!existing)
+      await this.audit.record(
+        null,
+        {
+          action: 'billing.invoice.number',
+          entityType: 'request',
+          entityId: request.id,
+          detail: { documentNo: issued },
+        },
+        who(user),
+      );
     return issued;
   }
 
@@ -415,10 +646,17 @@ export class BillingService {
     const branchId = this.branchOf(user);
     if (hospitalId !== undefined) await this.hospitalInScope(user, hospitalId);
     const today = bangkokDay(this.now());
-    const rows = new Map((await this.repo.aging({ branchId, hospitalId: hospitalId ?? null, today })).map((r) => [r.bucket, r]));
+    const rows = new Map(
+      (await this.repo.aging({ branchId, hospitalId: hospitalId ?? null, today })).map((r) => [r.bucket, r]),
+    );
     return {
-      asOf: today, hospitalId: hospitalId ?? null,
-      buckets: AGING_BUCKETS.map((bucket) => ({ bucket, count: rows.get(bucket)?.count ?? 0, total: satangToBaht(rows.get(bucket)?.totalSatang ?? 0) })),
+      asOf: today,
+      hospitalId: hospitalId ?? null,
+      buckets: AGING_BUCKETS.map((bucket) => ({
+        bucket,
+        count: rows.get(bucket)?.count ?? 0,
+        total: satangToBaht(rows.get(bucket)?.totalSatang ?? 0),
+      })),
     };
   }
 
@@ -427,9 +665,15 @@ export class BillingService {
   /** The request list's and exam history's billing fields (the requests and patients modules' port). */
   async billingFactsOf(requestIds: string[]): Promise<Map<string, RequestBillingFacts>> {
     if (requestIds.length === 0) return new Map();
-    const [batches, invoices] = await Promise.all([this.repo.batchFactsOf(requestIds), this.repo.invoicesOf(requestIds)]);
-    const out = new Map<string, RequestBillingFacts>(batches.map((b) => [b.requestId, { ...batchFacts(b), invoiceNo: null }]));
-    for (const { requestId, documentNo } of invoices) out.set(requestId, { ...(out.get(requestId) ?? EMPTY_BILLING_FACTS), invoiceNo: documentNo });
+    const [batches, invoices] = await Promise.all([
+      this.repo.batchFactsOf(requestIds),
+      this.repo.invoicesOf(requestIds),
+    ]);
+    const out = new Map<string, RequestBillingFacts>(
+      batches.map((b) => [b.requestId, { ...batchFacts(b), invoiceNo: null }]),
+    );
+    for (const { requestId, documentNo } of invoices)
+      out.set(requestId, { ...(out.get(requestId) ?? EMPTY_BILLING_FACTS), invoiceNo: documentNo });
     return out;
   }
 

@@ -15,38 +15,109 @@ function sample(dir: string): DicomdirFileSet {
     fileSetId: 'acc-2025/001',
     patients: [
       {
-        patientId: 'HN0001', patientName: 'ใจดี^สมชาย', patientBirthDate: '19800101', patientSex: 'M',
+        patientId: 'HN0001',
+        patientName: 'ใจดี^สมชาย',
+        patientBirthDate: '19800101',
+        patientSex: 'M',
         studies: [
           {
-            studyInstanceUid: '1.2.826.0.1.3680043.10.9.1', studyDate: '20250102', studyTime: '101500.123', studyDescription: 'CT ช่องท้อง',
-            studyId: null, accessionNumber: 'ACC-1', series: [
-              { seriesInstanceUid: '1.2.826.0.1.3680043.10.9.1.1', modality: 'CT', seriesNumber: 2, seriesDescription: 'Axial', instances: [
-                { fileId: ['DICOM', 'ST000001', 'SE000001', 'IM000001'], sopClassUid: CT_IMAGE_STORAGE, sopInstanceUid: '1.2.826.0.1.3680043.10.9.1.1.1', transferSyntaxUid: '1.2.840.10008.1.2.1', instanceNumber: 1 },
-                { fileId: ['DICOM', 'ST000001', 'SE000001', 'IM000002'], sopClassUid: CT_IMAGE_STORAGE, sopInstanceUid: '1.2.826.0.1.3680043.10.9.1.1.2', transferSyntaxUid: JPEG2000_LOSSLESS, instanceNumber: 2 },
-              ] },
-              { seriesInstanceUid: '1.2.826.0.1.3680043.10.9.1.2', modality: 'sr', seriesNumber: null, instances: [
-                { fileId: ['DICOM', 'ST000001', 'SE000002', 'IM000001'], sopClassUid: SR, sopInstanceUid: '1.2.826.0.1.3680043.10.9.1.2.1', transferSyntaxUid: '1.2.840.10008.1.2.1', instanceNumber: null },
-              ] },
+            studyInstanceUid: '1.2.826.0.1.3680043.10.9.1',
+            studyDate: '20250102',
+            studyTime: '101500.123',
+            studyDescription: 'CT ช่องท้อง',
+            studyId: null,
+            accessionNumber: 'ACC-1',
+            series: [
+              {
+                seriesInstanceUid: '1.2.826.0.1.3680043.10.9.1.1',
+                modality: 'CT',
+                seriesNumber: 2,
+                seriesDescription: 'Axial',
+                instances: [
+                  {
+                    fileId: ['DICOM', 'ST000001', 'SE000001', 'IM000001'],
+                    sopClassUid: CT_IMAGE_STORAGE,
+                    sopInstanceUid: '1.2.826.0.1.3680043.10.9.1.1.1',
+                    transferSyntaxUid: '1.2.840.10008.1.2.1',
+                    instanceNumber: 1,
+                  },
+                  {
+                    fileId: ['DICOM', 'ST000001', 'SE000001', 'IM000002'],
+                    sopClassUid: CT_IMAGE_STORAGE,
+                    sopInstanceUid: '1.2.826.0.1.3680043.10.9.1.1.2',
+                    transferSyntaxUid: JPEG2000_LOSSLESS,
+                    instanceNumber: 2,
+                  },
+                ],
+              },
+              {
+                seriesInstanceUid: '1.2.826.0.1.3680043.10.9.1.2',
+                modality: 'sr',
+                seriesNumber: null,
+                instances: [
+                  {
+                    fileId: ['DICOM', 'ST000001', 'SE000002', 'IM000001'],
+                    sopClassUid: SR,
+                    sopInstanceUid: '1.2.826.0.1.3680043.10.9.1.2.1',
+                    transferSyntaxUid: '1.2.840.10008.1.2.1',
+                    instanceNumber: null,
+                  },
+                ],
+              },
             ],
           },
           {
-            studyInstanceUid: '1.2.826.0.1.3680043.10.9.2', studyDate: null, studyTime: 'garbage', studyDescription: null, studyId: 'S2',
-            accessionNumber: null, series: [
-              { seriesInstanceUid: '1.2.826.0.1.3680043.10.9.2.1', modality: null, seriesNumber: 1, instances: [
-                { fileId: ['DICOM', 'ST000002', 'SE000001', 'IM000001'], sopClassUid: '1.2.840.10008.5.1.4.1.1.7', sopInstanceUid: '1.2.826.0.1.3680043.10.9.2.1.1', transferSyntaxUid: '1.2.840.10008.1.2', instanceNumber: 7 },
-              ] },
+            studyInstanceUid: '1.2.826.0.1.3680043.10.9.2',
+            studyDate: null,
+            studyTime: 'garbage',
+            studyDescription: null,
+            studyId: 'S2',
+            accessionNumber: null,
+            series: [
+              {
+                seriesInstanceUid: '1.2.826.0.1.3680043.10.9.2.1',
+                modality: null,
+                seriesNumber: 1,
+                instances: [
+                  {
+                    fileId: ['DICOM', 'ST000002', 'SE000001', 'IM000001'],
+                    sopClassUid: '1.2.840.10008.5.1.4.1.1.7',
+                    sopInstanceUid: '1.2.826.0.1.3680043.10.9.2.1.1',
+                    transferSyntaxUid: '1.2.840.10008.1.2',
+                    instanceNumber: 7,
+                  },
+                ],
+              },
             ],
           },
         ],
       },
       {
-        patientId: null, patientName: 'Back\\slash^Name', studies: [
+        patientId: null,
+        patientName: 'Back\\slash^Name',
+        studies: [
           {
-            studyInstanceUid: '1.2.826.0.1.3680043.10.9.3', studyDate: '20240229', studyTime: '0930', studyDescription: 'MR', studyId: null,
-            accessionNumber: 'ACC-3', series: [
-              { seriesInstanceUid: '1.2.826.0.1.3680043.10.9.3.1', modality: 'MR', seriesNumber: 3, instances: [
-                { fileId: ['DICOM', 'ST000003', 'SE000001', 'IM000001'], sopClassUid: '1.2.840.10008.5.1.4.1.1.4', sopInstanceUid: '1.2.826.0.1.3680043.10.9.3.1.1', transferSyntaxUid: '1.2.840.10008.1.2.1', instanceNumber: 1 },
-              ] },
+            studyInstanceUid: '1.2.826.0.1.3680043.10.9.3',
+            studyDate: '20240229',
+            studyTime: '0930',
+            studyDescription: 'MR',
+            studyId: null,
+            accessionNumber: 'ACC-3',
+            series: [
+              {
+                seriesInstanceUid: '1.2.826.0.1.3680043.10.9.3.1',
+                modality: 'MR',
+                seriesNumber: 3,
+                instances: [
+                  {
+                    fileId: ['DICOM', 'ST000003', 'SE000001', 'IM000001'],
+                    sopClassUid: '1.2.840.10008.5.1.4.1.1.4',
+                    sopInstanceUid: '1.2.826.0.1.3680043.10.9.3.1.1',
+                    transferSyntaxUid: '1.2.840.10008.1.2.1',
+                    instanceNumber: 1,
+                  },
+                ],
+              },
             ],
           },
         ],
@@ -59,7 +130,15 @@ function sample(dir: string): DicomdirFileSet {
         for (const i of se.instances) {
           const file = path.join(dir, ...i.fileId);
           fs.mkdirSync(path.dirname(file), { recursive: true });
-          fs.writeFileSync(file, buildInstance({ studyUid: st.studyInstanceUid, seriesUid: se.seriesInstanceUid, sopUid: i.sopInstanceUid, sopClassUid: i.sopClassUid }).bytes);
+          fs.writeFileSync(
+            file,
+            buildInstance({
+              studyUid: st.studyInstanceUid,
+              seriesUid: se.seriesInstanceUid,
+              sopUid: i.sopInstanceUid,
+              sopClassUid: i.sopClassUid,
+            }).bytes,
+          );
         }
       }
     }
@@ -74,7 +153,9 @@ describe('buildDicomdir', () => {
     dirs.push(d);
     return d;
   };
-  afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+  afterAll(() => {
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
 
   it('writes a DICOMDIR that dcmdump reads, every offset pointing at a record and every instance reached once', async () => {
     const dir = tempDir();
@@ -84,12 +165,28 @@ describe('buildDicomdir', () => {
     expect(dump.text).toContain('MediaStorageDirectoryStorage');
     expect(dump.text).toContain('(0004,1130) CS [ACC_2025_001]');
     expect(dump.records.map((r) => r.type)).toEqual([
-      'PATIENT', 'STUDY', 'SERIES', 'IMAGE', 'IMAGE', 'SERIES', 'SR DOCUMENT', 'STUDY', 'SERIES', 'IMAGE', 'PATIENT', 'STUDY', 'SERIES', 'IMAGE',
+      'PATIENT',
+      'STUDY',
+      'SERIES',
+      'IMAGE',
+      'IMAGE',
+      'SERIES',
+      'SR DOCUMENT',
+      'STUDY',
+      'SERIES',
+      'IMAGE',
+      'PATIENT',
+      'STUDY',
+      'SERIES',
+      'IMAGE',
     ]);
     const leaves = walkDicomdir(dump);
     expect(leaves.map((l) => l.fileId)).toEqual([
-      'DICOM\\ST000001\\SE000001\\IM000001', 'DICOM\\ST000001\\SE000001\\IM000002', 'DICOM\\ST000001\\SE000002\\IM000001',
-      'DICOM\\ST000002\\SE000001\\IM000001', 'DICOM\\ST000003\\SE000001\\IM000001',
+      'DICOM\\ST000001\\SE000001\\IM000001',
+      'DICOM\\ST000001\\SE000001\\IM000002',
+      'DICOM\\ST000001\\SE000002\\IM000001',
+      'DICOM\\ST000002\\SE000001\\IM000001',
+      'DICOM\\ST000003\\SE000001\\IM000001',
     ]);
     expect(leaves[1]!.transferSyntax).toBe('=JPEG2000LosslessOnly');
     // Thai text in UTF-8 with its character set named in the record; a backslash never splits a single value.
@@ -106,17 +203,54 @@ describe('buildDicomdir', () => {
     fs.writeFileSync(path.join(dir, 'DICOMDIR'), buildDicomdir(sample(dir)));
     const instances = await pydicomFileSet(dir);
     expect(instances.map((i) => i.path).sort()).toEqual([
-      'DICOM/ST000001/SE000001/IM000001', 'DICOM/ST000001/SE000001/IM000002', 'DICOM/ST000001/SE000002/IM000001',
-      'DICOM/ST000002/SE000001/IM000001', 'DICOM/ST000003/SE000001/IM000001',
+      'DICOM/ST000001/SE000001/IM000001',
+      'DICOM/ST000001/SE000001/IM000002',
+      'DICOM/ST000001/SE000002/IM000001',
+      'DICOM/ST000002/SE000001/IM000001',
+      'DICOM/ST000003/SE000001/IM000001',
     ]);
-    expect(instances.find((i) => i.path.endsWith('ST000002/SE000001/IM000001'))?.sopInstanceUid).toBe('1.2.826.0.1.3680043.10.9.2.1.1');
+    expect(instances.find((i) => i.path.endsWith('ST000002/SE000001/IM000001'))?.sopInstanceUid).toBe(
+      '1.2.826.0.1.3680043.10.9.2.1.1',
+    );
   });
 
   it('refuses a file ID the media layout does not allow', () => {
-    const bad = (fileId: string[]) => () => buildDicomdir({ fileSetId: '', patients: [{ patientId: 'P', patientName: '', studies: [{
-      studyInstanceUid: '1.2.3', studyDate: null, studyTime: null, studyDescription: null, studyId: null, accessionNumber: null,
-      series: [{ seriesInstanceUid: '1.2.3.4', modality: 'OT', seriesNumber: 1, instances: [{ fileId, sopClassUid: '1.2', sopInstanceUid: '1.2.3.4.5', transferSyntaxUid: '1.2.840.10008.1.2.1', instanceNumber: 1 }] }],
-    }] }] });
+    const bad = (fileId: string[]) => () =>
+      buildDicomdir({
+        fileSetId: '',
+        patients: [
+          {
+            patientId: 'P',
+            patientName: '',
+            studies: [
+              {
+                studyInstanceUid: '1.2.3',
+                studyDate: null,
+                studyTime: null,
+                studyDescription: null,
+                studyId: null,
+                accessionNumber: null,
+                series: [
+                  {
+                    seriesInstanceUid: '1.2.3.4',
+                    modality: 'OT',
+                    seriesNumber: 1,
+                    instances: [
+                      {
+                        fileId,
+                        sopClassUid: '1.2',
+                        sopInstanceUid: '1.2.3.4.5',
+                        transferSyntaxUid: '1.2.840.10008.1.2.1',
+                        instanceNumber: 1,
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      });
     expect(bad(['DICOM', 'toolong123'])).toThrow(/file ID/);
     expect(bad(['DICOM', 'lower'])).toThrow(/file ID/);
     expect(bad(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'])).toThrow(/file ID/);

@@ -58,7 +58,8 @@ export const FILE_ID_COMPONENT = /^[A-Z0-9_]{1,8}$/;
 
 /** A numbered file-ID component: a two-letter prefix and six digits, e.g. fileIdComponent('IM', 12) = 'IM000012'. */
 export function fileIdComponent(prefix: string, n: number): string {
-  if (!/^[A-Z]{2}$/.test(prefix) || !Number.isInteger(n) || n < 0 || n > 999_999) throw new RangeError(`file ID component ${prefix}${n}`);
+  if (!/^[A-Z]{2}$/.test(prefix) || !Number.isInteger(n) || n < 0 || n > 999_999)
+    throw new RangeError(`file ID component ${prefix}${n}`);
   return `${prefix}${String(n).padStart(6, '0')}`;
 }
 
@@ -115,7 +116,8 @@ function header(tag: number, vr: string, length: number): Buffer {
 
 function encode(el: El): Buffer {
   if (el.value.length % 2 !== 0) throw new Error(`odd length value for ${el.tag.toString(16)}`);
-  if (!LONG_HEADER_VRS.has(el.vr) && el.value.length > 0xffff) throw new Error(`value too long for ${el.tag.toString(16)}`);
+  if (!LONG_HEADER_VRS.has(el.vr) && el.value.length > 0xffff)
+    throw new Error(`value too long for ${el.tag.toString(16)}`);
   return Buffer.concat([header(el.tag, el.vr, el.value.length), el.value]);
 }
 
@@ -126,18 +128,29 @@ function text(vr: Vr, value: string): Buffer {
   return Buffer.concat([b, Buffer.from(vr === 'UI' ? [0] : [0x20])]);
 }
 
-const ul = (n: number) => { const b = Buffer.alloc(4); b.writeUInt32LE(n >>> 0, 0); return b; };
-const us = (n: number) => { const b = Buffer.alloc(2); b.writeUInt16LE(n, 0); return b; };
+const ul = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n >>> 0, 0);
+  return b;
+};
+const us = (n: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(n, 0);
+  return b;
+};
 
 /** Strips what no single-valued DICOM string may hold: backslashes and control characters (ESC kept out too). */
 function clean(value: string | null | undefined): string {
-   
   return (value ?? '').replace(/[\\\x00-\x1f\x7f]/g, ' ').trim();
 }
 
 /** A CS value: upper-case A–Z, 0–9, space and underscore, at most 16 characters. */
 export function codeString(value: string | null | undefined, max = 16): string {
-  return clean(value).toUpperCase().replace(/[^A-Z0-9 _]/g, '_').slice(0, max).trim();
+  return clean(value)
+    .toUpperCase()
+    .replace(/[^A-Z0-9 _]/g, '_')
+    .slice(0, max)
+    .trim();
 }
 
 const isDate = (v: string) => /^\d{8}$/.test(v);
@@ -187,7 +200,11 @@ function studyRecord(s: DicomdirStudy, index: number): Rec {
     str(tagOf(0x0020, 0x000d), 'UI', s.studyInstanceUid),
     str(tagOf(0x0020, 0x0010), 'SH', studyId),
   ];
-  return { type: 'STUDY', keys: keysWithCharset(keys, [description, accession, studyId]), children: s.series.map(seriesRecord) };
+  return {
+    type: 'STUDY',
+    keys: keysWithCharset(keys, [description, accession, studyId]),
+    children: s.series.map(seriesRecord),
+  };
 }
 
 function seriesRecord(s: DicomdirSeries, index: number): Rec {
@@ -287,7 +304,12 @@ function metaHeader(instanceUid: string): Buffer {
     encode(str(tagOf(0x0002, 0x0012), 'UI', IMPLEMENTATION_CLASS_UID)),
     encode(str(tagOf(0x0002, 0x0013), 'SH', IMPLEMENTATION_VERSION_NAME)),
   ]);
-  return Buffer.concat([Buffer.alloc(128), Buffer.from('DICM', 'latin1'), encode({ tag: tagOf(0x0002, 0x0000), vr: 'UL', value: ul(body.length) }), body]);
+  return Buffer.concat([
+    Buffer.alloc(128),
+    Buffer.from('DICM', 'latin1'),
+    encode({ tag: tagOf(0x0002, 0x0000), vr: 'UL', value: ul(body.length) }),
+    body,
+  ]);
 }
 
 /** The bytes of a DICOMDIR for the file set: offsets counted from the first byte of the file (the preamble). */

@@ -34,7 +34,13 @@ export function exportLayout(rows: ExportInstanceRow[], fileSetId: string): Expo
       const key = JSON.stringify([row.patientId ?? '', row.patientName ?? '']);
       let patient = patientByKey.get(key);
       if (!patient) {
-        patient = { patientId: row.patientId, patientName: row.patientName, patientBirthDate: row.patientBirthDate, patientSex: row.patientSex, studies: [] };
+        patient = {
+          patientId: row.patientId,
+          patientName: row.patientName,
+          patientBirthDate: row.patientBirthDate,
+          patientSex: row.patientSex,
+          studies: [],
+        };
         patientByKey.set(key, patient);
         patients.push(patient);
       }
@@ -58,12 +64,23 @@ export function exportLayout(rows: ExportInstanceRow[], fileSetId: string): Expo
     if (!series) {
       series = {
         number: study.study.series.length + 1,
-        series: { seriesInstanceUid: row.seriesInstanceUid, modality: row.modality, seriesNumber: row.seriesNumber, seriesDescription: row.seriesDescription, instances: [] },
+        series: {
+          seriesInstanceUid: row.seriesInstanceUid,
+          modality: row.modality,
+          seriesNumber: row.seriesNumber,
+          seriesDescription: row.seriesDescription,
+          instances: [],
+        },
       };
       seriesById.set(row.seriesId, series);
       study.study.series.push(series.series);
     }
-    const fileId = ['DICOM', fileIdComponent('ST', study.number), fileIdComponent('SE', series.number), fileIdComponent('IM', series.series.instances.length + 1)];
+    const fileId = [
+      'DICOM',
+      fileIdComponent('ST', study.number),
+      fileIdComponent('SE', series.number),
+      fileIdComponent('IM', series.series.instances.length + 1),
+    ];
     series.series.instances.push({
       fileId,
       sopClassUid: row.sopClassUid,

@@ -28,16 +28,22 @@ export class ExportRepository {
   }
 
   async fingerprint(examId: string): Promise<ImageSetFingerprint> {
-    const [row] = await this.db.select({
-      count: sql<number>`count(*)::int`,
-      bytes: sql<string>`coalesce(sum(${dicomInstances.sizeBytes}), 0)::text`,
-      lastReceivedAt: sql<string | null>`max(${dicomInstances.receivedAt})::text`,
-      cold: sql<number>`(count(*) filter (where ${dicomInstances.coldKey} is not null))::int`,
-    })
+    const [row] = await this.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        bytes: sql<string>`coalesce(sum(${dicomInstances.sizeBytes}), 0)::text`,
+        lastReceivedAt: sql<string | null>`max(${dicomInstances.receivedAt})::text`,
+        cold: sql<number>`(count(*) filter (where ${dicomInstances.coldKey} is not null))::int`,
+      })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       .where(and(eq(dicomStudies.examId, examId), isNull(dicomInstances.deletedAt)));
-    return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0), lastReceivedAt: row?.lastReceivedAt ?? null, cold: Number(row?.cold ?? 0) };
+    return {
+      count: Number(row?.count ?? 0),
+      bytes: Number(row?.bytes ?? 0),
+      lastReceivedAt: row?.lastReceivedAt ?? null,
+      cold: Number(row?.cold ?? 0),
+    };
   }
 }

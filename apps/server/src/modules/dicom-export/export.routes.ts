@@ -16,7 +16,12 @@ import { DicomExportService } from './export.service';
  * list (REQUEST_EXPORT: the Link role exports films), on exams in the user's scope. The CD helper's export token and a
  * film link's token read their own exam's export too.
  */
-export const EXPORT_ACCESS: RouteAccess = { permission: 'EXAM_DICOM', anyOf: ['REQUEST_EXPORT'], scope: 'exam', tokens: ['export', 'link'] };
+export const EXPORT_ACCESS: RouteAccess = {
+  permission: 'EXAM_DICOM',
+  anyOf: ['REQUEST_EXPORT'],
+  scope: 'exam',
+  tokens: ['export', 'link'],
+};
 
 const Params = z.object({ examId: ExamIdParamsSchema.shape.id });
 const TokenQuery = z.object({ token: z.string().max(200).optional() });
@@ -64,31 +69,39 @@ export function dicomExportRoutes(deps: DicomExportRouteDeps) {
     app.addHook('onClose', async () => service.close());
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get('/dicom/export/:examId/check', {
-      config: { access: EXPORT_ACCESS },
-      schema: { params: Params, querystring: TokenQuery, response: { 200: CheckAnswer }, tags },
-    }, async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      const result = await service.check(requireUser(req), req.params.examId);
-      if (result.state === 'ready') return { success: true, data: result.ready };
-      return {
-        success: true,
-        data: null,
-        message: `กำลังเตรียมไฟล์ส่งออก (${result.done}/${result.total})`,
-        progress: { done: result.done, total: result.total },
-      };
-    });
+    r.get(
+      '/dicom/export/:examId/check',
+      {
+        config: { access: EXPORT_ACCESS },
+        schema: { params: Params, querystring: TokenQuery, response: { 200: CheckAnswer }, tags },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const result = await service.check(requireUser(req), req.params.examId);
+        if (result.state === 'ready') return { success: true, data: result.ready };
+        return {
+          success: true,
+          data: null,
+          message: `กำลังเตรียมไฟล์ส่งออก (${result.done}/${result.total})`,
+          progress: { done: result.done, total: result.total },
+        };
+      },
+    );
 
-    r.get('/dicom/export/:examId', {
-      config: { access: EXPORT_ACCESS },
-      schema: { params: Params, querystring: TokenQuery, tags },
-    }, async (req, reply) => {
-      const file = await service.download(requireUser(req), req.params.examId);
-      reply.type('application/zip');
-      reply.header('content-length', String(file.sizeBytes));
-      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-      reply.header('cache-control', 'no-store');
-      return reply.send(file.stream);
-    });
+    r.get(
+      '/dicom/export/:examId',
+      {
+        config: { access: EXPORT_ACCESS },
+        schema: { params: Params, querystring: TokenQuery, tags },
+      },
+      async (req, reply) => {
+        const file = await service.download(requireUser(req), req.params.examId);
+        reply.type('application/zip');
+        reply.header('content-length', String(file.sizeBytes));
+        reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+        reply.header('cache-control', 'no-store');
+        return reply.send(file.stream);
+      },
+    );
   };
 }

@@ -21,11 +21,30 @@ function rowsFor(n: number): { rows: ExportInstanceRow[]; files: Map<string, Buf
     const inst = buildInstance({ studyUid: '1.2.3', seriesUid: '1.2.3.4', instanceNumber: i });
     files.set(`key-${i}`, inst.bytes);
     rows.push({
-      studyId: 'st', studyInstanceUid: '1.2.3', patientId: 'P1', patientName: 'ทดสอบ^หนึ่ง', patientBirthDate: null, patientSex: null,
-      accessionNumber: 'ACC9', studyDate: '20250101', studyTime: '1200', studyDescription: null, referringPhysicianName: null, studyIdAttribute: null,
-      seriesId: 'se', seriesInstanceUid: '1.2.3.4', modality: 'OT', seriesNumber: 1, seriesDescription: null,
-      sopInstanceUid: inst.sopUid, sopClassUid: '1.2.840.10008.5.1.4.1.1.7', transferSyntaxUid: '1.2.840.10008.1.2.1', instanceNumber: i,
-      storageKey: `key-${i}`, sizeBytes: inst.bytes.length, cold: false,
+      studyId: 'st',
+      studyInstanceUid: '1.2.3',
+      patientId: 'P1',
+      patientName: 'ทดสอบ^หนึ่ง',
+      patientBirthDate: null,
+      patientSex: null,
+      accessionNumber: 'ACC9',
+      studyDate: '20250101',
+      studyTime: '1200',
+      studyDescription: null,
+      referringPhysicianName: null,
+      studyIdAttribute: null,
+      seriesId: 'se',
+      seriesInstanceUid: '1.2.3.4',
+      modality: 'OT',
+      seriesNumber: 1,
+      seriesDescription: null,
+      sopInstanceUid: inst.sopUid,
+      sopClassUid: '1.2.840.10008.5.1.4.1.1.7',
+      transferSyntaxUid: '1.2.840.10008.1.2.1',
+      instanceNumber: i,
+      storageKey: `key-${i}`,
+      sizeBytes: inst.bytes.length,
+      cold: false,
     });
   }
   return { rows, files };
@@ -41,33 +60,56 @@ describe(DicomExportService.name, () => {
   let gate: Promise<void> | null;
   let sut: DicomExportService;
 
-  const fingerprint = (): ImageSetFingerprint => ({ count: data.rows.length, bytes: data.rows.reduce((n, r) => n + r.sizeBytes, 0), lastReceivedAt: 'x', cold: 0 });
+  const fingerprint = (): ImageSetFingerprint => ({
+    count: data.rows.length,
+    bytes: data.rows.reduce((n, r) => n + r.sizeBytes, 0),
+    lastReceivedAt: 'x',
+    cold: 0,
+  });
   // The preparation runs in the background on real files: asked for until it is done (vi.waitFor's timeout, not a count).
-  const waitReady = () => vi.waitFor(async () => {
-    const r = await sut.check(user, EXAM_ID);
-    if (r.state !== 'ready') throw new Error(`the export is still ${r.state}`);
-    return r.ready;
-  }, { timeout: 20_000, interval: 10 });
+  const waitReady = () =>
+    vi.waitFor(
+      async () => {
+        const r = await sut.check(user, EXAM_ID);
+        if (r.state !== 'ready') throw new Error(`the export is still ${r.state}`);
+        return r.ready;
+      },
+      { timeout: 20_000, interval: 10 },
+    );
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-export-'));
     clock = new Date('2025-03-01T03:00:00Z');
-    exam = { id: EXAM_ID, accessionNumber: 'ACC 9/1', zipStatus: null, zipStatusUpdatedAt: null, patientId: null } as unknown as ExamRecord;
+    exam = {
+      id: EXAM_ID,
+      accessionNumber: 'ACC 9/1',
+      zipStatus: null,
+      zipStatusUpdatedAt: null,
+      patientId: null,
+    } as unknown as ExamRecord;
     data = rowsFor(3);
     preparations = 0;
     missing = new Set();
     gate = null;
     const repo = {
-      instancesOfExam: async () => { preparations += 1; if (gate) await gate; return data.rows; },
+      instancesOfExam: async () => {
+        preparations += 1;
+        if (gate) await gate;
+        return data.rows;
+      },
       fingerprint: async () => fingerprint(),
     } as unknown as ExportRepository;
     sut = new DicomExportService({
       repo,
       exams: {
-        load: async (_u, id) => { if (id !== EXAM_ID) throw new DomainError(404, 'ไม่พบ', 'NOT_FOUND'); return exam; },
+        load: async (_u, id) => {
+          if (id !== EXAM_ID) throw new DomainError(404, 'ไม่พบ', 'NOT_FOUND');
+          return exam;
+        },
         recordEvent: async () => undefined,
       },
-      openStored: async (row) => (missing.has(row.storageKey) ? null : Readable.from([data.files.get(row.storageKey)!])),
+      openStored: async (row) =>
+        missing.has(row.storageKey) ? null : Readable.from([data.files.get(row.storageKey)!]),
       dir,
       now: () => clock,
       log: pino({ level: 'silent' }),
@@ -80,14 +122,21 @@ describe(DicomExportService.name, () => {
 
   it('prepares once however many checks arrive together, then answers ready', async () => {
     let open!: () => void;
-    gate = new Promise((res) => { open = res; });
+    gate = new Promise((res) => {
+      open = res;
+    });
     const answers = await Promise.all([1, 2, 3, 4].map(() => sut.check(user, EXAM_ID)));
     expect(answers.every((a) => a.state === 'preparing')).toBe(true);
     expect(answers[0]).toMatchObject({ state: 'preparing', total: 3 });
     open();
     const ready = await waitReady();
     expect(preparations).toBe(1);
-    expect(ready).toMatchObject({ examId: EXAM_ID, fileName: 'ACC_9_1.zip', instanceCount: 3, url: `/dicom/export/${EXAM_ID}` });
+    expect(ready).toMatchObject({
+      examId: EXAM_ID,
+      fileName: 'ACC_9_1.zip',
+      instanceCount: 3,
+      url: `/dicom/export/${EXAM_ID}`,
+    });
     expect(Date.parse(ready.expiresAt) - Date.parse(ready.preparedAt)).toBe(EXPORT_STALE_MS);
     expect(fs.readdirSync(dir).sort()).toEqual([`${EXAM_ID}.json`, `${EXAM_ID}.zip`]);
     // Asked again, the same export: no second preparation.
@@ -128,11 +177,17 @@ describe(DicomExportService.name, () => {
   it('reports a failed preparation once, with the reason, and leaves nothing behind', async () => {
     missing.add('key-2');
     await sut.check(user, EXAM_ID);
-    const failure = await vi.waitFor(async () => {
-      const answer = await sut.check(user, EXAM_ID).then(() => null, (err: unknown) => ({ err }));
-      if (!answer) throw new Error('the preparation has not failed yet');
-      return answer.err;
-    }, { timeout: 20_000, interval: 10 });
+    const failure = await vi.waitFor(
+      async () => {
+        const answer = await sut.check(user, EXAM_ID).then(
+          () => null,
+          (err: unknown) => ({ err }),
+        );
+        if (!answer) throw new Error('the preparation has not failed yet');
+        return answer.err;
+      },
+      { timeout: 20_000, interval: 10 },
+    );
     expect(failure).toMatchObject({ status: 409, message: expect.stringContaining('ไม่พบไฟล์ภาพ') });
     expect(fs.readdirSync(dir)).toEqual([]);
     missing.clear();
@@ -142,10 +197,16 @@ describe(DicomExportService.name, () => {
 
   it('refuses archived images and an exam without images, and a download never prepared', async () => {
     exam = { ...exam, zipStatus: 'Archive' };
-    await expect(sut.check(user, EXAM_ID)).rejects.toMatchObject({ status: 409, message: expect.stringContaining('Unzip') });
+    await expect(sut.check(user, EXAM_ID)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('Unzip'),
+    });
     exam = { ...exam, zipStatus: null };
     data = rowsFor(0);
-    await expect(sut.check(user, EXAM_ID)).rejects.toMatchObject({ status: 409, message: expect.stringContaining('ยังไม่มีภาพ') });
+    await expect(sut.check(user, EXAM_ID)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringContaining('ยังไม่มีภาพ'),
+    });
     await expect(sut.download(user, EXAM_ID)).rejects.toMatchObject({ status: 404 });
   });
 

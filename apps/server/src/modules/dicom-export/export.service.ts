@@ -32,9 +32,7 @@ export interface ExportReady {
   url: string;
 }
 
-export type ExportCheck =
-  | { state: 'ready'; ready: ExportReady }
-  | { state: 'preparing'; done: number; total: number };
+export type ExportCheck = { state: 'ready'; ready: ExportReady } | { state: 'preparing'; done: number; total: number };
 
 /** The file beside each prepared zip: its presence means the zip is complete. */
 const Sidecar = z.object({
@@ -44,7 +42,12 @@ const Sidecar = z.object({
   sizeBytes: z.number().int().nonnegative(),
   instanceCount: z.number().int().nonnegative(),
   preparedAt: z.string(),
-  fingerprint: z.object({ count: z.number(), bytes: z.number(), lastReceivedAt: z.string().nullable(), cold: z.number() }),
+  fingerprint: z.object({
+    count: z.number(),
+    bytes: z.number(),
+    lastReceivedAt: z.string().nullable(),
+    cold: z.number(),
+  }),
 });
 type Sidecar = z.infer<typeof Sidecar>;
 
@@ -73,8 +76,10 @@ export interface DicomExportDeps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const noImages = () => new DomainError(409, 'รายการตรวจนี้ยังไม่มีภาพ DICOM ให้ส่งออก', 'EXPORT_NO_IMAGES');
-export const archived = () => new DomainError(409, 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนส่งออก', 'EXPORT_ARCHIVED');
-const notPrepared = () => new DomainError(404, 'ยังไม่ได้เตรียมไฟล์ส่งออก หรือไฟล์หมดอายุแล้ว กรุณาตรวจสอบอีกครั้ง', 'EXPORT_NOT_PREPARED');
+export const archived = () =>
+  new DomainError(409, 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนส่งออก', 'EXPORT_ARCHIVED');
+const notPrepared = () =>
+  new DomainError(404, 'ยังไม่ได้เตรียมไฟล์ส่งออก หรือไฟล์หมดอายุแล้ว กรุณาตรวจสอบอีกครั้ง', 'EXPORT_NOT_PREPARED');
 const stillPreparing = () => new DomainError(409, 'กำลังเตรียมไฟล์ส่งออก กรุณารอสักครู่', 'EXPORT_PREPARING');
 
 /**
@@ -96,9 +101,13 @@ export class DicomExportService {
   /** Removes leftovers now and stale exports every minute. */
   start(): void {
     if (this.timer) return;
-    void this.sweep().catch((err: unknown) => this.deps.log.warn({ err: { name: (err as Error)?.name } }, 'export sweep failed'));
+    void this.sweep().catch((err: unknown) =>
+      this.deps.log.warn({ err: { name: (err as Error)?.name } }, 'export sweep failed'),
+    );
     this.timer = setInterval(() => {
-      void this.sweep().catch((err: unknown) => this.deps.log.warn({ err: { name: (err as Error)?.name } }, 'export sweep failed'));
+      void this.sweep().catch((err: unknown) =>
+        this.deps.log.warn({ err: { name: (err as Error)?.name } }, 'export sweep failed'),
+      );
     }, SWEEP_EVERY_MS);
     this.timer.unref();
   }
@@ -123,14 +132,20 @@ export class DicomExportService {
     const failure = this.failures.get(examId);
     if (failure) {
       this.failures.delete(examId);
-      if (this.deps.now().getTime() - failure.at < this.staleMs) throw new DomainError(409, failure.message, 'EXPORT_FAILED');
+      if (this.deps.now().getTime() - failure.at < this.staleMs)
+        throw new DomainError(409, failure.message, 'EXPORT_FAILED');
     }
     if (exam.zipStatus === 'Archive') throw archived();
     const fingerprint = await this.deps.repo.fingerprint(examId);
     if (fingerprint.count === 0) throw noImages();
     if (fingerprint.cold > 0) throw archived();
     const sidecar = await this.readSidecar(examId);
-    if (sidecar && this.isFresh(sidecar, exam) && sameImages(sidecar.fingerprint, fingerprint) && (await exists(this.zipPath(examId)))) {
+    if (
+      sidecar &&
+      this.isFresh(sidecar, exam) &&
+      sameImages(sidecar.fingerprint, fingerprint) &&
+      (await exists(this.zipPath(examId)))
+    ) {
       return { state: 'ready', ready: this.toReady(sidecar) };
     }
     const again = this.running.get(examId);
@@ -141,7 +156,10 @@ export class DicomExportService {
   }
 
   /** The prepared zip of an exam in the user's scope, logged as a download on the exam. */
-  async download(user: CurrentUser, examId: string): Promise<{ stream: Readable; fileName: string; sizeBytes: number }> {
+  async download(
+    user: CurrentUser,
+    examId: string,
+  ): Promise<{ stream: Readable; fileName: string; sizeBytes: number }> {
     const exam = await this.deps.exams.load(user, examId);
     if (this.running.has(examId)) throw stillPreparing();
     const sidecar = await this.readSidecar(examId);
@@ -187,14 +205,19 @@ export class DicomExportService {
       .catch((err: unknown) => {
         if (!abort.signal.aborted) {
           const missing = err instanceof MissingFileError;
-          this.deps.log.error({ err: { name: (err as Error)?.name, message: missing ? 'missing file' : undefined }, examId: exam.id }, 'dicom export failed');
+          this.deps.log.error(
+            { err: { name: (err as Error)?.name, message: missing ? 'missing file' : undefined }, examId: exam.id },
+            'dicom export failed',
+          );
           this.failures.set(exam.id, {
             message: missing ? 'เตรียมไฟล์ไม่สำเร็จ: ไม่พบไฟล์ภาพบางไฟล์ในคลัง' : 'เตรียมไฟล์ส่งออกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
             at: this.deps.now().getTime(),
           });
         }
       })
-      .finally(() => { this.running.delete(exam.id); });
+      .finally(() => {
+        this.running.delete(exam.id);
+      });
     return prep;
   }
 
@@ -217,18 +240,27 @@ export class DicomExportService {
     for (const entry of layout.entries) {
       // Uncompressed pixel data shrinks well with a fast deflate; JPEG, JPEG-LS, JPEG 2000 and RLE are stored as they are.
       const native = NATIVE_SYNTAXES.has(entry.row.transferSyntaxUid);
-      zip.addReadStreamLazy(entry.path, { mtime: preparedAt, size: entry.row.sizeBytes, compressionLevel: native ? 1 : 0 }, (cb) => {
-        if (prep.abort.signal.aborted) return cb(new Error('aborted'), none);
-        this.deps.openStored(entry.row).then((stream) => {
-          if (!stream) return cb(new MissingFileError(), none);
-          const stop = () => stream.destroy();
-          prep.abort.signal.addEventListener('abort', stop, { once: true });
-          stream.once('close', () => prep.abort.signal.removeEventListener('abort', stop));
-          stream.once('end', () => { prep.done += 1; });
-          stream.once('error', (err) => output.destroy(err));
-          cb(null, stream);
-        }, (err: unknown) => cb(err, none));
-      });
+      zip.addReadStreamLazy(
+        entry.path,
+        { mtime: preparedAt, size: entry.row.sizeBytes, compressionLevel: native ? 1 : 0 },
+        (cb) => {
+          if (prep.abort.signal.aborted) return cb(new Error('aborted'), none);
+          this.deps.openStored(entry.row).then(
+            (stream) => {
+              if (!stream) return cb(new MissingFileError(), none);
+              const stop = () => stream.destroy();
+              prep.abort.signal.addEventListener('abort', stop, { once: true });
+              stream.once('close', () => prep.abort.signal.removeEventListener('abort', stop));
+              stream.once('end', () => {
+                prep.done += 1;
+              });
+              stream.once('error', (err) => output.destroy(err));
+              cb(null, stream);
+            },
+            (err: unknown) => cb(err, none),
+          );
+        },
+      );
     }
     zip.on('error', (err: Error) => output.destroy(err));
     zip.end();
@@ -304,13 +336,21 @@ class MissingFileError extends Error {
   override name = 'MissingFileError';
 }
 
-const exists = (p: string) => fsp.access(p).then(() => true, () => false);
+const exists = (p: string) =>
+  fsp.access(p).then(
+    () => true,
+    () => false,
+  );
 
 const sameImages = (a: ImageSetFingerprint, b: ImageSetFingerprint) =>
   a.count === b.count && a.bytes === b.bytes && a.lastReceivedAt === b.lastReceivedAt;
 
 /** The download's file name: the accession number (spec: "Content-Disposition with accession number"), path-safe. */
 export function fileNameBase(accessionNumber: string | null, examId: string): string {
-  const cleaned = (accessionNumber ?? '').trim().replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 64);
+  const cleaned = (accessionNumber ?? '')
+    .trim()
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 64);
   return cleaned || examId;
 }

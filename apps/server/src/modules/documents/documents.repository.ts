@@ -21,8 +21,11 @@ export class DocumentsRepository {
   }
 
   async findForExam(examId: string, documentId: string) {
-    const [row] = await this.db.select().from(documents)
-      .where(and(eq(documents.id, documentId), eq(documents.examId, examId), isNull(documents.deletedAt))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.examId, examId), isNull(documents.deletedAt)))
+      .limit(1);
     return row;
   }
 }

@@ -24,7 +24,8 @@ export class ExamDocumentsService {
   /** Refuses before any byte is stored: unknown or out-of-scope exam, or a document of a type §5 does not accept. */
   async checkUpload(user: CurrentUser, examId: string, kind: ExamUploadKind, fileName: string) {
     const exam = await this.exams.load(user, examId);
-    if (kind === 'document' && !isAcceptedDocument(fileName)) throw new DomainError(400, UPLOAD_ERRORS.badType, 'BAD_FILE_TYPE');
+    if (kind === 'document' && !isAcceptedDocument(fileName))
+      throw new DomainError(400, UPLOAD_ERRORS.badType, 'BAD_FILE_TYPE');
     return exam;
   }
 
@@ -33,18 +34,37 @@ export class ExamDocumentsService {
   }
 
   /** Records a stored upload on the exam, logs it, and answers the entry and the refreshed worklist row. */
-  async attach(user: CurrentUser, examId: string, kind: ExamUploadKind, stored: StoredFile, originalName: string, prefix?: string) {
+  async attach(
+    user: CurrentUser,
+    examId: string,
+    kind: ExamUploadKind,
+    stored: StoredFile,
+    originalName: string,
+    prefix?: string,
+  ) {
     const exam = await this.exams.load(user, examId);
     if (stored.sizeBytes === 0) throw new DomainError(400, UPLOAD_ERRORS.noFile, 'EMPTY_FILE');
     const fileName = applyFileNamePrefix(originalName, prefix);
     const row = await this.repo.insert({
-      examId, patientId: exam.patientId, requestId: exam.requestId, kind, fileName,
-      contentType: contentTypeOf(fileName), sizeBytes: stored.sizeBytes, storageKey: stored.key, sha256: stored.sha256,
+      examId,
+      patientId: exam.patientId,
+      requestId: exam.requestId,
+      kind,
+      fileName,
+      contentType: contentTypeOf(fileName),
+      sizeBytes: stored.sizeBytes,
+      storageKey: stored.key,
+      sha256: stored.sha256,
       uploadedBy: user.userId,
     });
     await this.exams.recordEvent(user, exam, kind === 'document' ? 'documentUploaded' : 'fileUploaded', fileName);
     return {
-      document: { documentId: row.id, fileName: row.fileName, uploadBy: user.displayName, uploadDate: row.uploadedAt.toISOString() },
+      document: {
+        documentId: row.id,
+        fileName: row.fileName,
+        uploadBy: user.displayName,
+        uploadDate: row.uploadedAt.toISOString(),
+      },
       exam: await this.exams.row(examId),
     };
   }
@@ -52,7 +72,12 @@ export class ExamDocumentsService {
   async list(user: CurrentUser, examId: string, kind: ExamUploadKind) {
     await this.exams.load(user, examId);
     const rows = await this.repo.listForExam(examId, kind);
-    return rows.map((r) => ({ documentId: r.doc.id, fileName: r.doc.fileName, uploadBy: r.uploadBy ?? '', uploadDate: r.doc.uploadedAt.toISOString() }));
+    return rows.map((r) => ({
+      documentId: r.doc.id,
+      fileName: r.doc.fileName,
+      uploadBy: r.uploadBy ?? '',
+      uploadDate: r.doc.uploadedAt.toISOString(),
+    }));
   }
 
   /** Opens one document; only types safe to render are shown inline, the rest download. */
@@ -61,6 +86,12 @@ export class ExamDocumentsService {
     const doc = await this.repo.findForExam(examId, documentId);
     if (!doc) throw new DomainError(404, 'ไม่พบเอกสาร', 'DOCUMENT_NOT_FOUND');
     await this.exams.recordEvent(user, exam, 'documentOpened', doc.fileName);
-    return { stream: await this.store.open(doc.storageKey), fileName: doc.fileName, contentType: doc.contentType, inline: isInlineSafe(doc.contentType), size: doc.sizeBytes };
+    return {
+      stream: await this.store.open(doc.storageKey),
+      fileName: doc.fileName,
+      contentType: doc.contentType,
+      inline: isInlineSafe(doc.contentType),
+      size: doc.sizeBytes,
+    };
   }
 }

@@ -9,12 +9,15 @@ export class AssignableDoctorsRepository {
   /** Active Doctors reading for the client hospital; every active Doctor when the exam has no client. */
   async forClient(hospitalId: number | null) {
     const base = this.db.selectDistinct({ doctorId: users.id, doctorName: users.displayName }).from(users);
-    const rows = hospitalId === null
-      ? await base.where(and(eq(users.roleName, 'Doctor'), eq(users.isActive, true))).orderBy(asc(users.displayName))
-      : await base
-        .innerJoin(doctorClients, eq(doctorClients.userId, users.id))
-        .where(and(eq(users.roleName, 'Doctor'), eq(users.isActive, true), eq(doctorClients.hospitalId, hospitalId)))
-        .orderBy(asc(users.displayName));
+    const rows =
+      hospitalId === null
+        ? await base.where(and(eq(users.roleName, 'Doctor'), eq(users.isActive, true))).orderBy(asc(users.displayName))
+        : await base
+            .innerJoin(doctorClients, eq(doctorClients.userId, users.id))
+            .where(
+              and(eq(users.roleName, 'Doctor'), eq(users.isActive, true), eq(doctorClients.hospitalId, hospitalId)),
+            )
+            .orderBy(asc(users.displayName));
     return rows;
   }
 

@@ -7,7 +7,12 @@ type Hydrated = Awaited<ReturnType<ExamsRepository['hydrate']>>[number];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Display name as Thai records write it: prefix joined to the first name, then middle and last. */
-export function examPatientName(e: { prefixName: string | null; firstName: string; middleName: string | null; lastName: string | null }): string {
+export function examPatientName(e: {
+  prefixName: string | null;
+  firstName: string;
+  middleName: string | null;
+  lastName: string | null;
+}): string {
   return [`${e.prefixName ?? ''}${e.firstName}`, e.middleName, e.lastName].filter(Boolean).join(' ');
 }
 

@@ -7,7 +7,8 @@ import { COUNT_CAP, ExamsRepository, PAGE_SIZE } from './exams.repository';
 import { countOf, sql, userId } from './exams.test-helpers';
 
 /** Only the fields the scope condition reads. */
-const scoped = (over: Partial<CurrentUser>) => ({ scopeExamId: null, scope: 'all', branchId: null, hospitalId: null, userId: '', ...over }) as CurrentUser;
+const scoped = (over: Partial<CurrentUser>) =>
+  ({ scopeExamId: null, scope: 'all', branchId: null, hospitalId: null, userId: '', ...over }) as CurrentUser;
 
 describe('worklist search SQL (capped total, doctor tab counts)', () => {
   let sut: TestContext;
@@ -18,7 +19,9 @@ describe('worklist search SQL (capped total, doctor tab counts)', () => {
     sut = await createTestApp();
     db = sut.database.db;
   });
-  afterAll(async () => { await sut.close(); });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   const allExams = () => countOf(db, sql`select count(*)::int as n from exams where deleted_at is null`);
   const rowsOf = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
@@ -36,7 +39,10 @@ describe('worklist search SQL (capped total, doctor tab counts)', () => {
     expect(res.ids).toHaveLength(Math.min(PAGE_SIZE, n));
     // Exactly at the cap is still exact; one more is an estimate.
     expect(await new ExamsRepository(db, n).searchPage(where, 1)).toMatchObject({ total: n, totalIsEstimate: false });
-    expect(await new ExamsRepository(db, n - 1).searchPage(where, 1)).toMatchObject({ total: n - 1, totalIsEstimate: true });
+    expect(await new ExamsRepository(db, n - 1).searchPage(where, 1)).toMatchObject({
+      total: n - 1,
+      totalIsEstimate: true,
+    });
   });
 
   it('past the cap reports a lower bound that covers the page asked for, and the same rows', async () => {
@@ -60,24 +66,37 @@ describe('worklist search SQL (capped total, doctor tab counts)', () => {
     const doctor = await userId(db, 'doctor1');
     const where = repo.searchConditions(wide, examScopeCondition(scoped({ scope: 'assigned', userId: doctor })));
     const { ids, total } = await repo.searchPage(where, 1);
-    const expected = await rowsOf<{ id: string }>(sql`select id from exams where reviewer_id = ${doctor} and deleted_at is null
+    const expected = await rowsOf<{
+      id: string;
+    }>(sql`select id from exams where reviewer_id = ${doctor} and deleted_at is null
       order by exam_date desc, id desc limit ${PAGE_SIZE}`);
     expect(ids).toEqual(expected.map((r) => r.id));
-    expect(total).toBe(await countOf(db, sql`select count(*)::int as n from exams where reviewer_id = ${doctor} and deleted_at is null`));
+    expect(total).toBe(
+      await countOf(db, sql`select count(*)::int as n from exams where reviewer_id = ${doctor} and deleted_at is null`),
+    );
 
     const counts = await repo.openCountsByClient(where);
-    const direct = await rowsOf<{ clientId: number; openCount: number }>(sql`select hospital_id as "clientId", count(*)::int as "openCount"
+    const direct = await rowsOf<{
+      clientId: number;
+      openCount: number;
+    }>(sql`select hospital_id as "clientId", count(*)::int as "openCount"
       from exams where reviewer_id = ${doctor} and deleted_at is null and status <> 'Completed' and hospital_id is not null
       group by hospital_id`);
-    expect(counts.map((c) => ({ clientId: c.clientId, openCount: c.openCount })).sort((a, b) => a.clientId! - b.clientId!))
-      .toEqual(direct.sort((a, b) => a.clientId - b.clientId));
+    expect(
+      counts.map((c) => ({ clientId: c.clientId, openCount: c.openCount })).sort((a, b) => a.clientId! - b.clientId!),
+    ).toEqual(direct.sort((a, b) => a.clientId - b.clientId));
     expect(counts.length).toBeGreaterThan(1);
     expect(counts.every((c) => typeof c.clientName === 'string' && c.clientName.length > 0)).toBe(true);
   });
 
   it('the search answer says whether the total is exact', async () => {
     const cookie = await sut.login('staff');
-    const res = await sut.app.inject({ method: 'POST', url: '/api/exam/search?page=1', headers: { cookie }, payload: wide });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/api/exam/search?page=1',
+      headers: { cookie },
+      payload: wide,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.totalIsEstimate).toBe(false);
   });

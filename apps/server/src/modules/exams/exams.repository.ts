@@ -4,7 +4,19 @@ import type { ExamSearch } from '@rangsi/contract';
 import { bangkokDayStart } from '@rangsi/domain';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like-pattern';
-import { branches, dicomInstances, dicomSeries, dicomStudies, documents, examEvents, exams, finishedReports, hospitals, patients, users } from '../../db/schema/index';
+import {
+  branches,
+  dicomInstances,
+  dicomSeries,
+  dicomStudies,
+  documents,
+  examEvents,
+  exams,
+  finishedReports,
+  hospitals,
+  patients,
+  users,
+} from '../../db/schema/index';
 
 export type ExamRecord = typeof exams.$inferSelect;
 export const PAGE_SIZE = 50;
@@ -23,7 +35,10 @@ const dicomTime = (t: string) => t.replaceAll(':', '').padEnd(6, '0');
 
 /** SQL for exams: the paged search, the hydrated rows, optimistic-version updates and the exam log. */
 export class ExamsRepository {
-  constructor(private readonly db: Database, private readonly countCap = COUNT_CAP) {}
+  constructor(
+    private readonly db: Database,
+    private readonly countCap = COUNT_CAP,
+  ) {}
 
   /** Conditions of the search payload, the scope already included. */
   searchConditions(f: ExamSearch, scope: SQL): SQL[] {
@@ -41,8 +56,10 @@ export class ExamsRepository {
     if (f.studyDateTo) c.push(lte(exams.studyDate, dicomDate(f.studyDateTo)));
     if (f.studyTimeFrom) c.push(gte(exams.studyTime, dicomTime(f.studyTimeFrom)));
     if (f.studyTimeTo) c.push(lte(exams.studyTime, dicomTime(f.studyTimeTo)));
-    if (f.institutionalDepartment) c.push(sql`lower(${exams.institutionalDepartment}) like ${containsPattern(f.institutionalDepartment)}`);
-    if (f.sendingApplication) c.push(sql`lower(${exams.sendingApplication}) like ${containsPattern(f.sendingApplication)}`);
+    if (f.institutionalDepartment)
+      c.push(sql`lower(${exams.institutionalDepartment}) like ${containsPattern(f.institutionalDepartment)}`);
+    if (f.sendingApplication)
+      c.push(sql`lower(${exams.sendingApplication}) like ${containsPattern(f.sendingApplication)}`);
     return c;
   }
 
@@ -56,17 +73,31 @@ export class ExamsRepository {
   async searchPage(where: SQL[], page: number): Promise<{ ids: string[]; total: number; totalIsEstimate: boolean }> {
     const cond = and(...where);
     const offset = (page - 1) * PAGE_SIZE;
-    const capped = this.db.select({ one: sql<number>`1`.as('one') }).from(exams).where(cond).limit(this.countCap + 1).as('capped');
+    const capped = this.db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(exams)
+      .where(cond)
+      .limit(this.countCap + 1)
+      .as('capped');
     const [rows, [count]] = await Promise.all([
-      this.db.select({ id: exams.id }).from(exams).where(cond)
-        .orderBy(desc(exams.examDate), desc(exams.id)).limit(PAGE_SIZE).offset(offset),
+      this.db
+        .select({ id: exams.id })
+        .from(exams)
+        .where(cond)
+        .orderBy(desc(exams.examDate), desc(exams.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
       this.db.select({ n: sql<number>`count(*)::int` }).from(capped),
     ]);
     const ids = rows.map((r) => r.id);
     const n = count?.n ?? 0;
     if (n <= this.countCap) return { ids, total: n, totalIsEstimate: false };
     // More than the cap match: at least the cap, and at least the rows up to the end of this page when it has any.
-    return { ids, total: ids.length > 0 ? Math.max(this.countCap, offset + ids.length) : this.countCap, totalIsEstimate: true };
+    return {
+      ids,
+      total: ids.length > 0 ? Math.max(this.countCap, offset + ids.length) : this.countCap,
+      totalIsEstimate: true,
+    };
   }
 
   /**
@@ -115,7 +146,11 @@ export class ExamsRepository {
   }
 
   async findInScope(id: string, scope: SQL): Promise<ExamRecord | undefined> {
-    const [row] = await this.db.select().from(exams).where(and(eq(exams.id, id), scope, isNull(exams.deletedAt))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.id, id), scope, isNull(exams.deletedAt)))
+      .limit(1);
     return row;
   }
 
@@ -137,7 +172,15 @@ export class ExamsRepository {
         .where(and(eq(exams.id, id), eq(exams.version, version), isNull(exams.deletedAt)))
         .returning();
       if (!row) return undefined;
-      await tx.insert(examEvents).values({ examId: id, userId: event.userId, userName: event.userName, action: event.action, detail: event.detail ?? null });
+      await tx
+        .insert(examEvents)
+        .values({
+          examId: id,
+          userId: event.userId,
+          userName: event.userName,
+          action: event.action,
+          detail: event.detail ?? null,
+        });
       if (also) await also(tx);
       return row;
     });
@@ -150,9 +193,12 @@ export class ExamsRepository {
   /** Earlier and later exams of the same patient (the History dialog), within the user's scope. */
   async related(exam: ExamRecord, scope: SQL): Promise<string[]> {
     if (!exam.patientId) return [];
-    const rows = await this.db.select({ id: exams.id }).from(exams)
+    const rows = await this.db
+      .select({ id: exams.id })
+      .from(exams)
       .where(and(eq(exams.patientId, exam.patientId), ne(exams.id, exam.id), isNull(exams.deletedAt), scope))
-      .orderBy(desc(exams.examDate)).limit(100);
+      .orderBy(desc(exams.examDate))
+      .limit(100);
     return rows.map((r) => r.id);
   }
 
@@ -167,24 +213,31 @@ export class ExamsRepository {
   }
 
   async series(examId: string) {
-    return this.db
-      .select({
-        seriesId: dicomSeries.id,
-        studyId: dicomSeries.studyId,
-        seriesNumber: dicomSeries.seriesNumber,
-        seriesDescription: dicomSeries.seriesDescription,
-        thumbnailKey: dicomSeries.thumbnailKey,
-        orientation: dicomInstances.imageOrientationPatient,
-        instances: sql<number>`count(${dicomInstances.id})::int`,
-        frames: sql<number>`coalesce(sum(${dicomInstances.numberOfFrames}), 0)::int`,
-        firstInstance: sql<number | null>`min(${dicomInstances.instanceNumber})`,
-      })
-      .from(dicomSeries)
-      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      // Deleted images (waiting for the purge) are not listed, nor a series left with none.
-      .leftJoin(dicomInstances, and(eq(dicomInstances.seriesId, dicomSeries.id), isNull(dicomInstances.deletedAt)))
-      .where(and(eq(dicomStudies.examId, examId), gt(dicomSeries.numberOfInstances, 0)))
-      .groupBy(dicomSeries.id, dicomStudies.receivedAt, dicomInstances.imageOrientationPatient)
-      .orderBy(dicomStudies.receivedAt, sql`${dicomSeries.seriesNumber} nulls last`, dicomSeries.createdAt, dicomSeries.id);
+    return (
+      this.db
+        .select({
+          seriesId: dicomSeries.id,
+          studyId: dicomSeries.studyId,
+          seriesNumber: dicomSeries.seriesNumber,
+          seriesDescription: dicomSeries.seriesDescription,
+          thumbnailKey: dicomSeries.thumbnailKey,
+          orientation: dicomInstances.imageOrientationPatient,
+          instances: sql<number>`count(${dicomInstances.id})::int`,
+          frames: sql<number>`coalesce(sum(${dicomInstances.numberOfFrames}), 0)::int`,
+          firstInstance: sql<number | null>`min(${dicomInstances.instanceNumber})`,
+        })
+        .from(dicomSeries)
+        .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+        // Deleted images (waiting for the purge) are not listed, nor a series left with none.
+        .leftJoin(dicomInstances, and(eq(dicomInstances.seriesId, dicomSeries.id), isNull(dicomInstances.deletedAt)))
+        .where(and(eq(dicomStudies.examId, examId), gt(dicomSeries.numberOfInstances, 0)))
+        .groupBy(dicomSeries.id, dicomStudies.receivedAt, dicomInstances.imageOrientationPatient)
+        .orderBy(
+          dicomStudies.receivedAt,
+          sql`${dicomSeries.seriesNumber} nulls last`,
+          dicomSeries.createdAt,
+          dicomSeries.id,
+        )
+    );
   }
 }

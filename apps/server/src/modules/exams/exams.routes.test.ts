@@ -10,12 +10,21 @@ describe('exam worklist API', () => {
   const cookies: Record<string, string> = {};
   const as = async (username: string) => (cookies[username] ??= await sut.login(username));
   const post = async (username: string, url: string, payload?: unknown) =>
-    sut.app.inject({ method: 'POST', url, headers: { cookie: await as(username) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    sut.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: await as(username) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const get = async (username: string, url: string) => sut.app.inject({ url, headers: { cookie: await as(username) } });
   const wide = { examFromDate: '2000-01-01', examToDate: '2100-01-01' };
 
-  beforeAll(async () => { sut = await createTestApp({ now: () => clock }); });
-  afterAll(async () => { await sut.close(); });
+  beforeAll(async () => {
+    sut = await createTestApp({ now: () => clock });
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   describe('search', () => {
     it('pages by 50, newest first, with the total; staff see only their branch', async () => {
@@ -27,7 +36,10 @@ describe('exam worklist API', () => {
       const dates = data.rows.map((r: { examDate: string }) => r.examDate);
       expect([...dates].sort().reverse()).toEqual(dates);
       expect(new Set(data.rows.map((r: { branchName: string }) => r.branchName)).size).toBe(1);
-      const n = await countOf(sut.database.db, sql`select count(*)::int as n from exams e join users u on u.branch_id = e.branch_id where u.username = 'staff' and e.deleted_at is null`);
+      const n = await countOf(
+        sut.database.db,
+        sql`select count(*)::int as n from exams e join users u on u.branch_id = e.branch_id where u.username = 'staff' and e.deleted_at is null`,
+      );
       expect(data.total).toBe(n);
       const page2 = (await post('staff', '/api/exam/search?page=2', wide)).json().data;
       expect(page2.rows[0]?.examId).not.toBe(data.rows[0].examId);
@@ -43,11 +55,15 @@ describe('exam worklist API', () => {
       const part = e.lastName!.slice(1, 4);
       const byName = (await post('admin', '/api/exam/search', { ...wide, patientName: part })).json().data;
       expect(byName.total).toBeGreaterThan(0);
-      expect(byName.rows.every((r: { patientName: string }) => r.patientName.toLowerCase().includes(part.toLowerCase()))).toBe(true);
+      expect(
+        byName.rows.every((r: { patientName: string }) => r.patientName.toLowerCase().includes(part.toLowerCase())),
+      ).toBe(true);
     });
 
     it('limits the date window by Bangkok calendar days', async () => {
-      const res = (await post('admin', '/api/exam/search', { examFromDate: '2001-01-01', examToDate: '2001-01-02' })).json().data;
+      const res = (
+        await post('admin', '/api/exam/search', { examFromDate: '2001-01-01', examToDate: '2001-01-02' })
+      ).json().data;
       expect(res).toMatchObject({ rows: [], total: 0 });
     });
 
@@ -58,7 +74,10 @@ describe('exam worklist API', () => {
       expect(res.rows.every((r: { reviewerId: string }) => r.reviewerId === doctor1)).toBe(true);
       const counts = res.clients.map((c: { openCount: number }) => c.openCount);
       expect([...counts].sort((a, b) => b - a)).toEqual(counts);
-      const clientsOfDoctor = await sut.database.db.select().from(doctorClients).where(eq(doctorClients.userId, doctor1));
+      const clientsOfDoctor = await sut.database.db
+        .select()
+        .from(doctorClients)
+        .where(eq(doctorClients.userId, doctor1));
       expect(clientsOfDoctor.length).toBe(2);
       const first = res.clients[0];
       const tab = (await post('doctor1', '/api/exam/search', { ...wide, clientId: first.clientId })).json().data;
@@ -80,14 +99,16 @@ describe('exam worklist API', () => {
       expect((await post('doctor2', `/api/exam/${e.id}/accept`, {})).statusCode).toBe(404);
       expect((await post('doctor2', `/api/exam/${e.id}/accept`)).statusCode).toBe(404);
       expect((await get('doctor2', `/api/exam/${e.id}/relate`)).statusCode).toBe(404);
-      const found = (await post('doctor2', '/api/exam/search', { accessionNumber: e.accessionNumber ?? 'x' })).json().data;
+      const found = (await post('doctor2', '/api/exam/search', { accessionNumber: e.accessionNumber ?? 'x' })).json()
+        .data;
       expect(found.total).toBe(0);
       const body = (await get('doctor2', `/api/exam/${e.id}`)).body;
       expect(body).not.toContain(e.firstName);
     });
 
     it("branch staff read their own branch's duty doctor, not another branch's (decision sec71)", async () => {
-      const branchOf = async (u: string) => (await countOf(sut.database.db, sql`select branch_id as n from users where username = ${u}`));
+      const branchOf = async (u: string) =>
+        await countOf(sut.database.db, sql`select branch_id as n from users where username = ${u}`);
       const [rs1, rs2] = [await branchOf('staff'), await branchOf('staff2')];
       const own = await get('staff', `/api/uidata/branch/${rs1}/dutyDoctor`);
       expect(own.statusCode).toBe(200);
@@ -121,7 +142,10 @@ describe('exam worklist API', () => {
       expect(row.log).toMatch(/accepted/);
       const again = await post('doctor1', `/api/exam/${e.id}/accept`, {});
       expect(again.statusCode).toBe(409);
-      const audit = await sut.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, e.id), eq(auditLog.action, 'exam.accepted')));
+      const audit = await sut.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, e.id), eq(auditLog.action, 'exam.accepted')));
       expect(audit).toHaveLength(1);
     });
 
@@ -137,24 +161,56 @@ describe('exam worklist API', () => {
       const e = await findExam(sut.database.db, eq(exams.status, 'Arrived'), isNotNull(exams.hospitalId));
       const doctors = (await get('admin', `/api/uidata/assignabledoctor/${e.id}`)).json().data;
       expect(doctors.length).toBeGreaterThan(0);
-      const res = await post('admin', `/api/exam/${e.id}/assign`, { doctorId: doctors[0].doctorId, reportUrgency: 'ER', withInDay: 'x', withInHour: -4, withInMinute: null, isSpecific: true, message: 'ด่วน' });
+      const res = await post('admin', `/api/exam/${e.id}/assign`, {
+        doctorId: doctors[0].doctorId,
+        reportUrgency: 'ER',
+        withInDay: 'x',
+        withInHour: -4,
+        withInMinute: null,
+        isSpecific: true,
+        message: 'ด่วน',
+      });
       expect(res.statusCode).toBe(200);
       const row = res.json().data;
-      expect(row).toMatchObject({ status: 'Assigned', reviewerId: doctors[0].doctorId, specificReviewerId: doctors[0].doctorId, reportUrgency: 'ER', latestMessage: 'ด่วน' });
+      expect(row).toMatchObject({
+        status: 'Assigned',
+        reviewerId: doctors[0].doctorId,
+        specificReviewerId: doctors[0].doctorId,
+        reportUrgency: 'ER',
+        latestMessage: 'ด่วน',
+      });
       expect(new Date(row.expectedDate).getTime() - clock.getTime()).toBe(2 * 3_600_000);
     });
 
     it('explicit day/hour/minute win over the preset', async () => {
       const e = await findExam(sut.database.db, eq(exams.status, 'Arrived'), isNotNull(exams.hospitalId));
       const doctors = (await get('admin', `/api/uidata/assignabledoctor/${e.id}`)).json().data;
-      const row = (await post('admin', `/api/exam/${e.id}/assign`, { doctorId: doctors[0].doctorId, reportUrgency: 'OPD', withInDay: 1, withInHour: '2', withInMinute: 30 })).json().data;
+      const row = (
+        await post('admin', `/api/exam/${e.id}/assign`, {
+          doctorId: doctors[0].doctorId,
+          reportUrgency: 'OPD',
+          withInDay: 1,
+          withInHour: '2',
+          withInMinute: 30,
+        })
+      ).json().data;
       expect(new Date(row.expectedDate).getTime() - clock.getTime()).toBe((24 * 60 + 150) * 60_000);
     });
 
-    it('refuses a doctor who does not read for the exam\'s hospital', async () => {
+    it("refuses a doctor who does not read for the exam's hospital", async () => {
       const doctor2 = await userId(sut.database.db, 'doctor2');
-      const d2clients = (await sut.database.db.select().from(doctorClients).where(eq(doctorClients.userId, doctor2))).map((c) => c.hospitalId);
-      const e = await findExam(sut.database.db, eq(exams.status, 'Arrived'), isNotNull(exams.hospitalId), sql`${exams.hospitalId} not in (${sql.join(d2clients.map((c) => sql`${c}`), sql`, `)})`);
+      const d2clients = (
+        await sut.database.db.select().from(doctorClients).where(eq(doctorClients.userId, doctor2))
+      ).map((c) => c.hospitalId);
+      const e = await findExam(
+        sut.database.db,
+        eq(exams.status, 'Arrived'),
+        isNotNull(exams.hospitalId),
+        sql`${exams.hospitalId} not in (${sql.join(
+          d2clients.map((c) => sql`${c}`),
+          sql`, `,
+        )})`,
+      );
       const res = await post('admin', `/api/exam/${e.id}/assign`, { doctorId: doctor2 });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/แพทย์/);
@@ -169,7 +225,8 @@ describe('exam worklist API', () => {
       const rep = await findExam(sut.database.db, eq(exams.reportAuditStatus, 'WaitingForAudit'));
       const noMsg = await post('admin', `/api/exam/${rep.id}/report/reject`, { message: '   ' });
       expect(noMsg.statusCode).toBe(400);
-      const rejected = (await post('admin', `/api/exam/${rep.id}/report/reject`, { message: 'แก้ impression' })).json().data;
+      const rejected = (await post('admin', `/api/exam/${rep.id}/report/reject`, { message: 'แก้ impression' })).json()
+        .data;
       expect(rejected).toMatchObject({ reportAuditStatus: 'Rejected', latestMessage: 'แก้ impression' });
     });
 
@@ -177,7 +234,9 @@ describe('exam worklist API', () => {
       const withAcc = await findExam(sut.database.db, isNotNull(exams.accessionNumber));
       expect((await post('admin', `/api/exam/${withAcc.id}/delete`, {})).statusCode).toBe(409);
       const noAcc = await findExam(sut.database.db, isNull(exams.accessionNumber));
-      expect((await post('staff', `/api/exam/${noAcc.id}/delete`, {})).statusCode).toBe(noAcc.branchId === withAcc.branchId ? 200 : 404);
+      expect((await post('staff', `/api/exam/${noAcc.id}/delete`, {})).statusCode).toBe(
+        noAcc.branchId === withAcc.branchId ? 200 : 404,
+      );
       const admin = await post('admin', `/api/exam/${noAcc.id}/delete`, {});
       expect([200, 404]).toContain(admin.statusCode);
       expect((await get('admin', `/api/exam/${noAcc.id}`)).statusCode).toBe(404);
@@ -187,13 +246,20 @@ describe('exam worklist API', () => {
 
     it('edits the exam information and reads it back', async () => {
       const e = await findExam(sut.database.db, ne(exams.status, 'Completed'));
-      const res = await post('admin', `/api/exam/${e.id}/update`, { firstName: 'ทดสอบ', lastName: "O'Brien <b>", prefixName: 'นาย', birthDate: '1970-05-01' });
+      const res = await post('admin', `/api/exam/${e.id}/update`, {
+        firstName: 'ทดสอบ',
+        lastName: "O'Brien <b>",
+        prefixName: 'นาย',
+        birthDate: '1970-05-01',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.patientName).toBe("นายทดสอบ O'Brien <b>");
       const info = (await get('admin', `/api/exam/${e.id}/getUpdateInformation`)).json();
       expect(info).toMatchObject({ success: true, data: { firstName: 'ทดสอบ', birthDate: '1970-05-01' } });
       expect((await post('admin', `/api/exam/${e.id}/update`, { firstName: '  ' })).statusCode).toBe(400);
-      expect((await post('admin', `/api/exam/${e.id}/update`, { firstName: 'x', birthDate: '2999-01-01' })).statusCode).toBe(400);
+      expect(
+        (await post('admin', `/api/exam/${e.id}/update`, { firstName: 'x', birthDate: '2999-01-01' })).statusCode,
+      ).toBe(400);
     });
 
     it('unzips an archived exam that has nothing in cold storage at once (the restore job: dicom/cold tests)', async () => {
@@ -209,19 +275,30 @@ describe('exam worklist API', () => {
       const e = await findExam(sut.database.db, eq(exams.status, 'Arrived'), isNotNull(exams.hospitalId));
       const doctors = (await get('admin', `/api/uidata/assignabledoctor/${e.id}`)).json().data;
       expect(doctors.length).toBeGreaterThan(0);
-      const assignedBefore = await sut.database.db.select().from(examEvents).where(and(eq(examEvents.examId, e.id), eq(examEvents.action, 'assigned')));
+      const assignedBefore = await sut.database.db
+        .select()
+        .from(examEvents)
+        .where(and(eq(examEvents.examId, e.id), eq(examEvents.action, 'assigned')));
       // Two people: the same account signed in twice, on two sessions.
       const second = await sut.login('admin');
       const [a, b] = await Promise.all([
         post('admin', `/api/exam/${e.id}/assign`, { doctorId: doctors[0].doctorId, version: e.version }),
-        sut.app.inject({ method: 'POST', url: `/api/exam/${e.id}/assign`, headers: { cookie: second }, payload: { doctorId: doctors.at(-1).doctorId, reportUrgency: 'OPD', version: e.version } }),
+        sut.app.inject({
+          method: 'POST',
+          url: `/api/exam/${e.id}/assign`,
+          headers: { cookie: second },
+          payload: { doctorId: doctors.at(-1).doctorId, reportUrgency: 'OPD', version: e.version },
+        }),
       ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
       const loser = a.statusCode === 409 ? a : b;
       const winner = a.statusCode === 200 ? a : b;
       expect(loser.json().message).toMatch(/ผู้ใช้อื่น/);
       expect(loser.json().data).toMatchObject({ examId: e.id, version: winner.json().data.version });
-      const events = await sut.database.db.select().from(examEvents).where(and(eq(examEvents.examId, e.id), eq(examEvents.action, 'assigned')));
+      const events = await sut.database.db
+        .select()
+        .from(examEvents)
+        .where(and(eq(examEvents.examId, e.id), eq(examEvents.action, 'assigned')));
       expect(events.length).toBe(assignedBefore.length + 1);
     });
 
@@ -251,7 +328,9 @@ describe('exam worklist API', () => {
     });
 
     it('dates out of order or malformed are a 400', async () => {
-      expect((await post('staff', '/api/exam/search', { examFromDate: '2026-11-20', examToDate: '2026-11-01' })).statusCode).toBe(400);
+      expect(
+        (await post('staff', '/api/exam/search', { examFromDate: '2026-11-20', examToDate: '2026-11-01' })).statusCode,
+      ).toBe(400);
       expect((await post('staff', '/api/exam/search', { examFromDate: '20-11-2026' })).statusCode).toBe(400);
       expect((await post('staff', '/api/exam/search', { studyTimeFrom: '25:99:99:99' })).statusCode).toBe(400);
     });
@@ -262,7 +341,17 @@ describe('exam worklist API', () => {
 
     it('Thai, SQL and HTML metacharacters in every search field are plain text', async () => {
       const evil = ["%' OR 1=1 --", '_%\\', '<script>alert(1)</script>', 'สมชาย"; DROP TABLE exams; --'];
-      const fields = ['accessionNumber', 'hospitalNumber', 'patientName', 'modalityCode', 'patientId', 'issuerOfPatientId', 'referringPhysicianId', 'institutionalDepartment', 'sendingApplication'];
+      const fields = [
+        'accessionNumber',
+        'hospitalNumber',
+        'patientName',
+        'modalityCode',
+        'patientId',
+        'issuerOfPatientId',
+        'referringPhysicianId',
+        'institutionalDepartment',
+        'sendingApplication',
+      ];
       const before = await countOf(sut.database.db, sql`select count(*)::int as n from exams`);
       for (const value of evil) {
         for (const field of fields) {

@@ -1,5 +1,11 @@
 import type { AssignExam, Exam, ExamSearch, ExamSearchResult, ExamUpdateInformation, Series } from '@rangsi/contract';
-import { bangkokDayOf, expectedReportDate, URGENCY_PRESET_MINUTES, urgencyToDuration, type ReportUrgency } from '@rangsi/domain';
+import {
+  bangkokDayOf,
+  expectedReportDate,
+  URGENCY_PRESET_MINUTES,
+  urgencyToDuration,
+  type ReportUrgency,
+} from '@rangsi/domain';
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { eq } from 'drizzle-orm';
@@ -18,7 +24,12 @@ import type { ExamImages } from '../../dicom/cold/dicom-image-lifecycle';
 export type { ExamRecord } from './exams.repository';
 
 type Patch = Partial<typeof exams.$inferInsert>;
-interface Change { patch: Patch; action: string; detail?: string | null; also?: Parameters<ExamsRepository['updateIfVersion']>[4] }
+interface Change {
+  patch: Patch;
+  action: string;
+  detail?: string | null;
+  also?: Parameters<ExamsRepository['updateIfVersion']>[4];
+}
 
 /** The worklist's rules (spec §4): search, and every exam action with its state check, log line and audit entry. */
 export class ExamsService {
@@ -46,7 +57,11 @@ export class ExamsService {
       isDoctor ? this.repo.openCountsByClient(base) : Promise.resolve(undefined),
     ]);
     const rows = (await this.repo.hydrate(ids)).map(toExam);
-    await this.audit.record(null, { action: 'exam.search', entityType: 'exam', detail: { fields: Object.keys(f), results: rows.length } }, who(user));
+    await this.audit.record(
+      null,
+      { action: 'exam.search', entityType: 'exam', detail: { fields: Object.keys(f), results: rows.length } },
+      who(user),
+    );
     return {
       rows,
       total,
@@ -54,14 +69,23 @@ export class ExamsService {
       page,
       pageSize: PAGE_SIZE,
       ...(clients
-        ? { clients: clients.filter((c) => c.clientId !== null).map((c) => ({ clientId: c.clientId!, clientName: c.clientName, openCount: c.openCount })).sort((a, b) => b.openCount - a.openCount || a.clientName.localeCompare(b.clientName, 'th')) }
+        ? {
+            clients: clients
+              .filter((c) => c.clientId !== null)
+              .map((c) => ({ clientId: c.clientId!, clientName: c.clientName, openCount: c.openCount }))
+              .sort((a, b) => b.openCount - a.openCount || a.clientName.localeCompare(b.clientName, 'th')),
+          }
         : {}),
     };
   }
 
   async get(user: CurrentUser, id: string): Promise<Exam> {
     const exam = await this.load(user, id);
-    await this.audit.record(null, { action: 'exam.read', entityType: 'exam', entityId: id, patientId: exam.patientId }, who(user));
+    await this.audit.record(
+      null,
+      { action: 'exam.read', entityType: 'exam', entityId: id, patientId: exam.patientId },
+      who(user),
+    );
     return this.row(id);
   }
 
@@ -85,28 +109,51 @@ export class ExamsService {
   reject(user: CurrentUser, id: string, message: string | undefined, version?: number) {
     return this.act(user, id, version, (e) => {
       if (e.reviewerId !== user.userId) throw notReviewer();
-      if (e.status !== 'Assigned' && e.status !== 'Accepted') throw wrongState('ปฏิเสธได้เฉพาะรายการที่ได้รับมอบหมายและยังไม่เสร็จ');
-      return { patch: { status: 'Rejected', ...(message ? { latestMessage: message } : {}) }, action: 'rejected', detail: message };
+      if (e.status !== 'Assigned' && e.status !== 'Accepted')
+        throw wrongState('ปฏิเสธได้เฉพาะรายการที่ได้รับมอบหมายและยังไม่เสร็จ');
+      return {
+        patch: { status: 'Rejected', ...(message ? { latestMessage: message } : {}) },
+        action: 'rejected',
+        detail: message,
+      };
     });
   }
 
   /** Only an exam without an accession number can be deleted (spec §6 EXAM_DELETE); the row is kept, marked deleted. */
   async delete(user: CurrentUser, id: string, version?: number): Promise<{ examId: string }> {
-    await this.act(user, id, version, (e) => {
-      if (e.accessionNumber) throw wrongState('ลบได้เฉพาะรายการที่ยังไม่มีเลข Accession');
-      return { patch: { deletedAt: this.now(), deletedBy: user.userId, deleteReason: 'deleted from worklist' }, action: 'deleted' };
-    }, { returnRow: false });
+    await this.act(
+      user,
+      id,
+      version,
+      (e) => {
+        if (e.accessionNumber) throw wrongState('ลบได้เฉพาะรายการที่ยังไม่มีเลข Accession');
+        return {
+          patch: { deletedAt: this.now(), deletedBy: user.userId, deleteReason: 'deleted from worklist' },
+          action: 'deleted',
+        };
+      },
+      { returnRow: false },
+    );
     return { examId: id };
   }
 
   async updateInformationOf(user: CurrentUser, id: string) {
     const e = await this.load(user, id);
-    return { examId: e.id, firstName: e.firstName, middleName: e.middleName, lastName: e.lastName, prefixName: e.prefixName, suffixName: e.suffixName, birthDate: e.birthDate };
+    return {
+      examId: e.id,
+      firstName: e.firstName,
+      middleName: e.middleName,
+      lastName: e.lastName,
+      prefixName: e.prefixName,
+      suffixName: e.suffixName,
+      birthDate: e.birthDate,
+    };
   }
 
   /** Edit Exam Information: the exam's own copy of the patient's name and birth date. */
   updateInformation(user: CurrentUser, id: string, input: ExamUpdateInformation) {
-    if (input.birthDate && input.birthDate > bangkokDayOf(this.now())) throw new DomainError(400, 'วันเกิดต้องไม่เป็นวันในอนาคต', 'BAD_BIRTH_DATE');
+    if (input.birthDate && input.birthDate > bangkokDayOf(this.now()))
+      throw new DomainError(400, 'วันเกิดต้องไม่เป็นวันในอนาคต', 'BAD_BIRTH_DATE');
     return this.act(user, id, input.version, (e) => {
       const patch: Patch = {
         firstName: input.firstName,
@@ -116,7 +163,9 @@ export class ExamsService {
         suffixName: input.suffixName ?? null,
         birthDate: input.birthDate ?? null,
       };
-      const changed = (Object.keys(patch) as (keyof Patch)[]).filter((k) => (e as Record<string, unknown>)[k] !== patch[k]);
+      const changed = (Object.keys(patch) as (keyof Patch)[]).filter(
+        (k) => (e as Record<string, unknown>)[k] !== patch[k],
+      );
       return { patch, action: 'information updated', detail: changed.join(', ') || null };
     });
   }
@@ -136,7 +185,8 @@ export class ExamsService {
   async assign(user: CurrentUser, id: string, input: AssignExam) {
     const current = await this.load(user, id);
     let doctorId = input.doctorId ?? null;
-    if (input.isOnDuty && !doctorId) doctorId = (await this.doctors.onDuty(current.branchId, bangkokDayOf(this.now())))?.doctorId ?? null;
+    if (input.isOnDuty && !doctorId)
+      doctorId = (await this.doctors.onDuty(current.branchId, bangkokDayOf(this.now())))?.doctorId ?? null;
     let doctorName: string | null = null;
     if (doctorId) {
       const allowed = await this.doctors.forClient(current.hospitalId);
@@ -147,13 +197,26 @@ export class ExamsService {
     const urgency = (input.reportUrgency ?? 'NotSpecified') as ReportUrgency;
     const given = { day: input.withInDay, hour: input.withInHour, minute: input.withInMinute };
     const now = this.now();
-    const expected = expectedReportDate(now, given) ?? (URGENCY_PRESET_MINUTES[urgency] ? expectedReportDate(now, urgencyToDuration(urgency)) : null);
+    const expected =
+      expectedReportDate(now, given) ??
+      (URGENCY_PRESET_MINUTES[urgency] ? expectedReportDate(now, urgencyToDuration(urgency)) : null);
     return this.act(user, id, input.version, (e) => {
       if (e.status === 'Completed') throw wrongState('รายการนี้อ่านผลเสร็จแล้ว มอบหมายใหม่ไม่ได้');
       const message = input.message?.trim() || null;
       if (!doctorId) {
         return {
-          patch: { reviewerId: null, specificReviewerId: null, isSpecific: false, isOnDuty: false, isChainCase: Boolean(input.isChainCase), status: e.hasImage ? 'Arrived' : 'Scheduled', expectedAt: null, assignedAt: null, reportUrgency: 'NotSpecified', ...(message ? { latestMessage: message } : {}) },
+          patch: {
+            reviewerId: null,
+            specificReviewerId: null,
+            isSpecific: false,
+            isOnDuty: false,
+            isChainCase: Boolean(input.isChainCase),
+            status: e.hasImage ? 'Arrived' : 'Scheduled',
+            expectedAt: null,
+            assignedAt: null,
+            reportUrgency: 'NotSpecified',
+            ...(message ? { latestMessage: message } : {}),
+          },
           action: 'unassigned',
           detail: message,
         };
@@ -173,17 +236,29 @@ export class ExamsService {
           ...(message ? { latestMessage: message } : {}),
         },
         action: 'assigned',
-        detail: [`to ${doctorName}`, urgency !== 'NotSpecified' ? urgency : '', message ?? ''].filter(Boolean).join(' · '),
+        detail: [`to ${doctorName}`, urgency !== 'NotSpecified' ? urgency : '', message ?? '']
+          .filter(Boolean)
+          .join(' · '),
       };
     });
   }
 
-  dicomAudit(user: CurrentUser, id: string, decision: 'approve' | 'reject', message: string | undefined, version?: number) {
+  dicomAudit(
+    user: CurrentUser,
+    id: string,
+    decision: 'approve' | 'reject',
+    message: string | undefined,
+    version?: number,
+  ) {
     return this.act(user, id, version, (e) => {
-      if (e.dicomAuditStatus !== 'WaitingForAudit') throw wrongState('อนุมัติหรือปฏิเสธภาพได้เฉพาะรายการที่รอตรวจสอบ (WaitingForAudit)');
+      if (e.dicomAuditStatus !== 'WaitingForAudit')
+        throw wrongState('อนุมัติหรือปฏิเสธภาพได้เฉพาะรายการที่รอตรวจสอบ (WaitingForAudit)');
       if (decision === 'reject' && !message) throw new DomainError(400, 'กรุณาระบุเหตุผลที่ปฏิเสธ', 'MESSAGE_REQUIRED');
       return {
-        patch: { dicomAuditStatus: decision === 'approve' ? 'Approved' : 'Rejected', ...(message ? { latestMessage: message } : {}) },
+        patch: {
+          dicomAuditStatus: decision === 'approve' ? 'Approved' : 'Rejected',
+          ...(message ? { latestMessage: message } : {}),
+        },
         action: decision === 'approve' ? 'dicomApproved' : 'dicomRejected',
         detail: message,
       };
@@ -199,21 +274,41 @@ export class ExamsService {
     return this.act(user, id, version, (e) => {
       if (!e.hasImage) throw wrongState('รายการนี้ไม่มีภาพ');
       return {
-        patch: { hasImage: false, dicomAuditStatus: '', zipStatus: null, zipStatusUpdatedAt: null, ...(e.status === 'Arrived' ? { status: 'Scheduled' } : {}) },
+        patch: {
+          hasImage: false,
+          dicomAuditStatus: '',
+          zipStatus: null,
+          zipStatusUpdatedAt: null,
+          ...(e.status === 'Arrived' ? { status: 'Scheduled' } : {}),
+        },
         action: 'dicomDeleted',
-        also: async (tx) => { await this.images.softDelete(tx, id); },
+        also: async (tx) => {
+          await this.images.softDelete(tx, id);
+        },
       };
     });
   }
 
-  reportAudit(user: CurrentUser, id: string, decision: 'approve' | 'reject', message: string | undefined, version?: number) {
+  reportAudit(
+    user: CurrentUser,
+    id: string,
+    decision: 'approve' | 'reject',
+    message: string | undefined,
+    version?: number,
+  ) {
     return this.act(user, id, version, (e) => {
-      if (e.reportAuditStatus !== 'WaitingForAudit') throw wrongState('อนุมัติหรือปฏิเสธรายงานได้เฉพาะรายการที่รอตรวจสอบ (WaitingForAudit)');
+      if (e.reportAuditStatus !== 'WaitingForAudit')
+        throw wrongState('อนุมัติหรือปฏิเสธรายงานได้เฉพาะรายการที่รอตรวจสอบ (WaitingForAudit)');
       if (decision === 'reject' && !message) throw new DomainError(400, 'กรุณาระบุเหตุผลที่ปฏิเสธ', 'MESSAGE_REQUIRED');
       // A rejected report goes back to its reader, with the message, to be corrected.
-      const patch: Patch = decision === 'approve'
-        ? { reportAuditStatus: 'Approved', ...(message ? { latestMessage: message } : {}) }
-        : { reportAuditStatus: 'Rejected', latestMessage: message ?? null, status: e.reviewerId ? 'Accepted' : e.status };
+      const patch: Patch =
+        decision === 'approve'
+          ? { reportAuditStatus: 'Approved', ...(message ? { latestMessage: message } : {}) }
+          : {
+              reportAuditStatus: 'Rejected',
+              latestMessage: message ?? null,
+              status: e.reviewerId ? 'Accepted' : e.status,
+            };
       return { patch, action: decision === 'approve' ? 'reportApproved' : 'reportRejected', detail: message };
     });
   }
@@ -233,7 +328,10 @@ export class ExamsService {
     if (cold === 0) {
       // Nothing in cold storage (marked before the archive existed, or already back): nothing to wait for.
       if (e.zipStatus !== 'Archive') return this.row(id);
-      return this.act(user, id, e.version, () => ({ patch: { zipStatus: 'Uploaded', zipStatusUpdatedAt: this.now() }, action: 'unzipped' }));
+      return this.act(user, id, e.version, () => ({
+        patch: { zipStatus: 'Uploaded', zipStatusUpdatedAt: this.now() },
+        action: 'unzipped',
+      }));
     }
     const row = await this.act(user, id, e.version, () => ({
       patch: { zipStatus: 'Archive', zipStatusUpdatedAt: this.now() },
@@ -267,9 +365,11 @@ export class ExamsService {
     for (const parts of bySeries.values()) {
       const s = parts[0]!;
       // Groups in acquisition order (their first instance number), like the images were taken.
-      const first = (g: { members: { firstInstance: number | null }[] }) => Math.min(...g.members.map((m) => m.firstInstance ?? Number.MAX_SAFE_INTEGER));
-      const groups = groupOrientations(parts.map((p) => ({ ...p, weight: p.instances })))
-        .sort((a, b) => first(a) - first(b) || String(a.key).localeCompare(String(b.key)));
+      const first = (g: { members: { firstInstance: number | null }[] }) =>
+        Math.min(...g.members.map((m) => m.firstInstance ?? Number.MAX_SAFE_INTEGER));
+      const groups = groupOrientations(parts.map((p) => ({ ...p, weight: p.instances }))).sort(
+        (a, b) => first(a) - first(b) || String(a.key).localeCompare(String(b.key)),
+      );
       const split = groups.length > 1;
       for (const g of groups) {
         const query = split && g.key ? `?orientation=${encodeURIComponent(g.key)}` : '';
@@ -289,8 +389,18 @@ export class ExamsService {
 
   /** A log line without a change of the exam's own columns (an upload, a download). */
   async recordEvent(user: CurrentUser, exam: ExamRecord, action: string, detail?: string): Promise<void> {
-    await this.repo.appendEvent({ examId: exam.id, userId: user.userId, userName: user.displayName, action, detail: detail ?? null });
-    await this.audit.record(null, { action: `exam.${action}`, entityType: 'exam', entityId: exam.id, patientId: exam.patientId }, who(user));
+    await this.repo.appendEvent({
+      examId: exam.id,
+      userId: user.userId,
+      userName: user.displayName,
+      action,
+      detail: detail ?? null,
+    });
+    await this.audit.record(
+      null,
+      { action: `exam.${action}`, entityType: 'exam', entityId: exam.id, patientId: exam.patientId },
+      who(user),
+    );
   }
 
   /** The exam within the user's scope; out of scope is indistinguishable from absent (404). */
@@ -304,16 +414,38 @@ export class ExamsService {
    * One action: load in scope, check the state, write only if the row is still the version checked (or the version
    * the user saw), log it, audit it, answer the fresh row. A lost race is a 409 carrying the winner's row.
    */
-  private async act(user: CurrentUser, id: string, version: number | undefined, decide: (e: ExamRecord) => Change, opts: { returnRow?: boolean } = {}): Promise<Exam> {
+  private async act(
+    user: CurrentUser,
+    id: string,
+    version: number | undefined,
+    decide: (e: ExamRecord) => Change,
+    opts: { returnRow?: boolean } = {},
+  ): Promise<Exam> {
     const e = await this.load(user, id);
     if (version !== undefined && version !== e.version) throw new ExamConflictError(await this.row(id));
     const change = decide(e);
-    const updated = await this.repo.updateIfVersion(id, e.version, change.patch, { userId: user.userId, userName: user.displayName, action: change.action, detail: change.detail }, change.also);
+    const updated = await this.repo.updateIfVersion(
+      id,
+      e.version,
+      change.patch,
+      { userId: user.userId, userName: user.displayName, action: change.action, detail: change.detail },
+      change.also,
+    );
     if (!updated) {
       const fresh = await this.repo.findInScope(id, examScopeCondition(user));
       throw new ExamConflictError(fresh ? await this.row(id) : undefined);
     }
-    await this.audit.record(null, { action: `exam.${change.action}`, entityType: 'exam', entityId: id, patientId: e.patientId, detail: change.detail ? { detail: change.detail } : undefined }, who(user));
+    await this.audit.record(
+      null,
+      {
+        action: `exam.${change.action}`,
+        entityType: 'exam',
+        entityId: id,
+        patientId: e.patientId,
+        detail: change.detail ? { detail: change.detail } : undefined,
+      },
+      who(user),
+    );
     if (opts.returnRow === false) return undefined as unknown as Exam;
     return this.row(id);
   }

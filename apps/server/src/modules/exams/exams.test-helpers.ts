@@ -4,7 +4,12 @@ import { exams, users } from '../../db/schema/index';
 
 /** Finds a demo exam matching a condition (tests pick real seeded rows rather than hard-coding ids). */
 export async function findExam(db: Database, ...where: SQL[]) {
-  const [row] = await db.select().from(exams).where(and(isNull(exams.deletedAt), ...where)).orderBy(exams.examDate).limit(1);
+  const [row] = await db
+    .select()
+    .from(exams)
+    .where(and(isNull(exams.deletedAt), ...where))
+    .orderBy(exams.examDate)
+    .limit(1);
   if (!row) throw new Error('no demo exam matches');
   return row;
 }

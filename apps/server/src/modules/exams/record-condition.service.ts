@@ -23,12 +23,23 @@ export class RecordConditionService {
       case 'all':
         return this.db.select(cols).from(hospitals).where(eq(hospitals.isActive, true)).orderBy(asc(hospitals.name));
       case 'branch':
-        return this.db.select(cols).from(hospitals).where(and(eq(hospitals.isActive, true), eq(hospitals.branchId, user.branchId ?? -1))).orderBy(asc(hospitals.name));
+        return this.db
+          .select(cols)
+          .from(hospitals)
+          .where(and(eq(hospitals.isActive, true), eq(hospitals.branchId, user.branchId ?? -1)))
+          .orderBy(asc(hospitals.name));
       case 'hospital':
-        return this.db.select(cols).from(hospitals).where(eq(hospitals.id, user.hospitalId ?? -1));
+        return this.db
+          .select(cols)
+          .from(hospitals)
+          .where(eq(hospitals.id, user.hospitalId ?? -1));
       case 'assigned':
-        return this.db.select(cols).from(hospitals).innerJoin(doctorClients, eq(doctorClients.hospitalId, hospitals.id))
-          .where(eq(doctorClients.userId, user.userId)).orderBy(asc(hospitals.name));
+        return this.db
+          .select(cols)
+          .from(hospitals)
+          .innerJoin(doctorClients, eq(doctorClients.hospitalId, hospitals.id))
+          .where(eq(doctorClients.userId, user.userId))
+          .orderBy(asc(hospitals.name));
     }
   }
 }

@@ -25,7 +25,11 @@ export function decodeBase64Image(value: string): Buffer {
 /** Re-encodes a photo as an upright JPEG of at most 800 px with no metadata (EXIF, GPS) kept. */
 export async function normalizePhoto(input: Buffer): Promise<Buffer> {
   try {
-    return await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(800, 800, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    return await sharp(input, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(800, 800, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
   } catch {
     throw new DomainError(400, NOT_AN_IMAGE, 'NOT_AN_IMAGE');
   }
@@ -41,8 +45,11 @@ export class PatientPhotosService {
   ) {}
 
   private async patientInScope(user: CurrentUser, id: string) {
-    const [p] = await this.db.select({ id: patients.id, imageKey: patients.imageKey }).from(patients)
-      .where(and(eq(patients.id, id), isNull(patients.deletedAt), patientScopeCondition(user))).limit(1);
+    const [p] = await this.db
+      .select({ id: patients.id, imageKey: patients.imageKey })
+      .from(patients)
+      .where(and(eq(patients.id, id), isNull(patients.deletedAt), patientScopeCondition(user)))
+      .limit(1);
     if (!p) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
     return p;
   }
@@ -51,8 +58,15 @@ export class PatientPhotosService {
     await this.patientInScope(user, patientId);
     const jpeg = await normalizePhoto(decodeBase64Image(base64Image));
     const stored = await this.store.put(Readable.from([jpeg]), { prefix: 'patient-photos' });
-    await this.db.update(patients).set({ imageKey: stored.key, updatedAt: this.now() }).where(eq(patients.id, patientId));
-    await this.audit.record(null, { action: 'patient.photo', entityType: 'patient', entityId: patientId, patientId }, { userId: user.userId, username: user.username });
+    await this.db
+      .update(patients)
+      .set({ imageKey: stored.key, updatedAt: this.now() })
+      .where(eq(patients.id, patientId));
+    await this.audit.record(
+      null,
+      { action: 'patient.photo', entityType: 'patient', entityId: patientId, patientId },
+      { userId: user.userId, username: user.username },
+    );
   }
 
   async open(user: CurrentUser, patientId: string): Promise<Readable> {
@@ -64,13 +78,20 @@ export class PatientPhotosService {
   async createCapture(user: CurrentUser, patientId: string, origin: string) {
     await this.patientInScope(user, patientId);
     const expiresAt = new Date(this.now().getTime() + CAPTURE_TTL_MS);
-    const [row] = await this.db.insert(photoCaptures).values({ patientId, createdBy: user.userId, expiresAt }).returning();
+    const [row] = await this.db
+      .insert(photoCaptures)
+      .values({ patientId, createdBy: user.userId, expiresAt })
+      .returning();
     return { qrId: row!.id, url: `${origin}/capture/qr/${row!.id}`, expiresAt: expiresAt.toISOString() };
   }
 
   /** The dialog's poll: null until the phone has uploaded, then the photo (base64 JPEG). Only the creator may read it. */
   async pollCapture(user: CurrentUser, qrId: string): Promise<{ base64Image: string } | null> {
-    const [c] = await this.db.select().from(photoCaptures).where(and(eq(photoCaptures.id, qrId), eq(photoCaptures.createdBy, user.userId))).limit(1);
+    const [c] = await this.db
+      .select()
+      .from(photoCaptures)
+      .where(and(eq(photoCaptures.id, qrId), eq(photoCaptures.createdBy, user.userId)))
+      .limit(1);
     if (!c) throw new DomainError(404, 'ไม่พบรายการถ่ายรูป', 'CAPTURE_NOT_FOUND');
     if (!c.imageKey) {
       if (c.expiresAt <= this.now()) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_EXPIRED');
@@ -93,8 +114,13 @@ export class PatientPhotosService {
    * so nobody without a live link makes the server parse or decode an image (decision sec72).
    */
   async assertCaptureOpen(qrId: string): Promise<void> {
-    const open = await this.db.select({ id: photoCaptures.id }).from(photoCaptures)
-      .where(and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, this.now()))).limit(1);
+    const open = await this.db
+      .select({ id: photoCaptures.id })
+      .from(photoCaptures)
+      .where(
+        and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, this.now())),
+      )
+      .limit(1);
     if (!open.length) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
   }
 
@@ -105,8 +131,11 @@ export class PatientPhotosService {
     const now = this.now();
     const stored = await this.store.put(Readable.from([jpeg]), { prefix: 'patient-photos' });
     // The completed_at guard makes the claim atomic: of two phones racing, one wins.
-    const claimed = await this.db.update(photoCaptures).set({ imageKey: stored.key, completedAt: now })
-      .where(and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, now))).returning({ id: photoCaptures.id });
+    const claimed = await this.db
+      .update(photoCaptures)
+      .set({ imageKey: stored.key, completedAt: now })
+      .where(and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, now)))
+      .returning({ id: photoCaptures.id });
     if (!claimed.length) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
   }
 }

@@ -1,17 +1,40 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { branches, documents, exams, lookups, namePrefixes, patientContacts, patients, products, requestProducts, requests, finishedReports } from '../../db/schema/index';
+import {
+  branches,
+  documents,
+  exams,
+  lookups,
+  namePrefixes,
+  patientContacts,
+  patients,
+  products,
+  requestProducts,
+  requests,
+  finishedReports,
+} from '../../db/schema/index';
 import { containsPattern } from '../../db/like-pattern';
 
 export type PatientRow = typeof patients.$inferSelect;
 export const PATIENT_SEARCH_LIMIT = 100;
 
 const SEARCH_COLUMNS = {
-  id: patients.id, hn: patients.hn,
-  prefixTh: patients.prefixTh, firstNameTh: patients.firstNameTh, middleNameTh: patients.middleNameTh, lastNameTh: patients.lastNameTh,
-  prefixEn: patients.prefixEn, firstNameEn: patients.firstNameEn, middleNameEn: patients.middleNameEn, lastNameEn: patients.lastNameEn,
-  gender: patients.gender, birthDate: patients.birthDate, statedAge: patients.statedAge, statedAgeAt: patients.statedAgeAt,
-  phoneNumber: patients.phoneNumber, nationalNumber: patients.nationalNumber,
+  id: patients.id,
+  hn: patients.hn,
+  prefixTh: patients.prefixTh,
+  firstNameTh: patients.firstNameTh,
+  middleNameTh: patients.middleNameTh,
+  lastNameTh: patients.lastNameTh,
+  prefixEn: patients.prefixEn,
+  firstNameEn: patients.firstNameEn,
+  middleNameEn: patients.middleNameEn,
+  lastNameEn: patients.lastNameEn,
+  gender: patients.gender,
+  birthDate: patients.birthDate,
+  statedAge: patients.statedAge,
+  statedAgeAt: patients.statedAgeAt,
+  phoneNumber: patients.phoneNumber,
+  nationalNumber: patients.nationalNumber,
 };
 /** The columns a search result row needs. */
 export type PatientSearchHit = Pick<PatientRow, keyof typeof SEARCH_COLUMNS>;
@@ -31,7 +54,9 @@ export class PatientsRepository {
    * (about a fifth of it) in `npm run bench:patients`.
    */
   async search(where: SQL[], examScope: SQL) {
-    return this.db.select({ p: SEARCH_COLUMNS, examCount: examCount(examScope) }).from(patients)
+    return this.db
+      .select({ p: SEARCH_COLUMNS, examCount: examCount(examScope) })
+      .from(patients)
       .where(and(isNull(patients.deletedAt), ...where))
       .orderBy(asc(patients.firstNameTh), asc(patients.lastNameTh), asc(patients.id))
       .limit(PATIENT_SEARCH_LIMIT);
@@ -64,13 +89,20 @@ export class PatientsRepository {
   }
 
   async findInScope(id: string, scope: SQL, examScope: SQL) {
-    const [row] = await this.db.select({ p: patients, examCount: examCount(examScope) }).from(patients)
-      .where(and(eq(patients.id, id), isNull(patients.deletedAt), scope)).limit(1);
+    const [row] = await this.db
+      .select({ p: patients, examCount: examCount(examScope) })
+      .from(patients)
+      .where(and(eq(patients.id, id), isNull(patients.deletedAt), scope))
+      .limit(1);
     return row;
   }
 
   contacts(patientId: string) {
-    return this.db.select().from(patientContacts).where(eq(patientContacts.patientId, patientId)).orderBy(asc(patientContacts.id));
+    return this.db
+      .select()
+      .from(patientContacts)
+      .where(eq(patientContacts.patientId, patientId))
+      .orderBy(asc(patientContacts.id));
   }
 
   async hnTaken(hn: string, exceptId?: string): Promise<boolean> {
@@ -79,18 +111,31 @@ export class PatientsRepository {
   }
 
   async nationalNumberTaken(nationalNumber: string, exceptId?: string): Promise<boolean> {
-    const rows = await this.db.select({ id: patients.id }).from(patients)
-      .where(and(eq(patients.nationalNumber, nationalNumber), isNull(patients.deletedAt))).limit(2);
+    const rows = await this.db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.nationalNumber, nationalNumber), isNull(patients.deletedAt)))
+      .limit(2);
     return rows.some((r) => r.id !== exceptId);
   }
 
   /** Inserts or updates the patient and replaces the contacts in one transaction; undefined when the version moved on. */
-  async save(id: string | null, values: typeof patients.$inferInsert, contacts: Omit<typeof patientContacts.$inferInsert, 'patientId'>[], version?: number): Promise<string | undefined> {
+  async save(
+    id: string | null,
+    values: typeof patients.$inferInsert,
+    contacts: Omit<typeof patientContacts.$inferInsert, 'patientId'>[],
+    version?: number,
+  ): Promise<string | undefined> {
     return this.db.transaction(async (tx) => {
       let patientId: string;
       if (id) {
-        const cond = version === undefined ? eq(patients.id, id) : and(eq(patients.id, id), eq(patients.version, version));
-        const [row] = await tx.update(patients).set({ ...values, version: sql`${patients.version} + 1`, updatedAt: new Date() }).where(cond).returning({ id: patients.id });
+        const cond =
+          version === undefined ? eq(patients.id, id) : and(eq(patients.id, id), eq(patients.version, version));
+        const [row] = await tx
+          .update(patients)
+          .set({ ...values, version: sql`${patients.version} + 1`, updatedAt: new Date() })
+          .where(cond)
+          .returning({ id: patients.id });
         if (!row) return undefined;
         patientId = row.id;
         await tx.delete(patientContacts).where(eq(patientContacts.patientId, patientId));
@@ -112,7 +157,11 @@ export class PatientsRepository {
   }
 
   lookups(kinds: string[]) {
-    return this.db.select().from(lookups).where(and(inArray(lookups.kind, kinds), eq(lookups.isActive, true))).orderBy(asc(lookups.sortOrder), asc(lookups.id));
+    return this.db
+      .select()
+      .from(lookups)
+      .where(and(inArray(lookups.kind, kinds), eq(lookups.isActive, true)))
+      .orderBy(asc(lookups.sortOrder), asc(lookups.id));
   }
 
   /** The patient's requests with their exams, newest first (exam history tab). */
@@ -137,12 +186,23 @@ export class PatientsRepository {
   async requestDocumentFacts(requestIds: string[]) {
     if (requestIds.length === 0) return { products: [], documents: [], types: [] };
     const [productRows, documentRows, types] = await Promise.all([
-      this.db.select({ requestId: requestProducts.requestId, modalityCode: products.modalityCode, productGroup: products.productGroup })
-        .from(requestProducts).innerJoin(products, eq(products.id, requestProducts.productId))
+      this.db
+        .select({
+          requestId: requestProducts.requestId,
+          modalityCode: products.modalityCode,
+          productGroup: products.productGroup,
+        })
+        .from(requestProducts)
+        .innerJoin(products, eq(products.id, requestProducts.productId))
         .where(inArray(requestProducts.requestId, requestIds)),
-      this.db.select({ requestId: documents.requestId, typeId: documents.documentTypeId })
-        .from(documents).where(and(inArray(documents.requestId, requestIds), isNull(documents.deletedAt))),
-      this.db.select({ id: lookups.id, code: lookups.code, name: lookups.name }).from(lookups).where(eq(lookups.kind, 'requestDocument')),
+      this.db
+        .select({ requestId: documents.requestId, typeId: documents.documentTypeId })
+        .from(documents)
+        .where(and(inArray(documents.requestId, requestIds), isNull(documents.deletedAt))),
+      this.db
+        .select({ id: lookups.id, code: lookups.code, name: lookups.name })
+        .from(lookups)
+        .where(eq(lookups.kind, 'requestDocument')),
     ]);
     return { products: productRows, documents: documentRows, types };
   }

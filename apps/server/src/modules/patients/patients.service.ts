@@ -1,7 +1,22 @@
 import { randomInt } from 'node:crypto';
 import { eq, type SQL } from 'drizzle-orm';
-import type { Patient, PatientExamHistoryRow, PatientFormData, PatientSave, PatientSearch, PatientSearchRow } from '@rangsi/contract';
-import { ageInYears, bangkokDayOf, CONTRAST_PRODUCT_GROUP, examStatusFlags, missingRequestDocumentNames, nameSearchWords, type TitlePrefixes } from '@rangsi/domain';
+import type {
+  Patient,
+  PatientExamHistoryRow,
+  PatientFormData,
+  PatientSave,
+  PatientSearch,
+  PatientSearchRow,
+} from '@rangsi/contract';
+import {
+  ageInYears,
+  bangkokDayOf,
+  CONTRAST_PRODUCT_GROUP,
+  examStatusFlags,
+  missingRequestDocumentNames,
+  nameSearchWords,
+  type TitlePrefixes,
+} from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { patients } from '../../db/schema/index';
@@ -47,8 +62,12 @@ export class PatientsService {
   private titlePrefixes(): Promise<TitlePrefixes> {
     const at = Date.now();
     if (!this.prefixCache || at - this.prefixCache.at > 600_000) {
-      const list = this.repo.namePrefixes().then((rows) => ({ thai: rows.map((r) => r.th), english: rows.map((r) => r.en) }));
-      list.catch(() => { this.prefixCache = null; });
+      const list = this.repo
+        .namePrefixes()
+        .then((rows) => ({ thai: rows.map((r) => r.th), english: rows.map((r) => r.en) }));
+      list.catch(() => {
+        this.prefixCache = null;
+      });
       this.prefixCache = { at, list };
     }
     return this.prefixCache.list;
@@ -67,7 +86,11 @@ export class PatientsService {
     if (q.hn) where.push(eq(patients.hn, q.hn));
     if (where.length === 1) throw new DomainError(400, 'กรุณาระบุเงื่อนไขการค้นหาอย่างน้อยหนึ่งช่อง', 'NO_CRITERIA');
     const rows = await this.repo.search(where, patientExamScopeOnAliasE(user));
-    await this.audit.record(null, { action: 'patient.search', entityType: 'patient', detail: { fields: Object.keys(q), results: rows.length } }, who(user));
+    await this.audit.record(
+      null,
+      { action: 'patient.search', entityType: 'patient', detail: { fields: Object.keys(q), results: rows.length } },
+      who(user),
+    );
     const today = this.now();
     return rows.map(({ p, examCount }) => ({
       patientId: p.id,
@@ -88,7 +111,11 @@ export class PatientsService {
     if (!found) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
     const { p, examCount } = found;
     const contacts = await this.repo.contacts(id);
-    await this.audit.record(null, { action: 'patient.read', entityType: 'patient', entityId: id, patientId: id }, who(user));
+    await this.audit.record(
+      null,
+      { action: 'patient.read', entityType: 'patient', entityId: id, patientId: id },
+      who(user),
+    );
     return {
       patientId: p.id,
       hn: p.hn,
@@ -98,14 +125,29 @@ export class PatientsService {
       phoneNumber: p.phoneNumber,
       name: fullName([p.firstNameTh, p.middleNameTh, p.lastNameTh], p.prefixTh),
       nameEn: fullName([p.firstNameEn, p.middleNameEn, p.lastNameEn], p.prefixEn ? `${p.prefixEn} ` : ''),
-      nameTH: { prefix: p.prefixTh, first: p.firstNameTh, middle: p.middleNameTh, last: p.lastNameTh, suffix: p.suffixTh },
-      nameEN: { prefix: p.prefixEn, first: p.firstNameEn, middle: p.middleNameEn, last: p.lastNameEn, suffix: p.suffixEn },
+      nameTH: {
+        prefix: p.prefixTh,
+        first: p.firstNameTh,
+        middle: p.middleNameTh,
+        last: p.lastNameTh,
+        suffix: p.suffixTh,
+      },
+      nameEN: {
+        prefix: p.prefixEn,
+        first: p.firstNameEn,
+        middle: p.middleNameEn,
+        last: p.lastNameEn,
+        suffix: p.suffixEn,
+      },
       gender: (GENDER.has(p.gender) ? p.gender : 'Unknown') as Gender,
       birthDate: p.birthDate,
       age: this.ageOf(p, this.now()),
       unknownBirthDate: p.unknownBirthDate,
       bloodGroup: p.bloodGroup,
-      nationality: p.nationality, race: p.race, religion: p.religion, occupation: p.occupation,
+      nationality: p.nationality,
+      race: p.race,
+      religion: p.religion,
+      occupation: p.occupation,
       hasImage: Boolean(p.imageKey),
       hasAllergy: p.hasAllergy,
       allergy: p.allergies,
@@ -113,7 +155,12 @@ export class PatientsService {
       currentAddress: p.currentAddress ?? null,
       recordAddress: p.recordAddress ?? null,
       currentAndRecordAddressIsSame: p.currentAndRecordAddressIsSame,
-      contacts: contacts.map((c) => ({ relationship: c.relationship, firstName: c.firstName, lastName: c.lastName, occupation: c.occupation })),
+      contacts: contacts.map((c) => ({
+        relationship: c.relationship,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        occupation: c.occupation,
+      })),
       emergencyContact: p.emergencyContact ?? null,
       workPlace: p.workPlace ?? null,
       version: p.version,
@@ -122,14 +169,16 @@ export class PatientsService {
 
   /** Creates or saves a patient; an existing one needs the editor's own password (spec §5), a stale version is a 409. */
   async save(user: CurrentUser, input: PatientSave): Promise<{ patientId: string }> {
-    const existingId = input.patientId && !['new', 'import', 'importbycard'].includes(input.patientId) ? input.patientId : null;
+    const existingId =
+      input.patientId && !['new', 'import', 'importbycard'].includes(input.patientId) ? input.patientId : null;
     const today = bangkokDayOf(this.now());
     if (input.birthDate && !input.unknownBirthDate && input.birthDate > today) {
       throw fieldError('birthDate', 'วันเกิดต้องไม่เป็นวันในอนาคต');
     }
     let existing: PatientRow | undefined;
     if (existingId) {
-      existing = (await this.repo.findInScope(existingId, patientScopeCondition(user), patientExamScopeOnAliasE(user)))?.p;
+      existing = (await this.repo.findInScope(existingId, patientScopeCondition(user), patientExamScopeOnAliasE(user)))
+        ?.p;
       if (!existing) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
       if (!input.password) throw fieldError('password', 'กรุณาระบุ');
       if (!(await this.confirmPassword(user.userId, input.password))) throw fieldError('password', 'รหัสผ่านไม่ถูกต้อง');
@@ -145,21 +194,35 @@ export class PatientsService {
       hn,
       branchId: existing?.branchId ?? user.branchId,
       hospitalId: existing?.hospitalId ?? user.hospitalId,
-      nationalNumber: input.nationalNumber, alienNumber: input.alienNumber, passportNumber: input.passportNumber,
+      nationalNumber: input.nationalNumber,
+      alienNumber: input.alienNumber,
+      passportNumber: input.passportNumber,
       phoneNumber: input.phoneNumber,
-      prefixTh: input.nameTH.prefix, firstNameTh: input.nameTH.first!, middleNameTh: input.nameTH.middle, lastNameTh: input.nameTH.last, suffixTh: input.nameTH.suffix,
-      prefixEn: input.nameEN?.prefix ?? null, firstNameEn: input.nameEN?.first ?? null, middleNameEn: input.nameEN?.middle ?? null, lastNameEn: input.nameEN?.last ?? null, suffixEn: input.nameEN?.suffix ?? null,
+      prefixTh: input.nameTH.prefix,
+      firstNameTh: input.nameTH.first!,
+      middleNameTh: input.nameTH.middle,
+      lastNameTh: input.nameTH.last,
+      suffixTh: input.nameTH.suffix,
+      prefixEn: input.nameEN?.prefix ?? null,
+      firstNameEn: input.nameEN?.first ?? null,
+      middleNameEn: input.nameEN?.middle ?? null,
+      lastNameEn: input.nameEN?.last ?? null,
+      suffixEn: input.nameEN?.suffix ?? null,
       gender: input.gender,
       // Spec §4: unknown birth date keeps the age as given (and the day it was given, so it can grow).
-      birthDate: input.unknownBirthDate ? null : input.birthDate ?? null,
+      birthDate: input.unknownBirthDate ? null : (input.birthDate ?? null),
       unknownBirthDate: input.unknownBirthDate,
-      statedAge: input.unknownBirthDate ? input.age ?? null : null,
+      statedAge: input.unknownBirthDate ? (input.age ?? null) : null,
       statedAgeAt: input.unknownBirthDate ? today : null,
-      bloodGroup: input.bloodGroup, nationality: input.nationality, race: input.race, religion: input.religion, occupation: input.occupation,
+      bloodGroup: input.bloodGroup,
+      nationality: input.nationality,
+      race: input.race,
+      religion: input.religion,
+      occupation: input.occupation,
       hasAllergy: input.hasAllergy || input.allergy.length > 0,
       allergies: input.allergy,
       currentAddress: input.currentAddress ?? null,
-      recordAddress: same ? input.currentAddress ?? null : input.recordAddress ?? null,
+      recordAddress: same ? (input.currentAddress ?? null) : (input.recordAddress ?? null),
       currentAndRecordAddressIsSame: same,
       emergencyContact: input.emergencyContact ?? null,
       workPlace: input.workPlace ?? null,
@@ -167,7 +230,11 @@ export class PatientsService {
     };
     const id = await this.repo.save(existingId, values, input.contacts, input.version);
     if (!id) throw new DomainError(409, 'ข้อมูลผู้ป่วยถูกแก้ไขโดยผู้ใช้อื่นแล้ว กรุณาโหลดข้อมูลใหม่', 'PATIENT_CONFLICT');
-    await this.audit.record(null, { action: existingId ? 'patient.update' : 'patient.create', entityType: 'patient', entityId: id, patientId: id }, who(user));
+    await this.audit.record(
+      null,
+      { action: existingId ? 'patient.update' : 'patient.create', entityType: 'patient', entityId: id, patientId: id },
+      who(user),
+    );
     return { patientId: id };
   }
 
@@ -176,12 +243,19 @@ export class PatientsService {
     if (!found) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
     const rows = await this.repo.examHistory(id, examScopeCondition(user));
     const requestIds = [...new Set(rows.map((r) => r.request.id))];
-    const [facts, billing] = await Promise.all([this.repo.requestDocumentFacts(requestIds), this.billing.billingFactsOf(requestIds)]);
-    const missingOf = (requestId: string) => missingRequestDocumentNames({
-      products: facts.products.filter((p) => p.requestId === requestId),
-      documentTypeIds: facts.documents.filter((d) => d.requestId === requestId).map((d) => d.typeId),
-      documentTypes: facts.types,
-    }, CONTRAST_PRODUCT_GROUP);
+    const [facts, billing] = await Promise.all([
+      this.repo.requestDocumentFacts(requestIds),
+      this.billing.billingFactsOf(requestIds),
+    ]);
+    const missingOf = (requestId: string) =>
+      missingRequestDocumentNames(
+        {
+          products: facts.products.filter((p) => p.requestId === requestId),
+          documentTypeIds: facts.documents.filter((d) => d.requestId === requestId).map((d) => d.typeId),
+          documentTypes: facts.types,
+        },
+        CONTRAST_PRODUCT_GROUP,
+      );
     const byRequest = new Map<string, PatientExamHistoryRow>();
     for (const r of rows) {
       let entry = byRequest.get(r.request.id);
@@ -207,7 +281,12 @@ export class PatientsService {
         examId: r.exam.id,
         modalityCode: r.exam.modalityCode,
         accessionNumber: r.exam.accessionNumber,
-        status: examStatusFlags({ hasDocument: Boolean(r.hasDocument), hasImage: r.exam.hasImage, isAssigned: Boolean(r.exam.reviewerId), hasReport: Boolean(r.hasReport) }),
+        status: examStatusFlags({
+          hasDocument: Boolean(r.hasDocument),
+          hasImage: r.exam.hasImage,
+          isAssigned: Boolean(r.exam.reviewerId),
+          hasReport: Boolean(r.hasReport),
+        }),
         branchId: r.exam.branchId,
       });
     }
@@ -215,8 +294,18 @@ export class PatientsService {
   }
 
   async formData(): Promise<PatientFormData> {
-    const [prefixes, lookups] = await Promise.all([this.repo.namePrefixes(), this.repo.lookups(['bloodType', 'relationship', 'allergy'])]);
-    const all = prefixes.map((p) => ({ id: p.id, th: p.th, en: p.en, group: p.groupTh, groupEn: p.groupEn, gender: (p.gender && GENDER.has(p.gender) ? p.gender : null) as Gender | null }));
+    const [prefixes, lookups] = await Promise.all([
+      this.repo.namePrefixes(),
+      this.repo.lookups(['bloodType', 'relationship', 'allergy']),
+    ]);
+    const all = prefixes.map((p) => ({
+      id: p.id,
+      th: p.th,
+      en: p.en,
+      group: p.groupTh,
+      groupEn: p.groupEn,
+      gender: (p.gender && GENDER.has(p.gender) ? p.gender : null) as Gender | null,
+    }));
     const of = (kind: string) => lookups.filter((l) => l.kind === kind).map((l) => ({ id: l.id, name: l.name }));
     const uniqueBy = <T>(items: T[], key: (t: T) => string) => [...new Map(items.map((i) => [key(i), i])).values()];
     return {
@@ -233,7 +322,7 @@ export class PatientsService {
   private ageOf(p: Pick<PatientSearchHit, 'birthDate' | 'statedAge' | 'statedAgeAt'>, on: Date): number | null {
     if (p.birthDate) return ageInYears(p.birthDate, on);
     if (p.statedAge == null) return null;
-    const grown = p.statedAgeAt ? ageInYears(p.statedAgeAt, on) ?? 0 : 0;
+    const grown = p.statedAgeAt ? (ageInYears(p.statedAgeAt, on) ?? 0) : 0;
     return p.statedAge + grown;
   }
 

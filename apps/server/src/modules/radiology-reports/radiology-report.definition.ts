@@ -16,11 +16,20 @@ export function radiologyReportDefinition(service: ExamReportsService) {
     titleEn: 'Radiology report',
     permission: 'EXAM_REPORT',
     scope: 'exam',
-    params: z.object({ examId: z.preprocess((v: unknown) => (Array.isArray(v) ? (v as unknown[]).at(-1) : v), z.string({ error: 'กรุณาระบุ examId' }).uuid('ไม่พบรายการตรวจ')) }),
+    params: z.object({
+      examId: z.preprocess(
+        (v: unknown) => (Array.isArray(v) ? (v as unknown[]).at(-1) : v),
+        z.string({ error: 'กรุณาระบุ examId' }).uuid('ไม่พบรายการตรวจ'),
+      ),
+    }),
     fields: [{ name: 'examId', kind: 'hidden', required: true }],
     // Listed for those who may run it: the preview is of a draft, which only writers have (hospital roles read the
     // saved versions; the report window shows the pacs tab for them anyway).
-    availableFor: ({ user }) => reportAccess({ user, exam: { reviewerId: user.userId, status: 'Accepted', reportAuditStatus: '', reportCount: 0 } }).canEdit,
+    availableFor: ({ user }) =>
+      reportAccess({
+        user,
+        exam: { reviewerId: user.userId, status: 'Accepted', reportAuditStatus: '', reportCount: 0 },
+      }).canEdit,
     paper: 'A4',
     load: (ctx, p) => service.preview(ctx.user, p.examId),
     template: (data) => radiologyReportElement(data.doc),

@@ -4,7 +4,11 @@ import { DomainError } from '../../http/domain-error';
 export const unknownReportName = () => new DomainError(404, 'ไม่พบรายงานชื่อนี้', 'REPORT_NAME_NOT_FOUND');
 export const finishedReportNotFound = () => new DomainError(404, 'ไม่พบรายงานฉบับนี้', 'FINISHED_REPORT_NOT_FOUND');
 export const reportWaitingForAudit = () =>
-  new DomainError(403, 'รายงานนี้อยู่ระหว่างรอตรวจสอบ (WaitingForAudit) เปิดได้เมื่ออนุมัติแล้ว หรือโดยแพทย์ผู้อ่าน/ผู้มีสิทธิ์อนุมัติหรือแก้ไขรายงาน', 'REPORT_WAITING_FOR_AUDIT');
+  new DomainError(
+    403,
+    'รายงานนี้อยู่ระหว่างรอตรวจสอบ (WaitingForAudit) เปิดได้เมื่ออนุมัติแล้ว หรือโดยแพทย์ผู้อ่าน/ผู้มีสิทธิ์อนุมัติหรือแก้ไขรายงาน',
+    'REPORT_WAITING_FOR_AUDIT',
+  );
 export const noReportPermission = () => new DomainError(403, 'ไม่มีสิทธิ์ดูรายงานผล', 'REPORT_FORBIDDEN');
 
 /** Why the user may read but not write. */
@@ -15,11 +19,19 @@ export const READ_ONLY_MESSAGES: Record<string, string> = {
   wrongState: 'รายการนี้ไม่อยู่ในสถานะที่เขียนรายงานได้',
 };
 export const cannotWrite = (reason: string | undefined) =>
-  new DomainError(reason === 'notAccepted' || reason === 'wrongState' ? 409 : 403, READ_ONLY_MESSAGES[reason ?? ''] ?? 'ไม่มีสิทธิ์เขียนรายงาน', 'REPORT_READ_ONLY');
+  new DomainError(
+    reason === 'notAccepted' || reason === 'wrongState' ? 409 : 403,
+    READ_ONLY_MESSAGES[reason ?? ''] ?? 'ไม่มีสิทธิ์เขียนรายงาน',
+    'REPORT_READ_ONLY',
+  );
 
 /** A finished version is never edited (issue 8): corrections are addenda, which make a new version. */
 export const finishedIsImmutable = () =>
-  new DomainError(409, 'รายงานที่บันทึกแล้วแก้ไขไม่ได้ หากต้องการแก้ไข กรุณาเขียนฉบับแก้ไขเพิ่มเติม (addendum) ซึ่งจะเป็นฉบับใหม่', 'FINISHED_REPORT_IMMUTABLE');
+  new DomainError(
+    409,
+    'รายงานที่บันทึกแล้วแก้ไขไม่ได้ หากต้องการแก้ไข กรุณาเขียนฉบับแก้ไขเพิ่มเติม (addendum) ซึ่งจะเป็นฉบับใหม่',
+    'FINISHED_REPORT_IMMUTABLE',
+  );
 
 /** Someone (or a second click) finished a version first. */
 export const versionTaken = (latest: number) =>

@@ -13,8 +13,22 @@ import { ExamReportsService } from './reports.service';
  * The radiology report module wired for app.ts (one register line there): its routes, and its definition in the
  * report engine when the engine is registered before it (app.reports).
  */
-export function examReportsModule(deps: { db: Database; exams: ExamsService; files: FileStore; pdf: PdfRenderer; audit: AuditService; now: () => Date }) {
-  const service = new ExamReportsService({ repo: new ReportsRepository(deps.db), exams: deps.exams, files: deps.files, pdf: deps.pdf, audit: deps.audit, now: deps.now });
+export function examReportsModule(deps: {
+  db: Database;
+  exams: ExamsService;
+  files: FileStore;
+  pdf: PdfRenderer;
+  audit: AuditService;
+  now: () => Date;
+}) {
+  const service = new ExamReportsService({
+    repo: new ReportsRepository(deps.db),
+    exams: deps.exams,
+    files: deps.files,
+    pdf: deps.pdf,
+    audit: deps.audit,
+    now: deps.now,
+  });
   const routes = examReportsRoutes(service);
   async function plugin(app: FastifyInstance): Promise<void> {
     await app.register(routes);

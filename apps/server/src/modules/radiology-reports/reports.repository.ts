@@ -1,7 +1,16 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { branches, examEvents, exams, finishedReports, hospitals, reportDrafts, reportTemplates, users } from '../../db/schema/index';
+import {
+  branches,
+  examEvents,
+  exams,
+  finishedReports,
+  hospitals,
+  reportDrafts,
+  reportTemplates,
+  users,
+} from '../../db/schema/index';
 
 export type FinishedReportRecord = typeof finishedReports.$inferSelect;
 export type DraftRecord = typeof reportDrafts.$inferSelect & { updatedByName: string | null };
@@ -58,31 +67,47 @@ export class ReportsRepository {
   }
 
   async userSignature(userId: string): Promise<{ displayName: string; licenseNo: string | null } | undefined> {
-    const [u] = await this.db.select({ displayName: users.displayName, licenseNo: users.licenseNo }).from(users).where(eq(users.id, userId)).limit(1);
+    const [u] = await this.db
+      .select({ displayName: users.displayName, licenseNo: users.licenseNo })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     return u;
   }
 
   /** Finished versions of one report of an exam, oldest first. */
   listFinished(examId: string, reportName: string): Promise<FinishedReportRecord[]> {
-    return this.db.select().from(finishedReports)
+    return this.db
+      .select()
+      .from(finishedReports)
       .where(and(eq(finishedReports.examId, examId), eq(finishedReports.reportName, reportName)))
       .orderBy(asc(finishedReports.versionNo));
   }
 
   async findFinished(examId: string, id: string): Promise<FinishedReportRecord | undefined> {
-    const [row] = await this.db.select().from(finishedReports).where(and(eq(finishedReports.id, id), eq(finishedReports.examId, examId))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(finishedReports)
+      .where(and(eq(finishedReports.id, id), eq(finishedReports.examId, examId)))
+      .limit(1);
     return row;
   }
 
   async latestVersionNo(examId: string, reportName: string): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number | null>`max(${finishedReports.versionNo})` }).from(finishedReports)
+    const [row] = await this.db
+      .select({ n: sql<number | null>`max(${finishedReports.versionNo})` })
+      .from(finishedReports)
       .where(and(eq(finishedReports.examId, examId), eq(finishedReports.reportName, reportName)));
     return Number(row?.n ?? 0);
   }
 
   /** A PDF rendered later (demo rows are seeded without one): recorded only if none was recorded meanwhile. */
   async setPdfKeyIfEmpty(id: string, key: string): Promise<boolean> {
-    const rows = await this.db.update(finishedReports).set({ pdfKey: key }).where(and(eq(finishedReports.id, id), eq(finishedReports.pdfKey, ''))).returning({ id: finishedReports.id });
+    const rows = await this.db
+      .update(finishedReports)
+      .set({ pdfKey: key })
+      .where(and(eq(finishedReports.id, id), eq(finishedReports.pdfKey, '')))
+      .returning({ id: finishedReports.id });
     return rows.length > 0;
   }
 
@@ -100,15 +125,31 @@ export class ReportsRepository {
    * Saves the draft only over the version the writer last saw (0: none yet); undefined when someone else saved in
    * between (or created it first).
    */
-  async saveDraft(examId: string, reportName: string, seenVersion: number, content: Record<string, unknown>, userId: string): Promise<boolean> {
+  async saveDraft(
+    examId: string,
+    reportName: string,
+    seenVersion: number,
+    content: Record<string, unknown>,
+    userId: string,
+  ): Promise<boolean> {
     if (seenVersion === 0) {
-      const rows = await this.db.insert(reportDrafts).values({ examId, reportName, content, updatedBy: userId, version: 1 })
-        .onConflictDoNothing().returning({ v: reportDrafts.version });
+      const rows = await this.db
+        .insert(reportDrafts)
+        .values({ examId, reportName, content, updatedBy: userId, version: 1 })
+        .onConflictDoNothing()
+        .returning({ v: reportDrafts.version });
       return rows.length > 0;
     }
-    const rows = await this.db.update(reportDrafts)
+    const rows = await this.db
+      .update(reportDrafts)
       .set({ content, updatedBy: userId, updatedAt: new Date(), version: sql`${reportDrafts.version} + 1` })
-      .where(and(eq(reportDrafts.examId, examId), eq(reportDrafts.reportName, reportName), eq(reportDrafts.version, seenVersion)))
+      .where(
+        and(
+          eq(reportDrafts.examId, examId),
+          eq(reportDrafts.reportName, reportName),
+          eq(reportDrafts.version, seenVersion),
+        ),
+      )
       .returning({ v: reportDrafts.version });
     return rows.length > 0;
   }
@@ -121,25 +162,57 @@ export class ReportsRepository {
   async finish(w: FinishWrite): Promise<FinishedReportRecord | 'conflict'> {
     try {
       return await this.db.transaction(async (tx) => {
-        const [locked] = await tx.select({ id: exams.id }).from(exams).where(and(eq(exams.id, w.examId), isNull(exams.deletedAt))).for('update');
+        const [locked] = await tx
+          .select({ id: exams.id })
+          .from(exams)
+          .where(and(eq(exams.id, w.examId), isNull(exams.deletedAt)))
+          .for('update');
         if (!locked) return 'conflict' as const;
-        const [latest] = await tx.select({ n: sql<number | null>`max(${finishedReports.versionNo})` }).from(finishedReports)
+        const [latest] = await tx
+          .select({ n: sql<number | null>`max(${finishedReports.versionNo})` })
+          .from(finishedReports)
           .where(and(eq(finishedReports.examId, w.examId), eq(finishedReports.reportName, w.reportName)));
         if (Number(latest?.n ?? 0) + 1 !== w.versionNo) return 'conflict' as const;
         if (w.previousAudit && w.versionNo > 1) {
-          await tx.update(finishedReports).set({ auditStatus: w.previousAudit.status, auditMessage: w.previousAudit.message })
-            .where(and(eq(finishedReports.examId, w.examId), eq(finishedReports.reportName, w.reportName), eq(finishedReports.versionNo, w.versionNo - 1)));
+          await tx
+            .update(finishedReports)
+            .set({ auditStatus: w.previousAudit.status, auditMessage: w.previousAudit.message })
+            .where(
+              and(
+                eq(finishedReports.examId, w.examId),
+                eq(finishedReports.reportName, w.reportName),
+                eq(finishedReports.versionNo, w.versionNo - 1),
+              ),
+            );
         }
-        const [row] = await tx.insert(finishedReports)
+        const [row] = await tx
+          .insert(finishedReports)
           .values({ ...w.row, examId: w.examId, reportName: w.reportName, versionNo: w.versionNo })
           .onConflictDoNothing()
           .returning();
         if (!row) return 'conflict' as const;
-        await tx.update(exams)
-          .set({ ...w.examPatch, firstReportedAt: sql`coalesce(${exams.firstReportedAt}, ${row.createdAt.toISOString()}::timestamptz)`, version: sql`${exams.version} + 1`, updatedAt: new Date() })
+        await tx
+          .update(exams)
+          .set({
+            ...w.examPatch,
+            firstReportedAt: sql`coalesce(${exams.firstReportedAt}, ${row.createdAt.toISOString()}::timestamptz)`,
+            version: sql`${exams.version} + 1`,
+            updatedAt: new Date(),
+          })
           .where(eq(exams.id, w.examId));
-        await tx.insert(examEvents).values({ examId: w.examId, at: row.createdAt, userId: w.event.userId, userName: w.event.userName, action: w.event.action, detail: w.event.detail });
-        await tx.delete(reportDrafts).where(and(eq(reportDrafts.examId, w.examId), eq(reportDrafts.reportName, w.reportName)));
+        await tx
+          .insert(examEvents)
+          .values({
+            examId: w.examId,
+            at: row.createdAt,
+            userId: w.event.userId,
+            userName: w.event.userName,
+            action: w.event.action,
+            detail: w.event.detail,
+          });
+        await tx
+          .delete(reportDrafts)
+          .where(and(eq(reportDrafts.examId, w.examId), eq(reportDrafts.reportName, w.reportName)));
         return row;
       });
     } catch (err) {
@@ -150,11 +223,15 @@ export class ReportsRepository {
 
   /** Shared templates of the modality (and those for any modality), and the user's own. */
   templatesFor(modalityCode: string, userId: string): Promise<TemplateRecord[]> {
-    return this.db.select().from(reportTemplates)
-      .where(and(
-        or(eq(reportTemplates.modalityCode, modalityCode), isNull(reportTemplates.modalityCode)),
-        or(isNull(reportTemplates.ownerId), eq(reportTemplates.ownerId, userId)),
-      ))
+    return this.db
+      .select()
+      .from(reportTemplates)
+      .where(
+        and(
+          or(eq(reportTemplates.modalityCode, modalityCode), isNull(reportTemplates.modalityCode)),
+          or(isNull(reportTemplates.ownerId), eq(reportTemplates.ownerId, userId)),
+        ),
+      )
       .orderBy(asc(reportTemplates.name));
   }
 

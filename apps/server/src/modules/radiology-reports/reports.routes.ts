@@ -2,9 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CreateReportTemplateSchema, ExamReportParamsSchema, ExamReportQuerySchema, ExamReportSchema, FinishedReportParamsSchema,
-  FinishedReportViewerParamsSchema, FinishReportResultSchema, FinishReportSchema, ReportDraftSchema, ReportTemplateSchema,
-  SaveReportDraftSchema, envelope,
+  CreateReportTemplateSchema,
+  ExamReportParamsSchema,
+  ExamReportQuerySchema,
+  ExamReportSchema,
+  FinishedReportParamsSchema,
+  FinishedReportViewerParamsSchema,
+  FinishReportResultSchema,
+  FinishReportSchema,
+  ReportDraftSchema,
+  ReportTemplateSchema,
+  SaveReportDraftSchema,
+  envelope,
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import type { ExamReportsService } from './reports.service';
@@ -22,23 +31,61 @@ export function examReportsRoutes(service: ExamReportsService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get('/api/exam/:examId/report/:name', {
-      config: { access },
-      schema: { params: ExamReportParamsSchema, querystring: ExamReportQuerySchema, response: { 200: envelope(ExamReportSchema) }, tags },
-    }, async (req) => ({
-      success: true,
-      data: await service.get(requireUser(req), req.params.examId, req.params.name, req.query.isIncludeFinished ?? true),
-    }));
+    r.get(
+      '/api/exam/:examId/report/:name',
+      {
+        config: { access },
+        schema: {
+          params: ExamReportParamsSchema,
+          querystring: ExamReportQuerySchema,
+          response: { 200: envelope(ExamReportSchema) },
+          tags,
+        },
+      },
+      async (req) => ({
+        success: true,
+        data: await service.get(
+          requireUser(req),
+          req.params.examId,
+          req.params.name,
+          req.query.isIncludeFinished ?? true,
+        ),
+      }),
+    );
 
-    r.put('/api/exam/:examId/report/:name/draft', {
-      config: { access },
-      schema: { params: ExamReportParamsSchema, body: SaveReportDraftSchema, response: { 200: envelope(ReportDraftSchema) }, tags },
-    }, async (req) => ({ success: true, data: await service.saveDraft(requireUser(req), req.params.examId, req.params.name, req.body) }));
+    r.put(
+      '/api/exam/:examId/report/:name/draft',
+      {
+        config: { access },
+        schema: {
+          params: ExamReportParamsSchema,
+          body: SaveReportDraftSchema,
+          response: { 200: envelope(ReportDraftSchema) },
+          tags,
+        },
+      },
+      async (req) => ({
+        success: true,
+        data: await service.saveDraft(requireUser(req), req.params.examId, req.params.name, req.body),
+      }),
+    );
 
-    r.post('/api/exam/:examId/report/:name/finish', {
-      config: { access },
-      schema: { params: ExamReportParamsSchema, body: FinishReportSchema, response: { 200: envelope(FinishReportResultSchema) }, tags },
-    }, async (req) => ({ success: true, data: await service.finish(requireUser(req), req.params.examId, req.params.name, req.body) }));
+    r.post(
+      '/api/exam/:examId/report/:name/finish',
+      {
+        config: { access },
+        schema: {
+          params: ExamReportParamsSchema,
+          body: FinishReportSchema,
+          response: { 200: envelope(FinishReportResultSchema) },
+          tags,
+        },
+      },
+      async (req) => ({
+        success: true,
+        data: await service.finish(requireUser(req), req.params.examId, req.params.name, req.body),
+      }),
+    );
 
     // A finished version is never changed (issue 8): every write to one is a 409 that points to an addendum.
     for (const method of ['PUT', 'PATCH', 'POST', 'DELETE'] as const) {
@@ -47,25 +94,34 @@ export function examReportsRoutes(service: ExamReportsService) {
         url: '/api/exam/:examId/report/:name/finished/:finishedReportId',
         config: { access },
         schema: { params: FinishedReportParamsSchema, body: z.unknown().optional(), tags },
-        handler: async (req) => service.editFinished(requireUser(req), req.params.examId, req.params.name, req.params.finishedReportId),
+        handler: async (req) =>
+          service.editFinished(requireUser(req), req.params.examId, req.params.name, req.params.finishedReportId),
       });
     }
 
-    r.get('/ReportViewer/finishedReport/:id/:finishedReportId', {
-      config: { access },
-      schema: { params: FinishedReportViewerParamsSchema, tags },
-    }, async (req, reply) => {
-      const pdf = await service.finishedPdf(requireUser(req), req.params.id, req.params.finishedReportId);
-      reply.header('content-type', 'application/pdf');
-      reply.header('content-disposition', `inline; filename="${pdf.fileName}"`);
-      // Immutable once stored, but who may open it can change (audit): the browser asks every time.
-      reply.header('cache-control', 'private, no-cache');
-      return reply.send(pdf.stream);
-    });
+    r.get(
+      '/ReportViewer/finishedReport/:id/:finishedReportId',
+      {
+        config: { access },
+        schema: { params: FinishedReportViewerParamsSchema, tags },
+      },
+      async (req, reply) => {
+        const pdf = await service.finishedPdf(requireUser(req), req.params.id, req.params.finishedReportId);
+        reply.header('content-type', 'application/pdf');
+        reply.header('content-disposition', `inline; filename="${pdf.fileName}"`);
+        // Immutable once stored, but who may open it can change (audit): the browser asks every time.
+        reply.header('cache-control', 'private, no-cache');
+        return reply.send(pdf.stream);
+      },
+    );
 
-    r.post('/api/report/templates', {
-      config: { access: { permission: 'EXAM_REPORT', scope: 'none' } },
-      schema: { body: CreateReportTemplateSchema, response: { 200: envelope(ReportTemplateSchema) }, tags },
-    }, async (req) => ({ success: true, data: await service.createTemplate(requireUser(req), req.body) }));
+    r.post(
+      '/api/report/templates',
+      {
+        config: { access: { permission: 'EXAM_REPORT', scope: 'none' } },
+        schema: { body: CreateReportTemplateSchema, response: { 200: envelope(ReportTemplateSchema) }, tags },
+      },
+      async (req) => ({ success: true, data: await service.createTemplate(requireUser(req), req.body) }),
+    );
   };
 }

@@ -1,10 +1,24 @@
 import type { Readable } from 'node:stream';
 import type {
-  CreateReportTemplate, ExamFinishedReport, ExamReport, FinishReport, FinishReportResult, ReportContent, ReportDraft,
-  ReportTemplate, SaveReportDraft,
+  CreateReportTemplate,
+  ExamFinishedReport,
+  ExamReport,
+  FinishReport,
+  FinishReportResult,
+  ReportContent,
+  ReportDraft,
+  ReportTemplate,
+  SaveReportDraft,
 } from '@rangsi/contract';
 import {
-  ageInYears, finishKind, nextReportKinds, radiologyReportName, reportAccess, type AuditStatus, type ExamStatus, type ReportKind,
+  ageInYears,
+  finishKind,
+  nextReportKinds,
+  radiologyReportName,
+  reportAccess,
+  type AuditStatus,
+  type ExamStatus,
+  type ReportKind,
 } from '@rangsi/domain';
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
@@ -15,8 +29,15 @@ import { examPatientName } from '../exams/exams.mapper';
 import type { ExamsService } from '../exams/exams.service';
 import { radiologyReportHtml, type RadiologyReportDocument } from './pdf/radiology-report';
 import {
-  cannotWrite, draftConflict, finishedIsImmutable, finishedReportNotFound, kindNotAllowed, noReportPermission,
-  reportWaitingForAudit, unknownReportName, versionTaken,
+  cannotWrite,
+  draftConflict,
+  finishedIsImmutable,
+  finishedReportNotFound,
+  kindNotAllowed,
+  noReportPermission,
+  reportWaitingForAudit,
+  unknownReportName,
+  versionTaken,
 } from './reports.errors';
 import type { FinishedReportRecord, ReportsRepository, TemplateRecord } from './reports.repository';
 
@@ -43,7 +64,10 @@ const EMPTY: ReportContent = { clinicalInformation: '', technique: '', findings:
 /** Stored content (jsonb) read back as the contract's shape, whatever an older row holds. */
 function readContent(value: unknown): ReportContent {
   const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
-  const text = (k: string) => { const x = v[k]; return typeof x === 'string' ? x : ''; };
+  const text = (k: string) => {
+    const x = v[k];
+    return typeof x === 'string' ? x : '';
+  };
   return {
     clinicalInformation: text('clinicalInformation'),
     technique: text('technique'),
@@ -62,7 +86,9 @@ function readContent(value: unknown): ReportContent {
 export class ExamReportsService {
   constructor(private readonly deps: ReportsDeps) {}
 
-  private get repo() { return this.deps.repo; }
+  private get repo() {
+    return this.deps.repo;
+  }
 
   /** The exam in scope and the user's access to its report; refuses those who may not open it. */
   private async open(user: CurrentUser, examId: string): Promise<Opened> {
@@ -71,7 +97,12 @@ export class ExamReportsService {
     if (!ctx) throw new DomainError(404, 'ไม่พบรายการตรวจ', 'EXAM_NOT_FOUND');
     const access = reportAccess({
       user: { userId: user.userId, roleName: user.roleName, permissions: user.permissions },
-      exam: { reviewerId: exam.reviewerId, status: exam.status, reportAuditStatus: exam.reportAuditStatus, reportCount: Number(ctx.reportCount) },
+      exam: {
+        reviewerId: exam.reviewerId,
+        status: exam.status,
+        reportAuditStatus: exam.reportAuditStatus,
+        reportCount: Number(ctx.reportCount),
+      },
     });
     if (!access.canOpen) throw access.reason === 'waitingForAudit' ? reportWaitingForAudit() : noReportPermission();
     return { exam, ctx, access };
@@ -89,9 +120,22 @@ export class ExamReportsService {
     const { exam, ctx, access } = await this.open(user, examId);
     const finished = await this.repo.listFinished(examId, reportName);
     const [draft, templates] = access.canEdit
-      ? await Promise.all([this.repo.getDraft(examId, reportName), this.repo.templatesFor(exam.modalityCode, user.userId)])
+      ? await Promise.all([
+          this.repo.getDraft(examId, reportName),
+          this.repo.templatesFor(exam.modalityCode, user.userId),
+        ])
       : [undefined, [] as TemplateRecord[]];
-    await this.deps.audit.record(null, { action: 'report.read', entityType: 'exam', entityId: examId, patientId: exam.patientId, detail: { reportName } }, who(user));
+    await this.deps.audit.record(
+      null,
+      {
+        action: 'report.read',
+        entityType: 'exam',
+        entityId: examId,
+        patientId: exam.patientId,
+        detail: { reportName },
+      },
+      who(user),
+    );
     const latest = finished.at(-1)?.versionNo ?? 0;
     return {
       reportName,
@@ -99,7 +143,9 @@ export class ExamReportsService {
         { parameterName: 'examId', value: exam.id },
         { parameterName: 'examBranchId', value: String(exam.branchId) },
       ],
-      finishedReports: includeFinished ? finished.map((r) => this.toFinished(r, exam, r.versionNo === latest)).reverse() : [],
+      finishedReports: includeFinished
+        ? finished.map((r) => this.toFinished(r, exam, r.versionNo === latest)).reverse()
+        : [],
       exam: {
         examId: exam.id,
         accessionNumber: exam.accessionNumber,
@@ -146,7 +192,17 @@ export class ExamReportsService {
     if (!saved || !current) throw draftConflict(current ? toDraft(current) : null);
     // The draft is work in progress: its creation is audited, not every autosave after it (docs/decisions/rp5-draft-autosave-version-draft-start.md).
     if (input.version === 0) {
-      await this.deps.audit.record(null, { action: 'report.draftStarted', entityType: 'exam', entityId: examId, patientId: exam.patientId, detail: { reportName } }, who(user));
+      await this.deps.audit.record(
+        null,
+        {
+          action: 'report.draftStarted',
+          entityType: 'exam',
+          entityId: examId,
+          patientId: exam.patientId,
+          detail: { reportName },
+        },
+        who(user),
+      );
     }
     return toDraft(current);
   }
@@ -162,25 +218,46 @@ export class ExamReportsService {
     const finished = await this.repo.listFinished(examId, reportName);
     const latest = finished.at(-1)?.versionNo ?? 0;
     if (input.versionNo !== latest + 1) throw versionTaken(latest);
-    const kind = finishKind(finished.map((r) => r.kind as ReportKind), input.kind);
+    const kind = finishKind(
+      finished.map((r) => r.kind as ReportKind),
+      input.kind,
+    );
     if (!kind) throw kindNotAllowed();
     const content: ReportContent = { ...input.content };
     if (kind !== 'addendum') delete content.addendum;
     if (!content.impression.trim()) throw fieldError('content.impression', 'กรุณาระบุสรุปผล (Impression) ก่อนบันทึกรายงาน');
-    if (kind === 'addendum' && !content.addendum?.trim()) throw fieldError('content.addendum', 'กรุณาระบุข้อความแก้ไขเพิ่มเติม (Addendum) ว่าแก้ไขอะไร');
+    if (kind === 'addendum' && !content.addendum?.trim())
+      throw fieldError('content.addendum', 'กรุณาระบุข้อความแก้ไขเพิ่มเติม (Addendum) ว่าแก้ไขอะไร');
 
     const finishedAt = this.deps.now();
     const versionNo = input.versionNo;
-    const doc = await this.document(exam, ctx, { versionNo, kind, content, isCritical: input.isCritical, finishedAt, reporterId: user.userId, reporterName: user.displayName });
-    const stored = await this.deps.files.putBytes(await this.deps.pdf.render({ html: radiologyReportHtml(doc) }), { prefix: 'reports' });
+    const doc = await this.document(exam, ctx, {
+      versionNo,
+      kind,
+      content,
+      isCritical: input.isCritical,
+      finishedAt,
+      reporterId: user.userId,
+      reporterName: user.displayName,
+    });
+    const stored = await this.deps.files.putBytes(await this.deps.pdf.render({ html: radiologyReportHtml(doc) }), {
+      prefix: 'reports',
+    });
     const auditStatus = ctx.reportAuditRequired ? 'WaitingForAudit' : '';
     const result = await this.repo.finish({
       examId,
       reportName,
       versionNo,
       row: {
-        kind, content, pdfKey: stored.key, reporterId: user.userId, reporterName: user.displayName, createdAt: finishedAt,
-        auditStatus, auditMessage: null, isCritical: input.isCritical,
+        kind,
+        content,
+        pdfKey: stored.key,
+        reporterId: user.userId,
+        reporterName: user.displayName,
+        createdAt: finishedAt,
+        auditStatus,
+        auditMessage: null,
+        isCritical: input.isCritical,
       },
       examPatch: {
         status: kind === 'preliminary' ? exam.status : 'Completed',
@@ -190,7 +267,13 @@ export class ExamReportsService {
         isCritical: input.isCritical,
         reportAuditStatus: auditStatus,
       },
-      previousAudit: latest > 0 ? { status: exam.reportAuditStatus, message: exam.reportAuditStatus === 'Rejected' ? exam.latestMessage : null } : null,
+      previousAudit:
+        latest > 0
+          ? {
+              status: exam.reportAuditStatus,
+              message: exam.reportAuditStatus === 'Rejected' ? exam.latestMessage : null,
+            }
+          : null,
       event: {
         userId: user.userId,
         userName: user.displayName,
@@ -202,7 +285,17 @@ export class ExamReportsService {
       await this.deps.files.remove(stored.key).catch(() => undefined);
       throw versionTaken(await this.repo.latestVersionNo(examId, reportName));
     }
-    await this.deps.audit.record(null, { action: 'report.finished', entityType: 'exam', entityId: examId, patientId: exam.patientId, detail: { reportName, versionNo, kind } }, who(user));
+    await this.deps.audit.record(
+      null,
+      {
+        action: 'report.finished',
+        entityType: 'exam',
+        entityId: examId,
+        patientId: exam.patientId,
+        detail: { reportName, versionNo, kind },
+      },
+      who(user),
+    );
     const fresh = await this.deps.exams.load(user, examId);
     return { finishedReport: this.toFinished(result, fresh, true) };
   }
@@ -211,19 +304,38 @@ export class ExamReportsService {
    * POST /ReportViewer/pacs {examId} (the report engine's frame): the draft as Finish would print it, marked as a
    * preview. Only for those who may write (the draft is theirs); the next version's number and kind.
    */
-  async preview(user: CurrentUser, examId: string): Promise<{ doc: RadiologyReportDocument; patientId: string | null; accession: string | null }> {
+  async preview(
+    user: CurrentUser,
+    examId: string,
+  ): Promise<{ doc: RadiologyReportDocument; patientId: string | null; accession: string | null }> {
     const reportName = ExamReportsService.reportName('pacs');
     const { exam, ctx, access } = await this.open(user, examId);
     if (!access.canEdit) throw cannotWrite(access.reason);
-    const [finished, draft] = await Promise.all([this.repo.listFinished(examId, reportName), this.repo.getDraft(examId, reportName)]);
+    const [finished, draft] = await Promise.all([
+      this.repo.listFinished(examId, reportName),
+      this.repo.getDraft(examId, reportName),
+    ]);
     const kinds = finished.map((r) => r.kind as ReportKind);
     const kind = finishKind(kinds) ?? 'final';
-    const content = draft ? readContent(draft.content) : finished.length ? readContent(finished.at(-1)!.content) : { ...EMPTY };
+    const content = draft
+      ? readContent(draft.content)
+      : finished.length
+        ? readContent(finished.at(-1)!.content)
+        : { ...EMPTY };
     const doc = await this.document(exam, ctx, {
-      versionNo: (finished.at(-1)?.versionNo ?? 0) + 1, kind, content, isCritical: draft?.content.isCritical === true,
-      finishedAt: this.deps.now(), reporterId: user.userId, reporterName: user.displayName,
+      versionNo: (finished.at(-1)?.versionNo ?? 0) + 1,
+      kind,
+      content,
+      isCritical: draft?.content.isCritical === true,
+      finishedAt: this.deps.now(),
+      reporterId: user.userId,
+      reporterName: user.displayName,
     });
-    return { doc: { ...doc, report: { ...doc.report, preview: true } }, patientId: exam.patientId, accession: exam.accessionNumber };
+    return {
+      doc: { ...doc, report: { ...doc.report, preview: true } },
+      patientId: exam.patientId,
+      accession: exam.accessionNumber,
+    };
   }
 
   /** Any write to a finished version (spec §7 "changing a finished report"): refused, after the same checks as a read. */
@@ -238,35 +350,63 @@ export class ExamReportsService {
    * GET /ReportViewer/finishedReport/{examId}/{finishedReportId}: the saved PDF. A version stored without one (the
    * demo seed writes rows only) is printed once, on its first opening, from its stored text.
    */
-  async finishedPdf(user: CurrentUser, examId: string, finishedReportId: string): Promise<{ stream: Readable; fileName: string }> {
+  async finishedPdf(
+    user: CurrentUser,
+    examId: string,
+    finishedReportId: string,
+  ): Promise<{ stream: Readable; fileName: string }> {
     const { exam, ctx } = await this.open(user, examId);
     const row = await this.repo.findFinished(examId, finishedReportId);
     if (!row) throw finishedReportNotFound();
     let key = row.pdfKey;
     if (!key) {
       const doc = await this.document(exam, ctx, {
-        versionNo: row.versionNo, kind: row.kind as ReportKind, content: readContent(row.content), isCritical: row.isCritical,
-        finishedAt: row.createdAt, reporterId: row.reporterId, reporterName: row.reporterName,
+        versionNo: row.versionNo,
+        kind: row.kind as ReportKind,
+        content: readContent(row.content),
+        isCritical: row.isCritical,
+        finishedAt: row.createdAt,
+        reporterId: row.reporterId,
+        reporterName: row.reporterName,
       });
-      const stored = await this.deps.files.putBytes(await this.deps.pdf.render({ html: radiologyReportHtml(doc) }), { prefix: 'reports' });
+      const stored = await this.deps.files.putBytes(await this.deps.pdf.render({ html: radiologyReportHtml(doc) }), {
+        prefix: 'reports',
+      });
       if (await this.repo.setPdfKeyIfEmpty(row.id, stored.key)) key = stored.key;
       else {
         await this.deps.files.remove(stored.key).catch(() => undefined);
         key = (await this.repo.findFinished(examId, finishedReportId))?.pdfKey ?? '';
       }
     }
-    await this.deps.audit.record(null, { action: 'report.pdfOpened', entityType: 'exam', entityId: examId, patientId: exam.patientId, detail: { reportName: row.reportName, versionNo: row.versionNo } }, who(user));
+    await this.deps.audit.record(
+      null,
+      {
+        action: 'report.pdfOpened',
+        entityType: 'exam',
+        entityId: examId,
+        patientId: exam.patientId,
+        detail: { reportName: row.reportName, versionNo: row.versionNo },
+      },
+      who(user),
+    );
     const label = (exam.accessionNumber ?? exam.id).replace(/[^A-Za-z0-9_-]/g, '_');
     return { stream: await this.deps.files.open(key), fileName: `report-${label}-v${row.versionNo}.pdf` };
   }
 
   /** POST /api/report/templates: the writer keeps text as their own template. */
   async createTemplate(user: CurrentUser, input: CreateReportTemplate): Promise<ReportTemplate> {
-    const access = reportAccess({ user, exam: { reviewerId: user.userId, status: 'Accepted', reportAuditStatus: '', reportCount: 0 } });
+    const access = reportAccess({
+      user,
+      exam: { reviewerId: user.userId, status: 'Accepted', reportAuditStatus: '', reportCount: 0 },
+    });
     if (!access.canEdit) throw cannotWrite(access.reason);
     const row = await this.repo.createTemplate({
-      name: input.name, language: input.language, modalityCode: input.modalityCode || null, bodyPart: input.bodyPart || null,
-      content: input.content, ownerId: user.userId,
+      name: input.name,
+      language: input.language,
+      modalityCode: input.modalityCode || null,
+      bodyPart: input.bodyPart || null,
+      content: input.content,
+      ownerId: user.userId,
     });
     return toTemplate(row, user.userId);
   }
@@ -291,7 +431,15 @@ export class ExamReportsService {
   private async document(
     exam: ExamRecord,
     ctx: Context,
-    r: { versionNo: number; kind: ReportKind; content: ReportContent; isCritical: boolean; finishedAt: Date; reporterId: string | null; reporterName: string },
+    r: {
+      versionNo: number;
+      kind: ReportKind;
+      content: ReportContent;
+      isCritical: boolean;
+      finishedAt: Date;
+      reporterId: string | null;
+      reporterName: string;
+    },
   ): Promise<RadiologyReportDocument> {
     let signer: { name: string; licenseNo: string | null } | undefined;
     if (exam.reviewerId && ctx.reviewerName) signer = { name: ctx.reviewerName, licenseNo: ctx.reviewerLicenseNo };
@@ -302,13 +450,26 @@ export class ExamReportsService {
     const byReviewer = !exam.reviewerId || r.reporterId === exam.reviewerId;
     return {
       branch: { name: ctx.branchName, nameEn: ctx.branchNameEn, address: ctx.branchAddress, phone: ctx.branchPhone },
-      patient: { name: examPatientName(exam), hn: exam.hn, age: ageInYears(exam.birthDate, exam.examDate), gender: exam.gender },
+      patient: {
+        name: examPatientName(exam),
+        hn: exam.hn,
+        age: ageInYears(exam.birthDate, exam.examDate),
+        gender: exam.gender,
+      },
       exam: {
-        accessionNumber: exam.accessionNumber, description: exam.description, modality: exam.modalityCode, examDate: exam.examDate,
-        referringPhysicianName: exam.referringPhysicianName, clientName: ctx.clientName,
+        accessionNumber: exam.accessionNumber,
+        description: exam.description,
+        modality: exam.modalityCode,
+        examDate: exam.examDate,
+        referringPhysicianName: exam.referringPhysicianName,
+        clientName: ctx.clientName,
       },
       report: {
-        versionNo: r.versionNo, kind: r.kind, content: r.content, isCritical: r.isCritical, finishedAt: r.finishedAt,
+        versionNo: r.versionNo,
+        kind: r.kind,
+        content: r.content,
+        isCritical: r.isCritical,
+        finishedAt: r.finishedAt,
         radiologist: signer ?? { name: r.reporterName, licenseNo: null },
         editedBy: byReviewer ? null : r.reporterName,
       },
@@ -330,8 +491,17 @@ function toDraft(d: NonNullable<Awaited<ReturnType<ReportsRepository['getDraft']
 function toTemplate(t: TemplateRecord, userId: string): ReportTemplate {
   const c = readContent(t.content);
   return {
-    templateId: t.id, name: t.name, language: t.language, modalityCode: t.modalityCode, bodyPart: t.bodyPart,
-    content: { clinicalInformation: c.clinicalInformation, technique: c.technique, findings: c.findings, impression: c.impression },
+    templateId: t.id,
+    name: t.name,
+    language: t.language,
+    modalityCode: t.modalityCode,
+    bodyPart: t.bodyPart,
+    content: {
+      clinicalInformation: c.clinicalInformation,
+      technique: c.technique,
+      findings: c.findings,
+      impression: c.impression,
+    },
     isOwn: t.ownerId === userId,
   };
 }
@@ -339,8 +509,13 @@ function toTemplate(t: TemplateRecord, userId: string): ReportTemplate {
 /** The exam's body part first, then the user's own, Thai before English, by name. */
 function sortTemplates(list: TemplateRecord[], bodyPart: string | null): TemplateRecord[] {
   const rank = (t: TemplateRecord) => (bodyPart && t.bodyPart === bodyPart ? 0 : t.bodyPart ? 2 : 1);
-  return [...list].sort((a, b) => rank(a) - rank(b) || Number(b.ownerId !== null) - Number(a.ownerId !== null)
-    || (a.language === b.language ? 0 : a.language === 'th' ? -1 : 1) || a.name.localeCompare(b.name, 'th'));
+  return [...list].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      Number(b.ownerId !== null) - Number(a.ownerId !== null) ||
+      (a.language === b.language ? 0 : a.language === 'th' ? -1 : 1) ||
+      a.name.localeCompare(b.name, 'th'),
+  );
 }
 
 /** The audit actor: a person, a person's query token, or a film link (never the link's creator). */

@@ -5,7 +5,13 @@
 const TIME_ZONE = 'Asia/Bangkok';
 
 const dateParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 function parts(d: Date): Record<string, string> {

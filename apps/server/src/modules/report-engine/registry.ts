@@ -173,7 +173,13 @@ export class ReportEngine {
         if (f.kind === 'branch') {
           const options = await (branches ??= this.deps.choices.branchOptions(user));
           fields.push({ ...f, options: options.map((o) => ({ value: String(o.id), label: o.name })) });
-          values[f.name] ??= String(pickBranch(options.map((o) => o.id), ctx.examBranchId, user.branchId) ?? '');
+          values[f.name] ??= String(
+            pickBranch(
+              options.map((o) => o.id),
+              ctx.examBranchId,
+              user.branchId,
+            ) ?? '',
+          );
         } else if (f.kind === 'doctor') {
           const options = await (doctors ??= this.deps.choices.doctorOptions(user));
           fields.push({ ...f, options: options.map((o) => ({ value: o.id, label: o.name })) });
@@ -201,18 +207,32 @@ export class ReportEngine {
     if (opts.checkAccess !== false && !this.mayRun(user, def)) throw reportForbidden();
     const parsed = def.params.safeParse(raw ?? {});
     if (!parsed.success) {
-      throw reportParamError(parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })));
+      throw reportParamError(
+        parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
+      );
     }
     const ctx: ReportContext = { user, now: this.now() };
     const data = await def.load(ctx, parsed.data);
     const html = `<!doctype html>${renderToStaticMarkup(def.template(data, parsed.data, ctx))}`;
     if (this.deps.audit) {
-      await this.deps.audit.record(null, {
-        action: 'report.print', entityType: 'report', entityId: def.name, patientId: def.patientOf?.(data) ?? null,
-        detail: { parameters: Object.keys(parsed.data ?? {}) },
-      }, { userId: user.userId, username: user.username });
+      await this.deps.audit.record(
+        null,
+        {
+          action: 'report.print',
+          entityType: 'report',
+          entityId: def.name,
+          patientId: def.patientOf?.(data) ?? null,
+          detail: { parameters: Object.keys(parsed.data ?? {}) },
+        },
+        { userId: user.userId, username: user.username },
+      );
     }
-    return { html, paper: def.paper, title: def.title, fileName: def.fileName?.(parsed.data, data) ?? `${def.name.replace(/\.[^.]*$/, '')}.pdf` };
+    return {
+      html,
+      paper: def.paper,
+      title: def.title,
+      fileName: def.fileName?.(parsed.data, data) ?? `${def.name.replace(/\.[^.]*$/, '')}.pdf`,
+    };
   }
 
   /** The document as a PDF. */

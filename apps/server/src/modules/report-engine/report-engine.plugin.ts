@@ -16,9 +16,12 @@ declare module 'fastify' {
  * after it) and adds the engine's routes (reportlist, POST /ReportViewer/{reportName}).
  */
 export function reportEngine(o: ReportEngineOptions) {
-  return fp(async (app: FastifyInstance) => {
-    const engine = createReportEngine(o);
-    app.decorate('reports', engine);
-    await app.register(reportEngineRoutes(engine));
-  }, { name: 'rangsi-report-engine', fastify: '5.x' });
+  return fp(
+    async (app: FastifyInstance) => {
+      const engine = createReportEngine(o);
+      app.decorate('reports', engine);
+      await app.register(reportEngineRoutes(engine));
+    },
+    { name: 'rangsi-report-engine', fastify: '5.x' },
+  );
 }

@@ -2,8 +2,16 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import {
-  branches, doctorClients, exams, hospitalPrivileges, hospitals, patients, products,
-  requestProducts, requests, users,
+  branches,
+  doctorClients,
+  exams,
+  hospitalPrivileges,
+  hospitals,
+  patients,
+  products,
+  requestProducts,
+  requests,
+  users,
 } from '../../db/schema/index';
 import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import { requestScopeCondition } from '../../auth/data-scope/request-scope';
@@ -55,7 +63,8 @@ export interface CenterRow {
 const PERIOD_FORMAT: Record<Period, string> = { day: 'YYYY-MM-DD', week: 'IYYY-"W"IW', month: 'YYYY-MM' };
 
 /** Minutes from a to b, or null; negative gaps (assigned before the images came) count as none. */
-const minutes = (from: SQL, to: SQL) => sql`(case when ${to} < ${from} then 0 else extract(epoch from (${to} - ${from})) / 60.0 end)::float8`;
+const minutes = (from: SQL, to: SQL) =>
+  sql`(case when ${to} < ${from} then 0 else extract(epoch from (${to} - ${from})) / 60.0 end)::float8`;
 
 /**
  * The request lines of the exams of `scoped` (a CTE with id, request_id, modality_code): an exam's amount is its
@@ -102,8 +111,13 @@ export class ReportEngineRepository {
       case 'branch':
         return user.branchId === null ? [] : this.db.select(cols).from(branches).where(eq(branches.id, user.branchId));
       case 'hospital':
-        return user.hospitalId === null ? [] : this.db.select(cols).from(branches)
-          .innerJoin(hospitals, eq(hospitals.branchId, branches.id)).where(eq(hospitals.id, user.hospitalId));
+        return user.hospitalId === null
+          ? []
+          : this.db
+              .select(cols)
+              .from(branches)
+              .innerJoin(hospitals, eq(hospitals.branchId, branches.id))
+              .where(eq(hospitals.id, user.hospitalId));
     }
   }
 
@@ -121,19 +135,30 @@ export class ReportEngineRepository {
         return this.db.select(cols).from(users).where(doctors).orderBy(asc(users.displayName));
       case 'branch':
       case 'hospital': {
-        const client = user.scope === 'branch'
-          ? (user.branchId === null ? sql`false` : eq(hospitals.branchId, user.branchId))
-          : (user.hospitalId === null ? sql`false` : eq(hospitals.id, user.hospitalId));
-        return this.db.selectDistinct(cols).from(users)
+        const client =
+          user.scope === 'branch'
+            ? user.branchId === null
+              ? sql`false`
+              : eq(hospitals.branchId, user.branchId)
+            : user.hospitalId === null
+              ? sql`false`
+              : eq(hospitals.id, user.hospitalId);
+        return this.db
+          .selectDistinct(cols)
+          .from(users)
           .innerJoin(doctorClients, eq(doctorClients.userId, users.id))
           .innerJoin(hospitals, eq(hospitals.id, doctorClients.hospitalId))
-          .where(and(doctors, client)).orderBy(asc(users.displayName));
+          .where(and(doctors, client))
+          .orderBy(asc(users.displayName));
       }
     }
   }
 
   async doctorName(id: string): Promise<string | undefined> {
-    const [row] = await this.db.select({ name: users.displayName }).from(users).where(and(eq(users.id, id), eq(users.roleName, 'Doctor')));
+    const [row] = await this.db
+      .select({ name: users.displayName })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.roleName, 'Doctor')));
     return row?.name;
   }
 
@@ -141,7 +166,10 @@ export class ReportEngineRepository {
    * Exams of a branch from `from` (inclusive) to `to` (exclusive) by exam date, counted per Bangkok day or month,
    * modality and status, with their amounts. Reads the branch's slice of exams_branch_date_idx.
    */
-  branchSummary(user: CurrentUser, f: { branchId: number; from: Date; to: Date; period: Period }): Promise<BranchSummaryRow[]> {
+  branchSummary(
+    user: CurrentUser,
+    f: { branchId: number; from: Date; to: Date; period: Period },
+  ): Promise<BranchSummaryRow[]> {
     const bucket = sql.raw(`date_trunc('${TRUNC[f.period]}', exams.exam_date at time zone 'Asia/Bangkok')`);
     return this.rows<BranchSummaryRow>(sql`
       with s as (
@@ -165,7 +193,10 @@ export class ReportEngineRepository {
    * step — received → assigned, assigned → finished, received → finished — as median and 90th percentile minutes
    * (percentile_cont), per doctor and period, per doctor over the range, and for everyone (grouping sets).
    */
-  doctorTurnaround(user: CurrentUser, f: { from: Date; to: Date; period: Period; branchId?: number; doctorId?: string }): Promise<TurnaroundRow[]> {
+  doctorTurnaround(
+    user: CurrentUser,
+    f: { from: Date; to: Date; period: Period; branchId?: number; doctorId?: string },
+  ): Promise<TurnaroundRow[]> {
     const bucket = sql.raw(`date_trunc('${TRUNC[f.period]}', exams.first_reported_at at time zone 'Asia/Bangkok')`);
     const extra: SQL[] = [];
     if (f.branchId !== undefined) extra.push(sql`and ${exams.branchId} = ${f.branchId}`);
@@ -203,10 +234,18 @@ export class ReportEngineRepository {
    * ones (reported after, or still open past, the expected time), the median received → finished minutes and the
    * amounts; the last row (groupId null) is the total.
    */
-  centerSummary(user: CurrentUser, f: { from: Date; to: Date; now: Date; groupBy: 'branch' | 'hospital' }): Promise<CenterRow[]> {
-    const [gid, gname, join] = f.groupBy === 'branch'
-      ? [sql`b.id`, sql`b.name`, sql`join ${branches} b on b.id = ${exams.branchId}`]
-      : [sql`h.id`, sql`coalesce(h.name, 'ไม่ระบุโรงพยาบาล')`, sql`left join ${hospitals} h on h.id = ${exams.hospitalId}`];
+  centerSummary(
+    user: CurrentUser,
+    f: { from: Date; to: Date; now: Date; groupBy: 'branch' | 'hospital' },
+  ): Promise<CenterRow[]> {
+    const [gid, gname, join] =
+      f.groupBy === 'branch'
+        ? [sql`b.id`, sql`b.name`, sql`join ${branches} b on b.id = ${exams.branchId}`]
+        : [
+            sql`h.id`,
+            sql`coalesce(h.name, 'ไม่ระบุโรงพยาบาล')`,
+            sql`left join ${hospitals} h on h.id = ${exams.hospitalId}`,
+          ];
     return this.rows<CenterRow>(sql`
       with s as (
         select ${exams.id} as id, ${exams.requestId} as request_id, ${exams.modalityCode} as modality_code, ${exams.status} as status,
@@ -244,12 +283,26 @@ export class ReportEngineRepository {
   async request(user: CurrentUser, id: string) {
     const [row] = await this.db
       .select({
-        id: requests.id, branchId: requests.branchId, patientId: requests.patientId, status: requests.status, appointmentAt: requests.appointmentAt, examStartTime: requests.examStartTime,
-        examEndTime: requests.examEndTime, createdAt: requests.createdAt,
-        hn: patients.hn, prefix: patients.prefixTh, firstName: patients.firstNameTh, middleName: patients.middleNameTh,
-        lastName: patients.lastNameTh, birthDate: patients.birthDate, gender: patients.gender,
-        branchName: branches.name, branchAddress: branches.address, branchPhone: branches.phone,
-        hospitalName: hospitals.name, privilegeName: hospitalPrivileges.name,
+        id: requests.id,
+        branchId: requests.branchId,
+        patientId: requests.patientId,
+        status: requests.status,
+        appointmentAt: requests.appointmentAt,
+        examStartTime: requests.examStartTime,
+        examEndTime: requests.examEndTime,
+        createdAt: requests.createdAt,
+        hn: patients.hn,
+        prefix: patients.prefixTh,
+        firstName: patients.firstNameTh,
+        middleName: patients.middleNameTh,
+        lastName: patients.lastNameTh,
+        birthDate: patients.birthDate,
+        gender: patients.gender,
+        branchName: branches.name,
+        branchAddress: branches.address,
+        branchPhone: branches.phone,
+        hospitalName: hospitals.name,
+        privilegeName: hospitalPrivileges.name,
       })
       .from(requests)
       .innerJoin(patients, eq(patients.id, requests.patientId))
@@ -265,8 +318,13 @@ export class ReportEngineRepository {
   requestLines(requestId: string) {
     return this.db
       .select({
-        productId: products.id, code: products.code, name: products.name, modalityCode: products.modalityCode,
-        productGroup: products.productGroup, quantity: requestProducts.quantity, dose: requestProducts.dose,
+        productId: products.id,
+        code: products.code,
+        name: products.name,
+        modalityCode: products.modalityCode,
+        productGroup: products.productGroup,
+        quantity: requestProducts.quantity,
+        dose: requestProducts.dose,
         unitPriceSatang: requestProducts.unitPriceSatang,
       })
       .from(requestProducts)
@@ -279,9 +337,18 @@ export class ReportEngineRepository {
   requestExams(requestId: string) {
     return this.db
       .select({
-        id: exams.id, accessionNumber: exams.accessionNumber, modalityCode: exams.modalityCode, description: exams.description,
-        examDate: exams.examDate, hn: exams.hn, prefixName: exams.prefixName, firstName: exams.firstName,
-        middleName: exams.middleName, lastName: exams.lastName, birthDate: exams.birthDate, gender: exams.gender,
+        id: exams.id,
+        accessionNumber: exams.accessionNumber,
+        modalityCode: exams.modalityCode,
+        description: exams.description,
+        examDate: exams.examDate,
+        hn: exams.hn,
+        prefixName: exams.prefixName,
+        firstName: exams.firstName,
+        middleName: exams.middleName,
+        lastName: exams.lastName,
+        birthDate: exams.birthDate,
+        gender: exams.gender,
       })
       .from(exams)
       .where(and(eq(exams.requestId, requestId), isNull(exams.deletedAt)))

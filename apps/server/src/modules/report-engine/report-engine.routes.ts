@@ -43,29 +43,39 @@ export function reportEngineRoutes(engine: ReportEngine) {
     await app.register(fastifyFormbody);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get('/api/reports/reportlist', {
-      config: { access: { permission: 'authenticated', scope: 'report' } },
-      schema: { querystring: ReportListQuerySchema, response: { 200: envelope(z.array(ReportSchema)) }, tags },
-    }, async (req) => ({ success: true, data: await engine.list(requireUser(req), req.query) }));
-
-    r.post('/ReportViewer/:reportName', {
-      config: { access: { permission: 'authenticated', scope: 'report' } },
-      schema: {
-        params: ReportViewerParamsSchema,
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        description: 'Renders a registered report with the url-encoded parameters; answers application/pdf, inline, for a frame.',
-        tags,
+    r.get(
+      '/api/reports/reportlist',
+      {
+        config: { access: { permission: 'authenticated', scope: 'report' } },
+        schema: { querystring: ReportListQuerySchema, response: { 200: envelope(z.array(ReportSchema)) }, tags },
       },
-    }, async (req, reply) => {
-      const body: unknown = req.body ?? {};
-      if (typeof body !== 'object' || Array.isArray(body)) throw new DomainError(400, 'พารามิเตอร์ของรายงานต้องเป็นฟอร์ม (name=value)', 'VALIDATION');
-      const out = await engine.render(req.params.reportName, body, requireUser(req));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(out.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(out.pdf);
-    });
+      async (req) => ({ success: true, data: await engine.list(requireUser(req), req.query) }),
+    );
+
+    r.post(
+      '/ReportViewer/:reportName',
+      {
+        config: { access: { permission: 'authenticated', scope: 'report' } },
+        schema: {
+          params: ReportViewerParamsSchema,
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
+          description:
+            'Renders a registered report with the url-encoded parameters; answers application/pdf, inline, for a frame.',
+          tags,
+        },
+      },
+      async (req, reply) => {
+        const body: unknown = req.body ?? {};
+        if (typeof body !== 'object' || Array.isArray(body))
+          throw new DomainError(400, 'พารามิเตอร์ของรายงานต้องเป็นฟอร์ม (name=value)', 'VALIDATION');
+        const out = await engine.render(req.params.reportName, body, requireUser(req));
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', contentDisposition(out.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(out.pdf);
+      },
+    );
   };
 }
 
@@ -81,7 +91,10 @@ function sendErrorPage(err: FastifyError, request: FastifyRequest, reply: Fastif
   } else if (hasZodFastifySchemaValidationErrors(err)) {
     status = 400;
     message = 'ข้อมูลไม่ถูกต้อง';
-    errors = err.validation.map((v) => ({ field: v.instancePath.replace(/^\//, ''), message: v.message ?? 'ข้อมูลไม่ถูกต้อง' }));
+    errors = err.validation.map((v) => ({
+      field: v.instancePath.replace(/^\//, ''),
+      message: v.message ?? 'ข้อมูลไม่ถูกต้อง',
+    }));
   } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     status = err.statusCode;
     message = status === 413 ? 'ข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด' : status === 415 ? 'รูปแบบข้อมูลที่ส่งไม่รองรับ' : 'คำขอไม่ถูกต้อง';

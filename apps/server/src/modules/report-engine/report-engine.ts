@@ -15,7 +15,12 @@ export interface ReportEngineOptions {
 /** The engine with every built-in report registered (the radiology ones are added by modules/reports). */
 export function createReportEngine(o: ReportEngineOptions): ReportEngine {
   const repo = new ReportEngineRepository(o.db);
-  const engine = new ReportEngine({ pdf: o.pdf, choices: repo, ...(o.now ? { now: o.now } : {}), ...(o.audit ? { audit: o.audit } : {}) });
+  const engine = new ReportEngine({
+    pdf: o.pdf,
+    choices: repo,
+    ...(o.now ? { now: o.now } : {}),
+    ...(o.audit ? { audit: o.audit } : {}),
+  });
   registerBuiltInReports(engine, repo);
   return engine;
 }

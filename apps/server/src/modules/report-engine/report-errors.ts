@@ -23,7 +23,13 @@ export const RE = {
 export const unknownReport = (name: string) => new DomainError(404, RE.unknown(name), 'REPORT_NOT_FOUND');
 export const reportForbidden = (message: string = RE.forbidden) => new DomainError(403, message, 'FORBIDDEN');
 export const reportParamError = (errors: { field: string; message: string }[]) =>
-  new DomainError(400, `${RE.invalid}: ${errors.map((e) => (e.field ? `${e.field} ${e.message}` : e.message)).join(', ')}`, 'VALIDATION', undefined, errors);
+  new DomainError(
+    400,
+    `${RE.invalid}: ${errors.map((e) => (e.field ? `${e.field} ${e.message}` : e.message)).join(', ')}`,
+    'VALIDATION',
+    undefined,
+    errors,
+  );
 export const reportFieldError = (field: string, message: string) => reportParamError([{ field, message }]);
 export const reportNotFound = (message: string) => new DomainError(404, message, 'NOT_FOUND');
 export const reportConflict = (message: string) => new DomainError(409, message, 'REPORT_CONFLICT');

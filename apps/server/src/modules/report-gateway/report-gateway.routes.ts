@@ -21,9 +21,13 @@ const PingResultSchema = z.object({
 export function reportGatewayRoutes(service: ReportGatewayService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.post('/api/exam/:examId/report/:id/ping-gateway', {
-      config: { access: { permission: 'EXAM_REPORT', scope: 'exam' } },
-      schema: { params: Params, response: { 200: PingResultSchema }, tags: ['reports'] },
-    }, async (req) => service.ping(requireUser(req), req.params.examId, req.params.id));
+    r.post(
+      '/api/exam/:examId/report/:id/ping-gateway',
+      {
+        config: { access: { permission: 'EXAM_REPORT', scope: 'exam' } },
+        schema: { params: Params, response: { 200: PingResultSchema }, tags: ['reports'] },
+      },
+      async (req) => service.ping(requireUser(req), req.params.examId, req.params.id),
+    );
   };
 }

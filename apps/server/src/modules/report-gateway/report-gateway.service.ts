@@ -74,11 +74,19 @@ export class ReportGatewayService {
     if (!report || report.examId !== exam.id) throw finishedReportNotFound();
     const input = messageInput(report);
     if ('refusal' in input) throw input.refusal;
-    const { reply, delivery } = await this.attempt(report, input, { trigger: 'ping', who: { userId: user.userId, username: user.username } }, true);
+    const { reply, delivery } = await this.attempt(
+      report,
+      input,
+      { trigger: 'ping', who: { userId: user.userId, username: user.username } },
+      true,
+    );
     let retryQueued = false;
     if (!reply.delivered && reply.retryable) {
-      const id = await this.retryJob.send({ finishedReportId: report.id }, { startAfterSeconds: FIRST_RETRY_AFTER_SECONDS });
-      retryQueued = id !== null || await this.retryJob.isPending(report.id);
+      const id = await this.retryJob.send(
+        { finishedReportId: report.id },
+        { startAfterSeconds: FIRST_RETRY_AFTER_SECONDS },
+      );
+      retryQueued = id !== null || (await this.retryJob.isPending(report.id));
     }
     const parts = [reply.message];
     // The hospital's own words go back to the user who asked (they may name the patient: never stored or logged).
@@ -105,26 +113,55 @@ export class ReportGatewayService {
       await this.deps.repo.finishAttempt(report.id, 'Failed', input.refusal.message);
       return;
     }
-    const { reply } = await this.attempt(report, input, { trigger: 'retry', jobAttempt: ctx.attempt }, !ctx.lastAttempt);
+    const { reply } = await this.attempt(
+      report,
+      input,
+      { trigger: 'retry', jobAttempt: ctx.attempt },
+      !ctx.lastAttempt,
+    );
     if (reply.delivered || !reply.retryable) return;
     throw new JobError(`report gateway: ${reply.code}`, 'REPORT_GATEWAY_FAILED');
   }
 
   /** One send: counted and timed on the row first (a crash mid-send leaves Pending), then its outcome, audit and log. */
-  private async attempt(report: ReportToSend, input: Omit<OruReportInput, 'controlId' | 'sentAt'>, actor: Actor, retriesLeft: boolean) {
+  private async attempt(
+    report: ReportToSend,
+    input: Omit<OruReportInput, 'controlId' | 'sentAt'>,
+    actor: Actor,
+    retriesLeft: boolean,
+  ) {
     const at = this.deps.now();
     const attempt = await this.deps.repo.startAttempt(report.id, at);
     const controlId = this.newControlId();
     const reply = await this.deps.client.send(buildOruR01({ ...input, controlId, sentAt: at }), controlId);
-    const rowMessage = reply.message + (reply.delivered || !reply.retryable ? '' : retriesLeft ? ' — ระบบจะลองส่งใหม่อัตโนมัติ' : ' — ลองส่งซ้ำครบแล้ว กรุณาส่งใหม่ภายหลัง');
+    const rowMessage =
+      reply.message +
+      (reply.delivered || !reply.retryable
+        ? ''
+        : retriesLeft
+          ? ' — ระบบจะลองส่งใหม่อัตโนมัติ'
+          : ' — ลองส่งซ้ำครบแล้ว กรุณาส่งใหม่ภายหลัง');
     const delivery = await this.deps.repo.finishAttempt(report.id, reply.delivered ? 'Sent' : 'Failed', rowMessage);
     const detail = {
-      examId: report.examId, attempt, trigger: actor.trigger, outcome: reply.code, delivered: reply.delivered,
-      ...(reply.httpStatus ? { httpStatus: reply.httpStatus } : {}), ...(actor.trigger === 'retry' ? { jobAttempt: actor.jobAttempt } : {}),
+      examId: report.examId,
+      attempt,
+      trigger: actor.trigger,
+      outcome: reply.code,
+      delivered: reply.delivered,
+      ...(reply.httpStatus ? { httpStatus: reply.httpStatus } : {}),
+      ...(actor.trigger === 'retry' ? { jobAttempt: actor.jobAttempt } : {}),
     };
-    await this.deps.audit.record(null, {
-      action: 'report.gateway.send', entityType: 'finished_report', entityId: report.id, patientId: report.exam?.patientId ?? null, detail,
-    }, actor.trigger === 'ping' ? actor.who : undefined);
+    await this.deps.audit.record(
+      null,
+      {
+        action: 'report.gateway.send',
+        entityType: 'finished_report',
+        entityId: report.id,
+        patientId: report.exam?.patientId ?? null,
+        detail,
+      },
+      actor.trigger === 'ping' ? actor.who : undefined,
+    );
     this.deps.log[reply.delivered ? 'info' : 'warn']({ finishedReportId: report.id, ...detail }, 'report gateway send');
     if (!delivery) throw finishedReportNotFound();
     return { reply, delivery };
@@ -138,16 +175,24 @@ function messageInput(report: ReportToSend): Omit<OruReportInput, 'controlId' | 
   if (report.auditStatus === 'WaitingForAudit') {
     return { refusal: reportNotReleased('รายงานนี้รอการตรวจสอบ (WaitingForAudit) ส่งให้โรงพยาบาลได้เมื่ออนุมัติแล้ว') };
   }
-  if (report.auditStatus === 'Rejected') return { refusal: reportNotReleased('รายงานนี้ถูกตีกลับจากการตรวจสอบ จึงส่งให้โรงพยาบาลไม่ได้') };
-  if (!exam.accessionNumber) return { refusal: reportNotSendable('รายการตรวจนี้ยังไม่มีเลข Accession จึงส่งผลอ่านให้โรงพยาบาลไม่ได้') };
+  if (report.auditStatus === 'Rejected')
+    return { refusal: reportNotReleased('รายงานนี้ถูกตีกลับจากการตรวจสอบ จึงส่งให้โรงพยาบาลไม่ได้') };
+  if (!exam.accessionNumber)
+    return { refusal: reportNotSendable('รายการตรวจนี้ยังไม่มีเลข Accession จึงส่งผลอ่านให้โรงพยาบาลไม่ได้') };
   const sections = oruSectionsOf(report.content);
   if (sections.length === 0) return { refusal: reportNotSendable('รายงานนี้ไม่มีข้อความผลอ่านที่จะส่ง') };
   return {
     sendingFacility: report.branchCode ?? '',
     receivingFacility: report.hospitalCode ?? '',
     patient: {
-      hn: exam.hn, prefix: exam.prefixName, firstName: exam.firstName, middleName: exam.middleName, lastName: exam.lastName,
-      suffix: exam.suffixName, birthDate: exam.birthDate, gender: exam.gender,
+      hn: exam.hn,
+      prefix: exam.prefixName,
+      firstName: exam.firstName,
+      middleName: exam.middleName,
+      lastName: exam.lastName,
+      suffix: exam.suffixName,
+      birthDate: exam.birthDate,
+      gender: exam.gender,
     },
     order: {
       accessionNumber: exam.accessionNumber,

@@ -9,9 +9,18 @@ describe('film-link PIN guessing', () => {
   let sut: TestContext;
   let cookie: string;
   let requestIds: string[];
-  const later = (ms: number) => { clock = new Date(clock.getTime() + ms); };
+  const later = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
   const makeLink = async (requestId: string, pin: string) =>
-    (await sut.app.inject({ method: 'POST', url: `/api/request/link/${requestId}`, headers: { cookie }, payload: { pin } })).json().data.linkId as string;
+    (
+      await sut.app.inject({
+        method: 'POST',
+        url: `/api/request/link/${requestId}`,
+        headers: { cookie },
+        payload: { pin },
+      })
+    ).json().data.linkId as string;
   const open = (linkId: string, pin: string, remoteAddress = '10.1.0.1') =>
     sut.app.inject({ method: 'POST', url: `/api/link/${linkId}/open`, payload: { pin }, remoteAddress });
 
@@ -19,16 +28,23 @@ describe('film-link PIN guessing', () => {
     sut = await createTestApp({ now: () => clock });
     cookie = await sut.login('staff');
     const [staff] = await sut.database.db.select().from(users).where(eq(users.username, 'staff'));
-    const rows = await sut.database.db.selectDistinct({ requestId: exams.requestId }).from(exams)
-      .where(and(eq(exams.branchId, staff!.branchId!), isNull(exams.deletedAt))).limit(6);
+    const rows = await sut.database.db
+      .selectDistinct({ requestId: exams.requestId })
+      .from(exams)
+      .where(and(eq(exams.branchId, staff!.branchId!), isNull(exams.deletedAt)))
+      .limit(6);
     requestIds = rows.map((r) => r.requestId!);
     expect(requestIds).toHaveLength(6);
   });
-  afterAll(async () => { await sut.close(); });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   it('40 parallel wrong PINs: five are checked, the rest wait (429, Retry-After); even the right PIN waits, then opens', async () => {
     const linkId = await makeLink(requestIds[0]!, '2580');
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => open(linkId, String(1000 + i), `10.2.0.${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => open(linkId, String(1000 + i), `10.2.0.${i}`)),
+    );
     expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(5);
     const waited = answers.filter((a) => a.statusCode === 429);
     expect(waited).toHaveLength(35);
@@ -53,7 +69,12 @@ describe('film-link PIN guessing', () => {
   });
 
   it('one address guessing over many links is slowed down', async () => {
-    const links = [await makeLink(requestIds[2]!, '1111'), await makeLink(requestIds[3]!, '2222'), await makeLink(requestIds[4]!, '3333'), await makeLink(requestIds[5]!, '4444')];
+    const links = [
+      await makeLink(requestIds[2]!, '1111'),
+      await makeLink(requestIds[3]!, '2222'),
+      await makeLink(requestIds[4]!, '3333'),
+      await makeLink(requestIds[5]!, '4444'),
+    ];
     const statuses: number[] = [];
     // Never more than three wrong PINs on one link: it is the address that is held up.
     for (let i = 0; i < 12; i++) statuses.push((await open(links[i % 4]!, String(7000 + i), '10.4.0.1')).statusCode);

@@ -22,10 +22,18 @@ export interface RequestBillingPort {
 /** Until the billing module is wired (and in tools that build requests alone): no request has billing. */
 export const NO_REQUEST_BILLING: RequestBillingPort = { billingFactsOf: async () => new Map() };
 
-export const EMPTY_BILLING_FACTS: RequestBillingFacts = { paidBillingId: null, latestBillingId: null, latestBillingDocumentId: null, invoiceNo: null };
+export const EMPTY_BILLING_FACTS: RequestBillingFacts = {
+  paidBillingId: null,
+  latestBillingId: null,
+  latestBillingDocumentId: null,
+  invoiceNo: null,
+};
 
 /** What billing reads of a request: where it belongs, whether it is live, who it is for and what it costs. */
-export interface BillableRequest extends Pick<RequestListRow, 'id' | 'appointmentAt' | 'status' | 'patientId' | 'hn' | 'prefixTh' | 'firstNameTh' | 'middleNameTh' | 'lastNameTh'> {
+export interface BillableRequest extends Pick<
+  RequestListRow,
+  'id' | 'appointmentAt' | 'status' | 'patientId' | 'hn' | 'prefixTh' | 'firstNameTh' | 'middleNameTh' | 'lastNameTh'
+> {
   branchId: number;
   hospitalId: number | null;
   privilegeId: number | null;

@@ -4,65 +4,136 @@ import { satangToBaht } from '@rangsi/domain';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import {
-  additionalFields, hospitalBuildings, hospitalDoctors, hospitalPrivileges, hospitals, lookups, modalities,
-  modalityAdditionalFields, privilegePrices, products, siteConfig, users,
+  additionalFields,
+  hospitalBuildings,
+  hospitalDoctors,
+  hospitalPrivileges,
+  hospitals,
+  lookups,
+  modalities,
+  modalityAdditionalFields,
+  privilegePrices,
+  products,
+  siteConfig,
+  users,
 } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import { mayUseHospital } from '../../auth/data-scope/request-scope';
 
 /** GET /api/uidata/requestCondition (spec §3 Condition UI data) and the privilege price list, limited to the user's hospitals. */
 export class RequestConditionService {
-  constructor(private readonly db: Database, private readonly nhsoServiceUrl: string | null = null) {}
+  constructor(
+    private readonly db: Database,
+    private readonly nhsoServiceUrl: string | null = null,
+  ) {}
 
   async condition(user: CurrentUser): Promise<RequestCondition> {
-    const allHospitals = await this.db.select().from(hospitals).where(eq(hospitals.isActive, true)).orderBy(asc(hospitals.id));
+    const allHospitals = await this.db
+      .select()
+      .from(hospitals)
+      .where(eq(hospitals.isActive, true))
+      .orderBy(asc(hospitals.id));
     const mine = allHospitals.filter((h) => mayUseHospital(user, h));
     const ids = mine.length ? mine.map((h) => h.id) : [-1];
     const [privs, docs, blds, looks, mods, prods, fields, modFields, techs, cfg] = await Promise.all([
-      this.db.select().from(hospitalPrivileges).where(inArray(hospitalPrivileges.hospitalId, ids)).orderBy(asc(hospitalPrivileges.id)),
-      this.db.select().from(hospitalDoctors).where(inArray(hospitalDoctors.hospitalId, ids)).orderBy(asc(hospitalDoctors.name)),
-      this.db.select().from(hospitalBuildings).where(inArray(hospitalBuildings.hospitalId, ids)).orderBy(asc(hospitalBuildings.name)),
+      this.db
+        .select()
+        .from(hospitalPrivileges)
+        .where(inArray(hospitalPrivileges.hospitalId, ids))
+        .orderBy(asc(hospitalPrivileges.id)),
+      this.db
+        .select()
+        .from(hospitalDoctors)
+        .where(inArray(hospitalDoctors.hospitalId, ids))
+        .orderBy(asc(hospitalDoctors.name)),
+      this.db
+        .select()
+        .from(hospitalBuildings)
+        .where(inArray(hospitalBuildings.hospitalId, ids))
+        .orderBy(asc(hospitalBuildings.name)),
       this.db.select().from(lookups).where(eq(lookups.isActive, true)).orderBy(asc(lookups.sortOrder), asc(lookups.id)),
       this.db.select().from(modalities).orderBy(asc(modalities.sortOrder)),
       this.db.select().from(products).where(eq(products.isActive, true)).orderBy(asc(products.id)),
       this.db.select().from(additionalFields).orderBy(asc(additionalFields.orderNumber)),
       this.db.select().from(modalityAdditionalFields),
-      this.db.select({ id: users.id, name: users.displayName, branchId: users.branchId }).from(users).where(eq(users.roleName, 'Staff')).orderBy(asc(users.displayName)),
+      this.db
+        .select({ id: users.id, name: users.displayName, branchId: users.branchId })
+        .from(users)
+        .where(eq(users.roleName, 'Staff'))
+        .orderBy(asc(users.displayName)),
       this.db.select().from(siteConfig).where(eq(siteConfig.key, 'requestForm')),
     ]);
     const of = (kind: string) => looks.filter((l) => l.kind === kind).map((l) => ({ id: l.id, name: l.name }));
-    const workGroupDoctorIds = ((cfg[0]?.value as { workGroupDoctorIds?: number[] } | undefined)?.workGroupDoctorIds ?? []);
+    const workGroupDoctorIds =
+      (cfg[0]?.value as { workGroupDoctorIds?: number[] } | undefined)?.workGroupDoctorIds ?? [];
     return {
       researchProjects: of('researchProject'),
       hospitalDoctors: docs.map((d) => ({ id: d.id, name: d.name, hospitalId: d.hospitalId })),
       doctorSendWorkingGroups: of('doctorSendWorkingGroup'),
       paymentMethods: of('paymentMethod'),
       allergies: of('allergy'),
-      requestDocuments: looks.filter((l) => l.kind === 'requestDocument').map((l) => ({ id: l.id, name: l.name, code: l.code })),
+      requestDocuments: looks
+        .filter((l) => l.kind === 'requestDocument')
+        .map((l) => ({ id: l.id, name: l.name, code: l.code })),
       hospitalBuildingNames: blds.map((b) => ({ id: b.id, name: b.name, hospitalId: b.hospitalId })),
-      hospitalPrivilages: mine.map((h) => ({ id: h.id, name: h.name, children: privs.filter((p) => p.hospitalId === h.id && p.isActive).map((p) => ({ id: p.id, name: p.name })) })),
-      technicians: techs.filter((t) => user.scope === 'all' || user.branchId === null || t.branchId === user.branchId).map((t) => ({ id: t.id, name: t.name })),
+      hospitalPrivilages: mine.map((h) => ({
+        id: h.id,
+        name: h.name,
+        children: privs.filter((p) => p.hospitalId === h.id && p.isActive).map((p) => ({ id: p.id, name: p.name })),
+      })),
+      technicians: techs
+        .filter((t) => user.scope === 'all' || user.branchId === null || t.branchId === user.branchId)
+        .map((t) => ({ id: t.id, name: t.name })),
       workGroupDoctorIds,
       nhsoServiceUrl: this.nhsoServiceUrl,
       modalityProducts: mods.map((m) => ({
-        modalityCode: m.code, modalityName: m.name,
-        products: prods.filter((p) => p.modalityCode === m.code).map((p) => ({ productId: p.id, name: p.name, productGroup: p.productGroup, defaultPrice: satangToBaht(p.defaultPriceSatang) })),
-        additionalFields: modFields.filter((f) => f.modalityCode === m.code).map((f) => ({ id: f.fieldId, visibility: f.visibility })),
+        modalityCode: m.code,
+        modalityName: m.name,
+        products: prods
+          .filter((p) => p.modalityCode === m.code)
+          .map((p) => ({
+            productId: p.id,
+            name: p.name,
+            productGroup: p.productGroup,
+            defaultPrice: satangToBaht(p.defaultPriceSatang),
+          })),
+        additionalFields: modFields
+          .filter((f) => f.modalityCode === m.code)
+          .map((f) => ({ id: f.fieldId, visibility: f.visibility })),
       })),
       additionalFieldDefinitions: fields.map((f) => ({
-        id: f.id, name: f.name, type: f.type, width: f.width, height: f.height, options: f.options ?? null, isMultiValue: f.isMultiValue,
-        suffix: f.suffix, description: f.description, visibility: f.visibility, orderNumber: f.orderNumber, dependencies: f.dependencies ?? null,
+        id: f.id,
+        name: f.name,
+        type: f.type,
+        width: f.width,
+        height: f.height,
+        options: f.options ?? null,
+        isMultiValue: f.isMultiValue,
+        suffix: f.suffix,
+        description: f.description,
+        visibility: f.visibility,
+        orderNumber: f.orderNumber,
+        dependencies: f.dependencies ?? null,
       })),
     };
   }
 
   /** GET /api/hospital/{id}/privilages/{pid}/pricing: the privilege's own prices (products absent take the default). */
-  async pricing(user: CurrentUser, hospitalId: number, privilegeId: number): Promise<{ productId: number; price: number }[]> {
+  async pricing(
+    user: CurrentUser,
+    hospitalId: number,
+    privilegeId: number,
+  ): Promise<{ productId: number; price: number }[]> {
     const [h] = await this.db.select().from(hospitals).where(eq(hospitals.id, hospitalId)).limit(1);
     if (!h || !mayUseHospital(user, h)) throw new DomainError(404, 'ไม่พบโรงพยาบาล', 'HOSPITAL_NOT_FOUND');
     const [p] = await this.db.select().from(hospitalPrivileges).where(eq(hospitalPrivileges.id, privilegeId)).limit(1);
-    if (!p || p.hospitalId !== hospitalId) throw new DomainError(404, 'ไม่พบสิทธิการรักษาของโรงพยาบาลนี้', 'PRIVILEGE_NOT_FOUND');
-    const rows = await this.db.select().from(privilegePrices).where(eq(privilegePrices.privilegeId, privilegeId)).orderBy(asc(privilegePrices.productId));
+    if (!p || p.hospitalId !== hospitalId)
+      throw new DomainError(404, 'ไม่พบสิทธิการรักษาของโรงพยาบาลนี้', 'PRIVILEGE_NOT_FOUND');
+    const rows = await this.db
+      .select()
+      .from(privilegePrices)
+      .where(eq(privilegePrices.privilegeId, privilegeId))
+      .orderBy(asc(privilegePrices.productId));
     return rows.map((r) => ({ productId: r.productId, price: satangToBaht(r.priceSatang) }));
   }
 }

@@ -11,8 +11,13 @@ import { requestScopeCondition } from '../../auth/data-scope/request-scope';
 import type { RequestsService } from './requests.service';
 
 export interface RequestDocumentEntry {
-  documentId: string; fileName: string; uploadBy: string; uploadDate: string;
-  requestId: string | null; documentTypeId: number | null; modalityCode: string | null;
+  documentId: string;
+  fileName: string;
+  uploadBy: string;
+  uploadDate: string;
+  requestId: string | null;
+  documentTypeId: number | null;
+  modalityCode: string | null;
 }
 
 /** Request documents (spec §7 "Documents and patients": POST api/document/upload, GET /api/document/{ids}). */
@@ -26,7 +31,12 @@ export class RequestDocumentsService {
 
   async check(user: CurrentUser, fileName: string, requestId: string | null): Promise<void> {
     if (requestId) await this.requests.loadInScope(user, requestId);
-    if (!isAcceptedDocument(fileName)) throw new DomainError(400, 'ชนิดไฟล์ไม่รองรับ เอกสารรับเฉพาะ .jpg, .jpeg, .png, .tiff, .pdf, .doc, .docx, .ppt, .pptx, .xls, .xlsx, .txt', 'BAD_FILE_TYPE');
+    if (!isAcceptedDocument(fileName))
+      throw new DomainError(
+        400,
+        'ชนิดไฟล์ไม่รองรับ เอกสารรับเฉพาะ .jpg, .jpeg, .png, .tiff, .pdf, .doc, .docx, .ppt, .pptx, .xls, .xlsx, .txt',
+        'BAD_FILE_TYPE',
+      );
   }
 
   receive(stream: Readable): Promise<StoredFile> {
@@ -34,32 +44,80 @@ export class RequestDocumentsService {
   }
 
   /** Records an upload: on a request when one is named, else held for the form to attach on save (documentIds). */
-  async attach(user: CurrentUser, stored: StoredFile, original: string, f: { prefix?: string; requestId: string | null; documentTypeId: number | null; modalityCode: string | null }): Promise<RequestDocumentEntry> {
+  async attach(
+    user: CurrentUser,
+    stored: StoredFile,
+    original: string,
+    f: { prefix?: string; requestId: string | null; documentTypeId: number | null; modalityCode: string | null },
+  ): Promise<RequestDocumentEntry> {
     if (stored.sizeBytes === 0) throw new DomainError(400, 'Please select file.', 'EMPTY_FILE');
     const request = f.requestId ? await this.requests.loadInScope(user, f.requestId) : null;
     if (f.documentTypeId !== null) {
-      const [type] = await this.db.select().from(lookups).where(and(eq(lookups.id, f.documentTypeId), eq(lookups.kind, 'requestDocument'))).limit(1);
+      const [type] = await this.db
+        .select()
+        .from(lookups)
+        .where(and(eq(lookups.id, f.documentTypeId), eq(lookups.kind, 'requestDocument')))
+        .limit(1);
       if (!type) throw new DomainError(400, 'ไม่พบประเภทเอกสาร', 'BAD_DOCUMENT_TYPE');
     }
     const fileName = applyFileNamePrefix(original, f.prefix);
-    const [row] = await this.db.insert(documents).values({
-      requestId: request?.id ?? null, patientId: request?.patientId ?? null, kind: 'requestDocument', documentTypeId: f.documentTypeId,
-      modalityCode: f.modalityCode, fileName, contentType: contentTypeOf(fileName), sizeBytes: stored.sizeBytes, storageKey: stored.key,
-      sha256: stored.sha256, uploadedBy: user.userId,
-    }).returning();
-    await this.audit.record(null, { action: 'request.document.upload', entityType: 'request', entityId: request?.id ?? null, patientId: request?.patientId ?? null, detail: { documentId: row!.id } }, { userId: user.userId, username: user.username });
-    return { documentId: row!.id, fileName, uploadBy: user.displayName, uploadDate: row!.uploadedAt.toISOString(), requestId: row!.requestId, documentTypeId: row!.documentTypeId, modalityCode: row!.modalityCode };
+    const [row] = await this.db
+      .insert(documents)
+      .values({
+        requestId: request?.id ?? null,
+        patientId: request?.patientId ?? null,
+        kind: 'requestDocument',
+        documentTypeId: f.documentTypeId,
+        modalityCode: f.modalityCode,
+        fileName,
+        contentType: contentTypeOf(fileName),
+        sizeBytes: stored.sizeBytes,
+        storageKey: stored.key,
+        sha256: stored.sha256,
+        uploadedBy: user.userId,
+      })
+      .returning();
+    await this.audit.record(
+      null,
+      {
+        action: 'request.document.upload',
+        entityType: 'request',
+        entityId: request?.id ?? null,
+        patientId: request?.patientId ?? null,
+        detail: { documentId: row!.id },
+      },
+      { userId: user.userId, username: user.username },
+    );
+    return {
+      documentId: row!.id,
+      fileName,
+      uploadBy: user.displayName,
+      uploadDate: row!.uploadedAt.toISOString(),
+      requestId: row!.requestId,
+      documentTypeId: row!.documentTypeId,
+      modalityCode: row!.modalityCode,
+    };
   }
 
   /** The listed documents the user may see: of a request in scope, or uploaded by the user and not yet on a request. */
   async list(user: CurrentUser, ids: string[]): Promise<RequestDocumentEntry[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.select({ doc: documents, uploadBy: users.displayName, scoped: requests.id }).from(documents)
+    const rows = await this.db
+      .select({ doc: documents, uploadBy: users.displayName, scoped: requests.id })
+      .from(documents)
       .leftJoin(users, eq(users.id, documents.uploadedBy))
       .leftJoin(requests, and(eq(requests.id, documents.requestId), requestScopeCondition(user)))
       .where(and(inArray(documents.id, ids), isNull(documents.deletedAt)));
     return rows
       .filter((r) => (r.doc.requestId ? r.scoped !== null : r.doc.uploadedBy === user.userId))
-      .map((r) => ({ documentId: r.doc.id, fileName: r.doc.fileName, uploadBy: r.uploadBy ?? '', uploadDate: r.doc.uploadedAt.toISOString(), requestId: r.doc.requestId, documentTypeId: r.doc.documentTypeId, modalityCode: r.doc.modalityCode }));
+      .map((r) => ({
+        documentId: r.doc.id,
+        fileName: r.doc.fileName,
+        uploadBy: r.uploadBy ?? '',
+        uploadDate: r.doc.uploadedAt.toISOString(),
+        requestId: r.doc.requestId,
+        documentTypeId: r.doc.documentTypeId,
+        modalityCode: r.doc.modalityCode,
+      }));
   }
 }

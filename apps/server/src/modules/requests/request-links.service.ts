@@ -21,7 +21,12 @@ export interface PublicLink {
   patientName: string;
   expiresAt: string;
   exams: {
-    modalityCode: string; accessionNumber: string | null; examDate: string; description: string; hasImage: boolean; thumbnailUrl: string | null;
+    modalityCode: string;
+    accessionNumber: string | null;
+    examDate: string;
+    description: string;
+    hasImage: boolean;
+    thumbnailUrl: string | null;
     /** The released report's PDF (latest version, not waiting for audit or rejected), by a signed address; null when none. */
     reportUrl: string | null;
   }[];
@@ -30,7 +35,11 @@ export interface PublicLink {
 /** How the public page reaches a report PDF: an address signed with this secret, printed for the link's principal. */
 export interface LinkReportAccess {
   secret: string;
-  pdf(principal: CurrentUser, examId: string, finishedReportId: string): Promise<{ stream: Readable; fileName: string }>;
+  pdf(
+    principal: CurrentUser,
+    examId: string,
+    finishedReportId: string,
+  ): Promise<{ stream: Readable; fileName: string }>;
 }
 
 /** What the links service needs of authentication: the link's maker as they are now, and the link's own tokens. */
@@ -54,8 +63,22 @@ const UNRELEASED = new Set(['WaitingForAudit', 'Rejected']);
  * PIN cannot be walked through); per address over all links a delay after 10 and an hour's refusal after 30.
  */
 export const LINK_PIN_POLICIES = {
-  link: { free: 5, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, lockAfter: 20, lockMs: 60 * 60_000, windowMs: 60 * 60_000 },
-  address: { free: 10, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000, lockAfter: 30, lockMs: 60 * 60_000, windowMs: 60 * 60_000 },
+  link: {
+    free: 5,
+    baseDelayMs: 1_000,
+    maxDelayMs: 5 * 60_000,
+    lockAfter: 20,
+    lockMs: 60 * 60_000,
+    windowMs: 60 * 60_000,
+  },
+  address: {
+    free: 10,
+    baseDelayMs: 1_000,
+    maxDelayMs: 15 * 60_000,
+    lockAfter: 30,
+    lockMs: 60 * 60_000,
+    windowMs: 60 * 60_000,
+  },
 } satisfies Record<string, AttemptPolicy>;
 
 /** Export film links (spec §3 Export link): an unguessable public address with an expiry and an optional PIN. */
@@ -74,8 +97,19 @@ export class RequestLinksService {
 
   /** Whether a link's tokens still work: the link is neither revoked nor expired and its request is not deleted. */
   async isLive(linkId: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: exportLinks.id }).from(exportLinks).innerJoin(requests, eq(requests.id, exportLinks.requestId))
-      .where(and(eq(exportLinks.id, linkId), isNull(exportLinks.revokedAt), gt(exportLinks.expiresAt, this.now()), isNull(requests.deletedAt))).limit(1);
+    const [row] = await this.db
+      .select({ id: exportLinks.id })
+      .from(exportLinks)
+      .innerJoin(requests, eq(requests.id, exportLinks.requestId))
+      .where(
+        and(
+          eq(exportLinks.id, linkId),
+          isNull(exportLinks.revokedAt),
+          gt(exportLinks.expiresAt, this.now()),
+          isNull(requests.deletedAt),
+        ),
+      )
+      .limit(1);
     return Boolean(row);
   }
 
@@ -86,19 +120,28 @@ export class RequestLinksService {
   private async makerMayShare(link: { createdBy: string | null; requestId: string }): Promise<boolean> {
     const maker = link.createdBy && this.auth ? await this.auth.users.userById(link.createdBy) : null;
     if (!maker || !maker.permissions.has(SHARE_PERMISSION)) return false;
-    return this.requests.loadInScope(maker, link.requestId).then(() => true, () => false);
+    return this.requests.loadInScope(maker, link.requestId).then(
+      () => true,
+      () => false,
+    );
   }
 
   private signature(linkId: string, finishedReportId: string, expires: number): string {
-    return createHmac('sha256', this.reports?.secret ?? '').update(`link-report\n${linkId}\n${finishedReportId}\n${expires}`).digest('base64url');
+    return createHmac('sha256', this.reports?.secret ?? '')
+      .update(`link-report\n${linkId}\n${finishedReportId}\n${expires}`)
+      .digest('base64url');
   }
 
   /** The latest finished version of each exam whose report is released (not waiting for audit, not rejected). */
-  private async releasedReports(rows: readonly { id: string; reportAuditStatus: string }[]): Promise<Map<string, string>> {
+  private async releasedReports(
+    rows: readonly { id: string; reportAuditStatus: string }[],
+  ): Promise<Map<string, string>> {
     const released = rows.filter((e) => !UNRELEASED.has(e.reportAuditStatus)).map((e) => e.id);
     if (!this.reports || released.length === 0) return new Map();
-    const latest = await this.db.selectDistinctOn([finishedReports.examId], { examId: finishedReports.examId, id: finishedReports.id })
-      .from(finishedReports).where(inArray(finishedReports.examId, released))
+    const latest = await this.db
+      .selectDistinctOn([finishedReports.examId], { examId: finishedReports.examId, id: finishedReports.id })
+      .from(finishedReports)
+      .where(inArray(finishedReports.examId, released))
       .orderBy(finishedReports.examId, desc(finishedReports.versionNo));
     return new Map(latest.flatMap((r) => (r.examId ? [[r.examId, r.id] as const] : [])));
   }
@@ -108,23 +151,68 @@ export class RequestLinksService {
    * reached only through the address the page got after its PIN was checked. Anything that does not hold — signature,
    * time, link, exam, release — is the same 404; every opening is audited.
    */
-  async reportPdf(request: FastifyRequest, linkId: string, finishedReportId: string, expires: number, signature: string): Promise<{ stream: Readable; fileName: string }> {
+  async reportPdf(
+    request: FastifyRequest,
+    linkId: string,
+    finishedReportId: string,
+    expires: number,
+    signature: string,
+  ): Promise<{ stream: Readable; fileName: string }> {
     const notFound = () => new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
     const expected = Buffer.from(this.signature(linkId, finishedReportId, expires));
     const given = Buffer.from(signature);
     const signed = this.reports !== null && expected.length === given.length && timingSafeEqual(expected, given);
-    const [link] = signed && expires > this.now().getTime() ? await this.db.select().from(exportLinks).where(eq(exportLinks.id, linkId)).limit(1) : [];
-    const live = link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime() && (await this.makerMayShare(link));
-    const [row] = live ? await this.db.select({ examId: exams.id, patientId: exams.patientId, audit: exams.reportAuditStatus })
-      .from(finishedReports).innerJoin(exams, eq(exams.id, finishedReports.examId))
-      .where(and(eq(finishedReports.id, finishedReportId), eq(exams.requestId, link.requestId), isNull(exams.deletedAt))).limit(1) : [];
-    const released = row && (await this.releasedReports([{ id: row.examId, reportAuditStatus: row.audit }])).get(row.examId) === finishedReportId;
-    const principal = link && live && row && released && this.auth ? await this.auth.tokens.linkPrincipal({ linkId: link.id, createdBy: link.createdBy!, expiresAt: link.expiresAt }, row.examId) : null;
+    const [link] =
+      signed && expires > this.now().getTime()
+        ? await this.db.select().from(exportLinks).where(eq(exportLinks.id, linkId)).limit(1)
+        : [];
+    const live =
+      link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime() && (await this.makerMayShare(link));
+    const [row] = live
+      ? await this.db
+          .select({ examId: exams.id, patientId: exams.patientId, audit: exams.reportAuditStatus })
+          .from(finishedReports)
+          .innerJoin(exams, eq(exams.id, finishedReports.examId))
+          .where(
+            and(eq(finishedReports.id, finishedReportId), eq(exams.requestId, link.requestId), isNull(exams.deletedAt)),
+          )
+          .limit(1)
+      : [];
+    const released =
+      row &&
+      (await this.releasedReports([{ id: row.examId, reportAuditStatus: row.audit }])).get(row.examId) ===
+        finishedReportId;
+    const principal =
+      link && live && row && released && this.auth
+        ? await this.auth.tokens.linkPrincipal(
+            { linkId: link.id, createdBy: link.createdBy!, expiresAt: link.expiresAt },
+            row.examId,
+          )
+        : null;
     if (!link || !row || !principal || !this.reports) {
-      await this.audit.record(request, { action: 'link.report.refused', entityType: 'exportLink', entityId: link?.id ?? null, detail: { reason: 'not found, expired or not released' } }, asLink(link?.id ?? null));
+      await this.audit.record(
+        request,
+        {
+          action: 'link.report.refused',
+          entityType: 'exportLink',
+          entityId: link?.id ?? null,
+          detail: { reason: 'not found, expired or not released' },
+        },
+        asLink(link?.id ?? null),
+      );
       throw notFound();
     }
-    await this.audit.record(request, { action: 'link.report', entityType: 'exportLink', entityId: link.id, patientId: row.patientId, detail: { finishedReportId } }, asLink(link.id));
+    await this.audit.record(
+      request,
+      {
+        action: 'link.report',
+        entityType: 'exportLink',
+        entityId: link.id,
+        patientId: row.patientId,
+        detail: { finishedReportId },
+      },
+      asLink(link.id),
+    );
     return this.reports.pdf(principal, row.examId, finishedReportId);
   }
 
@@ -139,7 +227,16 @@ export class RequestLinksService {
     const live = link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime();
     const [r] = live ? await this.db.select().from(requests).where(eq(requests.id, link.requestId)).limit(1) : [];
     if (!link || !live || !r || r.deletedAt || !(await this.makerMayShare(link))) {
-      await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: link?.id ?? null, detail: { reason: 'unknown or expired' } }, asLink(link?.id ?? null));
+      await this.audit.record(
+        request,
+        {
+          action: 'link.open.refused',
+          entityType: 'exportLink',
+          entityId: link?.id ?? null,
+          detail: { reason: 'unknown or expired' },
+        },
+        asLink(link?.id ?? null),
+      );
       throw new DomainError(404, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว', 'LINK_NOT_FOUND');
     }
     let pinRight = !link.pinHash;
@@ -159,12 +256,36 @@ export class RequestLinksService {
       else attempt.failed();
     }
     if (!pinRight) {
-      await this.audit.record(request, { action: 'link.open.refused', entityType: 'exportLink', entityId: link.id, patientId: r.patientId, detail: { reason: pin ? 'wrong pin' : 'pin required' } }, asLink(link.id));
+      await this.audit.record(
+        request,
+        {
+          action: 'link.open.refused',
+          entityType: 'exportLink',
+          entityId: link.id,
+          patientId: r.patientId,
+          detail: { reason: pin ? 'wrong pin' : 'pin required' },
+        },
+        asLink(link.id),
+      );
       throw new DomainError(403, pin ? 'PIN ไม่ถูกต้อง' : 'กรุณาใส่ PIN', pin ? 'LINK_PIN_WRONG' : 'LINK_PIN_REQUIRED');
     }
-    await this.audit.record(request, { action: 'link.open', entityType: 'exportLink', entityId: link.id, patientId: r.patientId, detail: { requestId: r.id } }, asLink(link.id));
+    await this.audit.record(
+      request,
+      {
+        action: 'link.open',
+        entityType: 'exportLink',
+        entityId: link.id,
+        patientId: r.patientId,
+        detail: { requestId: r.id },
+      },
+      asLink(link.id),
+    );
     const [p] = await this.db.select().from(patients).where(eq(patients.id, r.patientId)).limit(1);
-    const rows = await this.db.select().from(exams).where(and(eq(exams.requestId, r.id), isNull(exams.deletedAt))).orderBy(asc(exams.modalityCode));
+    const rows = await this.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.requestId, r.id), isNull(exams.deletedAt)))
+      .orderBy(asc(exams.modalityCode));
     const grant = { linkId: link.id, createdBy: link.createdBy!, expiresAt: link.expiresAt };
     const reportIds = await this.releasedReports(rows);
     const reportExpires = Math.min(this.now().getTime() + REPORT_URL_TTL_MS, link.expiresAt.getTime());
@@ -176,41 +297,91 @@ export class RequestLinksService {
     return {
       patientName: p ? [`${p.prefixTh ?? ''}${p.firstNameTh}`, p.lastNameTh].filter(Boolean).join(' ') : '',
       expiresAt: link.expiresAt.toISOString(),
-      exams: await Promise.all(rows.map(async (e) => ({
-        modalityCode: e.modalityCode, accessionNumber: e.accessionNumber, examDate: e.examDate.toISOString(), description: e.description,
-        hasImage: e.hasImage,
-        thumbnailUrl: e.hasImage && e.studyInstanceUid && this.auth
-          ? `/dicomweb/studies/${e.studyInstanceUid}/thumbnail?token=${encodeURIComponent((await this.auth.tokens.issueForLink(grant, e.id)).token)}` : null,
-        reportUrl: reportUrl(e.id),
-      }))),
+      exams: await Promise.all(
+        rows.map(async (e) => ({
+          modalityCode: e.modalityCode,
+          accessionNumber: e.accessionNumber,
+          examDate: e.examDate.toISOString(),
+          description: e.description,
+          hasImage: e.hasImage,
+          thumbnailUrl:
+            e.hasImage && e.studyInstanceUid && this.auth
+              ? `/dicomweb/studies/${e.studyInstanceUid}/thumbnail?token=${encodeURIComponent((await this.auth.tokens.issueForLink(grant, e.id)).token)}`
+              : null,
+          reportUrl: reportUrl(e.id),
+        })),
+      ),
     };
   }
 
   /** POST /api/request/link/{id}: a new link; 144 random bits make the id impossible to guess. */
-  async create(user: CurrentUser, requestId: string, origin: string, opts: { expiresInDays?: number; pin?: string } = {}): Promise<ExportLink> {
+  async create(
+    user: CurrentUser,
+    requestId: string,
+    origin: string,
+    opts: { expiresInDays?: number; pin?: string } = {},
+  ): Promise<ExportLink> {
     const r = await this.requests.loadInScope(user, requestId);
     const id = randomBytes(18).toString('base64url');
     const expiresAt = new Date(this.now().getTime() + (opts.expiresInDays ?? DEFAULT_DAYS) * 86_400_000);
-    await this.db.insert(exportLinks).values({ id, requestId, createdBy: user.userId, expiresAt, pinHash: opts.pin ? await hashPassword(opts.pin) : null });
-    await this.audit.record(null, { action: 'request.link.create', entityType: 'request', entityId: requestId, patientId: r.patientId, detail: { expiresAt: expiresAt.toISOString(), pin: Boolean(opts.pin) } }, { userId: user.userId, username: user.username });
+    await this.db
+      .insert(exportLinks)
+      .values({
+        id,
+        requestId,
+        createdBy: user.userId,
+        expiresAt,
+        pinHash: opts.pin ? await hashPassword(opts.pin) : null,
+      });
+    await this.audit.record(
+      null,
+      {
+        action: 'request.link.create',
+        entityType: 'request',
+        entityId: requestId,
+        patientId: r.patientId,
+        detail: { expiresAt: expiresAt.toISOString(), pin: Boolean(opts.pin) },
+      },
+      { userId: user.userId, username: user.username },
+    );
     return this.shape(id, requestId, r.patientId, origin, expiresAt, Boolean(opts.pin));
   }
 
   /** GET /api/request/link/{id}: the newest link of the request that still works. */
   async current(user: CurrentUser, requestId: string, origin: string): Promise<ExportLink> {
     const r = await this.requests.loadInScope(user, requestId);
-    const [row] = await this.db.select().from(exportLinks)
-      .where(and(eq(exportLinks.requestId, requestId), isNull(exportLinks.revokedAt), gt(exportLinks.expiresAt, this.now())))
-      .orderBy(desc(exportLinks.createdAt)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(exportLinks)
+      .where(
+        and(eq(exportLinks.requestId, requestId), isNull(exportLinks.revokedAt), gt(exportLinks.expiresAt, this.now())),
+      )
+      .orderBy(desc(exportLinks.createdAt))
+      .limit(1);
     if (!row) throw new DomainError(404, 'ยังไม่มีลิงก์สำหรับใบส่งตรวจนี้', 'LINK_NOT_FOUND');
     return this.shape(row.id, requestId, r.patientId, origin, row.expiresAt, Boolean(row.pinHash));
   }
 
-  private async shape(linkId: string, requestId: string, patientId: string, origin: string, expiresAt: Date, hasPin: boolean): Promise<ExportLink> {
+  private async shape(
+    linkId: string,
+    requestId: string,
+    patientId: string,
+    origin: string,
+    expiresAt: Date,
+    hasPin: boolean,
+  ): Promise<ExportLink> {
     const [p] = await this.db.select().from(patients).where(eq(patients.id, patientId)).limit(1);
     const url = `${origin}/link/${linkId}`;
     const patientName = p ? [`${p.prefixTh ?? ''}${p.firstNameTh}`, p.lastNameTh].filter(Boolean).join(' ') : '';
     // qrcode carries the text the QR encodes; the browser draws it (the web bundle already has a QR encoder).
-    return { linkId, requestId, linkHostUrl: url, qrcode: url, patientName, expiresAt: expiresAt.toISOString(), hasPin };
+    return {
+      linkId,
+      requestId,
+      linkHostUrl: url,
+      qrcode: url,
+      patientName,
+      expiresAt: expiresAt.toISOString(),
+      hasPin,
+    };
   }
 }

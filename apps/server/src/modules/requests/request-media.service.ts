@@ -30,20 +30,47 @@ export class RequestMediaService {
   async attach(user: CurrentUser, requestId: string, stored: StoredFile, fileName: string): Promise<string> {
     const r = await this.requests.loadInScope(user, requestId);
     if (stored.sizeBytes === 0) throw new DomainError(400, 'Please select file.', 'EMPTY_FILE');
-    const [row] = await this.db.insert(documents).values({
-      requestId, patientId: r.patientId, kind: 'reportAttachment', fileName, contentType: contentTypeOf(fileName),
-      sizeBytes: stored.sizeBytes, storageKey: stored.key, sha256: stored.sha256, uploadedBy: user.userId,
-    }).returning({ id: documents.id });
-    await this.audit.record(null, { action: 'request.attachment.upload', entityType: 'request', entityId: requestId, patientId: r.patientId }, { userId: user.userId, username: user.username });
+    const [row] = await this.db
+      .insert(documents)
+      .values({
+        requestId,
+        patientId: r.patientId,
+        kind: 'reportAttachment',
+        fileName,
+        contentType: contentTypeOf(fileName),
+        sizeBytes: stored.sizeBytes,
+        storageKey: stored.key,
+        sha256: stored.sha256,
+        uploadedBy: user.userId,
+      })
+      .returning({ id: documents.id });
+    await this.audit.record(
+      null,
+      { action: 'request.attachment.upload', entityType: 'request', entityId: requestId, patientId: r.patientId },
+      { userId: user.userId, username: user.username },
+    );
     return row!.id;
   }
 
   async open(user: CurrentUser, requestId: string, mediaId: string) {
     const r = await this.requests.loadInScope(user, requestId);
-    const [doc] = await this.db.select().from(documents)
-      .where(and(eq(documents.id, mediaId), eq(documents.requestId, requestId), isNull(documents.deletedAt))).limit(1);
+    const [doc] = await this.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, mediaId), eq(documents.requestId, requestId), isNull(documents.deletedAt)))
+      .limit(1);
     if (!doc) throw new DomainError(404, 'ไม่พบไฟล์', 'MEDIA_NOT_FOUND');
-    await this.audit.record(null, { action: 'request.attachment.open', entityType: 'request', entityId: requestId, patientId: r.patientId }, { userId: user.userId, username: user.username });
-    return { stream: await this.store.open(doc.storageKey), fileName: doc.fileName, contentType: doc.contentType, inline: isInlineSafe(doc.contentType), size: doc.sizeBytes };
+    await this.audit.record(
+      null,
+      { action: 'request.attachment.open', entityType: 'request', entityId: requestId, patientId: r.patientId },
+      { userId: user.userId, username: user.username },
+    );
+    return {
+      stream: await this.store.open(doc.storageKey),
+      fileName: doc.fileName,
+      contentType: doc.contentType,
+      inline: isInlineSafe(doc.contentType),
+      size: doc.sizeBytes,
+    };
   }
 }

@@ -30,9 +30,14 @@ export interface RequestPlan {
 }
 
 /** Checks a request form against the rules of spec §5 and the database, and prices its lines (custom → privilege → default). */
-export async function planRequest(repo: RequestsRepository, user: CurrentUser, input: RequestSave): Promise<RequestPlan> {
+export async function planRequest(
+  repo: RequestsRepository,
+  user: CurrentUser,
+  input: RequestSave,
+): Promise<RequestPlan> {
   if (input.isSchedule && !input.scheduleDateTime) throw badRequest('scheduleDateTime', RQ.schedule);
-  if (input.examStartTime && input.examEndTime && input.examEndTime < input.examStartTime) throw badRequest('examEndTime', RQ.examTimes);
+  if (input.examStartTime && input.examEndTime && input.examEndTime < input.examStartTime)
+    throw badRequest('examEndTime', RQ.examTimes);
 
   const chosen = Object.entries(input.modalities).filter(([, ids]) => ids.length > 0);
   if (chosen.length === 0) throw badRequest('modalities', RQ.noModality);
@@ -79,14 +84,17 @@ export async function planRequest(repo: RequestsRepository, user: CurrentUser, i
     const b = await repo.building(input.hospitalBuildingId);
     if (!b || b.hospitalId !== hospital.id) throw badRequest('hospitalBuildingId', RQ.building);
   }
-  if (input.paymentMethodId && !(await repo.lookup(input.paymentMethodId, 'paymentMethod'))) throw badRequest('paymentMethodId', RQ.lookup('ช่องทางชำระเงิน'));
-  if (input.researchProjectId && !(await repo.lookup(input.researchProjectId, 'researchProject'))) throw badRequest('researchProjectId', RQ.lookup('โครงการวิจัย'));
+  if (input.paymentMethodId && !(await repo.lookup(input.paymentMethodId, 'paymentMethod')))
+    throw badRequest('paymentMethodId', RQ.lookup('ช่องทางชำระเงิน'));
+  if (input.researchProjectId && !(await repo.lookup(input.researchProjectId, 'researchProject')))
+    throw badRequest('researchProjectId', RQ.lookup('โครงการวิจัย'));
 
   const custom: RequestPlan['custom'] = [];
   for (const [i, item] of (input.customProductPrice?.items ?? []).entries()) {
     const priceSatang = bahtToSatang(item.price);
     if (priceSatang === null) throw badRequest(`customProductPrice.items.${i}.price`, RQ.price);
-    if (!found.has(item.productId)) throw badRequest(`customProductPrice.items.${i}.productId`, RQ.customNotChosen(item.productId));
+    if (!found.has(item.productId))
+      throw badRequest(`customProductPrice.items.${i}.productId`, RQ.customNotChosen(item.productId));
     custom.push({ productId: item.productId, priceSatang });
   }
 
@@ -96,8 +104,15 @@ export async function planRequest(repo: RequestsRepository, user: CurrentUser, i
     product,
     quantity: input.productQuantity[String(product.id)] ?? 1,
     dose: input.productDose[String(product.id)]?.trim() || null,
-    unitPriceSatang: unitPriceSatang({ customSatang: customOf.get(product.id), privilegeSatang: privPrices.get(product.id), defaultSatang: product.defaultPriceSatang }),
-    baseSatang: unitPriceSatang({ privilegeSatang: privPrices.get(product.id), defaultSatang: product.defaultPriceSatang }),
+    unitPriceSatang: unitPriceSatang({
+      customSatang: customOf.get(product.id),
+      privilegeSatang: privPrices.get(product.id),
+      defaultSatang: product.defaultPriceSatang,
+    }),
+    baseSatang: unitPriceSatang({
+      privilegeSatang: privPrices.get(product.id),
+      defaultSatang: product.defaultPriceSatang,
+    }),
   }));
   return { patient, hospital, privilegeId, doctorName, modalities, lines, custom };
 }

@@ -26,9 +26,12 @@ export const RQ = {
   branchChange: 'เปลี่ยนเป็นโรงพยาบาลของสาขาอื่นไม่ได้ กรุณาสร้างใบส่งตรวจใหม่',
   holdRemark: 'รออนุมัติราคาพิเศษ',
   accessionForceDenied: 'ไม่มีสิทธิ์กำหนดเลข Accession เอง (Accession Number may be set only by branch staff)',
-  accessionForm: 'เลข Accession ที่กำหนดเองต้องเป็นตัวอักษรอังกฤษ ตัวเลข หรือ . _ / - ไม่เกิน 16 ตัว (Accession Number: up to 16 letters, digits, . _ / -)',
-  accessionOneModality: 'กำหนดเลข Accession เองได้เมื่อเลือกการตรวจเพียงประเภทเดียว (one modality only for a given Accession Number)',
-  accessionAutomatic: 'เลข Accession นี้มีรูปแบบเดียวกับเลขที่ระบบออกให้อัตโนมัติ กรุณาใช้รูปแบบอื่น (Accession Number is in the automatic format)',
+  accessionForm:
+    'เลข Accession ที่กำหนดเองต้องเป็นตัวอักษรอังกฤษ ตัวเลข หรือ . _ / - ไม่เกิน 16 ตัว (Accession Number: up to 16 letters, digits, . _ / -)',
+  accessionOneModality:
+    'กำหนดเลข Accession เองได้เมื่อเลือกการตรวจเพียงประเภทเดียว (one modality only for a given Accession Number)',
+  accessionAutomatic:
+    'เลข Accession นี้มีรูปแบบเดียวกับเลขที่ระบบออกให้อัตโนมัติ กรุณาใช้รูปแบบอื่น (Accession Number is in the automatic format)',
   accessionTaken: (n: string) => `เลข Accession ${n} ถูกใช้แล้ว (Accession Number already in use)`,
 } as const;
 

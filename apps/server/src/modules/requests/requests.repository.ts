@@ -3,9 +3,24 @@ import { selectRows } from '../../db/rows';
 import type { Database } from '../../db/client';
 import type { BillableRequest } from './request-billing-port';
 import {
-  accessionSequences, branches, customPrices, documents, examEvents, exams, hospitalBuildings,
-  hospitalDoctors, hospitalPrivileges, hospitals, lookups, modalities, patients, privilegePrices, products, requestProducts,
-  requests, users,
+  accessionSequences,
+  branches,
+  customPrices,
+  documents,
+  examEvents,
+  exams,
+  hospitalBuildings,
+  hospitalDoctors,
+  hospitalPrivileges,
+  hospitals,
+  lookups,
+  modalities,
+  patients,
+  privilegePrices,
+  products,
+  requestProducts,
+  requests,
+  users,
 } from '../../db/schema/index';
 
 export type RequestRow = typeof requests.$inferSelect;
@@ -60,7 +75,8 @@ export interface RequestListRow {
  * The columns of a BillableRequest, of `requests r` joined with `patients p`. The appointment comes as epoch
  * milliseconds (the drivers, as Drizzle sets them up, answer timestamps as text) and becomes a Date in billableOf.
  */
-const BILLABLE_COLUMNS = sql.raw(`r.id, r.branch_id as "branchId", r.hospital_id as "hospitalId", r.privilege_id as "privilegeId",
+const BILLABLE_COLUMNS =
+  sql.raw(`r.id, r.branch_id as "branchId", r.hospital_id as "hospitalId", r.privilege_id as "privilegeId",
   (extract(epoch from r.appointment_at) * 1000)::float8 as "appointmentAt", r.status, r.deleted_at is not null as deleted, p.id as "patientId", p.hn,
   p.prefix_th as "prefixTh", p.first_name_th as "firstNameTh", p.middle_name_th as "middleNameTh", p.last_name_th as "lastNameTh",
   r.total_satang::float8 as "totalSatang"`);
@@ -74,14 +90,24 @@ function billableOf(rows: BillableRow[]): BillableRequest[] {
 
 /** SQL for imaging requests: lookups the rules need, the search page, and the writes of one save. */
 export class RequestsRepository {
-  constructor(readonly db: Database, private readonly countCap = COUNT_CAP) {}
+  constructor(
+    readonly db: Database,
+    private readonly countCap = COUNT_CAP,
+  ) {}
 
   /**
    * Live requests (not deleted, not on Hold) of a hospital, and of a privilege when given, whose appointment falls in
    * [from, to), oldest first, at most `limit`, with each one's total from its priced lines (billing search, issue 24).
    * Reads requests_billing_idx, or requests_billing_privilege_idx for a privilege, index-only (migration 0017).
    */
-  billable(q: { branchId: number | null; hospitalId: number; privilegeId: number | null; from: Date; to: Date; limit: number }): Promise<BillableRequest[]> {
+  billable(q: {
+    branchId: number | null;
+    hospitalId: number;
+    privilegeId: number | null;
+    from: Date;
+    to: Date;
+    limit: number;
+  }): Promise<BillableRequest[]> {
     // Serial on purpose: for a page of 2,001 rows PostgreSQL picks a parallel Gather Merge whose workers cost more to
     // start than the whole serial scan (16 ms against 6 ms at 1,000,000 requests; docs/performance.md "Billing").
     return this.db.transaction(async (tx) => {
@@ -90,34 +116,50 @@ export class RequestsRepository {
     });
   }
 
-  private billablePage(db: Pick<Database, 'execute'>, q: { branchId: number | null; hospitalId: number; privilegeId: number | null; from: Date; to: Date; limit: number }) {
+  private billablePage(
+    db: Pick<Database, 'execute'>,
+    q: { branchId: number | null; hospitalId: number; privilegeId: number | null; from: Date; to: Date; limit: number },
+  ) {
     // Hand-written and mapped by the driver: the query builder's per-column mapping of 2,001 rows cost 3 ms a search.
-    return selectRows<BillableRow>(db, sql`
+    return selectRows<BillableRow>(
+      db,
+      sql`
       select ${BILLABLE_COLUMNS} from requests r join patients p on p.id = r.patient_id
       where r.deleted_at is null and r.hospital_id = ${q.hospitalId} and r.status <> 'Hold'
         ${q.branchId === null ? sql`` : sql`and r.branch_id = ${q.branchId}`}
         ${q.privilegeId === null ? sql`` : sql`and r.privilege_id = ${q.privilegeId}`}
         and r.appointment_at >= ${q.from.toISOString()}::timestamptz and r.appointment_at < ${q.to.toISOString()}::timestamptz
       order by r.appointment_at, r.id
-      limit ${q.limit}`).then(billableOf);
+      limit ${q.limit}`,
+    ).then(billableOf);
   }
 
   /** The same facts of the given requests (deleted ones included, flagged), for re-checking a batch and showing it. */
   billableByIds(ids: string[]): Promise<BillableRequest[]> {
     if (ids.length === 0) return Promise.resolve([]);
     // One array parameter: 2,000 bind parameters cost the planner more than the lookup (docs/performance.md).
-    return selectRows<BillableRow>(this.db, sql`
-      select ${BILLABLE_COLUMNS} from requests r join patients p on p.id = r.patient_id where r.id = any(${sql.param(ids)}::uuid[])`)
-      .then(billableOf);
+    return selectRows<BillableRow>(
+      this.db,
+      sql`
+      select ${BILLABLE_COLUMNS} from requests r join patients p on p.id = r.patient_id where r.id = any(${sql.param(ids)}::uuid[])`,
+    ).then(billableOf);
   }
 
   async patient(id: string, scope: SQL) {
-    const [row] = await this.db.select().from(patients).where(and(eq(patients.id, id), scope)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(patients)
+      .where(and(eq(patients.id, id), scope))
+      .limit(1);
     return row;
   }
 
   async hospital(id: number) {
-    const [row] = await this.db.select().from(hospitals).where(and(eq(hospitals.id, id), eq(hospitals.isActive, true))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(hospitals)
+      .where(and(eq(hospitals.id, id), eq(hospitals.isActive, true)))
+      .limit(1);
     return row;
   }
 
@@ -142,12 +184,19 @@ export class RequestsRepository {
   }
 
   async lookup(id: number, kind: string) {
-    const [row] = await this.db.select().from(lookups).where(and(eq(lookups.id, id), eq(lookups.kind, kind))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(lookups)
+      .where(and(eq(lookups.id, id), eq(lookups.kind, kind)))
+      .limit(1);
     return row;
   }
 
   lookupsOf(kinds: string[]) {
-    return this.db.select().from(lookups).where(and(inArray(lookups.kind, kinds), eq(lookups.isActive, true)))
+    return this.db
+      .select()
+      .from(lookups)
+      .where(and(inArray(lookups.kind, kinds), eq(lookups.isActive, true)))
       .orderBy(asc(lookups.kind), asc(lookups.sortOrder), asc(lookups.id));
   }
 
@@ -157,11 +206,18 @@ export class RequestsRepository {
 
   products(ids: number[]) {
     if (ids.length === 0) return Promise.resolve([] as ProductRow[]);
-    return this.db.select().from(products).where(and(inArray(products.id, ids), eq(products.isActive, true)));
+    return this.db
+      .select()
+      .from(products)
+      .where(and(inArray(products.id, ids), eq(products.isActive, true)));
   }
 
   async privilegePrices(privilegeId: number, productIds?: number[]): Promise<Map<number, number>> {
-    const where = productIds ? and(eq(privilegePrices.privilegeId, privilegeId), inArray(privilegePrices.productId, productIds.length ? productIds : [-1]))
+    const where = productIds
+      ? and(
+          eq(privilegePrices.privilegeId, privilegeId),
+          inArray(privilegePrices.productId, productIds.length ? productIds : [-1]),
+        )
       : eq(privilegePrices.privilegeId, privilegeId);
     const rows = await this.db.select().from(privilegePrices).where(where);
     return new Map(rows.map((r) => [r.productId, r.priceSatang]));
@@ -173,8 +229,13 @@ export class RequestsRepository {
    * unused, and a committed one is never handed out again.
    */
   async allocateSequence(tx: Database, branchId: number, day: string, n: number): Promise<number> {
-    const [row] = await tx.insert(accessionSequences).values({ branchId, day, lastValue: n })
-      .onConflictDoUpdate({ target: [accessionSequences.branchId, accessionSequences.day], set: { lastValue: sql`${accessionSequences.lastValue} + ${n}` } })
+    const [row] = await tx
+      .insert(accessionSequences)
+      .values({ branchId, day, lastValue: n })
+      .onConflictDoUpdate({
+        target: [accessionSequences.branchId, accessionSequences.day],
+        set: { lastValue: sql`${accessionSequences.lastValue} + ${n}` },
+      })
       .returning({ last: accessionSequences.lastValue });
     return row!.last - n + 1;
   }
@@ -182,7 +243,10 @@ export class RequestsRepository {
   /** Which of these accession numbers an exam (deleted ones included) already carries. */
   async takenAccessionNumbers(tx: Database, numbers: string[]): Promise<Set<string>> {
     if (numbers.length === 0) return new Set();
-    const rows = await tx.select({ n: exams.accessionNumber }).from(exams).where(inArray(exams.accessionNumber, numbers));
+    const rows = await tx
+      .select({ n: exams.accessionNumber })
+      .from(exams)
+      .where(inArray(exams.accessionNumber, numbers));
     return new Set(rows.map((r) => r.n).filter((n): n is string => n !== null));
   }
 
@@ -192,8 +256,11 @@ export class RequestsRepository {
   }
 
   async find(id: string, scope: SQL, opts: { includeDeleted?: boolean } = {}) {
-    const [row] = await this.db.select().from(requests)
-      .where(and(eq(requests.id, id), scope, opts.includeDeleted ? undefined : isNull(requests.deletedAt))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.id, id), scope, opts.includeDeleted ? undefined : isNull(requests.deletedAt)))
+      .limit(1);
     return row;
   }
 
@@ -201,24 +268,34 @@ export class RequestsRepository {
     if (requestIds.length === 0) return Promise.resolve([]);
     // "exams"."id" spelled out: in the select list of a one-table query Drizzle writes a bare "id", which inside these
     // subqueries would name the document's or the report's own id (and the flags would always be false).
-    return db.select({
-      exam: exams,
-      hasDocument: sql<boolean>`exists (select 1 from documents d where d.exam_id = "exams"."id" and d.kind = 'document' and d.deleted_at is null)`,
-      hasReport: sql<boolean>`exists (select 1 from finished_reports f where f.exam_id = "exams"."id")`,
-    }).from(exams).where(and(inArray(exams.requestId, requestIds), isNull(exams.deletedAt))).orderBy(asc(exams.modalityCode));
+    return db
+      .select({
+        exam: exams,
+        hasDocument: sql<boolean>`exists (select 1 from documents d where d.exam_id = "exams"."id" and d.kind = 'document' and d.deleted_at is null)`,
+        hasReport: sql<boolean>`exists (select 1 from finished_reports f where f.exam_id = "exams"."id")`,
+      })
+      .from(exams)
+      .where(and(inArray(exams.requestId, requestIds), isNull(exams.deletedAt)))
+      .orderBy(asc(exams.modalityCode));
   }
 
   lines(requestId: string) {
-    return this.db.select({ line: requestProducts, product: products }).from(requestProducts)
+    return this.db
+      .select({ line: requestProducts, product: products })
+      .from(requestProducts)
       .innerJoin(products, eq(products.id, requestProducts.productId))
-      .where(eq(requestProducts.requestId, requestId)).orderBy(asc(products.modalityCode), asc(products.id));
+      .where(eq(requestProducts.requestId, requestId))
+      .orderBy(asc(products.modalityCode), asc(products.id));
   }
 
   /** The newest custom price of each request. */
   async latestCustomPrices(requestIds: string[]) {
     if (requestIds.length === 0) return new Map<string, typeof customPrices.$inferSelect>();
-    const rows = await this.db.selectDistinctOn([customPrices.requestId]).from(customPrices)
-      .where(inArray(customPrices.requestId, requestIds)).orderBy(customPrices.requestId, desc(customPrices.id));
+    const rows = await this.db
+      .selectDistinctOn([customPrices.requestId])
+      .from(customPrices)
+      .where(inArray(customPrices.requestId, requestIds))
+      .orderBy(customPrices.requestId, desc(customPrices.id));
     return new Map(rows.map((r) => [r.requestId, r]));
   }
 
@@ -230,8 +307,17 @@ export class RequestsRepository {
   /** Request documents attached (not deleted), with their type, for the missing-documents check. */
   requestDocuments(requestIds: string[]) {
     if (requestIds.length === 0) return Promise.resolve([]);
-    return this.db.select({ requestId: documents.requestId, typeId: documents.documentTypeId, id: documents.id, fileName: documents.fileName, modalityCode: documents.modalityCode, kind: documents.kind })
-      .from(documents).where(and(inArray(documents.requestId, requestIds), isNull(documents.deletedAt)));
+    return this.db
+      .select({
+        requestId: documents.requestId,
+        typeId: documents.documentTypeId,
+        id: documents.id,
+        fileName: documents.fileName,
+        modalityCode: documents.modalityCode,
+        kind: documents.kind,
+      })
+      .from(documents)
+      .where(and(inArray(documents.requestId, requestIds), isNull(documents.deletedAt)));
   }
 
   /**
@@ -245,36 +331,63 @@ export class RequestsRepository {
    *   the worklist's (docs/decisions/wl1-capped-worklist-total.md, docs/decisions/rq9-request-list-two-statements-capped.md).
    * Patient conditions in `where` must be subqueries on requests.patient_id: the page and the count read requests only.
    */
-  async searchPage(where: SQL[], page: number): Promise<{ rows: RequestListRow[]; total: number; totalIsEstimate: boolean }> {
+  async searchPage(
+    where: SQL[],
+    page: number,
+  ): Promise<{ rows: RequestListRow[]; total: number; totalIsEstimate: boolean }> {
     const cond = and(isNull(requests.deletedAt), ...where);
     const offset = (page - 1) * PAGE_SIZE;
-    const ids = this.db.select({ id: requests.id, at: requests.appointmentAt }).from(requests).where(cond)
+    const ids = this.db
+      .select({ id: requests.id, at: requests.appointmentAt })
+      .from(requests)
+      .where(cond)
       .orderBy(sql`${requests.appointmentAt} desc nulls first, ${requests.id} desc nulls first`)
-      .limit(PAGE_SIZE).offset(offset).as('page');
-    const capped = this.db.select({ one: sql<number>`1`.as('one') }).from(requests).where(cond).limit(this.countCap + 1).as('capped');
+      .limit(PAGE_SIZE)
+      .offset(offset)
+      .as('page');
+    const capped = this.db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(requests)
+      .where(cond)
+      .limit(this.countCap + 1)
+      .as('capped');
     // Spelled out rather than ${requests.id}: Drizzle writes a bare "id" in some select lists (see examsOf).
     const rid = sql.raw('"requests"."id"');
     const [rows, [count]] = await Promise.all([
-      this.db.select({
-        id: requests.id, appointmentAt: requests.appointmentAt, status: requests.status, statusRemark: requests.statusRemark,
-        examStartTime: requests.examStartTime,
-        patientId: patients.id, hn: patients.hn, prefixTh: patients.prefixTh, firstNameTh: patients.firstNameTh,
-        middleNameTh: patients.middleNameTh, lastNameTh: patients.lastNameTh, gender: patients.gender, birthDate: patients.birthDate,
-        statedAge: patients.statedAge,
-        exams: sql<RequestListExam[]>`coalesce((select json_agg(json_build_object(
+      this.db
+        .select({
+          id: requests.id,
+          appointmentAt: requests.appointmentAt,
+          status: requests.status,
+          statusRemark: requests.statusRemark,
+          examStartTime: requests.examStartTime,
+          patientId: patients.id,
+          hn: patients.hn,
+          prefixTh: patients.prefixTh,
+          firstNameTh: patients.firstNameTh,
+          middleNameTh: patients.middleNameTh,
+          lastNameTh: patients.lastNameTh,
+          gender: patients.gender,
+          birthDate: patients.birthDate,
+          statedAge: patients.statedAge,
+          exams: sql<RequestListExam[]>`coalesce((select json_agg(json_build_object(
             'id', e.id, 'accessionNumber', e.accession_number, 'modalityCode', e.modality_code, 'hasImage', e.has_image,
             'isAssigned', e.reviewer_id is not null, 'zipStatus', e.zip_status, 'branchId', e.branch_id,
             'hasDocument', exists (select 1 from documents d where d.exam_id = e.id and d.kind = 'document' and d.deleted_at is null),
             'hasReport', exists (select 1 from finished_reports f where f.exam_id = e.id)) order by e.modality_code, e.id)
           from exams e where e.request_id = ${rid} and e.deleted_at is null), '[]'::json)`,
-        customPrice: sql<{ id: number; status: string } | null>`(select json_build_object('id', c.id, 'status', c.status)
+          customPrice: sql<{
+            id: number;
+            status: string;
+          } | null>`(select json_build_object('id', c.id, 'status', c.status)
           from custom_prices c where c.request_id = ${rid} order by c.id desc limit 1)`,
-        documentTypeIds: sql<(number | null)[]>`coalesce((select json_agg(d.document_type_id)
+          documentTypeIds: sql<(number | null)[]>`coalesce((select json_agg(d.document_type_id)
           from documents d where d.request_id = ${rid} and d.deleted_at is null), '[]'::json)`,
-        products: sql<{ modalityCode: string; productGroup: string }[]>`coalesce((select json_agg(json_build_object(
+          products: sql<{ modalityCode: string; productGroup: string }[]>`coalesce((select json_agg(json_build_object(
             'modalityCode', p.modality_code, 'productGroup', p.product_group))
           from request_products rp join products p on p.id = rp.product_id where rp.request_id = ${rid}), '[]'::json)`,
-      }).from(ids)
+        })
+        .from(ids)
         .innerJoin(requests, eq(requests.id, ids.id))
         .innerJoin(patients, eq(patients.id, requests.patientId))
         .orderBy(sql`${ids.at} desc nulls first, ${ids.id} desc nulls first`),
@@ -283,12 +396,21 @@ export class RequestsRepository {
     const n = count?.n ?? 0;
     if (n <= this.countCap) return { rows, total: n, totalIsEstimate: false };
     // More than the cap match: at least the cap, and at least the rows up to the end of this page when it has any.
-    return { rows, total: rows.length > 0 ? Math.max(this.countCap, offset + rows.length) : this.countCap, totalIsEstimate: true };
+    return {
+      rows,
+      total: rows.length > 0 ? Math.max(this.countCap, offset + rows.length) : this.countCap,
+      totalIsEstimate: true,
+    };
   }
 
   userName(id: string | null) {
     if (!id) return Promise.resolve(null);
-    return this.db.select({ name: users.displayName }).from(users).where(eq(users.id, id)).limit(1).then((r) => r[0]?.name ?? null);
+    return this.db
+      .select({ name: users.displayName })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+      .then((r) => r[0]?.name ?? null);
   }
 
   logExams(tx: Database, rows: (typeof examEvents.$inferInsert)[]) {

@@ -3,14 +3,25 @@ import { ROLE_DEFAULTS, menuFor, type RoleName } from '@rangsi/domain';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 const DEMO: [string, RoleName][] = [
-  ['admin', 'Administrator'], ['staff', 'Staff'], ['doctor1', 'Doctor'], ['doctor2', 'Doctor'], ['editor', 'Report Editor'],
-  ['hospital', 'Hospital'], ['hospdoc', 'HospitalDoctor'], ['billing', 'Accounting'], ['link', 'Link'],
+  ['admin', 'Administrator'],
+  ['staff', 'Staff'],
+  ['doctor1', 'Doctor'],
+  ['doctor2', 'Doctor'],
+  ['editor', 'Report Editor'],
+  ['hospital', 'Hospital'],
+  ['hospdoc', 'HospitalDoctor'],
+  ['billing', 'Accounting'],
+  ['link', 'Link'],
 ];
 
 describe('GET /api/uidata/menu and /api/uidata/site', () => {
   let sut: TestContext;
-  beforeAll(async () => { sut = await createTestApp(); });
-  afterAll(async () => { await sut.close(); });
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   it.each(DEMO)('%s (%s) gets exactly the menu its permissions allow', async (username, role) => {
     const cookie = await sut.login(username);
@@ -26,12 +37,17 @@ describe('GET /api/uidata/menu and /api/uidata/site', () => {
     const items = (await sut.app.inject({ url: '/api/uidata/menu', headers: { cookie } })).json().data;
     const br = items.find((m: { permissionCode: string }) => m.permissionCode === 'branch_report');
     expect(br.newWindow).toBe(true);
-    expect(br.subMenu.map((s: { permissionCode: string }) => s.permissionCode)).toEqual(['branch_report/daily', 'branch_report/monthly']);
+    expect(br.subMenu.map((s: { permissionCode: string }) => s.permissionCode)).toEqual([
+      'branch_report/daily',
+      'branch_report/monthly',
+    ]);
   });
 
   it('the accounting menu comes with any MENU_ACCOUNTING_ page, and accounting_ items come for the client to filter', async () => {
     const cookie = await sut.login('billing');
-    const codes = (await sut.app.inject({ url: '/api/uidata/menu', headers: { cookie } })).json().data.map((m: { permissionCode: string }) => m.permissionCode);
+    const codes = (await sut.app.inject({ url: '/api/uidata/menu', headers: { cookie } }))
+      .json()
+      .data.map((m: { permissionCode: string }) => m.permissionCode);
     expect(codes).toContain('accounting');
     expect(codes).toContain('accounting_report');
   });

@@ -24,7 +24,14 @@ export class UidataService {
       newWindow: r.newWindow,
       subMenu: rows
         .filter((c) => c.parentId === r.id)
-        .map((c) => ({ id: c.id, permissionCode: c.code, title: c.titleTh, titleEn: c.titleEn, newWindow: c.newWindow, subMenu: [] })),
+        .map((c) => ({
+          id: c.id,
+          permissionCode: c.code,
+          title: c.titleTh,
+          titleEn: c.titleEn,
+          newWindow: c.newWindow,
+          subMenu: [],
+        })),
     }));
   }
 

@@ -35,7 +35,11 @@ export class UnmatchedStudiesService {
     const exam = await this.exams.load(user, examId);
     const linked = await this.archive.matchStudy(studyId, exam.id, { userId: user.userId, userName: user.displayName });
     if (!linked) throw new DomainError(409, 'ชุดภาพนี้ถูกจับคู่กับรายการตรวจอื่นหรือถูกลบไปแล้ว', 'STUDY_NOT_UNMATCHED');
-    await this.audit.record(null, { action: 'dicom.match', entityType: 'exam', entityId: exam.id, patientId: exam.patientId }, { userId: user.userId, username: user.username });
+    await this.audit.record(
+      null,
+      { action: 'dicom.match', entityType: 'exam', entityId: exam.id, patientId: exam.patientId },
+      { userId: user.userId, username: user.username },
+    );
     return this.exams.row(exam.id);
   }
 

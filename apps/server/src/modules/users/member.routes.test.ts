@@ -7,11 +7,19 @@ import { BAD_CREDENTIALS } from '../../auth/auth.service';
 describe('login, logout and /api/me', () => {
   let clock = new Date('2026-11-20T03:00:00Z');
   let sut: TestContext;
-  beforeAll(async () => { sut = await createTestApp({ now: () => clock }); });
-  afterAll(async () => { await sut.close(); });
+  beforeAll(async () => {
+    sut = await createTestApp({ now: () => clock });
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   it('JSON login sets an HttpOnly SameSite=Lax signed cookie and /api/me answers the claims', async () => {
-    const res = await sut.app.inject({ method: 'POST', url: '/Member/LogOn', payload: { username: 'staff', password: 'rangsi-demo', returnUrl: '/pacs' } });
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/Member/LogOn',
+      payload: { username: 'staff', password: 'rangsi-demo', returnUrl: '/pacs' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { returnUrl: '/pacs' } });
     const setCookie = String(res.headers['set-cookie']);
@@ -30,8 +38,16 @@ describe('login, logout and /api/me', () => {
   });
 
   it('answers one message for an unknown user and for a wrong password', async () => {
-    const wrong = await sut.app.inject({ method: 'POST', url: '/Member/LogOn', payload: { username: 'doctor2', password: 'nope' } });
-    const unknown = await sut.app.inject({ method: 'POST', url: '/Member/LogOn', payload: { username: 'nobody-here', password: 'nope' } });
+    const wrong = await sut.app.inject({
+      method: 'POST',
+      url: '/Member/LogOn',
+      payload: { username: 'doctor2', password: 'nope' },
+    });
+    const unknown = await sut.app.inject({
+      method: 'POST',
+      url: '/Member/LogOn',
+      payload: { username: 'nobody-here', password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ success: false, message: BAD_CREDENTIALS });
@@ -40,11 +56,13 @@ describe('login, logout and /api/me', () => {
   });
 
   it('a form post redirects to a same-origin ReturnUrl and to / for anything else', async () => {
-    const post = (ReturnUrl: string) => sut.app.inject({
-      method: 'POST', url: '/Member/LogOn',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ username: 'staff', password: 'rangsi-demo', ReturnUrl }).toString(),
-    });
+    const post = (ReturnUrl: string) =>
+      sut.app.inject({
+        method: 'POST',
+        url: '/Member/LogOn',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ username: 'staff', password: 'rangsi-demo', ReturnUrl }).toString(),
+      });
     const good = await post('/patient?x=1');
     expect(good.statusCode).toBe(303);
     expect(good.headers.location).toBe('/patient?x=1');
@@ -56,7 +74,8 @@ describe('login, logout and /api/me', () => {
 
   it('a failed form login goes back to the logon page, keeping ReturnUrl', async () => {
     const res = await sut.app.inject({
-      method: 'POST', url: '/Member/LogOn',
+      method: 'POST',
+      url: '/Member/LogOn',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'username=staff&password=bad&ReturnUrl=%2Fpacs',
     });
@@ -67,11 +86,15 @@ describe('login, logout and /api/me', () => {
   it('log off revokes the session on the server and clears the cookies', async () => {
     const cookie = await sut.login('editor');
     expect((await sut.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
-    const off = await sut.app.inject({ method: 'POST', url: '/Member/LogOff', headers: { cookie: `${cookie}; other=1` } });
+    const off = await sut.app.inject({
+      method: 'POST',
+      url: '/Member/LogOff',
+      headers: { cookie: `${cookie}; other=1` },
+    });
     expect(off.statusCode).toBe(200);
     const cleared = off.cookies.map((c) => c.name);
     expect(cleared).toEqual(expect.arrayContaining(['rangsi_session', 'other']));
-    expect(off.cookies.every((c) => c.value === '' )).toBe(true);
+    expect(off.cookies.every((c) => c.value === '')).toBe(true);
     // The old cookie, replayed, is dead.
     const replay = await sut.app.inject({ url: '/api/me', headers: { cookie } });
     expect(replay.statusCode).toBe(401);
@@ -109,12 +132,18 @@ describe('login, logout and /api/me', () => {
 describe('failed logins slow down per account and address (decision sec42, issue 23 items 9 and 10b)', () => {
   let clock = new Date('2026-11-20T03:00:00Z');
   let sut: TestContext;
-  beforeAll(async () => { sut = await createTestApp({ now: () => clock }); });
-  afterAll(async () => { await sut.close(); });
+  beforeAll(async () => {
+    sut = await createTestApp({ now: () => clock });
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   const attempt = (password: string, username = 'hospdoc', remoteAddress = '10.0.0.66') =>
     sut.app.inject({ method: 'POST', url: '/Member/LogOn', payload: { username, password }, remoteAddress });
-  const later = (ms: number) => { clock = new Date(clock.getTime() + ms); };
+  const later = (ms: number) => {
+    clock = new Date(clock.getTime() + ms);
+  };
 
   it('three failures are free, then the wait doubles (429, Retry-After, Thai and English message)', async () => {
     for (let i = 0; i < 3; i++) expect((await attempt(`wrong-${i}`, 'doctor2')).statusCode).toBe(401);
@@ -147,15 +176,31 @@ describe('failed logins slow down per account and address (decision sec42, issue
   });
 
   it('40 parallel wrong passwords: only the free three are checked, the rest wait', async () => {
-    const before = (await sut.database.db.select().from(loginFailures).where(eq(loginFailures.username, 'editor'))).length;
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(`parallel-${i}`, 'editor', '10.0.0.77')));
+    const before = (await sut.database.db.select().from(loginFailures).where(eq(loginFailures.username, 'editor')))
+      .length;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => attempt(`parallel-${i}`, 'editor', '10.0.0.77')),
+    );
     expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(3);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(37);
-    expect((await sut.database.db.select().from(loginFailures).where(eq(loginFailures.username, 'editor'))).length - before).toBe(3);
+    expect(
+      (await sut.database.db.select().from(loginFailures).where(eq(loginFailures.username, 'editor'))).length - before,
+    ).toBe(3);
   });
 
   it('one address guessing many accounts (spraying) is slowed down too', async () => {
-    const names = ['staff', 'admin', 'doctor1', 'billing', 'link', 'hospital', 'nobody1', 'nobody2', 'nobody3', 'nobody4'];
+    const names = [
+      'staff',
+      'admin',
+      'doctor1',
+      'billing',
+      'link',
+      'hospital',
+      'nobody1',
+      'nobody2',
+      'nobody3',
+      'nobody4',
+    ];
     let refused = 0;
     for (let i = 0; i < 30; i++) {
       const res = await attempt(`spray-${i}`, names[i % names.length], '10.0.0.99');
@@ -165,10 +210,14 @@ describe('failed logins slow down per account and address (decision sec42, issue
   });
 
   it('a logon form post that must wait goes back to the form with the reason and Retry-After', async () => {
-    const form = (password: string) => sut.app.inject({
-      method: 'POST', url: '/Member/LogOn', remoteAddress: '10.0.0.88',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `username=billing&password=${password}`,
-    });
+    const form = (password: string) =>
+      sut.app.inject({
+        method: 'POST',
+        url: '/Member/LogOn',
+        remoteAddress: '10.0.0.88',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `username=billing&password=${password}`,
+      });
     for (let i = 0; i < 3; i++) await form(`bad${i}`);
     const res = await form('rangsi-demo');
     expect(res.statusCode).toBe(303);

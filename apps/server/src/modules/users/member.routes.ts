@@ -29,69 +29,90 @@ export function memberRoutes(deps: MemberRoutesDeps) {
     await app.register(fastifyFormbody);
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.post('/Member/LogOn', {
-      config: { access: { permission: 'public', scope: 'none' } },
-      schema: { body: LogOnInputSchema, response: { 200: envelope(z.object({ returnUrl: z.string() })) }, tags: ['auth'] },
-    }, async (request, reply) => {
-      const body = request.body;
-      const returnUrl = safeReturnUrl(body.returnUrl ?? body.ReturnUrl);
-      try {
-        const { token, userId } = await deps.auth.login(body.username, body.password, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-        });
-        reply.setCookie(SESSION_COOKIE, token, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: deps.cookieSecure === 'auto' ? request.protocol === 'https' : deps.cookieSecure === 'true',
-          signed: true,
-          maxAge: Math.floor(deps.ttlMs / 1000),
-        });
-        await deps.audit.record(request, { action: 'login', entityType: 'user', entityId: userId }, { userId, username: body.username });
-        if (wantsRedirect(request)) return reply.redirect(returnUrl, 303);
-        return { success: true, data: { returnUrl } };
-      } catch (err) {
-        if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfterSeconds));
-        if (err instanceof DomainError && wantsRedirect(request)) {
-          const q = new URLSearchParams({ ReturnUrl: returnUrl, error: err.code });
-          return reply.redirect(`/Member/LogOn?${q.toString()}`, 303);
-        }
-        throw err;
-      }
-    });
-
-    r.post('/Member/LogOff', {
-      config: { access: { permission: 'public', scope: 'none' } },
-      schema: { tags: ['auth'] },
-    }, async (request, reply) => {
-      const token = sessionToken(app, request);
-      if (token) await deps.auth.logout(token);
-      clearAllCookies(request, reply);
-      if (wantsRedirect(request) || request.headers.accept?.includes('text/html')) return reply.redirect('/Member/LogOn', 303);
-      return { success: true };
-    });
-
-    r.get('/api/me', {
-      config: { access: { permission: 'authenticated', scope: 'self' } },
-      schema: { response: { 200: envelope(MeSchema) }, tags: ['auth'] },
-    }, async (request) => {
-      const u = requireUser(request);
-      return {
-        success: true,
-        data: {
-          userId: u.userId,
-          username: u.username,
-          permissions: [...u.permissions].sort(),
-          displayName: u.displayName,
-          email: u.email,
-          lineName: u.lineName,
-          roleName: u.roleName,
-          branchName: u.branchName,
-          branchId: u.branchId,
+    r.post(
+      '/Member/LogOn',
+      {
+        config: { access: { permission: 'public', scope: 'none' } },
+        schema: {
+          body: LogOnInputSchema,
+          response: { 200: envelope(z.object({ returnUrl: z.string() })) },
+          tags: ['auth'],
         },
-      };
-    });
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const returnUrl = safeReturnUrl(body.returnUrl ?? body.ReturnUrl);
+        try {
+          const { token, userId } = await deps.auth.login(body.username, body.password, {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+          });
+          reply.setCookie(SESSION_COOKIE, token, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: deps.cookieSecure === 'auto' ? request.protocol === 'https' : deps.cookieSecure === 'true',
+            signed: true,
+            maxAge: Math.floor(deps.ttlMs / 1000),
+          });
+          await deps.audit.record(
+            request,
+            { action: 'login', entityType: 'user', entityId: userId },
+            { userId, username: body.username },
+          );
+          if (wantsRedirect(request)) return reply.redirect(returnUrl, 303);
+          return { success: true, data: { returnUrl } };
+        } catch (err) {
+          if (err instanceof TooManyAttempts) reply.header('retry-after', String(err.retryAfterSeconds));
+          if (err instanceof DomainError && wantsRedirect(request)) {
+            const q = new URLSearchParams({ ReturnUrl: returnUrl, error: err.code });
+            return reply.redirect(`/Member/LogOn?${q.toString()}`, 303);
+          }
+          throw err;
+        }
+      },
+    );
+
+    r.post(
+      '/Member/LogOff',
+      {
+        config: { access: { permission: 'public', scope: 'none' } },
+        schema: { tags: ['auth'] },
+      },
+      async (request, reply) => {
+        const token = sessionToken(app, request);
+        if (token) await deps.auth.logout(token);
+        clearAllCookies(request, reply);
+        if (wantsRedirect(request) || request.headers.accept?.includes('text/html'))
+          return reply.redirect('/Member/LogOn', 303);
+        return { success: true };
+      },
+    );
+
+    r.get(
+      '/api/me',
+      {
+        config: { access: { permission: 'authenticated', scope: 'self' } },
+        schema: { response: { 200: envelope(MeSchema) }, tags: ['auth'] },
+      },
+      async (request) => {
+        const u = requireUser(request);
+        return {
+          success: true,
+          data: {
+            userId: u.userId,
+            username: u.username,
+            permissions: [...u.permissions].sort(),
+            displayName: u.displayName,
+            email: u.email,
+            lineName: u.lineName,
+            roleName: u.roleName,
+            branchName: u.branchName,
+            branchId: u.branchId,
+          },
+        };
+      },
+    );
   };
 }
 

@@ -23,7 +23,10 @@ export class UsersRepository {
     if (!row) return undefined;
     const [overrides, clients] = await Promise.all([
       this.db.select().from(userPermissions).where(eq(userPermissions.userId, userId)),
-      this.db.select({ hospitalId: doctorClients.hospitalId }).from(doctorClients).where(eq(doctorClients.userId, userId)),
+      this.db
+        .select({ hospitalId: doctorClients.hospitalId })
+        .from(doctorClients)
+        .where(eq(doctorClients.userId, userId)),
     ]);
     return { ...row, overrides, clientIds: clients.map((c) => c.hospitalId) };
   }

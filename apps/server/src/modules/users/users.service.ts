@@ -25,10 +25,12 @@ export class UsersService {
 
   /** Creates a user after checking the role, a unique username, a password of 10+ characters and the branch/hospital codes. */
   async create(input: NewUser) {
-    if (!/^[a-z0-9._-]{3,50}$/i.test(input.username)) throw new DomainError(400, 'username: 3-50 letters, digits, . _ -', 'BAD_USERNAME');
+    if (!/^[a-z0-9._-]{3,50}$/i.test(input.username))
+      throw new DomainError(400, 'username: 3-50 letters, digits, . _ -', 'BAD_USERNAME');
     if (!isRoleName(input.roleName)) throw new DomainError(400, `role must be one of the role names`, 'BAD_ROLE');
     if (input.password.length < 10) throw new DomainError(400, 'password: at least 10 characters', 'WEAK_PASSWORD');
-    if (await this.repo.findByUsername(input.username)) throw new DomainError(409, 'username already exists', 'DUPLICATE');
+    if (await this.repo.findByUsername(input.username))
+      throw new DomainError(409, 'username already exists', 'DUPLICATE');
     const role: RoleName = input.roleName;
     const branchId = input.branchCode ? await this.idOf('branch', input.branchCode) : null;
     const hospitalId = input.hospitalCode ? await this.idOf('hospital', input.hospitalCode) : null;

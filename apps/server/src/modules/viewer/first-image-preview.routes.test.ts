@@ -17,31 +17,64 @@ describe('viewer first-image preview', () => {
   let cookie: string;
   const get = (url: string) => sut.app.inject({ url, headers: { cookie } });
   // The CT series holds 3 images, the SR one 1 (frameNumber is the §3 image count).
-  const seriesOf = async (examId: string) => (await get(`/api/exam/${examId}/series`)).json().data as { seriesId: string; frameNumber: number }[];
+  const seriesOf = async (examId: string) =>
+    (await get(`/api/exam/${examId}/series`)).json().data as { seriesId: string; frameNumber: number }[];
   const ROWS = 32;
   /** Instance n: a bright square whose side grows with n on a dark ground, so each slice renders differently. */
-  const pixelsOf = (n: number) => Uint8Array.from({ length: ROWS * ROWS }, (_, i) => (i % ROWS < 6 * n && Math.floor(i / ROWS) < 6 * n ? 200 : 20 + (i % 3)));
+  const pixelsOf = (n: number) =>
+    Uint8Array.from({ length: ROWS * ROWS }, (_, i) =>
+      i % ROWS < 6 * n && Math.floor(i / ROWS) < 6 * n ? 200 : 20 + (i % 3),
+    );
 
   beforeAll(async () => {
     sut = await createTestApp({ now: () => clock });
     cookie = await sut.login('doctor1');
     const [doctor1] = await sut.database.db.select().from(users).where(eq(users.username, 'doctor1'));
-    [exam, other] = await sut.database.db.select().from(exams)
-      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`)).limit(2) as [typeof exams.$inferSelect, typeof exams.$inferSelect];
+    [exam, other] = (await sut.database.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.reviewerId, doctor1!.id), isNull(exams.deletedAt), sql`${exams.accessionNumber} is not null`))
+      .limit(2)) as [typeof exams.$inferSelect, typeof exams.$inferSelect];
     studyUid = testUid();
     seriesUid = testUid();
     // Sent out of order: the viewer's first image is instance 1, not the first received.
     for (const n of [3, 1, 2]) {
-      const built = buildInstance({ studyUid, seriesUid, accessionNumber: exam.accessionNumber!, instanceNumber: n, rows: ROWS, columns: ROWS, pixels: pixelsOf(n), modality: 'CT' });
+      const built = buildInstance({
+        studyUid,
+        seriesUid,
+        accessionNumber: exam.accessionNumber!,
+        instanceNumber: n,
+        rows: ROWS,
+        columns: ROWS,
+        pixels: pixelsOf(n),
+        modality: 'CT',
+      });
       sops[n] = built.sopUid;
       expect((await sut.services.archive.ingestFile(writeTemp(built.bytes), { source: 'CT1' })).status).toBe('stored');
     }
     // A series with nothing to draw.
-    expect((await sut.services.archive.ingestFile(writeTemp(buildInstance({ studyUid, seriesNumber: 9, modality: 'SR', accessionNumber: exam.accessionNumber!, noPixels: true }).bytes), { source: 'CT1' })).status).toBe('stored');
+    expect(
+      (
+        await sut.services.archive.ingestFile(
+          writeTemp(
+            buildInstance({
+              studyUid,
+              seriesNumber: 9,
+              modality: 'SR',
+              accessionNumber: exam.accessionNumber!,
+              noPixels: true,
+            }).bytes,
+          ),
+          { source: 'CT1' },
+        )
+      ).status,
+    ).toBe('stored');
   });
-  afterAll(async () => { await sut.close(); });
+  afterAll(async () => {
+    await sut.close();
+  });
 
-  it('answers the JPEG of the stack\'s first image (instance order), the same as its WADO-RS rendering', async () => {
+  it("answers the JPEG of the stack's first image (instance order), the same as its WADO-RS rendering", async () => {
     const [series] = (await seriesOf(exam.id)).filter((s) => s.frameNumber === 3);
     const res = await get(`/api/exam/${exam.id}/series/${series!.seriesId}/preview`);
     expect(res.statusCode).toBe(200);
@@ -49,7 +82,8 @@ describe('viewer first-image preview', () => {
     expect(res.headers['cache-control']).toContain('private');
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', ROWS, ROWS]);
-    const rendered = (n: number) => get(`/dicomweb/studies/${studyUid}/series/${seriesUid}/instances/${sops[n]}/rendered?quality=90`);
+    const rendered = (n: number) =>
+      get(`/dicomweb/studies/${studyUid}/series/${seriesUid}/instances/${sops[n]}/rendered?quality=90`);
     expect(res.rawPayload.equals((await rendered(1)).rawPayload)).toBe(true);
     expect(res.rawPayload.equals((await rendered(3)).rawPayload)).toBe(false);
     // The bright square of instance 1 (6×6 of 32×32) shows as such: top-left bright, the rest dark.
@@ -58,14 +92,21 @@ describe('viewer first-image preview', () => {
     expect(data[20 * ROWS + 20]!).toBeLessThan(60);
   });
 
-  it('opens by the exam token alone and refuses another exam\'s token, another exam\'s series, an expired token, another doctor', async () => {
+  it("opens by the exam token alone and refuses another exam's token, another exam's series, an expired token, another doctor", async () => {
     const [series] = (await seriesOf(exam.id)).filter((s) => s.frameNumber === 3);
     const url = `/api/exam/${exam.id}/series/${series!.seriesId}/preview`;
-    const token = (await sut.app.inject({ method: 'POST', url: `/api/exam/${exam.id}/token`, headers: { cookie } })).json().data.token as string;
-    const otherToken = (await sut.app.inject({ method: 'POST', url: `/api/exam/${other.id}/token`, headers: { cookie } })).json().data.token as string;
+    const token = (
+      await sut.app.inject({ method: 'POST', url: `/api/exam/${exam.id}/token`, headers: { cookie } })
+    ).json().data.token as string;
+    const otherToken = (
+      await sut.app.inject({ method: 'POST', url: `/api/exam/${other.id}/token`, headers: { cookie } })
+    ).json().data.token as string;
     expect((await sut.app.inject({ url: `${url}?token=${token}` })).statusCode).toBe(200);
     expect((await sut.app.inject({ url })).statusCode).toBe(401);
-    for (const bad of [`${url}?token=${otherToken}`, `/api/exam/${other.id}/series/${series!.seriesId}/preview?token=${otherToken}`]) {
+    for (const bad of [
+      `${url}?token=${otherToken}`,
+      `/api/exam/${other.id}/series/${series!.seriesId}/preview?token=${otherToken}`,
+    ]) {
       const res = await sut.app.inject({ url: bad });
       expect(res.statusCode, bad).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, bad).toBeLessThan(500);
@@ -85,7 +126,14 @@ describe('viewer first-image preview', () => {
   it('stretches an image with non-square pixels to its true proportions, as the viewer draws it', async () => {
     // 32 rows × 16 columns, pixels 0.5 mm tall and 1 mm wide: a 16 × 16 mm square; the left half of it bright.
     const pixels = Uint8Array.from({ length: 32 * 16 }, (_, i) => (i % 16 < 8 ? 220 : 20));
-    const built = buildInstance({ accessionNumber: other.accessionNumber!, rows: 32, columns: 16, pixels, modality: 'US', extra: { '00280030': ['DS', '0.5\\1'] } });
+    const built = buildInstance({
+      accessionNumber: other.accessionNumber!,
+      rows: 32,
+      columns: 16,
+      pixels,
+      modality: 'US',
+      extra: { '00280030': ['DS', '0.5\\1'] },
+    });
     expect((await sut.services.archive.ingestFile(writeTemp(built.bytes), { source: 'US1' })).status).toBe('stored');
     const [series] = await seriesOf(other.id);
     const res = await get(`/api/exam/${other.id}/series/${series!.seriesId}/preview`);
@@ -96,7 +144,10 @@ describe('viewer first-image preview', () => {
     expect(data[16 * 32 + 4]!).toBeGreaterThan(180);
     expect(data[16 * 32 + 12]!).toBeGreaterThan(180);
     expect(data[16 * 32 + 20]!).toBeLessThan(60);
-    const plain = await sharp((await get(`/dicomweb/studies/${built.studyUid}/series/${built.seriesUid}/instances/${built.sopUid}/rendered`)).rawPayload).metadata();
+    const plain = await sharp(
+      (await get(`/dicomweb/studies/${built.studyUid}/series/${built.seriesUid}/instances/${built.sopUid}/rendered`))
+        .rawPayload,
+    ).metadata();
     expect([plain.width, plain.height]).toEqual([16, 32]);
   });
 
@@ -105,9 +156,15 @@ describe('viewer first-image preview', () => {
     const ct = all.find((s) => s.frameNumber === 3)!;
     const sr = all.find((s) => s.frameNumber === 1)!;
     expect((await get(`/api/exam/${exam.id}/series/not-a-uuid/preview`)).statusCode).toBe(400);
-    expect((await get(`/api/exam/${exam.id}/series/${ct.seriesId}/preview?orientation=../../etc`)).statusCode).toBe(400);
-    expect((await get(`/api/exam/${exam.id}/series/00000000-0000-4000-8000-000000000000/preview`)).statusCode).toBe(404);
-    expect((await get(`/api/exam/${exam.id}/series/${ct.seriesId}/preview?orientation=0,1,0,0,0,-1`)).statusCode).toBe(404);
+    expect((await get(`/api/exam/${exam.id}/series/${ct.seriesId}/preview?orientation=../../etc`)).statusCode).toBe(
+      400,
+    );
+    expect((await get(`/api/exam/${exam.id}/series/00000000-0000-4000-8000-000000000000/preview`)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/exam/${exam.id}/series/${ct.seriesId}/preview?orientation=0,1,0,0,0,-1`)).statusCode).toBe(
+      404,
+    );
     const none = await get(`/api/exam/${exam.id}/series/${sr.seriesId}/preview`);
     expect(none.statusCode).toBe(406);
     expect(none.json().message).toContain('pixel data');

@@ -19,7 +19,11 @@ export class FirstImagePreview {
   private readonly repo: DicomwebRepository;
   private readonly renderer: InstanceRenderer;
 
-  constructor(db: Database, archive: LocalDicomArchive, private readonly viewer: ViewerService) {
+  constructor(
+    db: Database,
+    archive: LocalDicomArchive,
+    private readonly viewer: ViewerService,
+  ) {
     this.repo = new DicomwebRepository(db);
     this.renderer = new InstanceRenderer(archive);
   }
@@ -28,11 +32,21 @@ export class FirstImagePreview {
   async render(user: CurrentUser, examId: string, seriesId: string, orientation: string | undefined): Promise<Buffer> {
     const first = await this.viewer.firstInstance(user, examId, seriesId, orientation);
     if (!first) throw notFound('ไม่มีภาพใน series นี้');
-    const [row] = await this.repo.storedInstances({ study: first.studyInstanceUid, series: first.seriesInstanceUid, sop: first.sopInstanceUid }, studyVisibility(user));
+    const [row] = await this.repo.storedInstances(
+      { study: first.studyInstanceUid, series: first.seriesInstanceUid, sop: first.sopInstanceUid },
+      studyVisibility(user),
+    );
     if (!row) throw notFound('ไม่พบภาพ');
-    if (row.archived) throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
+    if (row.archived)
+      throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
     const loaded = await this.renderer.load(row);
     // Non-square pixels (some US, CR, scanned films) are stretched as the viewer draws them, so the swap is not seen.
-    return this.renderer.render(loaded, 0, { quality: PREVIEW_QUALITY, pixelAspect: pixelAspectOf(loaded) }, 'image/jpeg', false);
+    return this.renderer.render(
+      loaded,
+      0,
+      { quality: PREVIEW_QUALITY, pixelAspect: pixelAspectOf(loaded) },
+      'image/jpeg',
+      false,
+    );
   }
 }

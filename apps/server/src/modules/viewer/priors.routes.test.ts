@@ -11,12 +11,27 @@ describe('GET /api/exam/{id}/priors (viewer compare)', () => {
   let sut: TestContext;
   const cookies: Record<string, string> = {};
   const cookie = async (username: string) => (cookies[username] ??= await sut.login(username));
-  const get = async (url: string, username?: string) => sut.app.inject({ url, headers: username ? { cookie: await cookie(username) } : {} });
+  const get = async (url: string, username?: string) =>
+    sut.app.inject({ url, headers: username ? { cookie: await cookie(username) } : {} });
   const tokenFor = async (username: string, examId: string) =>
-    (await sut.app.inject({ method: 'POST', url: `/api/exam/${examId}/token`, headers: { cookie: await cookie(username) } })).json().data as { token: string; expiresAt: string };
+    (
+      await sut.app.inject({
+        method: 'POST',
+        url: `/api/exam/${examId}/token`,
+        headers: { cookie: await cookie(username) },
+      })
+    ).json().data as { token: string; expiresAt: string };
   // A: the exam being read (doctor1's). B: earlier, doctor1's. C: earlier, doctor2's. D: later, doctor1's.
   // E: earlier, doctor1's, no images. F: earlier, doctor1's, images archived. G: earlier, doctor1's, deleted.
-  const ids: Record<'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G', string> = { A: '', B: '', C: '', D: '', E: '', F: '', G: '' };
+  const ids: Record<'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G', string> = {
+    A: '',
+    B: '',
+    C: '',
+    D: '',
+    E: '',
+    F: '',
+    G: '',
+  };
   const frameOfReference = testUid();
 
   beforeAll(async () => {
@@ -25,34 +40,70 @@ describe('GET /api/exam/{id}/priors (viewer compare)', () => {
     const [doctor1] = await db.select().from(users).where(eq(users.username, 'doctor1'));
     const [doctor2] = await db.select().from(users).where(eq(users.username, 'doctor2'));
     // A seeded patient with enough exams that have accession numbers (images are matched by it).
-    const [patient] = await db.select({ patientId: exams.patientId, n: count() }).from(exams)
+    const [patient] = await db
+      .select({ patientId: exams.patientId, n: count() })
+      .from(exams)
       .where(and(isNull(exams.deletedAt), isNotNull(exams.accessionNumber), isNotNull(exams.patientId)))
-      .groupBy(exams.patientId).having(sql`count(*) >= 7`).limit(1);
+      .groupBy(exams.patientId)
+      .having(sql`count(*) >= 7`)
+      .limit(1);
     expect(patient, 'a seeded patient with seven exams').toBeDefined();
-    const rows = await db.select().from(exams)
-      .where(and(eq(exams.patientId, patient!.patientId!), isNull(exams.deletedAt), isNotNull(exams.accessionNumber))).limit(7);
+    const rows = await db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.patientId, patient!.patientId!), isNull(exams.deletedAt), isNotNull(exams.accessionNumber)))
+      .limit(7);
     // The patient's other demo exams (which ones have images or a reviewer depends on the day the seed ran) are set
     // aside, so the list holds exactly the seven planned here.
-    await db.update(exams).set({ deletedAt: new Date() })
-      .where(and(eq(exams.patientId, patient!.patientId!), isNull(exams.deletedAt), notInArray(exams.id, rows.map((r) => r.id))));
+    await db
+      .update(exams)
+      .set({ deletedAt: new Date() })
+      .where(
+        and(
+          eq(exams.patientId, patient!.patientId!),
+          isNull(exams.deletedAt),
+          notInArray(
+            exams.id,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
     const base = new Date('2026-06-01T03:00:00Z').getTime();
     const plan = [
-      ['A', 0, doctor1!.id], ['B', -30, doctor1!.id], ['C', -60, doctor2!.id], ['D', 10, doctor1!.id],
-      ['E', -90, doctor1!.id], ['F', -120, doctor1!.id], ['G', -150, doctor1!.id],
+      ['A', 0, doctor1!.id],
+      ['B', -30, doctor1!.id],
+      ['C', -60, doctor2!.id],
+      ['D', 10, doctor1!.id],
+      ['E', -90, doctor1!.id],
+      ['F', -120, doctor1!.id],
+      ['G', -150, doctor1!.id],
     ] as const;
     for (const [i, [key, days, reviewerId]] of plan.entries()) {
       const row = rows[i]!;
       ids[key] = row.id;
-      await db.update(exams).set({ examDate: new Date(base + days * DAY), reviewerId, zipStatus: null, status: 'Assigned' }).where(eq(exams.id, row.id));
+      await db
+        .update(exams)
+        .set({ examDate: new Date(base + days * DAY), reviewerId, zipStatus: null, status: 'Assigned' })
+        .where(eq(exams.id, row.id));
       if (key === 'E') continue;
       const studyUid = testUid();
       const seriesUid = testUid();
       for (let n = 1; n <= 2; n++) {
-        const r = await sut.services.archive.ingestFile(writeTemp(buildInstance({
-          studyUid, seriesUid, seriesNumber: 1, instanceNumber: n, modality: 'CT', accessionNumber: row.accessionNumber!,
-          imageOrientationPatient: '1\\0\\0\\0\\1\\0',
-          extra: { '00200032': ['DS', `-120\\-120\\${-5 * n}`], '00200052': ['UI', frameOfReference] },
-        }).bytes), { source: 'CT1' });
+        const r = await sut.services.archive.ingestFile(
+          writeTemp(
+            buildInstance({
+              studyUid,
+              seriesUid,
+              seriesNumber: 1,
+              instanceNumber: n,
+              modality: 'CT',
+              accessionNumber: row.accessionNumber!,
+              imageOrientationPatient: '1\\0\\0\\0\\1\\0',
+              extra: { '00200032': ['DS', `-120\\-120\\${-5 * n}`], '00200052': ['UI', frameOfReference] },
+            }).bytes,
+          ),
+          { source: 'CT1' },
+        );
         expect(r.status).toBe('stored');
       }
     }
@@ -61,13 +112,22 @@ describe('GET /api/exam/{id}/priors (viewer compare)', () => {
     await db.update(exams).set({ zipStatus: 'Archive' }).where(eq(exams.id, ids.F));
     await db.update(exams).set({ deletedAt: new Date() }).where(eq(exams.id, ids.G));
   });
-  afterAll(async () => { await sut.close(); });
+  afterAll(async () => {
+    await sut.close();
+  });
 
   it("lists the patient's earlier exams with images the user may see, newest first; archived ones without a token", async () => {
     const res = await get(`/api/exam/${ids.A}/priors`, 'doctor1');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const data = res.json().data as { examId: string; archived: boolean; token: string | null; numberOfSeries: number; numberOfImages: number; modality: string }[];
+    const data = res.json().data as {
+      examId: string;
+      archived: boolean;
+      token: string | null;
+      numberOfSeries: number;
+      numberOfImages: number;
+      modality: string;
+    }[];
     // Not C (doctor2's), D (later), E (no images), G (deleted), nor A itself.
     expect(data.map((p) => p.examId)).toEqual([ids.B, ids.F]);
     expect(data[0]).toMatchObject({ archived: false, numberOfSeries: 1, numberOfImages: 2 });
@@ -95,14 +155,22 @@ describe('GET /api/exam/{id}/priors (viewer compare)', () => {
     // Slice sync and MPR read ImagePositionPatient and FrameOfReferenceUID from here, before any image arrives.
     expect(data.modality).toBe('CT');
     expect(data.frameOfReferenceUid).toBe(frameOfReference);
-    expect(data.instances.map((i: { imagePositionPatient: number[] }) => i.imagePositionPatient)).toEqual([[-120, -120, -5], [-120, -120, -10]]);
+    expect(data.instances.map((i: { imagePositionPatient: number[] }) => i.imagePositionPatient)).toEqual([
+      [-120, -120, -5],
+      [-120, -120, -10],
+    ]);
     expect((await get(`${data.instances[0].wadoUri}&token=${b!.token}`)).statusCode).toBe(200);
 
     // B's token is B's: not A's series, not another prior's list beyond B's own, no writes.
     const aSeries = (await get(`/api/exam/${ids.A}/series`, 'doctor1')).json().data as { seriesId: string }[];
-    expect((await get(`/api/exam/${ids.A}/series/${aSeries[0]!.seriesId}/instances?token=${b!.token}`)).statusCode).toBe(404);
+    expect(
+      (await get(`/api/exam/${ids.A}/series/${aSeries[0]!.seriesId}/instances?token=${b!.token}`)).statusCode,
+    ).toBe(404);
     expect((await get(`/api/exam/${ids.A}/priors?token=${b!.token}`)).statusCode).toBe(404);
-    expect((await sut.app.inject({ method: 'POST', url: `/api/exam/${ids.B}/token?token=${b!.token}`, payload: {} })).statusCode).toBe(403);
+    expect(
+      (await sut.app.inject({ method: 'POST', url: `/api/exam/${ids.B}/token?token=${b!.token}`, payload: {} }))
+        .statusCode,
+    ).toBe(403);
     // B's own priors (F, archived) through B's token: the same rule one step back.
     const fromB = (await get(`/api/exam/${ids.B}/priors?token=${b!.token}`)).json().data as { examId: string }[];
     expect(fromB.map((p) => p.examId)).toEqual([ids.F]);
@@ -130,7 +198,10 @@ describe('GET /api/exam/{id}/priors (viewer compare)', () => {
     try {
       const a = await tokenFor('doctor1', ids.A);
       clock = new Date(start.getTime() + 90 * 60_000);
-      const [b] = (await get(`/api/exam/${ids.A}/priors?token=${a.token}`)).json().data as { token: string; expiresAt: string }[];
+      const [b] = (await get(`/api/exam/${ids.A}/priors?token=${a.token}`)).json().data as {
+        token: string;
+        expiresAt: string;
+      }[];
       expect(b!.expiresAt).toBe(a.expiresAt);
       // Chained from the prior's own token: still no later.
       const fromB = (await get(`/api/exam/${ids.B}/priors?token=${b!.token}`)).json().data as { archived: boolean }[];

@@ -21,14 +21,23 @@ export function viewerPriorsRoutes(deps: ViewerPriorsDeps) {
   const service = new ViewerPriorsService(deps.db, deps.exams, deps.issueToken);
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/api/exam/:id/priors', {
-      config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['viewer'] } },
-      schema: { params: ExamIdParamsSchema, querystring: z.object({ token: z.string().max(200).optional() }), response: { 200: envelope(z.array(ViewerPriorSchema)) }, tags: ['exams'] },
-    }, async (req, reply) => {
-      const data = await service.priors(requireUser(req), req.params.id);
-      // The answer carries tokens: never kept by a cache.
-      reply.header('cache-control', 'no-store');
-      return { success: true as const, data };
-    });
+    r.get(
+      '/api/exam/:id/priors',
+      {
+        config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['viewer'] } },
+        schema: {
+          params: ExamIdParamsSchema,
+          querystring: z.object({ token: z.string().max(200).optional() }),
+          response: { 200: envelope(z.array(ViewerPriorSchema)) },
+          tags: ['exams'],
+        },
+      },
+      async (req, reply) => {
+        const data = await service.priors(requireUser(req), req.params.id);
+        // The answer carries tokens: never kept by a cache.
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, data };
+      },
+    );
   };
 }

@@ -15,7 +15,11 @@ export type { IssueExamToken };
 export class ViewerPriorsService {
   private readonly repo: ViewerRepository;
 
-  constructor(db: Database, private readonly exams: ExamsService, private readonly issueToken: IssueExamToken) {
+  constructor(
+    db: Database,
+    private readonly exams: ExamsService,
+    private readonly issueToken: IssueExamToken,
+  ) {
     this.repo = new ViewerRepository(db);
   }
 

@@ -7,13 +7,14 @@ export class ViewerRepository {
   constructor(private readonly db: Database) {}
 
   async seriesOfExam(examId: string, seriesId: string) {
-    const [row] = await this.db.select({
-      seriesId: dicomSeries.id,
-      seriesInstanceUid: dicomSeries.seriesInstanceUid,
-      studyInstanceUid: dicomStudies.studyInstanceUid,
-      thumbnailKey: dicomSeries.thumbnailKey,
-      modality: dicomSeries.modality,
-    })
+    const [row] = await this.db
+      .select({
+        seriesId: dicomSeries.id,
+        seriesInstanceUid: dicomSeries.seriesInstanceUid,
+        studyInstanceUid: dicomStudies.studyInstanceUid,
+        thumbnailKey: dicomSeries.thumbnailKey,
+        modality: dicomSeries.modality,
+      })
       .from(dicomSeries)
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
       // A series whose images were all deleted counts none (the delete sets 0) and is no longer the exam's.
@@ -23,18 +24,19 @@ export class ViewerRepository {
   }
 
   async instances(seriesId: string) {
-    return this.db.select({
-      sopInstanceUid: dicomInstances.sopInstanceUid,
-      sopClassUid: dicomInstances.sopClassUid,
-      instanceNumber: dicomInstances.instanceNumber,
-      numberOfFrames: dicomInstances.numberOfFrames,
-      orientation: dicomInstances.imageOrientationPatient,
-      storageKey: dicomInstances.storageKey,
-      transferSyntaxUid: dicomInstances.transferSyntaxUid,
-      // DICOM JSON of the stored header: ImagePositionPatient and FrameOfReferenceUID, for slice sync and MPR.
-      position: sql<unknown>`${dicomInstances.metadata}->'00200032'->'Value'`,
-      frameOfReferenceUid: sql<string | null>`${dicomInstances.metadata}->'00200052'->'Value'->>0`,
-    })
+    return this.db
+      .select({
+        sopInstanceUid: dicomInstances.sopInstanceUid,
+        sopClassUid: dicomInstances.sopClassUid,
+        instanceNumber: dicomInstances.instanceNumber,
+        numberOfFrames: dicomInstances.numberOfFrames,
+        orientation: dicomInstances.imageOrientationPatient,
+        storageKey: dicomInstances.storageKey,
+        transferSyntaxUid: dicomInstances.transferSyntaxUid,
+        // DICOM JSON of the stored header: ImagePositionPatient and FrameOfReferenceUID, for slice sync and MPR.
+        position: sql<unknown>`${dicomInstances.metadata}->'00200032'->'Value'`,
+        frameOfReferenceUid: sql<string | null>`${dicomInstances.metadata}->'00200052'->'Value'->>0`,
+      })
       .from(dicomInstances)
       .where(and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt)))
       .orderBy(sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
@@ -43,7 +45,8 @@ export class ViewerRepository {
 
   /** The same instances in the same order with only what picks one (no header JSON read): the preview's first image. */
   async instanceOrder(seriesId: string) {
-    return this.db.select({ sopInstanceUid: dicomInstances.sopInstanceUid, orientation: dicomInstances.imageOrientationPatient })
+    return this.db
+      .select({ sopInstanceUid: dicomInstances.sopInstanceUid, orientation: dicomInstances.imageOrientationPatient })
       .from(dicomInstances)
       .where(and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt)))
       .orderBy(sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid))
@@ -56,22 +59,31 @@ export class ViewerRepository {
    */
   async priors(exam: { id: string; patientId: string | null; examDate: Date }, scope: SQL, limit = 20) {
     if (!exam.patientId) return [];
-    return this.db.select({
-      examId: exams.id,
-      accessionNumber: exams.accessionNumber,
-      examDate: exams.examDate,
-      modality: exams.modalityCode,
-      description: exams.description,
-      zipStatus: exams.zipStatus,
-      branchName: branches.name,
-      series: sql<number>`count(distinct ${dicomSeries.id})::int`,
-      images: sql<number>`coalesce(sum(${dicomSeries.numberOfInstances}), 0)::int`,
-    })
+    return this.db
+      .select({
+        examId: exams.id,
+        accessionNumber: exams.accessionNumber,
+        examDate: exams.examDate,
+        modality: exams.modalityCode,
+        description: exams.description,
+        zipStatus: exams.zipStatus,
+        branchName: branches.name,
+        series: sql<number>`count(distinct ${dicomSeries.id})::int`,
+        images: sql<number>`coalesce(sum(${dicomSeries.numberOfInstances}), 0)::int`,
+      })
       .from(exams)
       .innerJoin(branches, eq(branches.id, exams.branchId))
       .innerJoin(dicomStudies, eq(dicomStudies.examId, exams.id))
       .innerJoin(dicomSeries, and(eq(dicomSeries.studyId, dicomStudies.id), gt(dicomSeries.numberOfInstances, 0)))
-      .where(and(eq(exams.patientId, exam.patientId), ne(exams.id, exam.id), lt(exams.examDate, exam.examDate), isNull(exams.deletedAt), scope))
+      .where(
+        and(
+          eq(exams.patientId, exam.patientId),
+          ne(exams.id, exam.id),
+          lt(exams.examDate, exam.examDate),
+          isNull(exams.deletedAt),
+          scope,
+        ),
+      )
       .groupBy(exams.id, branches.name)
       .orderBy(desc(exams.examDate))
       .limit(limit);

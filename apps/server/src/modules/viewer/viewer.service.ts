@@ -32,7 +32,10 @@ export interface SeriesInstances {
 export class ViewerService {
   readonly repo: ViewerRepository;
 
-  constructor(db: Database, private readonly exams: ExamsService) {
+  constructor(
+    db: Database,
+    private readonly exams: ExamsService,
+  ) {
     this.repo = new ViewerRepository(db);
   }
 
@@ -48,7 +51,12 @@ export class ViewerService {
    * Instances of a series in instance order. With `orientation` (the key from the series list), only the images of
    * that orientation group, grouped exactly as the series list groups them.
    */
-  async instances(user: CurrentUser, examId: string, seriesId: string, orientation: string | undefined): Promise<SeriesInstances> {
+  async instances(
+    user: CurrentUser,
+    examId: string,
+    seriesId: string,
+    orientation: string | undefined,
+  ): Promise<SeriesInstances> {
     const series = await this.series(user, examId, seriesId);
     const chosen = ofOrientation(await this.repo.instances(series.seriesId), orientation);
     const base = `/dicomweb/studies/${series.studyInstanceUid}/series/${series.seriesInstanceUid}`;
@@ -76,7 +84,13 @@ export class ViewerService {
   async firstInstance(user: CurrentUser, examId: string, seriesId: string, orientation: string | undefined) {
     const series = await this.series(user, examId, seriesId);
     const [first] = ofOrientation(await this.repo.instanceOrder(series.seriesId), orientation);
-    return first ? { studyInstanceUid: series.studyInstanceUid, seriesInstanceUid: series.seriesInstanceUid, sopInstanceUid: first.sopInstanceUid } : null;
+    return first
+      ? {
+          studyInstanceUid: series.studyInstanceUid,
+          seriesInstanceUid: series.seriesInstanceUid,
+          sopInstanceUid: first.sopInstanceUid,
+        }
+      : null;
   }
 }
 

@@ -14,19 +14,38 @@ describe(buildWeasisManifest.name, () => {
     const name = 'ใจดี^สมหญิง "น้ำ" <&> ปู่';
     const xml = buildWeasisManifest({
       ...base,
-      patients: [{
-        patientId: 'HN<1>&2', patientName: name, issuerOfPatientId: 'รพ.', patientBirthDate: '19750305', patientSex: 'f',
-        studies: [{
-          studyInstanceUid: '1.2.3', studyDescription: 'CT ช่องท้อง\nพร้อมฉีดสี', studyDate: '20250102', studyTime: '101500.123456',
-          accessionNumber: 'ACC-1', studyId: '7', referringPhysicianName: 'หมอ^ดี',
-          series: [
-            { seriesInstanceUid: '1.2.3.1', seriesDescription: 'Axial', seriesNumber: 2, modality: 'CT', instances: [
-              { sopInstanceUid: '1.2.3.1.1', sopClassUid: '1.2.840.10008.5.1.4.1.1.2', instanceNumber: 1 },
-              { sopInstanceUid: '1.2.3.1.2', sopClassUid: null, instanceNumber: null },
-            ] },
+      patients: [
+        {
+          patientId: 'HN<1>&2',
+          patientName: name,
+          issuerOfPatientId: 'รพ.',
+          patientBirthDate: '19750305',
+          patientSex: 'f',
+          studies: [
+            {
+              studyInstanceUid: '1.2.3',
+              studyDescription: 'CT ช่องท้อง\nพร้อมฉีดสี',
+              studyDate: '20250102',
+              studyTime: '101500.123456',
+              accessionNumber: 'ACC-1',
+              studyId: '7',
+              referringPhysicianName: 'หมอ^ดี',
+              series: [
+                {
+                  seriesInstanceUid: '1.2.3.1',
+                  seriesDescription: 'Axial',
+                  seriesNumber: 2,
+                  modality: 'CT',
+                  instances: [
+                    { sopInstanceUid: '1.2.3.1.1', sopClassUid: '1.2.840.10008.5.1.4.1.1.2', instanceNumber: 1 },
+                    { sopInstanceUid: '1.2.3.1.2', sopClassUid: null, instanceNumber: null },
+                  ],
+                },
+              ],
+            },
           ],
-        }],
-      }],
+        },
+      ],
     });
     expect(await schemaErrors(xml)).toBeNull();
     expect(await xpathString(xml, "//*[local-name()='Patient']/@PatientName")).toBe(name);
@@ -44,17 +63,47 @@ describe(buildWeasisManifest.name, () => {
       ...base,
       patients: [
         {
-          patientId: 'x'.repeat(80), patientName: long, issuerOfPatientId: null, patientBirthDate: '2025-01-02', patientSex: 'U',
-          studies: [{
-            studyInstanceUid: '1.2.4', studyDescription: null, studyDate: '', studyTime: '25:00', accessionNumber: 'A'.repeat(20),
-            studyId: null, referringPhysicianName: null,
-            series: [
-              { seriesInstanceUid: '1.2.4.1', seriesDescription: null, seriesNumber: 3_000_000_000, modality: 'c-t', instances: [{ sopInstanceUid: '1.2.4.1.1', sopClassUid: 'not-a-uid', instanceNumber: 1 }] },
-              { seriesInstanceUid: '1.2.4.2', seriesDescription: null, seriesNumber: 1, modality: 'MR', instances: [] },
-            ],
-          }],
+          patientId: 'x'.repeat(80),
+          patientName: long,
+          issuerOfPatientId: null,
+          patientBirthDate: '2025-01-02',
+          patientSex: 'U',
+          studies: [
+            {
+              studyInstanceUid: '1.2.4',
+              studyDescription: null,
+              studyDate: '',
+              studyTime: '25:00',
+              accessionNumber: 'A'.repeat(20),
+              studyId: null,
+              referringPhysicianName: null,
+              series: [
+                {
+                  seriesInstanceUid: '1.2.4.1',
+                  seriesDescription: null,
+                  seriesNumber: 3_000_000_000,
+                  modality: 'c-t',
+                  instances: [{ sopInstanceUid: '1.2.4.1.1', sopClassUid: 'not-a-uid', instanceNumber: 1 }],
+                },
+                {
+                  seriesInstanceUid: '1.2.4.2',
+                  seriesDescription: null,
+                  seriesNumber: 1,
+                  modality: 'MR',
+                  instances: [],
+                },
+              ],
+            },
+          ],
         },
-        { patientId: 'EMPTY', patientName: '', issuerOfPatientId: null, patientBirthDate: null, patientSex: null, studies: [] },
+        {
+          patientId: 'EMPTY',
+          patientName: '',
+          issuerOfPatientId: null,
+          patientBirthDate: null,
+          patientSex: null,
+          studies: [],
+        },
       ],
     });
     expect(await schemaErrors(xml)).toBeNull();
@@ -65,7 +114,11 @@ describe(buildWeasisManifest.name, () => {
   });
 
   it('carries a message instead of images', async () => {
-    const xml = buildWeasisManifest({ ...base, patients: [], message: { title: 'Rangsi', description: 'ยังไม่มีภาพ', severity: 'INFO' } });
+    const xml = buildWeasisManifest({
+      ...base,
+      patients: [],
+      message: { title: 'Rangsi', description: 'ยังไม่มีภาพ', severity: 'INFO' },
+    });
     expect(await schemaErrors(xml)).toBeNull();
     expect(await xpathString(xml, "//*[local-name()='Message']/@description")).toBe('ยังไม่มีภาพ');
   });

@@ -57,7 +57,7 @@ export interface WeasisManifest {
 /** XML attribute value: markup characters escaped, characters XML 1.0 forbids dropped, line breaks kept as references. */
 export function escapeAttribute(value: string): string {
   return value
-     
+
     .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g, '')
     .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
     .replace(/&/g, '&amp;')
@@ -115,46 +115,67 @@ function complete(patients: ManifestPatient[]): ManifestPatient[] {
 /** The manifest as UTF-8 XML text. */
 export function buildWeasisManifest(m: WeasisManifest): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
-  out.push(`<manifest xmlns="${WEASIS_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"${attrs([['uid', m.uid]])}>\n`);
-  out.push(`  <arcQuery${attrs([
-    ['arcId', m.arcId],
-    ['baseUrl', m.baseUrl],
-    ['requireOnlySOPInstanceUID', 'false'],
-    ['additionnalParameters', m.additionalParameters],
-  ])}>\n`);
-  if (m.message) out.push(`    <Message${attrs([['title', m.message.title], ['description', m.message.description], ['severity', m.message.severity]])}/>\n`);
+  out.push(
+    `<manifest xmlns="${WEASIS_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"${attrs([['uid', m.uid]])}>\n`,
+  );
+  out.push(
+    `  <arcQuery${attrs([
+      ['arcId', m.arcId],
+      ['baseUrl', m.baseUrl],
+      ['requireOnlySOPInstanceUID', 'false'],
+      ['additionnalParameters', m.additionalParameters],
+    ])}>\n`,
+  );
+  if (m.message)
+    out.push(
+      `    <Message${attrs([
+        ['title', m.message.title],
+        ['description', m.message.description],
+        ['severity', m.message.severity],
+      ])}/>\n`,
+    );
   for (const p of complete(m.patients)) {
     const sex = p.patientSex?.trim().toUpperCase() ?? null;
     // PatientID and PatientName are required by the schema; an empty value is allowed, a missing attribute is not.
-    out.push(`    <Patient PatientID="${escapeAttribute(cut(p.patientId, 64))}" PatientName="${escapeAttribute(cut(p.patientName, 64))}"${attrs([
-      ['IssuerOfPatientID', p.issuerOfPatientId && cut(p.issuerOfPatientId, 64)],
-      ['PatientBirthDate', ifMatches(DA, p.patientBirthDate)],
-      ['PatientSex', sex === 'M' || sex === 'F' || sex === 'O' ? sex : null],
-    ])}>\n`);
+    out.push(
+      `    <Patient PatientID="${escapeAttribute(cut(p.patientId, 64))}" PatientName="${escapeAttribute(cut(p.patientName, 64))}"${attrs(
+        [
+          ['IssuerOfPatientID', p.issuerOfPatientId && cut(p.issuerOfPatientId, 64)],
+          ['PatientBirthDate', ifMatches(DA, p.patientBirthDate)],
+          ['PatientSex', sex === 'M' || sex === 'F' || sex === 'O' ? sex : null],
+        ],
+      )}>\n`,
+    );
     for (const s of p.studies) {
-      out.push(`      <Study${attrs([
-        ['StudyInstanceUID', s.studyInstanceUid],
-        ['StudyDescription', s.studyDescription && cut(s.studyDescription, 64)],
-        ['StudyDate', ifMatches(DA, s.studyDate)],
-        ['StudyTime', ifMatches(TM, s.studyTime)],
-        ['AccessionNumber', s.accessionNumber && cut(s.accessionNumber, 16)],
-        ['StudyID', s.studyId && cut(s.studyId, 16)],
-        ['ReferringPhysicianName', s.referringPhysicianName && cut(s.referringPhysicianName, 64)],
-      ])}>\n`);
+      out.push(
+        `      <Study${attrs([
+          ['StudyInstanceUID', s.studyInstanceUid],
+          ['StudyDescription', s.studyDescription && cut(s.studyDescription, 64)],
+          ['StudyDate', ifMatches(DA, s.studyDate)],
+          ['StudyTime', ifMatches(TM, s.studyTime)],
+          ['AccessionNumber', s.accessionNumber && cut(s.accessionNumber, 16)],
+          ['StudyID', s.studyId && cut(s.studyId, 16)],
+          ['ReferringPhysicianName', s.referringPhysicianName && cut(s.referringPhysicianName, 64)],
+        ])}>\n`,
+      );
       for (const se of s.series) {
         const modality = se.modality?.trim().toUpperCase() ?? null;
-        out.push(`        <Series${attrs([
-          ['SeriesInstanceUID', se.seriesInstanceUid],
-          ['SeriesDescription', se.seriesDescription && cut(se.seriesDescription, 64)],
-          ['SeriesNumber', int(se.seriesNumber)],
-          ['Modality', modality && CS.test(modality) ? modality : null],
-        ])}>\n`);
+        out.push(
+          `        <Series${attrs([
+            ['SeriesInstanceUID', se.seriesInstanceUid],
+            ['SeriesDescription', se.seriesDescription && cut(se.seriesDescription, 64)],
+            ['SeriesNumber', int(se.seriesNumber)],
+            ['Modality', modality && CS.test(modality) ? modality : null],
+          ])}>\n`,
+        );
         for (const i of se.instances) {
-          out.push(`          <Instance${attrs([
-            ['SOPInstanceUID', i.sopInstanceUid],
-            ['SOPClassUID', i.sopClassUid && UI.test(i.sopClassUid) ? i.sopClassUid : null],
-            ['InstanceNumber', int(i.instanceNumber)],
-          ])}/>\n`);
+          out.push(
+            `          <Instance${attrs([
+              ['SOPInstanceUID', i.sopInstanceUid],
+              ['SOPClassUID', i.sopClassUid && UI.test(i.sopClassUid) ? i.sopClassUid : null],
+              ['InstanceNumber', int(i.instanceNumber)],
+            ])}/>\n`,
+          );
         }
         out.push('        </Series>\n');
       }

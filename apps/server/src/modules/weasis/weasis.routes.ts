@@ -29,17 +29,30 @@ export interface WeasisRouteDeps {
  */
 export function weasisRoutes(deps: WeasisRouteDeps) {
   return async function plugin(app: FastifyInstance): Promise<void> {
-    const service = new WeasisService({ repo: new WeasisRepository(deps.db), exams: deps.exams, audit: deps.audit, issueToken: deps.issueToken, arcId: deps.aeTitle });
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/weasis/:examId', {
-      config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['weasis'] } },
-      schema: { params: Params, querystring: TokenQuery, tags: ['dicomweb'] },
-    }, async (req, reply) => {
-      const xml = await service.manifest(requireUser(req), req.params.examId, { wadoUrl: `${dicomwebBase(req)}/wado`, token: req.query.token });
-      reply.type('application/xml; charset=utf-8');
-      // It names the patient and carries a token: never cached.
-      reply.header('cache-control', 'no-store');
-      return reply.send(xml);
+    const service = new WeasisService({
+      repo: new WeasisRepository(deps.db),
+      exams: deps.exams,
+      audit: deps.audit,
+      issueToken: deps.issueToken,
+      arcId: deps.aeTitle,
     });
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/weasis/:examId',
+      {
+        config: { access: { permission: 'EXAM_DICOM', scope: 'exam', tokens: ['weasis'] } },
+        schema: { params: Params, querystring: TokenQuery, tags: ['dicomweb'] },
+      },
+      async (req, reply) => {
+        const xml = await service.manifest(requireUser(req), req.params.examId, {
+          wadoUrl: `${dicomwebBase(req)}/wado`,
+          token: req.query.token,
+        });
+        reply.type('application/xml; charset=utf-8');
+        // It names the patient and carries a token: never cached.
+        reply.header('cache-control', 'no-store');
+        return reply.send(xml);
+      },
+    );
   };
 }

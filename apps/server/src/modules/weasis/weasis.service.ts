@@ -3,7 +3,13 @@ import { actorOf, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { IssueExamToken } from '../exams/exams.routes';
 import type { ExamsService } from '../exams/exams.service';
-import { buildWeasisManifest, type ManifestPatient, type ManifestSeries, type ManifestStudy, type WeasisManifest } from './weasis-manifest';
+import {
+  buildWeasisManifest,
+  type ManifestPatient,
+  type ManifestSeries,
+  type ManifestStudy,
+  type WeasisManifest,
+} from './weasis-manifest';
 import type { ManifestRow, StudyExtras, WeasisRepository } from './weasis.repository';
 
 export interface WeasisServiceDeps {
@@ -35,22 +41,45 @@ export class WeasisService {
       baseUrl: ctx.wadoUrl,
       additionalParameters: `&token=${encodeURIComponent(token)}`,
     };
-    await this.deps.audit.record(null, { action: 'exam.weasisManifest', entityType: 'exam', entityId: exam.id, patientId: exam.patientId }, actorOf(user)!);
+    await this.deps.audit.record(
+      null,
+      { action: 'exam.weasisManifest', entityType: 'exam', entityId: exam.id, patientId: exam.patientId },
+      actorOf(user)!,
+    );
     const rows = exam.zipStatus === 'Archive' ? [] : await this.deps.repo.instancesOfExam(examId);
     if (exam.zipStatus === 'Archive' || rows.some((r) => r.cold)) {
-      return buildWeasisManifest({ ...base, patients: [], message: { title: 'Rangsi', description: 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนเปิดดู', severity: 'WARN' } });
+      return buildWeasisManifest({
+        ...base,
+        patients: [],
+        message: {
+          title: 'Rangsi',
+          description: 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนเปิดดู',
+          severity: 'WARN',
+        },
+      });
     }
     if (rows.length === 0) {
-      return buildWeasisManifest({ ...base, patients: [], message: { title: 'Rangsi', description: 'รายการตรวจนี้ยังไม่มีภาพ', severity: 'INFO' } });
+      return buildWeasisManifest({
+        ...base,
+        patients: [],
+        message: { title: 'Rangsi', description: 'รายการตรวจนี้ยังไม่มีภาพ', severity: 'INFO' },
+      });
     }
     const extras = await this.deps.repo.studyExtras(examId);
     const fallbackName = [exam.lastName, exam.firstName].filter(Boolean).join('^');
-    return buildWeasisManifest({ ...base, patients: groupRows(rows, extras, { patientId: exam.hn, patientName: fallbackName }) });
+    return buildWeasisManifest({
+      ...base,
+      patients: groupRows(rows, extras, { patientId: exam.hn, patientName: fallbackName }),
+    });
   }
 }
 
 /** Patients (by PatientID and name as the files carry them) → studies → series → instances, in the rows' order. */
-export function groupRows(rows: ManifestRow[], extras: Map<string, StudyExtras>, fallback: { patientId: string; patientName: string }): ManifestPatient[] {
+export function groupRows(
+  rows: ManifestRow[],
+  extras: Map<string, StudyExtras>,
+  fallback: { patientId: string; patientName: string },
+): ManifestPatient[] {
   const patients = new Map<string, ManifestPatient>();
   const studies = new Map<string, ManifestStudy>();
   const series = new Map<string, ManifestSeries>();
@@ -63,7 +92,14 @@ export function groupRows(rows: ManifestRow[], extras: Map<string, StudyExtras>,
       const key = JSON.stringify([patientId, patientName]);
       let patient = patients.get(key);
       if (!patient) {
-        patient = { patientId, patientName, issuerOfPatientId: extra?.issuerOfPatientId ?? null, patientBirthDate: r.patientBirthDate, patientSex: r.patientSex, studies: [] };
+        patient = {
+          patientId,
+          patientName,
+          issuerOfPatientId: extra?.issuerOfPatientId ?? null,
+          patientBirthDate: r.patientBirthDate,
+          patientSex: r.patientSex,
+          studies: [],
+        };
         patients.set(key, patient);
       }
       study = {
@@ -81,11 +117,21 @@ export function groupRows(rows: ManifestRow[], extras: Map<string, StudyExtras>,
     }
     let s = series.get(r.seriesId);
     if (!s) {
-      s = { seriesInstanceUid: r.seriesInstanceUid, seriesDescription: r.seriesDescription, seriesNumber: r.seriesNumber, modality: r.modality, instances: [] };
+      s = {
+        seriesInstanceUid: r.seriesInstanceUid,
+        seriesDescription: r.seriesDescription,
+        seriesNumber: r.seriesNumber,
+        modality: r.modality,
+        instances: [],
+      };
       series.set(r.seriesId, s);
       study.series.push(s);
     }
-    s.instances.push({ sopInstanceUid: r.sopInstanceUid, sopClassUid: r.sopClassUid, instanceNumber: r.instanceNumber });
+    s.instances.push({
+      sopInstanceUid: r.sopInstanceUid,
+      sopClassUid: r.sopClassUid,
+      instanceNumber: r.instanceNumber,
+    });
   }
   return [...patients.values()];
 }

@@ -24,7 +24,9 @@ describe(defineDatabaseMaintenance.name, () => {
   });
 
   const lastVacuum = async () => {
-    const result = await database.db.execute(sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'exams'`);
+    const result = await database.db.execute(
+      sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'exams'`,
+    );
     return (result as { rows: { last_vacuum: unknown; last_analyze: unknown }[] }).rows[0];
   };
 

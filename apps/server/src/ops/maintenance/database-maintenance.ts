@@ -11,7 +11,11 @@ export const MAINTENANCE_SCHEDULE = '30 4 * * *';
  * its planner had no statistics and its index-only scans no visibility map (worklist bench, WL notes). A nightly
  * `VACUUM (ANALYZE)` job gives it both. On PostgreSQL the job is defined but does nothing.
  */
-export function defineDatabaseMaintenance(queue: JobQueue, database: Pick<DatabaseHandle, 'db' | 'engine'>, log: JobLog): JobHandle<Record<string, never>> {
+export function defineDatabaseMaintenance(
+  queue: JobQueue,
+  database: Pick<DatabaseHandle, 'db' | 'engine'>,
+  log: JobLog,
+): JobHandle<Record<string, never>> {
   return queue.define({
     name: 'database-maintenance',
     payload: z.object({}).strict(),

@@ -29,7 +29,12 @@ function chestAnatomy(width: number, height: number): Float32Array {
   // Lung markings: smoothed noise, stronger near the hila.
   const noise = new Float32Array(width * height);
   for (let i = 0; i < noise.length; i++) noise[i] = rnd.normal();
-  const markings = boxBlur(boxBlur(noise, width, height, Math.max(1, Math.round(width / 300))), width, height, Math.max(1, Math.round(width / 400)));
+  const markings = boxBlur(
+    boxBlur(noise, width, height, Math.max(1, Math.round(width / 300))),
+    width,
+    height,
+    Math.max(1, Math.round(width / 400)),
+  );
   const out = new Float32Array(width * height);
   const aspect = height / width;
   for (let py = 0, p = 0; py < height; py++) {
@@ -99,7 +104,8 @@ function chestAt(u: number, v: number, marking: number): number {
     const centre = v0 - 0.08 * Math.sin(Math.PI * Math.min(1, s * 1.6)) + 0.45 * s * s;
     const half = 0.02 + 0.01 * s;
     const d = (v - centre) / half;
-    if (Math.abs(d) < 1) bone += 0.075 * (Math.sqrt(1 - d * d) * 0.6 + 0.4 * Math.abs(d) ** 4) * (1 - 0.4 * s) * smoothstep(1, 0.8, s);
+    if (Math.abs(d) < 1)
+      bone += 0.075 * (Math.sqrt(1 - d * d) * 0.6 + 0.4 * Math.abs(d) ** 4) * (1 - 0.4 * s) * smoothstep(1, 0.8, s);
   }
   // Clavicles.
   if (au > 0.06 && au < 0.62) {

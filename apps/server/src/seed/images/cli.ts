@@ -23,7 +23,9 @@ const { values } = parseArgs({
 
 const modality = (values.modality ?? 'CT').toUpperCase() as GeneratedModality;
 if (!GENERATED_MODALITIES.includes(modality) || !values.out || !['explicit-le', 'rle'].includes(values.syntax ?? '')) {
-  process.stderr.write('usage: cli.ts --modality CT|MR|CR|DX|US|MG --out DIR [--slices N --size N --syntax explicit-le|rle]\n');
+  process.stderr.write(
+    'usage: cli.ts --modality CT|MR|CR|DX|US|MG --out DIR [--slices N --size N --syntax explicit-le|rle]\n',
+  );
   process.exit(2);
 }
 const out = path.resolve(values.out);
@@ -36,7 +38,13 @@ const date = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}
 for (const instance of generateStudy(modality, {
   syntax: values.syntax as GeneratedSyntax,
   patient: { name: values['patient-name'], id: values['patient-id'], sex: 'O' },
-  study: { studyInstanceUid: values['study-uid'] ?? uidFrom(`cli|${values.accession}|${modality}`), accessionNumber: values.accession, date, time: '120000', description: `Generated ${modality}` },
+  study: {
+    studyInstanceUid: values['study-uid'] ?? uidFrom(`cli|${values.accession}|${modality}`),
+    accessionNumber: values.accession,
+    date,
+    time: '120000',
+    description: `Generated ${modality}`,
+  },
   ct: { slices: Number(values.slices), size: Number(values.size) },
 })) {
   files += 1;

@@ -1,5 +1,12 @@
 import { blur121, toInt16Bytes } from './image-ops';
-import { commonAttributes, frameOfReferenceUid, SOP_CLASS, type GeneratedInstance, type GenerateOptions, type SeriesSpec } from './modules';
+import {
+  commonAttributes,
+  frameOfReferenceUid,
+  SOP_CLASS,
+  type GeneratedInstance,
+  type GenerateOptions,
+  type SeriesSpec,
+} from './modules';
 import { ds, dsList, writePart10 } from './part10';
 import { pixelRandom, seedOf } from './random';
 import { lineIntegral, Tissue, TISSUE_COUNT, tissueSlice, type Plane } from './shepp-logan';
@@ -54,14 +61,27 @@ export function* generateCt(opts: CtOptions): Generator<GeneratedInstance> {
 
   if (opts.localizer !== false) yield localizer(opts, frameOfReference, seed, Math.min(512, Math.max(128, size)));
 
-  const series: SeriesSpec = { number: 2, modality: 'CT', description: `Head ${ds(thickness)}mm axial`, bodyPart: 'HEAD', offsetMinutes: 2 };
+  const series: SeriesSpec = {
+    number: 2,
+    modality: 'CT',
+    description: `Head ${ds(thickness)}mm axial`,
+    bodyPart: 'HEAD',
+    offsetMinutes: 2,
+  };
   const half = (size - 1) / 2;
   const radius2 = (size / 2) ** 2;
   for (let i = 0; i < slices; i++) {
     // Inferior to superior, the way a head scan runs from the skull base.
     const z = -coverage / 2 + spacing * (i + 0.5);
     const origin = [-fov / 2 + pixel / 2, -fov / 2 + pixel / 2, z] as const;
-    const plane: Plane = { origin, rowDirection: [1, 0, 0], columnDirection: [0, 1, 0], rows: size, columns: size, spacing: [pixel, pixel] };
+    const plane: Plane = {
+      origin,
+      rowDirection: [1, 0, 0],
+      columnDirection: [0, 1, 0],
+      rows: size,
+      columns: size,
+      spacing: [pixel, pixel],
+    };
     const labels = tissueSlice(plane);
     const hu = new Float32Array(labels.length);
     for (let p = 0; p < labels.length; p++) hu[p] = lut[labels[p]!]!;
@@ -74,7 +94,11 @@ export function* generateCt(opts: CtOptions): Generator<GeneratedInstance> {
         smooth[p] = smooth[p]! - RESCALE_INTERCEPT;
       }
     }
-    const attrs = commonAttributes(opts, series, { sopClassUid: SOP_CLASS.ct, number: i + 1, imageType: ['ORIGINAL', 'PRIMARY', 'AXIAL'] });
+    const attrs = commonAttributes(opts, series, {
+      sopClassUid: SOP_CLASS.ct,
+      number: i + 1,
+      imageType: ['ORIGINAL', 'PRIMARY', 'AXIAL'],
+    });
     const dataset = {
       ...attrs,
       ...ctAcquisition(thickness),
@@ -103,8 +127,18 @@ export function* generateCt(opts: CtOptions): Generator<GeneratedInstance> {
       RescaleSlope: '1',
       RescaleType: 'HU',
     };
-    const bytes = writePart10(dataset, { frames: [toInt16Bytes(smooth, true)], pixels: size * size, samples: 1, bitsAllocated: 16 }, opts.syntax);
-    yield { sopClassUid: SOP_CLASS.ct, sopInstanceUid: attrs.SOPInstanceUID as string, seriesInstanceUid: attrs.SeriesInstanceUID as string, instanceNumber: i + 1, bytes };
+    const bytes = writePart10(
+      dataset,
+      { frames: [toInt16Bytes(smooth, true)], pixels: size * size, samples: 1, bitsAllocated: 16 },
+      opts.syntax,
+    );
+    yield {
+      sopClassUid: SOP_CLASS.ct,
+      sopInstanceUid: attrs.SOPInstanceUID as string,
+      seriesInstanceUid: attrs.SeriesInstanceUID as string,
+      instanceNumber: i + 1,
+      bytes,
+    };
   }
 }
 
@@ -139,8 +173,18 @@ function localizer(opts: CtOptions, frameOfReference: string, seed: string, size
       values[p] = Math.max(0, 60 + lineIntegral(-200, y, z, 1, 0, 0) * 620 + 6 * rnd.normal());
     }
   }
-  const series: SeriesSpec = { number: 1, modality: 'CT', description: 'Topogram lateral', bodyPart: 'HEAD', offsetMinutes: 1 };
-  const attrs = commonAttributes(opts, series, { sopClassUid: SOP_CLASS.ct, number: 1, imageType: ['ORIGINAL', 'PRIMARY', 'LOCALIZER'] });
+  const series: SeriesSpec = {
+    number: 1,
+    modality: 'CT',
+    description: 'Topogram lateral',
+    bodyPart: 'HEAD',
+    offsetMinutes: 1,
+  };
+  const attrs = commonAttributes(opts, series, {
+    sopClassUid: SOP_CLASS.ct,
+    number: 1,
+    imageType: ['ORIGINAL', 'PRIMARY', 'LOCALIZER'],
+  });
   const dataset = {
     ...attrs,
     ...ctAcquisition(1),
@@ -166,6 +210,16 @@ function localizer(opts: CtOptions, frameOfReference: string, seed: string, size
     RescaleSlope: '1',
     RescaleType: 'US',
   };
-  const bytes = writePart10(dataset, { frames: [toInt16Bytes(values, false, 4095)], pixels: size * size, samples: 1, bitsAllocated: 16 }, opts.syntax);
-  return { sopClassUid: SOP_CLASS.ct, sopInstanceUid: attrs.SOPInstanceUID as string, seriesInstanceUid: attrs.SeriesInstanceUID as string, instanceNumber: 1, bytes };
+  const bytes = writePart10(
+    dataset,
+    { frames: [toInt16Bytes(values, false, 4095)], pixels: size * size, samples: 1, bitsAllocated: 16 },
+    opts.syntax,
+  );
+  return {
+    sopClassUid: SOP_CLASS.ct,
+    sopInstanceUid: attrs.SOPInstanceUID as string,
+    seriesInstanceUid: attrs.SeriesInstanceUID as string,
+    instanceNumber: 1,
+    bytes,
+  };
 }

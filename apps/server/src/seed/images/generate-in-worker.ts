@@ -28,8 +28,14 @@ export class GeneratorWorker {
     }
     const ready = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
-      worker.once('message', (m: WorkerReply) => { clearTimeout(timer); resolve(m.kind === 'ready'); });
-      worker.once('error', () => { clearTimeout(timer); resolve(false); });
+      worker.once('message', (m: WorkerReply) => {
+        clearTimeout(timer);
+        resolve(m.kind === 'ready');
+      });
+      worker.once('error', () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
     });
     if (!ready) {
       await worker.terminate();
@@ -44,11 +50,19 @@ export class GeneratorWorker {
     const id = this.nextId++;
     const queue: WorkerReply[] = [];
     let wake: (() => void) | null = null;
-    this.pending.set(id, { push: (reply) => { queue.push(reply); wake?.(); } });
+    this.pending.set(id, {
+      push: (reply) => {
+        queue.push(reply);
+        wake?.();
+      },
+    });
     try {
       this.worker.postMessage({ id, modality, options } satisfies WorkerRequest);
       for (;;) {
-        if (!queue.length) await new Promise<void>((resolve) => { wake = resolve; });
+        if (!queue.length)
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
         wake = null;
         const reply = queue.shift()!;
         if (reply.kind === 'instance') yield Buffer.from(reply.bytes);

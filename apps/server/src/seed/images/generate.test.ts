@@ -5,7 +5,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readInstance } from '../../dicom/parse/read-instance';
 import { decodeFrame, parseBytes, type Frame } from '../../dicom/thumbnails/decode-frame';
-import { generateCt, generateStudy, GENERATED_MODALITIES, SOP_CLASS, type GeneratedInstance, type StudyOptions } from './index';
+import {
+  generateCt,
+  generateStudy,
+  GENERATED_MODALITIES,
+  SOP_CLASS,
+  type GeneratedInstance,
+  type StudyOptions,
+} from './index';
 import { CT_HU } from './ct';
 import { GeneratorWorker } from './generate-in-worker';
 import { Tissue } from './shepp-logan';
@@ -17,7 +24,14 @@ const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).stat
 const THAI = 'ใจดี^สมชาย^^นาย';
 const base: StudyOptions = {
   patient: { name: `JAIDEE^SOMCHAI^^MR=${THAI}`, id: 'HN0000001', birthDate: '19800115', sex: 'M' },
-  study: { studyInstanceUid: '2.25.1000000000000000001', accessionNumber: 'RS12611220001', date: '20261122', time: '101500', description: 'CT Brain (ซีทีสมอง)', institutionName: 'Rangsi Imaging' },
+  study: {
+    studyInstanceUid: '2.25.1000000000000000001',
+    accessionNumber: 'RS12611220001',
+    date: '20261122',
+    time: '101500',
+    description: 'CT Brain (ซีทีสมอง)',
+    institutionName: 'Rangsi Imaging',
+  },
   // Small sizes: the same code paths as the demo's, a fraction of the time.
   ct: { slices: 6, size: 96 },
   mr: { size: 64, axialSlices: 3, sagittalSlices: 2 },
@@ -26,8 +40,12 @@ const base: StudyOptions = {
   mg: { columns: 192 },
 };
 const EXPECTED_SOP: Record<string, string[]> = {
-  CT: [SOP_CLASS.ct], MR: [SOP_CLASS.mr], CR: [SOP_CLASS.cr], DX: [SOP_CLASS.dxPresentation],
-  US: [SOP_CLASS.us, SOP_CLASS.usMultiframe], MG: [SOP_CLASS.mgPresentation],
+  CT: [SOP_CLASS.ct],
+  MR: [SOP_CLASS.mr],
+  CR: [SOP_CLASS.cr],
+  DX: [SOP_CLASS.dxPresentation],
+  US: [SOP_CLASS.us, SOP_CLASS.usMultiframe],
+  MG: [SOP_CLASS.mgPresentation],
 };
 
 function write(inst: GeneratedInstance, name: string): string {
@@ -36,7 +54,8 @@ function write(inst: GeneratedInstance, name: string): string {
   return file;
 }
 
-const pixelAt = (frame: Frame, x: number, y: number) => (frame.kind === 'grey' ? frame.values[y * frame.width + x]! : NaN);
+const pixelAt = (frame: Frame, x: number, y: number) =>
+  frame.kind === 'grey' ? frame.values[y * frame.width + x]! : NaN;
 
 describe('generated DICOM', () => {
   describe.each(GENERATED_MODALITIES)('%s', (modality) => {
@@ -69,14 +88,17 @@ describe('generated DICOM', () => {
     });
 
     // Ultrasound is generated native only (no RLE study above): the comparison exists for the other modalities.
-    if (modality !== 'US') it('decodes RLE to the same pixels as the native file', async () => {
-      expect(rle.length).toBe(instances.length);
-      for (const [i, inst] of rle.entries()) {
-        const a = await decodeFrame(parseBytes(inst.bytes));
-        const b = await decodeFrame(parseBytes(instances[i]!.bytes));
-        expect(a.kind === 'grey' && b.kind === 'grey' && Buffer.from(a.values.buffer).equals(Buffer.from(b.values.buffer))).toBe(true);
-      }
-    });
+    if (modality !== 'US')
+      it('decodes RLE to the same pixels as the native file', async () => {
+        expect(rle.length).toBe(instances.length);
+        for (const [i, inst] of rle.entries()) {
+          const a = await decodeFrame(parseBytes(inst.bytes));
+          const b = await decodeFrame(parseBytes(instances[i]!.bytes));
+          expect(
+            a.kind === 'grey' && b.kind === 'grey' && Buffer.from(a.values.buffer).equals(Buffer.from(b.values.buffer)),
+          ).toBe(true);
+        }
+      });
 
     // dcmtk is a test dependency (.ci/run installs it): without dcmdump this fails, saying so.
     it('dcmdump reads every file without an error', () => {
@@ -124,10 +146,12 @@ describe('generated DICOM', () => {
       expect([r.info.rows, r.info.columns, r.info.instanceNumber]).toEqual([32, 32, 50]);
       expect(r.info.metadata['00280030']).toEqual({ vr: 'DS', Value: [7.8125, 7.8125] });
       expect(r.info.metadata['00180050']).toEqual({ vr: 'DS', Value: [1.5] });
-      const positions = await Promise.all(series.slice(1, 4).map(async (s) => {
-        const x = await readInstance(write(s, 'ctpos'));
-        return x.ok ? (x.info.metadata['00200032'] as { Value: number[] }).Value[2] : NaN;
-      }));
+      const positions = await Promise.all(
+        series.slice(1, 4).map(async (s) => {
+          const x = await readInstance(write(s, 'ctpos'));
+          return x.ok ? (x.info.metadata['00200032'] as { Value: number[] }).Value[2] : NaN;
+        }),
+      );
       expect(positions).toEqual([-74.25, -72.75, -71.25]);
     });
 
@@ -138,11 +162,16 @@ describe('generated DICOM', () => {
       if (frame.kind !== 'grey') throw new Error('expected grey');
       expect(frame.window).toEqual({ center: 40, width: 80 });
       const mm = 250 / size;
-      const at = (xMm: number, yMm: number) => pixelAt(frame, Math.round(xMm / mm + (size - 1) / 2), Math.round(yMm / mm + (size - 1) / 2));
+      const at = (xMm: number, yMm: number) =>
+        pixelAt(frame, Math.round(xMm / mm + (size - 1) / 2), Math.round(yMm / mm + (size - 1) / 2));
       const mean = (xMm: number, yMm: number, r = 3) => {
         let sum = 0;
         let n = 0;
-        for (let dy = -r; dy <= r; dy++) for (let dx = -r; dx <= r; dx++) { sum += at(xMm + dx * mm, yMm + dy * mm); n++; }
+        for (let dy = -r; dy <= r; dy++)
+          for (let dx = -r; dx <= r; dx++) {
+            sum += at(xMm + dx * mm, yMm + dy * mm);
+            n++;
+          }
         return sum / n;
       };
       expect(at(0, 0 - 120)).toBeLessThan(-900); // air in front of the head

@@ -14,7 +14,13 @@ export { generateMr, type MrOptions } from './mr';
 export { generateChestRadiograph, type RadiographOptions } from './radiograph';
 export { generateUs, type UsOptions } from './us';
 export { generateMg, type MgOptions } from './mg';
-export { SOP_CLASS, type GeneratedInstance, type GeneratedPatient, type GeneratedStudy, type GenerateOptions } from './modules';
+export {
+  SOP_CLASS,
+  type GeneratedInstance,
+  type GeneratedPatient,
+  type GeneratedStudy,
+  type GenerateOptions,
+} from './modules';
 export { uidFrom } from './uid';
 export type { GeneratedSyntax } from './part10';
 
@@ -37,11 +43,16 @@ export type StudyOptions = GenerateOptions & {
  */
 export function generateStudy(modality: GeneratedModality, opts: StudyOptions): Generator<GeneratedInstance> {
   switch (modality) {
-    case 'CT': return generateCt({ ...opts, ...opts.ct });
-    case 'MR': return generateMr({ ...opts, ...opts.mr });
+    case 'CT':
+      return generateCt({ ...opts, ...opts.ct });
+    case 'MR':
+      return generateMr({ ...opts, ...opts.mr });
     case 'CR':
-    case 'DX': return generateChestRadiograph({ ...opts, ...opts.radiograph, modality });
-    case 'US': return generateUs({ ...opts, ...opts.us });
-    case 'MG': return generateMg({ ...opts, ...opts.mg });
+    case 'DX':
+      return generateChestRadiograph({ ...opts, ...opts.radiograph, modality });
+    case 'US':
+      return generateUs({ ...opts, ...opts.us });
+    case 'MG':
+      return generateMg({ ...opts, ...opts.mg });
   }
 }

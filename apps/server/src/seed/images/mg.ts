@@ -21,7 +21,12 @@ const VIEW_CODE = {
   MLO: { CodeValue: '399368009', CodingSchemeDesignator: 'SCT', CodeMeaning: 'medio-lateral oblique' },
 };
 /** PS3.3 C.8.11.7 / PS3.17: row and column directions of each view, the chest wall on the image's outer edge. */
-const ORIENTATION: Record<string, [string, string]> = { RCC: ['P', 'L'], LCC: ['A', 'R'], RMLO: ['P', 'FL'], LMLO: ['A', 'FR'] };
+const ORIENTATION: Record<string, [string, string]> = {
+  RCC: ['P', 'L'],
+  LCC: ['A', 'R'],
+  RMLO: ['P', 'FL'],
+  LMLO: ['A', 'FR'],
+};
 const MAX = 4095;
 
 /**
@@ -34,16 +39,27 @@ export function* generateMg(opts: MgOptions): Generator<GeneratedInstance> {
   const rows = Math.round((columns * 4) / 3);
   const pixel = 200 / columns;
   const seed = opts.seed ?? opts.study.studyInstanceUid;
-  const series: SeriesSpec = { number: 1, modality: 'MG', description: 'Screening mammogram', bodyPart: 'BREAST', offsetMinutes: 1 };
+  const series: SeriesSpec = {
+    number: 1,
+    modality: 'MG',
+    description: 'Screening mammogram',
+    bodyPart: 'BREAST',
+    offsetMinutes: 1,
+  };
   let number = 0;
   const textures = new Map<string, BreastTexture>();
   for (const v of VIEWS) {
     number += 1;
     let texture = textures.get(v.laterality);
-    if (!texture) textures.set(v.laterality, (texture = breastTexture(columns, rows, seedOf(`${seed}|mg|${v.laterality}`))));
+    if (!texture)
+      textures.set(v.laterality, (texture = breastTexture(columns, rows, seedOf(`${seed}|mg|${v.laterality}`))));
     const values = drawBreast(columns, rows, v, texture, seedOf(`${seed}|mg|${v.laterality}${v.view}`));
     const window = percentileWindow(values.filter((x) => x > 200));
-    const attrs = commonAttributes(opts, series, { sopClassUid: SOP_CLASS.mgPresentation, number, imageType: ['ORIGINAL', 'PRIMARY', ''] });
+    const attrs = commonAttributes(opts, series, {
+      sopClassUid: SOP_CLASS.mgPresentation,
+      number,
+      imageType: ['ORIGINAL', 'PRIMARY', ''],
+    });
     const dataset = {
       ...attrs,
       PresentationIntentType: 'FOR PRESENTATION',
@@ -90,12 +106,25 @@ export function* generateMg(opts: MgOptions): Generator<GeneratedInstance> {
       PresentationLUTShape: 'IDENTITY',
       BurnedInAnnotation: 'NO',
     };
-    const bytes = writePart10(dataset, { frames: [toInt16Bytes(values, false, MAX)], pixels: rows * columns, samples: 1, bitsAllocated: 16 }, opts.syntax);
-    yield { sopClassUid: SOP_CLASS.mgPresentation, sopInstanceUid: attrs.SOPInstanceUID as string, seriesInstanceUid: attrs.SeriesInstanceUID as string, instanceNumber: number, bytes };
+    const bytes = writePart10(
+      dataset,
+      { frames: [toInt16Bytes(values, false, MAX)], pixels: rows * columns, samples: 1, bitsAllocated: 16 },
+      opts.syntax,
+    );
+    yield {
+      sopClassUid: SOP_CLASS.mgPresentation,
+      sopInstanceUid: attrs.SOPInstanceUID as string,
+      seriesInstanceUid: attrs.SeriesInstanceUID as string,
+      instanceNumber: number,
+      bytes,
+    };
   }
 }
 
-interface BreastTexture { coarse: Float32Array; fine: Float32Array }
+interface BreastTexture {
+  coarse: Float32Array;
+  fine: Float32Array;
+}
 
 /** One breast's fibroglandular pattern, shared by its two views (roughly: the same tissue, another projection). */
 function breastTexture(width: number, height: number, seed: number): BreastTexture {
@@ -109,7 +138,13 @@ function breastTexture(width: number, height: number, seed: number): BreastTextu
 }
 
 /** One view: 0 outside the breast, brighter where denser. The right breast's chest wall is on the image's right. */
-function drawBreast(width: number, height: number, v: View, { coarse, fine }: BreastTexture, viewSeed: number): Float32Array {
+function drawBreast(
+  width: number,
+  height: number,
+  v: View,
+  { coarse, fine }: BreastTexture,
+  viewSeed: number,
+): Float32Array {
   const rnd = pixelRandom(viewSeed);
   const out = new Float32Array(width * height);
   const mlo = v.view === 'MLO';
@@ -128,11 +163,14 @@ function drawBreast(width: number, height: number, v: View, { coarse, fine }: Br
       const thickness = Math.sqrt(Math.min(1, (1 - r) * 6));
       const skin = r > 0.992 ? 0.08 : 0;
       // Fibroglandular tissue: denser behind the nipple, less towards the chest wall and the edge.
-      const density = clamp(0.55 + 0.9 * coarse[p]! * Math.sqrt(width / 40) + 0.12 * fine[p]!, 0, 1) * (0.35 + 0.65 * Math.exp(-(((r - 0.45) / 0.35) ** 2)));
+      const density =
+        clamp(0.55 + 0.9 * coarse[p]! * Math.sqrt(width / 40) + 0.12 * fine[p]!, 0, 1) *
+        (0.35 + 0.65 * Math.exp(-(((r - 0.45) / 0.35) ** 2)));
       let value = 0.18 + 0.27 * thickness + 0.42 * density * thickness + skin;
       // Pectoral muscle: a gently convex band along the chest wall's upper part on the MLO views.
       const edge = 0.36 * (1 - t / 0.62) + 0.05 * Math.sin(Math.PI * Math.min(1, t / 0.62));
-      if (mlo && fromWall < edge) value = Math.max(value, 0.62 + 0.04 * fine[p]! + 0.08 * clamp((edge - fromWall) * 20, 0, 1));
+      if (mlo && fromWall < edge)
+        value = Math.max(value, 0.62 + 0.04 * fine[p]! + 0.08 * clamp((edge - fromWall) * 20, 0, 1));
       out[p] = value;
     }
   }
@@ -143,13 +181,15 @@ function drawBreast(width: number, height: number, v: View, { coarse, fine }: Br
     for (let k = 0; k < 9; k++) {
       const x = cx + Math.round((rnd.next() - 0.5) * width * 0.05);
       const y = cy + Math.round((rnd.next() - 0.5) * width * 0.05);
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-        const q = (y + dy) * width + x + dx;
-        if (q >= 0 && q < out.length && out[q]! > 0) out[q] = 1;
-      }
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const q = (y + dy) * width + x + dx;
+          if (q >= 0 && q < out.length && out[q]! > 0) out[q] = 1;
+        }
     }
   }
   const smooth = blur121(out, width, height, 1);
-  for (let i = 0; i < smooth.length; i++) smooth[i] = smooth[i]! > 0.02 ? clamp(smooth[i]! + 0.01 * rnd.normal(), 0, 1) * MAX : 0;
+  for (let i = 0; i < smooth.length; i++)
+    smooth[i] = smooth[i]! > 0.02 ? clamp(smooth[i]! + 0.01 * rnd.normal(), 0, 1) * MAX : 0;
   return smooth;
 }

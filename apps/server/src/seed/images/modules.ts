@@ -64,9 +64,12 @@ export interface SeriesSpec {
   offsetMinutes?: number;
 }
 
-export const seriesUid = (study: GeneratedStudy, number: number) => uidFrom(`${study.studyInstanceUid}|series|${number}`);
-export const instanceUid = (study: GeneratedStudy, series: number, instance: number) => uidFrom(`${study.studyInstanceUid}|${series}|${instance}`);
-export const frameOfReferenceUid = (study: GeneratedStudy, name: string) => uidFrom(`${study.studyInstanceUid}|for|${name}`);
+export const seriesUid = (study: GeneratedStudy, number: number) =>
+  uidFrom(`${study.studyInstanceUid}|series|${number}`);
+export const instanceUid = (study: GeneratedStudy, series: number, instance: number) =>
+  uidFrom(`${study.studyInstanceUid}|${series}|${instance}`);
+export const frameOfReferenceUid = (study: GeneratedStudy, name: string) =>
+  uidFrom(`${study.studyInstanceUid}|for|${name}`);
 
 /** HHMMSS plus minutes (wrapping at midnight: the date is the study's). */
 export function timePlus(time: string, minutes: number): string {
@@ -81,7 +84,11 @@ export function timePlus(time: string, minutes: number): string {
  * SOP Common, Patient, General Study, General Series, General Equipment and General Image attributes shared by every
  * generated instance. Type 2 attributes are present even when empty.
  */
-export function commonAttributes(opts: GenerateOptions, series: SeriesSpec, instance: { sopClassUid: string; number: number; imageType: string[] }): Dataset {
+export function commonAttributes(
+  opts: GenerateOptions,
+  series: SeriesSpec,
+  instance: { sopClassUid: string; number: number; imageType: string[] },
+): Dataset {
   const { patient, study } = opts;
   const seriesTime = timePlus(study.time, series.offsetMinutes ?? 0);
   return {
@@ -122,7 +129,14 @@ export function commonAttributes(opts: GenerateOptions, series: SeriesSpec, inst
 }
 
 /** Image Pixel module attributes (PS3.3 C.7.6.3) for unsigned or signed grey, or 8-bit RGB. */
-export function pixelAttributes(p: { rows: number; columns: number; photometric: 'MONOCHROME1' | 'MONOCHROME2' | 'RGB'; bitsAllocated: 8 | 16; bitsStored: number; signed?: boolean }): Dataset {
+export function pixelAttributes(p: {
+  rows: number;
+  columns: number;
+  photometric: 'MONOCHROME1' | 'MONOCHROME2' | 'RGB';
+  bitsAllocated: 8 | 16;
+  bitsStored: number;
+  signed?: boolean;
+}): Dataset {
   const colour = p.photometric === 'RGB';
   return {
     SamplesPerPixel: colour ? 3 : 1,

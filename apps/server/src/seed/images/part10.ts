@@ -9,7 +9,10 @@ interface DcmjsData {
   DicomDict: new (meta: object) => { dict: object; write(opts?: object): ArrayBuffer };
   DicomMetaDictionary: { denaturalizeDataset(ds: object): object };
 }
-interface Dcmjs { data: DcmjsData; log: { setLevel(level: string): void } }
+interface Dcmjs {
+  data: DcmjsData;
+  log: { setLevel(level: string): void };
+}
 
 // dcmjs ships no types; only the two calls used here are described.
 const dcmjs = createRequire(import.meta.url)('dcmjs') as Dcmjs;
@@ -48,14 +51,20 @@ export function writePart10(ds: Dataset, pixels: PixelFrames, syntax: GeneratedS
   let pixelData: ArrayBuffer | ArrayBuffer[];
   let vr: 'OW' | 'OB';
   if (syntax === 'rle') {
-    pixelData = pixels.frames.map((f) => toArrayBuffer(encodeRleFrame(f, pixels.pixels, pixels.samples, pixels.bitsAllocated / 8)));
+    pixelData = pixels.frames.map((f) =>
+      toArrayBuffer(encodeRleFrame(f, pixels.pixels, pixels.samples, pixels.bitsAllocated / 8)),
+    );
     vr = 'OB';
   } else {
     pixelData = toArrayBuffer(pixels.frames.length === 1 ? pixels.frames[0]! : Buffer.concat(pixels.frames));
     vr = pixels.bitsAllocated === 16 ? 'OW' : 'OB';
   }
   const dict = new dcmjs.data.DicomDict(dcmjs.data.DicomMetaDictionary.denaturalizeDataset(meta));
-  dict.dict = dcmjs.data.DicomMetaDictionary.denaturalizeDataset({ ...ds, PixelData: pixelData, _vrMap: { PixelData: vr } });
+  dict.dict = dcmjs.data.DicomMetaDictionary.denaturalizeDataset({
+    ...ds,
+    PixelData: pixelData,
+    _vrMap: { PixelData: vr },
+  });
   return Buffer.from(dict.write({ fragmentMultiframe: false }));
 }
 

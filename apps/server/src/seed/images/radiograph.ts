@@ -23,8 +23,18 @@ export function* generateChestRadiograph(opts: RadiographOptions): Generator<Gen
   for (let i = 0; i < signal.length; i++) values[i] = monochrome1 ? MAX - signal[i]! * MAX : signal[i]! * MAX;
   const window = percentileWindow(values);
   const sopClassUid = opts.modality === 'CR' ? SOP_CLASS.cr : SOP_CLASS.dxPresentation;
-  const series: SeriesSpec = { number: 1, modality: opts.modality, description: 'Chest PA', bodyPart: 'CHEST', offsetMinutes: 1 };
-  const attrs = commonAttributes(opts, series, { sopClassUid, number: 1, imageType: opts.modality === 'DX' ? ['ORIGINAL', 'PRIMARY'] : ['ORIGINAL', 'PRIMARY', ''] });
+  const series: SeriesSpec = {
+    number: 1,
+    modality: opts.modality,
+    description: 'Chest PA',
+    bodyPart: 'CHEST',
+    offsetMinutes: 1,
+  };
+  const attrs = commonAttributes(opts, series, {
+    sopClassUid,
+    number: 1,
+    imageType: opts.modality === 'DX' ? ['ORIGINAL', 'PRIMARY'] : ['ORIGINAL', 'PRIMARY', ''],
+  });
   const common = {
     ...attrs,
     ViewPosition: 'PA',
@@ -46,29 +56,49 @@ export function* generateChestRadiograph(opts: RadiographOptions): Generator<Gen
     WindowCenter: ds(window.center),
     WindowWidth: ds(window.width),
   };
-  const dataset = opts.modality === 'CR'
-    ? { ...common, PixelSpacing: dsList([pixel, pixel]), RescaleIntercept: '0', RescaleSlope: '1', RescaleType: 'US' }
-    : {
-      ...common,
-      PresentationIntentType: 'FOR PRESENTATION',
-      ImageLaterality: 'U',
-      AnatomicRegionSequence: [{ CodeValue: '43799004', CodingSchemeDesignator: 'SCT', CodeMeaning: 'Chest' }],
-      AcquisitionContextSequence: [],
-      ViewCodeSequence: [{ CodeValue: '399348003', CodingSchemeDesignator: 'SCT', CodeMeaning: 'postero-anterior', ViewModifierCodeSequence: [] }],
-      PatientOrientationCodeSequence: [{ CodeValue: '10904000', CodingSchemeDesignator: 'SCT', CodeMeaning: 'erect' }],
-      DetectorType: 'SCINTILLATOR',
-      DetectorConfiguration: 'AREA',
-      PixelIntensityRelationship: 'LOG',
-      PixelIntensityRelationshipSign: 1,
-      RescaleIntercept: '0',
-      RescaleSlope: '1',
-      RescaleType: 'US',
-      PresentationLUTShape: 'IDENTITY',
-      PositionerType: 'NONE',
-      BlockedPixels: 'NO',
-    };
-  const bytes = writePart10(dataset, { frames: [toInt16Bytes(values, false, MAX)], pixels: size * size, samples: 1, bitsAllocated: 16 }, opts.syntax);
-  yield { sopClassUid, sopInstanceUid: attrs.SOPInstanceUID as string, seriesInstanceUid: attrs.SeriesInstanceUID as string, instanceNumber: 1, bytes };
+  const dataset =
+    opts.modality === 'CR'
+      ? { ...common, PixelSpacing: dsList([pixel, pixel]), RescaleIntercept: '0', RescaleSlope: '1', RescaleType: 'US' }
+      : {
+          ...common,
+          PresentationIntentType: 'FOR PRESENTATION',
+          ImageLaterality: 'U',
+          AnatomicRegionSequence: [{ CodeValue: '43799004', CodingSchemeDesignator: 'SCT', CodeMeaning: 'Chest' }],
+          AcquisitionContextSequence: [],
+          ViewCodeSequence: [
+            {
+              CodeValue: '399348003',
+              CodingSchemeDesignator: 'SCT',
+              CodeMeaning: 'postero-anterior',
+              ViewModifierCodeSequence: [],
+            },
+          ],
+          PatientOrientationCodeSequence: [
+            { CodeValue: '10904000', CodingSchemeDesignator: 'SCT', CodeMeaning: 'erect' },
+          ],
+          DetectorType: 'SCINTILLATOR',
+          DetectorConfiguration: 'AREA',
+          PixelIntensityRelationship: 'LOG',
+          PixelIntensityRelationshipSign: 1,
+          RescaleIntercept: '0',
+          RescaleSlope: '1',
+          RescaleType: 'US',
+          PresentationLUTShape: 'IDENTITY',
+          PositionerType: 'NONE',
+          BlockedPixels: 'NO',
+        };
+  const bytes = writePart10(
+    dataset,
+    { frames: [toInt16Bytes(values, false, MAX)], pixels: size * size, samples: 1, bitsAllocated: 16 },
+    opts.syntax,
+  );
+  yield {
+    sopClassUid,
+    sopInstanceUid: attrs.SOPInstanceUID as string,
+    seriesInstanceUid: attrs.SeriesInstanceUID as string,
+    instanceNumber: 1,
+    bytes,
+  };
 }
 
 /** A VOI window over the 1st–99th percentile of the values. */

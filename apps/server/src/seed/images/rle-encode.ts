@@ -2,7 +2,12 @@
  * RLE Lossless (PS3.5 Annex G) encoding of one frame: one segment per byte plane (each sample's most significant
  * byte first), each segment PackBits-coded and padded to an even length, after the 64-byte segment table.
  */
-export function encodeRleFrame(native: Uint8Array, pixels: number, samples: number, bytesPerSample: number): Uint8Array {
+export function encodeRleFrame(
+  native: Uint8Array,
+  pixels: number,
+  samples: number,
+  bytesPerSample: number,
+): Uint8Array {
   const segmentCount = samples * bytesPerSample;
   if (segmentCount > 15) throw new Error('RLE allows at most 15 segments');
   const segments: Uint8Array[] = [];
@@ -10,7 +15,12 @@ export function encodeRleFrame(native: Uint8Array, pixels: number, samples: numb
   for (let s = 0; s < samples; s++) {
     for (let b = bytesPerSample - 1; b >= 0; b--) {
       // Native data is little endian and interleaved by pixel (PlanarConfiguration 0).
-      for (let p = 0, i = p * samples * bytesPerSample + s * bytesPerSample + b; p < pixels; p++, i += samples * bytesPerSample) plane[p] = native[i]!;
+      for (
+        let p = 0, i = p * samples * bytesPerSample + s * bytesPerSample + b;
+        p < pixels;
+        p++, i += samples * bytesPerSample
+      )
+        plane[p] = native[i]!;
       segments.push(packBits(plane));
     }
   }

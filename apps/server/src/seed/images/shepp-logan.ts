@@ -20,9 +20,25 @@ export const Tissue = {
 export type Tissue = (typeof Tissue)[keyof typeof Tissue];
 export const TISSUE_COUNT = 9;
 
-interface Ellipsoid { a: number; b: number; c: number; x0: number; y0: number; z0: number; phiDeg: number }
+interface Ellipsoid {
+  a: number;
+  b: number;
+  c: number;
+  x0: number;
+  y0: number;
+  z0: number;
+  phiDeg: number;
+}
 
-const e = (a: number, b: number, c: number, x0: number, y0: number, z0: number, phiDeg = 0): Ellipsoid => ({ a, b, c, x0, y0, z0, phiDeg });
+const e = (a: number, b: number, c: number, x0: number, y0: number, z0: number, phiDeg = 0): Ellipsoid => ({
+  a,
+  b,
+  c,
+  x0,
+  y0,
+  z0,
+  phiDeg,
+});
 
 /** The ten ellipsoids of the 3D Shepp–Logan phantom (semi-axes, centre, rotation about z). */
 export const SHEPP_LOGAN: readonly Ellipsoid[] = [
@@ -41,7 +57,17 @@ const SCALP_MM = 5;
 const CORTEX_MM = 4;
 const UNIT_MM = 100;
 
-interface Prepared { cx: number; cy: number; cz: number; cos: number; sin: number; ia: number; ib: number; ic: number; reach: number }
+interface Prepared {
+  cx: number;
+  cy: number;
+  cz: number;
+  cos: number;
+  sin: number;
+  ia: number;
+  ib: number;
+  ic: number;
+  reach: number;
+}
 
 function prepare(el: Ellipsoid, grow = 0): Prepared {
   const phi = (el.phiDeg * Math.PI) / 180;
@@ -49,7 +75,17 @@ function prepare(el: Ellipsoid, grow = 0): Prepared {
   const b = el.b * UNIT_MM + grow;
   const c = el.c * UNIT_MM + grow;
   // Phantom +y is anterior, LPS +y posterior.
-  return { cx: el.x0 * UNIT_MM, cy: -el.y0 * UNIT_MM, cz: el.z0 * UNIT_MM, cos: Math.cos(phi), sin: Math.sin(phi), ia: 1 / a, ib: 1 / b, ic: 1 / c, reach: Math.max(a, b, c) };
+  return {
+    cx: el.x0 * UNIT_MM,
+    cy: -el.y0 * UNIT_MM,
+    cz: el.z0 * UNIT_MM,
+    cos: Math.cos(phi),
+    sin: Math.sin(phi),
+    ia: 1 / a,
+    ib: 1 / b,
+    ic: 1 / c,
+    reach: Math.max(a, b, c),
+  };
 }
 
 const scalp = prepare(SHEPP_LOGAN[0]!, SCALP_MM);
@@ -119,7 +155,13 @@ export function tissueSlice(plane: Plane): Uint8Array {
 }
 
 /** Per-tissue linear attenuation (1/mm, relative) for projection radiographs of the phantom. */
-const MU: Record<'scalp' | 'bone' | 'brain' | 'csf' | 'blood', number> = { scalp: 0.021, bone: 0.06, brain: 0.021, csf: 0.0205, blood: 0.0215 };
+const MU: Record<'scalp' | 'bone' | 'brain' | 'csf' | 'blood', number> = {
+  scalp: 0.021,
+  bone: 0.06,
+  brain: 0.021,
+  csf: 0.0205,
+  blood: 0.0215,
+};
 
 /** Σ attenuation × path length through the phantom along a ray p + t·d (|d| = 1), in mm·(1/mm). */
 export function lineIntegral(px: number, py: number, pz: number, dx: number, dy: number, dz: number): number {

@@ -21,7 +21,11 @@ const DEPTH_MM = 160;
 const MM_PER_PX = DEPTH_MM / RADIUS;
 const HALF_ANGLE = (38 * Math.PI) / 180;
 
-interface Scene { shift: number; breath: number; seed: number }
+interface Scene {
+  shift: number;
+  breath: number;
+  seed: number;
+}
 
 /**
  * An abdominal ultrasound of the liver: a sector of speckle over skin, fat, muscle and liver, a vessel, a gallbladder
@@ -31,7 +35,13 @@ interface Scene { shift: number; breath: number; seed: number }
 export function* generateUs(opts: UsOptions): Generator<GeneratedInstance> {
   const seed = opts.seed ?? opts.study.studyInstanceUid;
   const stills = Math.max(0, Math.floor(opts.stills ?? 3));
-  const series: SeriesSpec = { number: 1, modality: 'US', description: 'Abdomen', bodyPart: 'ABDOMEN', offsetMinutes: 1 };
+  const series: SeriesSpec = {
+    number: 1,
+    modality: 'US',
+    description: 'Abdomen',
+    bodyPart: 'ABDOMEN',
+    offsetMinutes: 1,
+  };
   let n = 0;
   for (let i = 0; i < stills; i++) {
     const grey = drawScene({ shift: (i - 1) * 9, breath: 0, seed: seedOf(`${seed}|us|${i}`) });
@@ -44,23 +54,43 @@ export function* generateUs(opts: UsOptions): Generator<GeneratedInstance> {
   const cine = Math.max(0, Math.floor(opts.cineFrames ?? 0));
   if (cine > 0) {
     const frames: Uint8Array[] = [];
-    for (let f = 0; f < cine; f++) frames.push(drawScene({ shift: 0, breath: 6 * Math.sin((2 * Math.PI * f) / cine), seed: seedOf(`${seed}|us|cine|${f}`) }));
+    for (let f = 0; f < cine; f++)
+      frames.push(
+        drawScene({ shift: 0, breath: 6 * Math.sin((2 * Math.PI * f) / cine), seed: seedOf(`${seed}|us|cine|${f}`) }),
+      );
     n += 1;
     yield usInstance(opts, series, n, { kind: 'cine', frames });
   }
 }
 
-function usInstance(opts: UsOptions, series: SeriesSpec, number: number, image: { kind: 'grey' | 'rgb' | 'cine'; frames: Uint8Array[] }): GeneratedInstance {
+function usInstance(
+  opts: UsOptions,
+  series: SeriesSpec,
+  number: number,
+  image: { kind: 'grey' | 'rgb' | 'cine'; frames: Uint8Array[] },
+): GeneratedInstance {
   const multi = image.kind === 'cine';
   const sopClassUid = multi ? SOP_CLASS.usMultiframe : SOP_CLASS.us;
   const rgb = image.kind === 'rgb';
-  const attrs = commonAttributes(opts, series, { sopClassUid, number, imageType: ['ORIGINAL', 'PRIMARY', 'ABDOMINAL', rgb ? '0011' : '0001'] });
+  const attrs = commonAttributes(opts, series, {
+    sopClassUid,
+    number,
+    imageType: ['ORIGINAL', 'PRIMARY', 'ABDOMINAL', rgb ? '0011' : '0001'],
+  });
   const dataset = {
     ...attrs,
     SamplesPerPixel: rgb ? 3 : 1,
     PhotometricInterpretation: rgb ? 'RGB' : 'MONOCHROME2',
     ...(rgb ? { PlanarConfiguration: 0 } : {}),
-    ...(multi ? { NumberOfFrames: image.frames.length, FrameIncrementPointer: 0x00181063, FrameTime: '40', CineRate: 25, RecommendedDisplayFrameRate: 25 } : {}),
+    ...(multi
+      ? {
+          NumberOfFrames: image.frames.length,
+          FrameIncrementPointer: 0x00181063,
+          FrameTime: '40',
+          CineRate: 25,
+          RecommendedDisplayFrameRate: 25,
+        }
+      : {}),
     Rows: HEIGHT,
     Columns: WIDTH,
     BitsAllocated: 8,
@@ -70,28 +100,40 @@ function usInstance(opts: UsOptions, series: SeriesSpec, number: number, image: 
     TransducerData: 'C5-2',
     TransducerType: 'CURVED LINEAR',
     ProcessingFunction: 'ABDOMEN',
-    SequenceOfUltrasoundRegions: [{
-      RegionSpatialFormat: 1,
-      RegionDataType: rgb ? 2 : 1,
-      RegionFlags: 0,
-      RegionLocationMinX0: Math.round(APEX.x - RADIUS * Math.sin(HALF_ANGLE)),
-      RegionLocationMinY0: Math.round(APEX.y),
-      RegionLocationMaxX1: Math.round(APEX.x + RADIUS * Math.sin(HALF_ANGLE)),
-      RegionLocationMaxY1: Math.min(HEIGHT - 1, Math.round(APEX.y + RADIUS)),
-      PhysicalUnitsXDirection: 3,
-      PhysicalUnitsYDirection: 3,
-      PhysicalDeltaX: MM_PER_PX / 10,
-      PhysicalDeltaY: MM_PER_PX / 10,
-      ReferencePixelX0: APEX.x,
-      ReferencePixelY0: APEX.y,
-      ReferencePixelPhysicalValueX: 0,
-      ReferencePixelPhysicalValueY: 0,
-    }],
+    SequenceOfUltrasoundRegions: [
+      {
+        RegionSpatialFormat: 1,
+        RegionDataType: rgb ? 2 : 1,
+        RegionFlags: 0,
+        RegionLocationMinX0: Math.round(APEX.x - RADIUS * Math.sin(HALF_ANGLE)),
+        RegionLocationMinY0: Math.round(APEX.y),
+        RegionLocationMaxX1: Math.round(APEX.x + RADIUS * Math.sin(HALF_ANGLE)),
+        RegionLocationMaxY1: Math.min(HEIGHT - 1, Math.round(APEX.y + RADIUS)),
+        PhysicalUnitsXDirection: 3,
+        PhysicalUnitsYDirection: 3,
+        PhysicalDeltaX: MM_PER_PX / 10,
+        PhysicalDeltaY: MM_PER_PX / 10,
+        ReferencePixelX0: APEX.x,
+        ReferencePixelY0: APEX.y,
+        ReferencePixelPhysicalValueX: 0,
+        ReferencePixelPhysicalValueY: 0,
+      },
+    ],
     PatientOrientation: '',
     ...(rgb ? {} : { WindowCenter: '128', WindowWidth: '256' }),
   };
-  const bytes = writePart10(dataset, { frames: image.frames, pixels: WIDTH * HEIGHT, samples: rgb ? 3 : 1, bitsAllocated: 8 }, opts.syntax);
-  return { sopClassUid, sopInstanceUid: attrs.SOPInstanceUID as string, seriesInstanceUid: attrs.SeriesInstanceUID as string, instanceNumber: number, bytes };
+  const bytes = writePart10(
+    dataset,
+    { frames: image.frames, pixels: WIDTH * HEIGHT, samples: rgb ? 3 : 1, bitsAllocated: 8 },
+    opts.syntax,
+  );
+  return {
+    sopClassUid,
+    sopInstanceUid: attrs.SOPInstanceUID as string,
+    seriesInstanceUid: attrs.SeriesInstanceUID as string,
+    instanceNumber: number,
+    bytes,
+  };
 }
 
 /** Echogenicity (0 anechoic … 1 bright): layers by depth under the curved probe, organs at (x, y) mm. */
@@ -150,16 +192,18 @@ function drawScene(scene: Scene): Uint8Array {
   }
   // Depth marks every centimetre at the right edge, a focus marker on the left.
   for (let cm = 1; cm * 10 < DEPTH_MM; cm++) {
-    const y = Math.round(APEX.y + SKIN_PX + (cm * 10) / MM_PER_PX * Math.cos(HALF_ANGLE));
+    const y = Math.round(APEX.y + SKIN_PX + ((cm * 10) / MM_PER_PX) * Math.cos(HALF_ANGLE));
     const x = WIDTH - 22;
     const size = cm % 5 === 0 ? 3 : 1;
-    for (let yy = y - size; yy <= y + size; yy++) for (let xx = x - size; xx <= x + size; xx++) if (yy >= 0 && yy < HEIGHT) out[yy * WIDTH + xx] = 210;
+    for (let yy = y - size; yy <= y + size; yy++)
+      for (let xx = x - size; xx <= x + size; xx++) if (yy >= 0 && yy < HEIGHT) out[yy * WIDTH + xx] = 210;
   }
   const fy = Math.round(APEX.y + SKIN_PX + 80 / MM_PER_PX);
-  for (let k = 0; k < 6; k++) for (let xx = 14; xx < 20 - k; xx++) {
-    out[(fy - k) * WIDTH + xx] = 220;
-    out[(fy + k) * WIDTH + xx] = 220;
-  }
+  for (let k = 0; k < 6; k++)
+    for (let xx = 14; xx < 20 - k; xx++) {
+      out[(fy - k) * WIDTH + xx] = 220;
+      out[(fy + k) * WIDTH + xx] = 220;
+    }
   return out;
 }
 

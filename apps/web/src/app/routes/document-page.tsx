@@ -9,7 +9,14 @@ export function DocumentPage() {
   return (
     <Box
       data-testid="document-page"
-      sx={{ minHeight: 360, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: 360,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
     >
       <CircularProgress size={36} />
       <Typography variant="h6" component="h2">

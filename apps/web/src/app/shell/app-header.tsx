@@ -37,7 +37,10 @@ export function AppHeader({ sectionTitle, drawerCollapsed, onToggleDrawer }: App
       data-testid="app-header"
       sx={(theme) => ({ zIndex: theme.zIndex.drawer + 1, bgcolor: 'primary.dark', color: 'primary.contrastText' })}
     >
-      <Toolbar disableGutters sx={{ minHeight: { xs: HEADER_HEIGHT }, height: HEADER_HEIGHT, pl: 1.5, pr: 2, gap: 1.5 }}>
+      <Toolbar
+        disableGutters
+        sx={{ minHeight: { xs: HEADER_HEIGHT }, height: HEADER_HEIGHT, pl: 1.5, pr: 2, gap: 1.5 }}
+      >
         <Tooltip title={toggleLabel}>
           <IconButton
             color="inherit"
@@ -56,13 +59,23 @@ export function AppHeader({ sectionTitle, drawerCollapsed, onToggleDrawer }: App
           component={Link}
           to="/"
           aria-label={`Rangsi — ${t('shell.home')}`}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', borderRadius: 1 }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'inherit',
+            textDecoration: 'none',
+            borderRadius: 1,
+          }}
         >
           <RangsiMark size={30} tone="onDark" />
           <Typography component="span" sx={{ fontSize: '1.125rem', fontWeight: 600, letterSpacing: '0.01em' }}>
             {t('app.productName')}
           </Typography>
-          <Typography component="span" sx={{ fontSize: '0.95rem', opacity: 0.7, display: { xs: 'none', md: 'inline' } }}>
+          <Typography
+            component="span"
+            sx={{ fontSize: '0.95rem', opacity: 0.7, display: { xs: 'none', md: 'inline' } }}
+          >
             {t('app.productNameTh')}
           </Typography>
         </Box>

@@ -39,7 +39,16 @@ export function DrawerLineAccount({ lineName }: { lineName: string | null }) {
         // A small dialog window, as LINE's login expects; the link itself still works if popups are blocked.
         if (window.open(dialogUrl, 'rangsi-line-login', 'popup,width=480,height=680')) event.preventDefault();
       }}
-      sx={{ mt: 0.5, ml: -0.5, px: 0.75, py: 0, minHeight: 26, fontSize: '0.78rem', fontWeight: 500, color: 'text.secondary' }}
+      sx={{
+        mt: 0.5,
+        ml: -0.5,
+        px: 0.75,
+        py: 0,
+        minHeight: 26,
+        fontSize: '0.78rem',
+        fontWeight: 500,
+        color: 'text.secondary',
+      }}
     >
       {t('shell.lineLink')}
     </Button>

@@ -18,11 +18,22 @@ interface DrawerMenuItemProps {
   testId: string;
 }
 
-export function DrawerMenuItem({ href, title, icon, selected, collapsed, newWindow, nested = false, testId }: DrawerMenuItemProps) {
+export function DrawerMenuItem({
+  href,
+  title,
+  icon,
+  selected,
+  collapsed,
+  newWindow,
+  nested = false,
+  testId,
+}: DrawerMenuItemProps) {
   const { t } = useTranslation();
   const content = (
     <>
-      {icon ? <ListItemIcon sx={{ minWidth: 36, color: selected ? 'primary.main' : 'text.secondary' }}>{icon}</ListItemIcon> : null}
+      {icon ? (
+        <ListItemIcon sx={{ minWidth: 36, color: selected ? 'primary.main' : 'text.secondary' }}>{icon}</ListItemIcon>
+      ) : null}
       <ListItemText
         primary={title}
         sx={{ my: 0, opacity: collapsed ? 0 : 1, transition: 'opacity 120ms' }}
@@ -34,7 +45,10 @@ export function DrawerMenuItem({ href, title, icon, selected, collapsed, newWind
         }}
       />
       {newWindow && !collapsed ? (
-        <OpenInNewRounded aria-label={t('shell.opensNewWindow')} sx={{ fontSize: 15, color: 'text.secondary', ml: 0.5 }} />
+        <OpenInNewRounded
+          aria-label={t('shell.opensNewWindow')}
+          sx={{ fontSize: 15, color: 'text.secondary', ml: 0.5 }}
+        />
       ) : null}
     </>
   );

@@ -17,7 +17,10 @@ export function DrawerUserPanel({ collapsed }: { collapsed: boolean }) {
   );
 
   return (
-    <Box data-testid="drawer-user" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, px: 1.75, py: 2, minHeight: 76 }}>
+    <Box
+      data-testid="drawer-user"
+      sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, px: 1.75, py: 2, minHeight: 76 }}
+    >
       {collapsed ? (
         <Tooltip title={`${me.displayName} · ${me.email}`} placement="right">
           {avatar}
@@ -25,7 +28,10 @@ export function DrawerUserPanel({ collapsed }: { collapsed: boolean }) {
       ) : (
         avatar
       )}
-      <Box sx={{ minWidth: 0, flex: 1, opacity: collapsed ? 0 : 1, transition: 'opacity 120ms' }} aria-hidden={collapsed}>
+      <Box
+        sx={{ minWidth: 0, flex: 1, opacity: collapsed ? 0 : 1, transition: 'opacity 120ms' }}
+        aria-hidden={collapsed}
+      >
         <Typography variant="subtitle2" noWrap data-testid="drawer-display-name" sx={{ lineHeight: 1.4 }}>
           {me.displayName}
         </Typography>

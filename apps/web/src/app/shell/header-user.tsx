@@ -13,7 +13,9 @@ interface HeaderUserProps {
 export function HeaderUser({ displayName, lineName }: HeaderUserProps) {
   return (
     <Box data-testid="header-user" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-      <Avatar sx={(theme) => ({ width: 30, height: 30, bgcolor: alpha(theme.palette.common.white, 0.16), color: 'inherit' })}>
+      <Avatar
+        sx={(theme) => ({ width: 30, height: 30, bgcolor: alpha(theme.palette.common.white, 0.16), color: 'inherit' })}
+      >
         <PersonRounded sx={{ fontSize: 20 }} />
       </Avatar>
       <Box sx={{ minWidth: 0, lineHeight: 1.2 }}>

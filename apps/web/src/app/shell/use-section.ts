@@ -32,7 +32,10 @@ export function useSection(): Section {
     if (menu.isPending) return { code, title: undefined };
     // A section outside the user's menu (the page then says they may not open it) still gets its name, never its code.
     const known = MENU_DEFINITIONS.find((m) => m.code.toLowerCase() === code.toLowerCase());
-    return { code, title: known ? menuTitle({ title: known.titleTh, titleEn: known.titleEn }, i18n.resolvedLanguage) : code };
+    return {
+      code,
+      title: known ? menuTitle({ title: known.titleTh, titleEn: known.titleEn }, i18n.resolvedLanguage) : code,
+    };
   }
 
   const subCode = segments.length > 1 ? `${code}/${segments[1]}`.toLowerCase() : undefined;

@@ -23,21 +23,30 @@ export function AccountingBranchProvider({ children }: { children: ReactNode }) 
   const [search, setSearch] = useSearchParams();
   const fromAddress = search.get('branch');
   const branchId = chosenBranch(query.data, fromAddress);
-  const choose = useCallback((id: number) => {
-    setSearch((prev) => {
-      const next = new URLSearchParams(prev);
-      next.set('branch', String(id));
-      return next;
-    }, { replace: true });
-  }, [setSearch]);
-  const value = useMemo<AccountingBranchState>(() => ({
-    branchId,
-    branches: query.data?.branches ?? [],
-    canChoose: (query.data?.branches.length ?? 0) > 1,
-    choose,
-    isPending: query.isPending,
-    error: query.error,
-  }), [branchId, query.data, query.isPending, query.error, choose]);
+  const choose = useCallback(
+    (id: number) => {
+      setSearch(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('branch', String(id));
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearch],
+  );
+  const value = useMemo<AccountingBranchState>(
+    () => ({
+      branchId,
+      branches: query.data?.branches ?? [],
+      canChoose: (query.data?.branches.length ?? 0) > 1,
+      choose,
+      isPending: query.isPending,
+      error: query.error,
+    }),
+    [branchId, query.data, query.isPending, query.error, choose],
+  );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 

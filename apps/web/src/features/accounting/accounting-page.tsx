@@ -16,7 +16,12 @@ import { useCurrentUser } from '../../api/me';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountingBranchProvider, useAccountingBranch } from './accounting-branch-context';
 import { AccountingToolbar } from './components/accounting-toolbar';
-import { ACCOUNTING_PAGES, permittedPages, resolveAccountingRoute, type AccountingPageCode } from './lib/accounting-pages';
+import {
+  ACCOUNTING_PAGES,
+  permittedPages,
+  resolveAccountingRoute,
+  type AccountingPageCode,
+} from './lib/accounting-pages';
 
 // Each page is its own chunk: a petty-cash clerk never loads the billing screen.
 const BillingPage = lazy(() => import('./billing/billing-page').then((m) => ({ default: m.BillingPage })));
@@ -50,13 +55,33 @@ export function AccountingPage() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, px: 1.5, py: 1.5 }} data-testid="accounting-page">
       {allowed.length > 0 ? (
-        <Paper variant="outlined" component="nav" aria-label="เมนูบัญชี (Accounting menu)" sx={{ width: 150, flex: 'none', position: 'sticky', top: 76 }} data-testid="accounting-menu">
+        <Paper
+          variant="outlined"
+          component="nav"
+          aria-label="เมนูบัญชี (Accounting menu)"
+          sx={{ width: 150, flex: 'none', position: 'sticky', top: 76 }}
+          data-testid="accounting-menu"
+        >
           <List dense disablePadding sx={{ py: 0.5 }}>
             {allowed.map((p) => (
-              <ListItemButton key={p.page} component={RouterLink} to={`/accounting/${p.page}${search}`} selected={p.page === current}
-                aria-current={p.page === current ? 'page' : undefined} data-testid={`accounting-menu-${p.page}`} sx={{ minHeight: 44 }}>
+              <ListItemButton
+                key={p.page}
+                component={RouterLink}
+                to={`/accounting/${p.page}${search}`}
+                selected={p.page === current}
+                aria-current={p.page === current ? 'page' : undefined}
+                data-testid={`accounting-menu-${p.page}`}
+                sx={{ minHeight: 44 }}
+              >
                 <ListItemIcon sx={{ minWidth: 32 }}>{ICONS[p.page]}</ListItemIcon>
-                <ListItemText primary={p.th} secondary={p.en} slotProps={{ primary: { sx: { fontWeight: 600, fontSize: '0.9rem' } }, secondary: { sx: { fontSize: '0.72rem' } } }} />
+                <ListItemText
+                  primary={p.th}
+                  secondary={p.en}
+                  slotProps={{
+                    primary: { sx: { fontWeight: 600, fontSize: '0.9rem' } },
+                    secondary: { sx: { fontSize: '0.72rem' } },
+                  }}
+                />
               </ListItemButton>
             ))}
           </List>
@@ -67,13 +92,19 @@ export function AccountingPage() {
           <AccountingBranchProvider>
             <AccountingToolbar />
             <Suspense fallback={<PageSpinner />}>
-              {route.page === 'billing' ? <BillingPage billingId={billingId} /> : <BranchPage>{route.page === 'money' ? <MoneyPage /> : <CostPage />}</BranchPage>}
+              {route.page === 'billing' ? (
+                <BillingPage billingId={billingId} />
+              ) : (
+                <BranchPage>{route.page === 'money' ? <MoneyPage /> : <CostPage />}</BranchPage>
+              )}
             </Suspense>
           </AccountingBranchProvider>
         ) : route.kind === 'forbidden' ? (
           <Refusal page={route.page?.page ?? null} />
         ) : (
-          <Alert severity="warning" data-testid="accounting-unknown">ไม่พบหน้านี้ (No such page)</Alert>
+          <Alert severity="warning" data-testid="accounting-unknown">
+            ไม่พบหน้านี้ (No such page)
+          </Alert>
         )}
       </Box>
     </Box>
@@ -84,8 +115,18 @@ export function AccountingPage() {
 function BranchPage({ children }: { children: ReactNode }) {
   const { branchId, isPending, error } = useAccountingBranch();
   if (isPending) return <PageSpinner />;
-  if (error) return <Alert severity="error" data-testid="accounting-branch-error">{error.message || 'โหลดข้อมูลสาขาไม่สำเร็จ (Could not load the branches)'}</Alert>;
-  if (branchId === null) return <Alert severity="warning" data-testid="accounting-no-branch">ยังไม่มีสาขาในระบบ (No branch has been set up)</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" data-testid="accounting-branch-error">
+        {error.message || 'โหลดข้อมูลสาขาไม่สำเร็จ (Could not load the branches)'}
+      </Alert>
+    );
+  if (branchId === null)
+    return (
+      <Alert severity="warning" data-testid="accounting-no-branch">
+        ยังไม่มีสาขาในระบบ (No branch has been set up)
+      </Alert>
+    );
   // Keyed by branch: a form half typed for one branch is never saved to the next one chosen.
   return <Fragment key={branchId}>{children}</Fragment>;
 }
@@ -94,9 +135,15 @@ function BranchPage({ children }: { children: ReactNode }) {
 function Refusal({ page }: { page: AccountingPageCode | null }) {
   const entry = ACCOUNTING_PAGES.find((p) => p.page === page);
   return (
-    <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', mt: 4, px: 4, py: 4, textAlign: 'center' }} data-testid="accounting-forbidden">
+    <Paper
+      variant="outlined"
+      sx={{ maxWidth: 640, mx: 'auto', mt: 4, px: 4, py: 4, textAlign: 'center' }}
+      data-testid="accounting-forbidden"
+    >
       <BlockRounded color="error" sx={{ fontSize: 44 }} />
-      <Typography variant="h6" component="h1" sx={{ mt: 1 }}>ไม่มีสิทธิ์ใช้งานหน้านี้ (You may not open this page)</Typography>
+      <Typography variant="h6" component="h1" sx={{ mt: 1 }}>
+        ไม่มีสิทธิ์ใช้งานหน้านี้ (You may not open this page)
+      </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {entry ? `หน้า${entry.th} (${entry.en}) ` : 'หน้าบัญชี (Accounting) '}
         ต้องได้รับสิทธิ์จากผู้ดูแลระบบ (Ask an administrator for access)

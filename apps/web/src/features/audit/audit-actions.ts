@@ -31,8 +31,8 @@ const ACTION_TEXT: Record<string, [string, string]> = {
   'link.open': ['เปิดลิงก์ฟิล์ม', 'Opened film link'],
   'link.open.refused': ['เปิดลิงก์ฟิล์มไม่สำเร็จ', 'Film link refused'],
   'link.report': ['เปิดผลอ่านจากลิงก์ฟิล์ม', 'Opened report via link'],
-  'login': ['เข้าสู่ระบบ', 'Signed in'],
-  'logout': ['ออกจากระบบ', 'Signed out'],
+  login: ['เข้าสู่ระบบ', 'Signed in'],
+  logout: ['ออกจากระบบ', 'Signed out'],
 };
 
 /** Thai and English words for an action; an action not listed yet shows a neutral phrase, never its code. */

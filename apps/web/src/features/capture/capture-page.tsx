@@ -53,7 +53,9 @@ export function CapturePage() {
     }
   };
 
-  const gone = (status.isSuccess && !status.data.valid) || (upload.error instanceof ApiError && (upload.error.status === 410 || upload.error.status === 404));
+  const gone =
+    (status.isSuccess && !status.data.valid) ||
+    (upload.error instanceof ApiError && (upload.error.status === 410 || upload.error.status === 404));
   const uploadFailed = upload.isError && !gone;
 
   let body;
@@ -114,7 +116,13 @@ export function CapturePage() {
           {preparing ? (
             <CircularProgress aria-label={t('capture.preparing')} />
           ) : photo ? (
-            <Box component="img" src={photo} alt={t('capture.preview')} data-testid="capture-preview" sx={{ width: '100%', height: '100%', objectFit: 'contain', bgcolor: 'grey.900' }} />
+            <Box
+              component="img"
+              src={photo}
+              alt={t('capture.preview')}
+              data-testid="capture-preview"
+              sx={{ width: '100%', height: '100%', objectFit: 'contain', bgcolor: 'grey.900' }}
+            />
           ) : (
             <Typography color="text.secondary" sx={{ px: 3, textAlign: 'center' }}>
               {t('capture.hint')}
@@ -123,8 +131,23 @@ export function CapturePage() {
         </Box>
         {pickError ? <Alert severity="warning">{pickError}</Alert> : null}
         {uploadFailed ? <Alert severity="error">{upload.error.message || t('capture.uploadFailed')}</Alert> : null}
-        <input ref={cameraRef} type="file" accept="image/*" capture="environment" hidden onChange={(event) => void pick(event)} data-testid="capture-camera-input" />
-        <input ref={galleryRef} type="file" accept="image/*" hidden onChange={(event) => void pick(event)} data-testid="capture-file-input" />
+        <input
+          ref={cameraRef}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          hidden
+          onChange={(event) => void pick(event)}
+          data-testid="capture-camera-input"
+        />
+        <input
+          ref={galleryRef}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(event) => void pick(event)}
+          data-testid="capture-file-input"
+        />
         {photo ? (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.25 }}>
             <Button
@@ -144,10 +167,24 @@ export function CapturePage() {
           </Box>
         ) : (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.25 }}>
-            <Button size="large" variant="contained" startIcon={<CameraAltRounded />} onClick={() => cameraRef.current?.click()} sx={{ py: 1.5, fontSize: '1.05rem' }} disabled={preparing}>
+            <Button
+              size="large"
+              variant="contained"
+              startIcon={<CameraAltRounded />}
+              onClick={() => cameraRef.current?.click()}
+              sx={{ py: 1.5, fontSize: '1.05rem' }}
+              disabled={preparing}
+            >
               {t('capture.take')}
             </Button>
-            <Button size="large" variant="outlined" startIcon={<PhotoLibraryRounded />} onClick={() => galleryRef.current?.click()} sx={{ py: 1.25 }} disabled={preparing}>
+            <Button
+              size="large"
+              variant="outlined"
+              startIcon={<PhotoLibraryRounded />}
+              onClick={() => galleryRef.current?.click()}
+              sx={{ py: 1.25 }}
+              disabled={preparing}
+            >
               {t('capture.pick')}
             </Button>
           </Box>
@@ -157,7 +194,10 @@ export function CapturePage() {
   }
 
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default', display: 'flex', justifyContent: 'center' }} data-testid="capture-page">
+    <Box
+      sx={{ minHeight: '100dvh', bgcolor: 'background.default', display: 'flex', justifyContent: 'center' }}
+      data-testid="capture-page"
+    >
       <Box sx={{ width: '100%', maxWidth: 480, px: 2, py: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <RangsiMark size={28} />

@@ -33,7 +33,13 @@ const PAGE_SIZE = 50;
 
 /** A value the sender left empty, shown as a dash so that the row does not look unfinished. */
 function orDash(text: string | null | undefined) {
-  return text ? text : <Typography component="span" variant="inherit" color="text.disabled">–</Typography>;
+  return text ? (
+    text
+  ) : (
+    <Typography component="span" variant="inherit" color="text.disabled">
+      –
+    </Typography>
+  );
 }
 
 /** /dicom/unmatched: images received for no exam, kept until staff match them to the exam they belong to. */
@@ -54,9 +60,22 @@ export function UnmatchedStudiesPage() {
   return (
     <Box sx={{ px: 1.5, py: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="unmatched-page">
       <Paper variant="outlined" sx={{ p: 1.5 }}>
-        <Typography variant="h6" component="h1">{t('dicomUnmatched.title')}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>{t('dicomUnmatched.intro')}</Typography>
-        <Stack direction="row" spacing={1} component="form" onSubmit={(e) => { e.preventDefault(); setQuery({ q: term, page: 1 }); }} sx={{ maxWidth: 560 }}>
+        <Typography variant="h6" component="h1">
+          {t('dicomUnmatched.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('dicomUnmatched.intro')}
+        </Typography>
+        <Stack
+          direction="row"
+          spacing={1}
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setQuery({ q: term, page: 1 });
+          }}
+          sx={{ maxWidth: 560 }}
+        >
           <TextField
             size="small"
             fullWidth
@@ -65,23 +84,42 @@ export function UnmatchedStudiesPage() {
             onChange={(e) => setTerm(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'unmatched-search' } }}
           />
-          <Button type="submit" variant="contained" startIcon={<SearchRounded />}>{t('dicomUnmatched.searchButton')}</Button>
+          <Button type="submit" variant="contained" startIcon={<SearchRounded />}>
+            {t('dicomUnmatched.searchButton')}
+          </Button>
         </Stack>
       </Paper>
 
       <Paper variant="outlined" component="section" aria-busy={list.isFetching}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 1.5, minHeight: 36 }}>
-          <Typography variant="subtitle2" component="h2" data-testid="unmatched-total" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Typography
+            variant="subtitle2"
+            component="h2"
+            data-testid="unmatched-total"
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+          >
             {data ? t('dicomUnmatched.total', { count: data.total }) : t('dicomUnmatched.loading')}
           </Typography>
         </Box>
         {list.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
-        {list.error ? <Alert severity="error" sx={{ m: 1.5 }}>{list.error instanceof ApiError ? list.error.message : t('dicomUnmatched.loadFailed')}</Alert> : null}
-        {data && data.rows.length === 0 ? <Typography sx={{ p: 2 }} color="text.secondary">No result.</Typography> : null}
+        {list.error ? (
+          <Alert severity="error" sx={{ m: 1.5 }}>
+            {list.error instanceof ApiError ? list.error.message : t('dicomUnmatched.loadFailed')}
+          </Alert>
+        ) : null}
+        {data && data.rows.length === 0 ? (
+          <Typography sx={{ p: 2 }} color="text.secondary">
+            No result.
+          </Typography>
+        ) : null}
         {data && data.rows.length > 0 ? (
           <TableContainer>
             {/* Only the name and the study wrap: a count, a code or the button broken over two lines is hard to read. */}
-            <Table size="small" data-testid="unmatched-table" sx={{ '& th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1 } }}>
+            <Table
+              size="small"
+              data-testid="unmatched-table"
+              sx={{ '& th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1 } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>{t('dicomUnmatched.col.received')}</TableCell>
@@ -104,25 +142,45 @@ export function UnmatchedStudiesPage() {
                       {orDash(s.patientId)}
                       {/* Patient safety: say why images that named an exam were not attached to it. */}
                       {s.unmatchedReason ? (
-                        <Typography variant="caption" color="error" component="div" sx={{ whiteSpace: 'normal', minWidth: 160 }} data-testid="unmatched-reason">
+                        <Typography
+                          variant="caption"
+                          color="error"
+                          component="div"
+                          sx={{ whiteSpace: 'normal', minWidth: 160 }}
+                          data-testid="unmatched-reason"
+                        >
                           {t(`dicomUnmatched.reason.${s.unmatchedReason}`, { accession: s.accessionNumber ?? '' })}
                         </Typography>
                       ) : null}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(s.accessionNumber)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(dicomDate(s.studyDate))}</TableCell>
-                    <TableCell sx={{ minWidth: 120 }}>{orDash([s.modalities?.replaceAll('\\', ', '), s.studyDescription].filter(Boolean).join(' · '))}</TableCell>
+                    <TableCell sx={{ minWidth: 120 }}>
+                      {orDash([s.modalities?.replaceAll('\\', ', '), s.studyDescription].filter(Boolean).join(' · '))}
+                    </TableCell>
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                       {t('dicomUnmatched.images', { series: s.numberOfSeries, count: s.numberOfInstances })}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.source}</TableCell>
                     <TableCell align="right">
                       <Stack spacing={0.75} alignItems="stretch">
-                        <Button size="small" variant="outlined" startIcon={<LinkRounded />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setMatching(s)}>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          startIcon={<LinkRounded />}
+                          sx={{ whiteSpace: 'nowrap' }}
+                          onClick={() => setMatching(s)}
+                        >
                           {t('dicomUnmatched.matchButton')}
                         </Button>
                         {canRequest ? (
-                          <Button size="small" startIcon={<NoteAddRounded />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setRequesting(s)} data-testid="unmatched-request">
+                          <Button
+                            size="small"
+                            startIcon={<NoteAddRounded />}
+                            sx={{ whiteSpace: 'nowrap' }}
+                            onClick={() => setRequesting(s)}
+                            data-testid="unmatched-request"
+                          >
                             {t('dicomUnmatched.requestButton')}
                           </Button>
                         ) : null}
@@ -136,7 +194,12 @@ export function UnmatchedStudiesPage() {
         ) : null}
         {pages > 1 ? (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
-            <Pagination count={pages} page={query.page} onChange={(_e, page) => setQuery({ ...query, page })} size="small" />
+            <Pagination
+              count={pages}
+              page={query.page}
+              onChange={(_e, page) => setQuery({ ...query, page })}
+              size="small"
+            />
           </Box>
         ) : null}
       </Paper>
@@ -146,7 +209,10 @@ export function UnmatchedStudiesPage() {
         <MatchDialog
           study={matching}
           onClose={() => setMatching(null)}
-          onMatched={(exam) => { setMatching(null); setMatched(exam); }}
+          onMatched={(exam) => {
+            setMatching(null);
+            setMatched(exam);
+          }}
         />
       ) : null}
       <Snackbar
@@ -154,7 +220,13 @@ export function UnmatchedStudiesPage() {
         autoHideDuration={10_000}
         onClose={() => setMatched(null)}
         message={matched ? t('dicomUnmatched.matched', { accession: matched.accessionNumber }) : ''}
-        action={matched ? <Button component={RouterLink} to={`/pacs#${matched.accessionNumber}`} size="small" color="inherit">{t('dicomUnmatched.openWorklist')}</Button> : null}
+        action={
+          matched ? (
+            <Button component={RouterLink} to={`/pacs#${matched.accessionNumber}`} size="small" color="inherit">
+              {t('dicomUnmatched.openWorklist')}
+            </Button>
+          ) : null
+        }
       />
     </Box>
   );

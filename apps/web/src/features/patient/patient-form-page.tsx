@@ -44,7 +44,15 @@ import { applyCardToForm } from './lib/card-data';
 import { ageFromDisplay } from './lib/day';
 import { historyCapabilities } from './lib/exam-history-links';
 import { applyGatewayPatient } from './lib/gateway-patient';
-import { emptyForm, fromPatient, inputIdOf, isExistingPatientId, tabOfField, toSavePayload, validatePatientForm } from './lib/patient-form-model';
+import {
+  emptyForm,
+  fromPatient,
+  inputIdOf,
+  isExistingPatientId,
+  tabOfField,
+  toSavePayload,
+  validatePatientForm,
+} from './lib/patient-form-model';
 import { takeCard } from './lib/session-memory';
 
 /** Spec §8 wording, typo included: the notice after a successful patient save. */
@@ -68,7 +76,9 @@ export function PatientFormPage() {
     return (
       <Box sx={{ p: 4, textAlign: 'center' }} data-testid="patient-form-failed">
         <Typography variant="h6" gutterBottom>
-          {patient.error instanceof ApiError && patient.error.status === 404 ? t('patient.form.notFound') : t('patient.form.loadFailed')}
+          {patient.error instanceof ApiError && patient.error.status === 404
+            ? t('patient.form.notFound')
+            : t('patient.form.loadFailed')}
         </Typography>
         <Button startIcon={<ArrowBackRounded />} onClick={() => void navigate('/patient')}>
           {t('patient.form.backToSearch')}
@@ -85,7 +95,15 @@ export function PatientFormPage() {
     );
   }
   // new → importbycard → new keeps the same form (the card's data stays); a saved patient gets a fresh one.
-  return <PatientForm key={existing ? patientId : 'new'} patientId={patientId} patient={existing ? (patient.data ?? null) : null} formData={formData.data} ui={ui.data} />;
+  return (
+    <PatientForm
+      key={existing ? patientId : 'new'}
+      patientId={patientId}
+      patient={existing ? (patient.data ?? null) : null}
+      formData={formData.data}
+      ui={ui.data}
+    />
+  );
 }
 
 interface PatientFormProps {
@@ -249,15 +267,20 @@ function PatientForm({ patientId, patient, formData, ui }: PatientFormProps) {
     else void navigate('/patient');
   };
 
-  const age = values.unknownBirthDate ? values.age : ageFromDisplay(values.birthDate)?.toString() ?? '';
-  const displayName = [values.nameTH.prefix + values.nameTH.first, values.nameTH.middle, values.nameTH.last].filter((s) => s.trim()).join(' ');
+  const age = values.unknownBirthDate ? values.age : (ageFromDisplay(values.birthDate)?.toString() ?? '');
+  const displayName = [values.nameTH.prefix + values.nameTH.first, values.nameTH.middle, values.nameTH.last]
+    .filter((s) => s.trim())
+    .join(' ');
   // The label counts the exams the history lists (the tab shares this query); until it answers, the patient's count.
   const history = usePatientExams(patientId, existing);
   const examCount = history.data ? history.data.reduce((n, r) => n + r.exams.length, 0) : (patient?.examCount ?? 0);
   const busy = saving || saveImage.isPending;
 
   return (
-    <Box sx={{ px: 2, pt: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: '100%' }} data-testid="patient-form-page">
+    <Box
+      sx={{ px: 2, pt: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5, minHeight: '100%' }}
+      data-testid="patient-form-page"
+    >
       <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <PhotoPanel
           patientId={existing ? patientId : null}
@@ -279,19 +302,35 @@ function PatientForm({ patientId, patient, formData, ui }: PatientFormProps) {
           </Typography>
           {values.nameEN.first ? (
             <Typography variant="body2" color="text.secondary">
-              {[values.nameEN.prefix, values.nameEN.first, values.nameEN.middle, values.nameEN.last].filter((s) => s.trim()).join(' ')}
+              {[values.nameEN.prefix, values.nameEN.first, values.nameEN.middle, values.nameEN.last]
+                .filter((s) => s.trim())
+                .join(' ')}
             </Typography>
           ) : null}
           <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mt: 1 }}>
             {existing ? <Chip size="small" label={`HN ${patient.hn}`} /> : null}
-            {values.gender !== 'Unknown' ? <Chip size="small" variant="outlined" label={t(`patient.gender.${values.gender}`)} /> : null}
+            {values.gender !== 'Unknown' ? (
+              <Chip size="small" variant="outlined" label={t(`patient.gender.${values.gender}`)} />
+            ) : null}
             {age ? <Chip size="small" variant="outlined" label={t('patient.form.ageYears', { age })} /> : null}
-            {values.hasAllergy && values.allergy.length ? <Chip size="small" color="error" variant="outlined" label={t('patient.form.allergyChip', { list: values.allergy.join(', ') })} /> : null}
+            {values.hasAllergy && values.allergy.length ? (
+              <Chip
+                size="small"
+                color="error"
+                variant="outlined"
+                label={t('patient.form.allergyChip', { list: values.allergy.join(', ') })}
+              />
+            ) : null}
           </Box>
         </Box>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'stretch' }}>
           {ui.gatewayUrl && !existing ? (
-            <Button variant="outlined" startIcon={<CloudDownloadRounded />} onClick={() => setImportOpen(true)} data-testid="patient-import-hn">
+            <Button
+              variant="outlined"
+              startIcon={<CloudDownloadRounded />}
+              onClick={() => setImportOpen(true)}
+              data-testid="patient-import-hn"
+            >
               {t('patient.import.open')}
             </Button>
           ) : null}
@@ -310,13 +349,24 @@ function PatientForm({ patientId, patient, formData, ui }: PatientFormProps) {
       </Paper>
 
       <Paper variant="outlined" sx={{ flex: 1 }}>
-        <Tabs value={tab} onChange={(_, next: number) => setTab(next)} variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }} aria-label={t('patient.form.tabs')}>
+        <Tabs
+          value={tab}
+          onChange={(_, next: number) => setTab(next)}
+          variant="scrollable"
+          scrollButtons="auto"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+          aria-label={t('patient.form.tabs')}
+        >
           <Tab label={t('patient.tab.personal')} data-testid="patient-tab-0" />
           <Tab label={t('patient.tab.family')} data-testid="patient-tab-1" />
           <Tab label={t('patient.tab.emergency')} data-testid="patient-tab-2" />
           <Tab label={t('patient.tab.workplace')} data-testid="patient-tab-3" />
           <Tab label={t('patient.tab.allergy')} data-testid="patient-tab-4" />
-          <Tab label={t('patient.tab.history', { count: examCount })} disabled={!existing} data-testid="patient-tab-5" />
+          <Tab
+            label={t('patient.tab.history', { count: examCount })}
+            disabled={!existing}
+            data-testid="patient-tab-5"
+          />
         </Tabs>
         <Box sx={{ p: 2 }} role="tabpanel">
           {tab === 0 ? (
@@ -341,7 +391,19 @@ function PatientForm({ patientId, patient, formData, ui }: PatientFormProps) {
       <Paper
         variant="outlined"
         component="footer"
-        sx={{ position: 'sticky', bottom: 0, zIndex: 3, display: 'flex', alignItems: 'flex-start', gap: 1.5, px: 2, py: 1, borderBottomLeftRadius: 0, borderBottomRightRadius: 0, boxShadow: '0 -2px 8px rgba(26,38,51,0.06)' }}
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          zIndex: 3,
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 1.5,
+          px: 2,
+          py: 1,
+          borderBottomLeftRadius: 0,
+          borderBottomRightRadius: 0,
+          boxShadow: '0 -2px 8px rgba(26,38,51,0.06)',
+        }}
       >
         {existing ? (
           <Box sx={{ width: 300 }}>

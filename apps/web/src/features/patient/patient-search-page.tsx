@@ -100,7 +100,17 @@ export function PatientSearchPage() {
         }}
         sx={{ p: 1.5 }}
       >
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr)) auto' }, gap: 1.5, alignItems: 'flex-start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr)) auto',
+            },
+            gap: 1.5,
+            alignItems: 'flex-start',
+          }}
+        >
           {FIELD_ORDER.map((key) => (
             <FormText
               key={key}
@@ -117,7 +127,12 @@ export function PatientSearchPage() {
             />
           ))}
           <Box sx={{ display: 'flex', gap: 1, pt: 2.75, gridColumn: { xs: 'span 2', lg: 'auto' } }}>
-            <Button type="submit" variant="contained" startIcon={results.isFetching ? <CircularProgress size={16} color="inherit" /> : <SearchRounded />} data-testid="patient-search-submit">
+            <Button
+              type="submit"
+              variant="contained"
+              startIcon={results.isFetching ? <CircularProgress size={16} color="inherit" /> : <SearchRounded />}
+              data-testid="patient-search-submit"
+            >
               {t('patient.search.submit')}
             </Button>
             <Button
@@ -131,7 +146,13 @@ export function PatientSearchPage() {
           </Box>
         </Box>
         {criteriaError ? (
-          <Typography variant="caption" color="error" role="alert" data-testid="patient-search-criteria-error" sx={{ display: 'block', mt: 0.5 }}>
+          <Typography
+            variant="caption"
+            color="error"
+            role="alert"
+            data-testid="patient-search-criteria-error"
+            sx={{ display: 'block', mt: 0.5 }}
+          >
             {t('patient.search.needCriteria')}
           </Typography>
         ) : null}
@@ -139,14 +160,27 @@ export function PatientSearchPage() {
           {canEdit ? (
             <Tooltip title={searched ? '' : t('patient.search.addNewHint')}>
               <span>
-                <Button variant="outlined" startIcon={<PersonAddAlt1Rounded />} component={RouterLink} to="/patient/new" disabled={!searched} data-testid="patient-add-new">
+                <Button
+                  variant="outlined"
+                  startIcon={<PersonAddAlt1Rounded />}
+                  component={RouterLink}
+                  to="/patient/new"
+                  disabled={!searched}
+                  data-testid="patient-add-new"
+                >
                   {t('patient.search.addNew')}
                 </Button>
               </span>
             </Tooltip>
           ) : null}
           {canEdit && ui.data?.gatewayUrl && searched ? (
-            <Button variant="outlined" startIcon={<CloudDownloadRounded />} component={RouterLink} to="/patient/import" data-testid="patient-import">
+            <Button
+              variant="outlined"
+              startIcon={<CloudDownloadRounded />}
+              component={RouterLink}
+              to="/patient/import"
+              data-testid="patient-import"
+            >
               {t('patient.search.import')}
             </Button>
           ) : null}
@@ -170,9 +204,19 @@ export function PatientSearchPage() {
       </Paper>
 
       {searched ? (
-        <Paper variant="outlined" component="section" aria-label={t('patient.search.results')} aria-busy={results.isFetching}>
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-label={t('patient.search.results')}
+          aria-busy={results.isFetching}
+        >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, minHeight: 36 }}>
-            <Typography variant="subtitle2" component="h2" data-testid="patient-search-total" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Typography
+              variant="subtitle2"
+              component="h2"
+              data-testid="patient-search-total"
+              sx={{ fontVariantNumeric: 'tabular-nums' }}
+            >
               {results.isSuccess ? t('patient.search.total', { count: rows.length }) : t('patient.search.searching')}
             </Typography>
             {results.isSuccess && rows.length >= 100 ? (
@@ -190,7 +234,12 @@ export function PatientSearchPage() {
               </Typography>
             </Box>
           ) : (
-            <PatientResultsTable rows={rows} loading={results.isPending} canCreateExam={canCreateExam} canEdit={canEdit} />
+            <PatientResultsTable
+              rows={rows}
+              loading={results.isPending}
+              canCreateExam={canCreateExam}
+              canEdit={canEdit}
+            />
           )}
         </Paper>
       ) : null}

@@ -53,22 +53,48 @@ export function ReportPage() {
         sx={{ m: 'auto', maxWidth: 640 }}
         data-testid="report-error"
         data-status={status}
-        action={status === 0 || status >= 500 ? <Button color="inherit" size="small" onClick={() => void report.refetch()}>{t('report.error.retry')}</Button> : undefined}
+        action={
+          status === 0 || status >= 500 ? (
+            <Button color="inherit" size="small" onClick={() => void report.refetch()}>
+              {t('report.error.retry')}
+            </Button>
+          ) : undefined
+        }
       >
         {message}
       </Alert>
     );
   } else if (needsAcceptance(report.data.exam, { isDoctor: me.roleName === 'Doctor', userId: me.userId })) {
-    body = <AcceptGate exam={report.data.exam} words="report.accept" accept={() => acceptReportExam(report.data.exam)}
-      onAccepted={() => void queryClient.invalidateQueries({ queryKey: examReportKey(examId, name) })} />;
+    body = (
+      <AcceptGate
+        exam={report.data.exam}
+        words="report.accept"
+        accept={() => acceptReportExam(report.data.exam)}
+        onAccepted={() => void queryClient.invalidateQueries({ queryKey: examReportKey(examId, name) })}
+      />
+    );
   } else {
     body = <ReportWorkspace key={`${examId}-${name}`} examId={examId} reportName={name} report={report.data} />;
   }
 
   return (
-    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', overflow: 'hidden' }} data-testid="report-page" data-report-name={name}>
+    <Box
+      sx={{
+        height: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.default',
+        overflow: 'hidden',
+      }}
+      data-testid="report-page"
+      data-report-name={name}
+    >
       <ReportHeader exam={exam} />
-      <ReportTabs tabs={tabs} selected={tab?.name} onSelect={(next) => void navigate(reportTabPath(examId, next, location.search))} />
+      <ReportTabs
+        tabs={tabs}
+        selected={tab?.name}
+        onSelect={(next) => void navigate(reportTabPath(examId, next, location.search))}
+      />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>{body}</Box>
     </Box>
   );

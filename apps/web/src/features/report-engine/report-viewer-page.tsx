@@ -29,9 +29,14 @@ export function ReportViewerPage({ kind: given }: { kind: ReportKind | 'branch' 
   const id = params.id ?? params.requestId;
   const list = useReportList(kind ? REPORT_PREFIX[kind] : '', search.get('examBranchId'));
   const reports = useMemo(() => list.data ?? [], [list.data]);
-  const current = params.reportName ? reports.find((r) => r.reportName.toLowerCase() === params.reportName!.toLowerCase()) : reports[0];
+  const current = params.reportName
+    ? reports.find((r) => r.reportName.toLowerCase() === params.reportName!.toLowerCase())
+    : reports[0];
   const pageTitle = kind ? t(`reportViewer.kinds.${kind}`) : t('reportViewer.title');
-  const initial = useMemo<FormValues | null>(() => (current ? initialValues(current, search, id) : null), [current, search, id]);
+  const initial = useMemo<FormValues | null>(
+    () => (current ? initialValues(current, search, id) : null),
+    [current, search, id],
+  );
   const [run, setRun] = useState<ReportRun | null>(null);
 
   useEffect(() => {
@@ -45,7 +50,12 @@ export function ReportViewerPage({ kind: given }: { kind: ReportKind | 'branch' 
     setRun('values' in ready ? { reportName: current.reportName, values: ready.values, at: Date.now() } : null);
   }, [current, initial]);
 
-  if (!kind) return <Centered><Alert severity="warning">{t('reportViewer.unknownScreen')}</Alert></Centered>;
+  if (!kind)
+    return (
+      <Centered>
+        <Alert severity="warning">{t('reportViewer.unknownScreen')}</Alert>
+      </Centered>
+    );
 
   const selectTab = (reportName: string) => {
     // Spec §2: the route follows the tab and keeps the query string.
@@ -57,16 +67,37 @@ export function ReportViewerPage({ kind: given }: { kind: ReportKind | 'branch' 
   else if (list.isError) {
     body = (
       <Centered>
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('error.retry')}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              {t('error.retry')}
+            </Button>
+          }
+        >
           {list.error.message || t('reportViewer.listFailed')}
         </Alert>
       </Centered>
     );
-  } else if (reports.length === 0) body = <Centered><Alert severity="info" data-testid="report-none">{t('reportViewer.none')}</Alert></Centered>;
+  } else if (reports.length === 0)
+    body = (
+      <Centered>
+        <Alert severity="info" data-testid="report-none">
+          {t('reportViewer.none')}
+        </Alert>
+      </Centered>
+    );
   else if (!current || !initial) {
     body = (
       <Centered>
-        <Alert severity="warning" action={<Button component={RouterLink} to={`${routeBase(kind, id)}${location.search}`} color="inherit" size="small">{t('reportViewer.firstReport')}</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button component={RouterLink} to={`${routeBase(kind, id)}${location.search}`} color="inherit" size="small">
+              {t('reportViewer.firstReport')}
+            </Button>
+          }
+        >
           {t('reportViewer.notFound', { name: params.reportName })}
         </Alert>
       </Centered>
@@ -90,10 +121,29 @@ export function ReportViewerPage({ kind: given }: { kind: ReportKind | 'branch' 
   }
 
   return (
-    <Box sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }} data-testid="report-viewer">
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 3, px: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 52 }}>
-        <Typography component="h1" variant="h6" noWrap sx={{ flex: 'none' }}>{pageTitle}</Typography>
-        {kind !== 'sticker' && reports.length > 0 && current ? <ReportTabs reports={reports} current={current.reportName} onSelect={selectTab} /> : null}
+    <Box
+      sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
+      data-testid="report-viewer"
+    >
+      <Box
+        component="header"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 3,
+          px: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          minHeight: 52,
+        }}
+      >
+        <Typography component="h1" variant="h6" noWrap sx={{ flex: 'none' }}>
+          {pageTitle}
+        </Typography>
+        {kind !== 'sticker' && reports.length > 0 && current ? (
+          <ReportTabs reports={reports} current={current.reportName} onSelect={selectTab} />
+        ) : null}
       </Box>
       {body}
     </Box>

@@ -19,7 +19,12 @@ interface PublicLink {
   patientName: string;
   expiresAt: string;
   exams: {
-    modalityCode: string; accessionNumber: string | null; examDate: string; description: string; hasImage: boolean; thumbnailUrl: string | null;
+    modalityCode: string;
+    accessionNumber: string | null;
+    examDate: string;
+    description: string;
+    hasImage: boolean;
+    thumbnailUrl: string | null;
     /** The released report's PDF by a signed, expiring address; null while there is none (or it awaits audit). */
     reportUrl: string | null;
   }[];
@@ -31,48 +36,106 @@ export function PublicLinkPage() {
   const { linkId = '' } = useParams();
   const [pin, setPin] = useState('');
   const open = useMutation({
-    mutationFn: (p?: string) => apiRequest<PublicLink>(`/api/link/${encodeURIComponent(linkId)}/open`, { method: 'POST', body: p ? { pin: p } : {}, redirectOnUnauthorized: false }),
+    mutationFn: (p?: string) =>
+      apiRequest<PublicLink>(`/api/link/${encodeURIComponent(linkId)}/open`, {
+        method: 'POST',
+        body: p ? { pin: p } : {},
+        redirectOnUnauthorized: false,
+      }),
     meta: { errorAlert: false },
   });
   const { mutate } = open;
-  useEffect(() => { mutate(undefined); }, [mutate]);
+  useEffect(() => {
+    mutate(undefined);
+  }, [mutate]);
   const needsPin = open.error instanceof ApiError && open.error.status === 403;
   const data = open.data;
   return (
-    <Box sx={{ maxWidth: 960, mx: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="public-link-page">
-      <Typography variant="h5" component="h1">{t('request.export.title')}</Typography>
+    <Box
+      sx={{ maxWidth: 960, mx: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}
+      data-testid="public-link-page"
+    >
+      <Typography variant="h5" component="h1">
+        {t('request.export.title')}
+      </Typography>
       {open.isPending ? <CircularProgress /> : null}
       {needsPin ? (
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); mutate(pin); }} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-          <TextField size="small" label="PIN" value={pin} onChange={(e) => setPin(e.target.value)} error={Boolean(pin) && needsPin} helperText={open.error?.message}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'public-link-pin' } }} />
-          <Button type="submit" variant="contained" data-testid="public-link-open">{t('request.export.open')}</Button>
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            mutate(pin);
+          }}
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+        >
+          <TextField
+            size="small"
+            label="PIN"
+            value={pin}
+            onChange={(e) => setPin(e.target.value)}
+            error={Boolean(pin) && needsPin}
+            helperText={open.error?.message}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'public-link-pin' } }}
+          />
+          <Button type="submit" variant="contained" data-testid="public-link-open">
+            {t('request.export.open')}
+          </Button>
         </Box>
-      ) : open.error ? <Alert severity="error" data-testid="public-link-error">{open.error.message}</Alert> : null}
+      ) : open.error ? (
+        <Alert severity="error" data-testid="public-link-error">
+          {open.error.message}
+        </Alert>
+      ) : null}
       {data ? (
         <>
-          <Typography variant="h6" data-testid="public-link-patient">{data.patientName}</Typography>
-          <Typography variant="caption" color="text.secondary">{t('request.export.expires', { at: formatDateTime(data.expiresAt) })}</Typography>
+          <Typography variant="h6" data-testid="public-link-patient">
+            {data.patientName}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('request.export.expires', { at: formatDateTime(data.expiresAt) })}
+          </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 1.5 }}>
             {data.exams.map((e) => (
               <Card key={`${e.modalityCode}-${e.accessionNumber}`} variant="outlined" data-testid="public-link-exam">
                 {e.thumbnailUrl ? (
                   // A thumbnail that cannot be drawn (images still arriving, or archived) is left out rather than shown as a black square.
-                  <Box component="img" src={e.thumbnailUrl} alt={e.description} onError={(ev) => { ev.currentTarget.style.display = 'none'; }}
-                    sx={{ width: '100%', aspectRatio: '1', objectFit: 'contain', bgcolor: 'common.black' }} />
+                  <Box
+                    component="img"
+                    src={e.thumbnailUrl}
+                    alt={e.description}
+                    onError={(ev) => {
+                      ev.currentTarget.style.display = 'none';
+                    }}
+                    sx={{ width: '100%', aspectRatio: '1', objectFit: 'contain', bgcolor: 'common.black' }}
+                  />
                 ) : null}
                 <CardContent>
-                  <Typography variant="subtitle2">{e.modalityCode} · {e.accessionNumber}</Typography>
+                  <Typography variant="subtitle2">
+                    {e.modalityCode} · {e.accessionNumber}
+                  </Typography>
                   <Typography variant="body2">{e.description}</Typography>
-                  <Typography variant="caption" color="text.secondary">{formatDateTime(e.examDate)}{e.hasImage ? '' : ` · ${t('request.export.noImages')}`}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {formatDateTime(e.examDate)}
+                    {e.hasImage ? '' : ` · ${t('request.export.noImages')}`}
+                  </Typography>
                   {e.reportUrl ? (
                     <Box sx={{ mt: 1 }}>
-                      <Button size="small" variant="outlined" startIcon={<DescriptionRounded />} href={e.reportUrl} target="_blank" rel="noopener" data-testid="public-link-report">
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        startIcon={<DescriptionRounded />}
+                        href={e.reportUrl}
+                        target="_blank"
+                        rel="noopener"
+                        data-testid="public-link-report"
+                      >
                         {t('request.export.report')}
                       </Button>
                     </Box>
                   ) : (
-                    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>{t('request.export.noReport')}</Typography>
+                    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                      {t('request.export.noReport')}
+                    </Typography>
                   )}
                 </CardContent>
               </Card>

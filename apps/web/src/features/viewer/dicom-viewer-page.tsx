@@ -20,7 +20,12 @@ function targetOfAddress(): { examId: string; seriesId: string; orientation: str
   const m = /^\/DicomViewer\/([^/]+)\/([^/]+)(?:\/([^/]*))?\/?$/.exec(window.location.pathname);
   if (!m) return null;
   try {
-    return { examId: decodeURIComponent(m[1]!), seriesId: decodeURIComponent(m[2]!), orientation: decodeURIComponent(m[3] ?? ''), token: new URLSearchParams(window.location.search).get('token') ?? '' };
+    return {
+      examId: decodeURIComponent(m[1]!),
+      seriesId: decodeURIComponent(m[2]!),
+      orientation: decodeURIComponent(m[3] ?? ''),
+      token: new URLSearchParams(window.location.search).get('token') ?? '',
+    };
   } catch {
     return null;
   }

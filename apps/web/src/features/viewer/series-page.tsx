@@ -32,7 +32,12 @@ export function SeriesPage() {
   const mustAccept = exam ? needsAcceptance(exam, reader) : false;
   const series = useQuery({ queryKey: ['viewer', 'series', examId], queryFn: () => getSeries(examId), enabled: ready });
   // One token for the page: the frame's address carries it (it lives two hours, spec §6 "viewer links").
-  const token = useQuery({ queryKey: ['viewer', 'token', examId], queryFn: () => issueViewerToken(examId), enabled: ready, staleTime: 60 * 60_000 });
+  const token = useQuery({
+    queryKey: ['viewer', 'token', examId],
+    queryFn: () => issueViewerToken(examId),
+    enabled: ready,
+    staleTime: 60 * 60_000,
+  });
   const [selected, setSelected] = useState(0);
   const current = series.data?.[selected];
   const src = useFrameSource(examId, current, token.data?.token);
@@ -42,29 +47,93 @@ export function SeriesPage() {
   }, []);
 
   let main;
-  if (error) main = <Alert severity="error" sx={{ m: 'auto' }}>{t('viewer.loadFailed')}</Alert>;
-  else if (exam && mustAccept) main = (
-    <AcceptGate exam={exam} words="viewer.accept" accept={() => acceptViewerExam(exam)}
-      onAccepted={(fresh) => queryClient.setQueryData(['viewer', 'exam', exam.examId], fresh)} />
-  );
+  if (error)
+    main = (
+      <Alert severity="error" sx={{ m: 'auto' }}>
+        {t('viewer.loadFailed')}
+      </Alert>
+    );
+  else if (exam && mustAccept)
+    main = (
+      <AcceptGate
+        exam={exam}
+        words="viewer.accept"
+        accept={() => acceptViewerExam(exam)}
+        onAccepted={(fresh) => queryClient.setQueryData(['viewer', 'exam', exam.examId], fresh)}
+      />
+    );
   else if (restoring) main = <UnzipProgress />;
-  else if (failedRestore) main = <Alert severity="error" sx={{ m: 'auto' }} data-testid="unzip-failed">{t('viewer.unzip.failed')}</Alert>;
-  else if (series.data && series.data.length === 0) main = <Alert severity="info" sx={{ m: 'auto' }}>{t('viewer.series.none')}</Alert>;
-  else if (src) main = <Box component="iframe" key={src} src={src} title={t('viewer.frameTitle')} data-testid="viewer-frame" allow="fullscreen" sx={{ border: 0, width: '100%', height: '100%', display: 'block' }} />;
+  else if (failedRestore)
+    main = (
+      <Alert severity="error" sx={{ m: 'auto' }} data-testid="unzip-failed">
+        {t('viewer.unzip.failed')}
+      </Alert>
+    );
+  else if (series.data && series.data.length === 0)
+    main = (
+      <Alert severity="info" sx={{ m: 'auto' }}>
+        {t('viewer.series.none')}
+      </Alert>
+    );
+  else if (src)
+    main = (
+      <Box
+        component="iframe"
+        key={src}
+        src={src}
+        title={t('viewer.frameTitle')}
+        data-testid="viewer-frame"
+        allow="fullscreen"
+        sx={{ border: 0, width: '100%', height: '100%', display: 'block' }}
+      />
+    );
   else main = <PageSpinner label={t('viewer.loading')} />;
 
   return (
     <ThemeProvider theme={viewerTheme}>
       <CssBaseline />
-      <Box sx={{ height: '100vh', display: 'flex', bgcolor: 'background.default', color: 'text.primary', overflow: 'hidden' }}>
-        <Box component="nav" aria-label={t('viewer.series.title')} sx={{ width: 168, flex: 'none', borderRight: 1, borderColor: 'divider', overflowY: 'auto', bgcolor: 'background.paper' }}>
+      <Box
+        sx={{
+          height: '100vh',
+          display: 'flex',
+          bgcolor: 'background.default',
+          color: 'text.primary',
+          overflow: 'hidden',
+        }}
+      >
+        <Box
+          component="nav"
+          aria-label={t('viewer.series.title')}
+          sx={{
+            width: 168,
+            flex: 'none',
+            borderRight: 1,
+            borderColor: 'divider',
+            overflowY: 'auto',
+            bgcolor: 'background.paper',
+          }}
+        >
           <Box sx={{ px: 1, pt: 1 }}>
-            <Typography component="h1" variant="subtitle1" sx={{ fontWeight: 600 }}>Series</Typography>
-            {exam ? <Typography variant="caption" color="text.secondary" component="div" noWrap title={exam.patientName ?? ''}>{exam.hn} {exam.patientName}</Typography> : null}
+            <Typography component="h1" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              Series
+            </Typography>
+            {exam ? (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="div"
+                noWrap
+                title={exam.patientName ?? ''}
+              >
+                {exam.hn} {exam.patientName}
+              </Typography>
+            ) : null}
           </Box>
           {series.data ? <SeriesList series={series.data} selected={selected} onSelect={setSelected} /> : null}
         </Box>
-        <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', bgcolor: 'common.black' }}>{main}</Box>
+        <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', bgcolor: 'common.black' }}>
+          {main}
+        </Box>
       </Box>
     </ThemeProvider>
   );

@@ -34,7 +34,8 @@ export function WorklistPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   // Who the server shows unmatched studies to (docs/decisions/d16-who-sees-unmatched-studies-who.md): administrators and branch staff who approve images.
-  const seesUnmatched = me.permissions.includes('EXAM_DICOM_APPROVE') && (me.roleName === 'Administrator' || me.roleName === 'Staff');
+  const seesUnmatched =
+    me.permissions.includes('EXAM_DICOM_APPROVE') && (me.roleName === 'Administrator' || me.roleName === 'Staff');
   const can = useMemo(() => worklistCapabilities(me), [me]);
   const columns = useMemo(() => worklistColumns(can), [can]);
   const [completedOpen, setCompletedOpen] = useState(false);
@@ -77,8 +78,15 @@ export function WorklistPage() {
       >
         {showTabs ? <ClientTabs clients={clients} selected={state.run.clientId} onSelect={state.setClient} /> : null}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, minHeight: 36 }}>
-          <Typography variant="subtitle2" component="h2" data-testid="worklist-total" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {query.isSuccess && !resolving ? t('worklist.list.total', { count: formatResultTotal(total, query.data.totalIsEstimate) }) : t('worklist.loading')}
+          <Typography
+            variant="subtitle2"
+            component="h2"
+            data-testid="worklist-total"
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+          >
+            {query.isSuccess && !resolving
+              ? t('worklist.list.total', { count: formatResultTotal(total, query.data.totalIsEstimate) })
+              : t('worklist.loading')}
           </Typography>
           {busy && rows.length > 0 ? (
             <Typography variant="caption" color="text.secondary" role="status">
@@ -86,7 +94,13 @@ export function WorklistPage() {
             </Typography>
           ) : null}
           {seesUnmatched ? (
-            <Button component={RouterLink} to="/dicom/unmatched" size="small" sx={{ ml: 'auto' }} data-testid="unmatched-link">
+            <Button
+              component={RouterLink}
+              to="/dicom/unmatched"
+              size="small"
+              sx={{ ml: 'auto' }}
+              data-testid="unmatched-link"
+            >
               {t('dicomUnmatched.title')}
             </Button>
           ) : null}
@@ -112,7 +126,11 @@ export function WorklistPage() {
         )}
 
         {can.collapseCompleted && !empty && !loading ? (
-          <CompletedSection count={completedRows.length} open={completedOpen} onToggle={() => setCompletedOpen((open) => !open)}>
+          <CompletedSection
+            count={completedRows.length}
+            open={completedOpen}
+            onToggle={() => setCompletedOpen((open) => !open)}
+          >
             <WorklistTable
               rows={completedRows}
               columns={columns}
@@ -148,7 +166,17 @@ export function WorklistPage() {
 
 type Dialogs = ReturnType<typeof useWorklistDialogs>;
 
-function WorklistDialogs({ dialog, exam, can, onClose }: { dialog: NonNullable<Dialogs['dialog']>; exam: Exam; can: ReturnType<typeof worklistCapabilities>; onClose: () => void }) {
+function WorklistDialogs({
+  dialog,
+  exam,
+  can,
+  onClose,
+}: {
+  dialog: NonNullable<Dialogs['dialog']>;
+  exam: Exam;
+  can: ReturnType<typeof worklistCapabilities>;
+  onClose: () => void;
+}) {
   switch (dialog.kind) {
     case 'documents':
       return <DocumentsDialog exam={exam} kind={dialog.uploadKind} canUpload={can.uploadDocuments} onClose={onClose} />;
@@ -169,7 +197,9 @@ function WorklistDialogs({ dialog, exam, can, onClose }: { dialog: NonNullable<D
 function scrollToRow(examId: string): void {
   window.requestAnimationFrame(() =>
     window.requestAnimationFrame(() => {
-      document.querySelector(`[data-testid="worklist-row"][data-exam-id="${CSS.escape(examId)}"]`)?.scrollIntoView({ block: 'center' });
+      document
+        .querySelector(`[data-testid="worklist-row"][data-exam-id="${CSS.escape(examId)}"]`)
+        ?.scrollIntoView({ block: 'center' });
     }),
   );
 }

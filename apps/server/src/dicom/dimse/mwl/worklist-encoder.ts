@@ -9,7 +9,10 @@ import { createRequire } from 'node:module';
 export type Value = string | Item[];
 export type Item = Map<string, Value>;
 
-interface Attr { tag: number; vr: string }
+interface Attr {
+  tag: number;
+  vr: string;
+}
 
 /** The attributes a worklist answer can carry; anything else asked for is looked up in dcmjs's dictionary. */
 const KNOWN: Record<string, Attr> = {
@@ -44,7 +47,8 @@ export function attributeOf(keyword: string): Attr | null {
   const known = KNOWN[keyword];
   if (known) return known;
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(keyword)) return null;
-  dictionary ??= (require('dcmjs') as { data: { DicomMetaDictionary: { nameMap: typeof dictionary } } }).data.DicomMetaDictionary.nameMap;
+  dictionary ??= (require('dcmjs') as { data: { DicomMetaDictionary: { nameMap: typeof dictionary } } }).data
+    .DicomMetaDictionary.nameMap;
   const entry = dictionary?.[keyword];
   const m = entry ? /^\(([0-9A-F]{4}),([0-9A-F]{4})\)$/i.exec(entry.tag) : null;
   if (!entry || !m) return null;
@@ -55,7 +59,18 @@ export function attributeOf(keyword: string): Attr | null {
 const LONG_VRS = new Set(['OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'SQ', 'UC', 'UN', 'UR', 'UT', 'SV', 'UV']);
 const TEXT_VRS = new Set(['SH', 'LO', 'PN', 'ST', 'LT', 'UT', 'UC']);
 /** Maximum characters per value (per component group for PN). */
-const MAX_CHARS: Record<string, number> = { AE: 16, CS: 16, SH: 16, LO: 64, PN: 64, DA: 8, TM: 16, UI: 64, ST: 1024, LT: 10240 };
+const MAX_CHARS: Record<string, number> = {
+  AE: 16,
+  CS: 16,
+  SH: 16,
+  LO: 64,
+  PN: 64,
+  DA: 8,
+  TM: 16,
+  UI: 64,
+  ST: 1024,
+  LT: 10240,
+};
 
 function clip(vr: string, value: string): string {
   const max = MAX_CHARS[vr];
@@ -111,8 +126,10 @@ export function encodeItem(item: Item, explicit: boolean): Buffer {
       continue;
     }
     // Values we do not hold (numbers, binary) are returned empty: zero length is valid for any VR.
-    const bytes = TEXT_VRS.has(attr.vr) || ['AE', 'CS', 'DA', 'TM', 'DT', 'UI', 'AS', 'DS', 'IS'].includes(attr.vr)
-      ? valueBytes(attr.vr, value) : Buffer.alloc(0);
+    const bytes =
+      TEXT_VRS.has(attr.vr) || ['AE', 'CS', 'DA', 'TM', 'DT', 'UI', 'AS', 'DS', 'IS'].includes(attr.vr)
+        ? valueBytes(attr.vr, value)
+        : Buffer.alloc(0);
     out.push(header(attr.tag, attr.vr, bytes.length, explicit), bytes);
   }
   return Buffer.concat(out);
@@ -126,7 +143,8 @@ export function projectAnswer(full: Item, sps: Item, returnKeys: string[], spsRe
   const out: Item = new Map([['SpecificCharacterSet', 'ISO_IR 192']]);
   for (const key of returnKeys) {
     if (key === 'ScheduledProcedureStepSequence') {
-      const item: Item = spsReturnKeys === null ? new Map(sps) : new Map(spsReturnKeys.map((k) => [k, sps.get(k) ?? emptyOf(k)]));
+      const item: Item =
+        spsReturnKeys === null ? new Map(sps) : new Map(spsReturnKeys.map((k) => [k, sps.get(k) ?? emptyOf(k)]));
       out.set(key, [item]);
       continue;
     }

@@ -149,7 +149,11 @@ function personName(v: unknown): NameMatch | undefined {
   const a = pattern(alphabetic);
   const i = pattern(ideographic);
   if (!a && !i) return undefined;
-  return { ...(a ? { alphabetic: a } : {}), ...(i ? { ideographic: i } : {}), ...(literal ? { thaiLiteral: literal } : {}) };
+  return {
+    ...(a ? { alphabetic: a } : {}),
+    ...(i ? { ideographic: i } : {}),
+    ...(literal ? { thaiLiteral: literal } : {}),
+  };
 }
 
 function longestNonAsciiLiteral(s: string): string | undefined {
@@ -172,10 +176,12 @@ export function dateRange(value: string): { from?: string; to?: string } | undef
   const v = value.trim();
   if (v === '' || v === '*') return undefined;
   const m = /^(\d{8})?(-)?(\d{8})?$/.exec(v);
-  if (!m || (!m[1] && !m[3]) || (!m[2] && m[3])) throw new QueryError('ScheduledProcedureStepStartDate is not a date or date range');
+  if (!m || (!m[1] && !m[3]) || (!m[2] && m[3]))
+    throw new QueryError('ScheduledProcedureStepStartDate is not a date or date range');
   const from = m[1];
   const to = m[2] ? m[3] : m[1];
-  for (const d of [from, to]) if (d && !validDate(d)) throw new QueryError('ScheduledProcedureStepStartDate is not a valid date');
+  for (const d of [from, to])
+    if (d && !validDate(d)) throw new QueryError('ScheduledProcedureStepStartDate is not a valid date');
   if (from && to && from > to) throw new QueryError('ScheduledProcedureStepStartDate range ends before it starts');
   return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }

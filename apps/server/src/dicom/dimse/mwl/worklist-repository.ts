@@ -61,7 +61,8 @@ export class WorklistRepository {
     if (scope) where.push(scope);
     if (q.date?.from) where.push(sql`${exams.examDate} >= ${dayStart(q.date.from).toISOString()}`);
     if (q.date?.to) where.push(sql`${exams.examDate} < ${dayStart(q.date.to, 1).toISOString()}`);
-    if (q.time?.from) where.push(sql`to_char(${exams.examDate} at time zone 'Asia/Bangkok', 'HH24MISS') >= ${q.time.from}`);
+    if (q.time?.from)
+      where.push(sql`to_char(${exams.examDate} at time zone 'Asia/Bangkok', 'HH24MISS') >= ${q.time.from}`);
     if (q.time?.to) where.push(sql`to_char(${exams.examDate} at time zone 'Asia/Bangkok', 'HH24MISS') <= ${q.time.to}`);
     if (q.accessionNumber) where.push(matchText(exams.accessionNumber, q.accessionNumber));
     if (q.patientId) where.push(matchText(exams.hn, q.patientId));
@@ -75,7 +76,10 @@ export class WorklistRepository {
       if (n.alphabetic) where.push(sql`${alphabeticGroup} ilike ${n.alphabetic}`);
       if (n.ideographic) where.push(sql`${ideographicGroup} ilike ${n.ideographic}`);
       // Thai text can only be in the exam's Thai name copy: let the trigram index find candidates.
-      if (n.thaiLiteral) where.push(sql`${exams.patientNameSearch} like ${`%${n.thaiLiteral.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+      if (n.thaiLiteral)
+        where.push(
+          sql`${exams.patientNameSearch} like ${`%${n.thaiLiteral.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        );
     }
 
     const rows = await this.db
@@ -109,7 +113,9 @@ export class WorklistRepository {
   /** Gives the exam a StudyInstanceUID if it has none (kept: the modality writes it into the images). */
   async ensureStudyInstanceUid(examId: string): Promise<string> {
     const uid = `2.25.${BigInt(`0x${randomUUID().replaceAll('-', '')}`).toString()}`;
-    const [set] = await this.db.update(exams).set({ studyInstanceUid: uid })
+    const [set] = await this.db
+      .update(exams)
+      .set({ studyInstanceUid: uid })
       .where(and(eq(exams.id, examId), isNull(exams.studyInstanceUid)))
       .returning({ uid: exams.studyInstanceUid });
     if (set?.uid) return set.uid;

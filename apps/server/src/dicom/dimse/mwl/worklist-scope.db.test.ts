@@ -24,7 +24,11 @@ describe('Modality Worklist scoped per modality AE (DICOM_WORKLIST_AE_SCOPES, IN
   let branchCode: string;
   const today = bangkokDay(new Date());
   const accessionsSeenBy = async (ae: string, on = () => h) => {
-    const r = await findscuWorklist(on().listener.port, ['AccessionNumber', `${SPS}.ScheduledProcedureStepStartDate=${today}-`], ae);
+    const r = await findscuWorklist(
+      on().listener.port,
+      ['AccessionNumber', `${SPS}.ScheduledProcedureStepStartDate=${today}-`],
+      ae,
+    );
     expect(r.ok, r.output).toBe(true);
     return r.answers.map((a) => a.top.get('0008,0050') ?? '').sort();
   };
@@ -32,15 +36,22 @@ describe('Modality Worklist scoped per modality AE (DICOM_WORKLIST_AE_SCOPES, IN
   beforeAll(async () => {
     database = await openTestDatabase();
     // Bangkok midnight today as an instant: the worklist's date range starts there.
-    const midnight = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(4, 6)) - 1, Number(today.slice(6, 8))) - 7 * 3_600_000);
-    const rows = await database.db.select({ accession: exams.accessionNumber, branch: branches.code }).from(exams)
+    const midnight = new Date(
+      Date.UTC(Number(today.slice(0, 4)), Number(today.slice(4, 6)) - 1, Number(today.slice(6, 8))) - 7 * 3_600_000,
+    );
+    const rows = await database.db
+      .select({ accession: exams.accessionNumber, branch: branches.code })
+      .from(exams)
       .innerJoin(branches, eq(branches.id, exams.branchId))
       .where(and(eq(exams.status, 'Scheduled'), isNull(exams.deletedAt), gte(exams.examDate, midnight)));
     const counts = new Map<string, number>();
     for (const r of rows) counts.set(r.branch, (counts.get(r.branch) ?? 0) + 1);
     branchCode = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
     all = rows.map((r) => r.accession ?? '').sort();
-    ofBranch = rows.filter((r) => r.branch === branchCode).map((r) => r.accession ?? '').sort();
+    ofBranch = rows
+      .filter((r) => r.branch === branchCode)
+      .map((r) => r.accession ?? '')
+      .sort();
     expect(ofBranch.length).toBeGreaterThan(0);
     expect(ofBranch.length).toBeLessThan(all.length);
     expect(all.length).toBeLessThanOrEqual(500);
@@ -67,7 +78,11 @@ describe('Modality Worklist scoped per modality AE (DICOM_WORKLIST_AE_SCOPES, IN
   });
 
   it('with DICOM_WORKLIST_UNLISTED=refuse, an unlisted modality gets no worklist; listed ones get theirs', async () => {
-    const unlisted = await findscuWorklist(strict.listener.port, ['AccessionNumber', `${SPS}.ScheduledProcedureStepStartDate=${today}-`], 'CT_OTHER');
+    const unlisted = await findscuWorklist(
+      strict.listener.port,
+      ['AccessionNumber', `${SPS}.ScheduledProcedureStepStartDate=${today}-`],
+      'CT_OTHER',
+    );
     expect(unlisted.ok).toBe(false);
     expect(unlisted.answers).toEqual([]);
     expect(unlisted.output).toMatch(/No Acceptable Presentation Contexts/i);

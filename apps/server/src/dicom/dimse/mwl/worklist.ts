@@ -24,7 +24,9 @@ const SEX: Record<string, string> = { Male: 'M', Female: 'F', M: 'M', F: 'F', Ot
 
 /** RequestedProcedureID / ScheduledProcedureStepID (SH, 16 characters): the accession number, else the exam id's first 16 hex digits. */
 function procedureId(row: WorklistRow): string {
-  return row.accessionNumber && row.accessionNumber.length <= 16 ? row.accessionNumber : row.id.replaceAll('-', '').slice(0, 16);
+  return row.accessionNumber && row.accessionNumber.length <= 16
+    ? row.accessionNumber
+    : row.id.replaceAll('-', '').slice(0, 16);
 }
 
 /** PN: "English=Thai" when the patient has an English name, else the Thai name alone (see docs/decisions/dn6-modality-worklist-answers.md). */
@@ -52,7 +54,10 @@ export class ModalityWorklist implements WorklistSource {
     return this.unlisted === 'all' || (this.scopes?.has(callingAe) ?? false);
   }
 
-  async find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe?: string }): Promise<WorklistAnswer> {
+  async find(
+    identifier: Record<string, unknown>,
+    opts: { explicitVr: boolean; callingAe?: string },
+  ): Promise<WorklistAnswer> {
     let query;
     try {
       query = parseWorklistQuery(identifier);

@@ -24,7 +24,10 @@ export type QueryRoot = 'study' | 'patient';
 
 /** What the DIMSE listener asks of the archive's query side: answer one Study Root or Patient Root C-FIND identifier. */
 export interface ArchiveQuerySource {
-  find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot }): Promise<WorklistAnswer>;
+  find(
+    identifier: Record<string, unknown>,
+    opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot },
+  ): Promise<WorklistAnswer>;
 }
 
 type FindLevel = QidoLevel | 'patient';
@@ -32,7 +35,12 @@ const LEVELS: Record<string, FindLevel> = { PATIENT: 'patient', STUDY: 'study', 
 /** Keys of the levels above each level that a hierarchical query must give as one value (PS3.4 C.4.1.2.2.1). */
 const UNIQUE_ABOVE: Record<QueryRoot, Record<FindLevel, string[]>> = {
   study: { patient: [], study: [], series: ['StudyInstanceUID'], instance: ['StudyInstanceUID', 'SeriesInstanceUID'] },
-  patient: { patient: [], study: ['PatientID'], series: ['PatientID', 'StudyInstanceUID'], instance: ['PatientID', 'StudyInstanceUID', 'SeriesInstanceUID'] },
+  patient: {
+    patient: [],
+    study: ['PatientID'],
+    series: ['PatientID', 'StudyInstanceUID'],
+    instance: ['PatientID', 'StudyInstanceUID', 'SeriesInstanceUID'],
+  },
 };
 /** The unique keys every answer carries at its level and above (PS3.4 C.4.1.2.1). */
 const UNIQUE_KEYS: Record<FindLevel, string[]> = {
@@ -58,29 +66,43 @@ export class ArchiveFind implements ArchiveQuerySource {
   private readonly repo: DicomwebRepository;
 
   /** `scopes`: what each querying AE may see (IN15); without it, every study (tests of the matching rules). */
-  constructor(db: Database, private readonly audit: AuditService, private readonly maxMatches = 1000, private readonly scopes?: ReadonlyMap<string, AeScope>) {
+  constructor(
+    db: Database,
+    private readonly audit: AuditService,
+    private readonly maxMatches = 1000,
+    private readonly scopes?: ReadonlyMap<string, AeScope>,
+  ) {
     this.repo = new DicomwebRepository(db);
   }
 
-  async find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot }): Promise<WorklistAnswer> {
+  async find(
+    identifier: Record<string, unknown>,
+    opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot },
+  ): Promise<WorklistAnswer> {
     const root = opts.root ?? 'study';
     const levelName = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
     const level = LEVELS[levelName];
     if (!level || (level === 'patient' && root !== 'patient')) {
-      return refusal(Status.DataSetMismatch, `QueryRetrieveLevel must be ${root === 'patient' ? 'PATIENT, ' : ''}STUDY, SERIES or IMAGE`);
+      return refusal(
+        Status.DataSetMismatch,
+        `QueryRetrieveLevel must be ${root === 'patient' ? 'PATIENT, ' : ''}STUDY, SERIES or IMAGE`,
+      );
     }
     const keys = Object.keys(identifier).filter((k) => !CONTROL_KEYS.has(k));
     for (const above of UNIQUE_ABOVE[root][level]) {
       const v = text(identifier[above]).trim();
-      if (!v || /[\\*?]/.test(v)) return refusal(Status.DataSetMismatch, `${above} must be one UID at ${levelName} level`);
+      if (!v || /[\\*?]/.test(v))
+        return refusal(Status.DataSetMismatch, `${above} must be one UID at ${levelName} level`);
     }
     const matching: Record<string, string> = {};
     for (const key of keys) {
       const value = identifier[key];
-      if (Array.isArray(value) && value.some((v: unknown) => typeof v === 'object' && v !== null && !isPersonName(v))) continue; // a sequence: returned empty
+      if (Array.isArray(value) && value.some((v: unknown) => typeof v === 'object' && v !== null && !isPersonName(v)))
+        continue; // a sequence: returned empty
       const raw = text(value).trim();
       // Universal matching ('*' alone) is the same as an empty key: return it.
-      if (raw !== '' && raw !== '*' && tagOfKeyword(key) && (level !== 'patient' || PATIENT_KEYS.has(key))) matching[key] = raw;
+      if (raw !== '' && raw !== '*' && tagOfKeyword(key) && (level !== 'patient' || PATIENT_KEYS.has(key)))
+        matching[key] = raw;
     }
     let query: QidoQuery;
     try {
@@ -97,22 +119,37 @@ export class ArchiveFind implements ArchiveQuerySource {
       found = (await this.repo.searchPatients(query, all)).map((p) => patientJson(p));
     } else if (level === 'study') {
       const rows = await this.repo.searchStudies(query, all);
-      const extra = await this.repo.representativeAttributes('study', rows.slice(0, this.maxMatches).map((r) => r.studyInstanceUid), extraTags);
+      const extra = await this.repo.representativeAttributes(
+        'study',
+        rows.slice(0, this.maxMatches).map((r) => r.studyInstanceUid),
+        extraTags,
+      );
       found = rows.map((r) => studyJson(r, '', extra.get(r.studyInstanceUid)));
     } else if (level === 'series') {
       const rows = await this.repo.searchSeries(query, all);
-      const extra = await this.repo.representativeAttributes('series', rows.slice(0, this.maxMatches).map((r) => r.seriesInstanceUid), extraTags);
+      const extra = await this.repo.representativeAttributes(
+        'series',
+        rows.slice(0, this.maxMatches).map((r) => r.seriesInstanceUid),
+        extraTags,
+      );
       found = rows.map((r) => seriesJson(r, '', extra.get(r.seriesInstanceUid)));
     } else {
       const rows = await this.repo.searchInstances(query, all);
-      const extra = await this.repo.representativeAttributes('instance', rows.slice(0, this.maxMatches).map((r) => r.sopInstanceUid), extraTags);
+      const extra = await this.repo.representativeAttributes(
+        'instance',
+        rows.slice(0, this.maxMatches).map((r) => r.sopInstanceUid),
+        extraTags,
+      );
       found = rows.map((r) => instanceJson(r, '', extra.get(r.sopInstanceUid)));
     }
     const truncated = found.length > this.maxMatches;
     const returned = [...new Set([...keys, ...(root === 'patient' ? ['PatientID'] : []), ...UNIQUE_KEYS[level]])];
-    const datasets = found.slice(0, this.maxMatches).map((json) => encodeItem(answerOf(json, levelName, returned), opts.explicitVr));
+    const datasets = found
+      .slice(0, this.maxMatches)
+      .map((json) => encodeItem(answerOf(json, levelName, returned), opts.explicitVr));
     await this.audit.record(null, {
-      action: `dicom.find.${level}`, entityType: 'dicom',
+      action: `dicom.find.${level}`,
+      entityType: 'dicom',
       detail: { callingAe: opts.callingAe, keys: query.matches.map((m) => m.tag), results: datasets.length },
     });
     return { ok: true, datasets, matches: datasets.length, truncated };
@@ -121,7 +158,10 @@ export class ArchiveFind implements ArchiveQuerySource {
 
 /** One match as the answer's item: each returned keyword with our value, or empty. */
 function answerOf(json: DicomJson, levelName: string, keys: string[]): Item {
-  const item: Item = new Map([['SpecificCharacterSet', 'ISO_IR 192'], ['QueryRetrieveLevel', levelName]]);
+  const item: Item = new Map([
+    ['SpecificCharacterSet', 'ISO_IR 192'],
+    ['QueryRetrieveLevel', levelName],
+  ]);
   for (const key of keys) {
     const tag = tagOfKeyword(key);
     const el = tag ? json[tag] : undefined;

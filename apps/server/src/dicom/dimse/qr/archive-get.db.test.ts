@@ -36,7 +36,8 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     for (const k of keys) args.push('-k', k);
     const r = await run('getscu', [...args, '127.0.0.1', String(h.listener.port)]);
     const files = new Map<string, Buffer>();
-    for (const name of fs.readdirSync(out)) files.set(name.replace(/^[A-Z]{2}\./, ''), datasetOf(fs.readFileSync(path.join(out, name))));
+    for (const name of fs.readdirSync(out))
+      files.set(name.replace(/^[A-Z]{2}\./, ''), datasetOf(fs.readFileSync(path.join(out, name))));
     return { code: r.code, output: r.stdout + r.stderr, files, dir: out };
   };
 
@@ -46,13 +47,25 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     // The second series' images (160 KB) need several PDUs at getscu's 128 KB.
     for (const [s, uid] of series.entries()) {
       for (let i = 1; i <= (s === 0 ? 3 : 2); i++) {
-        const b = buildInstance({ studyUid: study, seriesUid: uid, seriesNumber: s + 1, instanceNumber: i, modality: 'CT', patientId: 'GET-1', rows: s === 1 ? 400 : 64, columns: s === 1 ? 400 : 64 });
+        const b = buildInstance({
+          studyUid: study,
+          seriesUid: uid,
+          seriesNumber: s + 1,
+          instanceNumber: i,
+          modality: 'CT',
+          patientId: 'GET-1',
+          rows: s === 1 ? 400 : 64,
+          columns: s === 1 ? 400 : 64,
+        });
         expect((await archive.ingestBytes(b.bytes, { source: 'TEST' })).status).toBe('stored');
         sent.set(b.sopUid, datasetOf(b.bytes));
         sopsOf[s]!.push(b.sopUid);
       }
     }
-    h = await startListener({ retrieve: new ArchiveGet(database.db, archive, new AuditService(database.db)), queryAeTitles: [WORKSTATION] });
+    h = await startListener({
+      retrieve: new ArchiveGet(database.db, archive, new AuditService(database.db)),
+      queryAeTitles: [WORKSTATION],
+    });
   }, 60_000);
   afterAll(async () => {
     await h.close();
@@ -70,11 +83,21 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
 
   it('sends a series, and chosen images of a series', async () => {
     // A PatientID left in from the query (even a wildcard) does not matter in Study Root.
-    const bySeries = await getscu(WORKSTATION, ['QueryRetrieveLevel=SERIES', 'PatientID=GET*', `StudyInstanceUID=${study}`, `SeriesInstanceUID=${series[1]}`]);
+    const bySeries = await getscu(WORKSTATION, [
+      'QueryRetrieveLevel=SERIES',
+      'PatientID=GET*',
+      `StudyInstanceUID=${study}`,
+      `SeriesInstanceUID=${series[1]}`,
+    ]);
     expect(bySeries.code, bySeries.output).toBe(0);
     expect([...bySeries.files.keys()].sort()).toEqual([...sopsOf[1]!].sort());
     const two = sopsOf[0]!.slice(0, 2);
-    const byImage = await getscu(WORKSTATION, ['QueryRetrieveLevel=IMAGE', `StudyInstanceUID=${study}`, `SeriesInstanceUID=${series[0]}`, `SOPInstanceUID=${two.join('\\')}`]);
+    const byImage = await getscu(WORKSTATION, [
+      'QueryRetrieveLevel=IMAGE',
+      `StudyInstanceUID=${study}`,
+      `SeriesInstanceUID=${series[0]}`,
+      `SOPInstanceUID=${two.join('\\')}`,
+    ]);
     expect(byImage.code, byImage.output).toBe(0);
     expect([...byImage.files.keys()].sort()).toEqual([...two].sort());
   });
@@ -83,10 +106,18 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     const byPatient = await getscu(WORKSTATION, ['QueryRetrieveLevel=PATIENT', 'PatientID=GET-1'], '-P');
     expect(byPatient.code, byPatient.output).toBe(0);
     expect([...byPatient.files.keys()].sort()).toEqual([...sent.keys()].sort());
-    const byStudy = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', 'PatientID=GET-1', `StudyInstanceUID=${study}`], '-P');
+    const byStudy = await getscu(
+      WORKSTATION,
+      ['QueryRetrieveLevel=STUDY', 'PatientID=GET-1', `StudyInstanceUID=${study}`],
+      '-P',
+    );
     expect(byStudy.files.size).toBe(sent.size);
     // A study named under another patient's ID is not that patient's: nothing goes.
-    const wrongPatient = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', 'PatientID=SOMEONE-ELSE', `StudyInstanceUID=${study}`], '-P');
+    const wrongPatient = await getscu(
+      WORKSTATION,
+      ['QueryRetrieveLevel=STUDY', 'PatientID=SOMEONE-ELSE', `StudyInstanceUID=${study}`],
+      '-P',
+    );
     expect(wrongPatient.files.size).toBe(0);
     const noPatient = await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${study}`], '-P');
     expect(noPatient.files.size).toBe(0);
@@ -101,7 +132,9 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
     expect(stranger.files.size).toBe(0);
     expect(stranger.code).not.toBe(0);
     // The listener keeps serving.
-    expect((await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${study}`])).files.size).toBe(sent.size);
+    expect((await getscu(WORKSTATION, ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${study}`])).files.size).toBe(
+      sent.size,
+    );
   });
 
   it('sends a grey RLE image decompressed to a workstation that takes only uncompressed ones, pixels unchanged', async () => {
@@ -168,12 +201,21 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
    * dcmjs-dimse as the workstation (it proposes implicit VR first): a study C-GET whose C-STOREs `onStore` answers
    * (after `delayMs`); every C-GET-RSP it got, as status and counts.
    */
-  const dcmjsGet = async (onStore: (client: InstanceType<typeof dimse.Client>, request: InstanceType<typeof dimse.requests.CGetRequest>, sop: string) => void, delayMs = 0) => {
+  const dcmjsGet = async (
+    onStore: (
+      client: InstanceType<typeof dimse.Client>,
+      request: InstanceType<typeof dimse.requests.CGetRequest>,
+      sop: string,
+    ) => void,
+    delayMs = 0,
+  ) => {
     const client = new dimse.Client();
     const request = dimse.requests.CGetRequest.createStudyGetRequest(study);
     request.setAddStorageSopClassesToAssociation(true);
     const answers: { status: number; completed: number; remaining: number }[] = [];
-    request.on('response', (r: DimseCGetResponse) => answers.push({ status: r.getStatus(), completed: r.getCompleted(), remaining: r.getRemaining() }));
+    request.on('response', (r: DimseCGetResponse) =>
+      answers.push({ status: r.getStatus(), completed: r.getCompleted(), remaining: r.getRemaining() }),
+    );
     client.on('cStoreRequest', (req: DimseCStoreRequest, callback: (r: DimseCStoreResponse) => void) => {
       // The data set came in implicit VR, read back by dcmjs: the same image.
       const sop = String(req.getDataset()?.getElement('SOPInstanceUID'));
@@ -192,7 +234,9 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
   it('rewrites explicit VR images in implicit VR where the context took that (dcmjs-dimse), and stops at its C-CANCEL before the next image, answering Cancel with the counts', async () => {
     let stores = 0;
     // Cancel while the first image is being answered: it completes, the other four are never sent.
-    const answers = await dcmjsGet((client, request) => { if (++stores === 1) client.cancel(request); });
+    const answers = await dcmjsGet((client, request) => {
+      if (++stores === 1) client.cancel(request);
+    });
     expect(stores).toBe(1);
     expect(answers.at(-1)).toEqual({ status: 0xfe00, completed: 1, remaining: sent.size - 1 });
   });
@@ -206,11 +250,18 @@ describe('Study Root C-GET SCP, retrieved by dcmtk getscu', () => {
   });
 
   it('audits each retrieval with the caller and the number of images', async () => {
-    const rows = await database.db.select({ detail: auditLog.detail }).from(auditLog)
+    const rows = await database.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
       .where(and(eq(auditLog.action, 'dicom.get.study'), sql`${auditLog.detail}->>'callingAe' = ${WORKSTATION}`));
     // The whole study went twice (the first test, and after the refusals).
-    expect(rows.filter((r) => (r.detail as { instances: number }).instances === sent.size).length).toBeGreaterThanOrEqual(2);
-    const strangers = await database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(sql`${auditLog.detail}->>'callingAe' = 'MODALITY_CT'`);
+    expect(
+      rows.filter((r) => (r.detail as { instances: number }).instances === sent.size).length,
+    ).toBeGreaterThanOrEqual(2);
+    const strangers = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(sql`${auditLog.detail}->>'callingAe' = 'MODALITY_CT'`);
     expect(strangers[0]!.n).toBe(0);
   });
 });

@@ -26,7 +26,11 @@ export interface RetrievableInstance {
 export type Located = { ok: true; instances: RetrievableInstance[] } | { ok: false; status: number; comment: string };
 
 /** Who asks for a retrieval: the calling AE, for a C-MOVE the destination AE title, and the model (Study Root by default). */
-export interface Retriever { callingAe: string; moveDestination?: string; root?: QueryRoot }
+export interface Retriever {
+  callingAe: string;
+  moveDestination?: string;
+  root?: QueryRoot;
+}
 
 /** What the DIMSE listener asks of the archive to answer a Study Root C-GET or C-MOVE. */
 export interface ArchiveRetrieveSource {
@@ -52,7 +56,12 @@ export class ArchiveGet implements ArchiveRetrieveSource {
   private readonly repo: DicomwebRepository;
 
   /** `scopes`: what each retrieving AE may see (IN15); without it, every study. */
-  constructor(db: Database, private readonly archive: { openStored(row: Pick<StoredInstance, 'storageKey'>): Promise<Readable | null> }, private readonly audit: AuditService, private readonly scopes?: ReadonlyMap<string, AeScope>) {
+  constructor(
+    db: Database,
+    private readonly archive: { openStored(row: Pick<StoredInstance, 'storageKey'>): Promise<Readable | null> },
+    private readonly audit: AuditService,
+    private readonly scopes?: ReadonlyMap<string, AeScope>,
+  ) {
     this.repo = new DicomwebRepository(db);
   }
 
@@ -69,9 +78,12 @@ export class ArchiveGet implements ArchiveRetrieveSource {
     const sops = uids(identifier.SOPInstanceUID);
     // Study Root retrieval ignores PatientID (a workstation may copy it from its query, wildcards and all).
     const patients = patientRoot ? patientIds(identifier.PatientID) : [];
-    if ([studies, series, sops].some((u) => u === null)) return refusal(Status.DataSetMismatch, `UIDs must be digits and dots, at most ${MAX_UIDS}`);
-    if (patients === null) return refusal(Status.DataSetMismatch, `PatientID must be at most ${MAX_UIDS} IDs without wildcards`);
-    if (patientRoot && level !== 'PATIENT' && patients.length !== 1) return refusal(Status.DataSetMismatch, `one PatientID is required at ${level} level in Patient Root`);
+    if ([studies, series, sops].some((u) => u === null))
+      return refusal(Status.DataSetMismatch, `UIDs must be digits and dots, at most ${MAX_UIDS}`);
+    if (patients === null)
+      return refusal(Status.DataSetMismatch, `PatientID must be at most ${MAX_UIDS} IDs without wildcards`);
+    if (patientRoot && level !== 'PATIENT' && patients.length !== 1)
+      return refusal(Status.DataSetMismatch, `one PatientID is required at ${level} level in Patient Root`);
     const where: { study: string; series?: string; sop?: string }[] = [];
     if (level === 'PATIENT' && patientRoot) {
       if (!patients.length) return refusal(Status.DataSetMismatch, 'PatientID is required at PATIENT level');
@@ -80,22 +92,40 @@ export class ArchiveGet implements ArchiveRetrieveSource {
       if (!studies!.length) return refusal(Status.DataSetMismatch, 'StudyInstanceUID is required at STUDY level');
       for (const study of studies!) where.push({ study });
     } else if (level === 'SERIES') {
-      if (studies!.length !== 1 || !series!.length) return refusal(Status.DataSetMismatch, 'one StudyInstanceUID and SeriesInstanceUID(s) are required at SERIES level');
+      if (studies!.length !== 1 || !series!.length)
+        return refusal(
+          Status.DataSetMismatch,
+          'one StudyInstanceUID and SeriesInstanceUID(s) are required at SERIES level',
+        );
       for (const s of series!) where.push({ study: studies![0]!, series: s });
     } else if (level === 'IMAGE') {
-      if (studies!.length !== 1 || series!.length !== 1 || !sops!.length) return refusal(Status.DataSetMismatch, 'one StudyInstanceUID, one SeriesInstanceUID and SOPInstanceUID(s) are required at IMAGE level');
+      if (studies!.length !== 1 || series!.length !== 1 || !sops!.length)
+        return refusal(
+          Status.DataSetMismatch,
+          'one StudyInstanceUID, one SeriesInstanceUID and SOPInstanceUID(s) are required at IMAGE level',
+        );
       for (const sop of sops!) where.push({ study: studies![0]!, series: series![0]!, sop });
     } else {
-      return refusal(Status.DataSetMismatch, `QueryRetrieveLevel must be ${patientRoot ? 'PATIENT, ' : ''}STUDY, SERIES or IMAGE`);
+      return refusal(
+        Status.DataSetMismatch,
+        `QueryRetrieveLevel must be ${patientRoot ? 'PATIENT, ' : ''}STUDY, SERIES or IMAGE`,
+      );
     }
     // Patient Root below PATIENT: the study must be that patient's.
-    const ofPatient = patientRoot && level !== 'PATIENT' ? new Set(await this.repo.studiesOfPatients(patients, visible)) : null;
+    const ofPatient =
+      patientRoot && level !== 'PATIENT' ? new Set(await this.repo.studiesOfPatients(patients, visible)) : null;
     const rows: StoredInstance[] = [];
-    for (const w of where) if (!ofPatient || ofPatient.has(w.study)) rows.push(...(await this.repo.storedInstances(w, visible)));
+    for (const w of where)
+      if (!ofPatient || ofPatient.has(w.study)) rows.push(...(await this.repo.storedInstances(w, visible)));
     const service = by.moveDestination === undefined ? 'get' : 'move';
     await this.audit.record(null, {
-      action: `dicom.${service}.${level.toLowerCase()}`, entityType: 'dicom',
-      detail: { callingAe: by.callingAe, ...(by.moveDestination === undefined ? {} : { destination: by.moveDestination }), instances: rows.length },
+      action: `dicom.${service}.${level.toLowerCase()}`,
+      entityType: 'dicom',
+      detail: {
+        callingAe: by.callingAe,
+        ...(by.moveDestination === undefined ? {} : { destination: by.moveDestination }),
+        instances: rows.length,
+      },
     });
     return {
       ok: true,
@@ -111,14 +141,20 @@ export class ArchiveGet implements ArchiveRetrieveSource {
 
 /** A UID list ('\'-separated, as naturalized by dcmjs: a string or an array); null when malformed. */
 function uids(v: unknown): string[] | null {
-  const list = text(v).split('\\').map((u) => u.trim()).filter((u) => u !== '');
+  const list = text(v)
+    .split('\\')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
   if (list.length > MAX_UIDS || list.some((u) => u.length > 64 || !UID.test(u))) return null;
   return list;
 }
 
 /** A PatientID list ('\'-separated); null when too long or with wildcards (retrieval names patients exactly). */
 function patientIds(v: unknown): string[] | null {
-  const list = text(v).split('\\').map((u) => u.trim()).filter((u) => u !== '');
+  const list = text(v)
+    .split('\\')
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
   if (list.length > MAX_UIDS || list.some((u) => u.length > 64 || /[*?]/.test(u))) return null;
   return list;
 }

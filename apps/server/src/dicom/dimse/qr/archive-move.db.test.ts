@@ -34,9 +34,21 @@ describe('Study Root C-MOVE SCP, asked by dcmtk movescu, images sent to a dcmtk 
   const slowStudy = testUid();
   const slowSeries = testUid();
 
-  const clear = (dir: string) => { for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f)); };
+  const clear = (dir: string) => {
+    for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
+  };
   const movescu = async (callingAe: string, destination: string, keys: string[], extra: string[] = []) => {
-    const args = ['-v', ...(extra.includes('-P') ? [] : ['-S']), '-aet', callingAe, '-aec', 'RANGSI', '-aem', destination, ...extra];
+    const args = [
+      '-v',
+      ...(extra.includes('-P') ? [] : ['-S']),
+      '-aet',
+      callingAe,
+      '-aec',
+      'RANGSI',
+      '-aem',
+      destination,
+      ...extra,
+    ];
     for (const k of keys) args.push('-k', k);
     const r = await run('movescu', [...args, '127.0.0.1', String(h.listener.port)]);
     return { code: r.code, output: r.stdout + r.stderr };
@@ -47,14 +59,32 @@ describe('Study Root C-MOVE SCP, asked by dcmtk movescu, images sent to a dcmtk 
     ({ database, archive } = fixture);
     for (const [s, uid] of series.entries()) {
       for (let i = 1; i <= (s === 0 ? 3 : 2); i++) {
-        const b = buildInstance({ studyUid: study, seriesUid: uid, seriesNumber: s + 1, instanceNumber: i, modality: 'CT', patientId: 'MOVE-1', rows: s === 1 ? 400 : 64, columns: s === 1 ? 400 : 64 });
+        const b = buildInstance({
+          studyUid: study,
+          seriesUid: uid,
+          seriesNumber: s + 1,
+          instanceNumber: i,
+          modality: 'CT',
+          patientId: 'MOVE-1',
+          rows: s === 1 ? 400 : 64,
+          columns: s === 1 ? 400 : 64,
+        });
         expect((await archive.ingestBytes(b.bytes, { source: 'TEST' })).status).toBe('stored');
         sent.set(b.sopUid, datasetOf(b.bytes));
         sopsOf[s]!.push(b.sopUid);
       }
     }
     for (let i = 1; i <= 5; i++) {
-      const b = buildInstance({ studyUid: slowStudy, seriesUid: slowSeries, seriesNumber: 1, instanceNumber: i, modality: 'CT', patientId: 'MOVE-2', rows: 32, columns: 32 });
+      const b = buildInstance({
+        studyUid: slowStudy,
+        seriesUid: slowSeries,
+        seriesNumber: 1,
+        instanceNumber: i,
+        modality: 'CT',
+        patientId: 'MOVE-2',
+        rows: 32,
+        columns: 32,
+      });
       expect((await archive.ingestBytes(b.bytes, { source: 'TEST' })).status).toBe('stored');
     }
     dest = await startStoreScp('VIEWER_1', path.join(fixture.dataDir, 'viewer-1'), ['+B']);
@@ -93,12 +123,21 @@ describe('Study Root C-MOVE SCP, asked by dcmtk movescu, images sent to a dcmtk 
   });
 
   it('sends a series, and chosen images', async () => {
-    const bySeries = await movescu(WORKSTATION, 'VIEWER_1', ['QueryRetrieveLevel=SERIES', `StudyInstanceUID=${study}`, `SeriesInstanceUID=${series[1]}`]);
+    const bySeries = await movescu(WORKSTATION, 'VIEWER_1', [
+      'QueryRetrieveLevel=SERIES',
+      `StudyInstanceUID=${study}`,
+      `SeriesInstanceUID=${series[1]}`,
+    ]);
     expect(bySeries.code, bySeries.output).toBe(0);
     expect([...receivedFiles(dest.dir).keys()].sort()).toEqual([...sopsOf[1]!].sort());
     clear(dest.dir);
     const two = sopsOf[0]!.slice(0, 2);
-    const byImage = await movescu(WORKSTATION, 'VIEWER_1', ['QueryRetrieveLevel=IMAGE', `StudyInstanceUID=${study}`, `SeriesInstanceUID=${series[0]}`, `SOPInstanceUID=${two.join('\\')}`]);
+    const byImage = await movescu(WORKSTATION, 'VIEWER_1', [
+      'QueryRetrieveLevel=IMAGE',
+      `StudyInstanceUID=${study}`,
+      `SeriesInstanceUID=${series[0]}`,
+      `SOPInstanceUID=${two.join('\\')}`,
+    ]);
     expect(byImage.code, byImage.output).toBe(0);
     expect([...receivedFiles(dest.dir).keys()].sort()).toEqual([...two].sort());
     clear(dest.dir);
@@ -119,9 +158,15 @@ describe('Study Root C-MOVE SCP, asked by dcmtk movescu, images sent to a dcmtk 
     // The log says why, without patient data.
     const logged = h.lines.find((l) => l.msg === 'C-MOVE not fully done' && l.destination === 'VIEWER_OFF');
     expect(logged).toMatchObject({ status: '0xA702', failed: 5, reason: 'cannot reach VIEWER_OFF (ECONNREFUSED)' });
-    const noStudy = await movescu(WORKSTATION, 'VIEWER_1', ['QueryRetrieveLevel=SERIES', `SeriesInstanceUID=${series[0]}`]);
+    const noStudy = await movescu(WORKSTATION, 'VIEWER_1', [
+      'QueryRetrieveLevel=SERIES',
+      `SeriesInstanceUID=${series[0]}`,
+    ]);
     expect(noStudy.output).toMatch(/DataSetDoesNotMatchSOPClass|0xa900/i);
-    const stranger = await movescu('MODALITY_CT', 'VIEWER_1', ['QueryRetrieveLevel=STUDY', `StudyInstanceUID=${study}`]);
+    const stranger = await movescu('MODALITY_CT', 'VIEWER_1', [
+      'QueryRetrieveLevel=STUDY',
+      `StudyInstanceUID=${study}`,
+    ]);
     expect(stranger.code).not.toBe(0);
     expect(receivedFiles(dest.dir).size).toBe(0);
     // The listener keeps serving.
@@ -142,9 +187,14 @@ describe('Study Root C-MOVE SCP, asked by dcmtk movescu, images sent to a dcmtk 
     // The first pending answer comes after the second image (about a second in); movescu then sends C-CANCEL, which
     // arrives while the third waits for the sleeping destination: the fourth and fifth never go.
     const cancelled = await movescu(WORKSTATION, 'VIEWER_SLOW', keys, ['--cancel', '1']);
-    expect(cancelled.output).toContain('Received Final Move Response (Cancel: SubOperationsTerminatedDueToCancelIndication)');
+    expect(cancelled.output).toContain(
+      'Received Final Move Response (Cancel: SubOperationsTerminatedDueToCancelIndication)',
+    );
     expect(receivedFiles(destSlow.dir).size).toBe(3);
-    expect(h.lines.find((l) => l.msg === 'C-MOVE cancelled')).toMatchObject({ completed: 3, destination: 'VIEWER_SLOW' });
+    expect(h.lines.find((l) => l.msg === 'C-MOVE cancelled')).toMatchObject({
+      completed: 3,
+      destination: 'VIEWER_SLOW',
+    });
     clear(destSlow.dir);
   }, 20_000);
 
@@ -166,9 +216,13 @@ describe('Study Root C-MOVE SCP, asked by dcmtk movescu, images sent to a dcmtk 
   });
 
   it('audits each move with the caller, the destination and the number of images', async () => {
-    const rows = await database.db.select({ detail: auditLog.detail }).from(auditLog)
+    const rows = await database.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
       .where(and(eq(auditLog.action, 'dicom.move.study'), sql`${auditLog.detail}->>'callingAe' = ${WORKSTATION}`));
-    const toViewer = rows.map((r) => r.detail as { destination: string; instances: number }).filter((d) => d.destination === 'VIEWER_1' && d.instances === sent.size);
+    const toViewer = rows
+      .map((r) => r.detail as { destination: string; instances: number })
+      .filter((d) => d.destination === 'VIEWER_1' && d.instances === sent.size);
     expect(toViewer.length).toBeGreaterThanOrEqual(2);
     // A destination not in the table is refused before anything is looked up or recorded.
     expect(rows.some((r) => (r.detail as { destination: string }).destination === 'SOMEWHERE')).toBe(false);

@@ -60,31 +60,55 @@ export interface MoveOutcome {
  */
 export async function performMove(req: MoveRequest, services: MoveServices): Promise<MoveOutcome> {
   const destination = services.destinations.get(req.moveDestination.trim());
-  if (!destination) return { status: MoveStatus.DestinationUnknown, comment: 'move destination is not in this archive\'s table', matched: 0 };
+  if (!destination)
+    return {
+      status: MoveStatus.DestinationUnknown,
+      comment: "move destination is not in this archive's table",
+      matched: 0,
+    };
   // A scoped workstation may not hand its studies to a node trusted with less (IN15): refused before any lookup.
   if (services.retrieve.mayMoveTo && !services.retrieve.mayMoveTo(req.callingAe, destination.aeTitle)) {
-    return { status: MoveStatus.DestinationUnknown, comment: 'this AE title may not send to that move destination', matched: 0 };
+    return {
+      status: MoveStatus.DestinationUnknown,
+      comment: 'this AE title may not send to that move destination',
+      matched: 0,
+    };
   }
-  const located = await services.retrieve.locate(req.identifier, { callingAe: req.callingAe, moveDestination: destination.aeTitle, ...(req.root ? { root: req.root } : {}) });
+  const located = await services.retrieve.locate(req.identifier, {
+    callingAe: req.callingAe,
+    moveDestination: destination.aeTitle,
+    ...(req.root ? { root: req.root } : {}),
+  });
   if (!located.ok) return { status: located.status, comment: located.comment, matched: 0 };
   const instances = located.instances;
-  if (instances.length === 0) return { status: Status.Success, counts: { completed: 0, failed: 0, warning: 0 }, matched: 0 };
+  if (instances.length === 0)
+    return { status: Status.Success, counts: { completed: 0, failed: 0, warning: 0 }, matched: 0 };
   let scu: StoreScu;
   try {
     scu = await StoreScu.open({
-      destination, callingAe: services.aeTitle, syntaxes: storageSyntaxes(instances),
+      destination,
+      callingAe: services.aeTitle,
+      syntaxes: storageSyntaxes(instances),
       moveOriginator: { aeTitle: req.callingAe, messageId: req.messageId },
       ...(services.connectTimeoutMs ? { connectTimeoutMs: services.connectTimeoutMs } : {}),
     });
   } catch (err) {
     if (!(err instanceof StoreAssociationError)) throw err;
-    return { status: MoveStatus.UnableToPerformSubOperations, comment: err.message, counts: { completed: 0, failed: instances.length, warning: 0 }, matched: instances.length };
+    return {
+      status: MoveStatus.UnableToPerformSubOperations,
+      comment: err.message,
+      counts: { completed: 0, failed: instances.length, warning: 0 },
+      matched: instances.length,
+    };
   }
   let sofar: SubOperationCounts = { completed: 0, failed: 0, warning: 0 };
   let result;
   try {
     result = await sendSubOperations(scu, instances, {
-      onProgress: (c, remaining) => { sofar = { ...c }; services.onProgress?.(c, remaining); },
+      onProgress: (c, remaining) => {
+        sofar = { ...c };
+        services.onProgress?.(c, remaining);
+      },
       ...(services.signal ? { signal: services.signal } : {}),
     });
   } catch {
@@ -92,7 +116,8 @@ export async function performMove(req: MoveRequest, services: MoveServices): Pro
     // The destination went away midway: what was not confirmed counts as failed.
     const done = sofar.completed + sofar.warning;
     return {
-      status: MoveStatus.CompleteWithFailures, matched: instances.length,
+      status: MoveStatus.CompleteWithFailures,
+      matched: instances.length,
       comment: `${destination.aeTitle} ended the association: ${instances.length - done} of ${instances.length} images not sent`,
       counts: { ...sofar, failed: instances.length - done },
     };
@@ -101,8 +126,14 @@ export async function performMove(req: MoveRequest, services: MoveServices): Pro
   const { remaining, ...counts } = result;
   if (remaining > 0) return { status: Status.Cancel, counts, remaining, matched: instances.length };
   return {
-    status: counts.failed + counts.warning > 0 ? MoveStatus.CompleteWithFailures : Status.Success, counts, matched: instances.length,
-    ...(counts.failed ? { comment: `${counts.failed} of ${instances.length} images not sent (transfer syntax not accepted by ${destination.aeTitle}, or archived)` } : {}),
+    status: counts.failed + counts.warning > 0 ? MoveStatus.CompleteWithFailures : Status.Success,
+    counts,
+    matched: instances.length,
+    ...(counts.failed
+      ? {
+          comment: `${counts.failed} of ${instances.length} images not sent (transfer syntax not accepted by ${destination.aeTitle}, or archived)`,
+        }
+      : {}),
   };
 }
 
@@ -119,7 +150,8 @@ export function storageSyntaxes(instances: readonly RetrievableInstance[]): Stor
   for (const i of instances) {
     add(i.sopClassUid, i.transferSyntaxUid);
     if (DECOMPRESSIBLE.has(i.transferSyntaxUid)) add(i.sopClassUid, TS.explicitLE);
-    if (DECOMPRESSIBLE.has(i.transferSyntaxUid) || i.transferSyntaxUid === TS.explicitLE) add(i.sopClassUid, TS.implicitLE);
+    if (DECOMPRESSIBLE.has(i.transferSyntaxUid) || i.transferSyntaxUid === TS.explicitLE)
+      add(i.sopClassUid, TS.implicitLE);
   }
   return [...seen.values()];
 }

@@ -16,5 +16,7 @@ export function dimseText(v: unknown): string {
     if (!isPersonName(v)) return '';
     return [v.Alphabetic ?? '', v.Ideographic ?? '', v.Phonetic ?? ''].join('=').replace(/=+$/, '');
   }
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? String(v) : '';
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean'
+    ? String(v)
+    : '';
 }

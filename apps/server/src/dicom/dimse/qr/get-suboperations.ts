@@ -46,7 +46,11 @@ const MAX_META_BYTES = 64 * 1024;
  * (RLE, JPEG, JPEG-LS, JPEG 2000), or put in the other VR encoding. An instance that cannot go so, or without a hot file, counts
  * as failed without being sent.
  */
-export async function sendSubOperations(channel: SubOperationChannel, instances: readonly RetrievableInstance[], opts: SubOperationOptions = {}): Promise<SubOperationResult> {
+export async function sendSubOperations(
+  channel: SubOperationChannel,
+  instances: readonly RetrievableInstance[],
+  opts: SubOperationOptions = {},
+): Promise<SubOperationResult> {
   const counts: SubOperationCounts = { completed: 0, failed: 0, warning: 0 };
   for (const [i, instance] of instances.entries()) {
     if (i > 0) opts.onProgress?.(counts, instances.length - i);
@@ -64,7 +68,10 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
     // Observed now: if sending fails, the association ends and this rejects with nobody awaiting it yet.
     answered.catch(() => undefined);
     if (rewritten) {
-      const command = storeRequestPdu({ pcId: route.pcId, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId }, channel.moveOriginator);
+      const command = storeRequestPdu(
+        { pcId: route.pcId, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId },
+        channel.moveOriginator,
+      );
       await channel.write([command, ...dataPdus(route.pcId, rewritten, channel.maxPdu, true)]);
     } else {
       await sendInstance(channel, route.pcId, messageId, instance, file);
@@ -82,7 +89,10 @@ export async function sendSubOperations(channel: SubOperationChannel, instances:
  * implicit) VR little endian; an uncompressed little-endian file in the other VR encoding. Null: it cannot go (a syntax
  * the peer did not take and we cannot rewrite, such as colour JPEG).
  */
-function routeOf(channel: SubOperationChannel, instance: RetrievableInstance): { pcId: number; rewrite: Rewrite | null } | null {
+function routeOf(
+  channel: SubOperationChannel,
+  instance: RetrievableInstance,
+): { pcId: number; rewrite: Rewrite | null } | null {
   const { sopClassUid: sop, transferSyntaxUid: ts } = instance;
   const asStored = channel.contextFor(sop, ts);
   if (asStored !== null) return { pcId: asStored, rewrite: null };
@@ -94,17 +104,29 @@ function routeOf(channel: SubOperationChannel, instance: RetrievableInstance): {
   return null;
 }
 
-async function sendInstance(channel: SubOperationChannel, pcId: number, messageId: number, instance: RetrievableInstance, file: Readable): Promise<void> {
+async function sendInstance(
+  channel: SubOperationChannel,
+  pcId: number,
+  messageId: number,
+  instance: RetrievableInstance,
+  file: Readable,
+): Promise<void> {
   const room = Math.max(1024, channel.maxPdu) - 6;
   let head: Buffer | null = Buffer.alloc(0);
   let pending: Buffer = Buffer.alloc(0);
-  await channel.write([storeRequestPdu({ pcId, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId }, channel.moveOriginator)]);
+  await channel.write([
+    storeRequestPdu(
+      { pcId, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId },
+      channel.moveOriginator,
+    ),
+  ]);
   for await (const chunk of file as AsyncIterable<Buffer>) {
     let data = chunk;
     if (head) {
       head = Buffer.concat([head, chunk]);
       const offset = datasetOffset(head);
-      if (offset === 'bad' || (offset === null && head.length > MAX_META_BYTES)) throw new Error('stored file has no readable meta header');
+      if (offset === 'bad' || (offset === null && head.length > MAX_META_BYTES))
+        throw new Error('stored file has no readable meta header');
       if (offset === null) continue;
       data = head.subarray(offset);
       head = null;

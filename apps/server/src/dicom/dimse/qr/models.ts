@@ -3,7 +3,10 @@ import { PATIENT_ROOT_GET_SOP_CLASS, STUDY_ROOT_GET_SOP_CLASS } from './archive-
 import { PATIENT_ROOT_MOVE_SOP_CLASS, STUDY_ROOT_MOVE_SOP_CLASS } from './archive-move';
 
 /** A Query/Retrieve SOP class: its service and information model. */
-export interface QrModel { service: 'find' | 'get' | 'move'; root: QueryRoot }
+export interface QrModel {
+  service: 'find' | 'get' | 'move';
+  root: QueryRoot;
+}
 
 const QR_SOP_CLASSES: ReadonlyMap<string, QrModel> = new Map<string, QrModel>([
   [STUDY_ROOT_FIND_SOP_CLASS, { service: 'find', root: 'study' }],
@@ -18,4 +21,3 @@ const QR_SOP_CLASSES: ReadonlyMap<string, QrModel> = new Map<string, QrModel>([
 export function rootOf(sopClassUid: string): QrModel | undefined {
   return QR_SOP_CLASSES.get(sopClassUid);
 }
-

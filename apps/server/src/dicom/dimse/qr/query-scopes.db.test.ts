@@ -36,15 +36,49 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
 
   const getscu = async (callingAe: string, studyUid: string) => {
     const out = fs.mkdtempSync(path.join(fixture.dataDir, 'get-'));
-    const r = await run('getscu', ['-S', '-aet', callingAe, '-aec', 'RANGSI', '+B', '-od', out, '-k', 'QueryRetrieveLevel=STUDY', '-k', `StudyInstanceUID=${studyUid}`, '127.0.0.1', String(h.listener.port)]);
+    const r = await run('getscu', [
+      '-S',
+      '-aet',
+      callingAe,
+      '-aec',
+      'RANGSI',
+      '+B',
+      '-od',
+      out,
+      '-k',
+      'QueryRetrieveLevel=STUDY',
+      '-k',
+      `StudyInstanceUID=${studyUid}`,
+      '127.0.0.1',
+      String(h.listener.port),
+    ]);
     return { output: r.stdout + r.stderr, files: fs.readdirSync(out).length };
   };
   const movescu = async (callingAe: string, destination: string, studyUid: string) => {
-    const r = await run('movescu', ['-v', '-S', '-aet', callingAe, '-aec', 'RANGSI', '-aem', destination, '-k', 'QueryRetrieveLevel=STUDY', '-k', `StudyInstanceUID=${studyUid}`, '127.0.0.1', String(h.listener.port)]);
+    const r = await run('movescu', [
+      '-v',
+      '-S',
+      '-aet',
+      callingAe,
+      '-aec',
+      'RANGSI',
+      '-aem',
+      destination,
+      '-k',
+      'QueryRetrieveLevel=STUDY',
+      '-k',
+      `StudyInstanceUID=${studyUid}`,
+      '127.0.0.1',
+      String(h.listener.port),
+    ]);
     return r.stdout + r.stderr;
   };
   const studiesSeenBy = async (ae: string) => {
-    const r = await findscuStudyRoot(h.listener.port, ae, ['QueryRetrieveLevel=STUDY', `PatientID=${pid}*`, 'StudyInstanceUID']);
+    const r = await findscuStudyRoot(h.listener.port, ae, [
+      'QueryRetrieveLevel=STUDY',
+      `PatientID=${pid}*`,
+      'StudyInstanceUID',
+    ]);
     expect(r.ok, r.output).toBe(true);
     return r.answers.map((a) => a.top.get('0020,000d')).sort();
   };
@@ -54,24 +88,51 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
     ({ database, archive } = fixture);
     const db = database.db;
     // Two live exams with accession numbers in different branches, the second with a client hospital.
-    const [a] = await db.select().from(exams).where(and(isNull(exams.deletedAt), isNotNull(exams.accessionNumber))).limit(1);
-    const [b] = await db.select().from(exams)
-      .where(and(isNull(exams.deletedAt), isNotNull(exams.accessionNumber), isNotNull(exams.hospitalId), ne(exams.branchId, a!.branchId))).limit(1);
+    const [a] = await db
+      .select()
+      .from(exams)
+      .where(and(isNull(exams.deletedAt), isNotNull(exams.accessionNumber)))
+      .limit(1);
+    const [b] = await db
+      .select()
+      .from(exams)
+      .where(
+        and(
+          isNull(exams.deletedAt),
+          isNotNull(exams.accessionNumber),
+          isNotNull(exams.hospitalId),
+          ne(exams.branchId, a!.branchId),
+        ),
+      )
+      .limit(1);
     const [branchA] = await db.select().from(branches).where(eq(branches.id, a!.branchId));
     const [hospitalB] = await db.select().from(hospitals).where(eq(hospitals.id, b!.hospitalId!));
     codes = { branchA: branchA!.code, hospitalB: hospitalB!.code };
     const store = async (studyUid: string, accession: string, suffix: string) => {
-      const bytes = buildInstance({ studyUid, accessionNumber: accession, patientId: `${pid}-${suffix}`, modality: 'CT' }).bytes;
+      const bytes = buildInstance({
+        studyUid,
+        accessionNumber: accession,
+        patientId: `${pid}-${suffix}`,
+        modality: 'CT',
+      }).bytes;
       expect((await archive.ingestBytes(bytes, { source: 'TEST' })).status).toBe('stored');
     };
     // Images attach only to an exam of the same patient (issue 23 item 5): the exams get the test's patient IDs.
-    await db.update(exams).set({ hn: `${pid}-A` }).where(eq(exams.id, a!.id));
-    await db.update(exams).set({ hn: `${pid}-B` }).where(eq(exams.id, b!.id));
+    await db
+      .update(exams)
+      .set({ hn: `${pid}-A` })
+      .where(eq(exams.id, a!.id));
+    await db
+      .update(exams)
+      .set({ hn: `${pid}-B` })
+      .where(eq(exams.id, b!.id));
     await store(study.a, a!.accessionNumber!, 'A');
     await store(study.b, b!.accessionNumber!, 'B');
     await store(study.unmatched, `${pid}U`.slice(0, 16), 'U');
     await archive.flushCounts();
-    const parsed = parseQueryAeTitles(`${ALL},${BRANCH}=branch:${codes.branchA},${HOSPITAL}=hospital:${codes.hospitalB}`);
+    const parsed = parseQueryAeTitles(
+      `${ALL},${BRANCH}=branch:${codes.branchA},${HOSPITAL}=hospital:${codes.hospitalB}`,
+    );
     if (!parsed.ok) throw new Error(parsed.error);
     const audit = new AuditService(db);
     branchScp = await startStoreScp(BRANCH, path.join(fixture.dataDir, 'branch-ws'), ['+B']);
@@ -98,10 +159,17 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
     expect(await studiesSeenBy(BRANCH)).toEqual([study.a]);
     expect(await studiesSeenBy(HOSPITAL)).toEqual([study.b]);
     // Below the study level too: the other branch's series are not listed even when its study UID is named.
-    const series = await findscuStudyRoot(h.listener.port, BRANCH, ['QueryRetrieveLevel=SERIES', `StudyInstanceUID=${study.b}`, 'SeriesInstanceUID']);
+    const series = await findscuStudyRoot(h.listener.port, BRANCH, [
+      'QueryRetrieveLevel=SERIES',
+      `StudyInstanceUID=${study.b}`,
+      'SeriesInstanceUID',
+    ]);
     expect(series.answers).toHaveLength(0);
     // Patient Root PATIENT level: only the patients of visible studies.
-    const patients = await findscuPatientRoot(h.listener.port, BRANCH, ['QueryRetrieveLevel=PATIENT', `PatientID=${pid}*`]);
+    const patients = await findscuPatientRoot(h.listener.port, BRANCH, [
+      'QueryRetrieveLevel=PATIENT',
+      `PatientID=${pid}*`,
+    ]);
     expect(patients.answers.map((p) => p.top.get('0010,0020'))).toEqual([`${pid}-A`]);
   });
 
@@ -124,7 +192,10 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
     expect(moves().at(-1)).toMatchObject({ status: '0x0000', matched: 0 });
     expect(received('branch-ws')).toBe(1);
     await movescu(BRANCH, 'VIEWER_X', study.a);
-    expect(moves().at(-1)).toMatchObject({ status: '0xA801', reason: 'this AE title may not send to that move destination' });
+    expect(moves().at(-1)).toMatchObject({
+      status: '0xA801',
+      reason: 'this AE title may not send to that move destination',
+    });
     expect(received('viewer-x')).toBe(0);
     // The unscoped AE may send anywhere in the table.
     await movescu(ALL, 'VIEWER_X', study.b);
@@ -133,7 +204,11 @@ describe('query AE scopes: a workstation sees the studies of its branch or hospi
   });
 
   it('names the branch and hospital codes that do not exist, so that the server refuses to start on them', async () => {
-    const scopes = new Map<string, AeScope>([['X', { kind: 'branch', codes: [codes.branchA, 'NO-SUCH'] }], ['Y', { kind: 'hospital', codes: ['NOPE'] }], ['Z', { kind: 'all' }]]);
+    const scopes = new Map<string, AeScope>([
+      ['X', { kind: 'branch', codes: [codes.branchA, 'NO-SUCH'] }],
+      ['Y', { kind: 'hospital', codes: ['NOPE'] }],
+      ['Z', { kind: 'all' }],
+    ]);
     expect(await unknownScopeCodes(database.db, scopes)).toEqual(['branch:NO-SUCH', 'hospital:NOPE']);
   });
 });

@@ -26,8 +26,28 @@ export async function unknownScopeCodes(db: Database, scopes: ReadonlyMap<string
   const wanted = { branch: new Set<string>(), hospital: new Set<string>() };
   for (const s of scopes.values()) if (s.kind !== 'all') for (const c of s.codes) wanted[s.kind].add(c);
   const known = {
-    branch: new Set(wanted.branch.size ? (await db.select({ code: branches.code }).from(branches).where(inArray(branches.code, [...wanted.branch]))).map((r) => r.code) : []),
-    hospital: new Set(wanted.hospital.size ? (await db.select({ code: hospitals.code }).from(hospitals).where(inArray(hospitals.code, [...wanted.hospital]))).map((r) => r.code) : []),
+    branch: new Set(
+      wanted.branch.size
+        ? (
+            await db
+              .select({ code: branches.code })
+              .from(branches)
+              .where(inArray(branches.code, [...wanted.branch]))
+          ).map((r) => r.code)
+        : [],
+    ),
+    hospital: new Set(
+      wanted.hospital.size
+        ? (
+            await db
+              .select({ code: hospitals.code })
+              .from(hospitals)
+              .where(inArray(hospitals.code, [...wanted.hospital]))
+          ).map((r) => r.code)
+        : [],
+    ),
   };
-  return (['branch', 'hospital'] as const).flatMap((k) => [...wanted[k]].filter((c) => !known[k].has(c)).map((c) => `${k}:${c}`));
+  return (['branch', 'hospital'] as const).flatMap((k) =>
+    [...wanted[k]].filter((c) => !known[k].has(c)).map((c) => `${k}:${c}`),
+  );
 }

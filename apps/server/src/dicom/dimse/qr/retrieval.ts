@@ -1,7 +1,12 @@
 import type net from 'node:net';
 import type { Logger } from 'pino';
 import {
-  dimse, type DimseAssociation, type DimseCGetRequest, type DimseCGetResponse, type DimseCMoveRequest, type DimseCMoveResponse,
+  dimse,
+  type DimseAssociation,
+  type DimseCGetRequest,
+  type DimseCGetResponse,
+  type DimseCMoveRequest,
+  type DimseCMoveResponse,
 } from '../lib';
 import { writeParts } from '../scu/socket-write';
 import type { StoreDestination } from '../scu/store-scu';
@@ -48,7 +53,10 @@ export class Retrieval {
   /** Running C-GETs and C-MOVEs by their message ID, for C-CANCEL. */
   private readonly cancellable = new Map<number, AbortController>();
 
-  constructor(private readonly host: RetrievalHost, private readonly services: RetrievalServices) {}
+  constructor(
+    private readonly host: RetrievalHost,
+    private readonly services: RetrievalServices,
+  ) {}
 
   /** The responses to a C-GET: the final one (pendings are written as the images go). */
   async get(request: DimseCGetRequest): Promise<DimseCGetResponse[]> {
@@ -59,7 +67,14 @@ export class Retrieval {
       this.host.log.error({ err, callingAe: this.host.callingAe() }, 'C-GET failed');
       // Sub-operations may have been cut halfway: the association cannot be trusted any more.
       this.host.abortAndClose();
-      return [this.response(dimse.responses.CGetResponse.fromRequest(request), request, Status.OutOfResources, 'retrieve failed, retry later')];
+      return [
+        this.response(
+          dimse.responses.CGetResponse.fromRequest(request),
+          request,
+          Status.OutOfResources,
+          'retrieve failed, retry later',
+        ),
+      ];
     } finally {
       this.cancellable.delete(request.getMessageId());
     }
@@ -72,7 +87,14 @@ export class Retrieval {
       return await this.runMove(request, stop.signal);
     } catch (err) {
       this.host.log.error({ err, callingAe: this.host.callingAe() }, 'C-MOVE failed');
-      return [this.response(dimse.responses.CMoveResponse.fromRequest(request), request, Status.OutOfResources, 'retrieve failed, retry later')];
+      return [
+        this.response(
+          dimse.responses.CMoveResponse.fromRequest(request),
+          request,
+          Status.OutOfResources,
+          'retrieve failed, retry later',
+        ),
+      ];
     } finally {
       this.cancellable.delete(request.getMessageId());
     }
@@ -109,7 +131,12 @@ export class Retrieval {
 
   /** A C-GET or C-MOVE response: status, comment, and the sub-operation counts (PS3.7 9.3.3.2, 9.3.4.2). */
   private response<R extends DimseCGetResponse | DimseCMoveResponse>(
-    r: R, request: DimseCGetRequest | DimseCMoveRequest, status: number, text?: string, counts?: SubOperationCounts, remaining = 0,
+    r: R,
+    request: DimseCGetRequest | DimseCMoveRequest,
+    status: number,
+    text?: string,
+    counts?: SubOperationCounts,
+    remaining = 0,
   ): R {
     r.setAffectedSopClassUid(request.getAffectedSopClassUid());
     r.setStatus(status);
@@ -128,49 +155,88 @@ export class Retrieval {
     const sopClass = request.getAffectedSopClassUid();
     const context = this.host.association().getAcceptedPresentationContextFromRequest(request);
     const model = rootOf(sopClass);
-    if (!this.services.retrieve || model?.service !== service || context?.getResult() !== PcResult.Accept || context.getAbstractSyntaxUid() !== sopClass) return null;
+    if (
+      !this.services.retrieve ||
+      model?.service !== service ||
+      context?.getResult() !== PcResult.Accept ||
+      context.getAbstractSyntaxUid() !== sopClass
+    )
+      return null;
     return { retrieve: this.services.retrieve, root: model.root, pcId: context.getPresentationContextId() };
   }
 
   private async runGet(request: DimseCGetRequest, signal: AbortSignal): Promise<DimseCGetResponse[]> {
     const started = Date.now();
-    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) =>
-      [this.response(dimse.responses.CGetResponse.fromRequest(request), request, status, text, counts, remaining)];
+    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) => [
+      this.response(dimse.responses.CGetResponse.fromRequest(request), request, status, text, counts, remaining),
+    ];
     const model = this.modelOf(request, 'get');
     if (!model) return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
     const callingAe = this.host.callingAe();
-    const located = await model.retrieve.locate(request.getDataset()?.getElements() ?? {}, { callingAe, root: model.root });
+    const located = await model.retrieve.locate(request.getDataset()?.getElements() ?? {}, {
+      callingAe,
+      root: model.root,
+    });
     if (!located.ok) {
       this.host.log.warn({ callingAe, status: hexStatus(located.status), reason: located.comment }, 'C-GET refused');
       return answer(located.status, located.comment);
     }
     const { remaining, ...counts } = await sendSubOperations(this.subOperationChannel(), located.instances, {
-      signal, onProgress: this.pendingAnswers('get', request, model.pcId),
+      signal,
+      onProgress: this.pendingAnswers('get', request, model.pcId),
     });
-    this.host.log.info({ callingAe, ...counts, remaining, ms: Date.now() - started }, remaining ? 'C-GET cancelled' : 'C-GET answered');
+    this.host.log.info(
+      { callingAe, ...counts, remaining, ms: Date.now() - started },
+      remaining ? 'C-GET cancelled' : 'C-GET answered',
+    );
     if (remaining) return answer(Status.Cancel, undefined, counts, remaining);
     // PS3.4 C.4.3.1.4: B000 when any sub-operation failed or warned.
     const status = counts.failed + counts.warning === 0 ? Status.Success : SUBOPERATIONS_WITH_FAILURES;
-    return answer(status, counts.failed ? `${counts.failed} of ${located.instances.length} images not sent (transfer syntax not accepted, or archived)` : undefined, counts);
+    return answer(
+      status,
+      counts.failed
+        ? `${counts.failed} of ${located.instances.length} images not sent (transfer syntax not accepted, or archived)`
+        : undefined,
+      counts,
+    );
   }
 
   private async runMove(request: DimseCMoveRequest, signal: AbortSignal): Promise<DimseCMoveResponse[]> {
     const started = Date.now();
-    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) =>
-      [this.response(dimse.responses.CMoveResponse.fromRequest(request), request, status, text, counts, remaining)];
+    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) => [
+      this.response(dimse.responses.CMoveResponse.fromRequest(request), request, status, text, counts, remaining),
+    ];
     const model = this.modelOf(request, 'move');
     if (!model) return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
     const callingAe = this.host.callingAe();
     const destination = String(request.getCommandDataset().getElement('MoveDestination') ?? '');
-    const outcome = await performMove({
-      identifier: request.getDataset()?.getElements() ?? {}, moveDestination: destination, callingAe, messageId: request.getMessageId(), root: model.root,
-    }, {
-      retrieve: model.retrieve, destinations: this.services.moveDestinations, aeTitle: this.services.aeTitle, signal,
-      ...(this.services.moveConnectTimeoutMs ? { connectTimeoutMs: this.services.moveConnectTimeoutMs } : {}),
-      onProgress: this.pendingAnswers('move', request, model.pcId),
-    });
-    const log = { callingAe, destination: destination.trim(), status: hexStatus(outcome.status), matched: outcome.matched, ...outcome.counts, ms: Date.now() - started };
-    if (outcome.status === Status.Success || outcome.status === Status.Cancel) this.host.log.info(log, outcome.status === Status.Cancel ? 'C-MOVE cancelled' : 'C-MOVE answered');
+    const outcome = await performMove(
+      {
+        identifier: request.getDataset()?.getElements() ?? {},
+        moveDestination: destination,
+        callingAe,
+        messageId: request.getMessageId(),
+        root: model.root,
+      },
+      {
+        retrieve: model.retrieve,
+        destinations: this.services.moveDestinations,
+        aeTitle: this.services.aeTitle,
+        signal,
+        ...(this.services.moveConnectTimeoutMs ? { connectTimeoutMs: this.services.moveConnectTimeoutMs } : {}),
+        onProgress: this.pendingAnswers('move', request, model.pcId),
+      },
+    );
+    const log = {
+      callingAe,
+      destination: destination.trim(),
+      status: hexStatus(outcome.status),
+      matched: outcome.matched,
+      ...outcome.counts,
+      ms: Date.now() - started,
+    };
+    if (outcome.status === Status.Success || outcome.status === Status.Cancel)
+      this.host.log.info(log, outcome.status === Status.Cancel ? 'C-MOVE cancelled' : 'C-MOVE answered');
     else this.host.log.warn({ ...log, reason: outcome.comment }, 'C-MOVE not fully done');
     return answer(outcome.status, outcome.comment, outcome.counts, outcome.remaining);
   }
@@ -185,7 +251,14 @@ export class Retrieval {
     return (counts: Readonly<SubOperationCounts>, remaining: number) => {
       if (Date.now() - last < 500 || this.host.sock.destroyed) return;
       last = Date.now();
-      this.host.sock.write(pendingRetrieveResponsePdu(service, pcId, { sopClassUid: request.getAffectedSopClassUid(), messageId: request.getMessageId() }, { ...counts, remaining }));
+      this.host.sock.write(
+        pendingRetrieveResponsePdu(
+          service,
+          pcId,
+          { sopClassUid: request.getAffectedSopClassUid(), messageId: request.getMessageId() },
+          { ...counts, remaining },
+        ),
+      );
     };
   }
 
@@ -195,14 +268,20 @@ export class Retrieval {
     return {
       contextFor: (sopClassUid, transferSyntaxUid) => {
         for (const { context } of this.host.association().getPresentationContexts()) {
-          if (context.getResult() === PcResult.Accept && context.getAbstractSyntaxUid() === sopClassUid
-            && context.getAcceptedTransferSyntaxUid() === transferSyntaxUid && context.getProviderRole() === true) return context.getPresentationContextId();
+          if (
+            context.getResult() === PcResult.Accept &&
+            context.getAbstractSyntaxUid() === sopClassUid &&
+            context.getAcceptedTransferSyntaxUid() === transferSyntaxUid &&
+            context.getProviderRole() === true
+          )
+            return context.getPresentationContextId();
         }
         return null;
       },
       maxPdu: peerMax > 0 ? Math.min(peerMax, 1 << 20) : 1 << 20,
       write: (parts) => writeParts(this.host.sock, parts),
-      response: (messageId) => new Promise<number>((resolve, reject) => this.subOperations.set(messageId, { resolve, reject })),
+      response: (messageId) =>
+        new Promise<number>((resolve, reject) => this.subOperations.set(messageId, { resolve, reject })),
       nextMessageId: () => {
         const id = this.nextMessageId;
         this.nextMessageId = (this.nextMessageId % 0xffff) + 1;

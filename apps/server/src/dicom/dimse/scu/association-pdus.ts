@@ -4,7 +4,11 @@ import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from '../../uid
 const APPLICATION_CONTEXT = '1.2.840.10008.3.1.1.1';
 
 /** A presentation context we propose: its odd ID, the SOP class, and the transfer syntaxes in our order of preference. */
-export interface ProposedContext { id: number; abstractSyntax: string; transferSyntaxes: string[] }
+export interface ProposedContext {
+  id: number;
+  abstractSyntax: string;
+  transferSyntaxes: string[];
+}
 
 /** The peer's answer to our A-ASSOCIATE-RQ. */
 export type AssociateAnswer =
@@ -12,7 +16,15 @@ export type AssociateAnswer =
   | { kind: 'reject'; result: number; source: number; reason: number };
 
 /** PDU types (PS3.8 9.3). */
-export const PduType = { associateRq: 0x01, associateAc: 0x02, associateRj: 0x03, pData: 0x04, releaseRq: 0x05, releaseRp: 0x06, abort: 0x07 } as const;
+export const PduType = {
+  associateRq: 0x01,
+  associateAc: 0x02,
+  associateRj: 0x03,
+  pData: 0x04,
+  releaseRq: 0x05,
+  releaseRp: 0x06,
+  abort: 0x07,
+} as const;
 
 function item(type: number, body: Buffer): Buffer {
   const head = Buffer.alloc(4);
@@ -40,18 +52,41 @@ function aeField(title: string): Buffer {
  * An A-ASSOCIATE-RQ (PS3.8 9.3.2): protocol version 1, the AE titles, the application context, one item per proposed
  * context, and the user information: the largest PDU we take, our implementation class UID and version name.
  */
-export function associateRequestPdu(callingAe: string, calledAe: string, contexts: readonly ProposedContext[], maxPdu: number): Buffer {
+export function associateRequestPdu(
+  callingAe: string,
+  calledAe: string,
+  contexts: readonly ProposedContext[],
+  maxPdu: number,
+): Buffer {
   const fixed = Buffer.alloc(68);
   fixed.writeUInt16BE(1, 0);
   aeField(calledAe).copy(fixed, 4);
   aeField(callingAe).copy(fixed, 20);
   const items = [uidItem(0x10, APPLICATION_CONTEXT)];
   for (const c of contexts) {
-    items.push(item(0x20, Buffer.concat([Buffer.from([c.id, 0, 0, 0]), uidItem(0x30, c.abstractSyntax), ...c.transferSyntaxes.map((t) => uidItem(0x40, t))])));
+    items.push(
+      item(
+        0x20,
+        Buffer.concat([
+          Buffer.from([c.id, 0, 0, 0]),
+          uidItem(0x30, c.abstractSyntax),
+          ...c.transferSyntaxes.map((t) => uidItem(0x40, t)),
+        ]),
+      ),
+    );
   }
   const max = Buffer.alloc(4);
   max.writeUInt32BE(maxPdu, 0);
-  items.push(item(0x50, Buffer.concat([item(0x51, max), uidItem(0x52, IMPLEMENTATION_CLASS_UID), uidItem(0x55, IMPLEMENTATION_VERSION_NAME)])));
+  items.push(
+    item(
+      0x50,
+      Buffer.concat([
+        item(0x51, max),
+        uidItem(0x52, IMPLEMENTATION_CLASS_UID),
+        uidItem(0x55, IMPLEMENTATION_VERSION_NAME),
+      ]),
+    ),
+  );
   return pdu(PduType.associateRq, Buffer.concat([fixed, ...items]));
 }
 
@@ -61,7 +96,9 @@ export function associateRequestPdu(callingAe: string, calledAe: string, context
  */
 export function parseAssociateAnswer(type: number, body: Buffer): AssociateAnswer | null {
   if (type === PduType.associateRj) {
-    return body.length >= 4 ? { kind: 'reject', result: body.readUInt8(1), source: body.readUInt8(2), reason: body.readUInt8(3) } : null;
+    return body.length >= 4
+      ? { kind: 'reject', result: body.readUInt8(1), source: body.readUInt8(2), reason: body.readUInt8(3) }
+      : null;
   }
   if (type !== PduType.associateAc || body.length < 68) return null;
   const contexts = new Map<number, { result: number; transferSyntax: string }>();

@@ -5,10 +5,17 @@ import { associateRequestPdu, parseAssociateAnswer, pdu, PduType, type ProposedC
 import { writeParts } from './socket-write';
 
 /** Where a C-MOVE may send images: an AE title at a host and port of the destination table. */
-export interface StoreDestination { aeTitle: string; host: string; port: number }
+export interface StoreDestination {
+  aeTitle: string;
+  host: string;
+  port: number;
+}
 
 /** A (SOP class, transfer syntax) pair to propose as a storage context. */
-export interface StorageSyntax { sopClassUid: string; transferSyntaxUid: string }
+export interface StorageSyntax {
+  sopClassUid: string;
+  transferSyntaxUid: string;
+}
 
 export interface StoreScuOptions {
   destination: StoreDestination;
@@ -61,7 +68,8 @@ export class StoreScu implements SubOperationChannel {
   static open(opts: StoreScuOptions): Promise<StoreScu> {
     const { destination: dest } = opts;
     const ourMax = opts.maxPdu ?? 64 * 1024;
-    const contexts: ProposedContext[] = opts.syntaxes.slice(0, MAX_CONTEXTS)
+    const contexts: ProposedContext[] = opts.syntaxes
+      .slice(0, MAX_CONTEXTS)
       .map((s, i) => ({ id: 2 * i + 1, abstractSyntax: s.sopClassUid, transferSyntaxes: [s.transferSyntaxUid] }));
     return new Promise<StoreScu>((resolve, reject) => {
       const sock = net.connect({ host: dest.host, port: dest.port, noDelay: true });
@@ -73,8 +81,12 @@ export class StoreScu implements SubOperationChannel {
         else reject(new StoreAssociationError(message));
       };
       sock.setTimeout(opts.connectTimeoutMs ?? 10_000);
-      sock.on('timeout', () => fail(scu ? `${dest.aeTitle} stopped answering` : `${dest.aeTitle} did not answer in time`));
-      sock.on('error', (err: NodeJS.ErrnoException) => fail(`cannot reach ${dest.aeTitle} (${err.code ?? 'network error'})`));
+      sock.on('timeout', () =>
+        fail(scu ? `${dest.aeTitle} stopped answering` : `${dest.aeTitle} did not answer in time`),
+      );
+      sock.on('error', (err: NodeJS.ErrnoException) =>
+        fail(`cannot reach ${dest.aeTitle} (${err.code ?? 'network error'})`),
+      );
       sock.on('close', () => fail(`${dest.aeTitle} closed the association`));
       sock.on('connect', () => {
         sock.write(associateRequestPdu(opts.callingAe, dest.aeTitle, contexts, ourMax));
@@ -89,15 +101,28 @@ export class StoreScu implements SubOperationChannel {
           return;
         }
         for (const p of pdus) {
-          if (scu) { scu.receive(p.type, p.body); continue; }
+          if (scu) {
+            scu.receive(p.type, p.body);
+            continue;
+          }
           const answer = parseAssociateAnswer(p.type, p.body);
-          if (p.type === PduType.abort) { fail(`${dest.aeTitle} aborted the association`); return; }
-          if (!answer) { fail(`${dest.aeTitle} answered the association request with PDU type ${p.type}`); return; }
-          if (answer.kind === 'reject') { fail(`${dest.aeTitle} rejected the association (reason ${answer.reason})`); return; }
+          if (p.type === PduType.abort) {
+            fail(`${dest.aeTitle} aborted the association`);
+            return;
+          }
+          if (!answer) {
+            fail(`${dest.aeTitle} answered the association request with PDU type ${p.type}`);
+            return;
+          }
+          if (answer.kind === 'reject') {
+            fail(`${dest.aeTitle} rejected the association (reason ${answer.reason})`);
+            return;
+          }
           const accepted = new Map<string, number>();
           for (const c of contexts) {
             const r = answer.contexts.get(c.id);
-            if (r?.result === CONTEXT_ACCEPTED && r.transferSyntax === c.transferSyntaxes[0]) accepted.set(key(c.abstractSyntax, r.transferSyntax), c.id);
+            if (r?.result === CONTEXT_ACCEPTED && r.transferSyntax === c.transferSyntaxes[0])
+              accepted.set(key(c.abstractSyntax, r.transferSyntax), c.id);
           }
           scu = new StoreScu(sock, accepted, answer.maxPdu, opts.moveOriginator);
           sock.setTimeout(opts.idleTimeoutMs ?? 60_000);
@@ -130,7 +155,9 @@ export class StoreScu implements SubOperationChannel {
   /** Releases the association (A-RELEASE-RQ, waits for the RP up to 10 s) and closes the connection. */
   async release(): Promise<void> {
     if (this.closedWith) return;
-    const done = new Promise<void>((resolve) => { this.released = resolve; });
+    const done = new Promise<void>((resolve) => {
+      this.released = resolve;
+    });
     this.sock.write(pdu(PduType.releaseRq, Buffer.alloc(4)));
     const timer = setTimeout(() => this.released?.(), 10_000);
     await done;
@@ -148,7 +175,10 @@ export class StoreScu implements SubOperationChannel {
   }
 
   private receive(type: number, body: Buffer): void {
-    if (type === PduType.releaseRp) { this.released?.(); return; }
+    if (type === PduType.releaseRp) {
+      this.released?.();
+      return;
+    }
     if (type === PduType.releaseRq) {
       // The destination wants to stop: agree, and whatever is still waiting fails.
       this.sock.write(pdu(PduType.releaseRp, Buffer.alloc(4)));

@@ -23,7 +23,9 @@ export async function openArchiveFixture(name: string): Promise<ArchiveFixture> 
   const store = new LocalFileStore(path.join(dataDir, 'files'));
   const archive = new LocalDicomArchive(database.db, store);
   return {
-    database, archive, dataDir,
+    database,
+    archive,
+    dataDir,
     close: async () => {
       await archive.close();
       // The writer's thread makes spare files in the background: stopped first, or the folder fills while it goes.

@@ -10,7 +10,11 @@ export const CORPUS_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_file
 
 /** Deliberately broken files: never to be acknowledged with Success. */
 export const BROKEN = new Set([
-  'MR_truncated.dcm', 'SC_rgb_jpeg.dcm', 'badVR.dcm', 'meta_missing_tsyntax.dcm', 'rtplan_truncated.dcm',
+  'MR_truncated.dcm',
+  'SC_rgb_jpeg.dcm',
+  'badVR.dcm',
+  'meta_missing_tsyntax.dcm',
+  'rtplan_truncated.dcm',
   'JPEG2000-embedded-sequence-delimiter.dcm',
 ]);
 
@@ -53,7 +57,10 @@ export function describe(name: string): CorpusFile {
   if (!hasMeta) {
     for (const guess of [TS.explicitLE, TS.implicitLE, TS.explicitBE]) {
       const r = walk(data, guess);
-      if (r.ok && r.attrs.sopClassUid) { ts = guess; break; }
+      if (r.ok && r.attrs.sopClassUid) {
+        ts = guess;
+        break;
+      }
     }
   }
   let attrs: { sopClassUid?: string; sopInstanceUid?: string } = {};
@@ -62,14 +69,21 @@ export function describe(name: string): CorpusFile {
     if (r.ok) attrs = r.attrs;
   }
   return {
-    name, file, transferSyntaxUid: ts, hasMeta,
+    name,
+    file,
+    transferSyntaxUid: ts,
+    hasMeta,
     sopClassUid: (hasMeta ? metaValue(buf, 0x0002) : null) ?? attrs.sopClassUid ?? null,
     sopInstanceUid: attrs.sopInstanceUid ?? (hasMeta ? metaValue(buf, 0x0003) : null),
   };
 }
 
 export function corpusFiles(): CorpusFile[] {
-  return fs.readdirSync(CORPUS_DIR).filter((n) => n.endsWith('.dcm')).sort().map(describe);
+  return fs
+    .readdirSync(CORPUS_DIR)
+    .filter((n) => n.endsWith('.dcm'))
+    .sort()
+    .map(describe);
 }
 
 /** The data set bytes of a DICOM file (everything after preamble and meta), inflated when deflated. */

@@ -3,17 +3,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CorpusFile } from './corpus';
 
-export interface RunResult { code: number | null; stdout: string; stderr: string; ms: number }
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
 
 /** Runs a dcmtk tool with TCP_NODELAY=1 (without it storescu waits on Nagle: 40 files 4.95 s instead of 1.36 s). */
 export function run(cmd: string, args: string[], opts: { timeoutMs?: number; cwd?: string } = {}): Promise<RunResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, TCP_NODELAY: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: { ...process.env, TCP_NODELAY: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -23,7 +36,8 @@ export function run(cmd: string, args: string[], opts: { timeoutMs?: number; cwd
   });
 }
 
-export const echoscu = (port: number, args: string[] = []) => run('echoscu', ['-aec', 'RANGSI', ...args, '127.0.0.1', String(port)]);
+export const echoscu = (port: number, args: string[] = []) =>
+  run('echoscu', ['-aec', 'RANGSI', ...args, '127.0.0.1', String(port)]);
 
 /** A transfer syntax no Rangsi listener accepts (MPEG2 MP@ML), put first in proposals to exercise negotiation. */
 export const UNSUPPORTED_TS = '1.2.840.10008.1.2.4.100';
@@ -34,7 +48,11 @@ const UNCOMPRESSED = ['1.2.840.10008.1.2.1', '1.2.840.10008.1.2', '1.2.840.10008
  * syntax the files use plus the uncompressed ones; each context proposes UNSUPPORTED_TS first, then the real one
  * (Debian's storescu cannot transcode, so every file needs a context with its own syntax).
  */
-export function storescuProfile(dir: string, files: CorpusFile[], opts: { unsupportedFirst?: boolean; name?: string } = {}): string {
+export function storescuProfile(
+  dir: string,
+  files: CorpusFile[],
+  opts: { unsupportedFirst?: boolean; name?: string } = {},
+): string {
   const first = opts.unsupportedFirst ?? true;
   const bySop = new Map<string, Set<string>>();
   for (const f of files) {
@@ -55,7 +73,10 @@ export function storescuProfile(dir: string, files: CorpusFile[], opts: { unsupp
   if (contexts.length > 128) throw new Error(`${contexts.length} presentation contexts: more than 128`);
   const lines = ['[[TransferSyntaxes]]'];
   for (const [name, ts] of syntaxes) {
-    lines.push(`[${name}]`, ...(first ? [`TransferSyntax1 = ${UNSUPPORTED_TS}`, `TransferSyntax2 = ${ts}`] : [`TransferSyntax1 = ${ts}`]));
+    lines.push(
+      `[${name}]`,
+      ...(first ? [`TransferSyntax1 = ${UNSUPPORTED_TS}`, `TransferSyntax2 = ${ts}`] : [`TransferSyntax1 = ${ts}`]),
+    );
   }
   lines.push('[[PresentationContexts]]', '[Contexts]');
   contexts.forEach((c, i) => lines.push(`PresentationContext${i + 1} = ${c}`));
@@ -71,11 +92,21 @@ export function storeResults(output: string): Map<string, string> {
   let current: string | null = null;
   for (const line of output.split('\n')) {
     const sending = /Sending file: (.+)$/.exec(line);
-    if (sending) { current = path.basename(sending[1]!.trim()); continue; }
+    if (sending) {
+      current = path.basename(sending[1]!.trim());
+      continue;
+    }
     const rsp = /Received Store Response \((.+)\)/.exec(line);
-    if (rsp && current) { results.set(current, rsp[1]!.startsWith('Success') ? 'success' : rsp[1]!); current = null; continue; }
+    if (rsp && current) {
+      results.set(current, rsp[1]!.startsWith('Success') ? 'success' : rsp[1]!);
+      current = null;
+      continue;
+    }
     const failed = /Store Failed, file: (.+?):?$/.exec(line);
-    if (failed) { results.set(path.basename(failed[1]!.trim()), 'failed'); current = null; }
+    if (failed) {
+      results.set(path.basename(failed[1]!.trim()), 'failed');
+      current = null;
+    }
   }
   return results;
 }

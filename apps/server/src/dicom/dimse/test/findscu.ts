@@ -8,21 +8,37 @@ export interface FindAnswer {
 }
 
 /** findscu -W with -k keys; parses the pending answers it prints, and whether the final status was Success. */
-export async function findscuWorklist(port: number, keys: string[], callingAe?: string): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string }> {
+export async function findscuWorklist(
+  port: number,
+  keys: string[],
+  callingAe?: string,
+): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string }> {
   return findscu(port, ['-W', ...(callingAe ? ['-aet', callingAe] : []), '-aec', 'RANGSI'], keys);
 }
 
 /** findscu -S (Study Root) as `callingAe`, with -k keys. */
-export async function findscuStudyRoot(port: number, callingAe: string, keys: string[]): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
+export async function findscuStudyRoot(
+  port: number,
+  callingAe: string,
+  keys: string[],
+): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
   return findscu(port, ['-S', '-aet', callingAe, '-aec', 'RANGSI'], keys);
 }
 
 /** findscu -P (Patient Root) as `callingAe`, with -k keys. */
-export async function findscuPatientRoot(port: number, callingAe: string, keys: string[]): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
+export async function findscuPatientRoot(
+  port: number,
+  callingAe: string,
+  keys: string[],
+): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
   return findscu(port, ['-P', '-aet', callingAe, '-aec', 'RANGSI'], keys);
 }
 
-async function findscu(port: number, model: string[], keys: string[]): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
+async function findscu(
+  port: number,
+  model: string[],
+  keys: string[],
+): Promise<{ ok: boolean; final: string; answers: FindAnswer[]; output: string; code: number | null }> {
   const args = ['-v', ...model];
   for (const k of keys) args.push('-k', k);
   const r = await run('findscu', [...args, '127.0.0.1', String(port)]);
@@ -30,7 +46,11 @@ async function findscu(port: number, model: string[], keys: string[]): Promise<{
   const answers: FindAnswer[] = [];
   let current: FindAnswer | null = null;
   for (const line of output.split('\n')) {
-    if (/Find Response: \d+ \(Pending/.test(line)) { current = { top: new Map(), sps: new Map() }; answers.push(current); continue; }
+    if (/Find Response: \d+ \(Pending/.test(line)) {
+      current = { top: new Map(), sps: new Map() };
+      answers.push(current);
+      continue;
+    }
     const m = /^I: ( *)\(([0-9a-f]{4},[0-9a-f]{4})\) [A-Z]{2} (?:\[(.*)\]|\(no value available\)|\()/.exec(line);
     if (!m || !current) continue;
     const value = (m[3] ?? '').replace(/[ \0]+$/, '');

@@ -34,8 +34,12 @@ export class FakeArchive implements DicomArchive {
     if (this.answer) return this.answer(file);
     return { status: 'stored', sopInstanceUid: '', studyInstanceUid: '', examId: null };
   }
-  async openInstance() { return null; }
-  onStudyChanged() { return () => undefined; }
+  async openInstance() {
+    return null;
+  }
+  onStudyChanged() {
+    return () => undefined;
+  }
 }
 
 /** Log lines captured from pino (JSON objects). */
@@ -67,11 +71,21 @@ export async function startListener(opts: Partial<DicomListenerOptions> = {}): P
   const archive = new FakeArchive(stored);
   const { logger, lines } = captureLogger();
   const listener = new DicomListener({
-    host: '127.0.0.1', port: 0, aeTitle: 'RANGSI', archive, tempDir, logger, ...opts,
+    host: '127.0.0.1',
+    port: 0,
+    aeTitle: 'RANGSI',
+    archive,
+    tempDir,
+    logger,
+    ...opts,
   });
   await listener.start();
   return {
-    listener, archive, dir, tempDir, lines,
+    listener,
+    archive,
+    dir,
+    tempDir,
+    lines,
     close: async () => {
       await listener.stop(1000);
       fs.rmSync(dir, { recursive: true, force: true });

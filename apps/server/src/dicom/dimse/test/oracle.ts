@@ -19,21 +19,33 @@ export async function freePort(): Promise<number> {
  * really puts on the wire (it re-encodes files: drops group lengths, pads odd values).
  */
 export class ReferenceScp {
-  private constructor(private readonly child: ChildProcess, readonly port: number, readonly dir: string) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+    readonly dir: string,
+  ) {}
 
   static async start(dir: string): Promise<ReferenceScp> {
     const port = await freePort();
     fs.mkdirSync(dir, { recursive: true });
-    const child = spawn('storescp', ['+B', '+xa', '+uf', '-od', dir, '-aet', 'REFERENCE', String(port)], { stdio: 'ignore' });
+    const child = spawn('storescp', ['+B', '+xa', '+uf', '-od', dir, '-aet', 'REFERENCE', String(port)], {
+      stdio: 'ignore',
+    });
     // Wait until it accepts connections.
     const end = Date.now() + 5000;
     for (;;) {
       const ok = await new Promise<boolean>((resolve) => {
-        const s = net.connect({ port, host: '127.0.0.1' }, () => { s.destroy(); resolve(true); });
+        const s = net.connect({ port, host: '127.0.0.1' }, () => {
+          s.destroy();
+          resolve(true);
+        });
         s.on('error', () => resolve(false));
       });
       if (ok) break;
-      if (Date.now() > end) { child.kill(); throw new Error('storescp did not start'); }
+      if (Date.now() > end) {
+        child.kill();
+        throw new Error('storescp did not start');
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     return new ReferenceScp(child, port, dir);
@@ -42,7 +54,10 @@ export class ReferenceScp {
   /** Received files in arrival order (storescp's unique names end in a serial number). */
   files(): string[] {
     const serial = (n: string) => Number(n.split('.').pop());
-    return fs.readdirSync(this.dir).sort((a, b) => serial(a) - serial(b)).map((n) => path.join(this.dir, n));
+    return fs
+      .readdirSync(this.dir)
+      .sort((a, b) => serial(a) - serial(b))
+      .map((n) => path.join(this.dir, n));
   }
 
   stop(): void {

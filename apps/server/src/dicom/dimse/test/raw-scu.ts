@@ -10,7 +10,8 @@ export type { ProposedContext };
 export type AssociateAnswer = NonNullable<ReturnType<typeof parseAssociateAnswer>> | { kind: 'closed' };
 
 /** The A-ASSOCIATE-RQ Rangsi itself sends as a C-MOVE SCU. */
-export const associateRq = (calling: string, called: string, contexts: ProposedContext[], maxPdu = 65536): Buffer => associateRequestPdu(calling, called, contexts, maxPdu);
+export const associateRq = (calling: string, called: string, contexts: ProposedContext[], maxPdu = 65536): Buffer =>
+  associateRequestPdu(calling, called, contexts, maxPdu);
 
 /** An implicit VR little endian element. */
 function el(group: number, element: number, value: Buffer): Buffer {
@@ -20,13 +21,24 @@ function el(group: number, element: number, value: Buffer): Buffer {
   h.writeUInt32LE(value.length, 4);
   return Buffer.concat([h, value]);
 }
-const us = (n: number) => { const b = Buffer.alloc(2); b.writeUInt16LE(n, 0); return b; };
-const ui = (s: string) => { const b = Buffer.from(s, 'latin1'); return b.length % 2 ? Buffer.concat([b, Buffer.from([0])]) : b; };
+const us = (n: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(n, 0);
+  return b;
+};
+const ui = (s: string) => {
+  const b = Buffer.from(s, 'latin1');
+  return b.length % 2 ? Buffer.concat([b, Buffer.from([0])]) : b;
+};
 
 export function cStoreRq(messageId: number, sopClass: string, sopInstance: string): Buffer {
   const body = Buffer.concat([
-    el(0, 0x0002, ui(sopClass)), el(0, 0x0100, us(0x0001)), el(0, 0x0110, us(messageId)), el(0, 0x0700, us(0)),
-    el(0, 0x0800, us(0x0000)), el(0, 0x1000, ui(sopInstance)),
+    el(0, 0x0002, ui(sopClass)),
+    el(0, 0x0100, us(0x0001)),
+    el(0, 0x0110, us(messageId)),
+    el(0, 0x0700, us(0)),
+    el(0, 0x0800, us(0x0000)),
+    el(0, 0x1000, ui(sopInstance)),
   ]);
   const len = Buffer.alloc(4);
   len.writeUInt32LE(body.length, 0);
@@ -34,7 +46,12 @@ export function cStoreRq(messageId: number, sopClass: string, sopInstance: strin
 }
 
 export function cEchoRq(messageId: number): Buffer {
-  const body = Buffer.concat([el(0, 0x0002, ui('1.2.840.10008.1.1')), el(0, 0x0100, us(0x0030)), el(0, 0x0110, us(messageId)), el(0, 0x0800, us(0x0101))]);
+  const body = Buffer.concat([
+    el(0, 0x0002, ui('1.2.840.10008.1.1')),
+    el(0, 0x0100, us(0x0030)),
+    el(0, 0x0110, us(messageId)),
+    el(0, 0x0800, us(0x0101)),
+  ]);
   const len = Buffer.alloc(4);
   len.writeUInt32LE(body.length, 0);
   return Buffer.concat([el(0, 0x0000, len), body]);
@@ -85,13 +102,18 @@ export class RawScu {
         this.buf = this.buf.subarray(6 + len);
       }
     });
-    socket.on('close', () => { this.closed = true; this.deliver(null); });
+    socket.on('close', () => {
+      this.closed = true;
+      this.deliver(null);
+    });
     socket.on('error', () => undefined);
   }
 
   static connect(port: number, host = '127.0.0.1', localAddress?: string): Promise<RawScu> {
     return new Promise((resolve, reject) => {
-      const s = net.connect({ port, host, noDelay: true, ...(localAddress ? { localAddress } : {}) }, () => resolve(new RawScu(s)));
+      const s = net.connect({ port, host, noDelay: true, ...(localAddress ? { localAddress } : {}) }, () =>
+        resolve(new RawScu(s)),
+      );
       s.once('error', reject);
     });
   }
@@ -108,18 +130,29 @@ export class RawScu {
     if (this.closed) return Promise.resolve(null);
     return new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error('no PDU from the listener')), timeoutMs);
-      this.waiters.push((p) => { clearTimeout(t); resolve(p); });
+      this.waiters.push((p) => {
+        clearTimeout(t);
+        resolve(p);
+      });
     });
   }
 
   write(bytes: Buffer): Promise<void> {
     return new Promise((resolve) => {
-      if (this.socket.destroyed) { resolve(); return; }
+      if (this.socket.destroyed) {
+        resolve();
+        return;
+      }
       this.socket.write(bytes, () => resolve());
     });
   }
 
-  async associate(calling: string, called: string, contexts: ProposedContext[], maxPdu = 65536): Promise<AssociateAnswer> {
+  async associate(
+    calling: string,
+    called: string,
+    contexts: ProposedContext[],
+    maxPdu = 65536,
+  ): Promise<AssociateAnswer> {
     await this.write(associateRq(calling, called, contexts, maxPdu));
     const p = await this.next();
     if (!p) return { kind: 'closed' };
@@ -129,7 +162,13 @@ export class RawScu {
   }
 
   /** Sends the command and the data set bytes in PDVs of `chunk` bytes; returns the response (null if closed). */
-  async store(pcId: number, sopClass: string, sopInstance: string, dataset: Buffer | AsyncIterable<Buffer>, opts: { chunk?: number; messageId?: number } = {}) {
+  async store(
+    pcId: number,
+    sopClass: string,
+    sopInstance: string,
+    dataset: Buffer | AsyncIterable<Buffer>,
+    opts: { chunk?: number; messageId?: number } = {},
+  ) {
     const chunk = opts.chunk ?? 16_000;
     await this.write(pdata(pcId, cStoreRq(opts.messageId ?? 1, sopClass, sopInstance), true, true));
     if (Buffer.isBuffer(dataset)) {

@@ -29,14 +29,23 @@ export function freePort(): Promise<number> {
 export async function startStoreScp(aeTitle: string, dir: string, args: string[] = []): Promise<StoreScp> {
   fs.mkdirSync(dir, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawn('storescp', ['-v', '-aet', aeTitle, '-od', dir, ...args, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('storescp', ['-v', '-aet', aeTitle, '-od', dir, ...args, String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const end = Date.now() + 10_000;
   for (;;) {
     const up = await new Promise<boolean>((resolve) => {
-      const c = net.connect({ host: '127.0.0.1', port }, () => { c.destroy(); resolve(true); });
+      const c = net.connect({ host: '127.0.0.1', port }, () => {
+        c.destroy();
+        resolve(true);
+      });
       c.once('error', () => resolve(false));
     });
     if (up) break;
@@ -44,19 +53,26 @@ export async function startStoreScp(aeTitle: string, dir: string, args: string[]
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    aeTitle, port, dir,
+    aeTitle,
+    port,
+    dir,
     output: () => out,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) { resolve(); return; }
-      child.once('close', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('close', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 /** The files storescp wrote, by SOP Instance UID (its default names are `XX.<uid>`). */
 export function receivedFiles(dir: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  for (const name of fs.readdirSync(dir)) files.set(name.replace(/^[A-Z]{2}\./, ''), fs.readFileSync(path.join(dir, name)));
+  for (const name of fs.readdirSync(dir))
+    files.set(name.replace(/^[A-Z]{2}\./, ''), fs.readFileSync(path.join(dir, name)));
   return files;
 }

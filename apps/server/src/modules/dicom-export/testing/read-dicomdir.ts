@@ -38,7 +38,15 @@ export async function dcmdumpDicomdir(file: string): Promise<DumpedDicomdir> {
     if ((m = /^\(0004,1200\) up (\d+)/.exec(line))) first = Number(m[1]);
     else if ((m = /^\(0004,1202\) up (\d+)/.exec(line))) last = Number(m[1]);
     else if ((m = /"Directory Record" (.+?) #=/.exec(line))) {
-      current = { offset: -1, type: m[1]!.trim(), next: -1, lower: -1, fileId: null, sopInstanceUid: null, transferSyntax: null };
+      current = {
+        offset: -1,
+        type: m[1]!.trim(),
+        next: -1,
+        lower: -1,
+        fileId: null,
+        sopInstanceUid: null,
+        transferSyntax: null,
+      };
       records.push(current);
     } else if (current && (m = /^\s+#\s+offset=\$(\d+)/.exec(line))) current.offset = Number(m[1]);
     else if (current && (m = /^\s+\(0004,1400\) up (\d+)/.exec(line))) current.next = Number(m[1]);
@@ -70,7 +78,8 @@ export function walkDicomdir(d: DumpedDicomdir): DumpedRecord[] {
       if (seen.has(at)) throw new Error(`record at ${at} reached twice`);
       seen.add(at);
       if (expected && r.type !== expected) throw new Error(`record at ${at} is ${r.type}, expected ${expected}`);
-      if (!expected && ['PATIENT', 'STUDY', 'SERIES'].includes(r.type)) throw new Error(`record at ${at} is ${r.type} at the instance level`);
+      if (!expected && ['PATIENT', 'STUDY', 'SERIES'].includes(r.type))
+        throw new Error(`record at ${at} is ${r.type} at the instance level`);
       if (expected === null) {
         if (r.lower !== 0) throw new Error(`instance record at ${at} has a lower level`);
         leaves.push(r);
@@ -78,7 +87,8 @@ export function walkDicomdir(d: DumpedDicomdir): DumpedRecord[] {
       lastOfChain = at;
       at = r.next;
     }
-    if (start === d.first && lastOfChain !== d.last) throw new Error(`last root record ${d.last} is not the end of the root chain (${lastOfChain})`);
+    if (start === d.first && lastOfChain !== d.last)
+      throw new Error(`last root record ${d.last} is not the end of the root chain (${lastOfChain})`);
   };
   chain(d.first, 'PATIENT');
   if (seen.size !== d.records.length) throw new Error(`${d.records.length - seen.size} records are never reached`);
@@ -91,7 +101,9 @@ export function walkDicomdir(d: DumpedDicomdir): DumpedRecord[] {
  */
 export async function pydicomFileSet(dir: string): Promise<{ path: string; sopInstanceUid: string }[]> {
   if (!fs.existsSync('/usr/lib/python3/dist-packages/pydicom/fileset.py')) {
-    throw new Error('pydicom is missing (no /usr/lib/python3/dist-packages/pydicom/fileset.py): install python3-pydicom (apt-get install python3-pydicom), as .ci/run does');
+    throw new Error(
+      'pydicom is missing (no /usr/lib/python3/dist-packages/pydicom/fileset.py): install python3-pydicom (apt-get install python3-pydicom), as .ci/run does',
+    );
   }
   const script = [
     'import json, os, sys, pydicom',
@@ -104,6 +116,8 @@ export async function pydicomFileSet(dir: string): Promise<{ path: string; sopIn
     'print(json.dumps(out))',
   ].join('\n');
   // Debian's interpreter (where python3-pydicom lives), not whatever python3 comes first on PATH.
-  const { stdout } = await exec('/usr/bin/python3', ['-W', 'error::UserWarning', '-c', script, dir], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await exec('/usr/bin/python3', ['-W', 'error::UserWarning', '-c', script, dir], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(stdout) as { path: string; sopInstanceUid: string }[];
 }

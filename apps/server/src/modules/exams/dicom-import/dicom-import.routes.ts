@@ -23,27 +23,48 @@ const ImportResultSchema = z.object({
 export function dicomImportRoutes(service: DicomImportService, exams: ExamsService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.post('/api/exam/:id/dicom/import', {
-      config: { access: { permission: 'EXAM_DOCUMENT_WRITE', anyOf: ['EXAM_DICOM_APPROVE'], scope: 'exam' } },
-      schema: { params: ExamIdParamsSchema, consumes: ['multipart/form-data'], response: { 200: envelope(ImportResultSchema) }, tags: ['exams'] },
-    }, async (req) => {
-      const user = requireUser(req);
-      if (!req.isMultipart()) throw new DomainError(400, 'Please select file.', 'NO_FILE');
-      await service.check(user, req.params.id);
-      const report = service.newReport();
-      const parts = req.parts({ limits: { files: service.limits.maxFiles, fileSize: service.limits.maxFileBytes, parts: service.limits.maxFiles + 20 } });
-      for await (const part of parts) {
-        if (part.type !== 'file') continue;
-        assertStorableText(part.filename, 'file');
-        await service.importUpload(user, req.params.id, part.filename || 'file', part.file, report);
-      }
-      if (report.files === 0 && report.failed.length === 0) throw new DomainError(400, 'Please select file.', 'NO_FILE');
-      if (report.stored + report.duplicate === 0) {
-        throw new DomainError(400, 'ไม่พบไฟล์ DICOM ที่นำเข้าได้', 'NO_DICOM', { stored: 0, duplicate: 0, skipped: report.skipped, failed: report.failed });
-      }
-      if (report.stored > 0) await service.record(user, req.params.id, report);
-      const { stored, duplicate, skipped, failed } = report;
-      return { success: true, data: { stored, duplicate, skipped, failed, exam: await exams.row(req.params.id) } };
-    });
+    r.post(
+      '/api/exam/:id/dicom/import',
+      {
+        config: { access: { permission: 'EXAM_DOCUMENT_WRITE', anyOf: ['EXAM_DICOM_APPROVE'], scope: 'exam' } },
+        schema: {
+          params: ExamIdParamsSchema,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(ImportResultSchema) },
+          tags: ['exams'],
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        if (!req.isMultipart()) throw new DomainError(400, 'Please select file.', 'NO_FILE');
+        await service.check(user, req.params.id);
+        const report = service.newReport();
+        const parts = req.parts({
+          limits: {
+            files: service.limits.maxFiles,
+            fileSize: service.limits.maxFileBytes,
+            parts: service.limits.maxFiles + 20,
+          },
+        });
+        for await (const part of parts) {
+          if (part.type !== 'file') continue;
+          assertStorableText(part.filename, 'file');
+          await service.importUpload(user, req.params.id, part.filename || 'file', part.file, report);
+        }
+        if (report.files === 0 && report.failed.length === 0)
+          throw new DomainError(400, 'Please select file.', 'NO_FILE');
+        if (report.stored + report.duplicate === 0) {
+          throw new DomainError(400, 'ไม่พบไฟล์ DICOM ที่นำเข้าได้', 'NO_DICOM', {
+            stored: 0,
+            duplicate: 0,
+            skipped: report.skipped,
+            failed: report.failed,
+          });
+        }
+        if (report.stored > 0) await service.record(user, req.params.id, report);
+        const { stored, duplicate, skipped, failed } = report;
+        return { success: true, data: { stored, duplicate, skipped, failed, exam: await exams.row(req.params.id) } };
+      },
+    );
   };
 }

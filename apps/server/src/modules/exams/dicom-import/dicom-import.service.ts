@@ -18,7 +18,11 @@ export interface ImportLimits {
   maxFiles: number;
 }
 
-export const DEFAULT_IMPORT_LIMITS: ImportLimits = { maxFileBytes: 1024 ** 3, maxTotalBytes: 4 * 1024 ** 3, maxFiles: 10_000 };
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  maxFileBytes: 1024 ** 3,
+  maxTotalBytes: 4 * 1024 ** 3,
+  maxFiles: 10_000,
+};
 
 export interface ImportReport {
   stored: number;
@@ -54,7 +58,13 @@ export class DicomImportService {
   }
 
   /** One uploaded file (DICOM or zip): spooled, then ingested (each zip entry in turn). */
-  async importUpload(user: CurrentUser, examId: string, fileName: string, stream: Readable, report: ImportReport & { bytes: number; files: number }): Promise<void> {
+  async importUpload(
+    user: CurrentUser,
+    examId: string,
+    fileName: string,
+    stream: Readable,
+    report: ImportReport & { bytes: number; files: number },
+  ): Promise<void> {
     const spooled = path.join(this.tmpDir, `upload-${randomUUID()}`);
     try {
       try {
@@ -91,7 +101,11 @@ export class DicomImportService {
   private count(report: ImportReport, fileName: string, r: IngestResult): void {
     if (r.status === 'stored') report.stored += 1;
     else if (r.status === 'duplicate') report.duplicate += 1;
-    else if (r.code === 'unsupported-sop-class' || (r.code === 'not-dicom' && /^dicomdir$/i.test(path.basename(fileName)))) report.skipped += 1;
+    else if (
+      r.code === 'unsupported-sop-class' ||
+      (r.code === 'not-dicom' && /^dicomdir$/i.test(path.basename(fileName)))
+    )
+      report.skipped += 1;
     else report.failed.push({ fileName: safeName(fileName), reason: reasonText(r.code, r.reason) });
   }
 
@@ -116,10 +130,21 @@ export class DicomImportService {
   }
 
   /** Entries of a zip, each written to its own temp file and ingested; directories and nested zips are passed over. */
-  private async importZip(user: CurrentUser, examId: string, zipName: string, zipPath: string, report: ImportReport & { bytes: number; files: number }): Promise<void> {
+  private async importZip(
+    user: CurrentUser,
+    examId: string,
+    zipName: string,
+    zipPath: string,
+    report: ImportReport & { bytes: number; files: number },
+  ): Promise<void> {
     let zip: yauzl.ZipFile;
     try {
-      zip = await yauzl.openPromise(zipPath, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false });
+      zip = await yauzl.openPromise(zipPath, {
+        lazyEntries: true,
+        autoClose: true,
+        validateEntrySizes: true,
+        strictFileNames: false,
+      });
     } catch {
       report.failed.push({ fileName: safeName(zipName), reason: 'ไฟล์ zip เสียหาย' });
       return;
@@ -174,15 +199,29 @@ async function isZip(file: string): Promise<boolean> {
 
 /** A file name for the report: no directories from the client's machine beyond the zip's own, no control characters. */
 function safeName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\\/g, '/').split('/').filter((p) => p && p !== '..').slice(-3).join('/').slice(0, 200) || 'file';
+  return (
+    name
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replace(/\\/g, '/')
+      .split('/')
+      .filter((p) => p && p !== '..')
+      .slice(-3)
+      .join('/')
+      .slice(0, 200) || 'file'
+  );
 }
 
 function reasonText(code: string, reason: string): string {
   switch (code) {
-    case 'not-dicom': return 'ไม่ใช่ไฟล์ DICOM ที่อ่านได้';
-    case 'truncated': return 'ไฟล์ DICOM ไม่สมบูรณ์ (ถูกตัด)';
-    case 'missing-uid': return 'ไฟล์ DICOM ไม่มี UID ที่จำเป็น';
-    case 'too-large': return 'ไฟล์ใหญ่เกินกำหนด';
-    default: return reason === 'study already belongs to another exam' ? 'ภาพชุดนี้เป็นของรายการตรวจอื่นแล้ว' : 'นำเข้าไม่สำเร็จ';
+    case 'not-dicom':
+      return 'ไม่ใช่ไฟล์ DICOM ที่อ่านได้';
+    case 'truncated':
+      return 'ไฟล์ DICOM ไม่สมบูรณ์ (ถูกตัด)';
+    case 'missing-uid':
+      return 'ไฟล์ DICOM ไม่มี UID ที่จำเป็น';
+    case 'too-large':
+      return 'ไฟล์ใหญ่เกินกำหนด';
+    default:
+      return reason === 'study already belongs to another exam' ? 'ภาพชุดนี้เป็นของรายการตรวจอื่นแล้ว' : 'นำเข้าไม่สำเร็จ';
   }
 }

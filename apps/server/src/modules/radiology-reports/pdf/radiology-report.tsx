@@ -36,7 +36,13 @@ export interface RadiologyReportDocument {
 
 const TIME_ZONE = 'Asia/Bangkok';
 const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** dd-MM-yyyy HH:mm in Bangkok (spec §9), whatever the server's zone. */
@@ -96,7 +102,9 @@ function Section({ id, text }: { id: ReportSection | 'addendum'; text: string })
   const title = id === 'addendum' ? { th: 'ข้อความแก้ไขเพิ่มเติม', en: 'Addendum' } : SECTION_TITLE[id];
   return (
     <section className={id === 'impression' || id === 'addendum' ? id : undefined}>
-      <h2>{title.th} <span className="en">({title.en})</span></h2>
+      <h2>
+        {title.th} <span className="en">({title.en})</span>
+      </h2>
       {text.trim() ? <div className="text">{text}</div> : <div className="text empty">–</div>}
     </section>
   );
@@ -114,7 +122,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function RadiologyReport({ doc }: { doc: RadiologyReportDocument }) {
   const { branch, patient, exam, report } = doc;
   const kind = KIND_LABEL[report.kind];
-  const ageSex = [patient.age === null ? null : `${patient.age} ปี`, patient.gender ? GENDER[patient.gender] ?? patient.gender : null].filter(Boolean).join(' / ') || '–';
+  const ageSex =
+    [
+      patient.age === null ? null : `${patient.age} ปี`,
+      patient.gender ? (GENDER[patient.gender] ?? patient.gender) : null,
+    ]
+      .filter(Boolean)
+      .join(' / ') || '–';
   return (
     <html lang="th">
       <head>
@@ -134,17 +148,40 @@ function RadiologyReport({ doc }: { doc: RadiologyReportDocument }) {
           </div>
         </header>
         <h1>
-          <span>รายงานผลการตรวจทางรังสีวิทยา <span style={{ fontWeight: 400, fontSize: '11pt' }}>(Radiology report)</span></span>
-          <span className={`kind ${report.kind}`} data-kind={report.kind}>{kind.en} · {kind.th}{report.versionNo > 1 ? ` · ฉบับที่ ${report.versionNo}` : ''}</span>
+          <span>
+            รายงานผลการตรวจทางรังสีวิทยา <span style={{ fontWeight: 400, fontSize: '11pt' }}>(Radiology report)</span>
+          </span>
+          <span className={`kind ${report.kind}`} data-kind={report.kind}>
+            {kind.en} · {kind.th}
+            {report.versionNo > 1 ? ` · ฉบับที่ ${report.versionNo}` : ''}
+          </span>
         </h1>
         {report.preview ? <div className="preview">ร่างรายงาน (DRAFT PREVIEW) — ยังไม่ได้บันทึก ไม่ใช่รายงานผล</div> : null}
         {report.isCritical ? <div className="critical">ผลวิกฤต (CRITICAL FINDING) — แจ้งแพทย์ผู้ส่งตรวจทันที</div> : null}
         <table className="patient">
           <tbody>
-            <tr><Row label="ชื่อผู้ป่วย / Name"><span className="nowrap">{patient.name}</span></Row><Row label="HN">{patient.hn || '–'}</Row></tr>
-            <tr><Row label="อายุ / เพศ">{ageSex}</Row><Row label="Accession No.">{exam.accessionNumber ?? '–'}</Row></tr>
-            <tr><Row label="การตรวจ / Exam">{exam.modality} · {exam.description}</Row><Row label="วันที่ตรวจ / Exam date"><span className="nowrap">{bangkokDateTime(exam.examDate)}</span></Row></tr>
-            <tr><Row label="แพทย์ผู้ส่ง / Referring">{exam.referringPhysicianName ?? '–'}</Row><Row label="โรงพยาบาล / Hospital">{exam.clientName ?? '–'}</Row></tr>
+            <tr>
+              <Row label="ชื่อผู้ป่วย / Name">
+                <span className="nowrap">{patient.name}</span>
+              </Row>
+              <Row label="HN">{patient.hn || '–'}</Row>
+            </tr>
+            <tr>
+              <Row label="อายุ / เพศ">{ageSex}</Row>
+              <Row label="Accession No.">{exam.accessionNumber ?? '–'}</Row>
+            </tr>
+            <tr>
+              <Row label="การตรวจ / Exam">
+                {exam.modality} · {exam.description}
+              </Row>
+              <Row label="วันที่ตรวจ / Exam date">
+                <span className="nowrap">{bangkokDateTime(exam.examDate)}</span>
+              </Row>
+            </tr>
+            <tr>
+              <Row label="แพทย์ผู้ส่ง / Referring">{exam.referringPhysicianName ?? '–'}</Row>
+              <Row label="โรงพยาบาล / Hospital">{exam.clientName ?? '–'}</Row>
+            </tr>
           </tbody>
         </table>
         {report.kind === 'addendum' ? <Section id="addendum" text={report.content.addendum ?? ''} /> : null}
@@ -155,13 +192,17 @@ function RadiologyReport({ doc }: { doc: RadiologyReportDocument }) {
         <footer className="sign">
           <div className="box">
             <div className="doctor">{report.radiologist.name}</div>
-            <div>รังสีแพทย์ (Radiologist){report.radiologist.licenseNo ? ` · เลขที่ใบอนุญาต ${report.radiologist.licenseNo}` : ''}</div>
+            <div>
+              รังสีแพทย์ (Radiologist)
+              {report.radiologist.licenseNo ? ` · เลขที่ใบอนุญาต ${report.radiologist.licenseNo}` : ''}
+            </div>
             <div>รายงานเมื่อ (Reported) {bangkokDateTime(report.finishedAt)}</div>
             {report.editedBy ? <div>บันทึกโดย (Entered by) {report.editedBy}</div> : null}
           </div>
         </footer>
         <div className="meta">
-          {kind.en} report, version {report.versionNo}. A finished report is never changed; corrections are issued as addenda.
+          {kind.en} report, version {report.versionNo}. A finished report is never changed; corrections are issued as
+          addenda.
         </div>
       </body>
     </html>

@@ -19,11 +19,32 @@ type BillingParams = z.infer<typeof params>;
 /** A billing statement as printed: the batch, its lines (with where each is paid), its live receipts, the sums. */
 export interface StatementData {
   billing: {
-    documentNo: string; branchName: string; hospitalName: string; privilegeName: string | null; startDate: string;
-    endDate: string; createdAt: Date;
+    documentNo: string;
+    branchName: string;
+    hospitalName: string;
+    privilegeName: string | null;
+    startDate: string;
+    endDate: string;
+    createdAt: Date;
   };
-  lines: { requestId: string; appointmentAt: Date; hn: string; patientName: string; totalSatang: number; paidAt: Date | null; paidReceiptNo: string | null }[];
-  receipts: { id: string; documentNo: string; createdAt: Date; type: string; bankName: string; number: string; amountSatang: number }[];
+  lines: {
+    requestId: string;
+    appointmentAt: Date;
+    hn: string;
+    patientName: string;
+    totalSatang: number;
+    paidAt: Date | null;
+    paidReceiptNo: string | null;
+  }[];
+  receipts: {
+    id: string;
+    documentNo: string;
+    createdAt: Date;
+    type: string;
+    bankName: string;
+    number: string;
+    amountSatang: number;
+  }[];
   totalSatang: number;
   paidSatang: number;
 }
@@ -38,7 +59,17 @@ export interface StatementSource {
   statementDocument(user: CurrentUser, billingId: string, reprint: boolean): Promise<StatementData>;
 }
 
-function BillingTemplate({ data, p, ctx, payment }: { data: StatementData; p: BillingParams; ctx: ReportContext; payment: PaymentSettings }) {
+function BillingTemplate({
+  data,
+  p,
+  ctx,
+  payment,
+}: {
+  data: StatementData;
+  p: BillingParams;
+  ctx: ReportContext;
+  payment: PaymentSettings;
+}) {
   const b = data.billing;
   const dueSatang = data.totalSatang - data.paidSatang;
   // What is still due when printed (a reprint after a part payment asks for the rest); no code once all is paid.
@@ -60,35 +91,75 @@ function BillingTemplate({ data, p, ctx, payment }: { data: StatementData; p: Bi
       />
       <table>
         <thead>
-          <tr><th>ลำดับ</th><th>วันนัดตรวจ</th><th>HN</th><th>ชื่อผู้ป่วย</th><th className="num">จำนวนเงิน (บาท)</th><th>ชำระแล้ว</th></tr>
+          <tr>
+            <th>ลำดับ</th>
+            <th>วันนัดตรวจ</th>
+            <th>HN</th>
+            <th>ชื่อผู้ป่วย</th>
+            <th className="num">จำนวนเงิน (บาท)</th>
+            <th>ชำระแล้ว</th>
+          </tr>
         </thead>
         <tbody>
-          {data.lines.length === 0 ? <EmptyRow columns={6} /> : data.lines.map((l, i) => (
-            <tr key={l.requestId}>
-              <td className="num">{i + 1}</td>
-              <td className="nowrap">{formatDateBE(l.appointmentAt)}</td>
-              <td>{l.hn}</td>
-              <td>{l.patientName}</td>
-              <td className="num">{formatMoney(l.totalSatang)}</td>
-              <td>{l.paidAt ? `${formatDateBE(l.paidAt)}${l.paidReceiptNo ? ` · ${l.paidReceiptNo}` : ''}` : '—'}</td>
-            </tr>
-          ))}
-          <tr className="total"><td colSpan={4}>รวมทั้งสิ้น</td><td className="num">{formatMoney(data.totalSatang)}</td><td /></tr>
-          <tr className="sub"><td colSpan={4}>ชำระแล้ว</td><td className="num">{formatMoney(data.paidSatang)}</td><td /></tr>
-          <tr className="sub"><td colSpan={4}>คงค้างชำระ</td><td className="num">{formatMoney(dueSatang)}</td><td /></tr>
+          {data.lines.length === 0 ? (
+            <EmptyRow columns={6} />
+          ) : (
+            data.lines.map((l, i) => (
+              <tr key={l.requestId}>
+                <td className="num">{i + 1}</td>
+                <td className="nowrap">{formatDateBE(l.appointmentAt)}</td>
+                <td>{l.hn}</td>
+                <td>{l.patientName}</td>
+                <td className="num">{formatMoney(l.totalSatang)}</td>
+                <td>{l.paidAt ? `${formatDateBE(l.paidAt)}${l.paidReceiptNo ? ` · ${l.paidReceiptNo}` : ''}` : '—'}</td>
+              </tr>
+            ))
+          )}
+          <tr className="total">
+            <td colSpan={4}>รวมทั้งสิ้น</td>
+            <td className="num">{formatMoney(data.totalSatang)}</td>
+            <td />
+          </tr>
+          <tr className="sub">
+            <td colSpan={4}>ชำระแล้ว</td>
+            <td className="num">{formatMoney(data.paidSatang)}</td>
+            <td />
+          </tr>
+          <tr className="sub">
+            <td colSpan={4}>คงค้างชำระ</td>
+            <td className="num">{formatMoney(dueSatang)}</td>
+            <td />
+          </tr>
         </tbody>
       </table>
-      {qr ? <div className="pay"><PaymentQr payload={qr} amountSatang={dueSatang} /></div> : null}
+      {qr ? (
+        <div className="pay">
+          <PaymentQr payload={qr} amountSatang={dueSatang} />
+        </div>
+      ) : null}
       {data.receipts.length > 0 ? (
         <>
           <h2>ใบเสร็จรับเงิน</h2>
           <table>
-            <thead><tr><th>เลขที่</th><th>วันที่</th><th>ประเภท</th><th>ธนาคาร</th><th>เลขที่อ้างอิง</th><th className="num">จำนวนเงิน (บาท)</th></tr></thead>
+            <thead>
+              <tr>
+                <th>เลขที่</th>
+                <th>วันที่</th>
+                <th>ประเภท</th>
+                <th>ธนาคาร</th>
+                <th>เลขที่อ้างอิง</th>
+                <th className="num">จำนวนเงิน (บาท)</th>
+              </tr>
+            </thead>
             <tbody>
               {data.receipts.map((r) => (
                 <tr key={r.id}>
-                  <td>{r.documentNo}</td><td>{formatDateBE(r.createdAt)}</td><td>{r.type === 'cheque' ? 'เช็ค' : 'โอนเงิน'}</td>
-                  <td>{r.bankName}</td><td>{r.number}</td><td className="num">{formatMoney(r.amountSatang)}</td>
+                  <td>{r.documentNo}</td>
+                  <td>{formatDateBE(r.createdAt)}</td>
+                  <td>{r.type === 'cheque' ? 'เช็ค' : 'โอนเงิน'}</td>
+                  <td>{r.bankName}</td>
+                  <td>{r.number}</td>
+                  <td className="num">{formatMoney(r.amountSatang)}</td>
                 </tr>
               ))}
             </tbody>
@@ -124,7 +195,10 @@ export function billingStatementReport(source: StatementSource, payment: Payment
     anyOf: ['REQUEST_SEARCH'],
     scope: 'billing',
     params,
-    fields: [{ name: 'billingId', kind: 'hidden', required: true }, { name: 'new', kind: 'checkbox', required: false }],
+    fields: [
+      { name: 'billingId', kind: 'hidden', required: true },
+      { name: 'new', kind: 'checkbox', required: false },
+    ],
     availableFor: (ctx) => mayPrintBillingDocuments(ctx.user),
     paper: 'A4',
     async load(ctx, p): Promise<StatementData> {

@@ -19,5 +19,8 @@ export function isExamStatus(s: string): s is ExamStatus {
 
 /** A person's name from its parts, skipping the empty ones. */
 export function personName(...parts: (string | null | undefined)[]): string {
-  return parts.map((p) => p?.trim()).filter(Boolean).join(' ');
+  return parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
 }

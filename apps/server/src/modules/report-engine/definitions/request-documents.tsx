@@ -41,7 +41,15 @@ body{font-size:7pt}
 export interface StickerData {
   requestId: string;
   patientId: string;
-  labels: { examId: string; name: string; hn: string; accessionNumber: string; modalityCode: string; examDate: Date; birthDate: string | null }[];
+  labels: {
+    examId: string;
+    name: string;
+    hn: string;
+    accessionNumber: string;
+    modalityCode: string;
+    examDate: Date;
+    birthDate: string | null;
+  }[];
 }
 
 /** sticker.rpt: one 50 × 30 mm label per exam of a request (spec §2 /reportviewer/{requestId}/sticker). */
@@ -63,8 +71,13 @@ export function stickerReport(repo: ReportEngineRepository) {
         requestId: p.requestId,
         patientId: request.patientId,
         labels: exams.map((e) => ({
-          examId: e.id, name: personName(e.prefixName, e.firstName, e.middleName, e.lastName), hn: e.hn,
-          accessionNumber: e.accessionNumber!, modalityCode: e.modalityCode, examDate: e.examDate, birthDate: e.birthDate,
+          examId: e.id,
+          name: personName(e.prefixName, e.firstName, e.middleName, e.lastName),
+          hn: e.hn,
+          accessionNumber: e.accessionNumber!,
+          modalityCode: e.modalityCode,
+          examDate: e.examDate,
+          birthDate: e.birthDate,
         })),
       };
     },
@@ -73,7 +86,11 @@ export function stickerReport(repo: ReportEngineRepository) {
         {data.labels.map((l) => (
           <section className="label" key={l.examId}>
             <div className="name">{l.name}</div>
-            <div className="line"><span>{/^hn/i.test(l.hn) ? l.hn : `HN ${l.hn}`}</span><span>{l.modalityCode}</span><span>{formatDate(l.examDate)}</span></div>
+            <div className="line">
+              <span>{/^hn/i.test(l.hn) ? l.hn : `HN ${l.hn}`}</span>
+              <span>{l.modalityCode}</span>
+              <span>{formatDate(l.examDate)}</span>
+            </div>
             <Code128 text={l.accessionNumber} className="bars" />
             <div className="acc">{l.accessionNumber}</div>
           </section>
@@ -98,7 +115,9 @@ export interface InvoiceData {
 
 function InvoiceTemplate({ data, ctx, payment }: { data: InvoiceData; ctx: ReportContext; payment: PaymentSettings }) {
   const r = data.request;
-  const qr = data.paid ? null : paymentQrPayload(payment.promptPayBillerId, { amountSatang: data.totalSatang, reference: data.invoiceNo });
+  const qr = data.paid
+    ? null
+    : paymentQrPayload(payment.promptPayBillerId, { amountSatang: data.totalSatang, reference: data.invoiceNo });
   const title = `ใบแจ้งค่าบริการตรวจ (Invoice) เลขที่ ${data.invoiceNo}`;
   return (
     <ReportDocument title={title} paper="A4" css={PAY_CSS}>
@@ -120,24 +139,46 @@ function InvoiceTemplate({ data, ctx, payment }: { data: InvoiceData; ctx: Repor
       />
       <table>
         <thead>
-          <tr><th>ลำดับ</th><th>รายการ</th><th>Modality</th><th>กลุ่ม</th><th className="num">จำนวน</th><th className="num">ราคาต่อหน่วย (บาท)</th><th className="num">จำนวนเงิน (บาท)</th></tr>
+          <tr>
+            <th>ลำดับ</th>
+            <th>รายการ</th>
+            <th>Modality</th>
+            <th>กลุ่ม</th>
+            <th className="num">จำนวน</th>
+            <th className="num">ราคาต่อหน่วย (บาท)</th>
+            <th className="num">จำนวนเงิน (บาท)</th>
+          </tr>
         </thead>
         <tbody>
-          {data.lines.length === 0 ? <EmptyRow columns={7} /> : data.lines.map((l, i) => (
-            <tr key={l.productId}>
-              <td className="num">{i + 1}</td>
-              <td>{l.name}{l.dose ? <span className="muted"> ({l.dose})</span> : null}</td>
-              <td>{l.modalityCode}</td>
-              <td>{l.productGroup}</td>
-              <td className="num">{formatCount(l.quantity)}</td>
-              <td className="num">{formatMoney(l.unitPriceSatang)}</td>
-              <td className="num">{formatMoney(l.unitPriceSatang * l.quantity)}</td>
-            </tr>
-          ))}
-          <tr className="total"><td colSpan={6}>รวมทั้งสิ้น</td><td className="num">{formatMoney(data.totalSatang)}</td></tr>
+          {data.lines.length === 0 ? (
+            <EmptyRow columns={7} />
+          ) : (
+            data.lines.map((l, i) => (
+              <tr key={l.productId}>
+                <td className="num">{i + 1}</td>
+                <td>
+                  {l.name}
+                  {l.dose ? <span className="muted"> ({l.dose})</span> : null}
+                </td>
+                <td>{l.modalityCode}</td>
+                <td>{l.productGroup}</td>
+                <td className="num">{formatCount(l.quantity)}</td>
+                <td className="num">{formatMoney(l.unitPriceSatang)}</td>
+                <td className="num">{formatMoney(l.unitPriceSatang * l.quantity)}</td>
+              </tr>
+            ))
+          )}
+          <tr className="total">
+            <td colSpan={6}>รวมทั้งสิ้น</td>
+            <td className="num">{formatMoney(data.totalSatang)}</td>
+          </tr>
         </tbody>
       </table>
-      {qr ? <div className="pay"><PaymentQr payload={qr} amountSatang={data.totalSatang} /></div> : null}
+      {qr ? (
+        <div className="pay">
+          <PaymentQr payload={qr} amountSatang={data.totalSatang} />
+        </div>
+      ) : null}
       <Note>ใบแจ้งค่าบริการนี้ไม่ใช่ใบเสร็จรับเงิน ราคาตามที่บันทึกไว้ในใบส่งตรวจ (รวมราคาพิเศษที่อนุมัติแล้ว)</Note>
     </ReportDocument>
   );

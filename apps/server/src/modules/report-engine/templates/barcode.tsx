@@ -15,7 +15,15 @@ interface Bars {
  * Parsed back into numbers so the document builds the <svg> with React — nothing of bwip-js's text is injected.
  */
 export function code128Bars(text: string): Bars {
-  const svg = toSVG({ bcid: 'code128', text, scale: 1, height: 10, includetext: false, paddingwidth: 0, paddingheight: 0 });
+  const svg = toSVG({
+    bcid: 'code128',
+    text,
+    scale: 1,
+    height: 10,
+    includetext: false,
+    paddingwidth: 0,
+    paddingheight: 0,
+  });
   const box = /viewBox="0 0 (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)"/.exec(svg);
   if (!box) throw new Error('bwip-js answered an SVG without a viewBox');
   const paths: Bars['paths'] = [];
@@ -35,10 +43,18 @@ export function code128Bars(text: string): Bars {
 export function Code128({ text, className }: { text: string; className?: string }) {
   const bars = code128Bars(text);
   return (
-    <svg className={className} viewBox={`${-QUIET} 0 ${bars.width + 2 * QUIET} ${bars.height}`} preserveAspectRatio="none"
-      xmlns="http://www.w3.org/2000/svg" role="img" aria-label={text}>
+    <svg
+      className={className}
+      viewBox={`${-QUIET} 0 ${bars.width + 2 * QUIET} ${bars.height}`}
+      preserveAspectRatio="none"
+      xmlns="http://www.w3.org/2000/svg"
+      role="img"
+      aria-label={text}
+    >
       <rect x={-QUIET} y={0} width={bars.width + 2 * QUIET} height={bars.height} fill="#ffffff" />
-      {bars.paths.map((p, i) => <path key={i} stroke="#000000" strokeWidth={p.strokeWidth} d={p.d} shapeRendering="crispEdges" />)}
+      {bars.paths.map((p, i) => (
+        <path key={i} stroke="#000000" strokeWidth={p.strokeWidth} d={p.d} shapeRendering="crispEdges" />
+      ))}
     </svg>
   );
 }

@@ -5,7 +5,15 @@ main{max-width:560px;margin:48px auto;padding:20px 24px;background:#fff;border:1
 h1{font-size:18px;margin:0 0 8px}p{margin:0 0 8px}ul{margin:4px 0 0;padding-left:20px}.code{color:#536170;font-size:13px}`;
 
 /** What the report frame shows when a report cannot be made (the status and the server's Thai message). */
-export function ErrorPage({ status, message, errors }: { status: number; message: string; errors: { field: string; message: string }[] }) {
+export function ErrorPage({
+  status,
+  message,
+  errors,
+}: {
+  status: number;
+  message: string;
+  errors: { field: string; message: string }[];
+}) {
   return (
     <html lang="th">
       <head>
@@ -19,7 +27,12 @@ export function ErrorPage({ status, message, errors }: { status: number; message
           <p>{message}</p>
           {errors.length > 0 ? (
             <ul>
-              {errors.map((e, i) => <li key={i}>{e.field ? `${e.field}: ` : ''}{e.message}</li>)}
+              {errors.map((e, i) => (
+                <li key={i}>
+                  {e.field ? `${e.field}: ` : ''}
+                  {e.message}
+                </li>
+              ))}
             </ul>
           ) : null}
           <p className="code">HTTP {status}</p>

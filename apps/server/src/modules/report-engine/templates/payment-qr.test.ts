@@ -11,13 +11,23 @@ const BILLER = '010555012345601';
 let renderer: PdfRenderer;
 
 beforeAll(() => {
-  renderer = createChromiumPdfRenderer({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', poolSize: 1 });
+  renderer = createChromiumPdfRenderer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    poolSize: 1,
+  });
 });
-afterAll(async () => { await renderer.close(); });
+afterAll(async () => {
+  await renderer.close();
+});
 
 /** An A4 document like a statement's foot: a line of text and the QR code of the amount due. */
 function documentWith(payload: string, amountSatang: number): string {
-  const body = createElement('div', null, createElement('p', null, 'ใบแจ้งหนี้ BL2569-RS1-00001'), createElement(PaymentQr, { payload, amountSatang }));
+  const body = createElement(
+    'div',
+    null,
+    createElement('p', null, 'ใบแจ้งหนี้ BL2569-RS1-00001'),
+    createElement(PaymentQr, { payload, amountSatang }),
+  );
   return `<!doctype html>${renderToStaticMarkup(createElement(ReportDocument, { title: 'ใบแจ้งหนี้', paper: 'A4', children: body }))}`;
 }
 
@@ -41,7 +51,11 @@ describe('PaymentQr printed in a PDF', () => {
     const fields = parseEmvTlv(decoded!);
     expect(fields.get('54')).toBe('12345678.90');
     expect(fields.get('53')).toBe('764');
-    expect(Object.fromEntries(parseEmvTlv(fields.get('30')!))).toEqual({ '00': 'A000000677010112', '01': BILLER, '02': 'BL2569RS100001' });
+    expect(Object.fromEntries(parseEmvTlv(fields.get('30')!))).toEqual({
+      '00': 'A000000677010112',
+      '01': BILLER,
+      '02': 'BL2569RS100001',
+    });
     expect(pdfText(pdf)).toContain('12,345,678.90 บาท');
   }, 60_000);
 

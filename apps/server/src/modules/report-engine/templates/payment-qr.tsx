@@ -26,23 +26,47 @@ export function qrModulesPath(text: string): { size: number; d: string } {
  * unset: the document prints without a QR code). `reference` is the document number the payment settles: the bank
  * reports it back with the transfer, which is how the accounting staff match a payment to its statement.
  */
-export function paymentQrPayload(billerId: string | undefined, due: { amountSatang: number; reference: string }): string | null {
+export function paymentQrPayload(
+  billerId: string | undefined,
+  due: { amountSatang: number; reference: string },
+): string | null {
   if (!billerId || due.amountSatang <= 0) return null;
   return promptPayPayload({ billerId, reference1: promptPayReference(due.reference), amountSatang: due.amountSatang });
 }
 
 /** A Thai QR payment code as inline SVG with the amount it asks for under it; `payload` from paymentQrPayload. */
-export function PaymentQr({ payload, amountSatang, sizeMm = 32 }: { payload: string; amountSatang: number; sizeMm?: number }) {
+export function PaymentQr({
+  payload,
+  amountSatang,
+  sizeMm = 32,
+}: {
+  payload: string;
+  amountSatang: number;
+  sizeMm?: number;
+}) {
   const { size, d } = qrModulesPath(payload);
   const box = size + 2 * QUIET;
   return (
-    <figure className="payment-qr" style={{ margin: 0, width: `${sizeMm}mm`, textAlign: 'center', breakInside: 'avoid' }}>
-      <svg viewBox={`${-QUIET} ${-QUIET} ${box} ${box}`} width={`${sizeMm}mm`} height={`${sizeMm}mm`}
-        xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Thai QR Payment">
+    <figure
+      className="payment-qr"
+      style={{ margin: 0, width: `${sizeMm}mm`, textAlign: 'center', breakInside: 'avoid' }}
+    >
+      <svg
+        viewBox={`${-QUIET} ${-QUIET} ${box} ${box}`}
+        width={`${sizeMm}mm`}
+        height={`${sizeMm}mm`}
+        xmlns="http://www.w3.org/2000/svg"
+        role="img"
+        aria-label="Thai QR Payment"
+      >
         <rect x={-QUIET} y={-QUIET} width={box} height={box} fill="#ffffff" />
         <path d={d} fill="#000000" shapeRendering="crispEdges" />
       </svg>
-      <figcaption style={{ fontSize: '8pt', lineHeight: 1.5 }}>สแกนชำระด้วย Thai QR (พร้อมเพย์)<br />{formatSatang(amountSatang)} บาท</figcaption>
+      <figcaption style={{ fontSize: '8pt', lineHeight: 1.5 }}>
+        สแกนชำระด้วย Thai QR (พร้อมเพย์)
+        <br />
+        {formatSatang(amountSatang)} บาท
+      </figcaption>
     </figure>
   );
 }

@@ -46,7 +46,12 @@ table.compact td{padding:0.3mm 1.6mm}
 `;
 
 /** A whole printable document: `<html lang="th">`, the vendored Sarabun, the page size, a <title>. */
-export function ReportDocument({ title, paper, css = '', children }: {
+export function ReportDocument({
+  title,
+  paper,
+  css = '',
+  children,
+}: {
   title: string;
   paper: NonNullable<PdfPage['paper']>;
   /** Extra static CSS of a template (never data). */

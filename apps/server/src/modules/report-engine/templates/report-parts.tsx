@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { formatDateTime } from '../format';
 
 /** The organisation line, the title and the parameters the report was run with; printed time and person on the right. */
-export function ReportHeader({ title, organisation, params, printedAt, printedBy }: {
+export function ReportHeader({
+  title,
+  organisation,
+  params,
+  printedAt,
+  printedBy,
+}: {
   title: string;
   organisation: string;
   params: [label: string, value: ReactNode][];
@@ -25,7 +31,9 @@ export function ReportHeader({ title, organisation, params, printedAt, printedBy
       {params.length > 0 ? (
         <div className="params">
           {params.map(([label, value]) => (
-            <span key={label}><b>{label}</b> {value}</span>
+            <span key={label}>
+              <b>{label}</b> {value}
+            </span>
           ))}
         </div>
       ) : null}
@@ -37,7 +45,9 @@ export function ReportHeader({ title, organisation, params, printedAt, printedBy
 export function EmptyRow({ columns }: { columns: number }) {
   return (
     <tr>
-      <td className="empty" colSpan={columns}>ไม่พบข้อมูล</td>
+      <td className="empty" colSpan={columns}>
+        ไม่พบข้อมูล
+      </td>
     </tr>
   );
 }

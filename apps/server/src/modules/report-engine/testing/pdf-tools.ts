@@ -20,8 +20,9 @@ export function withPdf<T>(pdf: Buffer, use: (file: string, dir: string) => T): 
 
 /** The text of a PDF with its layout kept (table rows stay on one line), whitespace runs folded to one space. */
 export function pdfText(pdf: Buffer): string {
-  return withPdf(pdf, (file) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }))
-    .replace(/[ \t\u00a0]+/g, ' ');
+  return withPdf(pdf, (file) =>
+    execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
+  ).replace(/[ \t\u00a0]+/g, ' ');
 }
 
 export function pdfInfo(pdf: Buffer): { pages: number; widthPt: number; heightPt: number } {
@@ -34,7 +35,9 @@ export function pdfInfo(pdf: Buffer): { pages: number; widthPt: number; heightPt
 export function decodeBarcodes(pdf: Buffer): string[][] {
   return withPdf(pdf, (file, dir) => {
     execFileSync('pdftoppm', ['-r', '300', '-gray', file, join(dir, 'page')]);
-    return readdirSync(dir).filter((f) => f.endsWith('.pgm')).sort()
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.pgm'))
+      .sort()
       .map((f) => decodeImage(readPgm(readFileSync(join(dir, f)))));
   });
 }
@@ -46,12 +49,17 @@ export function decodeBarcodes(pdf: Buffer): string[][] {
 export async function decodeQrCodes(pdf: Buffer): Promise<(string | null)[]> {
   const pngs = withPdf(pdf, (file, dir) => {
     execFileSync('pdftoppm', ['-r', '200', '-png', file, join(dir, 'page')]);
-    return readdirSync(dir).filter((f) => f.endsWith('.png')).sort().map((f) => readFileSync(join(dir, f)));
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.png'))
+      .sort()
+      .map((f) => readFileSync(join(dir, f)));
   });
   const found: (string | null)[] = [];
   for (const png of pngs) {
     const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    found.push(jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null);
+    found.push(
+      jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data ?? null,
+    );
   }
   return found;
 }

@@ -34,11 +34,13 @@ function cellOf(column: XlsxColumn, value: string | number | null, era: 'BE' | '
   if (value === null) return null;
   if (column.kind === 'money') {
     // Satang are integers everywhere on the server; a fraction here would be a rounding bug upstream.
-    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new RangeError(`XLSX money column "${column.header}": not whole satang: ${value}`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value))
+      throw new RangeError(`XLSX money column "${column.header}": not whole satang: ${value}`);
     // A number, not text, so that the accountant can sum and filter it; the format shows it as the documents do.
     return { value: value / 100, type: Number, format: MONEY_FORMAT };
   }
-  if (typeof value !== 'string') throw new RangeError(`XLSX ${column.kind} column "${column.header}": not a string: ${value}`);
+  if (typeof value !== 'string')
+    throw new RangeError(`XLSX ${column.kind} column "${column.header}": not a string: ${value}`);
   // Days are text, not Excel dates: a BE year (2569) as a date would be a day 543 years ahead, and a date cell's look
   // follows the reader's locale; text keeps dd-MM-yyyy as the PDFs print it. '@' stops Excel guessing numbers in HNs.
   return { value: column.kind === 'day' ? dayText(value, era) : value, type: String, format: TEXT_FORMAT };
@@ -52,12 +54,20 @@ function widthOf(column: XlsxColumn): number {
 
 /** Excel refuses sheet names over 31 characters or with : \ / ? * [ ]. */
 function sheetName(title: string): string {
-  return title.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Sheet1';
+  return (
+    title
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Sheet1'
+  );
 }
 
 /** An XLSX file of one titled table (Thai headers, money as numbers formatted #,##0.00, days as dd-MM-yyyy text). */
 export async function tableToXlsx(table: XlsxTable): Promise<Buffer> {
-  return writeXlsxFile(sheetData(table), { sheet: sheetName(table.sheet ?? table.title), ...sheetLayout(table) }).toBuffer();
+  return writeXlsxFile(sheetData(table), {
+    sheet: sheetName(table.sheet ?? table.title),
+    ...sheetLayout(table),
+  }).toBuffer();
 }
 
 /**
@@ -66,7 +76,8 @@ export async function tableToXlsx(table: XlsxTable): Promise<Buffer> {
  */
 export async function tablesToXlsx(tables: XlsxTable[]): Promise<Buffer> {
   const names = tables.map((t) => sheetName(t.sheet ?? t.title));
-  if (tables.length === 0 || new Set(names).size !== names.length) throw new RangeError(`XLSX sheets need distinct names: ${names.join(', ')}`);
+  if (tables.length === 0 || new Set(names).size !== names.length)
+    throw new RangeError(`XLSX sheets need distinct names: ${names.join(', ')}`);
   return writeXlsxFile(tables.map((t, i) => ({ data: sheetData(t), sheet: names[i]!, ...sheetLayout(t) }))).toBuffer();
 }
 
@@ -83,7 +94,12 @@ function sheetData(table: XlsxTable): Row[] {
   const data: Row[] = [
     [{ value: table.title, type: String, fontWeight: 'bold', columnSpan: width }, ...Array<Cell>(width - 1).fill(null)],
     [],
-    table.columns.map((c) => ({ value: c.header, type: String, fontWeight: 'bold', align: c.kind === 'money' ? 'right' : 'left' })),
+    table.columns.map((c) => ({
+      value: c.header,
+      type: String,
+      fontWeight: 'bold',
+      align: c.kind === 'money' ? 'right' : 'left',
+    })),
     ...table.rows.map((row) => row.map((value, i) => cellOf(table.columns[i]!, value, era))),
   ];
   return data;

@@ -10,7 +10,8 @@ import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
 
-export const MANIFEST_XSD = process.env.WEASIS_MANIFEST_XSD || path.join(import.meta.dirname, '../fixtures/weasis-manifest.xsd');
+export const MANIFEST_XSD =
+  process.env.WEASIS_MANIFEST_XSD || path.join(import.meta.dirname, '../fixtures/weasis-manifest.xsd');
 
 async function withFile<T>(xml: string, use: (file: string) => Promise<T>): Promise<T> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-weasis-'));
@@ -38,7 +39,9 @@ export function schemaErrors(xml: string): Promise<string | null> {
 
 /** The string value of an XPath expression (namespace-free: use local-name()). */
 export function xpathString(xml: string, expr: string): Promise<string> {
-  return withFile(xml, async (file) => (await exec('xmllint', ['--nonet', '--xpath', `string(${expr})`, file])).stdout.replace(/\n$/, ''));
+  return withFile(xml, async (file) =>
+    (await exec('xmllint', ['--nonet', '--xpath', `string(${expr})`, file])).stdout.replace(/\n$/, ''),
+  );
 }
 
 /** Every value of one attribute of the elements with a local name, in document order. */

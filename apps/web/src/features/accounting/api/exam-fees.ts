@@ -24,14 +24,18 @@ export function useAccountingCost() {
 export function useTodayCost(branchId: number, x: CostType | 'all') {
   return useQuery({
     queryKey: examFeeKeys.today(branchId, x),
-    queryFn: ({ signal }) => apiRequest<TodayCost>(`/api/accounting/todayCost/${x}${branchQuery(branchId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<TodayCost>(`/api/accounting/todayCost/${x}${branchQuery(branchId)}`, { signal }),
     meta: { errorAlert: false },
   });
 }
 
 /** GET api/accounting/receipt/{documentNo}: a live receipt of the branch, by its number as printed (spec §4 cheque entry). */
 export function lookUpReceipt(documentNo: string, branchId: number, signal?: AbortSignal): Promise<ReceiptLookup> {
-  return apiRequest<ReceiptLookup>(`/api/accounting/receipt/${encodeURIComponent(documentNo.trim())}${branchQuery(branchId)}`, { signal });
+  return apiRequest<ReceiptLookup>(
+    `/api/accounting/receipt/${encodeURIComponent(documentNo.trim())}${branchQuery(branchId)}`,
+    { signal },
+  );
 }
 
 export interface SubmitCostFields {

@@ -7,14 +7,16 @@ import { branchQuery } from '../lib/accounting-branch';
 export const pettyCashKeys = {
   all: ['accounting', 'money'] as const,
   today: (branchId: number) => ['accounting', 'money', 'today', branchId] as const,
-  history: (branchId: number, from: string, to: string) => ['accounting', 'money', 'history', branchId, from, to] as const,
+  history: (branchId: number, from: string, to: string) =>
+    ['accounting', 'money', 'history', branchId, from, to] as const,
 };
 
 /** GET api/uidata/accounting_money: yesterday's balance, today's transfers and today's saves (spec §7). */
 export function useAccountingMoney(branchId: number) {
   return useQuery({
     queryKey: pettyCashKeys.today(branchId),
-    queryFn: ({ signal }) => apiRequest<AccountingMoneyUi>(`/api/uidata/accounting_money${branchQuery(branchId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<AccountingMoneyUi>(`/api/uidata/accounting_money${branchQuery(branchId)}`, { signal }),
     // The page shows the server's message itself (an administrator is asked to choose a branch).
     meta: { errorAlert: false },
   });
@@ -29,7 +31,15 @@ export interface ExpenseLineInput {
 export function useAdjustMoney(branchId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ remark, items, file }: { remark: string; items: readonly ExpenseLineInput[]; file: File | null }) => {
+    mutationFn: ({
+      remark,
+      items,
+      file,
+    }: {
+      remark: string;
+      items: readonly ExpenseLineInput[];
+      file: File | null;
+    }) => {
       const body = new FormData();
       body.append('branchId', String(branchId));
       body.append('remark', remark);

@@ -41,42 +41,100 @@ export function AccountingToolbar() {
   const own = branches.find((b) => b.id === branchId);
 
   return (
-    <Paper variant="outlined" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', columnGap: 2, rowGap: 1, px: 1.5, py: 1, mb: 1.5 }}
-      data-testid="accounting-toolbar">
+    <Paper
+      variant="outlined"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-end',
+        columnGap: 2,
+        rowGap: 1,
+        px: 1.5,
+        py: 1,
+        mb: 1.5,
+      }}
+      data-testid="accounting-toolbar"
+    >
       <Box sx={{ minWidth: 200 }}>
         {canChoose ? (
           <>
             <FieldLabel htmlFor="accounting-branch">สาขา (Branch)</FieldLabel>
-            <TextField id="accounting-branch" select size="small" fullWidth value={branchId ?? ''} onChange={(e) => choose(Number(e.target.value))}
-              slotProps={{ htmlInput: { 'data-testid': 'accounting-branch' } }}>
-              {branches.map((b) => <MenuItem key={b.id} value={b.id}>{b.name}</MenuItem>)}
+            <TextField
+              id="accounting-branch"
+              select
+              size="small"
+              fullWidth
+              value={branchId ?? ''}
+              onChange={(e) => choose(Number(e.target.value))}
+              slotProps={{ htmlInput: { 'data-testid': 'accounting-branch' } }}
+            >
+              {branches.map((b) => (
+                <MenuItem key={b.id} value={b.id}>
+                  {b.name}
+                </MenuItem>
+              ))}
             </TextField>
           </>
         ) : (
           <>
             <FieldLabel>สาขา (Branch)</FieldLabel>
-            <Typography sx={{ py: 0.75, fontWeight: 600 }} data-testid="accounting-branch-name">{own?.name ?? '–'}</Typography>
+            <Typography sx={{ py: 0.75, fontWeight: 600 }} data-testid="accounting-branch-name">
+              {own?.name ?? '–'}
+            </Typography>
           </>
         )}
       </Box>
       <Box sx={{ flex: 1 }} />
-      <Box component="section" aria-label="ปิดยอดประจำวัน (Daily cash-up)" sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+      <Box
+        component="section"
+        aria-label="ปิดยอดประจำวัน (Daily cash-up)"
+        sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}
+      >
         <Box sx={{ width: 215 }}>
-          <DateField id="cashup-day" label="ปิดยอดประจำวัน (Daily cash-up)" value={typed} onChange={(v) => { setTyped(v); setError(null); }} size="small"
-            placeholder="dd-MM-yyyy" calendarLabel="เลือกวันที่ปิดยอด (Pick the cash-up day)" maxDay={today} error={dayError} />
+          <DateField
+            id="cashup-day"
+            label="ปิดยอดประจำวัน (Daily cash-up)"
+            value={typed}
+            onChange={(v) => {
+              setTyped(v);
+              setError(null);
+            }}
+            size="small"
+            placeholder="dd-MM-yyyy"
+            calendarLabel="เลือกวันที่ปิดยอด (Pick the cash-up day)"
+            maxDay={today}
+            error={dayError}
+          />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, pb: dayError ? 2.75 : 0 }}>
-          <Button variant="outlined" startIcon={<PrintRounded />} disabled={day === null} data-testid="cashup-print"
-            href={cashupReportUrl(day ?? today, branchId)} target="_blank" rel="noopener" sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            variant="outlined"
+            startIcon={<PrintRounded />}
+            disabled={day === null}
+            data-testid="cashup-print"
+            href={cashupReportUrl(day ?? today, branchId)}
+            target="_blank"
+            rel="noopener"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             พิมพ์ (Print)
           </Button>
-          <DownloadButton href={day ? cashupXlsxUrl(day, branchId) : ''} fileName={`cashup-${day ?? today}.xlsx`} disabled={day === null} onError={setError}
-            data-testid="cashup-xlsx">
+          <DownloadButton
+            href={day ? cashupXlsxUrl(day, branchId) : ''}
+            fileName={`cashup-${day ?? today}.xlsx`}
+            disabled={day === null}
+            onError={setError}
+            data-testid="cashup-xlsx"
+          >
             Excel
           </DownloadButton>
         </Box>
       </Box>
-      {error ? <Alert severity="error" onClose={() => setError(null)} sx={{ flexBasis: '100%' }} data-testid="cashup-error">{error}</Alert> : null}
+      {error ? (
+        <Alert severity="error" onClose={() => setError(null)} sx={{ flexBasis: '100%' }} data-testid="cashup-error">
+          {error}
+        </Alert>
+      ) : null}
     </Paper>
   );
 }

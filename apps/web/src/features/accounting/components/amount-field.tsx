@@ -20,7 +20,17 @@ interface AmountFieldProps {
  * Baht typed with at most 2 decimals (a third decimal or a letter is simply not taken), right-aligned in tabular
  * figures as money is shown (UI guide), with บาท after it.
  */
-export function AmountField({ id, value, onChange, error, readOnly = false, ariaLabel, onKeyDown, inputRef, testId }: AmountFieldProps) {
+export function AmountField({
+  id,
+  value,
+  onChange,
+  error,
+  readOnly = false,
+  ariaLabel,
+  onKeyDown,
+  inputRef,
+  testId,
+}: AmountFieldProps) {
   return (
     <TextField
       id={id}

@@ -29,7 +29,12 @@ export function AttachmentPicker({ id, file, onChange, error, onError }: Attachm
     <Box>
       <FieldLabel htmlFor={id}>ไฟล์แนบ (Attachment)</FieldLabel>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40, flexWrap: 'wrap' }}>
-        <Button variant="outlined" size="small" startIcon={<AttachFileRounded />} onClick={() => inputRef.current?.click()}>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<AttachFileRounded />}
+          onClick={() => inputRef.current?.click()}
+        >
           {file ? 'เปลี่ยนไฟล์ (Change)' : 'เลือกไฟล์ (Choose file)'}
         </Button>
         <input
@@ -51,21 +56,40 @@ export function AttachmentPicker({ id, file, onChange, error, onError }: Attachm
         />
         {file ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }} data-testid={`${id}-chosen`}>
-            <Typography variant="body2" noWrap sx={{ maxWidth: 280 }} title={file.name}>{file.name}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+            <Typography variant="body2" noWrap sx={{ maxWidth: 280 }} title={file.name}>
+              {file.name}
+            </Typography>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+            >
               ({formatFileSize(file.size)})
             </Typography>
             <Tooltip title="เอาไฟล์ออก (Remove the file)">
-              <IconButton size="small" aria-label="เอาไฟล์ออก (Remove the file)" onClick={() => { onChange(null); onError(null); }}>
+              <IconButton
+                size="small"
+                aria-label="เอาไฟล์ออก (Remove the file)"
+                onClick={() => {
+                  onChange(null);
+                  onError(null);
+                }}
+              >
                 <CloseRounded fontSize="small" />
               </IconButton>
             </Tooltip>
           </Box>
         ) : (
-          <Typography variant="body2" color="text.secondary">ไม่มีไฟล์แนบ · JPEG, PNG หรือ PDF ไม่เกิน 10 MB</Typography>
+          <Typography variant="body2" color="text.secondary">
+            ไม่มีไฟล์แนบ · JPEG, PNG หรือ PDF ไม่เกิน 10 MB
+          </Typography>
         )}
       </Box>
-      {error ? <FormHelperText error data-testid={`${id}-error`} sx={{ mx: 0 }}>{error}</FormHelperText> : null}
+      {error ? (
+        <FormHelperText error data-testid={`${id}-error`} sx={{ mx: 0 }}>
+          {error}
+        </FormHelperText>
+      ) : null}
     </Box>
   );
 }

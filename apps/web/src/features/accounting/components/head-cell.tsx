@@ -6,7 +6,9 @@ export function HeadCell({ th, en, right = false }: { th: string; en: string; ri
   return (
     <TableCell align={right ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap', lineHeight: 1.3, verticalAlign: 'bottom' }}>
       {th}
-      <Box component="span" sx={{ display: 'block', fontSize: '0.72rem', fontWeight: 400, color: 'text.secondary' }}>{en}</Box>
+      <Box component="span" sx={{ display: 'block', fontSize: '0.72rem', fontWeight: 400, color: 'text.secondary' }}>
+        {en}
+      </Box>
     </TableCell>
   );
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { branchQuery, chosenBranch } from './accounting-branch';
 
-const DATA = { branches: [{ id: 1, name: 'สาขา 1', nameEn: 'B1' }, { id: 2, name: 'สาขา 2', nameEn: 'B2' }], defaultBranchId: 1 };
+const DATA = {
+  branches: [
+    { id: 1, name: 'สาขา 1', nameEn: 'B1' },
+    { id: 2, name: 'สาขา 2', nameEn: 'B2' },
+  ],
+  defaultBranchId: 1,
+};
 
 describe('chosenBranch', () => {
   it('takes the branch the address names when it is one the user may work on', () => {

@@ -7,7 +7,10 @@ describe(resolveAccountingRoute.name, () => {
   it('opens the first permitted page when none is named', () => {
     expect(resolveAccountingRoute(undefined, all)).toEqual({ kind: 'redirect', page: 'billing' });
     expect(resolveAccountingRoute(undefined, ['MENU_ACCOUNTING_MONEY'])).toEqual({ kind: 'redirect', page: 'money' });
-    expect(resolveAccountingRoute('', ['MENU_ACCOUNTING_COST', 'REQUEST_SEARCH'])).toEqual({ kind: 'redirect', page: 'cost' });
+    expect(resolveAccountingRoute('', ['MENU_ACCOUNTING_COST', 'REQUEST_SEARCH'])).toEqual({
+      kind: 'redirect',
+      page: 'cost',
+    });
   });
 
   it('shows a permitted page and refuses one the user may not open', () => {
@@ -25,7 +28,10 @@ describe(resolveAccountingRoute.name, () => {
 
 describe(permittedPages.name, () => {
   it('keeps the menu order whatever the order of the flags', () => {
-    expect(permittedPages(['MENU_ACCOUNTING_COST', 'MENU_ACCOUNTING_BILLING']).map((p) => p.page)).toEqual(['billing', 'cost']);
+    expect(permittedPages(['MENU_ACCOUNTING_COST', 'MENU_ACCOUNTING_BILLING']).map((p) => p.page)).toEqual([
+      'billing',
+      'cost',
+    ]);
     // The accounting report flag is a home card of its own, not a page of this menu.
     expect(permittedPages(['MENU_ACCOUNTING_REPORT'])).toEqual([]);
   });

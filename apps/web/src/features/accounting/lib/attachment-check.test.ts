@@ -9,10 +9,14 @@ describe(attachmentProblem.name, () => {
     expect(attachmentProblem({ name: 'bill.PDF', type: '', size: 1 })).toBeNull();
   });
   it('refuses other types and files over 10 MB', () => {
-    expect(attachmentProblem({ name: 'a.exe', type: 'application/x-msdownload', size: 10 })).toBe(ATTACHMENT_MESSAGES.type);
+    expect(attachmentProblem({ name: 'a.exe', type: 'application/x-msdownload', size: 10 })).toBe(
+      ATTACHMENT_MESSAGES.type,
+    );
     expect(attachmentProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toBe(ATTACHMENT_MESSAGES.type);
     expect(attachmentProblem({ name: 'a.txt', type: '', size: 10 })).toBe(ATTACHMENT_MESSAGES.type);
-    expect(attachmentProblem({ name: 'big.pdf', type: 'application/pdf', size: 10 * 1024 * 1024 + 1 })).toBe(ATTACHMENT_MESSAGES.size);
+    expect(attachmentProblem({ name: 'big.pdf', type: 'application/pdf', size: 10 * 1024 * 1024 + 1 })).toBe(
+      ATTACHMENT_MESSAGES.size,
+    );
     expect(attachmentProblem({ name: 'empty.png', type: 'image/png', size: 0 })).toBe(ATTACHMENT_MESSAGES.empty);
   });
 });

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAmountTyping, amountProblem, hasAmountAboveZero, parseBahtToSatang, pettyCashBalanceSatang, sumTypedSatang } from './money-input';
+import {
+  acceptAmountTyping,
+  amountProblem,
+  hasAmountAboveZero,
+  parseBahtToSatang,
+  pettyCashBalanceSatang,
+  sumTypedSatang,
+} from './money-input';
 
 describe(acceptAmountTyping.name, () => {
-  it.each(['', '1', '12.', '12.3', '12.34', '1,234.50', '.5', ' 80 '])('lets %j be typed', (t) => expect(acceptAmountTyping(t)).toBe(t.trim()));
-  it.each(['12.345', 'abc', '1e3', '-5', '1.2.3', '12,5.5.'])('refuses %j', (t) => expect(acceptAmountTyping(t)).toBeNull());
+  it.each(['', '1', '12.', '12.3', '12.34', '1,234.50', '.5', ' 80 '])('lets %j be typed', (t) =>
+    expect(acceptAmountTyping(t)).toBe(t.trim()),
+  );
+  it.each(['12.345', 'abc', '1e3', '-5', '1.2.3', '12,5.5.'])('refuses %j', (t) =>
+    expect(acceptAmountTyping(t)).toBeNull(),
+  );
 });
 
 describe(parseBahtToSatang.name, () => {
@@ -17,7 +28,9 @@ describe(parseBahtToSatang.name, () => {
     ['0', 0],
     ['10000000', 1_000_000_000],
   ])('reads %j as %i satang', (t, satang) => expect(parseBahtToSatang(t)).toBe(satang));
-  it.each(['', '.', '12.345', '12,34', 'x', '1,2345'])('gives null for %j', (t) => expect(parseBahtToSatang(t)).toBeNull());
+  it.each(['', '.', '12.345', '12,34', 'x', '1,2345'])('gives null for %j', (t) =>
+    expect(parseBahtToSatang(t)).toBeNull(),
+  );
 });
 
 describe(amountProblem.name, () => {
@@ -37,7 +50,9 @@ describe(pettyCashBalanceSatang.name, () => {
   it('is yesterday + transfers − expenses, exact to the satang', () => {
     // 0.1 + 0.2 in floats is 0.30000000000000004; in satang it is 30.
     expect(sumTypedSatang(['0.1', '0.2'])).toBe(30);
-    expect(pettyCashBalanceSatang({ yesterdayBaht: 1000.1, todayBaht: 2500.2, expenses: ['120.50', '80', ''] })).toBe(329980);
+    expect(pettyCashBalanceSatang({ yesterdayBaht: 1000.1, todayBaht: 2500.2, expenses: ['120.50', '80', ''] })).toBe(
+      329980,
+    );
   });
   it('goes below zero when the expenses exceed what there is', () => {
     expect(pettyCashBalanceSatang({ yesterdayBaht: 0, todayBaht: 0, expenses: ['15.25'] })).toBe(-1525);

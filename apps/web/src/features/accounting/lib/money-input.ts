@@ -57,6 +57,10 @@ export function hasAmountAboveZero(typed: readonly string[]): boolean {
  * Spec §4 petty cash: balance remaining = yesterday's balance + today's received transfers − the expenses, in satang
  * (negative when the expenses exceed what there is).
  */
-export function pettyCashBalanceSatang(input: { yesterdayBaht: number; todayBaht: number; expenses: readonly string[] }): number {
+export function pettyCashBalanceSatang(input: {
+  yesterdayBaht: number;
+  todayBaht: number;
+  expenses: readonly string[];
+}): number {
   return satangOf(input.yesterdayBaht) + satangOf(input.todayBaht) - sumTypedSatang(input.expenses);
 }

@@ -21,7 +21,13 @@ import { useAccountingBranch } from '../accounting-branch-context';
 import { useAccountingMoney, useAdjustMoney } from '../api/petty-cash';
 import { AttachmentPicker } from '../components/attachment-picker';
 import { MoneyText } from '../components/money-text';
-import { amountProblem, hasAmountAboveZero, parseBahtToSatang, pettyCashBalanceSatang, sumTypedSatang } from '../lib/money-input';
+import {
+  amountProblem,
+  hasAmountAboveZero,
+  parseBahtToSatang,
+  pettyCashBalanceSatang,
+  sumTypedSatang,
+} from '../lib/money-input';
 import { ExpenseLines, type ExpenseLine } from './components/expense-lines';
 import { MoneyEntriesTable } from './components/money-entries-table';
 import { MoneyHistory } from './components/money-history';
@@ -31,19 +37,54 @@ const NAME_MISSING = 'กรุณาระบุชื่อรายการ 
 
 /** Label, Thai first with the English beside it in grey. */
 function Label({ th, en }: { th: string; en: string }) {
-  return <>{th} <Typography component="span" variant="inherit" color="text.secondary">{en}</Typography></>;
+  return (
+    <>
+      {th}{' '}
+      <Typography component="span" variant="inherit" color="text.secondary">
+        {en}
+      </Typography>
+    </>
+  );
 }
 
 /** One line of the balance sum: a sign, the words, the figure. */
-function SumLine({ sign, label, note, children, strong = false }: { sign: string; label: ReactNode; note?: string; children: ReactNode; strong?: boolean }) {
+function SumLine({
+  sign,
+  label,
+  note,
+  children,
+  strong = false,
+}: {
+  sign: string;
+  label: ReactNode;
+  note?: string;
+  children: ReactNode;
+  strong?: boolean;
+}) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '14px 1fr auto', columnGap: 1, alignItems: 'baseline', py: 0.5 }}>
       <Box sx={{ color: 'text.secondary', fontWeight: 600 }}>{sign}</Box>
       <Box>
-        <Typography variant={strong ? 'subtitle1' : 'body2'} component="div" sx={{ fontWeight: strong ? 600 : undefined }}>{label}</Typography>
-        {note ? <Typography variant="caption" color="text.secondary" component="div">{note}</Typography> : null}
+        <Typography
+          variant={strong ? 'subtitle1' : 'body2'}
+          component="div"
+          sx={{ fontWeight: strong ? 600 : undefined }}
+        >
+          {label}
+        </Typography>
+        {note ? (
+          <Typography variant="caption" color="text.secondary" component="div">
+            {note}
+          </Typography>
+        ) : null}
       </Box>
-      <Typography variant={strong ? 'h6' : 'body1'} component="div" sx={{ textAlign: 'right', fontWeight: strong ? 600 : 500 }}>{children}</Typography>
+      <Typography
+        variant={strong ? 'h6' : 'body1'}
+        component="div"
+        sx={{ textAlign: 'right', fontWeight: strong ? 600 : 500 }}
+      >
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -77,33 +118,46 @@ export function MoneyPage() {
   if (!data) {
     return (
       <Box>
-        <Alert severity="error" data-testid="money-load-error">{ui.error?.message || 'โหลดข้อมูลไม่สำเร็จ (Could not load)'}</Alert>
+        <Alert severity="error" data-testid="money-load-error">
+          {ui.error?.message || 'โหลดข้อมูลไม่สำเร็จ (Could not load)'}
+        </Alert>
       </Box>
     );
   }
   const amounts = lines.map((l) => l.amount);
-  const balance = pettyCashBalanceSatang({ yesterdayBaht: data.yesterdayMoney, todayBaht: data.todayMoney, expenses: amounts });
+  const balance = pettyCashBalanceSatang({
+    yesterdayBaht: data.yesterdayMoney,
+    todayBaht: data.todayMoney,
+    expenses: amounts,
+  });
 
   const setLinesAndClear = (next: ExpenseLine[]) => {
     setLines(next);
     // A line being corrected loses its message; the §5 warning goes once a line is above 0.
-    setLineErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([k]) => {
-      const before = lines.find((l) => l.key === Number(k));
-      const after = next.find((l) => l.key === Number(k));
-      return before && after && before.name === after.name && before.amount === after.amount;
-    })));
+    setLineErrors((errs) =>
+      Object.fromEntries(
+        Object.entries(errs).filter(([k]) => {
+          const before = lines.find((l) => l.key === Number(k));
+          const after = next.find((l) => l.key === Number(k));
+          return before && after && before.name === after.name && before.amount === after.amount;
+        }),
+      ),
+    );
     if (warning && hasAmountAboveZero(next.map((l) => l.amount))) setWarning(null);
   };
 
-  const focusFirstError = () => window.requestAnimationFrame(() => {
-    formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-  });
+  const focusFirstError = () =>
+    window.requestAnimationFrame(() => {
+      formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+    });
 
   const submit = () => {
     setSaveError(null);
     if (!hasAmountAboveZero(amounts)) {
       setWarning(ACCOUNTING_MESSAGES.noExpense);
-      window.requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('[data-testid="expense-amount"]')?.focus());
+      window.requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLInputElement>('[data-testid="expense-amount"]')?.focus(),
+      );
       return;
     }
     const errs: Record<number, { name?: string; amount?: string }> = {};
@@ -112,27 +166,41 @@ export function MoneyPage() {
       if (blank) continue;
       const problem = amountProblem(l.amount) ?? (l.amount.trim() === '' ? 'กรุณาระบุจำนวนเงิน (enter the amount)' : null);
       const nameMissing = !l.name.trim() ? NAME_MISSING : undefined;
-      if (problem || nameMissing) errs[l.key] = { ...(nameMissing ? { name: nameMissing } : {}), ...(problem ? { amount: problem } : {}) };
+      if (problem || nameMissing)
+        errs[l.key] = { ...(nameMissing ? { name: nameMissing } : {}), ...(problem ? { amount: problem } : {}) };
     }
     setLineErrors(errs);
-    if (Object.keys(errs).length) { focusFirstError(); return; }
-    const items = lines.filter((l) => l.name.trim() || l.amount.trim()).map((l) => ({ name: l.name.trim(), amount: l.amount }));
-    save.mutate({ remark, items, file }, {
-      onSuccess: (entry) => {
-        setSaved(entry);
-        setNotice(true);
-        setLines([{ key: newKey(), name: '', amount: '' }]);
-        setRemark('');
-        setFile(null);
-        setFileError(null);
-        setWarning(null);
+    if (Object.keys(errs).length) {
+      focusFirstError();
+      return;
+    }
+    const items = lines
+      .filter((l) => l.name.trim() || l.amount.trim())
+      .map((l) => ({ name: l.name.trim(), amount: l.amount }));
+    save.mutate(
+      { remark, items, file },
+      {
+        onSuccess: (entry) => {
+          setSaved(entry);
+          setNotice(true);
+          setLines([{ key: newKey(), name: '', amount: '' }]);
+          setRemark('');
+          setFile(null);
+          setFileError(null);
+          setWarning(null);
+        },
+        onError: (err) => {
+          const fileMessage =
+            err instanceof ApiError ? err.fieldErrors.find((e) => e.field === 'file')?.message : undefined;
+          if (fileMessage) setFileError(fileMessage);
+          setSaveError(
+            err instanceof ApiError && err.message
+              ? err.message
+              : 'บันทึกไม่สำเร็จ กรุณาลองใหม่ (Could not save, please try again)',
+          );
+        },
       },
-      onError: (err) => {
-        const fileMessage = err instanceof ApiError ? err.fieldErrors.find((e) => e.field === 'file')?.message : undefined;
-        if (fileMessage) setFileError(fileMessage);
-        setSaveError(err instanceof ApiError && err.message ? err.message : 'บันทึกไม่สำเร็จ กรุณาลองใหม่ (Could not save, please try again)');
-      },
-    });
+    );
   };
 
   const expensesSatang = sumTypedSatang(amounts);
@@ -142,44 +210,112 @@ export function MoneyPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }} data-testid="money-page">
       <Paper variant="outlined" sx={{ px: 1.5, pt: 1.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
-          <Typography variant="h6" component="h1"><Label th="เงินสดย่อย" en="Petty cash" /></Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="money-day">
+          <Typography variant="h6" component="h1">
+            <Label th="เงินสดย่อย" en="Petty cash" />
+          </Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+            data-testid="money-day"
+          >
             วันที่ {isoDayToDisplay(data.day)} (today)
           </Typography>
         </Box>
-        <Tabs value={tab} onChange={(_e, v: 'today' | 'history') => setTab(v)} sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, v: 'today' | 'history') => setTab(v)}
+          sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } }}
+        >
           <Tab value="today" label="บันทึกวันนี้ (Today)" data-testid="money-tab-today" />
           <Tab value="history" label="ประวัติ (History)" data-testid="money-tab-history" />
         </Tabs>
       </Paper>
 
       {tab === 'history' ? (
-        <Paper variant="outlined"><MoneyHistory today={data.day} /></Paper>
+        <Paper variant="outlined">
+          <MoneyHistory today={data.day} />
+        </Paper>
       ) : (
         <>
-          <Paper variant="outlined" sx={{ p: 1.5 }} component="form" ref={formRef} noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} data-testid="money-form">
+          <Paper
+            variant="outlined"
+            sx={{ p: 1.5 }}
+            component="form"
+            ref={formRef}
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+            data-testid="money-form"
+          >
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 330px' }, gap: 2.5 }}>
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
                 <ExpenseLines lines={lines} onChange={setLinesAndClear} errors={lineErrors} newKey={newKey} />
-                {warning ? <Alert severity="warning" data-testid="money-warning">{warning}</Alert> : null}
+                {warning ? (
+                  <Alert severity="warning" data-testid="money-warning">
+                    {warning}
+                  </Alert>
+                ) : null}
                 <Box>
                   <FieldLabel htmlFor="money-remark">หมายเหตุ (Remark)</FieldLabel>
-                  <TextField id="money-remark" size="small" fullWidth multiline minRows={2} maxRows={5} value={remark} onChange={(e) => setRemark(e.target.value)}
-                    slotProps={{ htmlInput: { maxLength: MAX_REMARK_CHARS, 'data-testid': 'money-remark' } }} />
+                  <TextField
+                    id="money-remark"
+                    size="small"
+                    fullWidth
+                    multiline
+                    minRows={2}
+                    maxRows={5}
+                    value={remark}
+                    onChange={(e) => setRemark(e.target.value)}
+                    slotProps={{ htmlInput: { maxLength: MAX_REMARK_CHARS, 'data-testid': 'money-remark' } }}
+                  />
                 </Box>
-                <AttachmentPicker id="money-file" file={file} onChange={setFile} error={fileError} onError={setFileError} />
+                <AttachmentPicker
+                  id="money-file"
+                  file={file}
+                  onChange={setFile}
+                  error={fileError}
+                  onError={setFileError}
+                />
               </Box>
 
               <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-                <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1, bgcolor: 'background.default' }} data-testid="money-sum">
-                  <SumLine sign="" label={<Label th="เงินคงเหลือยกมา" en="Brought forward" />}
-                    note={data.yesterdayDay ? `คงเหลือของวันที่ ${isoDayToDisplay(data.yesterdayDay)}` : 'ยังไม่มีบันทึกก่อนหน้า (no earlier day)'}>
+                <Box
+                  sx={{
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: 1,
+                    px: 1.5,
+                    py: 1,
+                    bgcolor: 'background.default',
+                  }}
+                  data-testid="money-sum"
+                >
+                  <SumLine
+                    sign=""
+                    label={<Label th="เงินคงเหลือยกมา" en="Brought forward" />}
+                    note={
+                      data.yesterdayDay
+                        ? `คงเหลือของวันที่ ${isoDayToDisplay(data.yesterdayDay)}`
+                        : 'ยังไม่มีบันทึกก่อนหน้า (no earlier day)'
+                    }
+                  >
                     <MoneyText satang={satangOf(data.yesterdayMoney)} testId="money-yesterday" />
                   </SumLine>
-                  <SumLine sign="+" label={<Label th="เงินโอนรับวันนี้" en="Transfers received today" />} note="ใบเสร็จรับเงินโอนของวันนี้ (today's transfer receipts)">
+                  <SumLine
+                    sign="+"
+                    label={<Label th="เงินโอนรับวันนี้" en="Transfers received today" />}
+                    note="ใบเสร็จรับเงินโอนของวันนี้ (today's transfer receipts)"
+                  >
                     <MoneyText satang={satangOf(data.todayMoney)} testId="money-today" />
                   </SumLine>
-                  <SumLine sign="−" label={<Label th="ค่าใช้จ่าย" en="Expenses" />} note={invalidTotal ? 'ไม่นับจำนวนที่ไม่ถูกต้อง (invalid amounts not counted)' : undefined}>
+                  <SumLine
+                    sign="−"
+                    label={<Label th="ค่าใช้จ่าย" en="Expenses" />}
+                    note={invalidTotal ? 'ไม่นับจำนวนที่ไม่ถูกต้อง (invalid amounts not counted)' : undefined}
+                  >
                     <MoneyText satang={expensesSatang} testId="money-expenses" />
                   </SumLine>
                   <Divider sx={{ my: 0.5 }} />
@@ -187,15 +323,26 @@ export function MoneyPage() {
                     <MoneyText satang={balance} testId="money-balance" />
                   </SumLine>
                 </Box>
-                {saveError ? <Alert severity="error" data-testid="money-save-error" sx={{ whiteSpace: 'pre-line' }}>{saveError}</Alert> : null}
-                <Button type="submit" variant="contained" size="large" startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveRounded />}
-                  disabled={save.isPending} data-testid="money-save">
+                {saveError ? (
+                  <Alert severity="error" data-testid="money-save-error" sx={{ whiteSpace: 'pre-line' }}>
+                    {saveError}
+                  </Alert>
+                ) : null}
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveRounded />}
+                  disabled={save.isPending}
+                  data-testid="money-save"
+                >
                   บันทึก (Save)
                 </Button>
                 {saved ? (
                   <Alert severity="success" variant="outlined" data-testid="money-saved">
                     บันทึกครั้งที่ {saved.revision} เวลา {formatDateTime(saved.createdAt).slice(11)} · เงินคงเหลือ{' '}
-                    <MoneyText satang={satangOf(saved.balance)} testId="money-saved-balance" /> บาท (ตามที่ระบบคำนวณ, as the server computed)
+                    <MoneyText satang={satangOf(saved.balance)} testId="money-saved-balance" /> บาท (ตามที่ระบบคำนวณ, as
+                    the server computed)
                   </Alert>
                 ) : null}
               </Box>
@@ -204,10 +351,12 @@ export function MoneyPage() {
 
           <Paper variant="outlined" component="section">
             <Box sx={{ px: 1.5, pt: 1.25, pb: 0.75 }}>
-              <Typography variant="subtitle2" component="h2"><Label th="บันทึกของวันนี้" en="Today's saves" /></Typography>
+              <Typography variant="subtitle2" component="h2">
+                <Label th="บันทึกของวันนี้" en="Today's saves" />
+              </Typography>
               <Typography variant="caption" color="text.secondary" component="p">
-                การบันทึกแต่ละครั้งเป็นฉบับใหม่ ฉบับก่อนหน้ายังเก็บไว้ไม่ถูกแก้ไข ยอดของวันคือฉบับล่าสุด (✓)
-                (Each save is a new revision; earlier ones are kept unchanged; the latest is the day's figure.)
+                การบันทึกแต่ละครั้งเป็นฉบับใหม่ ฉบับก่อนหน้ายังเก็บไว้ไม่ถูกแก้ไข ยอดของวันคือฉบับล่าสุด (✓) (Each save is a new revision;
+                earlier ones are kept unchanged; the latest is the day's figure.)
               </Typography>
             </Box>
             {ui.isFetching ? <Box sx={{ height: 2, bgcolor: 'primary.light' }} /> : null}
@@ -222,8 +371,15 @@ export function MoneyPage() {
         </>
       )}
 
-      <Snackbar open={notice} autoHideDuration={4000} onClose={() => setNotice(false)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" data-testid="money-notice">{ACCOUNTING_MESSAGES.saved}</Alert>
+      <Snackbar
+        open={notice}
+        autoHideDuration={4000}
+        onClose={() => setNotice(false)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
+        <Alert severity="success" variant="filled" data-testid="money-notice">
+          {ACCOUNTING_MESSAGES.saved}
+        </Alert>
       </Snackbar>
     </Box>
   );

@@ -35,7 +35,8 @@ export function useUnmatchedStudies(q: UnmatchedQuery) {
 export async function findCandidateExams(term: string, signal?: AbortSignal): Promise<Exam[]> {
   const t = term.trim();
   const wide = { examFromDate: '2000-01-01', examToDate: '2100-12-31' };
-  const search = (body: object) => apiRequest<ExamSearchResult>('/api/exam/search', { method: 'POST', body: { ...wide, ...body }, signal });
+  const search = (body: object) =>
+    apiRequest<ExamSearchResult>('/api/exam/search', { method: 'POST', body: { ...wide, ...body }, signal });
   const results = /\d/.test(t)
     ? await Promise.all([search({ accessionNumber: t }), search({ hospitalNumber: t })])
     : [await search({ patientName: t })];

@@ -84,7 +84,15 @@ export function MatchDialog({ study, onClose, onMatched }: Props) {
             count: study.numberOfInstances,
           })}
         </Typography>
-        <Stack direction="row" spacing={1} component="form" onSubmit={(e) => { e.preventDefault(); void search(); }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void search();
+          }}
+        >
           <TextField
             size="small"
             fullWidth
@@ -99,8 +107,16 @@ export function MatchDialog({ study, onClose, onMatched }: Props) {
           </Button>
         </Stack>
         {searching ? <LinearProgress sx={{ mt: 1 }} /> : null}
-        {searchError ? <Alert severity="error" sx={{ mt: 1.5 }}>{searchError}</Alert> : null}
-        {candidates && candidates.length === 0 ? <Alert severity="info" sx={{ mt: 1.5 }}>{t('dicomUnmatched.match.none')}</Alert> : null}
+        {searchError ? (
+          <Alert severity="error" sx={{ mt: 1.5 }}>
+            {searchError}
+          </Alert>
+        ) : null}
+        {candidates && candidates.length === 0 ? (
+          <Alert severity="info" sx={{ mt: 1.5 }}>
+            {t('dicomUnmatched.match.none')}
+          </Alert>
+        ) : null}
         {candidates && candidates.length > 0 ? (
           <Table size="small" sx={{ mt: 1.5 }} data-testid="match-candidates">
             <TableHead>
@@ -116,14 +132,28 @@ export function MatchDialog({ study, onClose, onMatched }: Props) {
             </TableHead>
             <TableBody>
               {candidates.map((e) => (
-                <TableRow key={e.examId} hover selected={chosen === e.examId} onClick={() => setChosen(e.examId)} sx={{ cursor: 'pointer' }}>
+                <TableRow
+                  key={e.examId}
+                  hover
+                  selected={chosen === e.examId}
+                  onClick={() => setChosen(e.examId)}
+                  sx={{ cursor: 'pointer' }}
+                >
                   <TableCell padding="checkbox">
-                    <Radio size="small" checked={chosen === e.examId} onChange={() => setChosen(e.examId)} inputProps={{ 'aria-label': e.accessionNumber ?? e.examId }} />
+                    <Radio
+                      size="small"
+                      checked={chosen === e.examId}
+                      onChange={() => setChosen(e.examId)}
+                      inputProps={{ 'aria-label': e.accessionNumber ?? e.examId }}
+                    />
                   </TableCell>
                   <TableCell>{e.accessionNumber}</TableCell>
                   <TableCell>{e.hn}</TableCell>
                   <TableCell>{e.patientName}</TableCell>
-                  <TableCell>{`${e.modality} ${e.description}`.trim()}{e.hasImage ? ` · ${t('dicomUnmatched.match.hasImages')}` : ''}</TableCell>
+                  <TableCell>
+                    {`${e.modality} ${e.description}`.trim()}
+                    {e.hasImage ? ` · ${t('dicomUnmatched.match.hasImages')}` : ''}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.examDate)}</TableCell>
                   <TableCell>{e.branchName}</TableCell>
                 </TableRow>
@@ -131,7 +161,11 @@ export function MatchDialog({ study, onClose, onMatched }: Props) {
             </TableBody>
           </Table>
         ) : null}
-        {match.error ? <Alert severity="error" sx={{ mt: 1.5 }}>{match.error instanceof ApiError ? match.error.message : t('dicomUnmatched.match.failed')}</Alert> : null}
+        {match.error ? (
+          <Alert severity="error" sx={{ mt: 1.5 }}>
+            {match.error instanceof ApiError ? match.error.message : t('dicomUnmatched.match.failed')}
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('dicomUnmatched.match.cancel')}</Button>

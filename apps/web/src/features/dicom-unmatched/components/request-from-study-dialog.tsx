@@ -55,7 +55,8 @@ export function RequestFromStudyDialog({ study, onClose }: RequestFromStudyDialo
       const found = await findPatients(text);
       if (run === latest.current) setRows(found);
     } catch (e) {
-      if (run === latest.current) setError(e instanceof Error && e.message ? e.message : t('dicomUnmatched.request.failed'));
+      if (run === latest.current)
+        setError(e instanceof Error && e.message ? e.message : t('dicomUnmatched.request.failed'));
     } finally {
       if (run === latest.current) setBusy(false);
     }
@@ -73,16 +74,40 @@ export function RequestFromStudyDialog({ study, onClose }: RequestFromStudyDialo
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="request-from-study-title" data-testid="request-from-study-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="request-from-study-title"
+      data-testid="request-from-study-dialog"
+    >
       <DialogTitle id="request-from-study-title">
         {t('dicomUnmatched.request.title')}
         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', fontWeight: 400 }}>
-          {[personName(study.patientName), study.patientId ? `HN ${study.patientId}` : null, dicomDate(study.studyDate), study.modalities, study.studyDescription].filter(Boolean).join(' · ')}
+          {[
+            personName(study.patientName),
+            study.patientId ? `HN ${study.patientId}` : null,
+            dicomDate(study.studyDate),
+            study.modalities,
+            study.studyDescription,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
       </DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-        <Typography variant="body2" color="text.secondary">{t('dicomUnmatched.request.intro')}</Typography>
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); void search(term); }} sx={{ display: 'flex', gap: 1, maxWidth: 520 }}>
+        <Typography variant="body2" color="text.secondary">
+          {t('dicomUnmatched.request.intro')}
+        </Typography>
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void search(term);
+          }}
+          sx={{ display: 'flex', gap: 1, maxWidth: 520 }}
+        >
           <TextField
             size="small"
             fullWidth
@@ -91,12 +116,16 @@ export function RequestFromStudyDialog({ study, onClose }: RequestFromStudyDialo
             onChange={(e) => setTerm(e.target.value)}
             slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'request-from-study-term' } }}
           />
-          <Button type="submit" variant="outlined" startIcon={<SearchRounded />} sx={{ flexShrink: 0 }}>{t('dicomUnmatched.searchButton')}</Button>
+          <Button type="submit" variant="outlined" startIcon={<SearchRounded />} sx={{ flexShrink: 0 }}>
+            {t('dicomUnmatched.searchButton')}
+          </Button>
         </Box>
         {busy ? <LinearProgress /> : null}
         {error ? <Alert severity="error">{error}</Alert> : null}
         {rows && rows.length === 0 && !busy ? (
-          <Alert severity="info" data-testid="request-from-study-none">{t('dicomUnmatched.request.none', { term: term.trim() })}</Alert>
+          <Alert severity="info" data-testid="request-from-study-none">
+            {t('dicomUnmatched.request.none', { term: term.trim() })}
+          </Alert>
         ) : null}
         {rows && rows.length > 0 ? (
           <Table size="small" data-testid="request-from-study-patients">
@@ -113,9 +142,18 @@ export function RequestFromStudyDialog({ study, onClose }: RequestFromStudyDialo
                 <TableRow key={p.patientId} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{p.hn}</TableCell>
                   <TableCell>{p.name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoDayToDisplay(p.birthDate) || '–'}{p.age !== null ? ` (${t('dicomUnmatched.request.age', { age: p.age })})` : ''}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {isoDayToDisplay(p.birthDate) || '–'}
+                    {p.age !== null ? ` (${t('dicomUnmatched.request.age', { age: p.age })})` : ''}
+                  </TableCell>
                   <TableCell align="right">
-                    <Button size="small" variant="contained" onClick={() => choose(p)} data-testid="request-from-study-choose" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      variant="contained"
+                      onClick={() => choose(p)}
+                      data-testid="request-from-study-choose"
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
                       {t('dicomUnmatched.request.choose')}
                     </Button>
                   </TableCell>
@@ -130,7 +168,9 @@ export function RequestFromStudyDialog({ study, onClose }: RequestFromStudyDialo
           <Button component={RouterLink} to="/patient/new" startIcon={<PersonAddAlt1Rounded />} onClick={onClose}>
             {t('dicomUnmatched.request.register')}
           </Button>
-        ) : <span />}
+        ) : (
+          <span />
+        )}
         <Button onClick={onClose}>{t('dicomUnmatched.match.cancel')}</Button>
       </DialogActions>
     </Dialog>

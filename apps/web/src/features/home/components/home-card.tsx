@@ -95,7 +95,14 @@ export function HomeCard({ item }: { item: MenuItem }) {
               target="_blank"
               rel="noopener"
               data-testid={`home-subitem-${sub.permissionCode}`}
-              sx={{ flex: '1 1 0', minWidth: 'fit-content', ml: '0 !important', px: 1, fontSize: '0.8rem', whiteSpace: 'nowrap' }}
+              sx={{
+                flex: '1 1 0',
+                minWidth: 'fit-content',
+                ml: '0 !important',
+                px: 1,
+                fontSize: '0.8rem',
+                whiteSpace: 'nowrap',
+              }}
             >
               {menuTitle(sub, language)}
             </Button>

@@ -17,7 +17,14 @@ export function BackupPicture() {
         </Fragment>
       ))}
       <path d="M124 20 v26" stroke={c.accent} strokeWidth="5" strokeLinecap="round" />
-      <path d="M115 38 l9 10 l9 -10" stroke={c.accent} strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" fill="none" />
+      <path
+        d="M115 38 l9 10 l9 -10"
+        stroke={c.accent}
+        strokeWidth="5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        fill="none"
+      />
       <rect x="28" y="110" width="88" height="4" rx="2" fill={c.ink} opacity="0.3" />
     </PictureCanvas>
   );

@@ -35,7 +35,17 @@ export function PacsPicture() {
 
       {/* series strip, first series selected */}
       <rect x="108" y="16" width="1.2" height="70" fill={c.ink} />
-      <rect x="113" y="21" width="19" height="17" rx="1.5" fill={c.scanSoft} opacity="0.6" stroke={c.accent} strokeWidth="1.3" />
+      <rect
+        x="113"
+        y="21"
+        width="19"
+        height="17"
+        rx="1.5"
+        fill={c.scanSoft}
+        opacity="0.6"
+        stroke={c.accent}
+        strokeWidth="1.3"
+      />
       <circle cx="122.5" cy="29.5" r="5" fill={c.scan} opacity="0.7" />
       <rect x="113" y="42" width="19" height="17" rx="1.5" fill={c.scanSoft} opacity="0.4" />
       <ellipse cx="122.5" cy="50.5" rx="6" ry="4.5" fill={c.scan} opacity="0.4" />

@@ -18,7 +18,13 @@ export function RequestPicture() {
         stroke={c.line}
         strokeWidth="1.5"
       />
-      <path d="M92 10 v17 a5 5 0 0 0 5 5 h17" fill={c.primarySoft} stroke={c.line} strokeWidth="1.5" strokeLinejoin="round" />
+      <path
+        d="M92 10 v17 a5 5 0 0 0 5 5 h17"
+        fill={c.primarySoft}
+        stroke={c.line}
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
       <rect x="41" y="19" width="36" height="5" rx="2.5" fill={c.ink} />
       <rect x="41" y="29" width="44" height="3" rx="1.5" fill={c.line} />
       <rect x="41" y="38" width="64" height="10" rx="2" fill={c.tint} stroke={c.line} strokeWidth="1" />
@@ -32,7 +38,16 @@ export function RequestPicture() {
 
       {MODALITY_ROWS.map(({ y, checked }) => (
         <g key={y}>
-          <rect x="83" y={y} width="7" height="7" rx="1.5" fill={checked ? c.primary : c.paper} stroke={c.primary} strokeWidth="1.2" />
+          <rect
+            x="83"
+            y={y}
+            width="7"
+            height="7"
+            rx="1.5"
+            fill={checked ? c.primary : c.paper}
+            stroke={c.primary}
+            strokeWidth="1.2"
+          />
           {checked ? (
             <path
               d={`M84.6 ${y + 3.6} l1.6 1.6 l2.8 -3.2`}

@@ -71,10 +71,17 @@ export function LoginForm({ returnUrl }: LoginFormProps) {
     setCapsLock(event.getModifierState('CapsLock'));
   }
 
-  const serverMessage = logOn.error instanceof ApiError && logOn.error.message ? logOn.error.message : t('error.generic');
+  const serverMessage =
+    logOn.error instanceof ApiError && logOn.error.message ? logOn.error.message : t('error.generic');
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-labelledby="login-title" sx={{ width: '100%', maxWidth: 380 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit}
+      aria-labelledby="login-title"
+      sx={{ width: '100%', maxWidth: 380 }}
+    >
       <Typography id="login-title" component="h1" variant="h4">
         {t('login.title')}
       </Typography>
@@ -90,7 +97,11 @@ export function LoginForm({ returnUrl }: LoginFormProps) {
 
       <Stack spacing={2.25}>
         <Box>
-          <FormLabel htmlFor="login-username" required sx={{ display: 'block', mb: 0.75, fontWeight: 500, color: 'text.primary' }}>
+          <FormLabel
+            htmlFor="login-username"
+            required
+            sx={{ display: 'block', mb: 0.75, fontWeight: 500, color: 'text.primary' }}
+          >
             {t('login.username')}
           </FormLabel>
           <OutlinedInput
@@ -105,14 +116,19 @@ export function LoginForm({ returnUrl }: LoginFormProps) {
             size="medium"
             disabled={busy}
             error={missing.has('username')}
-            onChange={() => missing.has('username') && setMissing(new Set([...missing].filter((f) => f !== 'username')))}
+            onChange={() =>
+              missing.has('username') && setMissing(new Set([...missing].filter((f) => f !== 'username')))
+            }
             onKeyUp={trackCapsLock}
             startAdornment={
               <InputAdornment position="start">
                 <PersonRounded fontSize="small" />
               </InputAdornment>
             }
-            inputProps={{ 'aria-describedby': missing.has('username') ? 'login-username-error' : undefined, maxLength: 100 }}
+            inputProps={{
+              'aria-describedby': missing.has('username') ? 'login-username-error' : undefined,
+              maxLength: 100,
+            }}
           />
           {missing.has('username') ? (
             <FormHelperText id="login-username-error" error>
@@ -122,7 +138,11 @@ export function LoginForm({ returnUrl }: LoginFormProps) {
         </Box>
 
         <Box>
-          <FormLabel htmlFor="login-password" required sx={{ display: 'block', mb: 0.75, fontWeight: 500, color: 'text.primary' }}>
+          <FormLabel
+            htmlFor="login-password"
+            required
+            sx={{ display: 'block', mb: 0.75, fontWeight: 500, color: 'text.primary' }}
+          >
             {t('login.password')}
           </FormLabel>
           <OutlinedInput
@@ -135,7 +155,9 @@ export function LoginForm({ returnUrl }: LoginFormProps) {
             size="medium"
             disabled={busy}
             error={missing.has('password')}
-            onChange={() => missing.has('password') && setMissing(new Set([...missing].filter((f) => f !== 'password')))}
+            onChange={() =>
+              missing.has('password') && setMissing(new Set([...missing].filter((f) => f !== 'password')))
+            }
             onKeyUp={trackCapsLock}
             startAdornment={
               <InputAdornment position="start">
@@ -154,7 +176,10 @@ export function LoginForm({ returnUrl }: LoginFormProps) {
                 </IconButton>
               </InputAdornment>
             }
-            inputProps={{ 'aria-describedby': missing.has('password') ? 'login-password-error' : undefined, maxLength: 200 }}
+            inputProps={{
+              'aria-describedby': missing.has('password') ? 'login-password-error' : undefined,
+              maxLength: 200,
+            }}
           />
           {missing.has('password') ? (
             <FormHelperText id="login-password-error" error>

@@ -19,9 +19,23 @@ export function LoginHeroArt() {
       <circle cx="300" cy="300" r="180" fill="none" stroke={ring} strokeWidth="2" strokeDasharray="4 10" />
       <circle cx="300" cy="300" r="128" fill={alpha(palette.common.white, 0.05)} stroke={ring} strokeWidth="2" />
       {/* a faint axial chest slice inside the bore */}
-      <ellipse cx="300" cy="300" rx="96" ry="72" fill={alpha(palette.common.white, 0.05)} stroke={ringStrong} strokeWidth="3" />
-      <path d="M262 252 c-30 6 -44 40 -40 70 c3 22 22 34 44 26 c16 -6 18 -30 16 -52 c-2 -26 -6 -46 -20 -44 z" fill={alpha(palette.common.white, 0.07)} />
-      <path d="M338 252 c30 6 44 40 40 70 c-3 22 -22 34 -44 26 c-16 -6 -18 -30 -16 -52 c2 -26 6 -46 20 -44 z" fill={alpha(palette.common.white, 0.07)} />
+      <ellipse
+        cx="300"
+        cy="300"
+        rx="96"
+        ry="72"
+        fill={alpha(palette.common.white, 0.05)}
+        stroke={ringStrong}
+        strokeWidth="3"
+      />
+      <path
+        d="M262 252 c-30 6 -44 40 -40 70 c3 22 22 34 44 26 c16 -6 18 -30 16 -52 c-2 -26 -6 -46 -20 -44 z"
+        fill={alpha(palette.common.white, 0.07)}
+      />
+      <path
+        d="M338 252 c30 6 44 40 40 70 c-3 22 -22 34 -44 26 c-16 -6 -18 -30 -16 -52 c2 -26 6 -46 20 -44 z"
+        fill={alpha(palette.common.white, 0.07)}
+      />
       <ellipse cx="312" cy="312" rx="20" ry="24" fill={alpha(palette.common.white, 0.06)} />
       <circle cx="300" cy="352" r="12" fill={alpha(palette.common.white, 0.12)} />
       <rect x="295" y="232" width="10" height="22" rx="4" fill={alpha(palette.common.white, 0.1)} />

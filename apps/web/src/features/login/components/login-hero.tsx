@@ -48,7 +48,9 @@ export function LoginHero() {
         <Typography component="h2" sx={{ fontSize: '2rem', fontWeight: 600, lineHeight: 1.4 }}>
           {t('login.heroTitle')}
         </Typography>
-        <Typography sx={{ mt: 1.5, opacity: 0.85, fontSize: '1.05rem', lineHeight: 1.7 }}>{t('login.heroText')}</Typography>
+        <Typography sx={{ mt: 1.5, opacity: 0.85, fontSize: '1.05rem', lineHeight: 1.7 }}>
+          {t('login.heroText')}
+        </Typography>
         <Stack spacing={1.5} sx={{ mt: 4 }}>
           {points.map((point) => (
             <Stack key={point.text} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>

@@ -8,7 +8,8 @@ import { helperGet, HelperError } from './helper-fetch';
  */
 export type CardReaderProtocol = 'api' | 'smartcard';
 
-export type CardReaderProbe = { installed: false } | { installed: true; protocol: CardReaderProtocol; cardPresent: boolean | null };
+export type CardReaderProbe =
+  { installed: false } | { installed: true; protocol: CardReaderProtocol; cardPresent: boolean | null };
 
 const PROBE_TIMEOUT_MS = 2500;
 const READ_TIMEOUT_MS = 15_000;
@@ -24,7 +25,7 @@ export class CardReadError extends Error {
 }
 
 function cardPresentOf(data: unknown): boolean | null {
-  if (data && typeof data === 'object' && 'cardPresent' in data) return Boolean((data).cardPresent);
+  if (data && typeof data === 'object' && 'cardPresent' in data) return Boolean(data.cardPresent);
   return null;
 }
 
@@ -38,7 +39,8 @@ export async function probeCardReader(readerUrl: string, signal?: AbortSignal): 
   }
   try {
     const env = await helperGet<unknown>(`${readerUrl}environment`, PROBE_TIMEOUT_MS, signal);
-    if (env.status !== 404) return { installed: true, protocol: 'smartcard', cardPresent: cardPresentOf(env.body.data) };
+    if (env.status !== 404)
+      return { installed: true, protocol: 'smartcard', cardPresent: cardPresentOf(env.body.data) };
   } catch (error) {
     if (!(error instanceof HelperError)) throw error;
   }
@@ -46,7 +48,11 @@ export async function probeCardReader(readerUrl: string, signal?: AbortSignal): 
 }
 
 /** Reads the card in the reader; throws CardReadError (no card, unreadable) or HelperError (helper gone). */
-export async function readCard(readerUrl: string, protocol: CardReaderProtocol, signal?: AbortSignal): Promise<CardData> {
+export async function readCard(
+  readerUrl: string,
+  protocol: CardReaderProtocol,
+  signal?: AbortSignal,
+): Promise<CardData> {
   const path = protocol === 'api' ? 'api/fetch' : 'smartcard/read?readImageFlag=false';
   const { body } = await helperGet<Record<string, unknown>>(`${readerUrl}${path}`, READ_TIMEOUT_MS, signal);
   if (!body.success || !body.data) {

@@ -22,7 +22,11 @@ export interface HelperAnswer<T> {
 }
 
 /** GETs `url` and parses JSON; fails with a HelperError naming what went wrong. */
-export async function helperGet<T>(url: string, timeoutMs: number, outer?: AbortSignal): Promise<{ status: number; body: HelperAnswer<T> }> {
+export async function helperGet<T>(
+  url: string,
+  timeoutMs: number,
+  outer?: AbortSignal,
+): Promise<{ status: number; body: HelperAnswer<T> }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new HelperError('timeout')), timeoutMs);
   const abortOuter = () => controller.abort(outer?.reason);
@@ -30,7 +34,12 @@ export async function helperGet<T>(url: string, timeoutMs: number, outer?: Abort
   try {
     let response: Response;
     try {
-      response = await fetch(url, { signal: controller.signal, credentials: 'omit', cache: 'no-store', headers: { Accept: 'application/json' } });
+      response = await fetch(url, {
+        signal: controller.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+        headers: { Accept: 'application/json' },
+      });
     } catch (cause) {
       if (outer?.aborted) throw cause;
       if (controller.signal.aborted) throw new HelperError('timeout');
@@ -43,7 +52,8 @@ export async function helperGet<T>(url: string, timeoutMs: number, outer?: Abort
     } catch {
       throw new HelperError(response.ok ? 'bad-answer' : 'http', response.status);
     }
-    if (!response.ok && response.status !== 404) throw new HelperError('http', response.status, body.message ?? undefined);
+    if (!response.ok && response.status !== 404)
+      throw new HelperError('http', response.status, body.message ?? undefined);
     return { status: response.status, body };
   } finally {
     clearTimeout(timer);

@@ -11,7 +11,10 @@ export interface ExamToken {
  * names, and nothing else (the server refuses it on every other route).
  */
 export function issueWeasisToken(examId: string): Promise<ExamToken> {
-  return apiRequest<ExamToken>(`/api/exam/${encodeURIComponent(examId)}/token`, { method: 'POST', body: { purpose: 'weasis' } });
+  return apiRequest<ExamToken>(`/api/exam/${encodeURIComponent(examId)}/token`, {
+    method: 'POST',
+    body: { purpose: 'weasis' },
+  });
 }
 
 export function useIssueWeasisToken() {

@@ -24,7 +24,8 @@ export const PHOTO_QR_POLL_MS = 1000;
 export function usePhotoCaptureQrResult(qrId: string | null) {
   return useQuery({
     queryKey: ['patients', 'photo-qr', qrId],
-    queryFn: ({ signal }) => apiRequest<{ base64Image: string } | null>(`/api/patient/image/qr/${encodeURIComponent(qrId!)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ base64Image: string } | null>(`/api/patient/image/qr/${encodeURIComponent(qrId!)}`, { signal }),
     enabled: qrId !== null,
     // Spec §4: polled until it succeeds with data; an error (expired link) stops it and the dialog says so.
     refetchInterval: (query) => (query.state.data || query.state.error ? false : PHOTO_QR_POLL_MS),

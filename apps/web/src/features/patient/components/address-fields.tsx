@@ -35,11 +35,25 @@ export function AddressFields({ path, value, onChange, errors, disabled = false 
   const set = (key: AddressKey, text: string) => onChange({ ...value, [key]: text });
   const text = (key: AddressKey, span: number, maxLength = 100) => (
     <Cell span={span}>
-      <FormText id={idOf(path, key)} label={t(`patient.address.${key}`)} value={value[key]} onChange={(v) => set(key, v)} error={errors[`${path}.${key}`]} maxLength={maxLength} disabled={disabled} />
+      <FormText
+        id={idOf(path, key)}
+        label={t(`patient.address.${key}`)}
+        value={value[key]}
+        onChange={(v) => set(key, v)}
+        error={errors[`${path}.${key}`]}
+        maxLength={maxLength}
+        disabled={disabled}
+      />
     </Cell>
   );
 
-  const picker = (key: 'province' | 'district' | 'subDistrict', label: string, units: readonly AddressUnit[] | undefined, loading: boolean, onPick: (unit: AddressUnit | undefined, typed: string) => void) => (
+  const picker = (
+    key: 'province' | 'district' | 'subDistrict',
+    label: string,
+    units: readonly AddressUnit[] | undefined,
+    loading: boolean,
+    onPick: (unit: AddressUnit | undefined, typed: string) => void,
+  ) => (
     <Cell span={3}>
       <FieldLabel htmlFor={idOf(path, key)}>{label}</FieldLabel>
       <Autocomplete<string, false, false, true>
@@ -51,11 +65,24 @@ export function AddressFields({ path, value, onChange, errors, disabled = false 
         options={(units ?? []).map((u) => u.nameTh)}
         loading={loading}
         value={value[key] || null}
-        onChange={(_, picked) => onPick(units?.find((u) => u.nameTh === picked), picked ?? '')}
+        onChange={(_, picked) =>
+          onPick(
+            units?.find((u) => u.nameTh === picked),
+            picked ?? '',
+          )
+        }
         filterOptions={(options, state) => {
           const q = state.inputValue.trim().toLowerCase();
           if (!q || options.includes(state.inputValue)) return options;
-          return options.filter((o) => o.toLowerCase().includes(q) || (units?.find((u) => u.nameTh === o)?.nameEn.toLowerCase().includes(q) ?? false));
+          return options.filter(
+            (o) =>
+              o.toLowerCase().includes(q) ||
+              (units
+                ?.find((u) => u.nameTh === o)
+                ?.nameEn.toLowerCase()
+                .includes(q) ??
+                false),
+          );
         }}
         renderInput={(params) => <TextField {...params} placeholder={t('patient.address.pick')} />}
         slotProps={{ listbox: { sx: { maxHeight: 280 } } }}
@@ -74,18 +101,55 @@ export function AddressFields({ path, value, onChange, errors, disabled = false 
       {text('alley', 3)}
       {text('road', 3)}
       {picker('province', t('patient.address.province'), provinces.data, provinces.isPending, (unit, typed) =>
-        onChange({ ...value, province: unit?.nameTh ?? typed, district: '', subDistrict: '', postCode: unit ? '' : value.postCode }),
+        onChange({
+          ...value,
+          province: unit?.nameTh ?? typed,
+          district: '',
+          subDistrict: '',
+          postCode: unit ? '' : value.postCode,
+        }),
       )}
-      {picker('district', bangkok ? t('patient.address.districtBangkok') : t('patient.address.district'), districts.data, districts.isFetching, (unit, typed) =>
-        onChange({ ...value, district: unit?.nameTh ?? typed, subDistrict: '', postCode: unit ? '' : value.postCode }),
+      {picker(
+        'district',
+        bangkok ? t('patient.address.districtBangkok') : t('patient.address.district'),
+        districts.data,
+        districts.isFetching,
+        (unit, typed) =>
+          onChange({
+            ...value,
+            district: unit?.nameTh ?? typed,
+            subDistrict: '',
+            postCode: unit ? '' : value.postCode,
+          }),
       )}
-      {picker('subDistrict', bangkok ? t('patient.address.subDistrictBangkok') : t('patient.address.subDistrict'), subDistricts.data, subDistricts.isFetching, (unit, typed) =>
-        onChange({ ...value, subDistrict: unit?.nameTh ?? typed, postCode: unit?.postalCode ?? value.postCode }),
+      {picker(
+        'subDistrict',
+        bangkok ? t('patient.address.subDistrictBangkok') : t('patient.address.subDistrict'),
+        subDistricts.data,
+        subDistricts.isFetching,
+        (unit, typed) =>
+          onChange({ ...value, subDistrict: unit?.nameTh ?? typed, postCode: unit?.postalCode ?? value.postCode }),
       )}
       <Cell span={3}>
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-          <FormText id={idOf(path, 'postCode')} label={t('patient.address.postCode')} value={value.postCode} onChange={(v) => set('postCode', v.replace(/\D/g, ''))} error={errors[`${path}.postCode`]} maxLength={5} inputMode="numeric" disabled={disabled} />
-          <FormText id={idOf(path, 'country')} label={t('patient.address.country')} value={value.country} onChange={(v) => set('country', v)} maxLength={100} disabled={disabled} />
+          <FormText
+            id={idOf(path, 'postCode')}
+            label={t('patient.address.postCode')}
+            value={value.postCode}
+            onChange={(v) => set('postCode', v.replace(/\D/g, ''))}
+            error={errors[`${path}.postCode`]}
+            maxLength={5}
+            inputMode="numeric"
+            disabled={disabled}
+          />
+          <FormText
+            id={idOf(path, 'country')}
+            label={t('patient.address.country')}
+            value={value.country}
+            onChange={(v) => set('country', v)}
+            maxLength={100}
+            disabled={disabled}
+          />
         </Box>
       </Cell>
     </>

@@ -37,7 +37,9 @@ export function AllergyTab({ form, formData }: { form: PatientFormApi; formData:
             autoSelect
             options={formData.allergies.map((a) => a.name)}
             value={values.allergy}
-            onChange={(_, next) => update((v) => ({ ...v, allergy: [...new Set(next.map((a) => a.trim()).filter(Boolean))].slice(0, 50) }))}
+            onChange={(_, next) =>
+              update((v) => ({ ...v, allergy: [...new Set(next.map((a) => a.trim()).filter(Boolean))].slice(0, 50) }))
+            }
             renderValue={(selected, getItemProps) =>
               selected.map((option, index) => {
                 const { key, ...itemProps } = getItemProps({ index });

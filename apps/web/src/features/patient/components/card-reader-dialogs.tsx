@@ -19,7 +19,14 @@ export function CardReaderDialogs({ reader }: { reader: CardReader }) {
   const { t } = useTranslation();
   return (
     <>
-      <Dialog open={reader.phase === 'install'} onClose={reader.cancelInstall} maxWidth="xs" fullWidth aria-labelledby="card-install-title" data-testid="card-install-dialog">
+      <Dialog
+        open={reader.phase === 'install'}
+        onClose={reader.cancelInstall}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="card-install-title"
+        data-testid="card-install-dialog"
+      >
         <DialogTitle id="card-install-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <CreditCardOffRounded color="warning" />
           {t('patient.card.installTitle')}
@@ -37,7 +44,14 @@ export function CardReaderDialogs({ reader }: { reader: CardReader }) {
           <Button onClick={reader.cancelInstall}>{t('patient.card.cancel')}</Button>
         </DialogActions>
       </Dialog>
-      <Dialog open={reader.error !== null} onClose={reader.clearError} maxWidth="xs" fullWidth aria-labelledby="card-error-title" data-testid="card-error-dialog">
+      <Dialog
+        open={reader.error !== null}
+        onClose={reader.clearError}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="card-error-title"
+        data-testid="card-error-dialog"
+      >
         <DialogTitle id="card-error-title">{t('patient.card.errorTitle')}</DialogTitle>
         <DialogContent>
           <Alert severity="warning" data-testid="card-error-message">

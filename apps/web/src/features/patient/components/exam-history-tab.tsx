@@ -45,7 +45,12 @@ export function ExamHistoryTab({ patientId, can }: ExamHistoryTabProps) {
       </Box>
     );
   }
-  if (history.isError) return <Typography color="error" sx={{ p: 2 }}>{history.error.message || t('error.generic')}</Typography>;
+  if (history.isError)
+    return (
+      <Typography color="error" sx={{ p: 2 }}>
+        {history.error.message || t('error.generic')}
+      </Typography>
+    );
   if (history.data.length === 0) {
     return (
       <Box sx={{ py: 4, textAlign: 'center' }} data-testid="exam-history-empty">
@@ -57,7 +62,12 @@ export function ExamHistoryTab({ patientId, can }: ExamHistoryTabProps) {
     );
   }
   return (
-    <Table size="small" aria-label={t('patient.history.title')} data-testid="exam-history-table" sx={{ tableLayout: 'fixed' }}>
+    <Table
+      size="small"
+      aria-label={t('patient.history.title')}
+      data-testid="exam-history-table"
+      sx={{ tableLayout: 'fixed' }}
+    >
       <colgroup>
         <col style={{ width: 140 }} />
         <col style={{ width: 160 }} />
@@ -117,7 +127,9 @@ function HistoryRow({ row, can }: { row: PatientExamHistoryRow; can: HistoryCapa
       }}
     >
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.appointmentDate)}</TableCell>
-      <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{row.branchName}</TableCell>
+      <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {row.branchName}
+      </TableCell>
       <TableCell>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
           {row.exams.map((exam) => {
@@ -125,13 +137,37 @@ function HistoryRow({ row, can }: { row: PatientExamHistoryRow; can: HistoryCapa
             return (
               <Box key={exam.examId} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
                 {can.pacsLink && exam.accessionNumber ? (
-                  <Chip size="small" label={label} clickable component={RouterLink} to={historyLinks.pacs(exam.accessionNumber)} variant="outlined" color="primary" />
+                  <Chip
+                    size="small"
+                    label={label}
+                    clickable
+                    component={RouterLink}
+                    to={historyLinks.pacs(exam.accessionNumber)}
+                    variant="outlined"
+                    color="primary"
+                  />
                 ) : (
                   <Chip size="small" label={label} variant="outlined" />
                 )}
-                {can.viewer && hasFlag(exam, ExamStatusFlag.Image) ? action(t('patient.history.openViewer'), <ImageRounded fontSize="small" />, historyLinks.viewer(exam), true) : null}
-                {can.dicomLaunch && hasFlag(exam, ExamStatusFlag.Image) ? <WeasisLaunchButton examId={exam.examId} /> : null}
-                {can.report && hasFlag(exam, ExamStatusFlag.Report) ? action(t('patient.history.openReport'), <DescriptionRounded fontSize="small" />, historyLinks.report(exam), true) : null}
+                {can.viewer && hasFlag(exam, ExamStatusFlag.Image)
+                  ? action(
+                      t('patient.history.openViewer'),
+                      <ImageRounded fontSize="small" />,
+                      historyLinks.viewer(exam),
+                      true,
+                    )
+                  : null}
+                {can.dicomLaunch && hasFlag(exam, ExamStatusFlag.Image) ? (
+                  <WeasisLaunchButton examId={exam.examId} />
+                ) : null}
+                {can.report && hasFlag(exam, ExamStatusFlag.Report)
+                  ? action(
+                      t('patient.history.openReport'),
+                      <DescriptionRounded fontSize="small" />,
+                      historyLinks.report(exam),
+                      true,
+                    )
+                  : null}
                 {hasFlag(exam, ExamStatusFlag.Assigned) ? (
                   <Tooltip title={t('patient.history.assigned')}>
                     <AssignmentIndRounded fontSize="small" color="action" aria-label={t('patient.history.assigned')} />
@@ -153,18 +189,40 @@ function HistoryRow({ row, can }: { row: PatientExamHistoryRow; can: HistoryCapa
           <Tooltip title={`${t('patient.history.missingDocuments')}: ${row.missingDocumentNames.join(', ')}`}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'warning.main' }}>
               <WarningAmberRounded fontSize="small" />
-              <Typography variant="caption">{t('patient.history.missingCount', { count: row.missingDocumentNames.length })}</Typography>
+              <Typography variant="caption">
+                {t('patient.history.missingCount', { count: row.missingDocumentNames.length })}
+              </Typography>
             </Box>
           </Tooltip>
         ) : null}
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {can.upload ? action(t('patient.history.upload'), <UploadFileRounded fontSize="small" />, historyLinks.upload(row.requestId)) : null}
-        {can.edit ? action(t('patient.history.edit'), <EditNoteRounded fontSize="small" />, historyLinks.edit(row.requestId)) : null}
-        {can.invoice
-          ? action(invoiceBlocked ? t('patient.history.invoiceBlocked') : t('patient.history.invoice'), <ReceiptLongRounded fontSize="small" />, invoiceBlocked ? null : historyLinks.invoice(row.requestId), true)
+        {can.upload
+          ? action(
+              t('patient.history.upload'),
+              <UploadFileRounded fontSize="small" />,
+              historyLinks.upload(row.requestId),
+            )
           : null}
-        {can.invoice ? action(t('patient.history.sticker'), <LabelRounded fontSize="small" />, invoiceBlocked ? null : historyLinks.sticker(row.requestId), true) : null}
+        {can.edit
+          ? action(t('patient.history.edit'), <EditNoteRounded fontSize="small" />, historyLinks.edit(row.requestId))
+          : null}
+        {can.invoice
+          ? action(
+              invoiceBlocked ? t('patient.history.invoiceBlocked') : t('patient.history.invoice'),
+              <ReceiptLongRounded fontSize="small" />,
+              invoiceBlocked ? null : historyLinks.invoice(row.requestId),
+              true,
+            )
+          : null}
+        {can.invoice
+          ? action(
+              t('patient.history.sticker'),
+              <LabelRounded fontSize="small" />,
+              invoiceBlocked ? null : historyLinks.sticker(row.requestId),
+              true,
+            )
+          : null}
       </TableCell>
     </TableRow>
   );

@@ -24,7 +24,13 @@ export function FamilyTab({ form, formData }: { form: PatientFormApi; formData: 
   const change = (index: number, patch: Partial<ContactForm>) =>
     update((v) => ({ ...v, contacts: v.contacts.map((c, i) => (i === index ? { ...c, ...patch } : c)) }));
   const add = () =>
-    update((v) => ({ ...v, contacts: [...v.contacts, { relationship: formData.relationship[0]?.name ?? '', firstName: '', lastName: '', occupation: '' }] }));
+    update((v) => ({
+      ...v,
+      contacts: [
+        ...v.contacts,
+        { relationship: formData.relationship[0]?.name ?? '', firstName: '', lastName: '', occupation: '' },
+      ],
+    }));
   const remove = (index: number) => update((v) => ({ ...v, contacts: v.contacts.filter((_, i) => i !== index) }));
 
   return (
@@ -47,26 +53,51 @@ export function FamilyTab({ form, formData }: { form: PatientFormApi; formData: 
           // Rows have no id of their own; their position is their identity while the form is open.
           <Box key={index} sx={{ display: 'contents' }} data-testid="family-row">
             <Cell span={3}>
-              <FieldLabel htmlFor={`patient-contacts-${index}-relationship`}>{t('patient.family.relationship')}</FieldLabel>
-              <TextField id={`patient-contacts-${index}-relationship`} select fullWidth value={c.relationship} onChange={(event) => change(index, { relationship: event.target.value })}>
+              <FieldLabel htmlFor={`patient-contacts-${index}-relationship`}>
+                {t('patient.family.relationship')}
+              </FieldLabel>
+              <TextField
+                id={`patient-contacts-${index}-relationship`}
+                select
+                fullWidth
+                value={c.relationship}
+                onChange={(event) => change(index, { relationship: event.target.value })}
+              >
                 {formData.relationship.map((r) => (
                   <MenuItem key={r.id} value={r.name}>
                     {r.name}
                   </MenuItem>
                 ))}
-                {c.relationship && !formData.relationship.some((r) => r.name === c.relationship) ? <MenuItem value={c.relationship}>{c.relationship}</MenuItem> : null}
+                {c.relationship && !formData.relationship.some((r) => r.name === c.relationship) ? (
+                  <MenuItem value={c.relationship}>{c.relationship}</MenuItem>
+                ) : null}
               </TextField>
             </Cell>
             <Cell span={3}>
-              <FormText id={`patient-contacts-${index}-firstName`} label={t('patient.form.name.first')} value={c.firstName} onChange={(text) => change(index, { firstName: text })} />
+              <FormText
+                id={`patient-contacts-${index}-firstName`}
+                label={t('patient.form.name.first')}
+                value={c.firstName}
+                onChange={(text) => change(index, { firstName: text })}
+              />
             </Cell>
             <Cell span={3}>
-              <FormText id={`patient-contacts-${index}-lastName`} label={t('patient.form.name.last')} value={c.lastName} onChange={(text) => change(index, { lastName: text })} />
+              <FormText
+                id={`patient-contacts-${index}-lastName`}
+                label={t('patient.form.name.last')}
+                value={c.lastName}
+                onChange={(text) => change(index, { lastName: text })}
+              />
             </Cell>
             <Cell span={3}>
               <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <FormText id={`patient-contacts-${index}-occupation`} label={t('patient.form.occupation')} value={c.occupation} onChange={(text) => change(index, { occupation: text })} />
+                  <FormText
+                    id={`patient-contacts-${index}-occupation`}
+                    label={t('patient.form.occupation')}
+                    value={c.occupation}
+                    onChange={(text) => change(index, { occupation: text })}
+                  />
                 </Box>
                 <Tooltip title={t('patient.family.remove')}>
                   <IconButton aria-label={t('patient.family.remove')} onClick={() => remove(index)} sx={{ mb: 0.5 }}>

@@ -22,7 +22,23 @@ interface FormTextProps {
 }
 
 /** A text input with its label above and the spec's message under it in red (UI guide: forms). */
-export function FormText({ id, label, value, onChange, error, required, disabled, maxLength = 100, inputMode, type, placeholder, helperText, autoComplete = 'off', onBlur, endAdornment }: FormTextProps) {
+export function FormText({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  disabled,
+  maxLength = 100,
+  inputMode,
+  type,
+  placeholder,
+  helperText,
+  autoComplete = 'off',
+  onBlur,
+  endAdornment,
+}: FormTextProps) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <FieldLabel htmlFor={id} required={required}>

@@ -71,13 +71,28 @@ export function HnImportDialog({ gatewayUrl, onClose, onImported }: HnImportDial
     } catch (cause) {
       if (current.signal.aborted) return;
       const kind = cause instanceof HelperError ? cause.kind : 'unreachable';
-      setOutcome({ kind: 'failed', message: kind === 'timeout' ? t('patient.import.timeout') : kind === 'unreachable' ? t('patient.import.unreachable') : t('patient.import.failed') });
+      setOutcome({
+        kind: 'failed',
+        message:
+          kind === 'timeout'
+            ? t('patient.import.timeout')
+            : kind === 'unreachable'
+              ? t('patient.import.unreachable')
+              : t('patient.import.failed'),
+      });
     }
   };
 
   const loading = outcome.kind === 'loading';
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="hn-import-title" data-testid="hn-import-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="hn-import-title"
+      data-testid="hn-import-dialog"
+    >
       <Box
         component="form"
         noValidate
@@ -119,7 +134,12 @@ export function HnImportDialog({ gatewayUrl, onClose, onImported }: HnImportDial
               severity="info"
               data-testid="hn-import-message"
               action={
-                <Button component={RouterLink} to={`/patient/${encodeURIComponent(outcome.patientId)}`} onClick={onClose} size="small">
+                <Button
+                  component={RouterLink}
+                  to={`/patient/${encodeURIComponent(outcome.patientId)}`}
+                  onClick={onClose}
+                  size="small"
+                >
                   {t('patient.import.openExisting')}
                 </Button>
               }
@@ -130,7 +150,13 @@ export function HnImportDialog({ gatewayUrl, onClose, onImported }: HnImportDial
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{t('patient.import.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={loading} startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="hn-import-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={loading}
+            startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="hn-import-submit"
+          >
             {t('patient.import.submit')}
           </Button>
         </DialogActions>

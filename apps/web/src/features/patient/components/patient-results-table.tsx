@@ -25,7 +25,15 @@ interface PatientResultsTableProps {
   canEdit: boolean;
 }
 
-const headSx = { bgcolor: 'background.paper', position: 'sticky', top: HEADER_HEIGHT, zIndex: 2, whiteSpace: 'nowrap', fontSize: '0.78rem', py: 0.75 } as const;
+const headSx = {
+  bgcolor: 'background.paper',
+  position: 'sticky',
+  top: HEADER_HEIGHT,
+  zIndex: 2,
+  whiteSpace: 'nowrap',
+  fontSize: '0.78rem',
+  py: 0.75,
+} as const;
 
 /** Spec §2: the search results, national number masked with trailing xxxxx, row actions edit and create exam. */
 export function PatientResultsTable({ rows, loading, canCreateExam, canEdit }: PatientResultsTableProps) {
@@ -34,7 +42,12 @@ export function PatientResultsTable({ rows, loading, canCreateExam, canEdit }: P
   const editLabel = canEdit ? t('patient.search.edit') : t('patient.search.view');
   return (
     <Box sx={{ overflowX: { xs: 'auto', lg: 'visible' } }}>
-      <Table size="small" aria-label={t('patient.search.results')} data-testid="patient-results" sx={{ tableLayout: 'fixed', minWidth: 960, borderCollapse: 'separate' }}>
+      <Table
+        size="small"
+        aria-label={t('patient.search.results')}
+        data-testid="patient-results"
+        sx={{ tableLayout: 'fixed', minWidth: 960, borderCollapse: 'separate' }}
+      >
         <colgroup>
           <col style={{ width: 136 }} />
           <col />
@@ -61,7 +74,10 @@ export function PatientResultsTable({ rows, loading, canCreateExam, canEdit }: P
               {t('patient.column.exams')}
             </TableCell>
             <TableCell sx={headSx} align="right">
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Box
+                component="span"
+                sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+              >
                 {t('patient.column.actions')}
               </Box>
             </TableCell>
@@ -84,7 +100,17 @@ export function PatientResultsTable({ rows, loading, canCreateExam, canEdit }: P
                   onDoubleClick={() => void navigate(`/patient/${encodeURIComponent(row.patientId)}`)}
                   sx={{ '& > td': { py: 0.5 } }}
                 >
-                  <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', pr: 1.5 }} title={row.hn} data-testid="patient-row-hn">
+                  <TableCell
+                    sx={{
+                      fontWeight: 600,
+                      whiteSpace: 'nowrap',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      pr: 1.5,
+                    }}
+                    title={row.hn}
+                    data-testid="patient-row-hn"
+                  >
                     {row.hn}
                   </TableCell>
                   <TableCell sx={{ overflow: 'hidden' }}>
@@ -107,12 +133,24 @@ export function PatientResultsTable({ rows, loading, canCreateExam, canEdit }: P
                   <TableCell align="right">{row.examCount}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title={editLabel}>
-                      <IconButton component={RouterLink} to={`/patient/${encodeURIComponent(row.patientId)}`} aria-label={`${editLabel} ${row.name}`} data-testid="patient-row-edit">
+                      <IconButton
+                        component={RouterLink}
+                        to={`/patient/${encodeURIComponent(row.patientId)}`}
+                        aria-label={`${editLabel} ${row.name}`}
+                        data-testid="patient-row-edit"
+                      >
                         {canEdit ? <EditRounded fontSize="small" /> : <VisibilityRounded fontSize="small" />}
                       </IconButton>
                     </Tooltip>
                     {canCreateExam ? (
-                      <Button size="small" startIcon={<NoteAddRounded />} component={RouterLink} to={`/request/new/${encodeURIComponent(row.patientId)}`} sx={{ ml: 0.5 }} data-testid="patient-row-create-exam">
+                      <Button
+                        size="small"
+                        startIcon={<NoteAddRounded />}
+                        component={RouterLink}
+                        to={`/request/new/${encodeURIComponent(row.patientId)}`}
+                        sx={{ ml: 0.5 }}
+                        data-testid="patient-row-create-exam"
+                      >
                         {t('patient.search.createExam')}
                       </Button>
                     ) : null}

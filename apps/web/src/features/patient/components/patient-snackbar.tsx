@@ -15,7 +15,14 @@ export function PatientSnackbar() {
       }}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
-      <Alert severity={notice?.severity ?? 'success'} variant="filled" role="status" data-testid="patient-notice" sx={{ fontWeight: 500 }} onClose={() => notice && dismissPatientNotice(notice.id)}>
+      <Alert
+        severity={notice?.severity ?? 'success'}
+        variant="filled"
+        role="status"
+        data-testid="patient-notice"
+        sx={{ fontWeight: 500 }}
+        onClose={() => notice && dismissPatientNotice(notice.id)}
+      >
         {notice?.text}
       </Alert>
     </Snackbar>

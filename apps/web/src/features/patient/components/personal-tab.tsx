@@ -70,7 +70,12 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
         }
         // Spec §4: unticking sets the birth date from the age.
         const age = /^\d{1,3}$/.test(current.age.trim()) ? Number(current.age) : null;
-        return { ...current, unknownBirthDate: false, birthDate: age == null ? current.birthDate : birthDateFromAge(age), age: '' };
+        return {
+          ...current,
+          unknownBirthDate: false,
+          birthDate: age == null ? current.birthDate : birthDateFromAge(age),
+          age: '',
+        };
       },
       ['birthDate', 'age'],
     );
@@ -80,7 +85,16 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
     <Box>
       <FormSection title={t('patient.form.section.identity')}>
         <Cell span={2}>
-          <FormText id="patient-hn" label={t('patient.form.hn')} value={v.hn} onChange={(text) => set('hn', text)} error={errors.hn} maxLength={30} disabled={existing} placeholder={existing ? undefined : t('patient.form.hnAuto')} />
+          <FormText
+            id="patient-hn"
+            label={t('patient.form.hn')}
+            value={v.hn}
+            onChange={(text) => set('hn', text)}
+            error={errors.hn}
+            maxLength={30}
+            disabled={existing}
+            placeholder={existing ? undefined : t('patient.form.hnAuto')}
+          />
         </Cell>
         <Cell span={3}>
           <FormText
@@ -95,13 +109,33 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
           />
         </Cell>
         <Cell span={2}>
-          <FormText id="patient-passportNumber" label={t('patient.form.passportNumber')} value={v.passportNumber} onChange={(text) => set('passportNumber', text)} maxLength={30} />
+          <FormText
+            id="patient-passportNumber"
+            label={t('patient.form.passportNumber')}
+            value={v.passportNumber}
+            onChange={(text) => set('passportNumber', text)}
+            maxLength={30}
+          />
         </Cell>
         <Cell span={2}>
-          <FormText id="patient-alienNumber" label={t('patient.form.alienNumber')} value={v.alienNumber} onChange={(text) => set('alienNumber', text)} maxLength={30} />
+          <FormText
+            id="patient-alienNumber"
+            label={t('patient.form.alienNumber')}
+            value={v.alienNumber}
+            onChange={(text) => set('alienNumber', text)}
+            maxLength={30}
+          />
         </Cell>
         <Cell span={3}>
-          <FormText id="patient-phoneNumber" label={t('patient.form.phoneNumber')} value={v.phoneNumber} onChange={(text) => set('phoneNumber', text)} error={errors.phoneNumber} maxLength={30} inputMode="tel" />
+          <FormText
+            id="patient-phoneNumber"
+            label={t('patient.form.phoneNumber')}
+            value={v.phoneNumber}
+            onChange={(text) => set('phoneNumber', text)}
+            error={errors.phoneNumber}
+            maxLength={30}
+            inputMode="tel"
+          />
         </Cell>
       </FormSection>
 
@@ -142,7 +176,12 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
             value={v.nameEN.prefix}
             onChange={(text, picked) =>
               update((current) => {
-                const pairing = picked ? pairEnglishPrefix(formData.namePrefixesAll, text, { thai: current.nameTH.prefix, gender: current.gender }) : {};
+                const pairing = picked
+                  ? pairEnglishPrefix(formData.namePrefixesAll, text, {
+                      thai: current.nameTH.prefix,
+                      gender: current.gender,
+                    })
+                  : {};
                 return {
                   ...current,
                   nameEN: { ...current.nameEN, prefix: text },
@@ -195,7 +234,14 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
         <Cell span={2}>
           <Box sx={{ pt: 2.5 }}>
             <FormControlLabel
-              control={<Checkbox id="patient-unknownBirthDate" checked={v.unknownBirthDate} onChange={(event) => toggleUnknownBirthDate(event.target.checked)} size="small" />}
+              control={
+                <Checkbox
+                  id="patient-unknownBirthDate"
+                  checked={v.unknownBirthDate}
+                  onChange={(event) => toggleUnknownBirthDate(event.target.checked)}
+                  size="small"
+                />
+              }
               label={t('patient.form.unknownBirthDate')}
               slotProps={{ typography: { variant: 'body2' } }}
             />
@@ -217,7 +263,14 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
         </Cell>
         <Cell span={3}>
           <FieldLabel htmlFor="patient-bloodGroup">{t('patient.form.bloodGroup')}</FieldLabel>
-          <TextField id="patient-bloodGroup" select fullWidth value={v.bloodGroup} onChange={(event) => set('bloodGroup', event.target.value)} slotProps={{ select: { displayEmpty: true } }}>
+          <TextField
+            id="patient-bloodGroup"
+            select
+            fullWidth
+            value={v.bloodGroup}
+            onChange={(event) => set('bloodGroup', event.target.value)}
+            slotProps={{ select: { displayEmpty: true } }}
+          >
             <MenuItem value="">
               <em>{t('patient.form.notSpecified')}</em>
             </MenuItem>
@@ -226,25 +279,56 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
                 {b.name}
               </MenuItem>
             ))}
-            {v.bloodGroup && !formData.bloodTypes.some((b) => b.name === v.bloodGroup) ? <MenuItem value={v.bloodGroup}>{v.bloodGroup}</MenuItem> : null}
+            {v.bloodGroup && !formData.bloodTypes.some((b) => b.name === v.bloodGroup) ? (
+              <MenuItem value={v.bloodGroup}>{v.bloodGroup}</MenuItem>
+            ) : null}
           </TextField>
         </Cell>
         <Cell span={3}>
-          <FormText id="patient-nationality" label={t('patient.form.nationality')} value={v.nationality} onChange={(text) => set('nationality', text)} maxLength={50} />
+          <FormText
+            id="patient-nationality"
+            label={t('patient.form.nationality')}
+            value={v.nationality}
+            onChange={(text) => set('nationality', text)}
+            maxLength={50}
+          />
         </Cell>
         <Cell span={3}>
-          <FormText id="patient-race" label={t('patient.form.race')} value={v.race} onChange={(text) => set('race', text)} maxLength={50} />
+          <FormText
+            id="patient-race"
+            label={t('patient.form.race')}
+            value={v.race}
+            onChange={(text) => set('race', text)}
+            maxLength={50}
+          />
         </Cell>
         <Cell span={3}>
-          <FormText id="patient-religion" label={t('patient.form.religion')} value={v.religion} onChange={(text) => set('religion', text)} maxLength={50} />
+          <FormText
+            id="patient-religion"
+            label={t('patient.form.religion')}
+            value={v.religion}
+            onChange={(text) => set('religion', text)}
+            maxLength={50}
+          />
         </Cell>
         <Cell span={3}>
-          <FormText id="patient-occupation" label={t('patient.form.occupation')} value={v.occupation} onChange={(text) => set('occupation', text)} maxLength={100} />
+          <FormText
+            id="patient-occupation"
+            label={t('patient.form.occupation')}
+            value={v.occupation}
+            onChange={(text) => set('occupation', text)}
+            maxLength={100}
+          />
         </Cell>
       </FormSection>
 
       <FormSection title={t('patient.form.section.currentAddress')} testId="patient-current-address">
-        <AddressFields path="currentAddress" value={v.currentAddress} onChange={(next) => update((current) => ({ ...current, currentAddress: next }), ['currentAddress.postCode'])} errors={errors} />
+        <AddressFields
+          path="currentAddress"
+          value={v.currentAddress}
+          onChange={(next) => update((current) => ({ ...current, currentAddress: next }), ['currentAddress.postCode'])}
+          errors={errors}
+        />
       </FormSection>
 
       <FormSection
@@ -252,7 +336,14 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
         testId="patient-record-address"
         action={
           <FormControlLabel
-            control={<Checkbox id="patient-sameAddress" size="small" checked={v.currentAndRecordAddressIsSame} onChange={(event) => set('currentAndRecordAddressIsSame', event.target.checked)} />}
+            control={
+              <Checkbox
+                id="patient-sameAddress"
+                size="small"
+                checked={v.currentAndRecordAddressIsSame}
+                onChange={(event) => set('currentAndRecordAddressIsSame', event.target.checked)}
+              />
+            }
             label={t('patient.form.sameAddress')}
             slotProps={{ typography: { variant: 'body2' } }}
             sx={{ mr: 0 }}
@@ -260,7 +351,12 @@ export function PersonalTab({ form, formData, onThaiNameTyped, onEnglishNameType
         }
       >
         {v.currentAndRecordAddressIsSame ? null : (
-          <AddressFields path="recordAddress" value={v.recordAddress} onChange={(next) => update((current) => ({ ...current, recordAddress: next }), ['recordAddress.postCode'])} errors={errors} />
+          <AddressFields
+            path="recordAddress"
+            value={v.recordAddress}
+            onChange={(next) => update((current) => ({ ...current, recordAddress: next }), ['recordAddress.postCode'])}
+            errors={errors}
+          />
         )}
       </FormSection>
     </Box>

@@ -66,7 +66,9 @@ export function PhoneCaptureDialog({ patientId, onClose, onPhoto }: PhoneCapture
   const qrImage = useQrImage(qr?.url);
   const secondsLeft = useSecondsLeft(qr?.expiresAt);
   const photo = result.data?.base64Image ?? null;
-  const expired = (result.error instanceof ApiError && (result.error.status === 410 || result.error.status === 404)) || (secondsLeft === 0 && !photo);
+  const expired =
+    (result.error instanceof ApiError && (result.error.status === 410 || result.error.status === 404)) ||
+    (secondsLeft === 0 && !photo);
 
   const { mutate } = create;
   const newLink = () => {
@@ -85,11 +87,22 @@ export function PhoneCaptureDialog({ patientId, onClose, onPhoto }: PhoneCapture
 
   return (
     <>
-      <Dialog open onClose={requestClose} maxWidth="sm" fullWidth aria-labelledby="phone-capture-title" data-testid="phone-capture-dialog">
+      <Dialog
+        open
+        onClose={requestClose}
+        maxWidth="sm"
+        fullWidth
+        aria-labelledby="phone-capture-title"
+        data-testid="phone-capture-dialog"
+      >
         <DialogTitle id="phone-capture-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 6 }}>
           <PhoneIphoneRounded color="primary" />
           {t('patient.photo.qrTitle')}
-          <IconButton aria-label={t('patient.photo.close')} onClick={requestClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <IconButton
+            aria-label={t('patient.photo.close')}
+            onClick={requestClose}
+            sx={{ position: 'absolute', right: 12, top: 12 }}
+          >
             <CloseRounded />
           </IconButton>
         </DialogTitle>
@@ -99,17 +112,53 @@ export function PhoneCaptureDialog({ patientId, onClose, onPhoto }: PhoneCapture
               <Alert severity="success" sx={{ alignSelf: 'stretch' }}>
                 {t('patient.photo.qrReceived')}
               </Alert>
-              <Box component="img" src={photo} alt={t('patient.photo.preview')} data-testid="phone-capture-photo" sx={{ maxWidth: 280, maxHeight: 320, borderRadius: 1, border: 1, borderColor: 'divider' }} />
+              <Box
+                component="img"
+                src={photo}
+                alt={t('patient.photo.preview')}
+                data-testid="phone-capture-photo"
+                sx={{ maxWidth: 280, maxHeight: 320, borderRadius: 1, border: 1, borderColor: 'divider' }}
+              />
             </Box>
           ) : expired ? (
-            <Alert severity="warning" data-testid="phone-capture-expired" action={<Button onClick={newLink}>{t('patient.photo.qrNew')}</Button>}>
+            <Alert
+              severity="warning"
+              data-testid="phone-capture-expired"
+              action={<Button onClick={newLink}>{t('patient.photo.qrNew')}</Button>}
+            >
               {t('patient.photo.qrExpired')}
             </Alert>
           ) : (
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '248px 1fr' }, gap: 2.5, alignItems: 'center' }}>
-              <Box sx={{ width: 248, height: 248, display: 'grid', placeItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'common.white', justifySelf: 'center' }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: '248px 1fr' },
+                gap: 2.5,
+                alignItems: 'center',
+              }}
+            >
+              <Box
+                sx={{
+                  width: 248,
+                  height: 248,
+                  display: 'grid',
+                  placeItems: 'center',
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  bgcolor: 'common.white',
+                  justifySelf: 'center',
+                }}
+              >
                 {qrImage ? (
-                  <Box component="img" src={qrImage} alt={t('patient.photo.qrAlt')} data-testid="phone-capture-qr" data-url={qr?.url} sx={{ width: 232, height: 232, imageRendering: 'pixelated' }} />
+                  <Box
+                    component="img"
+                    src={qrImage}
+                    alt={t('patient.photo.qrAlt')}
+                    data-testid="phone-capture-qr"
+                    data-url={qr?.url}
+                    sx={{ width: 232, height: 232, imageRendering: 'pixelated' }}
+                  />
                 ) : (
                   <CircularProgress aria-label={t('app.loading')} />
                 )}
@@ -123,17 +172,28 @@ export function PhoneCaptureDialog({ patientId, onClose, onPhoto }: PhoneCapture
                   <li>{t('patient.photo.qrStep2')}</li>
                   <li>{t('patient.photo.qrStep3')}</li>
                 </Box>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2, color: 'text.secondary' }} role="status">
+                <Box
+                  sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2, color: 'text.secondary' }}
+                  role="status"
+                >
                   <CircularProgress size={16} thickness={5} />
                   <Typography variant="body2">{t('patient.photo.qrWaiting')}</Typography>
                 </Box>
                 {secondsLeft !== null ? (
                   <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {t('patient.photo.qrExpiresIn', { time: `${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, '0')}` })}
+                    {t('patient.photo.qrExpiresIn', {
+                      time: `${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, '0')}`,
+                    })}
                   </Typography>
                 ) : null}
                 {qr ? (
-                  <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1, wordBreak: 'break-all' }} data-testid="phone-capture-url">
+                  <Typography
+                    variant="caption"
+                    component="p"
+                    color="text.secondary"
+                    sx={{ mt: 1, wordBreak: 'break-all' }}
+                    data-testid="phone-capture-url"
+                  >
                     {qr.url}
                   </Typography>
                 ) : null}

@@ -35,14 +35,26 @@ interface PhotoPanelProps {
 }
 
 /** Spec issue 6 item 5: the patient's photo, from a file, the webcam, a phone (QR) or the ID card. */
-export function PhotoPanel({ patientId, hasImage, imageVersion, pendingPhoto, cardPhoto, saving, readOnly = false, onPhoto, onUseCardPhoto }: PhotoPanelProps) {
+export function PhotoPanel({
+  patientId,
+  hasImage,
+  imageVersion,
+  pendingPhoto,
+  cardPhoto,
+  saving,
+  readOnly = false,
+  onPhoto,
+  onUseCardPhoto,
+}: PhotoPanelProps) {
   const { t } = useTranslation();
   const fileRef = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<'webcam' | 'qr' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [imageFailed, setImageFailed] = useState<number | null>(null);
 
-  const src = pendingPhoto ?? (patientId && hasImage && imageFailed !== imageVersion ? patientImageUrl(patientId, imageVersion) : null);
+  const src =
+    pendingPhoto ??
+    (patientId && hasImage && imageFailed !== imageVersion ? patientImageUrl(patientId, imageVersion) : null);
 
   const pickFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -76,33 +88,78 @@ export function PhotoPanel({ patientId, hasImage, imageVersion, pendingPhoto, ca
         }}
       >
         {src ? (
-          <Box component="img" src={src} alt={t('patient.photo.alt')} data-testid="patient-photo" onError={() => setImageFailed(imageVersion)} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <Box
+            component="img"
+            src={src}
+            alt={t('patient.photo.alt')}
+            data-testid="patient-photo"
+            onError={() => setImageFailed(imageVersion)}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
         ) : (
           <PersonRounded sx={{ fontSize: 72, color: 'illustration.line' }} aria-label={t('patient.photo.none')} />
         )}
         {saving ? (
-          <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'rgba(255,255,255,0.7)' }}>
+          <Box
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(255,255,255,0.7)',
+            }}
+          >
             <CircularProgress size={28} aria-label={t('patient.photo.saving')} />
           </Box>
         ) : null}
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, alignItems: 'flex-start', minWidth: 0 }}>
-        <Button size="small" startIcon={<UploadRounded />} onClick={() => fileRef.current?.click()} disabled={saving || readOnly} data-testid="photo-upload">
+        <Button
+          size="small"
+          startIcon={<UploadRounded />}
+          onClick={() => fileRef.current?.click()}
+          disabled={saving || readOnly}
+          data-testid="photo-upload"
+        >
           {t('patient.photo.upload')}
         </Button>
-        <input ref={fileRef} type="file" accept="image/*" hidden onChange={(event) => void pickFile(event)} data-testid="photo-file" />
-        <Button size="small" startIcon={<CameraAltRounded />} onClick={() => setDialog('webcam')} disabled={saving || readOnly}>
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(event) => void pickFile(event)}
+          data-testid="photo-file"
+        />
+        <Button
+          size="small"
+          startIcon={<CameraAltRounded />}
+          onClick={() => setDialog('webcam')}
+          disabled={saving || readOnly}
+        >
           {t('patient.photo.webcam')}
         </Button>
         <Tooltip title={patientId ? '' : t('patient.photo.qrNeedsSave')}>
           <span>
-            <Button size="small" startIcon={<PhoneIphoneRounded />} onClick={() => setDialog('qr')} disabled={!patientId || saving || readOnly} data-testid="photo-phone">
+            <Button
+              size="small"
+              startIcon={<PhoneIphoneRounded />}
+              onClick={() => setDialog('qr')}
+              disabled={!patientId || saving || readOnly}
+              data-testid="photo-phone"
+            >
               {t('patient.photo.phone')}
             </Button>
           </span>
         </Tooltip>
         {cardPhoto ? (
-          <Button size="small" startIcon={<BadgeRounded />} onClick={onUseCardPhoto} disabled={saving || readOnly} data-testid="photo-card">
+          <Button
+            size="small"
+            startIcon={<BadgeRounded />}
+            onClick={onUseCardPhoto}
+            disabled={saving || readOnly}
+            data-testid="photo-card"
+          >
             {t('patient.photo.useCard')}
           </Button>
         ) : null}

@@ -21,7 +21,9 @@ function openExternal(url: string): void {
 export function WeasisLaunchButton({ examId }: { examId: string }) {
   const { t } = useTranslation();
   const issue = useIssueWeasisToken();
-  const title = issue.isError ? `${t('patient.history.openWeasisFailed')}: ${issue.error.message || t('error.generic')}` : t('patient.history.openWeasis');
+  const title = issue.isError
+    ? `${t('patient.history.openWeasisFailed')}: ${issue.error.message || t('error.generic')}`
+    : t('patient.history.openWeasis');
   const launch = () => {
     issue.mutate(examId, {
       onSuccess: ({ token }) => openExternal(weasisLaunchUrl(weasisManifestUrl(window.location.origin, examId, token))),
@@ -30,7 +32,14 @@ export function WeasisLaunchButton({ examId }: { examId: string }) {
   return (
     <Tooltip title={title}>
       <span>
-        <IconButton aria-label={t('patient.history.openWeasis')} data-testid="weasis-launch" data-exam-id={examId} onClick={launch} disabled={issue.isPending} color={issue.isError ? 'error' : 'default'}>
+        <IconButton
+          aria-label={t('patient.history.openWeasis')}
+          data-testid="weasis-launch"
+          data-exam-id={examId}
+          onClick={launch}
+          disabled={issue.isPending}
+          color={issue.isError ? 'error' : 'default'}
+        >
           {issue.isPending ? <CircularProgress size={18} /> : <ViewInArRounded fontSize="small" />}
         </IconButton>
       </span>

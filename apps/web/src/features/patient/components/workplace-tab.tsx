@@ -13,14 +13,26 @@ export function WorkplaceTab({ form }: { form: PatientFormApi }) {
   const { t } = useTranslation();
   const { values, errors, update } = form;
   const w = values.workPlace;
-  const change = (patch: Partial<typeof w>, clears: string[] = []) => update((v) => ({ ...v, workPlace: { ...v.workPlace, ...patch } }), clears);
+  const change = (patch: Partial<typeof w>, clears: string[] = []) =>
+    update((v) => ({ ...v, workPlace: { ...v.workPlace, ...patch } }), clears);
   return (
     <>
       <FormSection title={t('patient.workplace.type')}>
         <Cell span={12}>
-          <RadioGroup row aria-label={t('patient.workplace.type')} value={w.workPlaceType} onChange={(event) => change({ workPlaceType: event.target.value as WorkPlaceType })}>
+          <RadioGroup
+            row
+            aria-label={t('patient.workplace.type')}
+            value={w.workPlaceType}
+            onChange={(event) => change({ workPlaceType: event.target.value as WorkPlaceType })}
+          >
             {WORKPLACE_TYPES.map((type) => (
-              <FormControlLabel key={type} value={type} control={<Radio size="small" />} label={t(`patient.workplace.types.${type}`)} data-testid={`workplace-${type}`} />
+              <FormControlLabel
+                key={type}
+                value={type}
+                control={<Radio size="small" />}
+                label={t(`patient.workplace.types.${type}`)}
+                data-testid={`workplace-${type}`}
+              />
             ))}
           </RadioGroup>
         </Cell>
@@ -29,10 +41,21 @@ export function WorkplaceTab({ form }: { form: PatientFormApi }) {
         <>
           <FormSection title={t('patient.workplace.details')}>
             <Cell span={6}>
-              <FormText id="patient-workPlace-workPlaceName" label={t('patient.workplace.workPlaceName')} value={w.workPlaceName} onChange={(text) => change({ workPlaceName: text })} maxLength={200} />
+              <FormText
+                id="patient-workPlace-workPlaceName"
+                label={t('patient.workplace.workPlaceName')}
+                value={w.workPlaceName}
+                onChange={(text) => change({ workPlaceName: text })}
+                maxLength={200}
+              />
             </Cell>
             <Cell span={3}>
-              <FormText id="patient-workPlace-position" label={t('patient.workplace.position')} value={w.position} onChange={(text) => change({ position: text })} />
+              <FormText
+                id="patient-workPlace-position"
+                label={t('patient.workplace.position')}
+                value={w.position}
+                onChange={(text) => change({ position: text })}
+              />
             </Cell>
             <Cell span={3}>
               <FormText
@@ -47,7 +70,12 @@ export function WorkplaceTab({ form }: { form: PatientFormApi }) {
             </Cell>
           </FormSection>
           <FormSection title={t('patient.workplace.address')}>
-            <AddressFields path="workPlace.workAddress" value={w.workAddress} onChange={(next) => change({ workAddress: next }, ['workPlace.workAddress.postCode'])} errors={errors} />
+            <AddressFields
+              path="workPlace.workAddress"
+              value={w.workAddress}
+              onChange={(next) => change({ workAddress: next }, ['workPlace.workAddress.postCode'])}
+              errors={errors}
+            />
           </FormSection>
         </>
       )}

@@ -32,7 +32,10 @@ export interface CardReader {
  * `probeOnMount`: the form checks for the reader when it opens (spec §4), to know before the click; the search page
  * only asks when the card search is used.
  */
-export function useCardReader(readerUrl: string | null, { probeOnMount = true }: { probeOnMount?: boolean } = {}): CardReader {
+export function useCardReader(
+  readerUrl: string | null,
+  { probeOnMount = true }: { probeOnMount?: boolean } = {},
+): CardReader {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<CardReaderPhase>('idle');
@@ -67,7 +70,11 @@ export function useCardReader(readerUrl: string | null, { probeOnMount = true }:
     setError(null);
     setPhase('reading');
     try {
-      let found = await queryClient.fetchQuery({ queryKey, queryFn: ({ signal }) => probeCardReader(readerUrl, signal), staleTime: 0 });
+      let found = await queryClient.fetchQuery({
+        queryKey,
+        queryFn: ({ signal }) => probeCardReader(readerUrl, signal),
+        staleTime: 0,
+      });
       if (!found.installed) {
         setPhase('install');
         const after = await new Promise<CardReaderProbe | null>((resolve) => {

@@ -29,9 +29,12 @@ export function usePatientForm(initial: () => PatientFormValues): PatientFormApi
     }
   }, []);
 
-  const set = useCallback(<K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => {
-    update((v) => ({ ...v, [key]: value }), [key]);
-  }, [update]);
+  const set = useCallback(
+    <K extends keyof PatientFormValues>(key: K, value: PatientFormValues[K]) => {
+      update((v) => ({ ...v, [key]: value }), [key]);
+    },
+    [update],
+  );
 
   return useMemo(() => ({ values, errors, update, set, setErrors }), [values, errors, update, set]);
 }

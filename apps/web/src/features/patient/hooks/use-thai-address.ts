@@ -15,7 +15,11 @@ const load = () => import('thai-address-universal');
 const forever = { staleTime: Infinity, gcTime: Infinity, retry: 1, meta: { errorAlert: false } } as const;
 
 export function useProvinces() {
-  return useQuery({ queryKey: ['thai-address', 'provinces'], queryFn: async (): Promise<AddressUnit[]> => (await load()).getProvinces(), ...forever });
+  return useQuery({
+    queryKey: ['thai-address', 'provinces'],
+    queryFn: async (): Promise<AddressUnit[]> => (await load()).getProvinces(),
+    ...forever,
+  });
 }
 
 export function useDistricts(provinceCode: string | undefined) {

@@ -49,7 +49,8 @@ function toDataUrl(v: string): string | null {
 export function normalizeCard(raw: Record<string, unknown>): CardData | null {
   const pid = pick(raw, 'pid', 'citizenId', 'cid', 'nationalNumber').replace(/\D/g, '');
   if (!pid) return null;
-  const address = raw.address && typeof raw.address === 'object' ? (raw.address as Record<string, string | null>) : null;
+  const address =
+    raw.address && typeof raw.address === 'object' ? (raw.address as Record<string, string | null>) : null;
   return {
     pid,
     nameTH: {

@@ -40,8 +40,19 @@ export function applyGatewayPatient(values: PatientFormValues, data: Raw): Patie
   text('religion');
   text('occupation');
 
-  const th = obj(data.nameTH) ?? { prefix: data.prefixName ?? data.prefix, first: data.firstName, middle: data.middleName, last: data.lastName, suffix: data.suffixName };
-  const en = obj(data.nameEN) ?? { prefix: data.prefixNameEn, first: data.firstNameEn, middle: data.middleNameEn, last: data.lastNameEn };
+  const th = obj(data.nameTH) ?? {
+    prefix: data.prefixName ?? data.prefix,
+    first: data.firstName,
+    middle: data.middleName,
+    last: data.lastName,
+    suffix: data.suffixName,
+  };
+  const en = obj(data.nameEN) ?? {
+    prefix: data.prefixNameEn,
+    first: data.firstNameEn,
+    middle: data.middleNameEn,
+    last: data.lastNameEn,
+  };
   const thForm = nameToForm(th);
   const enForm = nameToForm(en);
   if (thForm.first) next.nameTH = thForm;
@@ -71,7 +82,7 @@ export function applyGatewayPatient(values: PatientFormValues, data: Raw): Patie
     next.currentAddress = addressToForm(current);
     const record = obj(data.recordAddress);
     next.currentAndRecordAddressIsSame = !record;
-    next.recordAddress = addressToForm((record ?? current));
+    next.recordAddress = addressToForm(record ?? current);
   }
   return next;
 }

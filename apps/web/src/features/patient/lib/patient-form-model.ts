@@ -4,7 +4,19 @@ import { ageFromDisplay, displayToIsoDay, isoDayToDisplay } from './day';
 
 /** The patient form as the user edits it: every text a string, the birth date as typed (dd-MM-yyyy). */
 
-export const ADDRESS_KEYS = ['no', 'building', 'moo', 'village', 'alley', 'road', 'subDistrict', 'district', 'province', 'postCode', 'country'] as const;
+export const ADDRESS_KEYS = [
+  'no',
+  'building',
+  'moo',
+  'village',
+  'alley',
+  'road',
+  'subDistrict',
+  'district',
+  'province',
+  'postCode',
+  'country',
+] as const;
 export type AddressKey = (typeof ADDRESS_KEYS)[number];
 export type AddressForm = Record<AddressKey, string>;
 
@@ -47,7 +59,13 @@ export interface PatientFormValues {
   currentAndRecordAddressIsSame: boolean;
   contacts: ContactForm[];
   emergencyContact: { contactName: string; homePhoneNumber: string; workPhoneNumber: string; address: AddressForm };
-  workPlace: { workPlaceType: WorkPlaceType; workPlaceName: string; position: string; workPlaceTaxId: string; workAddress: AddressForm };
+  workPlace: {
+    workPlaceType: WorkPlaceType;
+    workPlaceName: string;
+    position: string;
+    workPlaceTaxId: string;
+    workAddress: AddressForm;
+  };
   password: string;
 }
 
@@ -55,7 +73,19 @@ export interface PatientFormValues {
 export type FormErrors = Partial<Record<string, string>>;
 
 export function emptyAddress(): AddressForm {
-  return { no: '', building: '', moo: '', village: '', alley: '', road: '', subDistrict: '', district: '', province: '', postCode: '', country: '' };
+  return {
+    no: '',
+    building: '',
+    moo: '',
+    village: '',
+    alley: '',
+    road: '',
+    subDistrict: '',
+    district: '',
+    province: '',
+    postCode: '',
+    country: '',
+  };
 }
 
 export function emptyName(): NameForm {
@@ -64,15 +94,36 @@ export function emptyName(): NameForm {
 
 export function emptyForm(): PatientFormValues {
   return {
-    hn: '', nationalNumber: '', alienNumber: '', passportNumber: '', phoneNumber: '',
-    nameTH: emptyName(), nameEN: emptyName(), gender: 'Unknown',
-    birthDate: '', age: '', unknownBirthDate: false,
-    bloodGroup: '', nationality: 'ไทย', race: 'ไทย', religion: '', occupation: '',
-    hasAllergy: false, allergy: [],
-    currentAddress: emptyAddress(), recordAddress: emptyAddress(), currentAndRecordAddressIsSame: true,
+    hn: '',
+    nationalNumber: '',
+    alienNumber: '',
+    passportNumber: '',
+    phoneNumber: '',
+    nameTH: emptyName(),
+    nameEN: emptyName(),
+    gender: 'Unknown',
+    birthDate: '',
+    age: '',
+    unknownBirthDate: false,
+    bloodGroup: '',
+    nationality: 'ไทย',
+    race: 'ไทย',
+    religion: '',
+    occupation: '',
+    hasAllergy: false,
+    allergy: [],
+    currentAddress: emptyAddress(),
+    recordAddress: emptyAddress(),
+    currentAndRecordAddressIsSame: true,
     contacts: [],
     emergencyContact: { contactName: '', homePhoneNumber: '', workPhoneNumber: '', address: emptyAddress() },
-    workPlace: { workPlaceType: 'none', workPlaceName: '', position: '', workPlaceTaxId: '', workAddress: emptyAddress() },
+    workPlace: {
+      workPlaceType: 'none',
+      workPlaceName: '',
+      position: '',
+      workPlaceTaxId: '',
+      workAddress: emptyAddress(),
+    },
     password: '',
   };
 }
@@ -124,7 +175,12 @@ export function fromPatient(p: Patient): PatientFormValues {
     currentAddress: addressToForm(p.currentAddress),
     recordAddress: addressToForm(p.currentAndRecordAddressIsSame ? p.currentAddress : p.recordAddress),
     currentAndRecordAddressIsSame: p.currentAndRecordAddressIsSame,
-    contacts: p.contacts.map((c) => ({ relationship: c.relationship, firstName: s(c.firstName), lastName: s(c.lastName), occupation: s(c.occupation) })),
+    contacts: p.contacts.map((c) => ({
+      relationship: c.relationship,
+      firstName: s(c.firstName),
+      lastName: s(c.lastName),
+      occupation: s(c.occupation),
+    })),
     emergencyContact: {
       contactName: s(p.emergencyContact?.contactName),
       homePhoneNumber: s(p.emergencyContact?.homePhoneNumber),
@@ -182,22 +238,28 @@ export function toSavePayload(v: PatientFormValues, patientId: string, version: 
     currentAndRecordAddressIsSame: v.currentAndRecordAddressIsSame,
     contacts: v.contacts
       .filter((c) => c.relationship.trim())
-      .map((c) => ({ relationship: c.relationship.trim(), firstName: orNull(c.firstName), lastName: orNull(c.lastName), occupation: orNull(c.occupation) })),
+      .map((c) => ({
+        relationship: c.relationship.trim(),
+        firstName: orNull(c.firstName),
+        lastName: orNull(c.lastName),
+        occupation: orNull(c.occupation),
+      })),
     emergencyContact: {
       contactName: orNull(v.emergencyContact.contactName),
       homePhoneNumber: orNull(v.emergencyContact.homePhoneNumber),
       workPhoneNumber: orNull(v.emergencyContact.workPhoneNumber),
       address: addressOut(v.emergencyContact.address),
     },
-    workPlace: v.workPlace.workPlaceType === 'none'
-      ? { workPlaceType: 'none', workPlaceName: null, position: null, workPlaceTaxId: null, workAddress: null }
-      : {
-          workPlaceType: v.workPlace.workPlaceType,
-          workPlaceName: orNull(v.workPlace.workPlaceName),
-          position: orNull(v.workPlace.position),
-          workPlaceTaxId: orNull(v.workPlace.workPlaceTaxId),
-          workAddress: addressOut(v.workPlace.workAddress),
-        },
+    workPlace:
+      v.workPlace.workPlaceType === 'none'
+        ? { workPlaceType: 'none', workPlaceName: null, position: null, workPlaceTaxId: null, workAddress: null }
+        : {
+            workPlaceType: v.workPlace.workPlaceType,
+            workPlaceName: orNull(v.workPlace.workPlaceName),
+            position: orNull(v.workPlace.position),
+            workPlaceTaxId: orNull(v.workPlace.workPlaceTaxId),
+            workAddress: addressOut(v.workPlace.workAddress),
+          },
     password: existing ? v.password : null,
     ...(existing && version !== undefined ? { version } : {}),
   };
@@ -257,7 +319,8 @@ export function validatePatientForm(v: PatientFormValues, options: { editing: bo
   postCode('emergencyContact.address', v.emergencyContact.address);
   if (v.workPlace.workPlaceType !== 'none') {
     postCode('workPlace.workAddress', v.workPlace.workAddress);
-    if (v.workPlace.workPlaceTaxId.trim() && !/^\d{13}$/.test(v.workPlace.workPlaceTaxId.trim())) errors['workPlace.workPlaceTaxId'] = 'taxId';
+    if (v.workPlace.workPlaceTaxId.trim() && !/^\d{13}$/.test(v.workPlace.workPlaceTaxId.trim()))
+      errors['workPlace.workPlaceTaxId'] = 'taxId';
   }
   if (options.editing && !v.password) errors.password = 'required';
   return errors;

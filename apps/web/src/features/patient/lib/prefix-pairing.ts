@@ -21,7 +21,11 @@ export function pairThaiPrefix(all: readonly NamePrefix[], thai: string): Prefix
   return { paired: found.en, ...(found.gender ? { gender: found.gender } : {}) };
 }
 
-export function pairEnglishPrefix(all: readonly NamePrefix[], english: string, current: { thai: string; gender: Gender }): PrefixPairing {
+export function pairEnglishPrefix(
+  all: readonly NamePrefix[],
+  english: string,
+  current: { thai: string; gender: Gender },
+): PrefixPairing {
   const candidates = all.filter((p) => p.en === english.trim());
   if (candidates.length === 0) return {};
   const found =

@@ -4,8 +4,9 @@ import { weasisLaunchUrl, weasisManifestUrl } from './weasis-launch';
 describe(weasisLaunchUrl.name, () => {
   it('encodes the $dicom:get -w command the way Weasis documents it', () => {
     // The example of Weasis's protocol page, character for character.
-    expect(weasisLaunchUrl('https://nroduit.github.io/demo-archive/Lumbar/mf.xml'))
-      .toBe('weasis://%24dicom%3Aget+-w+%22https%3A%2F%2Fnroduit.github.io%2Fdemo-archive%2FLumbar%2Fmf.xml%22');
+    expect(weasisLaunchUrl('https://nroduit.github.io/demo-archive/Lumbar/mf.xml')).toBe(
+      'weasis://%24dicom%3Aget+-w+%22https%3A%2F%2Fnroduit.github.io%2Fdemo-archive%2FLumbar%2Fmf.xml%22',
+    );
   });
 
   it('carries the manifest URL with its token, decoded back exactly by a form decoder', () => {

@@ -5,7 +5,10 @@ import { examReportKey } from './get-exam-report';
 
 /** POST /api/exam/{examId}/report/{name}/finish: a new immutable version and its PDF. */
 export function finishReport(examId: string, name: string, body: FinishReport): Promise<FinishReportResult> {
-  return apiRequest<FinishReportResult>(`/api/exam/${encodeURIComponent(examId)}/report/${encodeURIComponent(name)}/finish`, { method: 'POST', body });
+  return apiRequest<FinishReportResult>(
+    `/api/exam/${encodeURIComponent(examId)}/report/${encodeURIComponent(name)}/finish`,
+    { method: 'POST', body },
+  );
 }
 
 /**

@@ -6,7 +6,10 @@ export const examReportKey = (examId: string, name: string) => ['report', 'exam'
 
 /** GET /api/exam/{examId}/report/{name}?isIncludeFinished=true (spec §7 Reports): definition, versions, draft, templates. */
 export function getExamReport(examId: string, name: string, signal?: AbortSignal): Promise<ExamReport> {
-  return apiRequest<ExamReport>(`/api/exam/${encodeURIComponent(examId)}/report/${encodeURIComponent(name)}?isIncludeFinished=true`, { signal });
+  return apiRequest<ExamReport>(
+    `/api/exam/${encodeURIComponent(examId)}/report/${encodeURIComponent(name)}?isIncludeFinished=true`,
+    { signal },
+  );
 }
 
 export function examReportQuery(examId: string, name: string) {

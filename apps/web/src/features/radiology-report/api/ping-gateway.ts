@@ -7,7 +7,10 @@ import { apiRequest } from '../../../api/api-client';
  * while the server keeps retrying from a job.
  */
 export function pingGateway(examId: string, finishedReportId: string): Promise<unknown> {
-  return apiRequest(`/api/exam/${encodeURIComponent(examId)}/report/${encodeURIComponent(finishedReportId)}/ping-gateway`, { method: 'POST' });
+  return apiRequest(
+    `/api/exam/${encodeURIComponent(examId)}/report/${encodeURIComponent(finishedReportId)}/ping-gateway`,
+    { method: 'POST' },
+  );
 }
 
 export function usePingGateway(examId: string, finishedReportId: string) {

@@ -8,5 +8,15 @@ const COLOR = { WaitingForAudit: 'warning', Approved: 'success', Rejected: 'erro
 export function AuditChip({ status }: { status: AuditStatus }) {
   const { t } = useTranslation();
   if (!status) return null;
-  return <Chip size="small" variant="outlined" color={COLOR[status]} label={t(`report.audit.${status}`)} data-testid="report-audit-chip" data-audit={status} sx={{ height: 20, fontSize: '0.72rem' }} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={COLOR[status]}
+      label={t(`report.audit.${status}`)}
+      data-testid="report-audit-chip"
+      data-audit={status}
+      sx={{ height: 20, fontSize: '0.72rem' }}
+    />
+  );
 }

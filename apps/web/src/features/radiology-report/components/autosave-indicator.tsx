@@ -42,9 +42,17 @@ export function AutosaveIndicator({ state }: { state: AutosaveState }) {
       break;
   }
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color, whiteSpace: 'nowrap' }} data-testid="autosave-status" data-status={state.status}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color, whiteSpace: 'nowrap' }}
+      data-testid="autosave-status"
+      data-status={state.status}
+    >
       {icon}
-      <Typography variant="caption" component="span" sx={{ color: 'inherit' }}>{text}</Typography>
+      <Typography variant="caption" component="span" sx={{ color: 'inherit' }}>
+        {text}
+      </Typography>
     </Box>
   );
 }

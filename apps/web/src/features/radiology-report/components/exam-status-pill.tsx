@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { StatusPalette } from '../../../app/theme';
 
 const TONE: Record<ExamStatus, keyof StatusPalette> = {
-  Scheduled: 'scheduled', Arrived: 'arrived', Assigned: 'assigned', Accepted: 'inProgress', Completed: 'completed', Rejected: 'rejected',
+  Scheduled: 'scheduled',
+  Arrived: 'arrived',
+  Assigned: 'assigned',
+  Accepted: 'inProgress',
+  Completed: 'completed',
+  Rejected: 'rejected',
 };
 
 const Pill = styled('span')(({ theme }) => ({
@@ -17,14 +22,23 @@ const Pill = styled('span')(({ theme }) => ({
   fontWeight: 600,
   lineHeight: '20px',
   whiteSpace: 'nowrap',
-  ...Object.fromEntries(EXAM_STATUSES.map((status) => {
-    const tone = theme.palette.status[TONE[status]];
-    return [`&[data-status="${status}"]`, { color: tone.main, backgroundColor: tone.soft, borderColor: alpha(tone.main, 0.32) }];
-  })),
+  ...Object.fromEntries(
+    EXAM_STATUSES.map((status) => {
+      const tone = theme.palette.status[TONE[status]];
+      return [
+        `&[data-status="${status}"]`,
+        { color: tone.main, backgroundColor: tone.soft, borderColor: alpha(tone.main, 0.32) },
+      ];
+    }),
+  ),
 }));
 
 /** UI guide status language: the exam's state with its label, as on the worklist. */
 export function ExamStatusPill({ status }: { status: ExamStatus }) {
   const { t } = useTranslation();
-  return <Pill data-testid="report-exam-status" data-status={status}>{t(`report.status.${status}`)}</Pill>;
+  return (
+    <Pill data-testid="report-exam-status" data-status={status}>
+      {t(`report.status.${status}`)}
+    </Pill>
+  );
 }

@@ -25,16 +25,38 @@ interface FinishedListProps {
 export function FinishedList({ report, selection, onSelect }: FinishedListProps) {
   const { t } = useTranslation();
   const addendum = report.access.nextKinds.includes('addendum');
-  const newLabel = report.draft ? t('report.list.draft') : addendum ? t('report.list.newAddendum') : t('report.list.new');
+  const newLabel = report.draft
+    ? t('report.list.draft')
+    : addendum
+      ? t('report.list.newAddendum')
+      : t('report.list.new');
   return (
-    <List dense disablePadding data-testid="finished-list" aria-label={t('report.list.title')}
-      subheader={<ListSubheader sx={{ lineHeight: '36px', bgcolor: 'background.paper' }}>{t('report.list.title')}</ListSubheader>}>
+    <List
+      dense
+      disablePadding
+      data-testid="finished-list"
+      aria-label={t('report.list.title')}
+      subheader={
+        <ListSubheader sx={{ lineHeight: '36px', bgcolor: 'background.paper' }}>{t('report.list.title')}</ListSubheader>
+      }
+    >
       {report.access.canEdit ? (
-        <ListItemButton selected={selection === 'new'} onClick={() => onSelect('new')} data-testid="report-new" sx={{ mx: 0.5, mb: 0.5 }}>
-          <ListItemIcon sx={{ minWidth: 32, color: 'primary.main' }}><EditNoteRounded fontSize="small" /></ListItemIcon>
+        <ListItemButton
+          selected={selection === 'new'}
+          onClick={() => onSelect('new')}
+          data-testid="report-new"
+          sx={{ mx: 0.5, mb: 0.5 }}
+        >
+          <ListItemIcon sx={{ minWidth: 32, color: 'primary.main' }}>
+            <EditNoteRounded fontSize="small" />
+          </ListItemIcon>
           <ListItemText
             primary={newLabel}
-            secondary={report.draft ? t('report.list.draftSaved', { at: formatDateTime(report.draft.updatedAt) }) : t('report.list.version', { n: report.access.nextVersionNo })}
+            secondary={
+              report.draft
+                ? t('report.list.draftSaved', { at: formatDateTime(report.draft.updatedAt) })
+                : t('report.list.version', { n: report.access.nextVersionNo })
+            }
             slotProps={{ primary: { sx: { fontWeight: 600, color: 'primary.main' } } }}
           />
         </ListItemButton>
@@ -49,11 +71,15 @@ export function FinishedList({ report, selection, onSelect }: FinishedListProps)
           data-kind={f.kind}
           sx={{ mx: 0.5, mb: 0.25, alignItems: 'flex-start' }}
         >
-          <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}><PictureAsPdfOutlined fontSize="small" /></ListItemIcon>
+          <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
+            <PictureAsPdfOutlined fontSize="small" />
+          </ListItemIcon>
           <ListItemText
             primary={
               <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
-                <span>{t('report.list.version', { n: f.versionNo })} · {t(`report.kind.${f.kind}`)}</span>
+                <span>
+                  {t('report.list.version', { n: f.versionNo })} · {t(`report.kind.${f.kind}`)}
+                </span>
                 {f.isCritical ? (
                   <Tooltip title={t('report.critical.flag')}>
                     <ReportProblemRounded color="error" sx={{ fontSize: 16 }} aria-label={t('report.critical.flag')} />
@@ -64,15 +90,21 @@ export function FinishedList({ report, selection, onSelect }: FinishedListProps)
             }
             secondary={
               <>
-                <Typography component="span" variant="caption" display="block" noWrap>{f.reporterName}</Typography>
-                <Typography component="span" variant="caption" display="block">{formatDateTime(f.createDate)}</Typography>
+                <Typography component="span" variant="caption" display="block" noWrap>
+                  {f.reporterName}
+                </Typography>
+                <Typography component="span" variant="caption" display="block">
+                  {formatDateTime(f.createDate)}
+                </Typography>
               </>
             }
           />
         </ListItemButton>
       ))}
       {report.finishedReports.length === 0 && !report.access.canEdit ? (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }} data-testid="finished-empty">{t('report.list.empty')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }} data-testid="finished-empty">
+          {t('report.list.empty')}
+        </Typography>
       ) : null}
     </List>
   );

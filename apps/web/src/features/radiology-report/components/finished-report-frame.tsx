@@ -28,27 +28,67 @@ export function FinishedReportFrame({ examId, finished }: { examId: string; fini
   }, [finished.pdfUrl]);
   const title = `${t('report.list.version', { n: finished.versionNo })} · ${t(`report.kind.${finished.kind}`)}`;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="finished-view" data-version={finished.versionNo}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 0.75, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-        <Typography variant="subtitle2" component="h2">{title}</Typography>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      data-testid="finished-view"
+      data-version={finished.versionNo}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 2,
+          py: 0.75,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Typography variant="subtitle2" component="h2">
+          {title}
+        </Typography>
         <AuditChip status={finished.auditStatus} />
         <Typography variant="caption" color="text.secondary" noWrap sx={{ flex: 1 }}>
           {finished.reporterName} · {formatDateTime(finished.createDate)}
         </Typography>
         {ping.isSuccess ? (
-          <Typography variant="caption" color="success.main" data-testid="report-gateway-sent">{t('report.gateway.sent')}</Typography>
+          <Typography variant="caption" color="success.main" data-testid="report-gateway-sent">
+            {t('report.gateway.sent')}
+          </Typography>
         ) : null}
         {releasable ? (
-          <Button size="small" startIcon={<SendRounded />} onClick={() => ping.mutate()} loading={ping.isPending} data-testid="report-gateway-send">
+          <Button
+            size="small"
+            startIcon={<SendRounded />}
+            onClick={() => ping.mutate()}
+            loading={ping.isPending}
+            data-testid="report-gateway-send"
+          >
             {t('report.gateway.send')}
           </Button>
         ) : null}
-        <Button size="small" startIcon={<OpenInNewRounded />} href={finished.pdfUrl} target="_blank" rel="noopener">{t('report.pdf.open')}</Button>
-        <Button size="small" startIcon={<DownloadRounded />} href={finished.pdfUrl} download data-testid="report-pdf-download">{t('report.pdf.download')}</Button>
+        <Button size="small" startIcon={<OpenInNewRounded />} href={finished.pdfUrl} target="_blank" rel="noopener">
+          {t('report.pdf.open')}
+        </Button>
+        <Button
+          size="small"
+          startIcon={<DownloadRounded />}
+          href={finished.pdfUrl}
+          download
+          data-testid="report-pdf-download"
+        >
+          {t('report.pdf.download')}
+        </Button>
       </Box>
       {finished.auditStatus === 'Rejected' && finished.auditMessage ? (
-        <Box sx={{ px: 2, py: 0.75, bgcolor: 'status.rejected.soft', color: 'error.main' }} data-testid="finished-audit-message">
-          <Typography variant="body2">{t('report.audit.rejectedMessage', { message: finished.auditMessage })}</Typography>
+        <Box
+          sx={{ px: 2, py: 0.75, bgcolor: 'status.rejected.soft', color: 'error.main' }}
+          data-testid="finished-audit-message"
+        >
+          <Typography variant="body2">
+            {t('report.audit.rejectedMessage', { message: finished.auditMessage })}
+          </Typography>
         </Box>
       ) : null}
       <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
@@ -63,9 +103,23 @@ export function FinishedReportFrame({ examId, finished }: { examId: string; fini
           sx={{ border: 0, width: '100%', height: '100%', bgcolor: 'grey.100', display: 'block' }}
         />
         {loading ? (
-          <Box role="status" sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1.5, bgcolor: 'grey.100' }}>
+          <Box
+            role="status"
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1.5,
+              bgcolor: 'grey.100',
+            }}
+          >
             <CircularProgress size={28} />
-            <Typography variant="body2" color="text.secondary">{t('report.pdf.loading')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('report.pdf.loading')}
+            </Typography>
           </Box>
         ) : null}
       </Box>

@@ -11,7 +11,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { RADIOLOGY_REPORT_NAME } from '@rangsi/domain';
-import { REPORT_SECTION_MAX, type ExamReport, type FinishReportResult, type ReportSection, type ReportTemplate } from '@rangsi/contract';
+import {
+  REPORT_SECTION_MAX,
+  type ExamReport,
+  type FinishReportResult,
+  type ReportSection,
+  type ReportTemplate,
+} from '@rangsi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from '../../../components/field-label';
@@ -108,7 +114,12 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
   const doFinish = async () => {
     await autosave.stop();
     finish.mutate(
-      { content: values.content, isCritical: values.isCritical, kind: addendum ? undefined : kind, versionNo: report.access.nextVersionNo },
+      {
+        content: values.content,
+        isCritical: values.isCritical,
+        kind: addendum ? undefined : kind,
+        versionNo: report.access.nextVersionNo,
+      },
       {
         onSuccess: (result) => {
           setConfirming(false);
@@ -117,7 +128,9 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
         onError: (error) => {
           setConfirming(false);
           if (error instanceof ApiError) {
-            const byField = Object.fromEntries(error.fieldErrors.map((e) => [e.field.replace(/^content\./, ''), e.message]));
+            const byField = Object.fromEntries(
+              error.fieldErrors.map((e) => [e.field.replace(/^content\./, ''), e.message]),
+            );
             setFieldErrors(byField);
           }
           // Nothing typed is lost: autosave goes on with the text on screen.
@@ -129,7 +142,9 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
 
   const field = (id: Field, required = false) => (
     <Box key={id}>
-      <FieldLabel htmlFor={`report-${id}`} required={required}>{t(`report.section.${id}`)}</FieldLabel>
+      <FieldLabel htmlFor={`report-${id}`} required={required}>
+        {t(`report.section.${id}`)}
+      </FieldLabel>
       <TextField
         id={`report-${id}`}
         value={values.content[id] ?? ''}
@@ -138,8 +153,19 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
         minRows={ROWS[id]}
         fullWidth
         error={Boolean(fieldErrors[id])}
-        helperText={fieldErrors[id] ?? ((values.content[id]?.length ?? 0) > REPORT_SECTION_MAX * 0.9 ? t('report.form.length', { count: values.content[id]?.length ?? 0, max: REPORT_SECTION_MAX.toLocaleString('en-US') }) : undefined)}
-        slotProps={{ htmlInput: { maxLength: REPORT_SECTION_MAX, 'data-testid': `report-field-${id}`, spellCheck: false }, formHelperText: { sx: { mx: 0 } } }}
+        helperText={
+          fieldErrors[id] ??
+          ((values.content[id]?.length ?? 0) > REPORT_SECTION_MAX * 0.9
+            ? t('report.form.length', {
+                count: values.content[id]?.length ?? 0,
+                max: REPORT_SECTION_MAX.toLocaleString('en-US'),
+              })
+            : undefined)
+        }
+        slotProps={{
+          htmlInput: { maxLength: REPORT_SECTION_MAX, 'data-testid': `report-field-${id}`, spellCheck: false },
+          formHelperText: { sx: { mx: 0 } },
+        }}
         sx={{ '& textarea': { lineHeight: 1.6 }, bgcolor: 'background.paper' }}
       />
     </Box>
@@ -147,12 +173,35 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="report-editor">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', flexWrap: 'wrap' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: 2,
+          py: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          flexWrap: 'wrap',
+        }}
+      >
         <TemplatePicker templates={report.templates} onPick={pick} />
-        <Button size="small" startIcon={<BookmarkAddOutlined />} onClick={() => setSavingTemplate(true)} disabled={isBlank(values.content)} data-testid="save-template">
+        <Button
+          size="small"
+          startIcon={<BookmarkAddOutlined />}
+          onClick={() => setSavingTemplate(true)}
+          disabled={isBlank(values.content)}
+          data-testid="save-template"
+        >
           {t('report.template.save')}
         </Button>
-        <Button size="small" startIcon={<VisibilityOutlined />} onClick={() => void preview()} data-testid="report-preview">
+        <Button
+          size="small"
+          startIcon={<VisibilityOutlined />}
+          onClick={() => void preview()}
+          data-testid="report-preview"
+        >
           {t('report.form.preview')}
         </Button>
         <Box sx={{ flex: 1 }} />
@@ -164,12 +213,16 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
           sx={{ borderRadius: 0 }}
           action={
             <>
-              <Button color="inherit" size="small" onClick={onReload}>{t('report.autosave.loadLatest')}</Button>
+              <Button color="inherit" size="small" onClick={onReload}>
+                {t('report.autosave.loadLatest')}
+              </Button>
               <Button
                 color="inherit"
                 size="small"
                 onClick={() => {
-                  void getExamReport(examId, reportName).then((fresh) => autosave.overwrite(fresh.draft?.version ?? 0, values));
+                  void getExamReport(examId, reportName).then((fresh) =>
+                    autosave.overwrite(fresh.draft?.version ?? 0, values),
+                  );
                 }}
               >
                 {t('report.autosave.keepMine')}
@@ -181,11 +234,26 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
         </Alert>
       ) : null}
       {autosave.state.status === 'error' ? (
-        <Alert severity="error" sx={{ borderRadius: 0 }} data-testid="autosave-error">{autosave.state.message || t('report.autosave.error')}</Alert>
+        <Alert severity="error" sx={{ borderRadius: 0 }} data-testid="autosave-error">
+          {autosave.state.message || t('report.autosave.error')}
+        </Alert>
       ) : null}
-      <Box sx={{ flex: 1, overflowY: 'auto', px: 2, py: 1.5, display: 'flex', flexDirection: 'column', gap: 1.25, bgcolor: 'background.default' }}>
+      <Box
+        sx={{
+          flex: 1,
+          overflowY: 'auto',
+          px: 2,
+          py: 1.5,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1.25,
+          bgcolor: 'background.default',
+        }}
+      >
         {addendum ? (
-          <Alert severity="info" sx={{ py: 0 }}>{t('report.form.addendumHint', { n: report.access.nextVersionNo - 1 })}</Alert>
+          <Alert severity="info" sx={{ py: 0 }}>
+            {t('report.form.addendumHint', { n: report.access.nextVersionNo - 1 })}
+          </Alert>
         ) : null}
         {addendum ? field('addendum', true) : null}
         {field('clinicalInformation')}
@@ -193,19 +261,65 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
         {field('findings')}
         {field('impression', true)}
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', flexWrap: 'wrap' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2,
+          px: 2,
+          py: 1,
+          borderTop: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          flexWrap: 'wrap',
+        }}
+      >
         <FormControlLabel
-          control={<Checkbox checked={values.isCritical} onChange={(e) => change({ ...values, isCritical: e.target.checked })} color="error" slotProps={{ input: { 'data-testid': 'report-critical' } as object }} />}
-          label={<Typography variant="body2" sx={{ color: values.isCritical ? 'error.main' : 'text.primary', fontWeight: values.isCritical ? 600 : 400 }}>{t('report.critical.checkbox')}</Typography>}
+          control={
+            <Checkbox
+              checked={values.isCritical}
+              onChange={(e) => change({ ...values, isCritical: e.target.checked })}
+              color="error"
+              slotProps={{ input: { 'data-testid': 'report-critical' } as object }}
+            />
+          }
+          label={
+            <Typography
+              variant="body2"
+              sx={{
+                color: values.isCritical ? 'error.main' : 'text.primary',
+                fontWeight: values.isCritical ? 600 : 400,
+              }}
+            >
+              {t('report.critical.checkbox')}
+            </Typography>
+          }
         />
         <Box sx={{ flex: 1 }} />
         {offersKinds ? (
-          <ToggleButtonGroup size="small" exclusive value={kind} onChange={(_, v: 'final' | 'preliminary' | null) => v && setKind(v)} aria-label={t('report.form.kind')} data-testid="report-kind">
-            <ToggleButton value="final" sx={{ px: 1.5 }}>{t('report.kind.final')}</ToggleButton>
-            <ToggleButton value="preliminary" sx={{ px: 1.5 }}>{t('report.kind.preliminary')}</ToggleButton>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={kind}
+            onChange={(_, v: 'final' | 'preliminary' | null) => v && setKind(v)}
+            aria-label={t('report.form.kind')}
+            data-testid="report-kind"
+          >
+            <ToggleButton value="final" sx={{ px: 1.5 }}>
+              {t('report.kind.final')}
+            </ToggleButton>
+            <ToggleButton value="preliminary" sx={{ px: 1.5 }}>
+              {t('report.kind.preliminary')}
+            </ToggleButton>
           </ToggleButtonGroup>
         ) : null}
-        <Button variant="contained" startIcon={<TaskAltRounded />} onClick={askFinish} loading={finish.isPending} data-testid="report-finish">
+        <Button
+          variant="contained"
+          startIcon={<TaskAltRounded />}
+          onClick={askFinish}
+          loading={finish.isPending}
+          data-testid="report-finish"
+        >
           {t(`report.form.finish.${madeKind}`)}
         </Button>
       </Box>
@@ -228,7 +342,13 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
         <ConfirmDialog
           title={t('report.form.confirmTitle', { n: report.access.nextVersionNo, kind: t(`report.kind.${madeKind}`) })}
           text={t('report.form.confirmText')}
-          extra={values.isCritical ? <Alert severity="error" sx={{ mt: 1.5 }}>{t('report.critical.confirm')}</Alert> : undefined}
+          extra={
+            values.isCritical ? (
+              <Alert severity="error" sx={{ mt: 1.5 }}>
+                {t('report.critical.confirm')}
+              </Alert>
+            ) : undefined
+          }
           confirmLabel={t(`report.form.finish.${madeKind}`)}
           cancelLabel={t('report.confirm.no')}
           pending={finish.isPending}

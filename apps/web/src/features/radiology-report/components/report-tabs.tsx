@@ -19,7 +19,14 @@ export function ReportTabs({ tabs, selected, onSelect }: ReportTabsProps) {
       variant="scrollable"
       aria-label={t('report.tabs')}
       data-testid="report-tabs"
-      sx={{ minHeight: 40, px: 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minHeight: 40, py: 0.5 } }}
+      sx={{
+        minHeight: 40,
+        px: 1,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        '& .MuiTab-root': { minHeight: 40, py: 0.5 },
+      }}
     >
       {tabs.map((tab) => (
         <Tab

@@ -28,7 +28,9 @@ export function ReportWorkspace({ examId, reportName, report }: ReportWorkspaceP
   const audit = report.exam.reportAuditStatus;
 
   const reload = () => {
-    void queryClient.refetchQueries({ queryKey: examReportKey(examId, reportName) }).then(() => setGeneration((g) => g + 1));
+    void queryClient
+      .refetchQueries({ queryKey: examReportKey(examId, reportName) })
+      .then(() => setGeneration((g) => g + 1));
   };
 
   let main;
@@ -49,27 +51,46 @@ export function ReportWorkspace({ examId, reportName, report }: ReportWorkspaceP
     main = (
       <Box sx={{ m: 'auto', textAlign: 'center', p: 4 }} data-testid="report-empty">
         <Typography variant="subtitle1">{t('report.list.empty')}</Typography>
-        <Typography variant="body2" color="text.secondary">{t('report.list.emptyHint')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('report.list.emptyHint')}
+        </Typography>
       </Box>
     );
   }
 
   return (
     <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-      <Box component="nav" sx={{ width: 272, flex: 'none', borderRight: 1, borderColor: 'divider', overflowY: 'auto', bgcolor: 'background.paper' }}>
+      <Box
+        component="nav"
+        sx={{
+          width: 272,
+          flex: 'none',
+          borderRight: 1,
+          borderColor: 'divider',
+          overflowY: 'auto',
+          bgcolor: 'background.paper',
+        }}
+      >
         <FinishedList report={report} selection={selection} onSelect={setSelection} />
       </Box>
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {audit === 'Rejected' ? (
           <Alert severity="error" sx={{ borderRadius: 0 }} data-testid="report-rejected">
-            <strong>{t('report.audit.rejectedTitle')}</strong> {report.exam.latestMessage ? t('report.audit.rejectedMessage', { message: report.exam.latestMessage }) : null}
+            <strong>{t('report.audit.rejectedTitle')}</strong>{' '}
+            {report.exam.latestMessage
+              ? t('report.audit.rejectedMessage', { message: report.exam.latestMessage })
+              : null}
           </Alert>
         ) : null}
         {audit === 'WaitingForAudit' ? (
-          <Alert severity="warning" sx={{ borderRadius: 0, py: 0 }} data-testid="report-waiting">{t('report.audit.waitingText')}</Alert>
+          <Alert severity="warning" sx={{ borderRadius: 0, py: 0 }} data-testid="report-waiting">
+            {t('report.audit.waitingText')}
+          </Alert>
         ) : null}
         {!report.access.canEdit && report.access.reason && report.access.reason !== 'notAccepted' ? (
-          <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="report-read-only">{t(`report.readOnly.${report.access.reason as 'readOnlyRole' | 'notReviewer' | 'wrongState'}`)}</Alert>
+          <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="report-read-only">
+            {t(`report.readOnly.${report.access.reason as 'readOnlyRole' | 'notReviewer' | 'wrongState'}`)}
+          </Alert>
         ) : null}
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>{main}</Box>
       </Box>

@@ -27,13 +27,19 @@ export function SaveTemplateDialog({ exam, content, examId, reportName, onClose 
   const [name, setName] = useState('');
   const [error, setError] = useState(false);
   const save = useMutation({
-    mutationFn: () => createReportTemplate({
-      name: name.trim(),
-      language: i18n.resolvedLanguage === 'en' ? 'en' : 'th',
-      modalityCode: exam.modality,
-      bodyPart: exam.bodyPart,
-      content: { clinicalInformation: content.clinicalInformation, technique: content.technique, findings: content.findings, impression: content.impression },
-    }),
+    mutationFn: () =>
+      createReportTemplate({
+        name: name.trim(),
+        language: i18n.resolvedLanguage === 'en' ? 'en' : 'th',
+        modalityCode: exam.modality,
+        bodyPart: exam.bodyPart,
+        content: {
+          clinicalInformation: content.clinicalInformation,
+          technique: content.technique,
+          findings: content.findings,
+          impression: content.impression,
+        },
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: examReportKey(examId, reportName) });
       onClose();
@@ -47,10 +53,18 @@ export function SaveTemplateDialog({ exam, content, examId, reportName, onClose 
     save.mutate();
   };
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="xs" fullWidth data-testid="save-template-dialog">
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      data-testid="save-template-dialog"
+    >
       <DialogTitle>{t('report.template.saveTitle')}</DialogTitle>
       <DialogContent>
-        <FieldLabel htmlFor="template-name" required>{t('report.template.name')}</FieldLabel>
+        <FieldLabel htmlFor="template-name" required>
+          {t('report.template.name')}
+        </FieldLabel>
         <TextField
           id="template-name"
           value={name}
@@ -62,15 +76,21 @@ export function SaveTemplateDialog({ exam, content, examId, reportName, onClose 
             if (e.key === 'Enter') submit();
           }}
           error={error}
-          helperText={error ? t('report.template.nameRequired') : t('report.template.saveHint', { modality: exam.modality })}
+          helperText={
+            error ? t('report.template.nameRequired') : t('report.template.saveHint', { modality: exam.modality })
+          }
           fullWidth
           autoFocus
           slotProps={{ htmlInput: { maxLength: 100 }, formHelperText: { sx: { mx: 0 } } }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={save.isPending}>{t('report.confirm.no')}</Button>
-        <Button variant="contained" onClick={submit} loading={save.isPending}>{t('report.template.save')}</Button>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {t('report.confirm.no')}
+        </Button>
+        <Button variant="contained" onClick={submit} loading={save.isPending}>
+          {t('report.template.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -24,7 +24,7 @@ export function TemplatePicker({ templates, onPick, disabled }: TemplatePickerPr
         if (template) onPick(template);
       }}
       getOptionLabel={(o) => o.name}
-      groupBy={(o) => (o.isOwn ? t('report.template.own') : o.bodyPart ?? t('report.template.general'))}
+      groupBy={(o) => (o.isOwn ? t('report.template.own') : (o.bodyPart ?? t('report.template.general')))}
       noOptionsText={t('report.template.none')}
       renderOption={(props, o) => {
         const { key, ...rest } = props as typeof props & { key: string };
@@ -36,7 +36,17 @@ export function TemplatePicker({ templates, onPick, disabled }: TemplatePickerPr
         );
       }}
       renderInput={(params) => (
-        <TextField {...params} placeholder={templates.length ? t('report.template.placeholder') : t('report.template.none')} slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': t('report.template.label'), 'data-testid': 'template-picker' } }} />
+        <TextField
+          {...params}
+          placeholder={templates.length ? t('report.template.placeholder') : t('report.template.none')}
+          slotProps={{
+            htmlInput: {
+              ...params.inputProps,
+              'aria-label': t('report.template.label'),
+              'data-testid': 'template-picker',
+            },
+          }}
+        />
       )}
       sx={{ width: 320 }}
       size="small"

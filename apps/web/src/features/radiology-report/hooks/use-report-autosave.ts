@@ -23,7 +23,9 @@ export interface AutosaveState {
  * keeps its values for the next attempt.
  */
 export function useReportAutosave(examId: string, name: string, initialVersion: number, initialSavedAt?: string) {
-  const [state, setState] = useState<AutosaveState>(initialSavedAt ? { status: 'saved', savedAt: initialSavedAt } : { status: 'idle' });
+  const [state, setState] = useState<AutosaveState>(
+    initialSavedAt ? { status: 'saved', savedAt: initialSavedAt } : { status: 'idle' },
+  );
   const version = useRef(initialVersion);
   const unsaved = useRef<ReportFormValues | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -37,30 +39,47 @@ export function useReportAutosave(examId: string, name: string, initialVersion: 
     if (!values || stopped.current) return;
     unsaved.current = null;
     setState((s) => ({ ...s, status: 'saving' }));
-    const attempt = saveReportDraft(examId, name, { content: values.content, isCritical: values.isCritical, version: version.current }).then(
+    const attempt = saveReportDraft(examId, name, {
+      content: values.content,
+      isCritical: values.isCritical,
+      version: version.current,
+    }).then(
       (draft) => {
         version.current = draft.version;
-        setState(unsaved.current ? { status: 'pending', savedAt: draft.updatedAt } : { status: 'saved', savedAt: draft.updatedAt });
+        setState(
+          unsaved.current
+            ? { status: 'pending', savedAt: draft.updatedAt }
+            : { status: 'saved', savedAt: draft.updatedAt },
+        );
       },
       (error: unknown) => {
         // Keep what failed unless something newer is already waiting.
         unsaved.current ??= values;
         const conflict = error instanceof ApiError && error.status === 409;
-        setState((s) => ({ ...s, status: conflict ? 'conflict' : 'error', message: error instanceof ApiError ? error.message : undefined }));
+        setState((s) => ({
+          ...s,
+          status: conflict ? 'conflict' : 'error',
+          message: error instanceof ApiError ? error.message : undefined,
+        }));
       },
     );
-    running.current = attempt.finally(() => { running.current = null; });
+    running.current = attempt.finally(() => {
+      running.current = null;
+    });
     await running.current;
   }, [examId, name]);
 
   /** A change: saved once the reader pauses. */
-  const schedule = useCallback((values: ReportFormValues) => {
-    unsaved.current = values;
-    stopped.current = false;
-    setState((s) => (s.status === 'conflict' ? s : { ...s, status: 'pending' }));
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
-  }, [saveNow]);
+  const schedule = useCallback(
+    (values: ReportFormValues) => {
+      unsaved.current = values;
+      stopped.current = false;
+      setState((s) => (s.status === 'conflict' ? s : { ...s, status: 'pending' }));
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
+    },
+    [saveNow],
+  );
 
   /** Before Finish: nothing more is saved (Finish sends the text itself and removes the draft). */
   const stop = useCallback(async () => {
@@ -70,12 +89,15 @@ export function useReportAutosave(examId: string, name: string, initialVersion: 
   }, []);
 
   /** After a conflict: save these values over the draft version now on the server. */
-  const overwrite = useCallback(async (serverVersion: number, values: ReportFormValues) => {
-    version.current = serverVersion;
-    unsaved.current = values;
-    stopped.current = false;
-    await saveNow();
-  }, [saveNow]);
+  const overwrite = useCallback(
+    async (serverVersion: number, values: ReportFormValues) => {
+      version.current = serverVersion;
+      unsaved.current = values;
+      stopped.current = false;
+      await saveNow();
+    },
+    [saveNow],
+  );
 
   /** After a conflict: take the server's draft (its version) and forget what was not saved. */
   const adopt = useCallback((serverVersion: number, savedAt?: string) => {

@@ -13,11 +13,20 @@ const EMPTY: ReportContent = { clinicalInformation: '', technique: '', findings:
  * The "new" state starts from the draft when there is one; for an addendum, from the latest finished text (the
  * reader corrects it and says why, the critical flag kept); otherwise empty.
  */
-export function initialFormValues(report: Pick<ExamReport, 'draft' | 'access' | 'latestContent' | 'finishedReports'>): ReportFormValues {
+export function initialFormValues(
+  report: Pick<ExamReport, 'draft' | 'access' | 'latestContent' | 'finishedReports'>,
+): ReportFormValues {
   const addendum = report.access.nextKinds.includes('addendum');
   const latestContent = report.latestContent;
   if (report.draft) {
-    return { content: { ...EMPTY, ...report.draft.content, ...(addendum ? { addendum: report.draft.content.addendum ?? '' } : {}) }, isCritical: report.draft.isCritical };
+    return {
+      content: {
+        ...EMPTY,
+        ...report.draft.content,
+        ...(addendum ? { addendum: report.draft.content.addendum ?? '' } : {}),
+      },
+      isCritical: report.draft.isCritical,
+    };
   }
   if (addendum && latestContent) {
     const { addendum: _previous, ...rest } = latestContent;
@@ -33,10 +42,15 @@ export function isBlank(content: ReportContent): boolean {
 }
 
 /** The template's sections replace the form's; the clinical information the reader typed stays when the template has none. */
-export function applyTemplate(content: ReportContent, template: Pick<ReportTemplate, 'templateId' | 'content'>): ReportContent {
+export function applyTemplate(
+  content: ReportContent,
+  template: Pick<ReportTemplate, 'templateId' | 'content'>,
+): ReportContent {
   return {
     ...content,
-    clinicalInformation: template.content.clinicalInformation.trim() ? template.content.clinicalInformation : content.clinicalInformation,
+    clinicalInformation: template.content.clinicalInformation.trim()
+      ? template.content.clinicalInformation
+      : content.clinicalInformation,
     technique: template.content.technique,
     findings: template.content.findings,
     impression: template.content.impression,
@@ -48,7 +62,9 @@ export function applyTemplate(content: ReportContent, template: Pick<ReportTempl
  * What the window opens on: 'new' (the form) when the reader should write (no version yet, a draft waits, or the
  * report came back rejected), else the latest finished report's id, or null when there is nothing to show.
  */
-export function defaultSelection(report: Pick<ExamReport, 'finishedReports' | 'draft' | 'access' | 'exam'>): string | null {
+export function defaultSelection(
+  report: Pick<ExamReport, 'finishedReports' | 'draft' | 'access' | 'exam'>,
+): string | null {
   const latest = report.finishedReports[0];
   if (report.access.canEdit && (!latest || report.draft || report.exam.reportAuditStatus === 'Rejected')) return 'new';
   return latest?.finishedReportId ?? (report.access.canEdit ? 'new' : null);

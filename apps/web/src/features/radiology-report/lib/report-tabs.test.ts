@@ -20,7 +20,7 @@ describe('report tabs (spec §2)', () => {
     expect(reportTabs(['pacs'])).toEqual([{ name: 'pacs', label: 'pacs', greyed: false }]);
   });
 
-  it('selects the route\'s tab, the first one without a name', () => {
+  it("selects the route's tab, the first one without a name", () => {
     const tabs = reportTabs(['pacs.mrt', 'pacs_en.mrt']);
     expect(selectedTab(tabs, undefined)?.name).toBe('pacs.mrt');
     expect(selectedTab(tabs, 'pacs_en.mrt')?.name).toBe('pacs_en.mrt');

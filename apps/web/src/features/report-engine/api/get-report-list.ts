@@ -14,9 +14,11 @@ export function getReportList(prefix: string, examBranchId: string | null, signa
 }
 
 export function useReportList(prefix: string, examBranchId: string | null) {
-  return useQuery(queryOptions({
-    queryKey: reportViewerKeys.list(prefix, examBranchId),
-    queryFn: ({ signal }) => getReportList(prefix, examBranchId, signal),
-    staleTime: 5 * 60_000,
-  }));
+  return useQuery(
+    queryOptions({
+      queryKey: reportViewerKeys.list(prefix, examBranchId),
+      queryFn: ({ signal }) => getReportList(prefix, examBranchId, signal),
+      staleTime: 5 * 60_000,
+    }),
+  );
 }

@@ -30,14 +30,39 @@ export function ReportFrame({ run, title }: { run: ReportRun | null; title: stri
   }, [run]);
 
   return (
-    <Box sx={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex', flexDirection: 'column', bgcolor: 'grey.200' }}>
-      {loading ? <LinearProgress aria-label={t('reportViewer.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} /> : null}
+    <Box
+      sx={{
+        flex: 1,
+        minHeight: 0,
+        position: 'relative',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'grey.200',
+      }}
+    >
+      {loading ? (
+        <LinearProgress
+          aria-label={t('reportViewer.loading')}
+          sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }}
+        />
+      ) : null}
       {run ? (
-        <form ref={formRef} method="post" action={`/ReportViewer/${encodeURIComponent(run.reportName)}`} target={FRAME_NAME} hidden data-testid="report-form">
-          {Object.entries(run.values).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+        <form
+          ref={formRef}
+          method="post"
+          action={`/ReportViewer/${encodeURIComponent(run.reportName)}`}
+          target={FRAME_NAME}
+          hidden
+          data-testid="report-form"
+        >
+          {Object.entries(run.values).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
         </form>
       ) : (
-        <Typography color="text.secondary" sx={{ m: 'auto' }}>{t('reportViewer.pressShow')}</Typography>
+        <Typography color="text.secondary" sx={{ m: 'auto' }}>
+          {t('reportViewer.pressShow')}
+        </Typography>
       )}
       <Box
         component="iframe"

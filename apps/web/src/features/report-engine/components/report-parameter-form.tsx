@@ -12,7 +12,17 @@ import { FieldLabel } from '../../../components/field-label';
 import { monthChoices, monthLabel, submitValues, type FieldProblem, type FormValues } from '../lib/report-form';
 import { DateField } from '../../../components/date-field';
 
-const KNOWN_FIELDS = ['day', 'branchId', 'startDate', 'endDate', 'startMonth', 'endMonth', 'period', 'doctorId', 'new'] as const;
+const KNOWN_FIELDS = [
+  'day',
+  'branchId',
+  'startDate',
+  'endDate',
+  'startMonth',
+  'endMonth',
+  'period',
+  'doctorId',
+  'new',
+] as const;
 type KnownField = (typeof KNOWN_FIELDS)[number];
 const isKnown = (name: string): name is KnownField => (KNOWN_FIELDS as readonly string[]).includes(name);
 
@@ -48,50 +58,110 @@ export function ReportParameterForm({ fields, initial, busy, onSubmit }: ReportP
   const visible = fields.filter((f) => f.kind !== 'hidden');
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('reportViewer.parameters')} data-testid="report-parameters"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={t('reportViewer.parameters')}
+      data-testid="report-parameters"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-start',
+        gap: 1.5,
+        px: 2,
+        py: 1.25,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
       {visible.map((f) => {
         const id = `report-field-${f.name}`;
         switch (f.kind) {
           case 'date':
             return (
               <Box key={f.name} sx={{ width: 170 }}>
-                <DateField id={id} size="small" label={label(f.name)} value={values[f.name] ?? ''} onChange={set(f.name)} error={problem(f.name)} required={f.required}
-                  placeholder={t('reportViewer.datePlaceholder')} calendarLabel={t('reportViewer.openCalendar')} />
+                <DateField
+                  id={id}
+                  size="small"
+                  label={label(f.name)}
+                  value={values[f.name] ?? ''}
+                  onChange={set(f.name)}
+                  error={problem(f.name)}
+                  required={f.required}
+                  placeholder={t('reportViewer.datePlaceholder')}
+                  calendarLabel={t('reportViewer.openCalendar')}
+                />
               </Box>
             );
           case 'month':
           case 'branch':
           case 'doctor':
           case 'select': {
-            const options = f.kind === 'month'
-              ? monthChoices(new Date(), values[f.name] ?? '').map((m) => ({ value: m, label: monthLabel(m) }))
-              : (f.options ?? []);
-            const emptyLabel = f.kind === 'branch' ? t('reportViewer.allBranches') : f.kind === 'doctor' ? t('reportViewer.allDoctors') : t('reportViewer.notChosen');
+            const options =
+              f.kind === 'month'
+                ? monthChoices(new Date(), values[f.name] ?? '').map((m) => ({ value: m, label: monthLabel(m) }))
+                : (f.options ?? []);
+            const emptyLabel =
+              f.kind === 'branch'
+                ? t('reportViewer.allBranches')
+                : f.kind === 'doctor'
+                  ? t('reportViewer.allDoctors')
+                  : t('reportViewer.notChosen');
             return (
               <Box key={f.name} sx={{ width: f.kind === 'month' ? 140 : 240 }}>
-                <FieldLabel htmlFor={id} required={f.required}>{label(f.name)}</FieldLabel>
+                <FieldLabel htmlFor={id} required={f.required}>
+                  {label(f.name)}
+                </FieldLabel>
                 <TextField
-                  id={id} select size="small" fullWidth value={values[f.name] ?? ''} onChange={(e) => set(f.name)(e.target.value)}
-                  error={Boolean(errors[f.name])} helperText={problem(f.name)}
+                  id={id}
+                  select
+                  size="small"
+                  fullWidth
+                  value={values[f.name] ?? ''}
+                  onChange={(e) => set(f.name)(e.target.value)}
+                  error={Boolean(errors[f.name])}
+                  helperText={problem(f.name)}
                   slotProps={{ select: { displayEmpty: true, inputProps: { 'data-testid': `${id}-select` } } }}
                 >
                   {f.required ? null : <MenuItem value="">{emptyLabel}</MenuItem>}
-                  {options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+                  {options.map((o) => (
+                    <MenuItem key={o.value} value={o.value}>
+                      {o.label}
+                    </MenuItem>
+                  ))}
                 </TextField>
               </Box>
             );
           }
           case 'checkbox':
             return (
-              <FormControlLabel key={f.name} sx={{ mt: 2.5 }} label={label(f.name)}
-                control={<Checkbox id={id} checked={values[f.name] === 'true'} onChange={(e) => set(f.name)(e.target.checked ? 'true' : '')} />} />
+              <FormControlLabel
+                key={f.name}
+                sx={{ mt: 2.5 }}
+                label={label(f.name)}
+                control={
+                  <Checkbox
+                    id={id}
+                    checked={values[f.name] === 'true'}
+                    onChange={(e) => set(f.name)(e.target.checked ? 'true' : '')}
+                  />
+                }
+              />
             );
           case 'hidden':
             return null;
         }
       })}
-      <Button type="submit" variant="contained" startIcon={<PictureAsPdfRounded />} disabled={busy} sx={{ mt: visible.length > 0 ? 2.6 : 0 }} data-testid="report-show">
+      <Button
+        type="submit"
+        variant="contained"
+        startIcon={<PictureAsPdfRounded />}
+        disabled={busy}
+        sx={{ mt: visible.length > 0 ? 2.6 : 0 }}
+        data-testid="report-show"
+      >
         {t('reportViewer.show')}
       </Button>
     </Box>

@@ -6,23 +6,42 @@ import { useTranslation } from 'react-i18next';
 import { withoutExtension } from '../lib/report-kinds';
 
 /** One tab per report name (spec §2): the title, and the name without its file extension under it. */
-export function ReportTabs({ reports, current, onSelect }: { reports: Report[]; current: string; onSelect: (reportName: string) => void }) {
+export function ReportTabs({
+  reports,
+  current,
+  onSelect,
+}: {
+  reports: Report[];
+  current: string;
+  onSelect: (reportName: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const english = i18n.resolvedLanguage === 'en';
   return (
-    <Tabs value={current} onChange={(_e, value: string) => onSelect(value)} variant="scrollable" scrollButtons="auto" aria-label={t('reportViewer.tabs')} sx={{ minHeight: 48 }}>
+    <Tabs
+      value={current}
+      onChange={(_e, value: string) => onSelect(value)}
+      variant="scrollable"
+      scrollButtons="auto"
+      aria-label={t('reportViewer.tabs')}
+      sx={{ minHeight: 48 }}
+    >
       {reports.map((r) => (
         <Tab
           key={r.reportName}
           value={r.reportName}
           data-testid={`report-tab-${withoutExtension(r.reportName)}`}
           sx={{ minHeight: 48, py: 0.5, textTransform: 'none', alignItems: 'flex-start' }}
-          label={(
+          label={
             <Box sx={{ textAlign: 'left', lineHeight: 1.5 }}>
-              <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{english ? r.titleEn : r.title}</Box>
-              <Box component="span" sx={{ display: 'block', fontSize: '0.72rem', color: 'text.secondary' }}>{withoutExtension(r.reportName)}</Box>
+              <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                {english ? r.titleEn : r.title}
+              </Box>
+              <Box component="span" sx={{ display: 'block', fontSize: '0.72rem', color: 'text.secondary' }}>
+                {withoutExtension(r.reportName)}
+              </Box>
             </Box>
-          )}
+          }
         />
       ))}
     </Tabs>

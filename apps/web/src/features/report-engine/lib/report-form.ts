@@ -42,7 +42,10 @@ export function initialValues(report: Report, search: URLSearchParams, routeId?:
 export type FieldProblem = 'required' | 'badDate';
 
 /** The values to post, or the first problem of each field (required and unreadable days). */
-export function submitValues(fields: readonly ReportField[], values: FormValues): { values: FormValues } | { errors: Record<string, FieldProblem> } {
+export function submitValues(
+  fields: readonly ReportField[],
+  values: FormValues,
+): { values: FormValues } | { errors: Record<string, FieldProblem> } {
   const out: FormValues = {};
   const errors: Record<string, FieldProblem> = {};
   for (const f of fields) {

@@ -9,7 +9,10 @@ import { apiRequest } from '../../../api/api-client';
 export function useLinkStudy() {
   return useMutation({
     mutationFn: ({ studyId, examId }: { studyId: string; examId: string }) =>
-      apiRequest<Exam>(`/api/dicom/unmatched/${encodeURIComponent(studyId)}/match`, { method: 'POST', body: { examId } }),
+      apiRequest<Exam>(`/api/dicom/unmatched/${encodeURIComponent(studyId)}/match`, {
+        method: 'POST',
+        body: { examId },
+      }),
     // The outcome shows in the saved message.
     meta: { errorAlert: false },
   });

@@ -6,7 +6,10 @@ export function usePrivilegePricing(hospitalId: number | null, privilegeId: numb
   return useQuery({
     queryKey: ['requests', 'pricing', hospitalId, privilegeId],
     queryFn: async ({ signal }) => {
-      const rows = await apiRequest<{ productId: number; price: number }[]>(`/api/hospital/${hospitalId}/privilages/${privilegeId}/pricing`, { signal });
+      const rows = await apiRequest<{ productId: number; price: number }[]>(
+        `/api/hospital/${hospitalId}/privilages/${privilegeId}/pricing`,
+        { signal },
+      );
       return new Map(rows.map((r) => [r.productId, r.price]));
     },
     enabled: hospitalId !== null && privilegeId !== null,

@@ -7,7 +7,11 @@ import { requestKeys } from './search-requests';
 export function useSaveRequest(requestId: string | undefined) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RequestSave) => apiRequest<RequestSaved>(requestId ? `/api/request/edit/${requestId}` : '/api/request/exam', { method: 'POST', body }),
+    mutationFn: (body: RequestSave) =>
+      apiRequest<RequestSaved>(requestId ? `/api/request/edit/${requestId}` : '/api/request/exam', {
+        method: 'POST',
+        body,
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
     meta: { errorAlert: false },
   });
@@ -18,7 +22,9 @@ export function useDeleteRequests() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ ids, remark }: { ids: string[]; remark: string }) => {
-      const results = await Promise.allSettled(ids.map((id) => apiRequest(`/api/request/${id}/delete`, { method: 'POST', body: { remark } })));
+      const results = await Promise.allSettled(
+        ids.map((id) => apiRequest(`/api/request/${id}/delete`, { method: 'POST', body: { remark } })),
+      );
       return { failed: results.filter((r) => r.status === 'rejected').length, total: ids.length };
     },
     onSettled: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
@@ -35,8 +41,15 @@ export function fetchDeleteReasons(id: string): Promise<{ reasonOptions: string[
 export function useDecideCustomPrice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, customPriceId, decision }: { requestId: string; customPriceId: number; decision: 'approve' | 'reject' }) =>
-      apiRequest(`/api/request/${requestId}/customPrice/${customPriceId}/${decision}`, { method: 'POST' }),
+    mutationFn: ({
+      requestId,
+      customPriceId,
+      decision,
+    }: {
+      requestId: string;
+      customPriceId: number;
+      decision: 'approve' | 'reject';
+    }) => apiRequest(`/api/request/${requestId}/customPrice/${customPriceId}/${decision}`, { method: 'POST' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
   });
 }
@@ -44,6 +57,7 @@ export function useDecideCustomPrice() {
 /** POST /api/request/link/{id}: a new export film link. */
 export function useCreateExportLink() {
   return useMutation({
-    mutationFn: (requestId: string) => apiRequest<ExportLink>(`/api/request/link/${requestId}`, { method: 'POST', body: {} }),
+    mutationFn: (requestId: string) =>
+      apiRequest<ExportLink>(`/api/request/link/${requestId}`, { method: 'POST', body: {} }),
   });
 }

@@ -21,10 +21,12 @@ export function searchRequests(run: RequestSearchRun, signal?: AbortSignal): Pro
 }
 
 export function useSearchRequests(run: RequestSearchRun) {
-  return useQuery(queryOptions({
-    queryKey: requestKeys.search(run),
-    queryFn: ({ signal }) => searchRequests(run, signal),
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-  }));
+  return useQuery(
+    queryOptions({
+      queryKey: requestKeys.search(run),
+      queryFn: ({ signal }) => searchRequests(run, signal),
+      placeholderData: keepPreviousData,
+      staleTime: Infinity,
+    }),
+  );
 }

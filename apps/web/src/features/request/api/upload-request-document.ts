@@ -25,7 +25,8 @@ export function useUploadRequestDocument(requestId: string) {
         return await postMultipart<unknown>('/api/document/upload', body, onProgress);
       } catch (err) {
         // Spec §5 Upload: the message when the server gives none (a dropped connection).
-        if (err instanceof ApiError && !err.message) throw new ApiError(err.status, 'Unable to upload document, please try again later!', []);
+        if (err instanceof ApiError && !err.message)
+          throw new ApiError(err.status, 'Unable to upload document, please try again later!', []);
         throw err;
       }
     },

@@ -14,8 +14,16 @@ type Definition = RequestCondition['additionalFieldDefinitions'][number];
 const ROW_UNIT_PX = 84;
 
 /** The configured additional fields of the chosen modalities, shown or hidden by their dependencies (spec §3, §5). */
-export function AdditionalFieldsGrid({ condition, modalities, values, onChange }: {
-  condition: RequestCondition; modalities: string[]; values: Record<string, string>; onChange: (id: string, value: string) => void;
+export function AdditionalFieldsGrid({
+  condition,
+  modalities,
+  values,
+  onChange,
+}: {
+  condition: RequestCondition;
+  modalities: string[];
+  values: Record<string, string>;
+  onChange: (id: string, value: string) => void;
 }) {
   const visibility = new Map<string, boolean>();
   for (const m of condition.modalityProducts.filter((x) => modalities.includes(x.modalityCode))) {
@@ -27,9 +35,26 @@ export function AdditionalFieldsGrid({ condition, modalities, values, onChange }
     .sort((a, b) => a.orderNumber - b.orderNumber);
   if (fields.length === 0) return null;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gridAutoRows: `minmax(${ROW_UNIT_PX}px, auto)`, columnGap: 1.25, alignItems: 'start' }} data-testid="additional-fields">
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
+        gridAutoRows: `minmax(${ROW_UNIT_PX}px, auto)`,
+        columnGap: 1.25,
+        alignItems: 'start',
+      }}
+      data-testid="additional-fields"
+    >
       {fields.map((d) => (
-        <Box key={d.id} sx={{ gridColumn: `span ${Math.min(12, Math.max(1, d.width) * 4)}`, gridRow: `span ${Math.max(1, d.height)}`, pt: 0.5 }} data-testid={`additional-${d.id}`}>
+        <Box
+          key={d.id}
+          sx={{
+            gridColumn: `span ${Math.min(12, Math.max(1, d.width) * 4)}`,
+            gridRow: `span ${Math.max(1, d.height)}`,
+            pt: 0.5,
+          }}
+          data-testid={`additional-${d.id}`}
+        >
           <FieldInput d={d} value={values[d.id] ?? ''} onChange={(v) => onChange(d.id, v)} />
         </Box>
       ))}
@@ -44,27 +69,82 @@ function FieldInput({ d, value, onChange }: { d: Definition; value: string; onCh
       return null;
     case 'Html':
       // Configured notices are shown as text: markup from configuration is never injected into the page.
-      return <Alert severity="warning" sx={{ py: 0 }}>{(d.description ?? d.name).replace(/<[^>]*>/g, '')}</Alert>;
+      return (
+        <Alert severity="warning" sx={{ py: 0 }}>
+          {(d.description ?? d.name).replace(/<[^>]*>/g, '')}
+        </Alert>
+      );
     case 'UploadImage':
-      return <Typography variant="body2" color="text.secondary">{d.name}</Typography>;
+      return (
+        <Typography variant="body2" color="text.secondary">
+          {d.name}
+        </Typography>
+      );
     case 'checkbox':
-      return <FormControlLabel control={<Checkbox size="small" checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : '')} />} label={d.name} />;
+      return (
+        <FormControlLabel
+          control={
+            <Checkbox
+              size="small"
+              checked={value === 'true'}
+              onChange={(e) => onChange(e.target.checked ? 'true' : '')}
+            />
+          }
+          label={d.name}
+        />
+      );
     case 'select': {
       const chosen = d.isMultiValue ? value.split(', ').filter(Boolean) : value;
       return (
-        <TextField select fullWidth size="small" label={label} value={chosen} slotProps={{ inputLabel: { shrink: true }, select: { multiple: d.isMultiValue } }} helperText={d.description ?? undefined}
-          onChange={(e) => { const v = e.target.value as string | string[]; onChange(Array.isArray(v) ? v.join(', ') : v); }}>
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={label}
+          value={chosen}
+          slotProps={{ inputLabel: { shrink: true }, select: { multiple: d.isMultiValue } }}
+          helperText={d.description ?? undefined}
+          onChange={(e) => {
+            const v = e.target.value as string | string[];
+            onChange(Array.isArray(v) ? v.join(', ') : v);
+          }}
+        >
           {d.isMultiValue ? null : <MenuItem value="">—</MenuItem>}
-          {(d.options ?? []).map((o) => <MenuItem key={o} value={o}>{o}</MenuItem>)}
+          {(d.options ?? []).map((o) => (
+            <MenuItem key={o} value={o}>
+              {o}
+            </MenuItem>
+          ))}
         </TextField>
       );
     }
     case 'Textarea':
-      return <TextField fullWidth multiline minRows={2} size="small" label={label} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} helperText={d.description ?? undefined} />;
+      return (
+        <TextField
+          fullWidth
+          multiline
+          minRows={2}
+          size="small"
+          label={label}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          helperText={d.description ?? undefined}
+        />
+      );
     default:
       return (
-        <TextField fullWidth size="small" type={d.type === 'date' ? 'text' : d.type} placeholder={d.type === 'date' ? 'dd-MM-yyyy' : undefined} label={label} value={value}
-          onChange={(e) => onChange(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} helperText={d.description ?? undefined} />
+        <TextField
+          fullWidth
+          size="small"
+          type={d.type === 'date' ? 'text' : d.type}
+          placeholder={d.type === 'date' ? 'dd-MM-yyyy' : undefined}
+          label={label}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+          helperText={d.description ?? undefined}
+        />
       );
   }
 }

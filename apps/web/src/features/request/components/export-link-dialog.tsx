@@ -14,7 +14,15 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 
 /** Export Film (spec §2): the public link /link/{linkId}, its QR code and the patient name. */
-export function ExportLinkDialog({ link, error, onClose }: { link: ExportLink | undefined; error: string | null; onClose: () => void }) {
+export function ExportLinkDialog({
+  link,
+  error,
+  onClose,
+}: {
+  link: ExportLink | undefined;
+  error: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [svg, setSvg] = useState('');
   useEffect(() => {
@@ -22,19 +30,49 @@ export function ExportLinkDialog({ link, error, onClose }: { link: ExportLink | 
     void QRCode.toString(link.qrcode, { type: 'svg', margin: 1, width: 180 }).then(setSvg);
   }, [link]);
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="export-link-title" data-testid="export-link-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="export-link-title"
+      data-testid="export-link-dialog"
+    >
       <DialogTitle id="export-link-title">{t('request.export.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-        {error ? <Typography color="error">{error}</Typography> : !link ? <CircularProgress /> : (
+        {error ? (
+          <Typography color="error">{error}</Typography>
+        ) : !link ? (
+          <CircularProgress />
+        ) : (
           <>
-            <Typography variant="subtitle1" data-testid="export-link-patient">{link.patientName}</Typography>
-            <Box role="img" aria-label={t('request.export.qr')} sx={{ width: 180, height: 180 }} dangerouslySetInnerHTML={{ __html: svg }} />
-            <Link href={link.linkHostUrl} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }} data-testid="export-link-url">{link.linkHostUrl}</Link>
-            <Typography variant="caption" color="text.secondary">{t('request.export.expires', { at: formatDateTime(link.expiresAt) })}</Typography>
+            <Typography variant="subtitle1" data-testid="export-link-patient">
+              {link.patientName}
+            </Typography>
+            <Box
+              role="img"
+              aria-label={t('request.export.qr')}
+              sx={{ width: 180, height: 180 }}
+              dangerouslySetInnerHTML={{ __html: svg }}
+            />
+            <Link
+              href={link.linkHostUrl}
+              target="_blank"
+              rel="noopener"
+              sx={{ wordBreak: 'break-all' }}
+              data-testid="export-link-url"
+            >
+              {link.linkHostUrl}
+            </Link>
+            <Typography variant="caption" color="text.secondary">
+              {t('request.export.expires', { at: formatDateTime(link.expiresAt) })}
+            </Typography>
           </>
         )}
       </DialogContent>
-      <DialogActions><Button onClick={onClose}>{t('request.common.close')}</Button></DialogActions>
+      <DialogActions>
+        <Button onClick={onClose}>{t('request.common.close')}</Button>
+      </DialogActions>
     </Dialog>
   );
 }

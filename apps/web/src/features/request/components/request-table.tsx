@@ -29,7 +29,19 @@ interface Props {
 }
 
 /** The request list (spec §2): accession chips to /pacs#{accession}; Hold rows dimmed with an orange left border (spec §4). */
-export function RequestTable({ rows, can, showHn, showApproval, selectable, selected, onToggle, onToggleAll, onExport, onDecide, deciding }: Props) {
+export function RequestTable({
+  rows,
+  can,
+  showHn,
+  showApproval,
+  selectable,
+  selected,
+  onToggle,
+  onToggleAll,
+  onExport,
+  onDecide,
+  deciding,
+}: Props) {
   const { t } = useTranslation();
   const all = rows.length > 0 && rows.every((r) => selected.has(r.requestId));
   const some = rows.some((r) => selected.has(r.requestId));
@@ -39,7 +51,15 @@ export function RequestTable({ rows, can, showHn, showApproval, selectable, sele
         <TableRow>
           {selectable ? (
             <TableCell padding="checkbox">
-              <Checkbox size="small" checked={all} indeterminate={some && !all} onChange={onToggleAll} slotProps={{ input: { 'aria-label': t('request.list.selectAll'), 'data-testid': 'request-select-all' } as object }} />
+              <Checkbox
+                size="small"
+                checked={all}
+                indeterminate={some && !all}
+                onChange={onToggleAll}
+                slotProps={{
+                  input: { 'aria-label': t('request.list.selectAll'), 'data-testid': 'request-select-all' } as object,
+                }}
+              />
             </TableCell>
           ) : null}
           <TableCell>{t('request.list.appointment')}</TableCell>
@@ -55,21 +75,51 @@ export function RequestTable({ rows, can, showHn, showApproval, selectable, sele
         {rows.map((r) => {
           const hold = r.status === 'Hold';
           return (
-            <TableRow key={r.requestId} hover data-testid="request-row" data-request-id={r.requestId} data-status={r.status}
-              sx={hold ? { opacity: 0.5, '& > td:first-of-type': { borderLeft: 4, borderLeftColor: 'warning.main' } } : undefined}>
+            <TableRow
+              key={r.requestId}
+              hover
+              data-testid="request-row"
+              data-request-id={r.requestId}
+              data-status={r.status}
+              sx={
+                hold
+                  ? { opacity: 0.5, '& > td:first-of-type': { borderLeft: 4, borderLeftColor: 'warning.main' } }
+                  : undefined
+              }
+            >
               {selectable ? (
                 <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={selected.has(r.requestId)} onChange={() => onToggle(r.requestId)} slotProps={{ input: { 'aria-label': t('request.list.select', { name: r.patientName }), 'data-testid': 'request-select' } as object }} />
+                  <Checkbox
+                    size="small"
+                    checked={selected.has(r.requestId)}
+                    onChange={() => onToggle(r.requestId)}
+                    slotProps={{
+                      input: {
+                        'aria-label': t('request.list.select', { name: r.patientName }),
+                        'data-testid': 'request-select',
+                      } as object,
+                    }}
+                  />
                 </TableCell>
               ) : null}
-              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(r.appointmentDate)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatDateTime(r.appointmentDate)}
+              </TableCell>
               {showHn ? <TableCell>{r.hn}</TableCell> : null}
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.patientName}</TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                   {r.exams.map((e) => (
-                    <Chip key={e.examId} size="small" variant="outlined" label={`${e.modalityCode} ${e.accessionNumber ?? ''}`} data-testid="request-accession"
-                      {...(can('MENU_PACS') && e.accessionNumber ? { component: RouterLink, to: `/pacs#${e.accessionNumber}`, clickable: true } : {})} />
+                    <Chip
+                      key={e.examId}
+                      size="small"
+                      variant="outlined"
+                      label={`${e.modalityCode} ${e.accessionNumber ?? ''}`}
+                      data-testid="request-accession"
+                      {...(can('MENU_PACS') && e.accessionNumber
+                        ? { component: RouterLink, to: `/pacs#${e.accessionNumber}`, clickable: true }
+                        : {})}
+                    />
                   ))}
                 </Box>
               </TableCell>
@@ -77,21 +127,50 @@ export function RequestTable({ rows, can, showHn, showApproval, selectable, sele
                 {hold ? (
                   <Box>
                     <Chip size="small" color="warning" label="Hold" />
-                    <Typography variant="caption" sx={{ display: 'block' }} data-testid="request-status-remark">{r.statusRemark}</Typography>
+                    <Typography variant="caption" sx={{ display: 'block' }} data-testid="request-status-remark">
+                      {r.statusRemark}
+                    </Typography>
                   </Box>
-                ) : <Typography variant="body2" color="text.secondary">{t('request.list.active')}</Typography>}
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('request.list.active')}
+                  </Typography>
+                )}
               </TableCell>
               {showApproval ? (
                 <TableCell>
                   {hold && r.customPriceStatus === 'Pending' && r.customPriceId !== null ? (
                     <Box sx={{ display: 'flex', gap: 0.5 }}>
-                      <Button size="small" variant="contained" color="success" disabled={deciding} onClick={() => onDecide(r, 'approve')} data-testid="custom-price-approve">{t('request.list.approve')}</Button>
-                      <Button size="small" color="error" disabled={deciding} onClick={() => onDecide(r, 'reject')} data-testid="custom-price-reject">{t('request.list.reject')}</Button>
+                      <Button
+                        size="small"
+                        variant="contained"
+                        color="success"
+                        disabled={deciding}
+                        onClick={() => onDecide(r, 'approve')}
+                        data-testid="custom-price-approve"
+                      >
+                        {t('request.list.approve')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={deciding}
+                        onClick={() => onDecide(r, 'reject')}
+                        data-testid="custom-price-reject"
+                      >
+                        {t('request.list.reject')}
+                      </Button>
                     </Box>
-                  ) : r.customPriceStatus ? <Typography variant="caption">{t(`request.list.custom${r.customPriceStatus}`, { defaultValue: r.customPriceStatus })}</Typography> : null}
+                  ) : r.customPriceStatus ? (
+                    <Typography variant="caption">
+                      {t(`request.list.custom${r.customPriceStatus}`, { defaultValue: r.customPriceStatus })}
+                    </Typography>
+                  ) : null}
                 </TableCell>
               ) : null}
-              <TableCell align="right"><RequestRowIcons row={r} can={can} onExport={onExport} /></TableCell>
+              <TableCell align="right">
+                <RequestRowIcons row={r} can={can} onExport={onExport} />
+              </TableCell>
             </TableRow>
           );
         })}

@@ -19,7 +19,9 @@ export function StudyBanner({ study, patientHn }: { study: UnmatchedStudy; patie
     study.modalities,
     study.studyDescription,
     t('request.form.studyImages', { count: study.numberOfInstances }),
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Alert severity={differs ? 'warning' : 'info'} data-testid="request-from-study">
       <AlertTitle>{t('request.form.studyTitle')}</AlertTitle>
@@ -27,7 +29,9 @@ export function StudyBanner({ study, patientHn }: { study: UnmatchedStudy; patie
       {differs ? (
         <>
           <br />
-          <strong data-testid="request-from-study-hn-differs">{t('request.form.studyHnDiffers', { hn: patientHn, patientId: study.patientId })}</strong>
+          <strong data-testid="request-from-study-hn-differs">
+            {t('request.form.studyHnDiffers', { hn: patientHn, patientId: study.patientId })}
+          </strong>
         </>
       ) : null}
     </Alert>
@@ -43,7 +47,10 @@ export function StudyLinkHint({ study, plannedModalities }: { study: UnmatchedSt
   const { t } = useTranslation();
   const imageModalities = studyModalities(study);
   const imageModality = imageModalities.join('/') || '—';
-  const target = examForStudy(study, plannedModalities.map((m) => ({ examId: m, modalityCode: m, accessionNumber: '' })));
+  const target = examForStudy(
+    study,
+    plannedModalities.map((m) => ({ examId: m, modalityCode: m, accessionNumber: '' })),
+  );
   // The only exam takes the images whatever its modality (as saving does): worth a second look when it is another one.
   const otherModality = Boolean(target && !imageModalities.includes(target.modalityCode.toUpperCase()));
   const warn = (plannedModalities.length > 0 && !target) || otherModality;
@@ -51,5 +58,9 @@ export function StudyLinkHint({ study, plannedModalities }: { study: UnmatchedSt
   if (plannedModalities.length === 0) text = t('request.form.studyChooseProducts', { modality: imageModality });
   else if (!target) text = t('request.form.studyWillNotLink', { modality: imageModality });
   else text = t('request.form.studyLinkOnSave', { modality: target.modalityCode });
-  return <Alert severity={warn ? 'warning' : 'info'} sx={{ mb: 1, py: 0 }} data-testid="request-from-study-link">{text}</Alert>;
+  return (
+    <Alert severity={warn ? 'warning' : 'info'} sx={{ mb: 1, py: 0 }} data-testid="request-from-study-link">
+      {text}
+    </Alert>
+  );
 }

@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 export function useCountdown(lastRunAt: number, seconds: number, onZero: () => void): number {
   const [now, setNow] = useState(Date.now);
   const fire = useRef(onZero);
-  useEffect(() => { fire.current = onZero; }, [onZero]);
+  useEffect(() => {
+    fire.current = onZero;
+  }, [onZero]);
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);

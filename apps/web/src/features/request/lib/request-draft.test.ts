@@ -16,8 +16,15 @@ describe('request draft', () => {
     expect(bangkokInstant('01-12-2569', '10:00')).toBe('2026-12-01T03:00:00.000Z');
     expect(bangkokInstant('1-12-2026', '10:00')).toBeNull();
   });
-  it('sends only chosen products\' quantities, doses and custom prices; an empty custom price is removed', () => {
-    const d = { ...emptyDraft('p'), hospitalId: 1, modalities: { CT: [1, 2], US: [] }, quantity: { 1: '2', 9: '3' }, dose: { 2: '80', 9: 'x' }, custom: { 1: '1500.50', 2: '' } };
+  it("sends only chosen products' quantities, doses and custom prices; an empty custom price is removed", () => {
+    const d = {
+      ...emptyDraft('p'),
+      hospitalId: 1,
+      modalities: { CT: [1, 2], US: [] },
+      quantity: { 1: '2', 9: '3' },
+      dose: { 2: '80', 9: 'x' },
+      custom: { 1: '1500.50', 2: '' },
+    };
     const s = toSave(d);
     expect(s.modalities).toEqual({ CT: [1, 2] });
     expect(s.productQuantity).toEqual({ 1: 2 });

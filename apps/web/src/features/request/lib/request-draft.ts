@@ -33,12 +33,24 @@ export interface RequestDraft {
 export type Picked = { id: number; name: string } | { add: string } | null;
 
 /** The kept additional fields when modalities change (spec §5). */
-export const KEPT_FIELDS = ['height', 'weight', 'bun', 'creatinine', 'egfr', 'blood_test_date_bun', 'blood_test_date_creatinine', 'blood_test_date_egfr', 'nhso_auth_code', 'send_doctor_work_group'];
+export const KEPT_FIELDS = [
+  'height',
+  'weight',
+  'bun',
+  'creatinine',
+  'egfr',
+  'blood_test_date_bun',
+  'blood_test_date_creatinine',
+  'blood_test_date_egfr',
+  'nhso_auth_code',
+  'send_doctor_work_group',
+];
 
 /** Time options every step minutes over 24 hours (HH:mm). */
 export function timeOptions(step: number): string[] {
   const out: string[] = [];
-  for (let m = 0; m < 24 * 60; m += step) out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  for (let m = 0; m < 24 * 60; m += step)
+    out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
   return out;
 }
 
@@ -52,27 +64,69 @@ export function roundedBangkokNow(now = Date.now()): { day: string; time: string
 export function emptyDraft(patientId: string): RequestDraft {
   const now = roundedBangkokNow();
   return {
-    patientId, modalities: {}, isSchedule: false, scheduleDay: now.day, scheduleTime: now.time, examStartTime: '', examEndTime: '',
-    hospitalId: null, privilegeId: null, paymentMethodId: null, doctor: null, building: null, research: null, techId: '', allergy: [],
-    remark: '', quantity: {}, dose: {}, custom: {}, additional: {}, nhsoClaimCode: '',
+    patientId,
+    modalities: {},
+    isSchedule: false,
+    scheduleDay: now.day,
+    scheduleTime: now.time,
+    examStartTime: '',
+    examEndTime: '',
+    hospitalId: null,
+    privilegeId: null,
+    paymentMethodId: null,
+    doctor: null,
+    building: null,
+    research: null,
+    techId: '',
+    allergy: [],
+    remark: '',
+    quantity: {},
+    dose: {},
+    custom: {},
+    additional: {},
+    nhsoClaimCode: '',
   };
 }
 
 export function draftFromDetail(d: RequestDetail): RequestDraft {
   const local = new Date(new Date(d.scheduleDateTime).getTime() + 7 * 3_600_000).toISOString();
-  const str = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean)]));
+  const str = (o: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(o).map(([k, v]) => [
+        k,
+        v === null || v === undefined
+          ? ''
+          : typeof v === 'object'
+            ? JSON.stringify(v)
+            : String(v as string | number | boolean),
+      ]),
+    );
   return {
-    patientId: d.patientId, modalities: d.modalities, isSchedule: d.isSchedule,
-    scheduleDay: `${local.slice(8, 10)}-${local.slice(5, 7)}-${local.slice(0, 4)}`, scheduleTime: local.slice(11, 16),
-    examStartTime: d.examStartTime ?? '', examEndTime: d.examEndTime ?? '', hospitalId: d.hospitalId, privilegeId: d.privilageId,
-    paymentMethodId: d.paymentMethodId, doctor: d.hospitalDoctorId ? { id: d.hospitalDoctorId, name: d.hospitalDoctor ?? '' } : null,
+    patientId: d.patientId,
+    modalities: d.modalities,
+    isSchedule: d.isSchedule,
+    scheduleDay: `${local.slice(8, 10)}-${local.slice(5, 7)}-${local.slice(0, 4)}`,
+    scheduleTime: local.slice(11, 16),
+    examStartTime: d.examStartTime ?? '',
+    examEndTime: d.examEndTime ?? '',
+    hospitalId: d.hospitalId,
+    privilegeId: d.privilageId,
+    paymentMethodId: d.paymentMethodId,
+    doctor: d.hospitalDoctorId ? { id: d.hospitalDoctorId, name: d.hospitalDoctor ?? '' } : null,
     building: d.hospitalBuildingId ? { id: d.hospitalBuildingId, name: d.hospitalBuilding ?? '' } : null,
-    research: d.researchProjectId ? { id: d.researchProjectId, name: '' } : null, techId: d.techId ?? '', allergy: d.allergy,
-    remark: d.remark ?? '', quantity: Object.fromEntries(Object.entries(d.productQuantity).map(([k, v]) => [k, String(v)])),
+    research: d.researchProjectId ? { id: d.researchProjectId, name: '' } : null,
+    techId: d.techId ?? '',
+    allergy: d.allergy,
+    remark: d.remark ?? '',
+    quantity: Object.fromEntries(Object.entries(d.productQuantity).map(([k, v]) => [k, String(v)])),
     dose: d.productDose,
-    custom: d.customProductPrice && d.customProductPrice.status !== 'Rejected' && d.customProductPrice.status !== 'Withdrawn'
-      ? Object.fromEntries(d.customProductPrice.items.map((i) => [String(i.productId), String(i.price)])) : {},
-    additional: str(d.additionalFields), nhsoClaimCode: d.nhsoClaimCode ?? '', version: d.version,
+    custom:
+      d.customProductPrice && d.customProductPrice.status !== 'Rejected' && d.customProductPrice.status !== 'Withdrawn'
+        ? Object.fromEntries(d.customProductPrice.items.map((i) => [String(i.productId), String(i.price)]))
+        : {},
+    additional: str(d.additionalFields),
+    nhsoClaimCode: d.nhsoClaimCode ?? '',
+    version: d.version,
   };
 }
 
@@ -107,12 +161,20 @@ export function toSave(d: RequestDraft): RequestSave {
     researchProjectId_add: d.research && 'add' in d.research ? d.research.add : null,
     techId: d.techId || null,
     remark: d.remark || null,
-    productQuantity: Object.fromEntries(Object.entries(d.quantity).filter(([k, v]) => chosen.has(k) && v !== '').map(([k, v]) => [k, Number(v)])),
+    productQuantity: Object.fromEntries(
+      Object.entries(d.quantity)
+        .filter(([k, v]) => chosen.has(k) && v !== '')
+        .map(([k, v]) => [k, Number(v)]),
+    ),
     productDose: Object.fromEntries(Object.entries(d.dose).filter(([k, v]) => chosen.has(k) && v.trim() !== '')),
     additionalFields: additional,
     documentIds: [],
     nhsoClaimCode: d.nhsoClaimCode || null,
-    customProductPrice: { items: Object.entries(d.custom).filter(([k, v]) => chosen.has(k) && v.trim() !== '').map(([k, v]) => ({ productId: Number(k), price: num(v) ?? 0 })) },
+    customProductPrice: {
+      items: Object.entries(d.custom)
+        .filter(([k, v]) => chosen.has(k) && v.trim() !== '')
+        .map(([k, v]) => ({ productId: Number(k), price: num(v) ?? 0 })),
+    },
     version: d.version,
   };
 }

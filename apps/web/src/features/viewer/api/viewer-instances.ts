@@ -43,7 +43,9 @@ export interface SeriesInstances {
 export function getInstances(t: SeriesTarget): Promise<SeriesInstances> {
   const q = new URLSearchParams({ token: t.token });
   if (t.orientation) q.set('orientation', t.orientation);
-  return getFrameData(`/api/exam/${encodeURIComponent(t.examId)}/series/${encodeURIComponent(t.seriesId)}/instances?${q}`);
+  return getFrameData(
+    `/api/exam/${encodeURIComponent(t.examId)}/series/${encodeURIComponent(t.seriesId)}/instances?${q}`,
+  );
 }
 
 /** GET /api/exam/{id}?token=: the overlay's patient name, HN and study date (Thai names decoded by the server). */

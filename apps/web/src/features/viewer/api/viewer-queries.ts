@@ -52,11 +52,19 @@ export function instancesQuery(target: SeriesTarget | null, early = false) {
 }
 
 export function overlayExamQuery(examId: string, token: string, enabled = true) {
-  return { ...quiet, queryKey: ['dicom-viewer', 'exam', examId, token], enabled, queryFn: () => once(examKey(examId, token), () => getOverlayExam(examId, token)) };
+  return {
+    ...quiet,
+    queryKey: ['dicom-viewer', 'exam', examId, token],
+    enabled,
+    queryFn: () => once(examKey(examId, token), () => getOverlayExam(examId, token)),
+  };
 }
 
 /** WADO-RS retrieve of the whole series (the stack streams it in one request), with the exam token. */
-export function seriesRetrieveUrl(data: { studyInstanceUid?: string; seriesInstanceUid?: string }, token: string): string | null {
+export function seriesRetrieveUrl(
+  data: { studyInstanceUid?: string; seriesInstanceUid?: string },
+  token: string,
+): string | null {
   if (!data.studyInstanceUid || !data.seriesInstanceUid) return null;
   return `${window.location.origin}/dicomweb/studies/${data.studyInstanceUid}/series/${data.seriesInstanceUid}?token=${encodeURIComponent(token)}`;
 }

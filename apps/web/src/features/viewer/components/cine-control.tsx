@@ -20,7 +20,13 @@ export function CineControl({ playing, fps, onFps, onToggle }: CineControlProps)
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-      <ToolButton label={t(playing ? 'viewer.cine.stop' : 'viewer.cine.play')} shortcut={t('viewer.keys.space')} active={playing} onClick={onToggle} testId="cmd-cine">
+      <ToolButton
+        label={t(playing ? 'viewer.cine.stop' : 'viewer.cine.play')}
+        shortcut={t('viewer.keys.space')}
+        active={playing}
+        onClick={onToggle}
+        testId="cmd-cine"
+      >
         {playing ? <Pause fontSize="small" /> : <PlayArrow fontSize="small" />}
       </ToolButton>
       <Select
@@ -32,7 +38,9 @@ export function CineControl({ playing, fps, onFps, onToggle }: CineControlProps)
         data-testid="cine-fps"
         sx={{ width: 140, typography: 'body2', '& .MuiSelect-select': { py: 0.5 } }}
       >
-        {CINE_FPS.map((f) => <MenuItem key={f} value={f}>{`${f} ${t('viewer.cine.fps')}`}</MenuItem>)}
+        {CINE_FPS.map((f) => (
+          <MenuItem key={f} value={f}>{`${f} ${t('viewer.cine.fps')}`}</MenuItem>
+        ))}
       </Select>
     </Box>
   );

@@ -41,7 +41,13 @@ function withToken(url: string, token: string): string {
 export function PriorPicker({ examId, token, onClose, onPick }: PriorPickerProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<(ViewerPrior & { token: string }) | null>(null);
-  const priors = useQuery({ queryKey: ['dicom-viewer', 'priors', examId, token], queryFn: () => getPriors(examId, token), retry: false, staleTime: 5 * 60_000, meta: { errorAlert: false } });
+  const priors = useQuery({
+    queryKey: ['dicom-viewer', 'priors', examId, token],
+    queryFn: () => getPriors(examId, token),
+    retry: false,
+    staleTime: 5 * 60_000,
+    meta: { errorAlert: false },
+  });
   const series = useQuery({
     queryKey: ['dicom-viewer', 'prior-series', chosen?.examId, chosen?.token],
     queryFn: () => getPriorSeries(chosen!.examId, chosen!.token),
@@ -57,9 +63,20 @@ export function PriorPicker({ examId, token, onClose, onPick }: PriorPickerProps
 
   let body;
   if (!chosen) {
-    if (priors.isPending) body = <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 2 }}><CircularProgress size={18} />{t('viewer.compare.loading')}</Box>;
+    if (priors.isPending)
+      body = (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 2 }}>
+          <CircularProgress size={18} />
+          {t('viewer.compare.loading')}
+        </Box>
+      );
     else if (priors.isError) body = <Alert severity="error">{t('viewer.compare.failed')}</Alert>;
-    else if (priors.data.length === 0) body = <Alert severity="info" data-testid="priors-none">{t('viewer.compare.none')}</Alert>;
+    else if (priors.data.length === 0)
+      body = (
+        <Alert severity="info" data-testid="priors-none">
+          {t('viewer.compare.none')}
+        </Alert>
+      );
     else {
       body = (
         <List dense disablePadding data-testid="prior-list">
@@ -76,7 +93,11 @@ export function PriorPicker({ examId, token, onClose, onPick }: PriorPickerProps
               >
                 <ListItemText
                   primary={`${overlayDate(p.examDate)} · ${p.modality} · ${p.description || p.accessionNumber || ''}`}
-                  secondary={priorToken === null ? t('viewer.compare.archived') : `${p.accessionNumber ?? ''} · ${p.branchName} · ${t('viewer.compare.counts', { series: p.numberOfSeries, count: p.numberOfImages })}`}
+                  secondary={
+                    priorToken === null
+                      ? t('viewer.compare.archived')
+                      : `${p.accessionNumber ?? ''} · ${p.branchName} · ${t('viewer.compare.counts', { series: p.numberOfSeries, count: p.numberOfImages })}`
+                  }
                   slotProps={{ primary: { sx: { fontWeight: 500 } } }}
                 />
               </ListItemButton>
@@ -86,14 +107,24 @@ export function PriorPicker({ examId, token, onClose, onPick }: PriorPickerProps
       );
     }
   } else if (series.isPending || single) {
-    body = <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 2 }}><CircularProgress size={18} />{t('viewer.loading')}</Box>;
+    body = (
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', py: 2 }}>
+        <CircularProgress size={18} />
+        {t('viewer.loading')}
+      </Box>
+    );
   } else if (series.isError) {
     body = <Alert severity="error">{t('viewer.loadFailed')}</Alert>;
   } else {
     body = (
       <>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('viewer.compare.chooseSeries', { date: overlayDate(chosen.examDate) })}</Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1 }} data-testid="prior-series-list">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('viewer.compare.chooseSeries', { date: overlayDate(chosen.examDate) })}
+        </Typography>
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1 }}
+          data-testid="prior-series-list"
+        >
           {series.data.map((s) => {
             const description = s.seriesDescription || t('viewer.series.noDescription');
             return (
@@ -101,18 +132,50 @@ export function PriorPicker({ examId, token, onClose, onPick }: PriorPickerProps
                 key={`${s.seriesId}/${s.imageOrientationPatient ?? ''}`}
                 onClick={() => onPick({ prior: chosen, series: s })}
                 data-testid="prior-series-item"
-                sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 0.5, p: 1, borderRadius: 1, border: 1, borderColor: 'divider' }}
+                sx={{
+                  flexDirection: 'column',
+                  alignItems: 'stretch',
+                  gap: 0.5,
+                  p: 1,
+                  borderRadius: 1,
+                  border: 1,
+                  borderColor: 'divider',
+                }}
               >
-                <Box sx={{ aspectRatio: '1', bgcolor: 'common.black', display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: 0.5, overflow: 'hidden' }}>
-                  {s.thumbnail ? <Box component="img" src={withToken(s.thumbnail, chosen.token)} alt={description} loading="lazy" sx={{ maxWidth: '100%', maxHeight: '100%' }} /> : null}
+                <Box
+                  sx={{
+                    aspectRatio: '1',
+                    bgcolor: 'common.black',
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    borderRadius: 0.5,
+                    overflow: 'hidden',
+                  }}
+                >
+                  {s.thumbnail ? (
+                    <Box
+                      component="img"
+                      src={withToken(s.thumbnail, chosen.token)}
+                      alt={description}
+                      loading="lazy"
+                      sx={{ maxWidth: '100%', maxHeight: '100%' }}
+                    />
+                  ) : null}
                 </Box>
-                <Typography variant="body2" noWrap title={description}>{description}</Typography>
-                <Typography variant="caption" color="text.secondary">{t('viewer.series.images', { count: s.frameNumber })}</Typography>
+                <Typography variant="body2" noWrap title={description}>
+                  {description}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t('viewer.series.images', { count: s.frameNumber })}
+                </Typography>
               </ListItemButton>
             );
           })}
         </Box>
-        <Button startIcon={<ArrowBack />} onClick={() => setChosen(null)} sx={{ mt: 1 }}>{t('viewer.compare.back')}</Button>
+        <Button startIcon={<ArrowBack />} onClick={() => setChosen(null)} sx={{ mt: 1 }}>
+          {t('viewer.compare.back')}
+        </Button>
       </>
     );
   }

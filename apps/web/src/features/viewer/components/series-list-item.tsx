@@ -23,14 +23,34 @@ export function SeriesListItem({ series, selected, onSelect }: SeriesListItemPro
       aria-current={selected ? 'true' : undefined}
       sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 0.5, py: 1, px: 1, borderRadius: 1 }}
     >
-      <Box sx={{ aspectRatio: '1', bgcolor: 'common.black', display: 'flex', alignItems: 'center', justifyContent: 'center', borderRadius: 0.5, overflow: 'hidden' }}>
+      <Box
+        sx={{
+          aspectRatio: '1',
+          bgcolor: 'common.black',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          borderRadius: 0.5,
+          overflow: 'hidden',
+        }}
+      >
         {series.thumbnail ? (
-          <Box component="img" src={series.thumbnail} alt={description} loading="lazy" sx={{ maxWidth: '100%', maxHeight: '100%' }} />
+          <Box
+            component="img"
+            src={series.thumbnail}
+            alt={description}
+            loading="lazy"
+            sx={{ maxWidth: '100%', maxHeight: '100%' }}
+          />
         ) : (
-          <Typography variant="caption" color="text.secondary">{t('viewer.series.noThumbnail')}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('viewer.series.noThumbnail')}
+          </Typography>
         )}
       </Box>
-      <Typography variant="body2" noWrap title={description}>{description}</Typography>
+      <Typography variant="body2" noWrap title={description}>
+        {description}
+      </Typography>
       <Typography variant="caption" color="text.secondary" data-testid="series-count">
         {t('viewer.series.images', { count: series.frameNumber })}
       </Typography>

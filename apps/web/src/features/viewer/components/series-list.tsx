@@ -11,9 +11,19 @@ interface SeriesListProps {
 /** Spec §2: the series list on the left of the viewer. */
 export function SeriesList({ series, selected, onSelect }: SeriesListProps) {
   return (
-    <List dense disablePadding sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: 0.5 }} data-testid="series-list">
+    <List
+      dense
+      disablePadding
+      sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: 0.5 }}
+      data-testid="series-list"
+    >
       {series.map((s, i) => (
-        <SeriesListItem key={`${s.seriesId}/${s.imageOrientationPatient ?? ''}`} series={s} selected={i === selected} onSelect={() => onSelect(i)} />
+        <SeriesListItem
+          key={`${s.seriesId}/${s.imageOrientationPatient ?? ''}`}
+          series={s}
+          selected={i === selected}
+          onSelect={() => onSelect(i)}
+        />
       ))}
     </List>
   );

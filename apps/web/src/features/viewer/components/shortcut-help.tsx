@@ -7,7 +7,13 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHORTCUTS } from '../lib/viewer-commands';
 
-const KEY_NAMES: Record<string, string> = { ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→', ' ': 'Space' };
+const KEY_NAMES: Record<string, string> = {
+  ArrowUp: '↑',
+  ArrowDown: '↓',
+  ArrowLeft: '←',
+  ArrowRight: '→',
+  ' ': 'Space',
+};
 
 /** The keyboard help panel (? or F1), generated from the same list the key handler uses. */
 // Memoised: a closed dialog need not re-render with every slice change.
@@ -27,7 +33,9 @@ export const ShortcutHelp = memo(function ShortcutHelp({ open, onClose }: { open
             </Box>
           ))}
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>{t('viewer.help.mouse')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('viewer.help.mouse')}
+        </Typography>
       </DialogContent>
     </Dialog>
   );

@@ -18,20 +18,35 @@ export const SLIDER_RAIL_PX = 37;
 export function SliceSlider({ index, count, onChange }: SliceSliderProps) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ py: 2, px: 0.5, width: SLIDER_RAIL_PX, flexShrink: 0, boxSizing: 'border-box', display: 'flex', justifyContent: 'center', bgcolor: 'background.paper', borderLeft: 1, borderColor: 'divider' }}>
-      {count < 2 ? null : <Slider
-        orientation="vertical"
-        size="small"
-        min={1}
-        max={count}
-        value={count - index}
-        onChange={(_, v) => onChange(count - v)}
-        valueLabelDisplay="auto"
-        valueLabelFormat={(v) => `${count - v + 1}`}
-        aria-label={t('viewer.slider')}
-        aria-valuetext={t('viewer.overlay.slice', { n: index + 1, count })}
-        data-testid="slice-slider"
-      />}
+    <Box
+      sx={{
+        py: 2,
+        px: 0.5,
+        width: SLIDER_RAIL_PX,
+        flexShrink: 0,
+        boxSizing: 'border-box',
+        display: 'flex',
+        justifyContent: 'center',
+        bgcolor: 'background.paper',
+        borderLeft: 1,
+        borderColor: 'divider',
+      }}
+    >
+      {count < 2 ? null : (
+        <Slider
+          orientation="vertical"
+          size="small"
+          min={1}
+          max={count}
+          value={count - index}
+          onChange={(_, v) => onChange(count - v)}
+          valueLabelDisplay="auto"
+          valueLabelFormat={(v) => `${count - v + 1}`}
+          aria-label={t('viewer.slider')}
+          aria-valuetext={t('viewer.overlay.slice', { n: index + 1, count })}
+          data-testid="slice-slider"
+        />
+      )}
     </Box>
   );
 }

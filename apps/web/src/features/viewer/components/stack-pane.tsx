@@ -23,7 +23,17 @@ interface StackPaneProps {
 }
 
 /** One stack: the Cornerstone element, the four-corner overlay, a message in place of the image, the slider. */
-export function StackPane({ elementRef, viewportRef, state, patient, testId, caption, highlighted = false, message = null, onActivate }: StackPaneProps) {
+export function StackPane({
+  elementRef,
+  viewportRef,
+  state,
+  patient,
+  testId,
+  caption,
+  highlighted = false,
+  message = null,
+  onActivate,
+}: StackPaneProps) {
   return (
     <Box
       sx={{ position: 'relative', flex: 1, minWidth: 0, display: 'flex' }}
@@ -43,7 +53,9 @@ export function StackPane({ elementRef, viewportRef, state, patient, testId, cap
         />
         {state.ready ? <ViewerOverlay patient={patient} stack={state} caption={caption} /> : null}
         {message ? <ViewportMessage text={message.text} testId={message.testId} /> : null}
-        {highlighted ? <Box sx={{ position: 'absolute', inset: 0, border: 2, borderColor: 'primary.main', pointerEvents: 'none' }} /> : null}
+        {highlighted ? (
+          <Box sx={{ position: 'absolute', inset: 0, border: 2, borderColor: 'primary.main', pointerEvents: 'none' }} />
+        ) : null}
       </Box>
       <SliceSlider
         index={state.index}

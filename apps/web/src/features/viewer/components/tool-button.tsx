@@ -15,7 +15,15 @@ interface ToolButtonProps {
 }
 
 /** An icon button of the viewer toolbar, its Thai name and key in the tooltip (UI guide: labels on icon buttons). */
-export function ToolButton({ label, shortcut, active = false, onClick, children, testId, disabledReason = null }: ToolButtonProps) {
+export function ToolButton({
+  label,
+  shortcut,
+  active = false,
+  onClick,
+  children,
+  testId,
+  disabledReason = null,
+}: ToolButtonProps) {
   const title = disabledReason ?? (shortcut ? `${label} (${shortcut})` : label);
   const button = (
     <IconButton
@@ -26,7 +34,12 @@ export function ToolButton({ label, shortcut, active = false, onClick, children,
       disabled={disabledReason !== null}
       data-testid={testId}
       // Disabled stays legible on the dark toolbar (the reader should see the feature exists; the tooltip says why).
-      sx={{ color: active ? 'primary.main' : 'text.primary', bgcolor: active ? 'action.selected' : undefined, borderRadius: 1, '&.Mui-disabled': { color: 'text.secondary', opacity: 0.45 } }}
+      sx={{
+        color: active ? 'primary.main' : 'text.primary',
+        bgcolor: active ? 'action.selected' : undefined,
+        borderRadius: 1,
+        '&.Mui-disabled': { color: 'text.secondary', opacity: 0.45 },
+      }}
     >
       {children}
     </IconButton>
@@ -34,7 +47,18 @@ export function ToolButton({ label, shortcut, active = false, onClick, children,
   // A disabled button fires no events: the tooltip listens on a wrapper (MUI's advice), which names the reason.
   return (
     <Tooltip title={title}>
-      {disabledReason !== null ? <Box component="span" data-testid={testId ? `${testId}-wrap` : undefined} aria-label={disabledReason} sx={{ display: 'inline-flex' }}>{button}</Box> : button}
+      {disabledReason !== null ? (
+        <Box
+          component="span"
+          data-testid={testId ? `${testId}-wrap` : undefined}
+          aria-label={disabledReason}
+          sx={{ display: 'inline-flex' }}
+        >
+          {button}
+        </Box>
+      ) : (
+        button
+      )}
     </Tooltip>
   );
 }

@@ -13,10 +13,16 @@ export function UnzipProgress() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <Box role="status" data-testid="unzip-progress" sx={{ m: 'auto', width: 360, display: 'flex', flexDirection: 'column', gap: 1.5, textAlign: 'center' }}>
+    <Box
+      role="status"
+      data-testid="unzip-progress"
+      sx={{ m: 'auto', width: 360, display: 'flex', flexDirection: 'column', gap: 1.5, textAlign: 'center' }}
+    >
       <Typography>{t('viewer.unzip.running')}</Typography>
       <LinearProgress />
-      <Typography variant="caption" color="text.secondary">{t('viewer.unzip.elapsed', { seconds })}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t('viewer.unzip.elapsed', { seconds })}
+      </Typography>
     </Box>
   );
 }

@@ -63,10 +63,25 @@ interface ViewerToolbarProps {
 
 /** UI guide "Reading station": one slim toolbar; every button has a key (the help panel lists them). */
 // Memoised: the viewer re-renders on every slice change; the toolbar only when its own props change.
-export const ViewerToolbar = memo(function ViewerToolbar({ tool, layout, playing, fps, onFps, run, status }: ViewerToolbarProps) {
+export const ViewerToolbar = memo(function ViewerToolbar({
+  tool,
+  layout,
+  playing,
+  fps,
+  onFps,
+  run,
+  status,
+}: ViewerToolbarProps) {
   const { t } = useTranslation();
-  const tools = layout.mpr ? [...TOOLS, { tool: 'crosshairs' as const, key: 'X', icon: <GpsFixed fontSize="small" /> }] : TOOLS;
-  const linkLabel = layout.linked === 'position' ? t('viewer.compare.linkedPosition') : layout.linked === 'ratio' ? t('viewer.compare.linkedRatio') : t('viewer.compare.unlinked');
+  const tools = layout.mpr
+    ? [...TOOLS, { tool: 'crosshairs' as const, key: 'X', icon: <GpsFixed fontSize="small" /> }]
+    : TOOLS;
+  const linkLabel =
+    layout.linked === 'position'
+      ? t('viewer.compare.linkedPosition')
+      : layout.linked === 'ratio'
+        ? t('viewer.compare.linkedRatio')
+        : t('viewer.compare.unlinked');
   return (
     // One line at any width (a narrow window scrolls it sideways; every command has its key): a second line would move
     // the image down, away from where the first-image preview was put (vite.config.ts PREVIEW_INSET).
@@ -79,13 +94,32 @@ export const ViewerToolbar = memo(function ViewerToolbar({ tool, layout, playing
         if (bar.scrollWidth > bar.clientWidth && Math.abs(e.deltaY) > Math.abs(e.deltaX)) bar.scrollLeft += e.deltaY;
       }}
       sx={{
-        display: 'flex', alignItems: 'center', gap: 0.25, px: 0.5, py: 0.25, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider',
-        minHeight: 40, flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' },
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.25,
+        px: 0.5,
+        py: 0.25,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        minHeight: 40,
+        flexWrap: 'nowrap',
+        overflowX: 'auto',
+        overflowY: 'hidden',
+        scrollbarWidth: 'none',
+        '&::-webkit-scrollbar': { display: 'none' },
         '& > *': { flexShrink: 0 },
       }}
     >
       {tools.map((x) => (
-        <ToolButton key={x.tool} label={t(`viewer.keys.${x.tool}`)} shortcut={x.key} active={tool === x.tool} onClick={() => run({ kind: 'tool', tool: x.tool })} testId={`tool-${x.tool}`}>
+        <ToolButton
+          key={x.tool}
+          label={t(`viewer.keys.${x.tool}`)}
+          shortcut={x.key}
+          active={tool === x.tool}
+          onClick={() => run({ kind: 'tool', tool: x.tool })}
+          testId={`tool-${x.tool}`}
+        >
           {x.icon}
         </ToolButton>
       ))}
@@ -109,19 +143,40 @@ export const ViewerToolbar = memo(function ViewerToolbar({ tool, layout, playing
         ))}
         <MenuItem value="auto">{`7 ${t('viewer.keys.auto')}`}</MenuItem>
       </Select>
-      <ToolButton label={t('viewer.keys.invert')} shortcut="I" onClick={() => run({ kind: 'invert' })} testId="cmd-invert"><InvertColors fontSize="small" /></ToolButton>
+      <ToolButton
+        label={t('viewer.keys.invert')}
+        shortcut="I"
+        onClick={() => run({ kind: 'invert' })}
+        testId="cmd-invert"
+      >
+        <InvertColors fontSize="small" />
+      </ToolButton>
       {layout.mpr ? null : (
         <>
-          <ToolButton label={t('viewer.keys.rotateLeft')} shortcut="[" onClick={() => run({ kind: 'rotate', by: -90 })}><RotateLeft fontSize="small" /></ToolButton>
-          <ToolButton label={t('viewer.keys.rotateRight')} shortcut="]" onClick={() => run({ kind: 'rotate', by: 90 })}><RotateRight fontSize="small" /></ToolButton>
-          <ToolButton label={t('viewer.keys.flipH')} shortcut="H" onClick={() => run({ kind: 'flipH' })}><Flip fontSize="small" /></ToolButton>
-          <ToolButton label={t('viewer.keys.flipV')} shortcut="V" onClick={() => run({ kind: 'flipV' })}><Flip fontSize="small" sx={{ transform: 'rotate(90deg)' }} /></ToolButton>
+          <ToolButton label={t('viewer.keys.rotateLeft')} shortcut="[" onClick={() => run({ kind: 'rotate', by: -90 })}>
+            <RotateLeft fontSize="small" />
+          </ToolButton>
+          <ToolButton label={t('viewer.keys.rotateRight')} shortcut="]" onClick={() => run({ kind: 'rotate', by: 90 })}>
+            <RotateRight fontSize="small" />
+          </ToolButton>
+          <ToolButton label={t('viewer.keys.flipH')} shortcut="H" onClick={() => run({ kind: 'flipH' })}>
+            <Flip fontSize="small" />
+          </ToolButton>
+          <ToolButton label={t('viewer.keys.flipV')} shortcut="V" onClick={() => run({ kind: 'flipV' })}>
+            <Flip fontSize="small" sx={{ transform: 'rotate(90deg)' }} />
+          </ToolButton>
         </>
       )}
-      <ToolButton label={t('viewer.keys.fit')} shortcut="F" onClick={() => run({ kind: 'fit' })}><FitScreen fontSize="small" /></ToolButton>
-      <ToolButton label={t('viewer.keys.reset')} shortcut="0" onClick={() => run({ kind: 'reset' })} testId="cmd-reset"><RestartAlt fontSize="small" /></ToolButton>
+      <ToolButton label={t('viewer.keys.fit')} shortcut="F" onClick={() => run({ kind: 'fit' })}>
+        <FitScreen fontSize="small" />
+      </ToolButton>
+      <ToolButton label={t('viewer.keys.reset')} shortcut="0" onClick={() => run({ kind: 'reset' })} testId="cmd-reset">
+        <RestartAlt fontSize="small" />
+      </ToolButton>
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
-      {layout.mpr ? null : <CineControl playing={playing} fps={fps} onFps={onFps} onToggle={() => run({ kind: 'cine' })} />}
+      {layout.mpr ? null : (
+        <CineControl playing={playing} fps={fps} onFps={onFps} onToggle={() => run({ kind: 'cine' })} />
+      )}
       <ToolButton
         label={layout.comparing ? t('viewer.compare.close') : t('viewer.keys.compare')}
         shortcut="C"
@@ -132,7 +187,13 @@ export const ViewerToolbar = memo(function ViewerToolbar({ tool, layout, playing
         {layout.comparing ? <Close fontSize="small" /> : <CompareArrows fontSize="small" />}
       </ToolButton>
       {layout.comparing ? (
-        <ToolButton label={linkLabel} shortcut="S" active={layout.linked !== null} onClick={() => run({ kind: 'link' })} testId="cmd-link">
+        <ToolButton
+          label={linkLabel}
+          shortcut="S"
+          active={layout.linked !== null}
+          onClick={() => run({ kind: 'link' })}
+          testId="cmd-link"
+        >
           {layout.linked ? <Link fontSize="small" /> : <LinkOff fontSize="small" />}
         </ToolButton>
       ) : null}
@@ -146,9 +207,25 @@ export const ViewerToolbar = memo(function ViewerToolbar({ tool, layout, playing
       >
         <ViewQuilt fontSize="small" />
       </ToolButton>
-      <ToolButton label={t('viewer.keys.help')} shortcut="?" onClick={() => run({ kind: 'help' })} testId="cmd-help"><HelpOutline fontSize="small" /></ToolButton>
+      <ToolButton label={t('viewer.keys.help')} shortcut="?" onClick={() => run({ kind: 'help' })} testId="cmd-help">
+        <HelpOutline fontSize="small" />
+      </ToolButton>
       <Box sx={{ flex: 1 }} />
-      <Box title={typeof status === 'string' ? status : undefined} sx={{ typography: 'caption', color: 'text.secondary', pr: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, '&&': { flexShrink: 1 } }}>{status}</Box>
+      <Box
+        title={typeof status === 'string' ? status : undefined}
+        sx={{
+          typography: 'caption',
+          color: 'text.secondary',
+          pr: 1,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          minWidth: 0,
+          '&&': { flexShrink: 1 },
+        }}
+      >
+        {status}
+      </Box>
     </Box>
   );
 });

@@ -1,8 +1,17 @@
 import { init as initCore } from '@cornerstonejs/core';
 import { init as initImageLoader } from '@cornerstonejs/dicom-image-loader';
 import {
-  AngleTool, CrosshairsTool, EllipticalROITool, LengthTool, PanTool, RectangleROITool, StackScrollTool, WindowLevelTool, ZoomTool,
-  addTool, init as initTools,
+  AngleTool,
+  CrosshairsTool,
+  EllipticalROITool,
+  LengthTool,
+  PanTool,
+  RectangleROITool,
+  StackScrollTool,
+  WindowLevelTool,
+  ZoomTool,
+  addTool,
+  init as initTools,
 } from '@cornerstonejs/tools';
 import { chooseRendering, type RenderChoice } from './render-mode';
 
@@ -27,7 +36,18 @@ export function initCornerstone(): Promise<void> {
     // Every transfer syntax is decoded in workers; two cores are common on branch PCs, four is plenty anywhere.
     initImageLoader({ maxWebWorkers: Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)) });
     initTools();
-    for (const tool of [WindowLevelTool, PanTool, ZoomTool, StackScrollTool, LengthTool, AngleTool, RectangleROITool, EllipticalROITool, CrosshairsTool]) addTool(tool);
+    for (const tool of [
+      WindowLevelTool,
+      PanTool,
+      ZoomTool,
+      StackScrollTool,
+      LengthTool,
+      AngleTool,
+      RectangleROITool,
+      EllipticalROITool,
+      CrosshairsTool,
+    ])
+      addTool(tool);
   })();
   return started;
 }

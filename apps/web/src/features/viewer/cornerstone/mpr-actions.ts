@@ -54,7 +54,8 @@ export function resetAll(viewports: Volume[], toolGroupId: string): void {
     vp.resetProperties();
     vp.render();
   }
-  const crosshairs = ToolGroupManager.getToolGroup(toolGroupId)?.getToolInstance(PRIMARY_TOOLS.crosshairs) as { resetCrosshairs?: () => void } | undefined;
+  const crosshairs = ToolGroupManager.getToolGroup(toolGroupId)?.getToolInstance(PRIMARY_TOOLS.crosshairs) as
+    { resetCrosshairs?: () => void } | undefined;
   crosshairs?.resetCrosshairs?.();
 }
 
@@ -62,7 +63,8 @@ export function resetAll(viewports: Volume[], toolGroupId: string): void {
 const scroll = (vp: Volume, delta: number) => utilities.scroll(vp as unknown as Types.IViewport, { delta });
 
 type Crosshairs = { toolCenter?: Types.Point3; setToolCenter?: (center: Types.Point3) => void };
-const crosshairsOf = (toolGroupId: string) => ToolGroupManager.getToolGroup(toolGroupId)?.getToolInstance(PRIMARY_TOOLS.crosshairs) as Crosshairs | undefined;
+const crosshairsOf = (toolGroupId: string) =>
+  ToolGroupManager.getToolGroup(toolGroupId)?.getToolInstance(PRIMARY_TOOLS.crosshairs) as Crosshairs | undefined;
 
 /** Where the crosshairs meet, measured along `normal` (mm): the stack slice to come back to. */
 export function crosshairsDistance(toolGroupId: string, normal: readonly number[]): number | null {

@@ -13,19 +13,34 @@ const DECODES_IN_FLIGHT = 4;
  * into the cache. Images already cached or loading are skipped. Throws when the retrieve is refused or is not multipart;
  * the caller then loads what is missing image by image.
  */
-export async function streamSeries(url: string, imageIds: string[], signal: AbortSignal, onEach: (imageId: string, ok: boolean) => void): Promise<void> {
+export async function streamSeries(
+  url: string,
+  imageIds: string[],
+  signal: AbortSignal,
+  onEach: (imageId: string, ok: boolean) => void,
+): Promise<void> {
   const bySop = new Map<string, string[]>();
   for (const id of imageIds) {
     const sop = /[?&]objectUID=([0-9.]+)/.exec(id)?.[1];
     if (sop) bySop.set(sop, [...(bySop.get(sop) ?? []), id]);
   }
-  const res = await fetch(url, { headers: { Accept: 'multipart/related; type="application/dicom"' }, credentials: 'same-origin', signal });
+  const res = await fetch(url, {
+    headers: { Accept: 'multipart/related; type="application/dicom"' },
+    credentials: 'same-origin',
+    signal,
+  });
   const boundary = boundaryOf(res.headers.get('content-type'));
   if (!res.ok || !res.body || !boundary) throw new Error(`series retrieve: ${res.status}`);
   const reader = new MultipartReader(boundary);
   const inFlight = new Set<Promise<void>>();
   const decode = (id: string) => {
-    const p = imageLoader.loadAndCacheImage(id).then(() => onEach(id, true), () => onEach(id, false)).finally(() => inFlight.delete(p));
+    const p = imageLoader
+      .loadAndCacheImage(id)
+      .then(
+        () => onEach(id, true),
+        () => onEach(id, false),
+      )
+      .finally(() => inFlight.delete(p));
     inFlight.add(p);
   };
   const body = res.body.getReader();

@@ -21,11 +21,20 @@ export const PRIMARY_TOOLS = {
 export type PrimaryTool = keyof typeof PRIMARY_TOOLS;
 
 const { MouseBindings } = ToolEnums;
-const MEASUREMENTS: string[] = [PRIMARY_TOOLS.length, PRIMARY_TOOLS.angle, PRIMARY_TOOLS.rectangle, PRIMARY_TOOLS.ellipse];
+const MEASUREMENTS: string[] = [
+  PRIMARY_TOOLS.length,
+  PRIMARY_TOOLS.angle,
+  PRIMARY_TOOLS.rectangle,
+  PRIMARY_TOOLS.ellipse,
+];
 /** Kept visible (passive) when another tool holds the left button. */
 const ALWAYS_SHOWN: string[] = [...MEASUREMENTS, PRIMARY_TOOLS.crosshairs];
 /** MPR reference lines: axial red, sagittal yellow, coronal green (as OHIF and most workstations draw them). */
-export const PLANE_COLORS = { axial: 'rgb(220, 50, 50)', sagittal: 'rgb(220, 200, 40)', coronal: 'rgb(60, 190, 80)' } as const;
+export const PLANE_COLORS = {
+  axial: 'rgb(220, 50, 50)',
+  sagittal: 'rgb(220, 200, 40)',
+  coronal: 'rgb(60, 190, 80)',
+} as const;
 export type MprPlane = keyof typeof PLANE_COLORS;
 
 export function createToolGroup(id: string, renderingEngineId: string, viewportId: string) {
@@ -48,7 +57,8 @@ export function createMprToolGroup(id: string, renderingEngineId: string, viewpo
   const group = ToolGroupManager.createToolGroup(id);
   if (!group) throw new Error(`tool group ${id} exists`);
   for (const name of [WL, PAN, ZOOM, SCROLL, ...MEASUREMENTS]) group.addTool(name);
-  const planeOf = (viewportId: string) => (Object.keys(viewports) as MprPlane[]).find((p) => viewports[p] === viewportId);
+  const planeOf = (viewportId: string) =>
+    (Object.keys(viewports) as MprPlane[]).find((p) => viewports[p] === viewportId);
   group.addTool(PRIMARY_TOOLS.crosshairs, {
     getReferenceLineColor: (viewportId: string) => PLANE_COLORS[planeOf(viewportId) ?? 'axial'],
     getReferenceLineControllable: () => true,
@@ -78,7 +88,12 @@ export function selectPrimaryTool(groupId: string, tool: PrimaryTool): void {
   }
   const name: string = PRIMARY_TOOLS[tool];
   if (!group.hasTool(name)) return;
-  const extra = name === PAN ? [{ mouseButton: MouseBindings.Auxiliary }] : name === ZOOM ? [{ mouseButton: MouseBindings.Secondary }] : [];
+  const extra =
+    name === PAN
+      ? [{ mouseButton: MouseBindings.Auxiliary }]
+      : name === ZOOM
+        ? [{ mouseButton: MouseBindings.Secondary }]
+        : [];
   group.setToolActive(name, { bindings: [...primary, ...extra] });
 }
 

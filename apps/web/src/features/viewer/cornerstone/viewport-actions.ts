@@ -32,7 +32,9 @@ export function rotate(vp: Stack, degrees: number): void {
 
 export function flip(vp: Stack, direction: 'horizontal' | 'vertical'): void {
   const camera = vp.getCamera();
-  vp.setCamera(direction === 'horizontal' ? { flipHorizontal: !camera.flipHorizontal } : { flipVertical: !camera.flipVertical });
+  vp.setCamera(
+    direction === 'horizontal' ? { flipHorizontal: !camera.flipHorizontal } : { flipVertical: !camera.flipVertical },
+  );
   vp.render();
 }
 

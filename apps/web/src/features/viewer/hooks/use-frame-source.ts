@@ -14,7 +14,12 @@ export function useFrameSource(examId: string, series: Series | undefined, token
   const cache = series?.branchCacheUrl ?? null;
   const probe = useQuery({
     queryKey: ['viewer', 'branch-cache', cache, series?.studyId, series?.seriesId, series?.imageOrientationPatient],
-    queryFn: () => probeBranchCache(cache!, { studyId: series!.studyId, seriesId: series!.seriesId, orientation: series!.imageOrientationPatient }),
+    queryFn: () =>
+      probeBranchCache(cache!, {
+        studyId: series!.studyId,
+        seriesId: series!.seriesId,
+        orientation: series!.imageOrientationPatient,
+      }),
     enabled: Boolean(cache && series),
     staleTime: Infinity,
     retry: false,

@@ -1,4 +1,12 @@
-import { cache, Enums, eventTarget, RenderingEngine, setVolumesForViewports, volumeLoader, type Types } from '@cornerstonejs/core';
+import {
+  cache,
+  Enums,
+  eventTarget,
+  RenderingEngine,
+  setVolumesForViewports,
+  volumeLoader,
+  type Types,
+} from '@cornerstonejs/core';
 import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { initCornerstone } from '../cornerstone/init-cornerstone';
 import { moveCrosshairsTo } from '../cornerstone/mpr-actions';
@@ -31,7 +39,13 @@ export interface MprState {
 }
 
 const EMPTY_PLANE: MprPlaneState = { index: 0, count: 0, window: null };
-const INITIAL: MprState = { ready: false, loaded: 0, count: 0, failed: false, planes: { axial: EMPTY_PLANE, sagittal: EMPTY_PLANE, coronal: EMPTY_PLANE } };
+const INITIAL: MprState = {
+  ready: false,
+  loaded: 0,
+  count: 0,
+  failed: false,
+  planes: { axial: EMPTY_PLANE, sagittal: EMPTY_PLANE, coronal: EMPTY_PLANE },
+};
 
 export interface MprVolume {
   /** Sorted along the slice normal: the wadouri volume loader does not sort by itself. */
@@ -51,19 +65,30 @@ export function useMprViewer(volumeInput: MprVolume | null) {
   const axialRef = useRef<HTMLDivElement>(null);
   const sagittalRef = useRef<HTMLDivElement>(null);
   const coronalRef = useRef<HTMLDivElement>(null);
-  const elementRefs: Record<MprPlane, RefObject<HTMLDivElement | null>> = useMemo(() => ({ axial: axialRef, sagittal: sagittalRef, coronal: coronalRef }), []);
+  const elementRefs: Record<MprPlane, RefObject<HTMLDivElement | null>> = useMemo(
+    () => ({ axial: axialRef, sagittal: sagittalRef, coronal: coronalRef }),
+    [],
+  );
   const viewportsRef = useRef<Record<MprPlane, Types.IVolumeViewport> | null>(null);
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
-  const ids = useMemo(() => ({
-    engine: `rangsi-mpr-engine-${uid}`,
-    group: `rangsi-mpr-tools-${uid}`,
-    viewports: { axial: `rangsi-mpr-axial-${uid}`, sagittal: `rangsi-mpr-sagittal-${uid}`, coronal: `rangsi-mpr-coronal-${uid}` },
-  }), [uid]);
+  const ids = useMemo(
+    () => ({
+      engine: `rangsi-mpr-engine-${uid}`,
+      group: `rangsi-mpr-tools-${uid}`,
+      viewports: {
+        axial: `rangsi-mpr-axial-${uid}`,
+        sagittal: `rangsi-mpr-sagittal-${uid}`,
+        coronal: `rangsi-mpr-coronal-${uid}`,
+      },
+    }),
+    [uid],
+  );
   const [state, setState] = useState<MprState>(INITIAL);
 
   useEffect(() => {
     const elements = { axial: axialRef.current, sagittal: sagittalRef.current, coronal: coronalRef.current };
-    if (!volumeInput || volumeInput.imageIds.length === 0 || !elements.axial || !elements.sagittal || !elements.coronal) return;
+    if (!volumeInput || volumeInput.imageIds.length === 0 || !elements.axial || !elements.sagittal || !elements.coronal)
+      return;
     const { imageIds, focus, geometry } = volumeInput;
     const els = elements as Record<MprPlane, HTMLDivElement>;
     let cancelled = false;
@@ -80,7 +105,8 @@ export function useMprViewer(volumeInput: MprVolume | null) {
       const voi = vp.getProperties()?.voiRange;
       // The acquisition plane keeps the stack's numbers (Cornerstone counts its slices from the other end).
       const { viewPlaneNormal, focalPoint } = vp.getCamera();
-      const acquisition = geometry.normal && viewPlaneNormal && focalPoint && Math.abs(dot(geometry.normal, viewPlaneNormal)) > 0.99;
+      const acquisition =
+        geometry.normal && viewPlaneNormal && focalPoint && Math.abs(dot(geometry.normal, viewPlaneNormal)) > 0.99;
       return {
         index: acquisition ? nearestSlice(geometry, dot(geometry.normal!, focalPoint)) : vp.getSliceIndex(),
         count: acquisition ? geometry.count : vp.getNumberOfSlices(),
@@ -109,12 +135,14 @@ export function useMprViewer(volumeInput: MprVolume | null) {
         await initCornerstone();
         if (cancelled) return;
         engine = new RenderingEngine(ids.engine);
-        engine.setViewports(MPR_PLANES.map((plane) => ({
-          viewportId: ids.viewports[plane],
-          type: Enums.ViewportType.ORTHOGRAPHIC,
-          element: els[plane],
-          defaultOptions: { orientation: ORIENTATION[plane], background: [0, 0, 0] as Types.Point3 },
-        })));
+        engine.setViewports(
+          MPR_PLANES.map((plane) => ({
+            viewportId: ids.viewports[plane],
+            type: Enums.ViewportType.ORTHOGRAPHIC,
+            element: els[plane],
+            defaultOptions: { orientation: ORIENTATION[plane], background: [0, 0, 0] as Types.Point3 },
+          })),
+        );
         viewportsRef.current = {
           axial: engine.getViewport<Types.IVolumeViewport>(ids.viewports.axial),
           sagittal: engine.getViewport<Types.IVolumeViewport>(ids.viewports.sagittal),

@@ -18,7 +18,12 @@ interface SyncedPane {
  * matching one (lib/slice-sync: by millimetres from the anchor pair, or by index ratio). Only the active pane leads,
  * so the follower's own new-image events, arriving late while images load, never pull the leader back.
  */
-export function useSliceSync(current: SyncedPane, prior: SyncedPane, anchor: SyncAnchor | null, activeRef: RefObject<PaneId>) {
+export function useSliceSync(
+  current: SyncedPane,
+  prior: SyncedPane,
+  anchor: SyncAnchor | null,
+  activeRef: RefObject<PaneId>,
+) {
   const { elementRef: curEl, viewportRef: curVp, geometry: curGeom, ready: curReady } = current;
   const { elementRef: priEl, viewportRef: priVp, geometry: priGeom, ready: priReady } = prior;
 
@@ -29,9 +34,10 @@ export function useSliceSync(current: SyncedPane, prior: SyncedPane, anchor: Syn
     const reversed: SyncAnchor = { source: anchor.target, target: anchor.source };
     const follow = (leader: PaneId) => () => {
       if (activeRef.current !== leader) return;
-      const [from, to, g1, g2, pair] = leader === 'current'
-        ? [curVp.current, priVp.current, curGeom, priGeom, anchor]
-        : [priVp.current, curVp.current, priGeom, curGeom, reversed];
+      const [from, to, g1, g2, pair] =
+        leader === 'current'
+          ? [curVp.current, priVp.current, curGeom, priGeom, anchor]
+          : [priVp.current, curVp.current, priGeom, curGeom, reversed];
       if (!from || !to) return;
       const target = mapSlice(g1, g2, pair, from.getCurrentImageIdIndex());
       if (to.getCurrentImageIdIndex() !== target) scrollTo(to, target);

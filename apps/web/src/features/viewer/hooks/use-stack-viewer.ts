@@ -34,11 +34,25 @@ export interface StackState {
 }
 
 const INITIAL: StackState = {
-  ready: false, drawn: false, index: 0, count: 0, loaded: 0, failed: 0, currentFailed: false, window: null,
-  modality: null, seriesDescription: null, seriesNumber: null, sliceLocation: null,
+  ready: false,
+  drawn: false,
+  index: 0,
+  count: 0,
+  loaded: 0,
+  failed: 0,
+  currentFailed: false,
+  window: null,
+  modality: null,
+  seriesDescription: null,
+  seriesNumber: null,
+  sliceLocation: null,
 };
 
-interface SeriesModule { modality?: string; seriesDescription?: string; seriesNumber?: number }
+interface SeriesModule {
+  modality?: string;
+  seriesDescription?: string;
+  seriesNumber?: number;
+}
 
 /**
  * One Cornerstone stack viewport on `element`: the first image as soon as it arrives (slice `initialIndex`, the first
@@ -50,7 +64,10 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
   const elementRef = useRef<HTMLDivElement>(null);
   const viewportRef = useRef<Types.IStackViewport | null>(null);
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
-  const ids = useMemo(() => ({ engine: `rangsi-engine-${uid}`, viewport: `rangsi-stack-${uid}`, group: `rangsi-tools-${uid}` }), [uid]);
+  const ids = useMemo(
+    () => ({ engine: `rangsi-engine-${uid}`, viewport: `rangsi-stack-${uid}`, group: `rangsi-tools-${uid}` }),
+    [uid],
+  );
   const [state, setState] = useState<StackState>(INITIAL);
 
   useEffect(() => {
@@ -74,7 +91,8 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       const voi = vp.getProperties().voiRange;
       const index = vp.getCurrentImageIdIndex();
       // Some broken codestreams "decode" without an error into pixels with no values: a NaN window says so.
-      const undecodable = failed.has(imageId) || (voi != null && !(Number.isFinite(voi.lower) && Number.isFinite(voi.upper)));
+      const undecodable =
+        failed.has(imageId) || (voi != null && !(Number.isFinite(voi.lower) && Number.isFinite(voi.upper)));
       element.dataset.slice = String(index + 1);
       setState((s) => ({
         ...s,
@@ -106,7 +124,12 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       await initCornerstone();
       if (abort.signal.aborted) return;
       engine = new RenderingEngine(ids.engine);
-      engine.enableElement({ viewportId: ids.viewport, element, type: Enums.ViewportType.STACK, defaultOptions: { background: [0, 0, 0] } });
+      engine.enableElement({
+        viewportId: ids.viewport,
+        element,
+        type: Enums.ViewportType.STACK,
+        defaultOptions: { background: [0, 0, 0] },
+      });
       const vp = engine.getViewport<Types.IStackViewport>(ids.viewport);
       viewportRef.current = vp;
       createToolGroup(ids.group, ids.engine, ids.viewport);
@@ -133,7 +156,8 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
     async function primeFirst(imageId: string) {
       const early = takeEarly(urlOfImageId(imageId));
       const bytes = early ? await early : null;
-      if (bytes && !abort.signal.aborted) await prefetchPart10Instance(baseImageId(imageId), bytes).catch(() => undefined);
+      if (bytes && !abort.signal.aborted)
+        await prefetchPart10Instance(baseImageId(imageId), bytes).catch(() => undefined);
     }
 
     /** Everything else into the cache; the toolbar's count is updated a few times a second, the element's at once. */
@@ -164,8 +188,17 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
         }
       }
       const rest = imageIds.map((id, i) => ({ id, i })).filter((x) => !seen.has(x.id));
-      const from = Math.max(0, rest.findIndex((x) => x.i > start));
-      if (rest.length && !abort.signal.aborted) await prefetchStack(rest.map((x) => x.id), from, abort.signal, onEach);
+      const from = Math.max(
+        0,
+        rest.findIndex((x) => x.i > start),
+      );
+      if (rest.length && !abort.signal.aborted)
+        await prefetchStack(
+          rest.map((x) => x.id),
+          from,
+          abort.signal,
+          onEach,
+        );
       if (timer) clearTimeout(timer);
       if (shown !== seen.size) publish();
     }

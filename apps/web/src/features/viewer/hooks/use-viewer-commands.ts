@@ -1,9 +1,26 @@
 import type { Types } from '@cornerstonejs/core';
 import { utilities as toolUtilities } from '@cornerstonejs/tools';
 import { useCallback, useEffect, useState } from 'react';
-import { applyAutoWindowAll, applyPresetAll, fitAll, resetAll, scrollPlane, scrollPlaneToEnd, toggleInvertAll } from '../cornerstone/mpr-actions';
+import {
+  applyAutoWindowAll,
+  applyPresetAll,
+  fitAll,
+  resetAll,
+  scrollPlane,
+  scrollPlaneToEnd,
+  toggleInvertAll,
+} from '../cornerstone/mpr-actions';
 import { selectPrimaryTool, type PrimaryTool } from '../cornerstone/tool-group';
-import { applyAutoWindow, applyPreset, fit, flip, resetView, rotate, scrollTo, toggleInvert } from '../cornerstone/viewport-actions';
+import {
+  applyAutoWindow,
+  applyPreset,
+  fit,
+  flip,
+  resetView,
+  rotate,
+  scrollTo,
+  toggleInvert,
+} from '../cornerstone/viewport-actions';
 import { commandForKey, type ViewerCommand } from '../lib/viewer-commands';
 
 /** The three planes of MPR: the window, invert and reset apply to all; scrolling to the active one. */
@@ -31,13 +48,20 @@ function runMpr(mpr: MprTarget, c: ViewerCommand): void {
   const all = mpr.viewports();
   const active = mpr.active();
   switch (c.kind) {
-    case 'scroll': return active ? scrollPlane(active, c.by) : undefined;
-    case 'scrollTo': return active ? scrollPlaneToEnd(active, c.to) : undefined;
-    case 'preset': return applyPresetAll(all, c.preset);
-    case 'auto': return applyAutoWindowAll(all);
-    case 'invert': return toggleInvertAll(all);
-    case 'fit': return fitAll(all);
-    case 'reset': return resetAll(all, mpr.toolGroupId);
+    case 'scroll':
+      return active ? scrollPlane(active, c.by) : undefined;
+    case 'scrollTo':
+      return active ? scrollPlaneToEnd(active, c.to) : undefined;
+    case 'preset':
+      return applyPresetAll(all, c.preset);
+    case 'auto':
+      return applyAutoWindowAll(all);
+    case 'invert':
+      return toggleInvertAll(all);
+    case 'fit':
+      return fitAll(all);
+    case 'reset':
+      return resetAll(all, mpr.toolGroupId);
     default:
       return undefined;
   }
@@ -81,50 +105,70 @@ export function useViewerCommands(target: CommandTarget) {
     setPlaying(false);
   }, [cineElement]);
 
-  const startCine = useCallback((framesPerSecond: number) => {
-    const el = cineElement();
-    if (!el) return;
-    toolUtilities.cine.playClip(el, { framesPerSecond, loop: true });
-    setPlaying(true);
-  }, [cineElement]);
+  const startCine = useCallback(
+    (framesPerSecond: number) => {
+      const el = cineElement();
+      if (!el) return;
+      toolUtilities.cine.playClip(el, { framesPerSecond, loop: true });
+      setPlaying(true);
+    },
+    [cineElement],
+  );
 
-  const run = useCallback((c: ViewerCommand) => {
-    if (c.kind === 'help') return setHelp((h) => !h);
-    if (c.kind === 'compare' || c.kind === 'link' || c.kind === 'mpr') {
-      if (playing) stopCine();
-      return layout(c.kind);
-    }
-    if (c.kind === 'tool') {
-      if (mpr) {
-        selectPrimaryTool(mpr.toolGroupId, c.tool);
+  const run = useCallback(
+    (c: ViewerCommand) => {
+      if (c.kind === 'help') return setHelp((h) => !h);
+      if (c.kind === 'compare' || c.kind === 'link' || c.kind === 'mpr') {
+        if (playing) stopCine();
+        return layout(c.kind);
+      }
+      if (c.kind === 'tool') {
+        if (mpr) {
+          selectPrimaryTool(mpr.toolGroupId, c.tool);
+          return setTool(c.tool);
+        }
+        if (c.tool === 'crosshairs') return undefined;
+        for (const id of toolGroupIds) selectPrimaryTool(id, c.tool);
         return setTool(c.tool);
       }
-      if (c.tool === 'crosshairs') return undefined;
-      for (const id of toolGroupIds) selectPrimaryTool(id, c.tool);
-      return setTool(c.tool);
-    }
-    if (mpr) return runMpr(mpr, c);
-    const vp = stack();
-    if (!vp) return;
-    switch (c.kind) {
-      case 'scroll': return scrollTo(vp, vp.getCurrentImageIdIndex() + c.by);
-      case 'scrollTo': return scrollTo(vp, c.to === 'first' ? 0 : vp.getImageIds().length - 1);
-      case 'preset': return applyPreset(vp, c.preset);
-      case 'auto': return applyAutoWindow(vp);
-      case 'invert': return toggleInvert(vp);
-      case 'rotate': return rotate(vp, c.by);
-      case 'flipH': return flip(vp, 'horizontal');
-      case 'flipV': return flip(vp, 'vertical');
-      case 'fit': return fit(vp);
-      case 'reset': return resetView(vp);
-      case 'cine': return playing ? stopCine() : startCine(fps);
-    }
-  }, [stack, toolGroupIds, mpr, layout, playing, fps, stopCine, startCine]);
+      if (mpr) return runMpr(mpr, c);
+      const vp = stack();
+      if (!vp) return;
+      switch (c.kind) {
+        case 'scroll':
+          return scrollTo(vp, vp.getCurrentImageIdIndex() + c.by);
+        case 'scrollTo':
+          return scrollTo(vp, c.to === 'first' ? 0 : vp.getImageIds().length - 1);
+        case 'preset':
+          return applyPreset(vp, c.preset);
+        case 'auto':
+          return applyAutoWindow(vp);
+        case 'invert':
+          return toggleInvert(vp);
+        case 'rotate':
+          return rotate(vp, c.by);
+        case 'flipH':
+          return flip(vp, 'horizontal');
+        case 'flipV':
+          return flip(vp, 'vertical');
+        case 'fit':
+          return fit(vp);
+        case 'reset':
+          return resetView(vp);
+        case 'cine':
+          return playing ? stopCine() : startCine(fps);
+      }
+    },
+    [stack, toolGroupIds, mpr, layout, playing, fps, stopCine, startCine],
+  );
 
-  const changeFps = useCallback((next: number) => {
-    setFps(next);
-    if (playing) startCine(next);
-  }, [playing, startCine]);
+  const changeFps = useCallback(
+    (next: number) => {
+      setFps(next);
+      if (playing) startCine(next);
+    },
+    [playing, startCine],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -29,7 +29,10 @@ beforeEach(async () => {
 describe('branch image cache probe (spec §7, §8)', () => {
   it('uses a cache that names BRANCH_CACHE and holds the series, asking features then check/{study}/{series}/{orientation}', async () => {
     expect(await probeBranchCache(base, target)).toBe(true);
-    expect((await simState({})).requests).toEqual(['/features', `/check/st-1/se-1/${encodeURIComponent('1,0,0,0,1,0')}`]);
+    expect((await simState({})).requests).toEqual([
+      '/features',
+      `/check/st-1/se-1/${encodeURIComponent('1,0,0,0,1,0')}`,
+    ]);
   });
 
   it('works without the trailing slash and with a series that has no orientation', async () => {
@@ -63,9 +66,11 @@ describe('branch image cache probe (spec §7, §8)', () => {
 
 describe('frame address (spec §2)', () => {
   it('is {cache}DicomViewer/{examId}/{seriesId}/{orientation}?token', () => {
-    expect(frameUrl('/', { examId: 'e1', seriesId: 's1', orientation: '1,0,0,0,1,0', token: 'a b' }))
-      .toBe('/DicomViewer/e1/s1/1%2C0%2C0%2C0%2C1%2C0?token=a%20b');
-    expect(frameUrl('http://cache.local:8042', { examId: 'e1', seriesId: 's1', orientation: null, token: 't' }))
-      .toBe('http://cache.local:8042/DicomViewer/e1/s1/?token=t');
+    expect(frameUrl('/', { examId: 'e1', seriesId: 's1', orientation: '1,0,0,0,1,0', token: 'a b' })).toBe(
+      '/DicomViewer/e1/s1/1%2C0%2C0%2C0%2C1%2C0?token=a%20b',
+    );
+    expect(frameUrl('http://cache.local:8042', { examId: 'e1', seriesId: 's1', orientation: null, token: 't' })).toBe(
+      'http://cache.local:8042/DicomViewer/e1/s1/?token=t',
+    );
   });
 });

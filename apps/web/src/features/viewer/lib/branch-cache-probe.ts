@@ -17,7 +17,12 @@ export function withSlash(base: string): string {
  * {cache}check/{studyId}/{seriesId}/{orientation}. True only when both answer 2xx within the time limit; a slow,
  * down or unwilling cache is simply not used (false), never an error for the user.
  */
-export async function probeBranchCache(cacheUrl: string, target: ProbeTarget, timeoutMs = BRANCH_CACHE_TIMEOUT_MS, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+export async function probeBranchCache(
+  cacheUrl: string,
+  target: ProbeTarget,
+  timeoutMs = BRANCH_CACHE_TIMEOUT_MS,
+  fetchImpl: typeof fetch = fetch,
+): Promise<boolean> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

@@ -10,7 +10,14 @@ const firstImageId = new Promise<string | null>((resolve) => {
 
 /** Fetches the file behind `imageId` (a wadouri id) now; it is the stack's first image. */
 export function fetchFirstEarly(imageId: string, url: string): void {
-  if (!early.has(url)) early.set(url, fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.arrayBuffer() : null), () => null));
+  if (!early.has(url))
+    early.set(
+      url,
+      fetch(url, { credentials: 'same-origin' }).then(
+        (r) => (r.ok ? r.arrayBuffer() : null),
+        () => null,
+      ),
+    );
   firstImage?.(imageId);
 }
 

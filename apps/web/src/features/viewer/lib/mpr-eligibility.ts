@@ -31,5 +31,8 @@ function evenlySpaced(g: SliceGeometry): boolean {
 
 /** Stack indices in order along the normal: Cornerstone's streaming volume takes wadouri ids already sorted. */
 export function volumeOrder(g: SliceGeometry): number[] {
-  return g.distances.map((d, i) => ({ d: d ?? 0, i })).sort((a, b) => a.d - b.d).map((x) => x.i);
+  return g.distances
+    .map((d, i) => ({ d: d ?? 0, i }))
+    .sort((a, b) => a.d - b.d)
+    .map((x) => x.i);
 }

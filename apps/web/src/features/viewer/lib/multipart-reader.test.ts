@@ -5,7 +5,8 @@ const enc = new TextEncoder();
 
 function body(boundary: string, parts: { headers: string[]; bytes: Uint8Array }[]): Uint8Array {
   const chunks: Uint8Array[] = [enc.encode('preamble\r\n')];
-  for (const p of parts) chunks.push(enc.encode(`--${boundary}\r\n${p.headers.join('\r\n')}\r\n\r\n`), p.bytes, enc.encode('\r\n'));
+  for (const p of parts)
+    chunks.push(enc.encode(`--${boundary}\r\n${p.headers.join('\r\n')}\r\n\r\n`), p.bytes, enc.encode('\r\n'));
   chunks.push(enc.encode(`--${boundary}--\r\n`));
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;

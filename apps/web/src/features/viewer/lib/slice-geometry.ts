@@ -65,7 +65,9 @@ export function sliceGeometry(instances: InstanceGeometry[], frameOfReferenceUid
 }
 
 /** Every slice has a known distance along the normal. */
-export function isPositioned(g: SliceGeometry): g is SliceGeometry & { normal: [number, number, number]; distances: number[] } {
+export function isPositioned(
+  g: SliceGeometry,
+): g is SliceGeometry & { normal: [number, number, number]; distances: number[] } {
   return g.normal !== null && g.count > 0 && g.distances.every((d) => d !== null);
 }
 

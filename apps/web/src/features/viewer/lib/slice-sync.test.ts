@@ -6,7 +6,11 @@ import { mapSlice, openingAnchor, syncMode } from './slice-sync';
 const AXIAL = '1\\0\\0\\0\\1\\0';
 /** n axial slices from z0, `step` mm apart (negative: head first, as CT often stores them). */
 const axial = (n: number, z0: number, step: number, orientation = AXIAL): InstanceGeometry[] =>
-  Array.from({ length: n }, (_, i) => ({ numberOfFrames: 1, imageOrientationPatient: orientation, imagePositionPatient: [-100, -100, z0 + i * step] }));
+  Array.from({ length: n }, (_, i) => ({
+    numberOfFrames: 1,
+    imageOrientationPatient: orientation,
+    imagePositionPatient: [-100, -100, z0 + i * step],
+  }));
 
 describe('slice sync', () => {
   it('follows millimetres between parallel stacks of different thickness, from the anchor pair', () => {
@@ -33,7 +37,10 @@ describe('slice sync', () => {
 
   it('falls back to index ratio when a stack has no positions or the planes differ', () => {
     const current = sliceGeometry(axial(101, 0, -1), null);
-    const noPositions = sliceGeometry(axial(51, 0, -1).map((i) => ({ ...i, imagePositionPatient: null })), null);
+    const noPositions = sliceGeometry(
+      axial(51, 0, -1).map((i) => ({ ...i, imagePositionPatient: null })),
+      null,
+    );
     const sagittal = sliceGeometry(axial(51, 0, 1, '0\\1\\0\\0\\0\\-1'), null);
     for (const other of [noPositions, sagittal]) {
       expect(syncMode(current, other)).toBe('ratio');
@@ -74,7 +81,11 @@ describe('MPR eligibility', () => {
   });
 
   it('orders the slices along the normal for the volume', () => {
-    const shuffled = [2, 0, 1].map((i) => ({ numberOfFrames: 1, imageOrientationPatient: AXIAL, imagePositionPatient: [0, 0, i * 2] }));
+    const shuffled = [2, 0, 1].map((i) => ({
+      numberOfFrames: 1,
+      imageOrientationPatient: AXIAL,
+      imagePositionPatient: [0, 0, i * 2],
+    }));
     expect(volumeOrder(sliceGeometry(shuffled))).toEqual([1, 2, 0]);
   });
 });

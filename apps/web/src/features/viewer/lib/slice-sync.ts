@@ -22,7 +22,11 @@ function clamp(i: number, count: number): number {
 }
 
 /** Distance of target slice j measured along the source's normal (so opposite normals still agree). */
-function alongSource(source: SliceGeometry & { normal: [number, number, number] }, target: SliceGeometry & { normal: [number, number, number]; distances: number[] }, j: number): number {
+function alongSource(
+  source: SliceGeometry & { normal: [number, number, number] },
+  target: SliceGeometry & { normal: [number, number, number]; distances: number[] },
+  j: number,
+): number {
   return target.distances[j]! * Math.sign(dot(source.normal, target.normal) || 1);
 }
 
@@ -35,7 +39,9 @@ function alongSource(source: SliceGeometry & { normal: [number, number, number] 
 export function mapSlice(source: SliceGeometry, target: SliceGeometry, anchor: SyncAnchor, i: number): number {
   if (target.count === 0) return 0;
   if (syncMode(source, target) === 'position' && isPositioned(source) && isPositioned(target)) {
-    const offset = alongSource(source, target, clamp(anchor.target, target.count)) - source.distances[clamp(anchor.source, source.count)]!;
+    const offset =
+      alongSource(source, target, clamp(anchor.target, target.count)) -
+      source.distances[clamp(anchor.source, source.count)]!;
     const want = source.distances[clamp(i, source.count)]! + offset;
     let best = 0;
     let bestGap = Infinity;
@@ -58,7 +64,8 @@ export function mapSlice(source: SliceGeometry, target: SliceGeometry, anchor: S
  */
 export function openingAnchor(current: SliceGeometry, prior: SliceGeometry, i: number): SyncAnchor {
   const shared = current.frameOfReferenceUid !== null && current.frameOfReferenceUid === prior.frameOfReferenceUid;
-  if (shared && syncMode(current, prior) === 'position') return { source: i, target: nearestByPosition(current, prior, i) };
+  if (shared && syncMode(current, prior) === 'position')
+    return { source: i, target: nearestByPosition(current, prior, i) };
   const ratio = current.count > 1 ? i / (current.count - 1) : 0;
   return { source: i, target: clamp(Math.round(ratio * (prior.count - 1)), prior.count) };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SHORTCUTS, commandForKey } from './viewer-commands';
 
-const press = (key: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => commandForKey({ key, ctrlKey: false, altKey: false, metaKey: false, ...mods });
+const press = (key: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) =>
+  commandForKey({ key, ctrlKey: false, altKey: false, metaKey: false, ...mods });
 
 describe('viewer shortcuts', () => {
   it('maps keys to commands, case-insensitive', () => {

@@ -14,8 +14,27 @@ export type ViewerCommand =
 
 /** The name of a shortcut: its i18n key under viewer.keys. */
 export type ShortcutLabel =
-  | PrimaryTool | 'prev' | 'next' | 'prev10' | 'next10' | 'first' | 'last' | 'auto' | 'invert' | 'rotateRight' | 'rotateLeft'
-  | 'flipH' | 'flipV' | 'fit' | 'reset' | 'cine' | 'help' | 'compare' | 'link' | 'mpr' | `preset.${WindowPreset['id']}`;
+  | PrimaryTool
+  | 'prev'
+  | 'next'
+  | 'prev10'
+  | 'next10'
+  | 'first'
+  | 'last'
+  | 'auto'
+  | 'invert'
+  | 'rotateRight'
+  | 'rotateLeft'
+  | 'flipH'
+  | 'flipV'
+  | 'fit'
+  | 'reset'
+  | 'cine'
+  | 'help'
+  | 'compare'
+  | 'link'
+  | 'mpr'
+  | `preset.${WindowPreset['id']}`;
 
 export interface Shortcut {
   keys: string[];
@@ -39,7 +58,11 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['r'], label: 'rectangle', command: { kind: 'tool', tool: 'rectangle' } },
   { keys: ['e'], label: 'ellipse', command: { kind: 'tool', tool: 'ellipse' } },
   { keys: ['x'], label: 'crosshairs', command: { kind: 'tool', tool: 'crosshairs' } },
-  ...WINDOW_PRESETS.map((preset) => ({ keys: [preset.key], label: `preset.${preset.id}` as const, command: { kind: 'preset', preset } as const })),
+  ...WINDOW_PRESETS.map((preset) => ({
+    keys: [preset.key],
+    label: `preset.${preset.id}` as const,
+    command: { kind: 'preset', preset } as const,
+  })),
   { keys: ['7'], label: 'auto', command: { kind: 'auto' } },
   { keys: ['i'], label: 'invert', command: { kind: 'invert' } },
   { keys: [']'], label: 'rotateRight', command: { kind: 'rotate', by: 90 } },

@@ -4,7 +4,10 @@ import { examPath, useExamMutation, type ExamTarget } from './exam-mutation';
 
 /** POST /api/exam/{id}/dicom/approve {message} — only while the dicom audit status is WaitingForAudit (spec §4 Audit). */
 export function approveDicom({ exam, message }: { exam: ExamTarget; message?: string }): Promise<Exam> {
-  return apiRequest<Exam>(examPath(exam, 'dicom/approve'), { method: 'POST', body: { message: message || undefined, version: exam.version } });
+  return apiRequest<Exam>(examPath(exam, 'dicom/approve'), {
+    method: 'POST',
+    body: { message: message || undefined, version: exam.version },
+  });
 }
 
 export function useApproveDicom() {

@@ -2,7 +2,9 @@ import type { AssignExam, Exam } from '@rangsi/contract';
 import { apiRequest } from '../../../api/api-client';
 import { examPath, useExamMutation, type ExamTarget } from './exam-mutation';
 
-export type AssignExamInput = Required<Pick<AssignExam, 'withInDay' | 'withInHour' | 'withInMinute' | 'isSpecific' | 'isOnDuty' | 'isChainCase'>> &
+export type AssignExamInput = Required<
+  Pick<AssignExam, 'withInDay' | 'withInHour' | 'withInMinute' | 'isSpecific' | 'isOnDuty' | 'isChainCase'>
+> &
   Pick<AssignExam, 'doctorId' | 'message' | 'reportUrgency'>;
 
 /** POST /api/exam/{id}/assign with the assign payload of spec §3. */

@@ -21,7 +21,10 @@ export function isStaleRowError(error: unknown): boolean {
  * A worklist action answered by the new exam row (spec §4): the row is replaced on success; on a lost race the
  * error goes to the global alert (spec §8) unless meta says otherwise, and the row is refreshed.
  */
-export function useExamMutation<V extends { exam: ExamTarget }>(mutationFn: (variables: V) => Promise<Exam>, meta?: RangsiQueryMeta) {
+export function useExamMutation<V extends { exam: ExamTarget }>(
+  mutationFn: (variables: V) => Promise<Exam>,
+  meta?: RangsiQueryMeta,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

@@ -5,7 +5,9 @@ import { examSearchKeys } from './search-exams';
 /** Spec §4: the exam an action answers replaces its row, wherever a cached search shows it. */
 export function replaceExamRow(queryClient: QueryClient, row: Exam): void {
   queryClient.setQueriesData<ExamSearchResult>({ queryKey: examSearchKeys.all }, (old) =>
-    old?.rows.some((r) => r.examId === row.examId) ? { ...old, rows: old.rows.map((r) => (r.examId === row.examId ? row : r)) } : old,
+    old?.rows.some((r) => r.examId === row.examId)
+      ? { ...old, rows: old.rows.map((r) => (r.examId === row.examId ? row : r)) }
+      : old,
   );
 }
 

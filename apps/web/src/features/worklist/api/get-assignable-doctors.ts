@@ -6,7 +6,8 @@ import { apiRequest } from '../../../api/api-client';
 export function assignableDoctorsQueryOptions(examId: string) {
   return queryOptions({
     queryKey: ['uidata', 'assignabledoctor', examId],
-    queryFn: ({ signal }) => apiRequest<DoctorOption[]>(`/api/uidata/assignabledoctor/${encodeURIComponent(examId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<DoctorOption[]>(`/api/uidata/assignabledoctor/${encodeURIComponent(examId)}`, { signal }),
     staleTime: 5 * 60_000,
   });
 }

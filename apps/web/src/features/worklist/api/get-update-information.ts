@@ -18,7 +18,9 @@ export function getUpdateInformationQueryOptions(examId: string) {
   return queryOptions({
     queryKey: ['exams', examId, 'updateInformation'],
     queryFn: ({ signal }) =>
-      apiRequest<ExamUpdateInformationAnswer>(`/api/exam/${encodeURIComponent(examId)}/getUpdateInformation`, { signal }),
+      apiRequest<ExamUpdateInformationAnswer>(`/api/exam/${encodeURIComponent(examId)}/getUpdateInformation`, {
+        signal,
+      }),
     // The dialog edits what is stored now, not what was stored when it was last opened.
     staleTime: 0,
     gcTime: 0,

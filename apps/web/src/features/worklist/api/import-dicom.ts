@@ -41,7 +41,9 @@ export function importDicom({ examId, files, onProgress }: ImportDicomInput): Pr
 export function refusedReport(error: unknown): ImportReport | null {
   if (!(error instanceof UploadRefusedError)) return null;
   const data = error.data as Partial<ImportReport> | undefined;
-  return data && Array.isArray(data.failed) ? { stored: data.stored ?? 0, duplicate: data.duplicate ?? 0, skipped: data.skipped ?? 0, failed: data.failed } : null;
+  return data && Array.isArray(data.failed)
+    ? { stored: data.stored ?? 0, duplicate: data.duplicate ?? 0, skipped: data.skipped ?? 0, failed: data.failed }
+    : null;
 }
 
 /** The answer's exam (hasImage, dicomAuditStatus) replaces the row. */

@@ -18,7 +18,8 @@ export const examDocumentKeys = {
 export function examDocumentsQueryOptions(examId: string, kind: ExamUploadKind) {
   return queryOptions({
     queryKey: examDocumentKeys.list(examId, kind),
-    queryFn: ({ signal }) => apiRequest<ExamDocumentEntry[]>(`/api/exam/${encodeURIComponent(examId)}/${kind}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<ExamDocumentEntry[]>(`/api/exam/${encodeURIComponent(examId)}/${kind}`, { signal }),
     staleTime: 0,
   });
 }

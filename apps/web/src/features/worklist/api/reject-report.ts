@@ -4,7 +4,10 @@ import { examPath, useExamMutation, type ExamTarget } from './exam-mutation';
 
 /** POST /api/exam/{id}/report/reject {message} — only while the report audit status is WaitingForAudit (spec §4 Audit). */
 export function rejectReport({ exam, message }: { exam: ExamTarget; message?: string }): Promise<Exam> {
-  return apiRequest<Exam>(examPath(exam, 'report/reject'), { method: 'POST', body: { message: message || undefined, version: exam.version } });
+  return apiRequest<Exam>(examPath(exam, 'report/reject'), {
+    method: 'POST',
+    body: { message: message || undefined, version: exam.version },
+  });
 }
 
 export function useRejectReport() {

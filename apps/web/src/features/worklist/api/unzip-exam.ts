@@ -17,7 +17,11 @@ const POLL_LIMIT_MS = 10 * 60_000;
  * The unzip runs as a job on the server; its answer is still Archive. The row is read again every 2 s until the job
  * reports Uploaded or Error (or 10 minutes pass), so the list shows the outcome without a new search.
  */
-export async function followUnzip(queryClient: QueryClient, examId: string, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<Exam | undefined> {
+export async function followUnzip(
+  queryClient: QueryClient,
+  examId: string,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<Exam | undefined> {
   const deadline = Date.now() + POLL_LIMIT_MS;
   while (Date.now() < deadline) {
     await sleep(POLL_MS);

@@ -23,7 +23,13 @@ interface UploadAnswer {
  * POST /api/exam/{id}/{document|file} as multipart: `fileName` first, then `file` (the server reads the fields
  * in order), with upload progress.
  */
-export function uploadExamDocument({ examId, kind, file, fileName, onProgress }: UploadExamDocumentInput): Promise<UploadAnswer> {
+export function uploadExamDocument({
+  examId,
+  kind,
+  file,
+  fileName,
+  onProgress,
+}: UploadExamDocumentInput): Promise<UploadAnswer> {
   const form = new FormData();
   if (fileName?.trim()) form.append('fileName', fileName.trim());
   form.append('file', file);

@@ -19,7 +19,11 @@ const chip = {
   verticalAlign: 'middle',
 } as const;
 
-const ChipText = styled('span')(({ theme }) => ({ ...chip, color: theme.palette.text.primary, border: `1px solid ${theme.palette.divider}` }));
+const ChipText = styled('span')(({ theme }) => ({
+  ...chip,
+  color: theme.palette.text.primary,
+  border: `1px solid ${theme.palette.divider}`,
+}));
 
 const ChipLink = styled(Link)(({ theme }) => ({
   ...chip,
@@ -30,7 +34,11 @@ const ChipLink = styled(Link)(({ theme }) => ({
   '&:hover': { borderColor: theme.palette.primary.light, backgroundColor: theme.palette.illustration.tint },
 }));
 
-const Missing = styled('span')(({ theme }) => ({ fontSize: '0.78rem', fontStyle: 'italic', color: theme.palette.text.secondary }));
+const Missing = styled('span')(({ theme }) => ({
+  fontSize: '0.78rem',
+  fontStyle: 'italic',
+  color: theme.palette.text.secondary,
+}));
 
 interface AccessionChipProps {
   accession: string | null;
@@ -42,7 +50,11 @@ export function AccessionChip({ accession, linked }: AccessionChipProps) {
   const { t } = useTranslation();
   if (!accession) return <Missing>{t('worklist.row.noAccession')}</Missing>;
   return linked ? (
-    <ChipLink to={pacsAccessionPath(accession)} title={t('worklist.row.openAccession', { accession })} data-testid="accession-chip">
+    <ChipLink
+      to={pacsAccessionPath(accession)}
+      title={t('worklist.row.openAccession', { accession })}
+      data-testid="accession-chip"
+    >
       {accession}
     </ChipLink>
   ) : (

@@ -13,7 +13,13 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Exam } from '@rangsi/contract';
-import { expectedReportDate, REPORT_URGENCIES, sanitizeDurationPart, urgencyToDuration, type ReportUrgency } from '@rangsi/domain';
+import {
+  expectedReportDate,
+  REPORT_URGENCIES,
+  sanitizeDurationPart,
+  urgencyToDuration,
+  type ReportUrgency,
+} from '@rangsi/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
@@ -37,7 +43,11 @@ type DurationPart = 'day' | 'hour' | 'minute';
 function remainingDuration(expectedDate: string | null, now: number): Record<DurationPart, string> {
   const minutes = expectedDate ? Math.ceil((new Date(expectedDate).getTime() - now) / 60_000) : 0;
   if (minutes <= 0) return { day: '0', hour: '0', minute: '0' };
-  return { day: String(Math.floor(minutes / 1440)), hour: String(Math.floor((minutes % 1440) / 60)), minute: String(minutes % 60) };
+  return {
+    day: String(Math.floor(minutes / 1440)),
+    hour: String(Math.floor((minutes % 1440) / 60)),
+    minute: String(minutes % 60),
+  };
 }
 
 function isUrgency(value: string): value is ReportUrgency {
@@ -70,7 +80,9 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
   const [isOnDuty, setIsOnDuty] = useState(exam.isOnDuty);
   const [isChainCase, setIsChainCase] = useState(exam.isChainCase);
   const [message, setMessage] = useState('');
-  const [urgency, setUrgency] = useState<ReportUrgency>(isUrgency(exam.reportUrgency) ? exam.reportUrgency : 'NotSpecified');
+  const [urgency, setUrgency] = useState<ReportUrgency>(
+    isUrgency(exam.reportUrgency) ? exam.reportUrgency : 'NotSpecified',
+  );
   const [duration, setDuration] = useState(() => remainingDuration(exam.expectedDate, Date.now()));
 
   const showUrgency = doctorId !== '' && exam.modality === 'CT';
@@ -121,7 +133,11 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
       },
       {
         onSuccess: (row) => {
-          announceSuccess(t(row.reviewerId ? 'worklist.done.assign' : 'worklist.done.unassign', { accession: row.accessionNumber ?? '—' }));
+          announceSuccess(
+            t(row.reviewerId ? 'worklist.done.assign' : 'worklist.done.unassign', {
+              accession: row.accessionNumber ?? '—',
+            }),
+          );
           onClose();
         },
       },
@@ -136,7 +152,9 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
         type="number"
         value={duration[part]}
         onChange={(event) => setDuration((previous) => ({ ...previous, [part]: event.target.value }))}
-        onBlur={() => setDuration((previous) => ({ ...previous, [part]: String(sanitizeDurationPart(previous[part])) }))}
+        onBlur={() =>
+          setDuration((previous) => ({ ...previous, [part]: String(sanitizeDurationPart(previous[part])) }))
+        }
         slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric', 'data-testid': `assign-${part}` } }}
         fullWidth
       />
@@ -145,11 +163,22 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
 
   const titleId = 'assign-dialog-title';
   return (
-    <Dialog open onClose={assign.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} data-testid="assign-dialog">
+    <Dialog
+      open
+      onClose={assign.isPending ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+      data-testid="assign-dialog"
+    >
       <ExamDialogTitle
         id={titleId}
         title={t('worklist.assign.title')}
-        subtitle={t('worklist.assign.exam', { accession: exam.accessionNumber ?? '—', patient: exam.patientName, modality: exam.description })}
+        subtitle={t('worklist.assign.exam', {
+          accession: exam.accessionNumber ?? '—',
+          patient: exam.patientName,
+          modality: exam.description,
+        })}
         onClose={assign.isPending ? undefined : onClose}
       />
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '12px !important' }}>
@@ -191,7 +220,15 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
               ))}
             </TextField>
           </Box>
-          <Tooltip title={dutyDoctor === null ? t('worklist.assign.noDutyDoctor') : dutyAssignable ? '' : t('worklist.assign.dutyNotAssignable')}>
+          <Tooltip
+            title={
+              dutyDoctor === null
+                ? t('worklist.assign.noDutyDoctor')
+                : dutyAssignable
+                  ? ''
+                  : t('worklist.assign.dutyNotAssignable')
+            }
+          >
             <span>
               <Button
                 variant="outlined"
@@ -203,10 +240,19 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
                   setIsOnDuty(true);
                 }}
                 data-testid="assign-duty-doctor"
-                sx={{ height: 40, maxWidth: 260, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'inline-flex' }}
+                sx={{
+                  height: 40,
+                  maxWidth: 260,
+                  whiteSpace: 'nowrap',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  display: 'inline-flex',
+                }}
               >
                 <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                  {dutyDoctor ? t('worklist.assign.onDutyButton', { name: dutyDoctor.doctorName }) : t('worklist.assign.noDutyDoctor')}
+                  {dutyDoctor
+                    ? t('worklist.assign.onDutyButton', { name: dutyDoctor.doctorName })
+                    : t('worklist.assign.noDutyDoctor')}
                 </Box>
               </Button>
             </span>
@@ -226,7 +272,12 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
                 if (isUrgency(event.target.value)) chooseUrgency(event.target.value);
               }}
               fullWidth
-              slotProps={{ select: { labelId: 'assign-urgency-label', SelectDisplayProps: { 'data-testid': 'assign-urgency' } as object } }}
+              slotProps={{
+                select: {
+                  labelId: 'assign-urgency-label',
+                  SelectDisplayProps: { 'data-testid': 'assign-urgency' } as object,
+                },
+              }}
             >
               {REPORT_URGENCIES.map((u) => (
                 <MenuItem key={u} value={u} data-testid={`urgency-option-${u}`}>
@@ -248,7 +299,12 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
             {durationField('day')}
             {durationField('hour')}
             {durationField('minute')}
-            <Typography variant="body2" color={due ? 'text.primary' : 'text.secondary'} data-testid="assign-due" sx={{ pb: 1, fontVariantNumeric: 'tabular-nums' }}>
+            <Typography
+              variant="body2"
+              color={due ? 'text.primary' : 'text.secondary'}
+              data-testid="assign-due"
+              sx={{ pb: 1, fontVariantNumeric: 'tabular-nums' }}
+            >
               {due ? t('worklist.row.countdownExpected', { date: formatDateTime(due) }) : t('worklist.duration.none')}
             </Typography>
           </Box>
@@ -257,9 +313,20 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
 
         {hideFlags ? null : (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-            <FormControlLabel control={<Checkbox size="small" checked={isSpecific} onChange={(e) => setIsSpecific(e.target.checked)} />} label={t('worklist.assign.isSpecific')} />
-            <FormControlLabel control={<Checkbox size="small" checked={isOnDuty} onChange={(e) => setIsOnDuty(e.target.checked)} />} label={t('worklist.assign.isOnDuty')} />
-            <FormControlLabel control={<Checkbox size="small" checked={isChainCase} onChange={(e) => setIsChainCase(e.target.checked)} />} label={t('worklist.assign.isChainCase')} />
+            <FormControlLabel
+              control={<Checkbox size="small" checked={isSpecific} onChange={(e) => setIsSpecific(e.target.checked)} />}
+              label={t('worklist.assign.isSpecific')}
+            />
+            <FormControlLabel
+              control={<Checkbox size="small" checked={isOnDuty} onChange={(e) => setIsOnDuty(e.target.checked)} />}
+              label={t('worklist.assign.isOnDuty')}
+            />
+            <FormControlLabel
+              control={
+                <Checkbox size="small" checked={isChainCase} onChange={(e) => setIsChainCase(e.target.checked)} />
+              }
+              label={t('worklist.assign.isChainCase')}
+            />
           </Box>
         )}
 
@@ -278,7 +345,13 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
         </Box>
 
         {assign.isError ? (
-          <Typography role="alert" color="error" variant="body2" data-testid="assign-error" sx={{ whiteSpace: 'pre-line', fontWeight: 500 }}>
+          <Typography
+            role="alert"
+            color="error"
+            variant="body2"
+            data-testid="assign-error"
+            sx={{ whiteSpace: 'pre-line', fontWeight: 500 }}
+          >
             {assign.error.message || t('worklist.assign.failed')}
           </Typography>
         ) : null}
@@ -305,4 +378,3 @@ export function AssignDialog({ exam, onClose }: AssignDialogProps) {
     </Dialog>
   );
 }
-

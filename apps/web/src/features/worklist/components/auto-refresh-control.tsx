@@ -36,7 +36,12 @@ export function AutoRefreshControl({ lastRunAt, rerun }: AutoRefreshControlProps
               id="worklist-auto-refresh"
             />
           }
-          label={<BilingualText text={t('worklist.search.autoRefresh')} english={inThai ? english('worklist.search.autoRefresh') : undefined} />}
+          label={
+            <BilingualText
+              text={t('worklist.search.autoRefresh')}
+              english={inThai ? english('worklist.search.autoRefresh') : undefined}
+            />
+          }
         />
         {enabled ? (
           <Box

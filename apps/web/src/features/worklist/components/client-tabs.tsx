@@ -29,7 +29,13 @@ export const ClientTabs = memo(function ClientTabs({ clients, selected, onSelect
       scrollButtons={false}
       aria-label={t('worklist.list.clientTabs')}
       data-testid="client-tabs"
-      sx={{ minHeight: 42, borderBottom: 1, borderColor: 'divider', px: 1, '& .MuiTab-root': { minHeight: 42, py: 0.5, px: 1.75 } }}
+      sx={{
+        minHeight: 42,
+        borderBottom: 1,
+        borderColor: 'divider',
+        px: 1,
+        '& .MuiTab-root': { minHeight: 42, py: 0.5, px: 1.75 },
+      }}
     >
       {clients.map((client) => (
         <Tab

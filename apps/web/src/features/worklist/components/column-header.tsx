@@ -15,7 +15,6 @@ const ICONS: Partial<Record<WorklistColumnId, typeof FolderOutlined>> = {
   report: DescriptionOutlined,
 };
 
-
 /** A column's header: its name, or for the narrow icon columns an icon with the name as tooltip and label. */
 export function ColumnHeader({ id, iconOnly }: { id: WorklistColumnId; iconOnly: boolean }) {
   const { t } = useTranslation();
@@ -24,7 +23,10 @@ export function ColumnHeader({ id, iconOnly }: { id: WorklistColumnId; iconOnly:
   const Icon = ICONS[id];
   return (
     <Tooltip title={label} disableInteractive>
-      <Box component="span" sx={{ display: 'inline-flex', verticalAlign: 'middle', color: 'text.secondary', minHeight: 18 }}>
+      <Box
+        component="span"
+        sx={{ display: 'inline-flex', verticalAlign: 'middle', color: 'text.secondary', minHeight: 18 }}
+      >
         {Icon ? <Icon aria-hidden sx={{ fontSize: 18 }} /> : null}
         <Box component="span" sx={visuallyHidden}>
           {label}

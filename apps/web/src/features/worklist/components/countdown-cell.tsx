@@ -20,8 +20,14 @@ const Pill = styled('span')(({ theme }) => ({
   color: theme.palette.text.primary,
   '&[data-tone="none"]': { color: theme.palette.text.disabled },
   '&[data-tone="warning"], &[data-tone="overdue"]': { padding: '1px 6px', fontWeight: 600, fontSize: '0.78rem' },
-  '&[data-tone="warning"]': { color: theme.palette.status.dueSoon.main, backgroundColor: theme.palette.status.dueSoon.soft },
-  '&[data-tone="overdue"]': { color: theme.palette.status.overdue.main, backgroundColor: theme.palette.status.overdue.soft },
+  '&[data-tone="warning"]': {
+    color: theme.palette.status.dueSoon.main,
+    backgroundColor: theme.palette.status.dueSoon.soft,
+  },
+  '&[data-tone="overdue"]': {
+    color: theme.palette.status.overdue.main,
+    backgroundColor: theme.palette.status.overdue.soft,
+  },
   '& .label': { overflow: 'hidden', textOverflow: 'ellipsis' },
   '& svg': { fontSize: 15, flexShrink: 0 },
 }));
@@ -46,10 +52,18 @@ export function CountdownCell({ countdown, expectedDate }: CountdownCellProps) {
   }
   const due = t('worklist.row.countdownExpected', { date: formatDateTime(expectedDate) });
   const state =
-    countdown.tone === 'overdue' ? t('worklist.row.countdownOverdue') : countdown.tone === 'warning' ? t('worklist.row.countdownDueSoon') : null;
+    countdown.tone === 'overdue'
+      ? t('worklist.row.countdownOverdue')
+      : countdown.tone === 'warning'
+        ? t('worklist.row.countdownDueSoon')
+        : null;
   return (
     <Pill data-testid="countdown" data-tone={countdown.tone} title={state ? `${state} · ${due}` : due}>
-      {countdown.tone === 'overdue' ? <AlarmRounded aria-hidden /> : countdown.tone === 'warning' ? <HourglassBottomRounded aria-hidden /> : null}
+      {countdown.tone === 'overdue' ? (
+        <AlarmRounded aria-hidden />
+      ) : countdown.tone === 'warning' ? (
+        <HourglassBottomRounded aria-hidden />
+      ) : null}
       <span className="label">{countdown.label}</span>
       {state ? <span style={visuallyHiddenStyle}>{` (${state})`}</span> : null}
     </Pill>

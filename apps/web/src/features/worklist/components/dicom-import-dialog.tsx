@@ -77,7 +77,13 @@ export function DicomImportDialog({ exam, onClose }: DicomImportDialogProps) {
       {
         onSuccess: (answer) => {
           setReport(answer);
-          if (answer.stored > 0) announceSuccess(t('worklist.done.importDicom', { accession: exam.accessionNumber ?? exam.patientName, count: answer.stored }));
+          if (answer.stored > 0)
+            announceSuccess(
+              t('worklist.done.importDicom', {
+                accession: exam.accessionNumber ?? exam.patientName,
+                count: answer.stored,
+              }),
+            );
         },
         onError: (error) => setReport(refusedReport(error)),
       },
@@ -107,11 +113,22 @@ export function DicomImportDialog({ exam, onClose }: DicomImportDialogProps) {
   };
   return (
     // The whole dialog takes a drop, backdrop included: a file dropped beside the zone would otherwise open in the tab.
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId} data-testid="dicom-import-dialog" {...dropZone}>
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+      data-testid="dicom-import-dialog"
+      {...dropZone}
+    >
       <ExamDialogTitle
         id={titleId}
         title={t('worklist.dicomImport.title')}
-        subtitle={t('worklist.documents.subtitle', { accession: exam.accessionNumber ?? '—', patient: exam.patientName })}
+        subtitle={t('worklist.documents.subtitle', {
+          accession: exam.accessionNumber ?? '—',
+          patient: exam.patientName,
+        })}
         {...(busy ? {} : { onClose })}
       />
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
@@ -121,18 +138,36 @@ export function DicomImportDialog({ exam, onClose }: DicomImportDialogProps) {
         <Box
           data-testid="dicom-import-drop"
           sx={{
-            p: 1.5, border: '1px dashed', borderRadius: 1, transition: 'background-color 120ms',
-            borderColor: dragging ? 'primary.main' : 'divider', bgcolor: dragging ? 'action.hover' : 'transparent',
+            p: 1.5,
+            border: '1px dashed',
+            borderRadius: 1,
+            transition: 'background-color 120ms',
+            borderColor: dragging ? 'primary.main' : 'divider',
+            bgcolor: dragging ? 'action.hover' : 'transparent',
           }}
         >
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <Button variant="outlined" component="label" htmlFor={`${id}-files`} startIcon={<UploadFileRounded />} disabled={busy}>
+            <Button
+              variant="outlined"
+              component="label"
+              htmlFor={`${id}-files`}
+              startIcon={<UploadFileRounded />}
+              disabled={busy}
+            >
               {t('worklist.dicomImport.chooseFiles')}
             </Button>
-            <Button variant="outlined" component="label" htmlFor={`${id}-folder`} startIcon={<DriveFolderUploadRounded />} disabled={busy}>
+            <Button
+              variant="outlined"
+              component="label"
+              htmlFor={`${id}-folder`}
+              startIcon={<DriveFolderUploadRounded />}
+              disabled={busy}
+            >
               {t('worklist.dicomImport.chooseFolder')}
             </Button>
-            <Typography variant="body2" color="text.secondary">{t('worklist.dicomImport.orDrop')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('worklist.dicomImport.orDrop')}
+            </Typography>
           </Box>
           <input
             ref={filesRef}
@@ -153,7 +188,11 @@ export function DicomImportDialog({ exam, onClose }: DicomImportDialogProps) {
             onChange={(event) => choose(event.target.files)}
             style={{ position: 'absolute', width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
           />
-          <FormHelperText error={needFiles} data-testid="dicom-import-chosen" sx={{ mx: 0, mt: 0.75, fontWeight: needFiles ? 500 : 400 }}>
+          <FormHelperText
+            error={needFiles}
+            data-testid="dicom-import-chosen"
+            sx={{ mx: 0, mt: 0.75, fontWeight: needFiles ? 500 : 400 }}
+          >
             {needFiles
               ? t('worklist.dicomImport.selectFiles')
               : files.length
@@ -163,9 +202,14 @@ export function DicomImportDialog({ exam, onClose }: DicomImportDialogProps) {
         </Box>
         {busy ? (
           <Box role="status" aria-live="polite">
-            <LinearProgress variant={progress > 0 && progress < 100 ? 'determinate' : 'indeterminate'} value={progress} />
+            <LinearProgress
+              variant={progress > 0 && progress < 100 ? 'determinate' : 'indeterminate'}
+              value={progress}
+            />
             <Typography variant="caption" color="text.secondary">
-              {progress < 100 ? t('worklist.dicomImport.uploading', { percent: progress }) : t('worklist.dicomImport.processing')}
+              {progress < 100
+                ? t('worklist.dicomImport.uploading', { percent: progress })
+                : t('worklist.dicomImport.processing')}
             </Typography>
           </Box>
         ) : null}
@@ -185,7 +229,13 @@ export function DicomImportDialog({ exam, onClose }: DicomImportDialogProps) {
             {t('worklist.dicomImport.another')}
           </Button>
         ) : (
-          <Button variant="contained" startIcon={<CloudUploadRounded />} onClick={submit} disabled={busy} data-testid="dicom-import-submit">
+          <Button
+            variant="contained"
+            startIcon={<CloudUploadRounded />}
+            onClick={submit}
+            disabled={busy}
+            data-testid="dicom-import-submit"
+          >
             {t('worklist.dicomImport.upload')}
           </Button>
         )}
@@ -203,18 +253,39 @@ function ImportResult({ report }: { report: ImportReport }) {
   ];
   const failed = report.failed;
   return (
-    <Box role="status" aria-live="polite" data-testid="dicom-import-result" sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      data-testid="dicom-import-result"
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
       <Typography variant="subtitle2" component="h3">
         {t('worklist.dicomImport.resultTitle')}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'start', columnGap: 3, rowGap: 0.5 }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'auto auto',
+          justifyContent: 'start',
+          columnGap: 3,
+          rowGap: 0.5,
+        }}
+      >
         {counts.map(({ key, label }) => (
           <Box key={key} sx={{ display: 'contents' }} data-testid={`dicom-import-${key}`}>
             <Typography component="dt" variant="body2" color="text.secondary">
               {label}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: key === 'stored' ? 600 : 400, whiteSpace: 'nowrap' }}>
-              {key === 'skipped' ? t('worklist.dicomImport.files', { count: report[key] }) : t('worklist.dicomImport.images', { count: report[key] })}
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, fontWeight: key === 'stored' ? 600 : 400, whiteSpace: 'nowrap' }}
+            >
+              {key === 'skipped'
+                ? t('worklist.dicomImport.files', { count: report[key] })
+                : t('worklist.dicomImport.images', { count: report[key] })}
             </Typography>
           </Box>
         ))}
@@ -222,7 +293,12 @@ function ImportResult({ report }: { report: ImportReport }) {
           <Typography component="dt" variant="body2" color={failed.length ? 'error.main' : 'text.secondary'}>
             {t('worklist.dicomImport.failed')}
           </Typography>
-          <Typography component="dd" variant="body2" color={failed.length ? 'error.main' : 'text.primary'} sx={{ m: 0, fontWeight: failed.length ? 600 : 400, whiteSpace: 'nowrap' }}>
+          <Typography
+            component="dd"
+            variant="body2"
+            color={failed.length ? 'error.main' : 'text.primary'}
+            sx={{ m: 0, fontWeight: failed.length ? 600 : 400, whiteSpace: 'nowrap' }}
+          >
             {t('worklist.dicomImport.files', { count: failed.length })}
           </Typography>
         </Box>

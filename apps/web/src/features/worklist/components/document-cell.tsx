@@ -22,7 +22,11 @@ export function DocumentCell({ kind, present, onOpen }: DocumentCellProps) {
       : t(present ? 'worklist.row.files' : 'worklist.row.filesNone');
   const icon =
     kind === 'document' ? (
-      present ? <FolderRounded fontSize="small" /> : <FolderOutlined fontSize="small" />
+      present ? (
+        <FolderRounded fontSize="small" />
+      ) : (
+        <FolderOutlined fontSize="small" />
+      )
     ) : present ? (
       <InsertDriveFileRounded fontSize="small" />
     ) : (

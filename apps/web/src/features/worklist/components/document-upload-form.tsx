@@ -76,21 +76,47 @@ export function DocumentUploadForm({ examId, kind }: DocumentUploadFormProps) {
         submit();
       }}
       data-testid="document-upload"
-      sx={(theme) => ({ p: 1.5, borderRadius: 1, bgcolor: theme.palette.illustration.tint, display: 'flex', flexDirection: 'column', gap: 1.25 })}
+      sx={(theme) => ({
+        p: 1.5,
+        borderRadius: 1,
+        bgcolor: theme.palette.illustration.tint,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.25,
+      })}
     >
       <Typography variant="subtitle2" component="h3">
         {t('worklist.documents.uploadTitle')}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1.2fr) minmax(0, 1fr)' }, gap: 1.5, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
+          gap: 1.5,
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <FieldLabel htmlFor={`${id}-file`} required>
             {t('worklist.documents.chooseFile')}
           </FieldLabel>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-            <Button variant="outlined" component="label" htmlFor={`${id}-file`} startIcon={<UploadFileRounded />} sx={{ flexShrink: 0, height: 40, bgcolor: 'background.paper' }}>
+            <Button
+              variant="outlined"
+              component="label"
+              htmlFor={`${id}-file`}
+              startIcon={<UploadFileRounded />}
+              sx={{ flexShrink: 0, height: 40, bgcolor: 'background.paper' }}
+            >
               {t('worklist.documents.chooseFile')}
             </Button>
-            <Typography variant="body2" noWrap color={file ? 'text.primary' : 'text.secondary'} data-testid="upload-file-name" sx={{ minWidth: 0 }}>
+            <Typography
+              variant="body2"
+              noWrap
+              color={file ? 'text.primary' : 'text.secondary'}
+              data-testid="upload-file-name"
+              sx={{ minWidth: 0 }}
+            >
               {file?.name ?? t('worklist.documents.noFileChosen')}
             </Typography>
             <input
@@ -105,8 +131,16 @@ export function DocumentUploadForm({ examId, kind }: DocumentUploadFormProps) {
               style={{ position: 'absolute', width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
             />
           </Box>
-          <FormHelperText id={`${id}-file-help`} error={Boolean(error)} data-testid="upload-file-help" sx={{ mx: 0, whiteSpace: 'pre-line', fontWeight: error ? 500 : 400 }}>
-            {error ?? (kind === 'document' ? t('worklist.documents.acceptedTypes', { types }) : t('worklist.documents.anyType'))}
+          <FormHelperText
+            id={`${id}-file-help`}
+            error={Boolean(error)}
+            data-testid="upload-file-help"
+            sx={{ mx: 0, whiteSpace: 'pre-line', fontWeight: error ? 500 : 400 }}
+          >
+            {error ??
+              (kind === 'document'
+                ? t('worklist.documents.acceptedTypes', { types })
+                : t('worklist.documents.anyType'))}
           </FormHelperText>
         </Box>
         <Box sx={{ minWidth: 0 }}>
@@ -116,8 +150,15 @@ export function DocumentUploadForm({ examId, kind }: DocumentUploadFormProps) {
             value={prefix}
             onChange={(event) => setPrefix(event.target.value)}
             fullWidth
-            helperText={file && prefix.trim() ? t('worklist.documents.renamePreview', { name: previewFileName(file.name, prefix) }) : t('worklist.documents.renameHint')}
-            slotProps={{ htmlInput: { maxLength: 150, 'data-testid': 'upload-prefix' }, formHelperText: { sx: { mx: 0 } } }}
+            helperText={
+              file && prefix.trim()
+                ? t('worklist.documents.renamePreview', { name: previewFileName(file.name, prefix) })
+                : t('worklist.documents.renameHint')
+            }
+            slotProps={{
+              htmlInput: { maxLength: 150, 'data-testid': 'upload-prefix' },
+              formHelperText: { sx: { mx: 0 } },
+            }}
           />
         </Box>
       </Box>
@@ -130,7 +171,13 @@ export function DocumentUploadForm({ examId, kind }: DocumentUploadFormProps) {
         </Box>
       ) : null}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" startIcon={<CloudUploadRounded />} disabled={upload.isPending} data-testid="upload-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<CloudUploadRounded />}
+          disabled={upload.isPending}
+          data-testid="upload-submit"
+        >
           {t('worklist.documents.upload')}
         </Button>
       </Box>

@@ -36,11 +36,22 @@ export function DocumentsDialog({ exam, kind, canUpload, onClose }: DocumentsDia
   const titleId = 'documents-dialog-title';
 
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId} data-testid="documents-dialog" data-kind={kind}>
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby={titleId}
+      data-testid="documents-dialog"
+      data-kind={kind}
+    >
       <ExamDialogTitle
         id={titleId}
         title={t(kind === 'document' ? 'worklist.documents.titleDocument' : 'worklist.documents.titleFile')}
-        subtitle={t('worklist.documents.subtitle', { accession: exam.accessionNumber ?? '—', patient: exam.patientName })}
+        subtitle={t('worklist.documents.subtitle', {
+          accession: exam.accessionNumber ?? '—',
+          patient: exam.patientName,
+        })}
         onClose={onClose}
       />
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
@@ -92,7 +103,9 @@ export function DocumentsDialog({ exam, kind, canUpload, onClose }: DocumentsDia
                     <OpenInNewRounded sx={{ fontSize: 14, flexShrink: 0 }} />
                   </Link>
                 </TableCell>
-                <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{doc.uploadBy}</TableCell>
+                <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {doc.uploadBy}
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="document-date">
                   {formatDateTime(doc.uploadDate)}
                 </TableCell>

@@ -32,7 +32,10 @@ export function EditExamDialog({ exam, onClose }: EditExamDialogProps) {
       <ExamDialogTitle
         id={titleId}
         title={t('worklist.edit.title')}
-        subtitle={t('worklist.documents.subtitle', { accession: exam.accessionNumber ?? '—', patient: exam.patientName })}
+        subtitle={t('worklist.documents.subtitle', {
+          accession: exam.accessionNumber ?? '—',
+          patient: exam.patientName,
+        })}
         onClose={onClose}
       />
       {info.isSuccess ? (
@@ -50,7 +53,15 @@ export function EditExamDialog({ exam, onClose }: EditExamDialogProps) {
 
 type Field = 'prefixName' | 'firstName' | 'middleName' | 'lastName' | 'suffixName';
 
-function EditExamForm({ exam, initial, onClose }: { exam: Exam; initial: ExamUpdateInformationAnswer; onClose: () => void }) {
+function EditExamForm({
+  exam,
+  initial,
+  onClose,
+}: {
+  exam: Exam;
+  initial: ExamUpdateInformationAnswer;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const update = useUpdateExamInformation();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -111,7 +122,10 @@ function EditExamForm({ exam, initial, onClose }: { exam: Exam; initial: ExamUpd
         error={name === 'firstName' && Boolean(errors.firstName)}
         helperText={name === 'firstName' ? errors.firstName : undefined}
         fullWidth
-        slotProps={{ htmlInput: { maxLength: name === 'prefixName' || name === 'suffixName' ? 50 : 100 }, formHelperText: { sx: { mx: 0 } } }}
+        slotProps={{
+          htmlInput: { maxLength: name === 'prefixName' || name === 'suffixName' ? 50 : 100 },
+          formHelperText: { sx: { mx: 0 } },
+        }}
       />
     </Box>
   );
@@ -125,7 +139,9 @@ function EditExamForm({ exam, initial, onClose }: { exam: Exam; initial: ExamUpd
         submit();
       }}
     >
-      <DialogContent sx={{ display: 'grid', gridTemplateColumns: 'repeat(6, minmax(0, 1fr))', gap: 1.5, pt: '8px !important' }}>
+      <DialogContent
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(6, minmax(0, 1fr))', gap: 1.5, pt: '8px !important' }}
+      >
         <Box sx={{ gridColumn: 'span 2' }}>{field('prefixName')}</Box>
         <Box sx={{ gridColumn: 'span 4' }}>{field('firstName', true)}</Box>
         <Box sx={{ gridColumn: 'span 3' }}>{field('middleName')}</Box>

@@ -29,7 +29,10 @@ import { FieldLabel } from '../../../components/field-label';
 type Message = 'none' | 'optional' | 'required';
 
 /** Per action: the call, whether it takes a message (the server requires one to reject an audit), and its tone. */
-const ACTIONS: Record<Exclude<ConfirmAction, 'delete'>, { request: (v: { exam: Exam; message?: string }) => Promise<Exam>; message: Message; danger: boolean }> = {
+const ACTIONS: Record<
+  Exclude<ConfirmAction, 'delete'>,
+  { request: (v: { exam: Exam; message?: string }) => Promise<Exam>; message: Message; danger: boolean }
+> = {
   accept: { request: acceptExam, message: 'none', danger: false },
   reject: { request: rejectExam, message: 'optional', danger: true },
   approveDicom: { request: approveDicom, message: 'optional', danger: false },
@@ -135,7 +138,10 @@ export function ExamConfirmDialog({ action, exam, then, onClose }: ExamConfirmDi
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={pending} data-testid="confirm-no">
-          <BilingualText text={t('worklist.confirm.no')} english={inThai ? english('worklist.confirm.no') : undefined} />
+          <BilingualText
+            text={t('worklist.confirm.no')}
+            english={inThai ? english('worklist.confirm.no') : undefined}
+          />
         </Button>
         <Button
           variant="contained"
@@ -146,7 +152,10 @@ export function ExamConfirmDialog({ action, exam, then, onClose }: ExamConfirmDi
           startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
           data-testid="confirm-yes"
         >
-          <BilingualText text={t('worklist.confirm.yes')} english={inThai ? english('worklist.confirm.yes') : undefined} />
+          <BilingualText
+            text={t('worklist.confirm.yes')}
+            english={inThai ? english('worklist.confirm.yes') : undefined}
+          />
         </Button>
       </DialogActions>
     </Dialog>

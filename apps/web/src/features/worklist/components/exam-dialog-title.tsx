@@ -27,7 +27,11 @@ export function ExamDialogTitle({ id, title, subtitle, onClose }: ExamDialogTitl
         </Typography>
       ) : null}
       {onClose ? (
-        <IconButton aria-label={t('worklist.history.close')} onClick={onClose} sx={{ position: 'absolute', right: 10, top: 10 }}>
+        <IconButton
+          aria-label={t('worklist.history.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 10, top: 10 }}
+        >
           <CloseRounded fontSize="small" />
         </IconButton>
       ) : null}

@@ -42,10 +42,17 @@ export function HistoryDialog({ exam, pacsLink, onClose }: HistoryDialogProps) {
       <ExamDialogTitle
         id={titleId}
         title={t('worklist.history.title')}
-        subtitle={t('worklist.documents.subtitle', { accession: exam.accessionNumber ?? '—', patient: exam.patientName })}
+        subtitle={t('worklist.documents.subtitle', {
+          accession: exam.accessionNumber ?? '—',
+          patient: exam.patientName,
+        })}
         onClose={onClose}
       />
-      <Tabs value={tab} onChange={(_, value: 'related' | 'log') => setTab(value)} sx={{ px: 3, minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}>
+      <Tabs
+        value={tab}
+        onChange={(_, value: 'related' | 'log') => setTab(value)}
+        sx={{ px: 3, minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
+      >
         <Tab value="related" label={t('worklist.history.related')} />
         <Tab value="log" label={t('worklist.history.log')} />
       </Tabs>
@@ -80,7 +87,9 @@ export function HistoryDialog({ exam, pacsLink, onClose }: HistoryDialogProps) {
                   {related.data.map((r) => (
                     // Following an accession link moves the list to that row; the dialog gets out of the way.
                     <TableRow key={r.examId} onClick={pacsLink ? onClose : undefined}>
-                      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(r.examDate)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                        {formatDateTime(r.examDate)}
+                      </TableCell>
                       <TableCell>
                         <AccessionChip accession={r.accessionNumber} linked={pacsLink} />
                       </TableCell>
@@ -90,7 +99,9 @@ export function HistoryDialog({ exam, pacsLink, onClose }: HistoryDialogProps) {
                       <TableCell>
                         <StatusChip status={r.status} reviewerName={r.reviewerName} />
                       </TableCell>
-                      <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{r.reviewerName ?? '–'}</TableCell>
+                      <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                        {r.reviewerName ?? '–'}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -98,14 +109,23 @@ export function HistoryDialog({ exam, pacsLink, onClose }: HistoryDialogProps) {
             ) : null}
           </>
         ) : (
-          <Box component="ol" data-testid="history-log" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          <Box
+            component="ol"
+            data-testid="history-log"
+            sx={{ m: 0, pl: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 0.5 }}
+          >
             {logLines.length === 0 ? (
               <Typography component="li" variant="body2" color="text.secondary">
                 {t('worklist.history.noLog')}
               </Typography>
             ) : (
               logLines.map((line, i) => (
-                <Typography key={i} component="li" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', borderBottom: 1, borderColor: 'divider', pb: 0.5 }}>
+                <Typography
+                  key={i}
+                  component="li"
+                  variant="body2"
+                  sx={{ fontVariantNumeric: 'tabular-nums', borderBottom: 1, borderColor: 'divider', pb: 0.5 }}
+                >
                   {line}
                 </Typography>
               ))

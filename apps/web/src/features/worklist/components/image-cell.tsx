@@ -18,19 +18,32 @@ export function ImageCell({ exam, onOpen }: ImageCellProps) {
   if (!exam.hasImage) {
     return (
       <Tooltip title={t('worklist.row.noImages')} disableInteractive>
-        <ImageRounded role="img" aria-label={t('worklist.row.noImages')} fontSize="small" sx={{ color: 'action.disabled', verticalAlign: 'middle' }} />
+        <ImageRounded
+          role="img"
+          aria-label={t('worklist.row.noImages')}
+          fontSize="small"
+          sx={{ color: 'action.disabled', verticalAlign: 'middle' }}
+        />
       </Tooltip>
     );
   }
   const archived = isArchived(exam);
   const audit = exam.dicomAuditStatus;
   const auditText = audit ? t('worklist.audit.dicom', { status: t(`worklist.audit.${audit}`) }) : null;
-  const label = [t('worklist.row.openViewer'), archived ? t('worklist.row.archived') : null, auditText].filter(Boolean).join(' · ');
+  const label = [t('worklist.row.openViewer'), archived ? t('worklist.row.archived') : null, auditText]
+    .filter(Boolean)
+    .join(' · ');
   const flagged = audit === 'WaitingForAudit' || audit === 'Rejected';
 
   return (
     <Tooltip title={label} disableInteractive>
-      <IconButton aria-label={label} onClick={onOpen} data-testid="viewer-button" data-dicom-audit={audit || 'none'} sx={{ p: 0.5, color: 'primary.main' }}>
+      <IconButton
+        aria-label={label}
+        onClick={onOpen}
+        data-testid="viewer-button"
+        data-dicom-audit={audit || 'none'}
+        sx={{ p: 0.5, color: 'primary.main' }}
+      >
         <Badge
           variant="dot"
           invisible={!flagged}

@@ -6,7 +6,10 @@ import { styled } from '@mui/material/styles';
 import type { Exam } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
 
-type PatientRow = Pick<Exam, 'patientName' | 'age' | 'isCritical' | 'allergy' | 'latestMessage' | 'clientName' | 'branchName'>;
+type PatientRow = Pick<
+  Exam,
+  'patientName' | 'age' | 'isCritical' | 'allergy' | 'latestMessage' | 'clientName' | 'branchName'
+>;
 
 const Cell = styled('span')(({ theme }) => ({
   display: 'flex',

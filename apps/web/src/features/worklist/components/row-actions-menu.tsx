@@ -49,31 +49,105 @@ export function RowActionsMenu({ exam, can, actions }: RowActionsMenuProps) {
   const confirm = (action: ConfirmAction) => () => actions.open({ kind: 'confirm', action, exam });
 
   // Built only while the menu is open: a row renders far more often than its menu opens.
-  const buildGroups = (): Item[][] => [
+  const buildGroups = (): Item[][] =>
     [
-      needsAcceptance(exam, can) && { id: 'accept', label: t('worklist.action.accept'), icon: <TaskAltRounded />, run: confirm('accept') },
-      canRejectCase(exam, can) && { id: 'reject', label: t('worklist.action.reject'), icon: <DoNotDisturbOnRounded />, danger: true, run: confirm('reject') },
-      canAssign(exam, can) && { id: 'assign', label: t('worklist.action.assign'), icon: <AssignmentIndRounded />, run: () => actions.open({ kind: 'assign', exam }) },
-    ],
-    [
-      can.editExam && { id: 'edit', label: t('worklist.action.edit'), icon: <EditNoteRounded />, run: () => actions.open({ kind: 'edit', exam }) },
-      { id: 'history', label: t('worklist.action.history'), icon: <HistoryRounded />, run: () => actions.open({ kind: 'history', exam }) },
-      can.importDicom && !isArchived(exam) && { id: 'importDicom', label: t('worklist.action.importDicom'), icon: <DriveFolderUploadRounded />, run: () => actions.open({ kind: 'importDicom', exam }) },
-      can.images && isArchived(exam) && { id: 'unzip', label: t('worklist.action.unzip'), icon: <UnarchiveRounded />, run: () => actions.unzip(exam) },
-    ],
-    [
-      canAuditDicom(exam, can) && { id: 'approveDicom', label: t('worklist.action.approveDicom'), icon: <ThumbUpAltRounded />, run: confirm('approveDicom') },
-      canAuditDicom(exam, can) && { id: 'rejectDicom', label: t('worklist.action.rejectDicom'), icon: <ThumbDownAltRounded />, danger: true, run: confirm('rejectDicom') },
-      canAuditReport(exam, can) && { id: 'approveReport', label: t('worklist.action.approveReport'), icon: <ThumbUpAltRounded />, run: confirm('approveReport') },
-      canAuditReport(exam, can) && { id: 'rejectReport', label: t('worklist.action.rejectReport'), icon: <ThumbDownAltRounded />, danger: true, run: confirm('rejectReport') },
-    ],
-    [
-      can.deleteDicom && exam.hasImage && { id: 'deleteDicom', label: t('worklist.action.deleteDicom'), icon: <ImageNotSupportedRounded />, danger: true, run: confirm('deleteDicom') },
-      canDeleteExam(exam, can) && { id: 'delete', label: t('worklist.action.delete'), icon: <DeleteForeverRounded />, danger: true, run: confirm('delete') },
-    ],
-  ]
-    .map((group) => group.filter((item): item is Item => Boolean(item)))
-    .filter((group) => group.length > 0);
+      [
+        needsAcceptance(exam, can) && {
+          id: 'accept',
+          label: t('worklist.action.accept'),
+          icon: <TaskAltRounded />,
+          run: confirm('accept'),
+        },
+        canRejectCase(exam, can) && {
+          id: 'reject',
+          label: t('worklist.action.reject'),
+          icon: <DoNotDisturbOnRounded />,
+          danger: true,
+          run: confirm('reject'),
+        },
+        canAssign(exam, can) && {
+          id: 'assign',
+          label: t('worklist.action.assign'),
+          icon: <AssignmentIndRounded />,
+          run: () => actions.open({ kind: 'assign', exam }),
+        },
+      ],
+      [
+        can.editExam && {
+          id: 'edit',
+          label: t('worklist.action.edit'),
+          icon: <EditNoteRounded />,
+          run: () => actions.open({ kind: 'edit', exam }),
+        },
+        {
+          id: 'history',
+          label: t('worklist.action.history'),
+          icon: <HistoryRounded />,
+          run: () => actions.open({ kind: 'history', exam }),
+        },
+        can.importDicom &&
+          !isArchived(exam) && {
+            id: 'importDicom',
+            label: t('worklist.action.importDicom'),
+            icon: <DriveFolderUploadRounded />,
+            run: () => actions.open({ kind: 'importDicom', exam }),
+          },
+        can.images &&
+          isArchived(exam) && {
+            id: 'unzip',
+            label: t('worklist.action.unzip'),
+            icon: <UnarchiveRounded />,
+            run: () => actions.unzip(exam),
+          },
+      ],
+      [
+        canAuditDicom(exam, can) && {
+          id: 'approveDicom',
+          label: t('worklist.action.approveDicom'),
+          icon: <ThumbUpAltRounded />,
+          run: confirm('approveDicom'),
+        },
+        canAuditDicom(exam, can) && {
+          id: 'rejectDicom',
+          label: t('worklist.action.rejectDicom'),
+          icon: <ThumbDownAltRounded />,
+          danger: true,
+          run: confirm('rejectDicom'),
+        },
+        canAuditReport(exam, can) && {
+          id: 'approveReport',
+          label: t('worklist.action.approveReport'),
+          icon: <ThumbUpAltRounded />,
+          run: confirm('approveReport'),
+        },
+        canAuditReport(exam, can) && {
+          id: 'rejectReport',
+          label: t('worklist.action.rejectReport'),
+          icon: <ThumbDownAltRounded />,
+          danger: true,
+          run: confirm('rejectReport'),
+        },
+      ],
+      [
+        can.deleteDicom &&
+          exam.hasImage && {
+            id: 'deleteDicom',
+            label: t('worklist.action.deleteDicom'),
+            icon: <ImageNotSupportedRounded />,
+            danger: true,
+            run: confirm('deleteDicom'),
+          },
+        canDeleteExam(exam, can) && {
+          id: 'delete',
+          label: t('worklist.action.delete'),
+          icon: <DeleteForeverRounded />,
+          danger: true,
+          run: confirm('delete'),
+        },
+      ],
+    ]
+      .map((group) => group.filter((item): item is Item => Boolean(item)))
+      .filter((group) => group.length > 0);
 
   const label = t('worklist.row.actions', { accession: exam.accessionNumber ?? exam.patientName });
   return (
@@ -112,7 +186,9 @@ export function RowActionsMenu({ exam, can, actions }: RowActionsMenuProps) {
                 }}
                 sx={item.danger ? { color: 'error.main' } : undefined}
               >
-                <ListItemIcon sx={{ color: item.danger ? 'error.main' : 'text.secondary', '& svg': { fontSize: 19 } }}>{item.icon}</ListItemIcon>
+                <ListItemIcon sx={{ color: item.danger ? 'error.main' : 'text.secondary', '& svg': { fontSize: 19 } }}>
+                  {item.icon}
+                </ListItemIcon>
                 <ListItemText>{item.label}</ListItemText>
               </MenuItem>
             )),

@@ -26,7 +26,10 @@ interface SearchPanelProps {
 
 const fieldId = (field: WorklistFilterField) => `worklist-${field}`;
 
-type TextFieldName = Exclude<WorklistFilterField, 'examFromDate' | 'examToDate' | 'studyDateFrom' | 'studyDateTo' | 'modalityCode'>;
+type TextFieldName = Exclude<
+  WorklistFilterField,
+  'examFromDate' | 'examToDate' | 'studyDateFrom' | 'studyDateTo' | 'modalityCode'
+>;
 
 /** Spec §2 search panel: simple fields, the advanced ones behind the toggle, quick ranges, Search, Auto Refresh. */
 export function SearchPanel({ state, searching }: SearchPanelProps) {
@@ -61,8 +64,15 @@ export function SearchPanel({ state, searching }: SearchPanelProps) {
   );
 
   const date = (field: 'examFromDate' | 'examToDate' | 'studyDateFrom' | 'studyDateTo', label: string) => (
-    <DateField id={fieldId(field)} label={label} value={filters[field]} onChange={(value) => setField(field, value)} error={problemText(field)}
-      placeholder={t('worklist.search.datePlaceholder')} calendarLabel={t('worklist.search.openCalendar')} />
+    <DateField
+      id={fieldId(field)}
+      label={label}
+      value={filters[field]}
+      onChange={(value) => setField(field, value)}
+      error={problemText(field)}
+      placeholder={t('worklist.search.datePlaceholder')}
+      calendarLabel={t('worklist.search.openCalendar')}
+    />
   );
 
   return (
@@ -92,7 +102,10 @@ export function SearchPanel({ state, searching }: SearchPanelProps) {
         {date('examToDate', t('worklist.search.toDate'))}
         <Box sx={{ display: 'flex', gap: 0.75, pb: problems.examFromDate || problems.examToDate ? 2.75 : 0 }}>
           {QUICK_RANGE_DAYS.map((days) => (
-            <Tooltip key={days} title={t(days === 7 ? 'worklist.search.last7DaysHint' : 'worklist.search.last14DaysHint')}>
+            <Tooltip
+              key={days}
+              title={t(days === 7 ? 'worklist.search.last7DaysHint' : 'worklist.search.last14DaysHint')}
+            >
               <Button
                 variant="outlined"
                 size="small"
@@ -122,7 +135,8 @@ export function SearchPanel({ state, searching }: SearchPanelProps) {
               select: {
                 labelId: 'worklist-modality-label',
                 displayEmpty: true,
-                renderValue: (value) => modalityText(value as string, conditions.data?.modality, t('worklist.search.modalityAll')),
+                renderValue: (value) =>
+                  modalityText(value as string, conditions.data?.modality, t('worklist.search.modalityAll')),
                 MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
                 SelectDisplayProps: { 'data-testid': 'worklist-modality-select' } as object,
               },
@@ -141,7 +155,16 @@ export function SearchPanel({ state, searching }: SearchPanelProps) {
       <Collapse in={advanced} unmountOnExit>
         <Box
           data-testid="worklist-advanced"
-          sx={{ display: 'grid', gap: 1.25, mt: 1.25, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' } }}
+          sx={{
+            display: 'grid',
+            gap: 1.25,
+            mt: 1.25,
+            gridTemplateColumns: {
+              xs: 'repeat(2, minmax(0, 1fr))',
+              md: 'repeat(3, minmax(0, 1fr))',
+              lg: 'repeat(5, minmax(0, 1fr))',
+            },
+          }}
         >
           {text('patientId', t('worklist.search.patientId'))}
           {text('issuerOfPatientId', t('worklist.search.issuerOfPatientId'))}
@@ -164,7 +187,10 @@ export function SearchPanel({ state, searching }: SearchPanelProps) {
           data-testid="worklist-search-submit"
           sx={{ minWidth: 132, height: 36 }}
         >
-          <BilingualText text={t('worklist.search.submit')} english={inThai ? english('worklist.search.submit') : undefined} />
+          <BilingualText
+            text={t('worklist.search.submit')}
+            english={inThai ? english('worklist.search.submit') : undefined}
+          />
         </Button>
         <Button
           variant="text"
@@ -175,9 +201,15 @@ export function SearchPanel({ state, searching }: SearchPanelProps) {
           sx={{ height: 36 }}
         >
           {advanced ? (
-            <BilingualText text={t('worklist.search.simple')} english={inThai ? english('worklist.search.simple') : undefined} />
+            <BilingualText
+              text={t('worklist.search.simple')}
+              english={inThai ? english('worklist.search.simple') : undefined}
+            />
           ) : (
-            <BilingualText text={t('worklist.search.advanced')} english={inThai ? english('worklist.search.advanced') : undefined} />
+            <BilingualText
+              text={t('worklist.search.advanced')}
+              english={inThai ? english('worklist.search.advanced') : undefined}
+            />
           )}
         </Button>
         <Box sx={{ flexGrow: 1 }} />
@@ -197,7 +229,9 @@ function modalityText(value: string, options: { key: string; value: string }[] |
 /** UI guide: focus moves to the first field in error. */
 function focusFirstProblem(): void {
   window.requestAnimationFrame(() => {
-    const input = document.querySelector<HTMLInputElement>('[data-testid="worklist-search"] input[aria-invalid="true"]');
+    const input = document.querySelector<HTMLInputElement>(
+      '[data-testid="worklist-search"] input[aria-invalid="true"]',
+    );
     input?.focus();
   });
 }

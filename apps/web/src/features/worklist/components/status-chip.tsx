@@ -31,7 +31,10 @@ const Pill = styled('span')(({ theme }) => ({
   ...Object.fromEntries(
     EXAM_STATUSES.map((status) => {
       const tone = theme.palette.status[TONE[status]];
-      return [`&[data-status="${status}"]`, { color: tone.main, backgroundColor: tone.soft, borderColor: alpha(tone.main, 0.32) }];
+      return [
+        `&[data-status="${status}"]`,
+        { color: tone.main, backgroundColor: tone.soft, borderColor: alpha(tone.main, 0.32) },
+      ];
     }),
   ),
 }));
@@ -44,7 +47,8 @@ interface StatusChipProps {
 
 export function StatusChip({ status, reviewerName }: StatusChipProps) {
   const { t } = useTranslation();
-  const title = status === 'Rejected' && reviewerName ? t('worklist.status.rejectedBy', { name: reviewerName }) : status;
+  const title =
+    status === 'Rejected' && reviewerName ? t('worklist.status.rejectedBy', { name: reviewerName }) : status;
   return (
     <Pill data-testid="status-chip" data-status={status} title={title}>
       {t(`worklist.status.${status}`)}

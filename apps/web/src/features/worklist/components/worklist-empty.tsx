@@ -9,9 +9,30 @@ export function WorklistEmpty() {
   const { t } = useTranslation();
   const { english, inThai } = useEnglish();
   return (
-    <Box data-testid="worklist-empty" role="status" sx={{ py: 6, px: 3, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 0.75 }}>
+    <Box
+      data-testid="worklist-empty"
+      role="status"
+      sx={{
+        py: 6,
+        px: 3,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        gap: 0.75,
+      }}
+    >
       <Box
-        sx={(theme) => ({ width: 64, height: 64, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: theme.palette.illustration.tint, color: 'primary.main', mb: 1 })}
+        sx={(theme) => ({
+          width: 64,
+          height: 64,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: theme.palette.illustration.tint,
+          color: 'primary.main',
+          mb: 1,
+        })}
       >
         <SearchOffRounded sx={{ fontSize: 32 }} />
       </Box>

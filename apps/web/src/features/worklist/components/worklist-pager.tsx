@@ -20,8 +20,25 @@ export function WorklistPager({ page, total, totalIsEstimate, onPage }: Worklist
   const from = total === 0 ? 0 : (page - 1) * WORKLIST_PAGE_SIZE + 1;
   const to = Math.min(total, page * WORKLIST_PAGE_SIZE);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, px: 1.5, py: 1, borderTop: 1, borderColor: 'divider' }}>
-      <Typography variant="body2" color="text.secondary" data-testid="worklist-range" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        flexWrap: 'wrap',
+        gap: 1,
+        px: 1.5,
+        py: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        data-testid="worklist-range"
+        sx={{ fontVariantNumeric: 'tabular-nums' }}
+      >
         {t('worklist.list.range', { from, to, total: formatResultTotal(total, totalIsEstimate) })}
       </Typography>
       {pages > 1 ? (

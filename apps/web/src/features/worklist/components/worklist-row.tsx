@@ -32,8 +32,19 @@ interface WorklistRowProps {
  * One exam: compact (~36 px), one line, every cell truncating rather than wrapping. Plain tr/td styled once by the
  * table (worklist-table-sx): a page of rows is rendered often (searches, auto refresh, the 30 s clock).
  */
-export const WorklistRow = memo(function WorklistRow({ exam, columns, can, actions, now, highlighted }: WorklistRowProps) {
-  const due = countdown(exam.expectedDate ? new Date(exam.expectedDate) : null, new Date(now), exam.status === 'Completed');
+export const WorklistRow = memo(function WorklistRow({
+  exam,
+  columns,
+  can,
+  actions,
+  now,
+  highlighted,
+}: WorklistRowProps) {
+  const due = countdown(
+    exam.expectedDate ? new Date(exam.expectedDate) : null,
+    new Date(now),
+    exam.status === 'Completed',
+  );
   // Spec §2: after the expected date the row shows overdue in red tones (only where the count-down column explains it).
   const overdue = can.countdown && due.tone === 'overdue';
 
@@ -58,13 +69,30 @@ export const WorklistRow = memo(function WorklistRow({ exam, columns, can, actio
       case 'countdown':
         return <CountdownCell countdown={due} expectedDate={exam.expectedDate} />;
       case 'doctor':
-        return <DoctorCell exam={exam} onAssign={canAssign(exam, can) ? () => actions.open({ kind: 'assign', exam }) : undefined} />;
+        return (
+          <DoctorCell
+            exam={exam}
+            onAssign={canAssign(exam, can) ? () => actions.open({ kind: 'assign', exam }) : undefined}
+          />
+        );
       case 'editBy':
         return <span title={exam.latestReporter ?? undefined}>{exam.latestReporter ?? '–'}</span>;
       case 'documents':
-        return <DocumentCell kind="document" present={exam.hasDocument} onOpen={() => actions.open({ kind: 'documents', exam, uploadKind: 'document' })} />;
+        return (
+          <DocumentCell
+            kind="document"
+            present={exam.hasDocument}
+            onOpen={() => actions.open({ kind: 'documents', exam, uploadKind: 'document' })}
+          />
+        );
       case 'files':
-        return <DocumentCell kind="file" present={exam.hasFile} onOpen={() => actions.open({ kind: 'documents', exam, uploadKind: 'file' })} />;
+        return (
+          <DocumentCell
+            kind="file"
+            present={exam.hasFile}
+            onOpen={() => actions.open({ kind: 'documents', exam, uploadKind: 'file' })}
+          />
+        );
       case 'images':
         return <ImageCell exam={exam} onOpen={() => actions.openViewer(exam)} />;
       case 'report':
@@ -85,7 +113,12 @@ export const WorklistRow = memo(function WorklistRow({ exam, columns, can, actio
       aria-current={highlighted ? 'true' : undefined}
     >
       {columns.map((column) => (
-        <td key={column.id} data-column={column.id} data-icon={ICON_HEADER_COLUMNS.has(column.id) ? '' : undefined} data-align={column.align}>
+        <td
+          key={column.id}
+          data-column={column.id}
+          data-icon={ICON_HEADER_COLUMNS.has(column.id) ? '' : undefined}
+          data-align={column.align}
+        >
           {cell(column.id)}
         </td>
       ))}

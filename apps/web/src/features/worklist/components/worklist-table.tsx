@@ -49,21 +49,36 @@ const bodySx = (theme: Theme) => ({
   '& tbody td[data-align="right"]': { textAlign: 'right' },
   // Spec §2: overdue rows in red tones, with a red edge.
   '& tbody tr[data-overdue="true"]': { backgroundColor: alpha(theme.palette.status.overdue.soft, 0.55) },
-  '& tbody tr[data-overdue="true"] > td:first-of-type': { boxShadow: `inset 3px 0 0 ${theme.palette.status.overdue.main}` },
+  '& tbody tr[data-overdue="true"] > td:first-of-type': {
+    boxShadow: `inset 3px 0 0 ${theme.palette.status.overdue.main}`,
+  },
   // Spec §2: the URL hash's row.
   '& tbody tr[data-highlighted="true"]': {
     backgroundColor: alpha(theme.palette.primary.main, 0.12),
     outline: `2px solid ${theme.palette.primary.main}`,
     outlineOffset: -2,
   },
-  '& tbody tr[data-highlighted="true"] > td:first-of-type': { boxShadow: `inset 4px 0 0 ${theme.palette.primary.main}` },
+  '& tbody tr[data-highlighted="true"] > td:first-of-type': {
+    boxShadow: `inset 4px 0 0 ${theme.palette.primary.main}`,
+  },
 });
 
 /**
  * The worklist table: fixed layout so the flexible columns truncate instead of pushing the table wider than
  * 1366×768 allows; below that (tablets) the table scrolls sideways inside its box.
  */
-export function WorklistTable({ rows, columns, can, actions, now, highlightedAccession, loading = false, stickyHeader = true, label, testId }: WorklistTableProps) {
+export function WorklistTable({
+  rows,
+  columns,
+  can,
+  actions,
+  now,
+  highlightedAccession,
+  loading = false,
+  stickyHeader = true,
+  label,
+  testId,
+}: WorklistTableProps) {
   return (
     // Sticky cells stick to the nearest scrolling box: it must be the page, so this box only scrolls below lg.
     <Box sx={{ overflowX: { xs: 'auto', lg: 'visible' } }}>
@@ -71,7 +86,13 @@ export function WorklistTable({ rows, columns, can, actions, now, highlightedAcc
         size="small"
         aria-label={label}
         data-testid={testId}
-        sx={(theme) => ({ tableLayout: 'fixed', width: '100%', minWidth: minimumTableWidth(columns), borderCollapse: 'separate', ...bodySx(theme) })}
+        sx={(theme) => ({
+          tableLayout: 'fixed',
+          width: '100%',
+          minWidth: minimumTableWidth(columns),
+          borderCollapse: 'separate',
+          ...bodySx(theme),
+        })}
       >
         <colgroup>
           {columns.map((column) => (
@@ -94,7 +115,12 @@ export function WorklistTable({ rows, columns, can, actions, now, highlightedAcc
                   textOverflow: 'ellipsis',
                   bgcolor: 'background.paper',
                   borderBottomColor: 'divider',
-                  ...(stickyHeader && { position: { lg: 'sticky' }, top: HEADER_HEIGHT, zIndex: 2, boxShadow: (theme) => `0 1px 0 ${theme.palette.divider}` }),
+                  ...(stickyHeader && {
+                    position: { lg: 'sticky' },
+                    top: HEADER_HEIGHT,
+                    zIndex: 2,
+                    boxShadow: (theme) => `0 1px 0 ${theme.palette.divider}`,
+                  }),
                   ...(ICON_HEADER_COLUMNS.has(column.id) && { px: 0, textOverflow: 'clip' }),
                 }}
               >

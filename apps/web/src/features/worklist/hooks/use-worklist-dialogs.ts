@@ -11,7 +11,8 @@ import { announceSuccess } from './use-success-snackbar';
 import { needsAcceptance } from '@rangsi/domain';
 
 /** Actions that ask "are you sure?" first (spec §4). */
-export type ConfirmAction = 'accept' | 'reject' | 'approveDicom' | 'rejectDicom' | 'deleteDicom' | 'approveReport' | 'rejectReport' | 'delete';
+export type ConfirmAction =
+  'accept' | 'reject' | 'approveDicom' | 'rejectDicom' | 'deleteDicom' | 'approveReport' | 'rejectReport' | 'delete';
 
 /** Where to go once a case is accepted: the viewer or the report, unzipping archived images first. */
 export interface AfterAccept {

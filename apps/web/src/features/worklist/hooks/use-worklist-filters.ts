@@ -38,7 +38,12 @@ const ADVANCED_FIELDS = [
   'sendingApplication',
 ] as const satisfies readonly WorklistFilterField[];
 
-const DATE_FIELDS = ['examFromDate', 'examToDate', 'studyDateFrom', 'studyDateTo'] as const satisfies readonly WorklistFilterField[];
+const DATE_FIELDS = [
+  'examFromDate',
+  'examToDate',
+  'studyDateFrom',
+  'studyDateTo',
+] as const satisfies readonly WorklistFilterField[];
 
 /** Spec §2/§9: From Date 3 days ago, To Date today (Bangkok days). */
 export function defaultFilters(now = Date.now()): WorklistFilters {
@@ -89,8 +94,10 @@ export function toExamSearch(
       search[field] = value;
     }
   }
-  if (search.examFromDate && search.examToDate && search.examFromDate > search.examToDate) problems.examToDate = 'dateOrder';
-  if (search.studyDateFrom && search.studyDateTo && search.studyDateFrom > search.studyDateTo) problems.studyDateTo = 'dateOrder';
+  if (search.examFromDate && search.examToDate && search.examFromDate > search.examToDate)
+    problems.examToDate = 'dateOrder';
+  if (search.studyDateFrom && search.studyDateTo && search.studyDateFrom > search.studyDateTo)
+    problems.studyDateTo = 'dateOrder';
   return { search, problems };
 }
 
@@ -142,7 +149,11 @@ export function useWorklistFilters(): WorklistFiltersState {
   const quickRange = useCallback(
     (days: number) => {
       const today = bangkokToday();
-      const next = { ...filters, examFromDate: isoDayToDisplay(addDays(today, -days)), examToDate: isoDayToDisplay(today) };
+      const next = {
+        ...filters,
+        examFromDate: isoDayToDisplay(addDays(today, -days)),
+        examToDate: isoDayToDisplay(today),
+      };
       setFilters(next);
       apply(next, advanced);
     },
@@ -164,5 +175,18 @@ export function useWorklistFilters(): WorklistFiltersState {
     setRun({ search: { accessionNumber: accession }, page: 1, clientId: undefined, runAt: Date.now() });
   }, []);
 
-  return { filters, advanced, problems, run, setField, setAdvanced, submit, quickRange, setPage, setClient, rerun, searchAccession };
+  return {
+    filters,
+    advanced,
+    problems,
+    run,
+    setField,
+    setAdvanced,
+    submit,
+    quickRange,
+    setPage,
+    setClient,
+    rerun,
+    searchAccession,
+  };
 }

@@ -20,4 +20,17 @@ export const QUICK_RANGE_DAYS = [7, 14] as const;
 export const HIDE_ASSIGN_FLAGS_BRANCH_ID: number | null = null;
 
 /** Spec §5: document uploads accept these extensions; file uploads accept any type. */
-export const DOCUMENT_EXTENSIONS = ['.jpg', '.tiff', '.pdf', '.png', '.doc', '.docx', '.ppt', '.pptx', '.xls', '.xlsx', '.jpeg', '.txt'] as const;
+export const DOCUMENT_EXTENSIONS = [
+  '.jpg',
+  '.tiff',
+  '.pdf',
+  '.png',
+  '.doc',
+  '.docx',
+  '.ppt',
+  '.pptx',
+  '.xls',
+  '.xlsx',
+  '.jpeg',
+  '.txt',
+] as const;

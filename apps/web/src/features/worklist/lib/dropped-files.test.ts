@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { filesFromDrop } from './dropped-files';
 
 /** A file entry as the browser gives it. */
-const fileEntry = (name: string) => ({ isFile: true, isDirectory: false, name, file: (ok: (f: File) => void) => ok(new File(['x'], name)) });
+const fileEntry = (name: string) => ({
+  isFile: true,
+  isDirectory: false,
+  name,
+  file: (ok: (f: File) => void) => ok(new File(['x'], name)),
+});
 
 /** A folder entry whose reader answers in chunks of `chunk`, then an empty answer, as Chromium's does. */
 function folderEntry(name: string, children: object[], chunk = 2) {
   return {
-    isFile: false, isDirectory: true, name,
+    isFile: false,
+    isDirectory: true,
+    name,
     createReader: () => {
       let at = 0;
       return {
@@ -32,7 +39,9 @@ function drop(entries: (object | null)[], files: File[] = []): DataTransfer {
 describe('filesFromDrop', () => {
   it('walks a dropped CD folder with its sub-folders, every chunk of a large folder, and leaves hidden files out', async () => {
     const cd = folderEntry('DICOM', [
-      fileEntry('IM1'), fileEntry('IM2'), fileEntry('.DS_Store'),
+      fileEntry('IM1'),
+      fileEntry('IM2'),
+      fileEntry('.DS_Store'),
       folderEntry('SE2', [fileEntry('IM3'), fileEntry('IM4'), fileEntry('IM5')]),
       folderEntry('.Trashes', [fileEntry('old')]),
     ]);

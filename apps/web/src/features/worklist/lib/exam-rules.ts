@@ -5,7 +5,14 @@ import type { WorklistCapabilities } from './worklist-capabilities';
 
 type Row = Pick<
   Exam,
-  'status' | 'reviewerId' | 'reportCount' | 'reportAuditStatus' | 'dicomAuditStatus' | 'accessionNumber' | 'hasImage' | 'zipStatus'
+  | 'status'
+  | 'reviewerId'
+  | 'reportCount'
+  | 'reportAuditStatus'
+  | 'dicomAuditStatus'
+  | 'accessionNumber'
+  | 'hasImage'
+  | 'zipStatus'
 >;
 
 /** Spec §4: a doctor may reject a case assigned to them that is not finished. */
@@ -51,6 +58,9 @@ export function isArchived(exam: Pick<Exam, 'zipStatus'>): boolean {
  * Spec §5: the specific/on-duty/chain boxes are hidden for one branch's users. The user's branch id is not in
  * /api/me, so the exam's branch stands in: branch-scoped users only ever assign their own branch's exams.
  */
-export function shouldHideAssignFlags(examBranchId: number, hiddenBranchId: number | null = HIDE_ASSIGN_FLAGS_BRANCH_ID): boolean {
+export function shouldHideAssignFlags(
+  examBranchId: number,
+  hiddenBranchId: number | null = HIDE_ASSIGN_FLAGS_BRANCH_ID,
+): boolean {
   return hiddenBranchId !== null && examBranchId === hiddenBranchId;
 }

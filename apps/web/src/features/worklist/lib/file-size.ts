@@ -8,5 +8,7 @@ export function formatFileSize(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${value} bytes` : `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${UNITS[unit]}`;
+  return unit === 0
+    ? `${value} bytes`
+    : `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${UNITS[unit]}`;
 }

@@ -53,7 +53,13 @@ export function worklistColumns(can: WorklistCapabilities): WorklistColumn[] {
 }
 
 /** Columns narrow enough that their header reads better as an icon (the name is its tooltip and label). */
-export const ICON_HEADER_COLUMNS: ReadonlySet<WorklistColumnId> = new Set(['documents', 'files', 'images', 'report', 'actions']);
+export const ICON_HEADER_COLUMNS: ReadonlySet<WorklistColumnId> = new Set([
+  'documents',
+  'files',
+  'images',
+  'report',
+  'actions',
+]);
 
 /**
  * Width below which the table scrolls sideways inside its box (tablets) instead of squeezing the flexible columns

@@ -17,7 +17,10 @@ export function useMarkLine(billingId: string) {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: ({ requestId, paid }: { requestId: string; paid: boolean }) =>
-      apiRequest<{ requestId: string; paidBillingId: string | null }>(`/api/billing/${billingId}/${paid ? 'paid' : 'unpaid'}/${requestId}`, { method: 'POST' }),
+      apiRequest<{ requestId: string; paidBillingId: string | null }>(
+        `/api/billing/${billingId}/${paid ? 'paid' : 'unpaid'}/${requestId}`,
+        { method: 'POST' },
+      ),
     // The line keeps its spinner until the detail shows it in its new tab.
     onSuccess: () => refresh(),
     meta: { errorAlert: false },
@@ -29,7 +32,10 @@ export function useCreateReceipt(billingId: string) {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: (body: Omit<ReceiptCreate, 'amount'> & { amount: number }) =>
-      apiRequest<{ receiptId: string; receiptDocumentId: string }>(`/api/billing/${billingId}/receipt/create`, { method: 'POST', body }),
+      apiRequest<{ receiptId: string; receiptDocumentId: string }>(`/api/billing/${billingId}/receipt/create`, {
+        method: 'POST',
+        body,
+      }),
     onSuccess: () => void refresh(),
     meta: { errorAlert: false },
   });
@@ -40,7 +46,10 @@ export function useVoidReceipt(billingId: string) {
   const refresh = useRefreshBilling();
   return useMutation({
     mutationFn: ({ receiptId, reason }: { receiptId: string; reason: string }) =>
-      apiRequest<{ receiptId: string }>(`/api/billing/${billingId}/receipt/${receiptId}/void`, { method: 'POST', body: { reason } }),
+      apiRequest<{ receiptId: string }>(`/api/billing/${billingId}/receipt/${receiptId}/void`, {
+        method: 'POST',
+        body: { reason },
+      }),
     onSuccess: () => refresh(),
     meta: { errorAlert: false },
   });

@@ -29,9 +29,16 @@ export function BillingAgingPanel({ hospitalId }: { hospitalId: number | null })
     <Paper variant="outlined" component="section" aria-labelledby="billing-aging-title" data-testid="billing-aging">
       <Box sx={{ px: 1.5, pt: 1 }}>
         <Typography variant="subtitle2" component="h2" id="billing-aging-title">
-          ค้างชำระตามอายุหนี้ <Typography component="span" variant="inherit" color="text.secondary">Unpaid by age</Typography>
+          ค้างชำระตามอายุหนี้{' '}
+          <Typography component="span" variant="inherit" color="text.secondary">
+            Unpaid by age
+          </Typography>
         </Typography>
-        {data ? <Typography variant="caption" color="text.secondary">ณ วันที่ (as of) {formatDate(data.asOf)}</Typography> : null}
+        {data ? (
+          <Typography variant="caption" color="text.secondary">
+            ณ วันที่ (as of) {formatDate(data.asOf)}
+          </Typography>
+        ) : null}
       </Box>
       <Table size="small" sx={{ '& th, & td': { px: 1.5 }, '& th': { fontWeight: 600 } }}>
         <TableHead>
@@ -46,7 +53,14 @@ export function BillingAgingPanel({ hospitalId }: { hospitalId: number | null })
             <TableRow key={b.bucket} data-testid="billing-aging-bucket" data-bucket={b.bucket}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{BUCKET_LABEL[b.bucket]}</TableCell>
               <TableCell sx={moneyCell}>{b.count.toLocaleString('en-US')}</TableCell>
-              <TableCell sx={{ ...moneyCell, ...(b.bucket === '90+' && b.count > 0 ? { color: 'error.main', fontWeight: 600 } : {}) }}>{formatBaht(b.total)}</TableCell>
+              <TableCell
+                sx={{
+                  ...moneyCell,
+                  ...(b.bucket === '90+' && b.count > 0 ? { color: 'error.main', fontWeight: 600 } : {}),
+                }}
+              >
+                {formatBaht(b.total)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

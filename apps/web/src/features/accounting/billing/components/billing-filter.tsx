@@ -26,7 +26,11 @@ interface Props {
   onSearch: (search: BillingSearch) => void;
 }
 
-interface Errors { startDate?: string; endDate?: string; hospital?: string }
+interface Errors {
+  startDate?: string;
+  endDate?: string;
+  hospital?: string;
+}
 
 /** Spec §2 Billing screen filter panel: date range (server's default, decision acc02), hospital (required), privilege. */
 export function BillingFilter({ hospitals, defaultStartDate, defaultEndDate, busy, onHospital, onSearch }: Props) {
@@ -55,45 +59,123 @@ export function BillingFilter({ hospitals, defaultStartDate, defaultEndDate, bus
     if (hospitalId === null) found.hospital = HOSPITAL_REQUIRED;
     setErrors(found);
     if (Object.keys(found).length > 0 || !start || !end || hospitalId === null) return;
-    onSearch({ startDate: start, endDate: end, hospitalId, ...(privilege === ALL ? {} : { privilegeId: Number(privilege) }) });
+    onSearch({
+      startDate: start,
+      endDate: end,
+      hospitalId,
+      ...(privilege === ALL ? {} : { privilegeId: Number(privilege) }),
+    });
   };
 
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} component="section" aria-labelledby="billing-filter-title">
       <Typography variant="h6" component="h1" id="billing-filter-title" sx={{ mb: 1 }}>
-        การวางบิล <Typography component="span" variant="inherit" color="text.secondary">Billing</Typography>
+        การวางบิล{' '}
+        <Typography component="span" variant="inherit" color="text.secondary">
+          Billing
+        </Typography>
       </Typography>
-      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}
-        sx={{ display: 'grid', gridTemplateColumns: '140px 140px minmax(180px, 1.2fr) minmax(180px, 1fr) auto', gap: 1, alignItems: 'start' }}>
-        <DateField id="billing-start" size="small" label="ตั้งแต่วันที่ (From)" value={startDate} onChange={setStartDate} error={errors.startDate}
-          placeholder="dd-MM-yyyy" calendarLabel="เลือกวันที่เริ่มต้น (Pick the start date)" required errorWraps />
-        <DateField id="billing-end" size="small" label="ถึงวันที่ (To)" value={endDate} onChange={setEndDate} error={errors.endDate}
-          placeholder="dd-MM-yyyy" calendarLabel="เลือกวันที่สิ้นสุด (Pick the end date)" required errorWraps />
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: '140px 140px minmax(180px, 1.2fr) minmax(180px, 1fr) auto',
+          gap: 1,
+          alignItems: 'start',
+        }}
+      >
+        <DateField
+          id="billing-start"
+          size="small"
+          label="ตั้งแต่วันที่ (From)"
+          value={startDate}
+          onChange={setStartDate}
+          error={errors.startDate}
+          placeholder="dd-MM-yyyy"
+          calendarLabel="เลือกวันที่เริ่มต้น (Pick the start date)"
+          required
+          errorWraps
+        />
+        <DateField
+          id="billing-end"
+          size="small"
+          label="ถึงวันที่ (To)"
+          value={endDate}
+          onChange={setEndDate}
+          error={errors.endDate}
+          placeholder="dd-MM-yyyy"
+          calendarLabel="เลือกวันที่สิ้นสุด (Pick the end date)"
+          required
+          errorWraps
+        />
         <Box sx={{ minWidth: 0 }}>
-          <FieldLabel htmlFor="billing-hospital" required>โรงพยาบาล (Hospital)</FieldLabel>
-          <TextField id="billing-hospital" select size="small" fullWidth value={hospitalId === null ? '' : String(hospitalId)}
+          <FieldLabel htmlFor="billing-hospital" required>
+            โรงพยาบาล (Hospital)
+          </FieldLabel>
+          <TextField
+            id="billing-hospital"
+            select
+            size="small"
+            fullWidth
+            value={hospitalId === null ? '' : String(hospitalId)}
             onChange={(e) => chooseHospital(e.target.value === '' ? null : Number(e.target.value))}
-            error={Boolean(errors.hospital)} helperText={errors.hospital}
+            error={Boolean(errors.hospital)}
+            helperText={errors.hospital}
             slotProps={{
               select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'billing-hospital' } as object },
-              formHelperText: { sx: { mx: 0 }, ...(errors.hospital ? { 'data-testid': 'billing-hospital-error' } : {}) } as object,
-            }}>
-            <MenuItem value=""><Typography component="span" color="text.secondary">เลือกโรงพยาบาล (Choose)</Typography></MenuItem>
-            {hospitals.map((h) => <MenuItem key={h.id} value={String(h.id)}>{h.name}</MenuItem>)}
+              formHelperText: {
+                sx: { mx: 0 },
+                ...(errors.hospital ? { 'data-testid': 'billing-hospital-error' } : {}),
+              } as object,
+            }}
+          >
+            <MenuItem value="">
+              <Typography component="span" color="text.secondary">
+                เลือกโรงพยาบาล (Choose)
+              </Typography>
+            </MenuItem>
+            {hospitals.map((h) => (
+              <MenuItem key={h.id} value={String(h.id)}>
+                {h.name}
+              </MenuItem>
+            ))}
           </TextField>
         </Box>
         <Box sx={{ minWidth: 0 }}>
           <FieldLabel htmlFor="billing-privilege">สิทธิการรักษา (Privilege)</FieldLabel>
-          <TextField id="billing-privilege" select size="small" fullWidth value={privilege} disabled={hospitalId === null}
+          <TextField
+            id="billing-privilege"
+            select
+            size="small"
+            fullWidth
+            value={privilege}
+            disabled={hospitalId === null}
             onChange={(e) => setPrivilege(e.target.value)}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'billing-privilege' } as object } }}>
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'billing-privilege' } as object } }}
+          >
             <MenuItem value={ALL}>ทุกสิทธิ (All privileges)</MenuItem>
-            {(privileges.data ?? []).map((p) => <MenuItem key={p.id} value={String(p.id)}>{p.name}</MenuItem>)}
+            {(privileges.data ?? []).map((p) => (
+              <MenuItem key={p.id} value={String(p.id)}>
+                {p.name}
+              </MenuItem>
+            ))}
           </TextField>
         </Box>
         <Box sx={{ pt: 2.6 }}>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="billing-search"
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <SearchRounded />}>ค้นหา (Search)</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            data-testid="billing-search"
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <SearchRounded />}
+          >
+            ค้นหา (Search)
+          </Button>
         </Box>
       </Box>
     </Paper>

@@ -7,4 +7,8 @@ export const BILLING_HISTORY_HEIGHT = 900;
 export const BILLING_NOTICE_MS = 1000;
 
 /** Money cells: right-aligned tabular figures (UI guide). */
-export const moneyCell: SxProps<Theme> = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' };
+export const moneyCell: SxProps<Theme> = {
+  textAlign: 'right',
+  whiteSpace: 'nowrap',
+  fontVariantNumeric: 'tabular-nums',
+};

@@ -45,17 +45,37 @@ export function DetailLinesTable({ lines, tab, selecting, selected, onSelect, bu
   };
 
   if (lines.length === 0) {
-    return <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} data-testid={`billing-detail-${tab}-empty`}>ไม่พบข้อมูล</Typography>;
+    return (
+      <Typography
+        color="text.secondary"
+        sx={{ py: 4, textAlign: 'center' }}
+        data-testid={`billing-detail-${tab}-empty`}
+      >
+        ไม่พบข้อมูล
+      </Typography>
+    );
   }
   return (
     <TableContainer sx={{ maxHeight: 360 }}>
-      <Table size="small" stickyHeader data-testid={`billing-detail-${tab}-table`} sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 600 }, '& th, & td': { px: 1 } }}>
+      <Table
+        size="small"
+        stickyHeader
+        data-testid={`billing-detail-${tab}-table`}
+        sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 600 }, '& th, & td': { px: 1 } }}
+      >
         <TableHead>
           <TableRow>
             {boxes ? (
               <TableCell padding="checkbox">
-                <Checkbox size="small" checked={all} indeterminate={some && !all} onChange={() => onSelect(all ? new Set() : new Set(lines.map((l) => l.requestId)))}
-                  slotProps={{ input: { 'aria-label': 'เลือกทั้งหมด (Select all)', 'data-testid': 'receipt-select-all' } as object }} />
+                <Checkbox
+                  size="small"
+                  checked={all}
+                  indeterminate={some && !all}
+                  onChange={() => onSelect(all ? new Set() : new Set(lines.map((l) => l.requestId)))}
+                  slotProps={{
+                    input: { 'aria-label': 'เลือกทั้งหมด (Select all)', 'data-testid': 'receipt-select-all' } as object,
+                  }}
+                />
               </TableCell>
             ) : null}
             <TableCell>วันที่นัด (Date)</TableCell>
@@ -63,7 +83,9 @@ export function DetailLinesTable({ lines, tab, selecting, selected, onSelect, bu
             <TableCell>ชื่อผู้ป่วย (Patient)</TableCell>
             <TableCell align="right">ยอดเงิน (บาท)</TableCell>
             {tab === 'paid' ? <TableCell>ชำระโดย (Paid by)</TableCell> : null}
-            {!boxes && canMark ? <TableCell align="right">{tab === 'unpaid' ? 'บันทึกชำระ' : 'ยกเลิกชำระ'}</TableCell> : null}
+            {!boxes && canMark ? (
+              <TableCell align="right">{tab === 'unpaid' ? 'บันทึกชำระ' : 'ยกเลิกชำระ'}</TableCell>
+            ) : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -71,17 +93,36 @@ export function DetailLinesTable({ lines, tab, selecting, selected, onSelect, bu
             <TableRow key={l.requestId} hover data-testid="billing-detail-line" data-request-id={l.requestId}>
               {boxes ? (
                 <TableCell padding="checkbox">
-                  <Checkbox size="small" checked={selected.has(l.requestId)} onChange={() => toggle(l.requestId)}
-                    slotProps={{ input: { 'aria-label': `เลือก ${l.patientName} (Select)`, 'data-testid': 'receipt-line-check' } as object }} />
+                  <Checkbox
+                    size="small"
+                    checked={selected.has(l.requestId)}
+                    onChange={() => toggle(l.requestId)}
+                    slotProps={{
+                      input: {
+                        'aria-label': `เลือก ${l.patientName} (Select)`,
+                        'data-testid': 'receipt-line-check',
+                      } as object,
+                    }}
+                  />
                 </TableCell>
               ) : null}
-              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDate(l.appointmentDate)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatDate(l.appointmentDate)}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.hn}</TableCell>
               <TableCell>{l.patientName}</TableCell>
               <TableCell sx={moneyCell}>{formatBaht(l.totalPrice)}</TableCell>
               {tab === 'paid' ? (
                 <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="billing-detail-paid-by">
-                  {l.paidDocumentId ? <>ใบเสร็จ <b>{l.paidDocumentId}</b></> : <Typography variant="body2" color="text.secondary" component="span">บันทึกชำระเอง (Marked by hand)</Typography>}
+                  {l.paidDocumentId ? (
+                    <>
+                      ใบเสร็จ <b>{l.paidDocumentId}</b>
+                    </>
+                  ) : (
+                    <Typography variant="body2" color="text.secondary" component="span">
+                      บันทึกชำระเอง (Marked by hand)
+                    </Typography>
+                  )}
                 </TableCell>
               ) : null}
               {!boxes && canMark ? (
@@ -97,16 +138,43 @@ export function DetailLinesTable({ lines, tab, selecting, selected, onSelect, bu
   );
 }
 
-function MarkButton({ line, paid, busy, onMark }: { line: Line; paid: boolean; busy: boolean; onMark: Props['onMark'] }) {
+function MarkButton({
+  line,
+  paid,
+  busy,
+  onMark,
+}: {
+  line: Line;
+  paid: boolean;
+  busy: boolean;
+  onMark: Props['onMark'];
+}) {
   // A line a receipt paid goes back to unpaid only by voiding that receipt (decision acc06).
   const byReceipt = !paid && line.paidReceiptId !== null;
-  const label = paid ? 'บันทึกว่าชำระแล้ว (Mark paid)' : byReceipt ? `ชำระด้วยใบเสร็จ ${line.paidDocumentId ?? ''}: ยกเลิกใบเสร็จก่อน (Void the receipt first)` : 'ยกเลิกการชำระ (Mark unpaid)';
+  const label = paid
+    ? 'บันทึกว่าชำระแล้ว (Mark paid)'
+    : byReceipt
+      ? `ชำระด้วยใบเสร็จ ${line.paidDocumentId ?? ''}: ยกเลิกใบเสร็จก่อน (Void the receipt first)`
+      : 'ยกเลิกการชำระ (Mark unpaid)';
   return (
     <Tooltip title={label}>
       <Box component="span">
-        <IconButton size="small" color={paid ? 'success' : 'warning'} aria-label={label} disabled={busy || byReceipt} onClick={() => onMark(line, paid)}
-          data-testid={paid ? 'billing-mark-paid' : 'billing-mark-unpaid'} data-busy={busy}>
-          {busy ? <CircularProgress size={18} data-testid="billing-line-spinner" /> : paid ? <CheckCircleOutlineRounded fontSize="small" /> : <UndoRounded fontSize="small" />}
+        <IconButton
+          size="small"
+          color={paid ? 'success' : 'warning'}
+          aria-label={label}
+          disabled={busy || byReceipt}
+          onClick={() => onMark(line, paid)}
+          data-testid={paid ? 'billing-mark-paid' : 'billing-mark-unpaid'}
+          data-busy={busy}
+        >
+          {busy ? (
+            <CircularProgress size={18} data-testid="billing-line-spinner" />
+          ) : paid ? (
+            <CheckCircleOutlineRounded fontSize="small" />
+          ) : (
+            <UndoRounded fontSize="small" />
+          )}
         </IconButton>
       </Box>
     </Tooltip>

@@ -6,7 +6,16 @@ export function HeadCell({ th, en, ...rest }: { th: string; en?: string } & Omit
   return (
     <TableCell {...rest} sx={{ lineHeight: 1.3, py: 0.5, ...rest.sx }}>
       {th}
-      {en ? <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', lineHeight: 1.2, fontWeight: 400 }}>{en}</Typography> : null}
+      {en ? (
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', lineHeight: 1.2, fontWeight: 400 }}
+        >
+          {en}
+        </Typography>
+      ) : null}
     </TableCell>
   );
 }

@@ -20,12 +20,23 @@ type BillingReceipt = BillingDetail['receipts'][number];
 const TYPE_TEXT: Record<BillingReceipt['type'], string> = { transfer: 'โอนเงิน', cheque: 'เช็ค' };
 
 /** The batch's receipts (spec §3 Receipt), each opening its PDF; a live one can be voided, a voided one is struck through. */
-export function ReceiptsList({ billingId, receipts, onVoid }: { billingId: string; receipts: BillingReceipt[]; onVoid: (receipt: BillingReceipt) => void }) {
+export function ReceiptsList({
+  billingId,
+  receipts,
+  onVoid,
+}: {
+  billingId: string;
+  receipts: BillingReceipt[];
+  onVoid: (receipt: BillingReceipt) => void;
+}) {
   if (receipts.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="billing-receipts-title" sx={{ mt: 2 }} data-testid="billing-receipts">
       <Typography variant="subtitle2" component="h3" id="billing-receipts-title" sx={{ mb: 0.5 }}>
-        ใบเสร็จรับเงิน <Typography component="span" variant="inherit" color="text.secondary">Receipts</Typography>
+        ใบเสร็จรับเงิน{' '}
+        <Typography component="span" variant="inherit" color="text.secondary">
+          Receipts
+        </Typography>
       </Typography>
       <Table size="small" sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 600 }, '& th, & td': { px: 1 } }}>
         <TableHead>
@@ -43,16 +54,38 @@ export function ReceiptsList({ billingId, receipts, onVoid }: { billingId: strin
           {receipts.map((r) => {
             const struck = r.isVoided ? { textDecoration: 'line-through', color: 'text.disabled' } : {};
             return (
-              <TableRow key={r.receiptId} data-testid="billing-receipt" data-voided={r.isVoided} data-receipt-id={r.receiptId}>
+              <TableRow
+                key={r.receiptId}
+                data-testid="billing-receipt"
+                data-voided={r.isVoided}
+                data-receipt-id={r.receiptId}
+              >
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {r.isVoided ? <Box component="span" sx={struck}>{r.receiptDocumentId}</Box> : (
-                    <Link href={receiptFileUrl(billingId, r.receiptId)} target="_blank" rel="noopener" data-testid="billing-receipt-file">{r.receiptDocumentId}</Link>
+                  {r.isVoided ? (
+                    <Box component="span" sx={struck}>
+                      {r.receiptDocumentId}
+                    </Box>
+                  ) : (
+                    <Link
+                      href={receiptFileUrl(billingId, r.receiptId)}
+                      target="_blank"
+                      rel="noopener"
+                      data-testid="billing-receipt-file"
+                    >
+                      {r.receiptDocumentId}
+                    </Link>
                   )}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', ...struck }}>{formatDateTime(r.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', ...struck }}>
+                  {formatDateTime(r.createdAt)}
+                </TableCell>
                 <TableCell sx={struck}>{TYPE_TEXT[r.type]}</TableCell>
-                <TableCell sx={struck}>{r.bankName} · {r.number}</TableCell>
-                <TableCell sx={{ ...moneyCell, ...struck }}>{r.requestIds.length} · {formatBaht(r.linesTotal)}</TableCell>
+                <TableCell sx={struck}>
+                  {r.bankName} · {r.number}
+                </TableCell>
+                <TableCell sx={{ ...moneyCell, ...struck }}>
+                  {r.requestIds.length} · {formatBaht(r.linesTotal)}
+                </TableCell>
                 <TableCell sx={{ ...moneyCell, ...struck }}>{formatBaht(r.amount)}</TableCell>
                 <TableCell align="right" sx={{ py: 0 }}>
                   {r.isVoided ? (
@@ -60,7 +93,15 @@ export function ReceiptsList({ billingId, receipts, onVoid }: { billingId: strin
                       ยกเลิกแล้ว (Voided){r.voidedAt ? ` ${formatDateTime(r.voidedAt)}` : ''}: {r.voidReason}
                     </Typography>
                   ) : (
-                    <Button size="small" color="error" startIcon={<BlockRounded />} onClick={() => onVoid(r)} data-testid="billing-receipt-void">ยกเลิก (Void)</Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      startIcon={<BlockRounded />}
+                      onClick={() => onVoid(r)}
+                      data-testid="billing-receipt-void"
+                    >
+                      ยกเลิก (Void)
+                    </Button>
                   )}
                 </TableCell>
               </TableRow>

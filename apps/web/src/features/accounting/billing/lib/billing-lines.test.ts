@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountText, checkReceipt, initialChecked, RECEIPT_NONE_SELECTED, RECEIPT_PAYMENT_MISSING, selectAllState,
-  sumSatang, toggleAllUnpaid, toggleLine,
+  amountText,
+  checkReceipt,
+  initialChecked,
+  RECEIPT_NONE_SELECTED,
+  RECEIPT_PAYMENT_MISSING,
+  selectAllState,
+  sumSatang,
+  toggleAllUnpaid,
+  toggleLine,
 } from './billing-lines';
 
 const rows = [
@@ -45,7 +52,10 @@ describe(checkReceipt.name, () => {
   const base = { selectedSatang: 150_000, selectedCount: 2, bankName: 'กสิกรไทย', number: 'TR-1', amount: '1500' };
 
   it('asks for lines first, then for the bank and number (spec §5 words exactly)', () => {
-    expect(checkReceipt({ ...base, selectedCount: 0, selectedSatang: 0, bankName: '' })).toMatchObject({ ok: false, message: RECEIPT_NONE_SELECTED });
+    expect(checkReceipt({ ...base, selectedCount: 0, selectedSatang: 0, bankName: '' })).toMatchObject({
+      ok: false,
+      message: RECEIPT_NONE_SELECTED,
+    });
     expect(checkReceipt({ ...base, bankName: '  ' })).toMatchObject({ ok: false, message: RECEIPT_PAYMENT_MISSING });
     expect(checkReceipt({ ...base, number: '' })).toMatchObject({ ok: false, message: RECEIPT_PAYMENT_MISSING });
     expect(RECEIPT_NONE_SELECTED).toBe('กรุณาเลือกรายการที่ต้องการออกใบเสร็จ');
@@ -59,7 +69,8 @@ describe(checkReceipt.name, () => {
   });
 
   it('refuses zero, more than 2 decimals, text and more than the sum', () => {
-    for (const amount of ['0', '0.00', '-5', '10.005', 'abc', '']) expect(checkReceipt({ ...base, amount })).toMatchObject({ ok: false, field: 'amount' });
+    for (const amount of ['0', '0.00', '-5', '10.005', 'abc', ''])
+      expect(checkReceipt({ ...base, amount })).toMatchObject({ ok: false, field: 'amount' });
     expect(checkReceipt({ ...base, amount: '1500.01' })).toMatchObject({ ok: false, field: 'amount' });
   });
 });

@@ -36,7 +36,10 @@ export function ReceiptLookupField({ id, text, onTextChange, receipt, onReceipt,
 
   const lookUp = async () => {
     if (locked || looking) return;
-    if (!text.trim()) { setNotFound('กรุณาระบุเลขที่ใบเสร็จ (enter the receipt number)'); return; }
+    if (!text.trim()) {
+      setNotFound('กรุณาระบุเลขที่ใบเสร็จ (enter the receipt number)');
+      return;
+    }
     setLooking(true);
     setNotFound(null);
     try {
@@ -45,7 +48,11 @@ export function ReceiptLookupField({ id, text, onTextChange, receipt, onReceipt,
       const input = inputRef.current;
       if (input) input.setSelectionRange(input.value.length, input.value.length);
     } catch (err) {
-      setNotFound(err instanceof ApiError && err.message ? err.message : 'ค้นหาใบเสร็จไม่สำเร็จ กรุณาลองใหม่ (Could not look the receipt up)');
+      setNotFound(
+        err instanceof ApiError && err.message
+          ? err.message
+          : 'ค้นหาใบเสร็จไม่สำเร็จ กรุณาลองใหม่ (Could not look the receipt up)',
+      );
     } finally {
       setLooking(false);
     }
@@ -54,41 +61,84 @@ export function ReceiptLookupField({ id, text, onTextChange, receipt, onReceipt,
   const unlock = () => {
     onReceipt(null);
     setNotFound(null);
-    window.requestAnimationFrame(() => { inputRef.current?.focus(); inputRef.current?.select(); });
+    window.requestAnimationFrame(() => {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    });
   };
 
   const message = notFound ?? error ?? null;
   return (
     <div>
-      <FieldLabel htmlFor={id} required>เลขที่ใบเสร็จ (Receipt no.)</FieldLabel>
+      <FieldLabel htmlFor={id} required>
+        เลขที่ใบเสร็จ (Receipt no.)
+      </FieldLabel>
       <TextField
         id={id}
         size="small"
         fullWidth
         value={text}
         inputRef={inputRef}
-        onChange={(e) => { onTextChange(e.target.value); setNotFound(null); }}
+        onChange={(e) => {
+          onTextChange(e.target.value);
+          setNotFound(null);
+        }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.nativeEvent.isComposing) { e.preventDefault(); void lookUp(); }
+          if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void lookUp();
+          }
         }}
         error={Boolean(message)}
-        helperText={message ?? (locked ? `${receipt.bankName} · เลขที่เช็ค ${receipt.number}` : 'กด Enter หรือปุ่ม ✓ เพื่อค้นหา (Enter or ✓ to look it up)')}
+        helperText={
+          message ??
+          (locked
+            ? `${receipt.bankName} · เลขที่เช็ค ${receipt.number}`
+            : 'กด Enter หรือปุ่ม ✓ เพื่อค้นหา (Enter or ✓ to look it up)')
+        }
         autoComplete="off"
         placeholder="เช่น RC2569-RS1-00001"
         slotProps={{
-          htmlInput: { readOnly: locked, maxLength: 64, 'aria-invalid': Boolean(message), 'data-testid': 'cost-receipt' },
+          htmlInput: {
+            readOnly: locked,
+            maxLength: 64,
+            'aria-invalid': Boolean(message),
+            'data-testid': 'cost-receipt',
+          },
           input: {
             sx: locked ? { bgcolor: 'action.hover' } : undefined,
-            startAdornment: locked ? <InputAdornment position="start"><LockRounded fontSize="small" color="success" aria-label="ล็อกแล้ว (locked)" /></InputAdornment> : undefined,
+            startAdornment: locked ? (
+              <InputAdornment position="start">
+                <LockRounded fontSize="small" color="success" aria-label="ล็อกแล้ว (locked)" />
+              </InputAdornment>
+            ) : undefined,
             endAdornment: (
               <InputAdornment position="end">
-                {looking ? <CircularProgress size={18} /> : locked ? (
+                {looking ? (
+                  <CircularProgress size={18} />
+                ) : locked ? (
                   <Tooltip title="แก้ไขเลขที่ใบเสร็จ (Edit the receipt number)">
-                    <IconButton edge="end" size="small" aria-label="แก้ไขเลขที่ใบเสร็จ (Edit the receipt number)" onClick={unlock} data-testid="cost-receipt-edit"><EditRounded fontSize="small" /></IconButton>
+                    <IconButton
+                      edge="end"
+                      size="small"
+                      aria-label="แก้ไขเลขที่ใบเสร็จ (Edit the receipt number)"
+                      onClick={unlock}
+                      data-testid="cost-receipt-edit"
+                    >
+                      <EditRounded fontSize="small" />
+                    </IconButton>
                   </Tooltip>
                 ) : (
                   <Tooltip title="ค้นหาใบเสร็จ (Look the receipt up)">
-                    <IconButton edge="end" size="small" aria-label="ค้นหาใบเสร็จ (Look the receipt up)" onClick={() => void lookUp()} data-testid="cost-receipt-check"><CheckRounded fontSize="small" /></IconButton>
+                    <IconButton
+                      edge="end"
+                      size="small"
+                      aria-label="ค้นหาใบเสร็จ (Look the receipt up)"
+                      onClick={() => void lookUp()}
+                      data-testid="cost-receipt-check"
+                    >
+                      <CheckRounded fontSize="small" />
+                    </IconButton>
                   </Tooltip>
                 )}
               </InputAdornment>

@@ -12,12 +12,16 @@ import { MoneyText } from '../../components/money-text';
 import { COST_TYPE_SHORT } from '../cost-type-text';
 import { satangOf } from '@rangsi/domain';
 
-
 /** Today's exam fees, newest first. */
 export function TodayCostTable({ entries }: { entries: readonly CostEntry[] }) {
   return (
     <TableContainer sx={{ maxHeight: 600 }}>
-      <Table size="small" stickyHeader data-testid="cost-entries" sx={{ '& th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1 } }}>
+      <Table
+        size="small"
+        stickyHeader
+        data-testid="cost-entries"
+        sx={{ '& th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1 } }}
+      >
         <TableHead>
           <TableRow>
             <HeadCell th="เวลา" en="Time" />
@@ -34,15 +38,33 @@ export function TodayCostTable({ entries }: { entries: readonly CostEntry[] }) {
         <TableBody>
           {entries.map((e) => (
             <TableRow key={e.id} hover data-testid="cost-entry">
-              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(e.createdAt).slice(11)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {formatDateTime(e.createdAt).slice(11)}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{COST_TYPE_SHORT[e.type]}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.methodName ?? '–'}</TableCell>
-              <TableCell align="right"><MoneyText satang={satangOf(e.amount)} /></TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{e.receipt?.receiptDocumentId ?? '–'}</TableCell>
-              <TableCell sx={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={e.referenceCode ?? undefined}>{e.referenceCode ?? '–'}</TableCell>
-              <TableCell sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={e.remark ?? undefined}>{e.remark ?? '–'}</TableCell>
+              <TableCell align="right">
+                <MoneyText satang={satangOf(e.amount)} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {e.receipt?.receiptDocumentId ?? '–'}
+              </TableCell>
+              <TableCell
+                sx={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                title={e.referenceCode ?? undefined}
+              >
+                {e.referenceCode ?? '–'}
+              </TableCell>
+              <TableCell
+                sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                title={e.remark ?? undefined}
+              >
+                {e.remark ?? '–'}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.createdBy}</TableCell>
-              <TableCell><AttachmentLink file={e.file} /></TableCell>
+              <TableCell>
+                <AttachmentLink file={e.file} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

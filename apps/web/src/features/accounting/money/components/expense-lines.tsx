@@ -40,7 +40,8 @@ export function ExpenseLines({ lines, onChange, errors, newKey }: ExpenseLinesPr
     focusKey.current = null;
   }, [lines]);
 
-  const set = (key: number, patch: Partial<ExpenseLine>) => onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const set = (key: number, patch: Partial<ExpenseLine>) =>
+    onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const add = () => {
     if (lines.length >= MAX_EXPENSE_LINES) return;
     const key = newKey();
@@ -57,7 +58,15 @@ export function ExpenseLines({ lines, onChange, errors, newKey }: ExpenseLinesPr
       <Box component="legend" sx={{ p: 0 }}>
         <FieldLabel required>รายการค่าใช้จ่าย (Expenses)</FieldLabel>
       </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: '28px minmax(0, 1fr) 180px 36px', columnGap: 1, rowGap: 0.75, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: '28px minmax(0, 1fr) 180px 36px',
+          columnGap: 1,
+          rowGap: 0.75,
+          alignItems: 'start',
+        }}
+      >
         <Box />
         <FieldLabel>ชื่อรายการ (Item)</FieldLabel>
         <FieldLabel>จำนวนเงิน (Amount)</FieldLabel>
@@ -67,7 +76,17 @@ export function ExpenseLines({ lines, onChange, errors, newKey }: ExpenseLinesPr
           const err = errors[line.key] ?? {};
           return (
             <Box key={line.key} sx={{ display: 'contents' }} data-testid="expense-line">
-              <Box sx={{ pt: 1, textAlign: 'right', color: 'text.secondary', fontVariantNumeric: 'tabular-nums', fontSize: '0.875rem' }}>{i + 1}.</Box>
+              <Box
+                sx={{
+                  pt: 1,
+                  textAlign: 'right',
+                  color: 'text.secondary',
+                  fontVariantNumeric: 'tabular-nums',
+                  fontSize: '0.875rem',
+                }}
+              >
+                {i + 1}.
+              </Box>
               <TextField
                 size="small"
                 fullWidth
@@ -78,7 +97,11 @@ export function ExpenseLines({ lines, onChange, errors, newKey }: ExpenseLinesPr
                 autoComplete="off"
                 placeholder="เช่น ค่าส่งเอกสาร"
                 slotProps={{
-                  htmlInput: { maxLength: MAX_ITEM_NAME_CHARS, 'aria-label': `ชื่อรายการที่ ${i + 1} (Item ${i + 1})`, 'data-testid': 'expense-name' },
+                  htmlInput: {
+                    maxLength: MAX_ITEM_NAME_CHARS,
+                    'aria-label': `ชื่อรายการที่ ${i + 1} (Item ${i + 1})`,
+                    'data-testid': 'expense-name',
+                  },
                   formHelperText: { sx: { mx: 0 } },
                 }}
                 onKeyDown={(e) => {
@@ -126,7 +149,14 @@ export function ExpenseLines({ lines, onChange, errors, newKey }: ExpenseLinesPr
           );
         })}
       </Box>
-      <Button size="small" startIcon={<AddRounded />} onClick={add} disabled={lines.length >= MAX_EXPENSE_LINES} sx={{ mt: 0.75, ml: 3.5 }} data-testid="expense-add">
+      <Button
+        size="small"
+        startIcon={<AddRounded />}
+        onClick={add}
+        disabled={lines.length >= MAX_EXPENSE_LINES}
+        sx={{ mt: 0.75, ml: 3.5 }}
+        data-testid="expense-add"
+      >
         เพิ่มรายการ (Add line)
       </Button>
     </Box>
