@@ -41,12 +41,10 @@ async function twoRequestsOnADay(baseURL: string): Promise<{ day: string; displa
 
 /** The next navigation answer of a new window whose URL passes `matches` (listened on the whole context, before the click). */
 function nextWindowAnswer(page: Page, matches: (url: string) => boolean): Promise<Response> {
-  return page
-    .context()
-    .waitForEvent('response', {
-      predicate: (r) => r.request().isNavigationRequest() && matches(r.url()),
-      timeout: 30_000,
-    });
+  return page.context().waitForEvent('response', {
+    predicate: (r) => r.request().isNavigationRequest() && matches(r.url()),
+    timeout: 30_000,
+  });
 }
 
 // Issue 24 items 3, 4 and 11 (billing part): filter → batch → statement → detail → paid/unpaid → receipt → void.

@@ -19,13 +19,11 @@ test('uploading a .exe as a document is refused with a message', async ({ page }
   await expect(help).toHaveText('Please select file.');
   await expect(help).toHaveClass(/Mui-error/);
 
-  await dialog
-    .getByTestId('upload-file-input')
-    .setInputFiles({
-      name: 'setup.exe',
-      mimeType: 'application/x-msdownload',
-      buffer: Buffer.from('MZ not a document'),
-    });
+  await dialog.getByTestId('upload-file-input').setInputFiles({
+    name: 'setup.exe',
+    mimeType: 'application/x-msdownload',
+    buffer: Buffer.from('MZ not a document'),
+  });
   await expect(help).toContainText('ชนิดไฟล์ไม่รองรับ');
   await expect(help).toHaveClass(/Mui-error/);
   await expect(help).toHaveCSS('color', 'rgb(198, 40, 40)');

@@ -8,14 +8,12 @@ const SOMETHING_WRONG = 'Something went wrong!';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof DomainError) {
-      return reply
-        .status(err.status)
-        .send({
-          success: false,
-          message: err.message,
-          ...(err.data ? { data: err.data } : {}),
-          ...(err.errors ? { errors: err.errors } : {}),
-        });
+      return reply.status(err.status).send({
+        success: false,
+        message: err.message,
+        ...(err.data ? { data: err.data } : {}),
+        ...(err.errors ? { errors: err.errors } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({

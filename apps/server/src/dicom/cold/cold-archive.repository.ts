@@ -127,16 +127,14 @@ export class ColdArchiveRepository {
         )
         .returning({ id: exams.id });
       if (exam) {
-        await tx
-          .insert(examEvents)
-          .values({
-            examId,
-            at: now,
-            userId: null,
-            userName: SYSTEM_USER,
-            action: 'archived',
-            detail: `ย้ายภาพ ${archived.length} ภาพไปเก็บในคลังระยะยาว`,
-          });
+        await tx.insert(examEvents).values({
+          examId,
+          at: now,
+          userId: null,
+          userName: SYSTEM_USER,
+          action: 'archived',
+          detail: `ย้ายภาพ ${archived.length} ภาพไปเก็บในคลังระยะยาว`,
+        });
       }
       return archived;
     });
@@ -218,16 +216,14 @@ export class ColdArchiveRepository {
         .where(and(eq(exams.id, examId), isNull(exams.deletedAt), inArray(exams.zipStatus, ['Archive', 'Error'])))
         .returning({ id: exams.id });
       if (exam) {
-        await tx
-          .insert(examEvents)
-          .values({
-            examId,
-            at: now,
-            userId: null,
-            userName: SYSTEM_USER,
-            action: 'unzipped',
-            detail: `คืนภาพ ${restoredIds.length} ภาพจากคลังระยะยาวแล้ว`,
-          });
+        await tx.insert(examEvents).values({
+          examId,
+          at: now,
+          userId: null,
+          userName: SYSTEM_USER,
+          action: 'unzipped',
+          detail: `คืนภาพ ${restoredIds.length} ภาพจากคลังระยะยาวแล้ว`,
+        });
       }
       return { restoredIds, uploaded: Boolean(exam) };
     });

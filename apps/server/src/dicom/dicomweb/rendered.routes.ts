@@ -84,12 +84,10 @@ export function renderedRoutes(service: DicomwebService, archive: LocalDicomArch
         let frameIndex: number | undefined;
         if (frameText !== null) {
           if (!/^\d{1,6}$/.test(frameText) || Number(frameText) < 1) {
-            return reply
-              .code(400)
-              .send({
-                success: false,
-                message: 'frames: one 1-based frame number (rendered frames are answered one at a time)',
-              });
+            return reply.code(400).send({
+              success: false,
+              message: 'frames: one 1-based frame number (rendered frames are answered one at a time)',
+            });
           }
           frameIndex = Number(frameText) - 1;
         }

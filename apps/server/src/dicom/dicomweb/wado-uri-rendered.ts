@@ -135,12 +135,10 @@ export async function answerWadoUriImage(
     if (q.anonymize.trim().toLowerCase() !== 'yes')
       reply.code(400).send({ success: false, message: 'anonymize: the only value is yes' });
     else
-      reply
-        .code(406)
-        .send({
-          success: false,
-          message: 'anonymize=yes: this server does not de-identify images; ask without anonymize',
-        });
+      reply.code(406).send({
+        success: false,
+        message: 'anonymize=yes: this server does not de-identify images; ask without anonymize',
+      });
     return true;
   }
   const type = wadoUriContentType(q.contentType);
@@ -150,12 +148,10 @@ export async function answerWadoUriImage(
   }
   if (type === 'application/dicom') return false;
   if (q.presentationUID !== undefined || q.presentationSeriesUID !== undefined) {
-    reply
-      .code(406)
-      .send({
-        success: false,
-        message: 'presentationUID: presentation states are not applied by this server; ask without it',
-      });
+    reply.code(406).send({
+      success: false,
+      message: 'presentationUID: presentation states are not applied by this server; ask without it',
+    });
     return true;
   }
   await answerRenderErrors(reply, async () => {

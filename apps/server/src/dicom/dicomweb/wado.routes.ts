@@ -248,12 +248,10 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       if (!file) throw notFound('ไม่พบไฟล์ภาพ');
       const dataset = await rewriteStored(file, how);
       if (!dataset) {
-        return reply
-          .code(406)
-          .send({
-            success: false,
-            message: `ส่งภาพในรูปแบบที่ขอไม่ได้: the image cannot be rewritten in ${wanted} (its pixels cannot be decoded, or it is over 64 MB); ask without transferSyntax`,
-          });
+        return reply.code(406).send({
+          success: false,
+          message: `ส่งภาพในรูปแบบที่ขอไม่ได้: the image cannot be rewritten in ${wanted} (its pixels cannot be decoded, or it is over 64 MB); ask without transferSyntax`,
+        });
       }
       const body = Buffer.concat([
         buildPart10Header({

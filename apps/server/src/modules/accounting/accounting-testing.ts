@@ -53,15 +53,13 @@ export async function branchId(db: Database, code: string): Promise<number> {
 /** An Accounting user of another branch, with the demo password (copied from `billing`). */
 export async function addAccountingUser(db: Database, username: string, branchCode: string): Promise<void> {
   const [billing] = await db.select().from(users).where(eq(users.username, 'billing'));
-  await db
-    .insert(users)
-    .values({
-      username,
-      passwordHash: billing!.passwordHash,
-      displayName: `บัญชี ${branchCode}`,
-      roleName: 'Accounting',
-      branchId: await branchId(db, branchCode),
-    });
+  await db.insert(users).values({
+    username,
+    passwordHash: billing!.passwordHash,
+    displayName: `บัญชี ${branchCode}`,
+    roleName: 'Accounting',
+    branchId: await branchId(db, branchCode),
+  });
 }
 
 /** A receipt of a batch of the hospital `hospitalCode` (so of its branch), issued at `at`. */

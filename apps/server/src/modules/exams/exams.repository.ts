@@ -172,15 +172,13 @@ export class ExamsRepository {
         .where(and(eq(exams.id, id), eq(exams.version, version), isNull(exams.deletedAt)))
         .returning();
       if (!row) return undefined;
-      await tx
-        .insert(examEvents)
-        .values({
-          examId: id,
-          userId: event.userId,
-          userName: event.userName,
-          action: event.action,
-          detail: event.detail ?? null,
-        });
+      await tx.insert(examEvents).values({
+        examId: id,
+        userId: event.userId,
+        userName: event.userName,
+        action: event.action,
+        detail: event.detail ?? null,
+      });
       if (also) await also(tx);
       return row;
     });

@@ -157,18 +157,16 @@ describe('patients API', () => {
       .where(and(ne(exams.hospitalId, h!.hospitalId!), ne(exams.branchId, own!.branchId)))
       .limit(1);
     // The same person examined at another hospital of another branch: an exam the hospital user may not read.
-    await db
-      .insert(exams)
-      .values({
-        ...own!,
-        id: undefined,
-        accessionNumber: null,
-        requestId: null,
-        studyInstanceUid: null,
-        patientNameSearch: undefined,
-        hospitalId: elsewhere!.hospitalId,
-        branchId: elsewhere!.branchId,
-      } as unknown as typeof exams.$inferInsert);
+    await db.insert(exams).values({
+      ...own!,
+      id: undefined,
+      accessionNumber: null,
+      requestId: null,
+      studyInstanceUid: null,
+      patientNameSearch: undefined,
+      hospitalId: elsewhere!.hospitalId,
+      branchId: elsewhere!.branchId,
+    } as unknown as typeof exams.$inferInsert);
     const countAt = async (cond: ReturnType<typeof eq>) =>
       (
         await db
@@ -310,18 +308,16 @@ describe('patients API', () => {
       return rows.find((r) => r.requestId === mr!.requestId)!.missingDocumentNames;
     };
     expect(await missing()).toEqual(expect.arrayContaining([order.name, screening.name]));
-    await db
-      .insert(documents)
-      .values({
-        requestId: mr!.requestId,
-        kind: 'requestDocument',
-        documentTypeId: order.id,
-        fileName: 'order.pdf',
-        contentType: 'application/pdf',
-        sizeBytes: 1,
-        storageKey: 'x/order.pdf',
-        sha256: '0'.repeat(64),
-      });
+    await db.insert(documents).values({
+      requestId: mr!.requestId,
+      kind: 'requestDocument',
+      documentTypeId: order.id,
+      fileName: 'order.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 1,
+      storageKey: 'x/order.pdf',
+      sha256: '0'.repeat(64),
+    });
     const after = await missing();
     expect(after).not.toContain(order.name);
     expect(after).toContain(screening.name);

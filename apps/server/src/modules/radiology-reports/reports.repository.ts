@@ -200,16 +200,14 @@ export class ReportsRepository {
             updatedAt: new Date(),
           })
           .where(eq(exams.id, w.examId));
-        await tx
-          .insert(examEvents)
-          .values({
-            examId: w.examId,
-            at: row.createdAt,
-            userId: w.event.userId,
-            userName: w.event.userName,
-            action: w.event.action,
-            detail: w.event.detail,
-          });
+        await tx.insert(examEvents).values({
+          examId: w.examId,
+          at: row.createdAt,
+          userId: w.event.userId,
+          userName: w.event.userName,
+          action: w.event.action,
+          detail: w.event.detail,
+        });
         await tx
           .delete(reportDrafts)
           .where(and(eq(reportDrafts.examId, w.examId), eq(reportDrafts.reportName, w.reportName)));

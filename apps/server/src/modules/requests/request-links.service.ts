@@ -324,15 +324,13 @@ export class RequestLinksService {
     const r = await this.requests.loadInScope(user, requestId);
     const id = randomBytes(18).toString('base64url');
     const expiresAt = new Date(this.now().getTime() + (opts.expiresInDays ?? DEFAULT_DAYS) * 86_400_000);
-    await this.db
-      .insert(exportLinks)
-      .values({
-        id,
-        requestId,
-        createdBy: user.userId,
-        expiresAt,
-        pinHash: opts.pin ? await hashPassword(opts.pin) : null,
-      });
+    await this.db.insert(exportLinks).values({
+      id,
+      requestId,
+      createdBy: user.userId,
+      expiresAt,
+      pinHash: opts.pin ? await hashPassword(opts.pin) : null,
+    });
     await this.audit.record(
       null,
       {

@@ -509,17 +509,15 @@ describe('imaging requests API (spec §7 Requests)', () => {
       await sut.database.db
         .insert(finishedReports)
         .values({ examId: ct.examId, reportName: 'Report', pdfKey: 'test/report.pdf', reporterName: 'หมอ' });
-      await sut.database.db
-        .insert(documents)
-        .values({
-          examId: us.examId,
-          kind: 'document',
-          fileName: 'scan.jpg',
-          contentType: 'image/jpeg',
-          sizeBytes: 1,
-          storageKey: 'test/scan',
-          sha256: 'x',
-        });
+      await sut.database.db.insert(documents).values({
+        examId: us.examId,
+        kind: 'document',
+        fileName: 'scan.jpg',
+        contentType: 'image/jpeg',
+        sizeBytes: 1,
+        storageKey: 'test/scan',
+        sha256: 'x',
+      });
       const row = (await post('staff', '/api/request/search', { accessionNumber: ct.accessionNumber })).json().data
         .rows[0] as ListRow;
       const flags = Object.fromEntries(row.exams.map((e) => [e.modalityCode, e.status]));
