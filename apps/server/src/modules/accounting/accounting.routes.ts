@@ -24,7 +24,7 @@ import {
 import { requireUser } from '../../auth/auth.plugin';
 import { XLSX_CONTENT_TYPE, contentDisposition } from '../../http/content-disposition';
 import { DomainError } from '../../http/domain-error';
-import { STORED_FILE_CSP } from '../../http/security-headers';
+import { sendStoredFile } from '../../http/stored-file-reply';
 import { readAccountingForm, type AccountingForm } from './accounting-form';
 import type { AccountingService } from './accounting.service';
 import { cashupWorkbook } from './cashup-xlsx';
@@ -212,11 +212,14 @@ export function accountingRoutes(service: AccountingService) {
         },
         async (req, reply) => {
           const file = await service.openFile(requireUser(req), kind, req.params.id, req.query.branchId);
-          reply.header('content-type', file.fileContentType);
-          reply.header('content-disposition', contentDisposition('inline', file.fileName));
-          reply.header('content-security-policy', STORED_FILE_CSP);
-          reply.header('content-length', String(file.fileSizeBytes));
-          return reply.send(file.stream);
+          // Attachments are images and PDFs only (checked on upload): always shown inline.
+          return sendStoredFile(reply, {
+            stream: file.stream,
+            fileName: file.fileName,
+            contentType: file.fileContentType,
+            size: file.fileSizeBytes,
+            inline: true,
+          });
         },
       );
     }

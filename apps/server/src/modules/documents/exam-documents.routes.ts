@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ExamIdParamsSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
-import { STORED_FILE_CSP } from '../../http/security-headers';
+import { sendStoredFile } from '../../http/stored-file-reply';
 import type { StoredFile } from '../../storage/file-store';
 import { UPLOAD_ERRORS, type ExamDocumentsService, type ExamUploadKind } from './exam-documents.service';
 import { assertStorableText } from '../../http/input-guard';
@@ -17,12 +17,6 @@ const DocumentEntrySchema = z.object({
 });
 const KindParams = ExamIdParamsSchema.extend({ kind: z.enum(['document', 'file']) });
 const tags = ['exams'];
-
-/** RFC 6266 header with a UTF-8 (Thai) file name. */
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** POST/GET /api/exam/{id}/{document|file} and GET /api/exam/{examId}/document/{documentId}. */
 export function examDocumentsRoutes(service: ExamDocumentsService) {
@@ -79,11 +73,7 @@ export function examDocumentsRoutes(service: ExamDocumentsService) {
       },
       async (req, reply) => {
         const doc = await service.open(requireUser(req), req.params.id, req.params.documentId);
-        reply.header('content-type', doc.inline ? doc.contentType : 'application/octet-stream');
-        reply.header('content-disposition', contentDisposition(doc.inline ? 'inline' : 'attachment', doc.fileName));
-        reply.header('content-security-policy', STORED_FILE_CSP);
-        reply.header('content-length', String(doc.size));
-        return reply.send(doc.stream);
+        return sendStoredFile(reply, doc);
       },
     );
   };

@@ -8,16 +8,11 @@ import { z } from 'zod';
 import { ReportListQuerySchema, ReportSchema, ReportViewerParamsSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
+import { contentDisposition } from '../../http/content-disposition';
 import type { ReportEngine } from './registry';
 import { ErrorPage } from './templates/error-page';
 
 const tags = ['reports'];
-
-/** RFC 6266 header with a UTF-8 file name. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** A browser navigating a frame (the hidden form's POST) asks for HTML; API clients and tests do not. */
 function wantsHtml(request: FastifyRequest): boolean {
@@ -71,7 +66,7 @@ export function reportEngineRoutes(engine: ReportEngine) {
         const out = await engine.render(req.params.reportName, body, requireUser(req));
         return reply
           .header('content-type', 'application/pdf')
-          .header('content-disposition', contentDisposition(out.fileName))
+          .header('content-disposition', contentDisposition('inline', out.fileName))
           .header('cache-control', 'private, no-store')
           .send(out.pdf);
       },

@@ -19,7 +19,7 @@ import { requireUser } from '../../auth/auth.plugin';
 import { TooManyAttempts } from '../../http/attempt-limiter';
 import { DomainError } from '../../http/domain-error';
 import { publicOrigin } from '../../http/public-origin';
-import { STORED_FILE_CSP } from '../../http/security-headers';
+import { sendStoredFile } from '../../http/stored-file-reply';
 import type { StoredFile } from '../../storage/file-store';
 import type { RequestConditionService } from './request-condition.service';
 import type { RequestLinksService } from './request-links.service';
@@ -29,12 +29,6 @@ import { assertStorableText } from '../../http/input-guard';
 
 const IdParams = z.object({ id: z.string().uuid('ไม่พบใบส่งตรวจ') });
 const tags = ['requests'];
-
-/** RFC 6266 header with a UTF-8 (Thai) file name. */
-function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export interface RequestsRouteDeps {
   requests: RequestsService;
@@ -295,11 +289,7 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
       },
       async (req, reply) => {
         const doc = await media.open(requireUser(req), req.params.id, req.params.mediaId);
-        reply.header('content-type', doc.inline ? doc.contentType : 'application/octet-stream');
-        reply.header('content-disposition', contentDisposition(doc.inline ? 'inline' : 'attachment', doc.fileName));
-        reply.header('content-security-policy', STORED_FILE_CSP);
-        reply.header('content-length', String(doc.size));
-        return reply.send(doc.stream);
+        return sendStoredFile(reply, doc);
       },
     );
   };
