@@ -1,4 +1,4 @@
-import { buddhistYear } from '../modules/billing/billing-days';
+import { buddhistYearOf } from '@rangsi/domain';
 import { formatDocumentNo, type DocumentKind } from '../modules/billing/document-numbers';
 import type { Database } from '../db/client';
 import {
@@ -345,7 +345,7 @@ class DocumentCounter {
   constructor(private readonly org: OrgContext) {}
 
   next(branchId: number, kind: DocumentKind, at: Date): string {
-    const beYear = buddhistYear(at);
+    const beYear = buddhistYearOf(at);
     const key = `${branchId}|${kind}|${beYear}`;
     const row = this.last.get(key) ?? { branchId, kind, beYear, lastNo: 0 };
     row.lastNo++;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bahtText } from '@rangsi/domain';
 import { pdfText } from '../report-engine/testing/pdf-tools';
-import { bangkokDay } from './billing-days';
+import { bangkokDayOf } from '@rangsi/domain';
 import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
 import { createBatch, openBillingTest, type BillingTestContext } from './billing.test-helpers';
@@ -296,7 +296,7 @@ describe('voiding a receipt, unpaid refusal, and the receipt PDF', () => {
     expect(text).toContain(bahtText(120_050));
     expect(text).toContain('หนึ่งพันสองร้อยบาทห้าสิบสตางค์');
     expect(text).toContain('1,200.50');
-    const [y, m, d] = bangkokDay(new Date()).split('-');
+    const [y, m, d] = bangkokDayOf(new Date()).split('-');
     expect(text).toContain(`${d}-${m}-${Number(y) + 543}`);
     expect(text).toContain((total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }));
     expect((await t.get('billing2', `/api/billing/${billingId}/receipt/${made.receiptId}/file`)).statusCode).toBe(404);
@@ -330,7 +330,7 @@ describe('GET /api/billing/aging and the accounting module’s reads', () => {
       new DocumentNumbers(() => new Date()),
       t.sut.services.audit,
     );
-    const today = bangkokDay(new Date());
+    const today = bangkokDayOf(new Date());
     const want = await t.one<{ n: number }>(
       sql`select coalesce(sum(amount_satang), 0)::int as n from receipts where branch_id = ${t.fx.rs1} and type = 'transfer' and voided_at is null`,
     );

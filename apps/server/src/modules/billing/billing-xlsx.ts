@@ -1,5 +1,5 @@
 import { tableToXlsx } from '../report-engine/xlsx/workbook';
-import { bangkokDay } from './billing-days';
+import { bangkokDayOf } from '@rangsi/domain';
 import type { BatchExport } from './billing.service';
 
 /**
@@ -29,12 +29,12 @@ export async function batchWorkbook(
     rows: [
       ...doc.lines.map((l, i) => [
         String(i + 1),
-        bangkokDay(l.appointmentAt),
+        bangkokDayOf(l.appointmentAt),
         l.hn,
         l.patientName,
         l.totalSatang,
         l.paidAt ? 'ชำระแล้ว' : 'ค้างชำระ',
-        l.paidAt ? bangkokDay(l.paidAt) : null,
+        l.paidAt ? bangkokDayOf(l.paidAt) : null,
         l.paidReceiptNo,
       ]),
       [null, null, null, 'รวมทั้งสิ้น', total, null, null, null],

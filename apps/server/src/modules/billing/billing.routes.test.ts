@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { bangkokDay } from './billing-days';
+import { bangkokDayOf } from '@rangsi/domain';
 import { createBatch, openBillingTest, type BillingTestContext } from './billing.test-helpers';
 
 let t: BillingTestContext;
@@ -61,7 +61,7 @@ describe('GET /api/uidata/billingCondition and the privileges of a hospital', ()
       sql`select id, name from hospital_privileges where hospital_id = ${t.fx.h1} and is_active order by name, id`,
     );
     expect(data.privileges).toEqual(privileges);
-    expect(data.defaultEndDate).toBe(bangkokDay(new Date()));
+    expect(data.defaultEndDate).toBe(bangkokDayOf(new Date()));
     expect(data.defaultStartDate).toMatch(/^\d{4}-\d{2}-01$/);
     expect(data.defaultStartDate < data.defaultEndDate).toBe(true);
     const none = (await t.get('billing', '/api/uidata/billingCondition')).json().data;

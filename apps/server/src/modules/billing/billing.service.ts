@@ -13,12 +13,11 @@ import type {
   ReceiptType,
 } from '@rangsi/contract';
 import { AGING_BUCKETS, BILLING_HISTORY_PAGE, BILLING_MAX_LINES } from '@rangsi/contract';
-import { formatSatang, satangToBaht } from '@rangsi/domain';
+import { addMonths, bangkokDayOf, bangkokDayStart, formatSatang, satangToBaht } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { forbidden } from '../../http/domain-error';
 import { EMPTY_BILLING_FACTS, type BillableRequest, type RequestBillingFacts } from '../requests/request-billing-port';
-import { bangkokDay, bangkokDayStart, firstOfPreviousMonth } from './billing-days';
 import {
   BL,
   billingConflict,
@@ -89,6 +88,11 @@ function batchFacts(b: RequestBatchFact): Omit<RequestBillingFacts, 'invoiceNo'>
   };
 }
 
+/** The first day of the month before the Bangkok day of `at` (decision acc02: a batch is made for last month). */
+function firstOfPreviousMonth(at: Date): string {
+  return `${addMonths(bangkokDayOf(at).slice(0, 7), -1)}-01`;
+}
+
 const who = (user: CurrentUser) => ({ userId: user.userId, username: user.username });
 
 function patientName(r: Pick<BillableRequest, 'prefixTh' | 'firstNameTh' | 'middleNameTh' | 'lastNameTh'>): string {
@@ -139,7 +143,7 @@ export class BillingService {
     const hospitals = await this.repo.hospitalsOf(this.branchOf(user));
     const privileges = hospitalId === undefined ? [] : await this.privileges(user, hospitalId);
     const now = this.now();
-    return { hospitals, privileges, defaultStartDate: firstOfPreviousMonth(now), defaultEndDate: bangkokDay(now) };
+    return { hospitals, privileges, defaultStartDate: firstOfPreviousMonth(now), defaultEndDate: bangkokDayOf(now) };
   }
 
   /** GET /api/billing/hospital/{hospitalId}/privileges */
@@ -645,7 +649,7 @@ export class BillingService {
   async aging(user: CurrentUser, hospitalId: number | undefined): Promise<BillingAging> {
     const branchId = this.branchOf(user);
     if (hospitalId !== undefined) await this.hospitalInScope(user, hospitalId);
-    const today = bangkokDay(this.now());
+    const today = bangkokDayOf(this.now());
     const rows = new Map(
       (await this.repo.aging({ branchId, hospitalId: hospitalId ?? null, today })).map((r) => [r.bucket, r]),
     );

@@ -1,4 +1,4 @@
-import { buddhistYear } from './billing-days';
+import { buddhistYearOf } from '@rangsi/domain';
 import type { BillingRepository } from './billing.repository';
 
 /** Kinds of money documents: BL billing statement, RC receipt, IV invoice. */
@@ -18,7 +18,7 @@ export class DocumentNumbers {
   constructor(private readonly now: () => Date) {}
 
   async issue(tx: BillingRepository, branchId: number, kind: DocumentKind, at: Date = this.now()): Promise<string> {
-    const beYear = buddhistYear(at);
+    const beYear = buddhistYearOf(at);
     const [code, seq] = [await tx.branchCode(branchId), await tx.nextNumber(branchId, kind, beYear)];
     return formatDocumentNo(kind, beYear, code, seq);
   }
