@@ -6,6 +6,7 @@
  * with a carriage return. Every value written goes through `escapeHl7`, so report text, names and codes that contain a
  * delimiter, a line break or any other control character cannot change the message's structure.
  */
+import { BANGKOK_OFFSET_MS } from '../time/bangkok-day';
 
 /** MSH-3 of every message Rangsi sends. */
 export const HL7_SENDING_APPLICATION = 'RANGSI';
@@ -21,7 +22,6 @@ const ESCAPE = '\\';
 const SUBCOMPONENT = '&';
 const ENCODING_CHARACTERS = `${COMPONENT}${REPETITION}${ESCAPE}${SUBCOMPONENT}`;
 const SEGMENT_END = '\r';
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 
 /** OBR-25 and OBX-11: F final, P preliminary, C corrected (an addendum replaces what the hospital holds). */
 export type OruResultStatus = 'F' | 'P' | 'C';

@@ -10,6 +10,9 @@ import {
   requiredRequestDocumentCodes,
   satangToBaht,
   CONTRAST_PRODUCT_GROUP,
+  BANGKOK_OFFSET_MS,
+  bangkokDayOf,
+  bangkokDayStart,
 } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
@@ -38,20 +41,6 @@ import {
   type RequestBillingPort,
 } from './request-billing-port';
 
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Bangkok',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-/** Bangkok calendar day (yyyy-MM-dd) of an instant. */
-const bangkokDay = (d: Date) => dayFormat.format(d);
-/** Bangkok midnight of a yyyy-MM-dd day, plus some days, as an instant. */
-function dayStart(day: string, plusDays = 0): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + plusDays) - BANGKOK_OFFSET_MS);
-}
 function dicomDateTime(at: Date): { date: string; time: string } {
   const local = new Date(at.getTime() + BANGKOK_OFFSET_MS).toISOString();
   return { date: local.slice(0, 10).replaceAll('-', ''), time: local.slice(11, 19).replaceAll(':', '') };
@@ -105,8 +94,8 @@ export class RequestsService {
   private async page(user: CurrentUser, q: RequestSearch, extra: SQL[]): Promise<RequestSearchResult> {
     const page = q.page ?? 1;
     const where: SQL[] = [requestScopeCondition(user), ...extra];
-    if (q.startDate) where.push(sql`${requests.appointmentAt} >= ${dayStart(q.startDate).toISOString()}`);
-    if (q.endDate) where.push(sql`${requests.appointmentAt} < ${dayStart(q.endDate, 1).toISOString()}`);
+    if (q.startDate) where.push(sql`${requests.appointmentAt} >= ${bangkokDayStart(q.startDate).toISOString()}`);
+    if (q.endDate) where.push(sql`${requests.appointmentAt} < ${bangkokDayStart(q.endDate, 1).toISOString()}`);
     if (q.startDate && q.endDate && q.endDate < q.startDate)
       throw new DomainError(400, 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น', 'BAD_RANGE');
     // Patient and exam conditions are subqueries keyed by the request's columns: the page and the count read requests only.
@@ -679,7 +668,7 @@ export class RequestsService {
     forced: string | null,
   ) {
     if (codes.length === 0) return [];
-    const day = bangkokDay(request.appointmentAt);
+    const day = bangkokDayOf(request.appointmentAt);
     const numbers =
       forced && codes.length === 1 ? [forced] : await this.freeAccessionNumbers(tx, branch, day, codes.length);
     const p = plan.patient;

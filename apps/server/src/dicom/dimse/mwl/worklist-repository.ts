@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { bangkokDayStart } from '@rangsi/domain';
 import type { Database } from '../../../db/client';
 import { branches, exams, patients } from '../../../db/schema/index';
 import type { StringMatch, WorklistQuery } from './worklist-query';
 
 /** Asia/Bangkok is UTC+7 all year. */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
 
 export interface WorklistRow {
   id: string;
@@ -39,12 +39,9 @@ function matchText(column: SQLWrapper, m: StringMatch): SQL {
   return 'exact' in m ? sql`${column} = ${m.exact}` : sql`${column} like ${m.like}`;
 }
 
-/** Bangkok midnight of a YYYYMMDD day, as an instant. */
+/** Bangkok midnight of a DICOM DA day (YYYYMMDD), plus some days, as an instant. */
 function dayStart(yyyymmdd: string, plusDays = 0): Date {
-  const y = Number(yyyymmdd.slice(0, 4));
-  const m = Number(yyyymmdd.slice(4, 6));
-  const d = Number(yyyymmdd.slice(6, 8));
-  return new Date(Date.UTC(y, m - 1, d + plusDays) - BANGKOK_OFFSET_MS);
+  return bangkokDayStart(`${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`, plusDays);
 }
 
 /**
