@@ -102,6 +102,11 @@ const featureBlocks = listDirs(`${root}/apps/web/src/features`).flatMap((feature
                 `^(\\.\\./){${up + 1},}(.*/)?features/(?!${own})`,
                 `^(@|~|src|@web)/(.*/)?features/(?!${own})`,
               ),
+              ...restricted(
+                `Features never import src/app (this file is in features/${feature}): app composes the features; shared code lives in src/components, src/lib or src/config.`,
+                `^(\\.\\./){${up + 1}}app(/|$)`,
+                `^(@|~|src|@web)/app(/|$)`,
+              ),
             ],
           },
         ],
@@ -109,6 +114,9 @@ const featureBlocks = listDirs(`${root}/apps/web/src/features`).flatMap((feature
     };
   });
 });
+
+/** The web folders below the features. */
+const WEB_SHARED = ['components', 'lib', 'api', 'i18n', 'config'];
 
 /** The server folders below the modules. */
 const SERVER_LIBRARY = ['dicom', 'db', 'auth', 'http', 'audit', 'storage', 'pdf', 'integrations', 'jobs', 'ops'];
@@ -248,6 +256,27 @@ export default defineConfig(
     name: 'rangsi/boundaries/server',
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverImportsWeb }] },
+  },
+  // The web's shared layer (components, lib, api, i18n, config) sits below the features, which sit below app/.
+  {
+    name: 'rangsi/boundaries/web-shared',
+    files: [`apps/web/src/{${WEB_SHARED.join(',')}}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webImportsServer,
+            ...restricted(
+              'The shared web layer (components, lib, api, i18n, config) never imports a feature or src/app: pass what it needs in as props or arguments.',
+              '^(\\.\\./)+(features|app)(/|$)',
+              '^(@|~|src|@web)/(features|app)(/|$)',
+            ),
+          ],
+        },
+      ],
+    },
   },
   // The server's library and infrastructure folders sit below the modules (docs/architecture.md, the layers that
   // folder-cycles.test.ts keeps free of loops): they never import a module or the demo seed. Their tests may.

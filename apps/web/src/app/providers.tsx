@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ErrorAlertDialog } from '../components/error-alert/error-alert-dialog';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { theme } from '../config/theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

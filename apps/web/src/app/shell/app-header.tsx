@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/me';
 import { RangsiMark } from '../../components/brand/rangsi-mark';
 import { LanguageSwitch } from '../../components/language-switch';
-import { HEADER_HEIGHT } from '../theme';
+import { HEADER_HEIGHT } from '../../config/theme';
 import { HeaderUser } from './header-user';
 
 interface AppHeaderProps {
