@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { getReportList } from '../../../api/report-list';
 import { reportListNames } from '../lib/report-tabs';
 
 /**
@@ -10,9 +10,8 @@ export function useReportList(examBranchId: string | null) {
   return useQuery({
     queryKey: ['report', 'list', 'pacs', examBranchId ?? ''],
     queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ prefix: 'pacs', examBranchId: examBranchId ?? '' });
       try {
-        return reportListNames(await apiRequest<unknown>(`/api/reports/reportlist?${query.toString()}`, { signal }));
+        return reportListNames(await getReportList('pacs', examBranchId, signal));
       } catch (error) {
         if (signal.aborted) throw error;
         return reportListNames(null);
