@@ -13,7 +13,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { RangsiMark } from '../../components/brand/rangsi-mark';
 import { useCaptureStatus, useUploadCapture } from './api/capture-qr';
-import { downscaleImage } from './lib/downscale-image';
+import { downscaleImage } from '../../lib/image-file';
 
 const MAX_PICK_BYTES = 30 * 1024 * 1024;
 
@@ -45,7 +45,8 @@ export function CapturePage() {
     if (file.size > MAX_PICK_BYTES) return setPickError(t('capture.tooLarge'));
     setPreparing(true);
     try {
-      setPhoto(await downscaleImage(file));
+      // Larger than the patient form's 1024 px: a document photographed on a phone must stay readable.
+      setPhoto(await downscaleImage(file, 1280));
     } catch {
       setPickError(t('capture.notImage'));
     } finally {

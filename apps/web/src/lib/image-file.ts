@@ -1,6 +1,7 @@
 /**
  * Photos leave the browser small: a phone photo is 3–12 MB, the server keeps at most 800 px (and refuses more than
- * 5 MB). Downscaled here to a JPEG data URL, upright (EXIF orientation applied by the browser).
+ * 5 MB). Downscaled here to a JPEG data URL, upright (EXIF orientation applied by the browser); the patient photo and
+ * the phone capture page both send through it.
  */
 export async function downscaleImage(source: Blob, maxSide = 1024, quality = 0.85): Promise<string> {
   const bitmap = await loadBitmap(source);
