@@ -1,41 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { createNoticeStore, type Notice, type NoticeSeverity } from '../../../lib/notice-store';
 
 /**
- * Short notices of the patient screens (UI guide: success as a short snackbar). Outside React so a notice raised
- * on the form survives the navigation back to the search page (spec §4: after saving, "Sucess" and /patient).
+ * Short notices of the patient screens; a notice raised on the form survives the navigation back to the search page
+ * (spec §4: after saving, "Sucess" and /patient).
  */
-export type NoticeSeverity = 'success' | 'info' | 'warning';
+const store = createNoticeStore();
 
-export interface PatientNotice {
-  id: number;
-  text: string;
-  severity: NoticeSeverity;
-}
-
-let current: PatientNotice | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
-
-export function showPatientNotice(text: string, severity: NoticeSeverity = 'success'): void {
-  current = { id: nextId++, text, severity };
-  emit();
-}
-
-export function dismissPatientNotice(id: number): void {
-  if (current?.id !== id) return;
-  current = null;
-  emit();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function usePatientNotice(): PatientNotice | null {
-  return useSyncExternalStore(subscribe, () => current);
-}
+export type PatientNotice = Notice;
+export const showPatientNotice = (text: string, severity?: NoticeSeverity): void => store.show(text, severity);
+export const dismissPatientNotice = store.dismiss;
+export const usePatientNotice = store.useNotice;
