@@ -46,6 +46,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   // Resources are bundled, so there is nothing to wait for; rendering in the wrong language first would flash.
   initAsync: false,
+  // i18next otherwise advertises a hosted service in every user's browser console.
+  showSupportNotice: false,
 });
 
 document.documentElement.lang = i18n.language;
