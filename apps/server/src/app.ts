@@ -18,7 +18,6 @@ import { TokenService } from './auth/token.service';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { branches, siteConfig } from './db/schema/index';
-import { DomainError } from './http/domain-error';
 import { AttemptLimiter } from './http/attempt-limiter';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
@@ -278,7 +277,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
   const requests = new RequestsService(new RequestsRepository(db), audit, now);
-  let examReports: ReturnType<typeof examReportsModule> | null = null;
+  const pdf = createChromiumPdfRenderer({ executablePath: config.CHROMIUM_PATH, poolSize: config.PDF_PAGE_POOL });
+  app.addHook('onClose', async () => pdf.close());
+  // Made before the requests routes, registered after the report engine (it registers its definition there).
+  const examReports = examReportsModule({ db, exams, files, pdf, audit, now });
   const links = new RequestLinksService(
     db,
     requests,
@@ -286,12 +288,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     { users: auth, tokens },
     {
-      // A film link shows a released report as the link (never as its maker); the reports module prints it (late-bound below).
+      // A film link shows a released report as the link (never as its maker); the radiology reports module prints it.
       secret: `${secret}:film-link-report`,
-      pdf: async (principal, examId, finishedReportId) => {
-        if (!examReports) throw new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
-        return examReports.service.finishedPdf(principal, examId, finishedReportId);
-      },
+      pdf: (principal, examId, finishedReportId) =>
+        examReports.service.finishedPdf(principal, examId, finishedReportId),
     },
     attempts,
   );
@@ -305,10 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
   await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));
-  const pdf = createChromiumPdfRenderer({ executablePath: config.CHROMIUM_PATH, poolSize: config.PDF_PAGE_POOL });
-  app.addHook('onClose', async () => pdf.close());
   await app.register(reportEngine({ db, pdf, audit, now }));
-  examReports = examReportsModule({ db, exams, files, pdf, audit, now });
   await app.register(examReports);
   const billing = billingModule({ db, requests, patients, audit, now, promptPayBillerId: config.PROMPTPAY_BILLER_ID });
   await app.register(billing.plugin);
