@@ -25,49 +25,25 @@ import { redactedError } from './http/log-redaction';
 import { registerPublicOrigin } from './http/public-origin';
 import { registerSameOriginGuard } from './http/same-origin';
 import { originOf, registerSecurityHeaders } from './http/security-headers';
-import { UidataRepository } from './modules/uidata/uidata.repository';
-import { uidataRoutes } from './modules/uidata/uidata.routes';
-import { UidataService } from './modules/uidata/uidata.service';
 import { UsersRepository } from './modules/users/users.repository';
-import { AssignableDoctorsRepository } from './modules/exams/assignable-doctors.repository';
-import { ExamsRepository } from './modules/exams/exams.repository';
-import { examsRoutes, type IssueExamToken } from './modules/exams/exams.routes';
-import { ExamsService } from './modules/exams/exams.service';
-import { RecordConditionService } from './modules/exams/record-condition.service';
-import { DocumentsRepository } from './modules/documents/documents.repository';
-import { examDocumentsRoutes } from './modules/documents/exam-documents.routes';
-import { ExamDocumentsService } from './modules/documents/exam-documents.service';
+import type { IssueExamToken } from './modules/exams/exams.routes';
+import type { ExamsService } from './modules/exams/exams.service';
+import { examsModule } from './modules/exams/exams.module';
+import { documentsModule } from './modules/documents/documents.module';
+import { patientsModule } from './modules/patients/patients.module';
+import { requestsModule } from './modules/requests/requests.module';
+import { uidataModule } from './modules/uidata/uidata.module';
+import { unmatchedStudiesModule } from './modules/unmatched-studies/unmatched-studies.module';
+import { viewerModule } from './modules/viewer/viewer.module';
 import { reportGatewayModule } from './modules/report-gateway/report-gateway.module';
 import { createFileStore } from './storage/create-file-store';
 import { LocalFileStore } from './storage/local-file-store';
 import { S3FileStore } from './storage/s3-file-store';
 import { createArchive, type LocalDicomArchive } from './dicom/index';
 import { dicomwebRoutes } from './dicom/dicomweb/index';
-import { viewerPriorsRoutes } from './modules/viewer/priors.routes';
-import { FirstImagePreview } from './modules/viewer/first-image-preview';
-import { viewerRoutes } from './modules/viewer/viewer.routes';
-import { ViewerService } from './modules/viewer/viewer.service';
 import { ThumbnailService } from './dicom/thumbnails/thumbnail.service';
-import { dicomImportRoutes } from './modules/exams/dicom-import/dicom-import.routes';
-import { UnmatchedStudiesRepository } from './modules/unmatched-studies/unmatched.repository';
-import { unmatchedStudiesRoutes } from './modules/unmatched-studies/unmatched.routes';
-import { UnmatchedStudiesService } from './modules/unmatched-studies/unmatched.service';
-import { DicomImportService } from './modules/exams/dicom-import/dicom-import.service';
 import { weasisRoutes } from './modules/weasis/weasis.routes';
 import { dicomExportRoutes } from './modules/dicom-export/export.routes';
-import { PatientsRepository } from './modules/patients/patients.repository';
-import { patientsRoutes } from './modules/patients/patients.routes';
-import { PatientsService } from './modules/patients/patients.service';
-import { patientPhotosRoutes } from './modules/patients/patient-photos.routes';
-import { PatientPhotosService } from './modules/patients/patient-photos.service';
-import { RequestsRepository } from './modules/requests/requests.repository';
-import { RequestsService } from './modules/requests/requests.service';
-import { RequestConditionService } from './modules/requests/request-condition.service';
-import { RequestLinksService } from './modules/requests/request-links.service';
-import { RequestMediaService } from './modules/requests/request-media.service';
-import { requestsRoutes } from './modules/requests/requests.routes';
-import { RequestDocumentsService } from './modules/requests/request-documents.service';
-import { requestDocumentsRoutes } from './modules/requests/request-documents.routes';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
@@ -238,22 +214,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }));
   await app.register(auditRoutes(new AuditSearch(db)));
   await app.register(memberRoutes({ auth, audit, ttlMs, cookieSecure: config.COOKIE_SECURE }));
-  const uidata = new UidataService(new UidataRepository(db), {
-    gatewayUrl: config.GATEWAY_URL,
-    idCardReaderUrl: config.ID_CARD_READER_URL,
-  });
-  await app.register(uidataRoutes(uidata));
-  const patients = new PatientsService(
-    new PatientsRepository(db),
-    (id, pw) => auth.confirmPassword(id, pw),
-    audit,
-    now,
-  );
-  await app.register(patientsRoutes(patients, uidata));
+  const uidataMod = uidataModule({ db, gatewayUrl: config.GATEWAY_URL, idCardReaderUrl: config.ID_CARD_READER_URL });
+  const uidata = uidataMod.service;
+  await app.register(uidataMod.plugin);
   const filesRoot = path.resolve(config.DATA_DIR, 'files');
   const files = createFileStore(config);
   // A bucket that is unreachable or refuses the keys stops the start with the setting to fix, not the first upload.
   if (files instanceof S3FileStore) await files.check();
+  const patientsMod = patientsModule({
+    db,
+    files,
+    audit,
+    uidata,
+    confirmPassword: (id, pw) => auth.confirmPassword(id, pw),
+    now,
+  });
+  const patients = patientsMod.service;
+  await app.register(patientsMod.plugin);
   // Durable jobs (pg-boss on this database): main.ts starts them with workers, tests start them without and drain.
   const jobs = new JobQueue(db, app.log);
   app.addHook('onClose', async () => jobs.stop());
@@ -269,42 +246,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     audit,
     log: app.log,
   });
-  const exams = new ExamsService(new ExamsRepository(db), new AssignableDoctorsRepository(db), audit, now, dicomImages);
-  await app.register(examsRoutes(exams, new RecordConditionService(db), issueToken));
-  await app.register(examDocumentsRoutes(new ExamDocumentsService(exams, new DocumentsRepository(db), files)));
+  const examsMod = examsModule({ db, audit, now, images: dicomImages, issueToken });
+  const exams = examsMod.service;
+  await app.register(examsMod.plugin);
+  await app.register(documentsModule({ db, exams, files }));
   await app.register(
     reportGatewayModule({ db, jobs, exams, audit, now, log: app.log, url: config.REPORT_GATEWAY_URL }),
   );
-  await app.register(patientPhotosRoutes(new PatientPhotosService(db, files, audit, now)));
-  const requests = new RequestsService(new RequestsRepository(db), audit, now);
   const pdf = createChromiumPdfRenderer({ executablePath: config.CHROMIUM_PATH, poolSize: config.PDF_PAGE_POOL });
   app.addHook('onClose', async () => pdf.close());
-  // Made before the requests routes, registered after the report engine (it registers its definition there).
+  // Made before the requests module, registered after the report engine (it registers its definition there).
   const examReports = examReportsModule({ db, exams, files, pdf, audit, now });
-  const links = new RequestLinksService(
+  const requestsMod = requestsModule({
     db,
-    requests,
+    files,
     audit,
     now,
-    { users: auth, tokens },
-    {
+    linkAuth: { users: auth, tokens },
+    linkReports: {
       // A film link shows a released report as the link (never as its maker); the radiology reports module prints it.
       secret: `${secret}:film-link-report`,
       pdf: (principal, examId, finishedReportId) =>
         examReports.service.finishedPdf(principal, examId, finishedReportId),
     },
     attempts,
-  );
-  tokens.setLinkCheck((linkId) => links.isLive(linkId));
-  await app.register(
-    requestsRoutes({
-      requests,
-      condition: new RequestConditionService(db, config.NHSO_SERVICE_URL ?? null),
-      links,
-      media: new RequestMediaService(db, requests, files, audit),
-    }),
-  );
-  await app.register(requestDocumentsRoutes(new RequestDocumentsService(db, requests, files, audit)));
+    nhsoServiceUrl: config.NHSO_SERVICE_URL ?? null,
+  });
+  const requests = requestsMod.service;
+  tokens.setLinkCheck((linkId) => requestsMod.links.isLive(linkId));
+  await app.register(requestsMod.plugin);
   await app.register(reportEngine({ db, pdf, audit, now }));
   await app.register(examReports);
   const billing = billingModule({ db, requests, patients, audit, now, promptPayBillerId: config.PROMPTPAY_BILLER_ID });
@@ -321,15 +291,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const thumbnails = new ThumbnailService(db, files, { log: app.log });
   thumbnails.attach(archive);
   app.addHook('onClose', async () => thumbnails.close());
-  const viewer = new ViewerService(db, exams);
-  await app.register(viewerRoutes(viewer, thumbnails, new FirstImagePreview(db, archive, viewer)));
-  await app.register(viewerPriorsRoutes({ db, exams, issueToken }));
-  await app.register(
-    dicomImportRoutes(new DicomImportService(archive, exams, path.resolve(config.DATA_DIR, 'tmp', 'dicom')), exams),
-  );
-  await app.register(
-    unmatchedStudiesRoutes(new UnmatchedStudiesService(new UnmatchedStudiesRepository(db), archive, exams, audit)),
-  );
+  await app.register(viewerModule({ db, exams, archive, thumbnails, issueToken }));
+  await app.register(examsMod.dicomImportPlugin(archive, path.resolve(config.DATA_DIR, 'tmp', 'dicom')));
+  await app.register(unmatchedStudiesModule({ db, archive, exams, audit }));
   await app.register(weasisRoutes({ db, exams, audit, issueToken, aeTitle: config.DICOM_AE_TITLE }));
   await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
   await app.register(backupModule({ database, jobs, audit, config, now, log: app.log }).plugin);

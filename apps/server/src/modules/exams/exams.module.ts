@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuditService } from '../../audit/audit.service';
+import type { Database } from '../../db/client';
+import type { ExamImages } from '../../dicom/cold/dicom-image-lifecycle';
+import type { LocalDicomArchive } from '../../dicom/index';
+import { AssignableDoctorsRepository } from './assignable-doctors.repository';
+import { dicomImportRoutes } from './dicom-import/dicom-import.routes';
+import { DicomImportService } from './dicom-import/dicom-import.service';
+import { ExamsRepository } from './exams.repository';
+import { examsRoutes, type IssueExamToken } from './exams.routes';
+import { ExamsService } from './exams.service';
+import { RecordConditionService } from './record-condition.service';
+
+export interface ExamsModuleDeps {
+  db: Database;
+  audit: AuditService;
+  now: () => Date;
+  /** Hiding and purging an exam's images (DICOM delete). */
+  images: ExamImages;
+  issueToken: IssueExamToken;
+}
+
+/**
+ * The worklist and every exam state change, wired. The service is made first (every DICOM feature reads exams
+ * through it); the web DICOM import registers later, once the archive it writes into exists.
+ */
+export function examsModule(deps: ExamsModuleDeps) {
+  const service = new ExamsService(
+    new ExamsRepository(deps.db),
+    new AssignableDoctorsRepository(deps.db),
+    deps.audit,
+    deps.now,
+    deps.images,
+  );
+  const plugin = async (app: FastifyInstance): Promise<void> => {
+    await app.register(examsRoutes(service, new RecordConditionService(deps.db), deps.issueToken));
+  };
+  /** POST /api/exam/{id}/dicom/import, into `archive`, unpacking under `tempDir`. */
+  const dicomImportPlugin = (archive: LocalDicomArchive, tempDir: string) =>
+    dicomImportRoutes(new DicomImportService(archive, service, tempDir), service);
+  return { service, plugin, dicomImportPlugin };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuditService } from '../../audit/audit.service';
+import type { Database } from '../../db/client';
+import type { AttemptLimiter } from '../../http/attempt-limiter';
+import type { FileStore } from '../../storage/file-store';
+import { requestDocumentsRoutes } from './request-documents.routes';
+import { RequestDocumentsService } from './request-documents.service';
+import { RequestConditionService } from './request-condition.service';
+import { RequestLinksService, type LinkAuth, type LinkReportAccess } from './request-links.service';
+import { RequestMediaService } from './request-media.service';
+import { RequestsRepository } from './requests.repository';
+import { requestsRoutes } from './requests.routes';
+import { RequestsService } from './requests.service';
+
+export interface RequestsModuleDeps {
+  db: Database;
+  files: FileStore;
+  audit: AuditService;
+  now: () => Date;
+  /** The film link's own tokens and its maker's check (the auth module). */
+  linkAuth: LinkAuth;
+  /** The film link prints a released report through the radiology reports module (its port). */
+  linkReports: LinkReportAccess;
+  attempts: AttemptLimiter;
+  nhsoServiceUrl: string | null;
+}
+
+/**
+ * Imaging requests, their documents, media and film links, wired. `service` is what billing searches through;
+ * `links` answers whether a film link's tokens still work (the token service asks it).
+ */
+export function requestsModule(deps: RequestsModuleDeps) {
+  const service = new RequestsService(new RequestsRepository(deps.db), deps.audit, deps.now);
+  const links = new RequestLinksService(
+    deps.db,
+    service,
+    deps.audit,
+    deps.now,
+    deps.linkAuth,
+    deps.linkReports,
+    deps.attempts,
+  );
+  const plugin = async (app: FastifyInstance): Promise<void> => {
+    await app.register(
+      requestsRoutes({
+        requests: service,
+        condition: new RequestConditionService(deps.db, deps.nhsoServiceUrl),
+        links,
+        media: new RequestMediaService(deps.db, service, deps.files, deps.audit),
+      }),
+    );
+    await app.register(requestDocumentsRoutes(new RequestDocumentsService(deps.db, service, deps.files, deps.audit)));
+  };
+  return { service, links, plugin };
+}

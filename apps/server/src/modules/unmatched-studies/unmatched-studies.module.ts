@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuditService } from '../../audit/audit.service';
+import type { Database } from '../../db/client';
+import type { LocalDicomArchive } from '../../dicom/index';
+import type { ExamsService } from '../exams/exams.service';
+import { UnmatchedStudiesRepository } from './unmatched.repository';
+import { unmatchedStudiesRoutes } from './unmatched.routes';
+import { UnmatchedStudiesService } from './unmatched.service';
+
+/** Images that match no exam, wired: listed from the index, matched through the exams service and the archive. */
+export function unmatchedStudiesModule(deps: {
+  db: Database;
+  archive: LocalDicomArchive;
+  exams: ExamsService;
+  audit: AuditService;
+}) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const service = new UnmatchedStudiesService(
+      new UnmatchedStudiesRepository(deps.db),
+      deps.archive,
+      deps.exams,
+      deps.audit,
+    );
+    await app.register(unmatchedStudiesRoutes(service));
+  };
+}
