@@ -9,6 +9,7 @@ import { DicomImportService } from './dicom-import/dicom-import.service';
 import { ExamsRepository } from './exams.repository';
 import { examsRoutes, type IssueExamToken } from './exams.routes';
 import { ExamsService } from './exams.service';
+import { RecordConditionRepository } from './record-condition.repository';
 import { RecordConditionService } from './record-condition.service';
 
 export interface ExamsModuleDeps {
@@ -33,7 +34,9 @@ export function examsModule(deps: ExamsModuleDeps) {
     deps.images,
   );
   const plugin = async (app: FastifyInstance): Promise<void> => {
-    await app.register(examsRoutes(service, new RecordConditionService(deps.db), deps.issueToken));
+    await app.register(
+      examsRoutes(service, new RecordConditionService(new RecordConditionRepository(deps.db)), deps.issueToken),
+    );
   };
   /** POST /api/exam/{id}/dicom/import, into `archive`, unpacking under `tempDir`. */
   const dicomImportPlugin = (archive: LocalDicomArchive, tempDir: string) =>

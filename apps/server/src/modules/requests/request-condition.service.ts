@@ -1,68 +1,32 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { RequestCondition } from '@rangsi/contract';
 import { satangToBaht } from '@rangsi/domain';
 import type { CurrentUser } from '../../auth/current-user';
-import type { Database } from '../../db/client';
-import {
-  additionalFields,
-  hospitalBuildings,
-  hospitalDoctors,
-  hospitalPrivileges,
-  hospitals,
-  lookups,
-  modalities,
-  modalityAdditionalFields,
-  privilegePrices,
-  products,
-  siteConfig,
-  users,
-} from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import { mayUseHospital } from '../../auth/data-scope/request-scope';
+import type { RequestConditionRepository } from './request-condition.repository';
 
 /** GET /api/uidata/requestCondition (spec §3 Condition UI data) and the privilege price list, limited to the user's hospitals. */
 export class RequestConditionService {
   constructor(
-    private readonly db: Database,
+    private readonly repo: RequestConditionRepository,
     private readonly nhsoServiceUrl: string | null = null,
   ) {}
 
   async condition(user: CurrentUser): Promise<RequestCondition> {
-    const allHospitals = await this.db
-      .select()
-      .from(hospitals)
-      .where(eq(hospitals.isActive, true))
-      .orderBy(asc(hospitals.id));
+    const allHospitals = await this.repo.activeHospitals();
     const mine = allHospitals.filter((h) => mayUseHospital(user, h));
-    const ids = mine.length ? mine.map((h) => h.id) : [-1];
-    const [privs, docs, blds, looks, mods, prods, fields, modFields, techs, cfg] = await Promise.all([
-      this.db
-        .select()
-        .from(hospitalPrivileges)
-        .where(inArray(hospitalPrivileges.hospitalId, ids))
-        .orderBy(asc(hospitalPrivileges.id)),
-      this.db
-        .select()
-        .from(hospitalDoctors)
-        .where(inArray(hospitalDoctors.hospitalId, ids))
-        .orderBy(asc(hospitalDoctors.name)),
-      this.db
-        .select()
-        .from(hospitalBuildings)
-        .where(inArray(hospitalBuildings.hospitalId, ids))
-        .orderBy(asc(hospitalBuildings.name)),
-      this.db.select().from(lookups).where(eq(lookups.isActive, true)).orderBy(asc(lookups.sortOrder), asc(lookups.id)),
-      this.db.select().from(modalities).orderBy(asc(modalities.sortOrder)),
-      this.db.select().from(products).where(eq(products.isActive, true)).orderBy(asc(products.id)),
-      this.db.select().from(additionalFields).orderBy(asc(additionalFields.orderNumber)),
-      this.db.select().from(modalityAdditionalFields),
-      this.db
-        .select({ id: users.id, name: users.displayName, branchId: users.branchId })
-        .from(users)
-        .where(eq(users.roleName, 'Staff'))
-        .orderBy(asc(users.displayName)),
-      this.db.select().from(siteConfig).where(eq(siteConfig.key, 'requestForm')),
-    ]);
+    const {
+      privileges: privs,
+      doctors: docs,
+      buildings: blds,
+      looks,
+      mods,
+      prods,
+      fields,
+      modalityFields: modFields,
+      technicians: techs,
+      config: cfg,
+    } = await this.repo.lists(mine.map((h) => h.id));
     const of = (kind: string) => looks.filter((l) => l.kind === kind).map((l) => ({ id: l.id, name: l.name }));
     const workGroupDoctorIds =
       (cfg[0]?.value as { workGroupDoctorIds?: number[] } | undefined)?.workGroupDoctorIds ?? [];
@@ -124,16 +88,12 @@ export class RequestConditionService {
     hospitalId: number,
     privilegeId: number,
   ): Promise<{ productId: number; price: number }[]> {
-    const [h] = await this.db.select().from(hospitals).where(eq(hospitals.id, hospitalId)).limit(1);
+    const h = await this.repo.hospital(hospitalId);
     if (!h || !mayUseHospital(user, h)) throw new DomainError(404, 'ไม่พบโรงพยาบาล', 'HOSPITAL_NOT_FOUND');
-    const [p] = await this.db.select().from(hospitalPrivileges).where(eq(hospitalPrivileges.id, privilegeId)).limit(1);
+    const p = await this.repo.privilege(privilegeId);
     if (!p || p.hospitalId !== hospitalId)
       throw new DomainError(404, 'ไม่พบสิทธิการรักษาของโรงพยาบาลนี้', 'PRIVILEGE_NOT_FOUND');
-    const rows = await this.db
-      .select()
-      .from(privilegePrices)
-      .where(eq(privilegePrices.privilegeId, privilegeId))
-      .orderBy(asc(privilegePrices.productId));
+    const rows = await this.repo.privilegePrices(privilegeId);
     return rows.map((r) => ({ productId: r.productId, price: satangToBaht(r.priceSatang) }));
   }
 }

@@ -5,6 +5,7 @@ import type { AttemptLimiter } from '../../http/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import { requestDocumentsRoutes } from './request-documents.routes';
 import { RequestDocumentsService } from './request-documents.service';
+import { RequestConditionRepository } from './request-condition.repository';
 import { RequestConditionService } from './request-condition.service';
 import { RequestLinksService, type LinkAuth, type LinkReportAccess } from './request-links.service';
 import { RequestMediaService } from './request-media.service';
@@ -44,7 +45,7 @@ export function requestsModule(deps: RequestsModuleDeps) {
     await app.register(
       requestsRoutes({
         requests: service,
-        condition: new RequestConditionService(deps.db, deps.nhsoServiceUrl),
+        condition: new RequestConditionService(new RequestConditionRepository(deps.db), deps.nhsoServiceUrl),
         links,
         media: new RequestMediaService(deps.db, service, deps.files, deps.audit),
       }),
