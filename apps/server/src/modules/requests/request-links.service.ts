@@ -1,17 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { ExportLink } from '@rangsi/contract';
 import type { AuditActor, AuditService } from '../../audit/audit.service';
 import type { AuthService } from '../../auth/auth.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { TokenService } from '../../auth/token.service';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import type { Database } from '../../db/client';
-import { exams, exportLinks, finishedReports, patients, requests } from '../../db/schema/index';
 import { AttemptLimiter, type AttemptPolicy } from '../../http/attempt-limiter';
 import { DomainError } from '../../http/domain-error';
+import type { RequestLinksRepository } from './request-links.repository';
 import type { RequestsService } from './requests.service';
 
 const DEFAULT_DAYS = 7;
@@ -84,7 +82,7 @@ export const LINK_PIN_POLICIES = {
 /** Export film links (spec §3 Export link): an unguessable public address with an expiry and an optional PIN. */
 export class RequestLinksService {
   constructor(
-    private readonly db: Database,
+    private readonly repo: RequestLinksRepository,
     private readonly requests: RequestsService,
     private readonly audit: AuditService,
     private readonly now: () => Date = () => new Date(),
@@ -97,20 +95,7 @@ export class RequestLinksService {
 
   /** Whether a link's tokens still work: the link is neither revoked nor expired and its request is not deleted. */
   async isLive(linkId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: exportLinks.id })
-      .from(exportLinks)
-      .innerJoin(requests, eq(requests.id, exportLinks.requestId))
-      .where(
-        and(
-          eq(exportLinks.id, linkId),
-          isNull(exportLinks.revokedAt),
-          gt(exportLinks.expiresAt, this.now()),
-          isNull(requests.deletedAt),
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    return this.repo.isLive(linkId, this.now());
   }
 
   /**
@@ -138,11 +123,7 @@ export class RequestLinksService {
   ): Promise<Map<string, string>> {
     const released = rows.filter((e) => !UNRELEASED.has(e.reportAuditStatus)).map((e) => e.id);
     if (!this.reports || released.length === 0) return new Map();
-    const latest = await this.db
-      .selectDistinctOn([finishedReports.examId], { examId: finishedReports.examId, id: finishedReports.id })
-      .from(finishedReports)
-      .where(inArray(finishedReports.examId, released))
-      .orderBy(finishedReports.examId, desc(finishedReports.versionNo));
+    const latest = await this.repo.latestFinishedReports(released);
     return new Map(latest.flatMap((r) => (r.examId ? [[r.examId, r.id] as const] : [])));
   }
 
@@ -162,22 +143,10 @@ export class RequestLinksService {
     const expected = Buffer.from(this.signature(linkId, finishedReportId, expires));
     const given = Buffer.from(signature);
     const signed = this.reports !== null && expected.length === given.length && timingSafeEqual(expected, given);
-    const [link] =
-      signed && expires > this.now().getTime()
-        ? await this.db.select().from(exportLinks).where(eq(exportLinks.id, linkId)).limit(1)
-        : [];
+    const link = signed && expires > this.now().getTime() ? await this.repo.link(linkId) : undefined;
     const live =
       link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime() && (await this.makerMayShare(link));
-    const [row] = live
-      ? await this.db
-          .select({ examId: exams.id, patientId: exams.patientId, audit: exams.reportAuditStatus })
-          .from(finishedReports)
-          .innerJoin(exams, eq(exams.id, finishedReports.examId))
-          .where(
-            and(eq(finishedReports.id, finishedReportId), eq(exams.requestId, link.requestId), isNull(exams.deletedAt)),
-          )
-          .limit(1)
-      : [];
+    const row = live ? await this.repo.finishedReportOfRequest(finishedReportId, link.requestId) : undefined;
     const released =
       row &&
       (await this.releasedReports([{ id: row.examId, reportAuditStatus: row.audit }])).get(row.examId) ===
@@ -223,9 +192,9 @@ export class RequestLinksService {
    * opening, refused or not, goes to the audit log as the link, with the caller's address.
    */
   async open(request: FastifyRequest, linkId: string, pin: string | undefined): Promise<PublicLink> {
-    const [link] = await this.db.select().from(exportLinks).where(eq(exportLinks.id, linkId)).limit(1);
+    const link = await this.repo.link(linkId);
     const live = link && !link.revokedAt && link.expiresAt.getTime() > this.now().getTime();
-    const [r] = live ? await this.db.select().from(requests).where(eq(requests.id, link.requestId)).limit(1) : [];
+    const r = live ? await this.repo.request(link.requestId) : undefined;
     if (!link || !live || !r || r.deletedAt || !(await this.makerMayShare(link))) {
       await this.audit.record(
         request,
@@ -280,12 +249,8 @@ export class RequestLinksService {
       },
       asLink(link.id),
     );
-    const [p] = await this.db.select().from(patients).where(eq(patients.id, r.patientId)).limit(1);
-    const rows = await this.db
-      .select()
-      .from(exams)
-      .where(and(eq(exams.requestId, r.id), isNull(exams.deletedAt)))
-      .orderBy(asc(exams.modalityCode));
+    const p = await this.repo.patient(r.patientId);
+    const rows = await this.repo.examsOfRequest(r.id);
     const grant = { linkId: link.id, createdBy: link.createdBy!, expiresAt: link.expiresAt };
     const reportIds = await this.releasedReports(rows);
     const reportExpires = Math.min(this.now().getTime() + REPORT_URL_TTL_MS, link.expiresAt.getTime());
@@ -324,7 +289,7 @@ export class RequestLinksService {
     const r = await this.requests.loadInScope(user, requestId);
     const id = randomBytes(18).toString('base64url');
     const expiresAt = new Date(this.now().getTime() + (opts.expiresInDays ?? DEFAULT_DAYS) * 86_400_000);
-    await this.db.insert(exportLinks).values({
+    await this.repo.insertLink({
       id,
       requestId,
       createdBy: user.userId,
@@ -348,14 +313,7 @@ export class RequestLinksService {
   /** GET /api/request/link/{id}: the newest link of the request that still works. */
   async current(user: CurrentUser, requestId: string, origin: string): Promise<ExportLink> {
     const r = await this.requests.loadInScope(user, requestId);
-    const [row] = await this.db
-      .select()
-      .from(exportLinks)
-      .where(
-        and(eq(exportLinks.requestId, requestId), isNull(exportLinks.revokedAt), gt(exportLinks.expiresAt, this.now())),
-      )
-      .orderBy(desc(exportLinks.createdAt))
-      .limit(1);
+    const row = await this.repo.currentLink(requestId, this.now());
     if (!row) throw new DomainError(404, 'ยังไม่มีลิงก์สำหรับใบส่งตรวจนี้', 'LINK_NOT_FOUND');
     return this.shape(row.id, requestId, r.patientId, origin, row.expiresAt, Boolean(row.pinHash));
   }
@@ -368,7 +326,7 @@ export class RequestLinksService {
     expiresAt: Date,
     hasPin: boolean,
   ): Promise<ExportLink> {
-    const [p] = await this.db.select().from(patients).where(eq(patients.id, patientId)).limit(1);
+    const p = await this.repo.patient(patientId);
     const url = `${origin}/link/${linkId}`;
     const patientName = p ? [`${p.prefixTh ?? ''}${p.firstNameTh}`, p.lastNameTh].filter(Boolean).join(' ') : '';
     // qrcode carries the text the QR encodes; the browser draws it (the web bundle already has a QR encoder).

@@ -7,6 +7,7 @@ import { requestDocumentsRoutes } from './request-documents.routes';
 import { RequestDocumentsService } from './request-documents.service';
 import { RequestConditionRepository } from './request-condition.repository';
 import { RequestConditionService } from './request-condition.service';
+import { RequestLinksRepository } from './request-links.repository';
 import { RequestLinksService, type LinkAuth, type LinkReportAccess } from './request-links.service';
 import { RequestMediaService } from './request-media.service';
 import { RequestsRepository } from './requests.repository';
@@ -33,7 +34,7 @@ export interface RequestsModuleDeps {
 export function requestsModule(deps: RequestsModuleDeps) {
   const service = new RequestsService(new RequestsRepository(deps.db), deps.audit, deps.now);
   const links = new RequestLinksService(
-    deps.db,
+    new RequestLinksRepository(deps.db),
     service,
     deps.audit,
     deps.now,
