@@ -1,13 +1,11 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import type { Database } from '../../db/client';
-import { patients, photoCaptures } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import type { FileStore } from '../../storage/file-store';
 import { patientScopeCondition } from '../../auth/data-scope/patient-scope';
+import type { PatientPhotosRepository } from './patient-photos.repository';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const CAPTURE_TTL_MS = 10 * 60_000;
@@ -38,18 +36,14 @@ export async function normalizePhoto(input: Buffer): Promise<Buffer> {
 /** Patient photos and the one-time phone-camera capture links (spec §7, issue 6 item 5). */
 export class PatientPhotosService {
   constructor(
-    private readonly db: Database,
+    private readonly repo: PatientPhotosRepository,
     private readonly store: FileStore,
     private readonly audit: AuditService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   private async patientInScope(user: CurrentUser, id: string) {
-    const [p] = await this.db
-      .select({ id: patients.id, imageKey: patients.imageKey })
-      .from(patients)
-      .where(and(eq(patients.id, id), isNull(patients.deletedAt), patientScopeCondition(user)))
-      .limit(1);
+    const p = await this.repo.patientPhoto(id, patientScopeCondition(user));
     if (!p) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
     return p;
   }
@@ -58,10 +52,7 @@ export class PatientPhotosService {
     await this.patientInScope(user, patientId);
     const jpeg = await normalizePhoto(decodeBase64Image(base64Image));
     const stored = await this.store.put(Readable.from([jpeg]), { prefix: 'patient-photos' });
-    await this.db
-      .update(patients)
-      .set({ imageKey: stored.key, updatedAt: this.now() })
-      .where(eq(patients.id, patientId));
+    await this.repo.setPhoto(patientId, stored.key, this.now());
     await this.audit.record(
       null,
       { action: 'patient.photo', entityType: 'patient', entityId: patientId, patientId },
@@ -78,20 +69,13 @@ export class PatientPhotosService {
   async createCapture(user: CurrentUser, patientId: string, origin: string) {
     await this.patientInScope(user, patientId);
     const expiresAt = new Date(this.now().getTime() + CAPTURE_TTL_MS);
-    const [row] = await this.db
-      .insert(photoCaptures)
-      .values({ patientId, createdBy: user.userId, expiresAt })
-      .returning();
-    return { qrId: row!.id, url: `${origin}/capture/qr/${row!.id}`, expiresAt: expiresAt.toISOString() };
+    const row = await this.repo.insertCapture({ patientId, createdBy: user.userId, expiresAt });
+    return { qrId: row.id, url: `${origin}/capture/qr/${row.id}`, expiresAt: expiresAt.toISOString() };
   }
 
   /** The dialog's poll: null until the phone has uploaded, then the photo (base64 JPEG). Only the creator may read it. */
   async pollCapture(user: CurrentUser, qrId: string): Promise<{ base64Image: string } | null> {
-    const [c] = await this.db
-      .select()
-      .from(photoCaptures)
-      .where(and(eq(photoCaptures.id, qrId), eq(photoCaptures.createdBy, user.userId)))
-      .limit(1);
+    const c = await this.repo.captureOf(qrId, user.userId);
     if (!c) throw new DomainError(404, 'ไม่พบรายการถ่ายรูป', 'CAPTURE_NOT_FOUND');
     if (!c.imageKey) {
       if (c.expiresAt <= this.now()) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_EXPIRED');
@@ -104,7 +88,7 @@ export class PatientPhotosService {
 
   /** Public: is this capture link still usable? */
   async captureStatus(qrId: string) {
-    const [c] = await this.db.select().from(photoCaptures).where(eq(photoCaptures.id, qrId)).limit(1);
+    const c = await this.repo.capture(qrId);
     const valid = Boolean(c && !c.completedAt && c.expiresAt > this.now());
     return { valid, expiresAt: c?.expiresAt.toISOString() ?? null };
   }
@@ -114,14 +98,7 @@ export class PatientPhotosService {
    * so nobody without a live link makes the server parse or decode an image (decision sec72).
    */
   async assertCaptureOpen(qrId: string): Promise<void> {
-    const open = await this.db
-      .select({ id: photoCaptures.id })
-      .from(photoCaptures)
-      .where(
-        and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, this.now())),
-      )
-      .limit(1);
-    if (!open.length) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
+    if (!(await this.repo.isCaptureOpen(qrId, this.now()))) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
   }
 
   /** Public, single-use: the phone uploads its photo; a second upload or a late one is refused. */
@@ -130,12 +107,7 @@ export class PatientPhotosService {
     const jpeg = await normalizePhoto(decodeBase64Image(base64Image));
     const now = this.now();
     const stored = await this.store.put(Readable.from([jpeg]), { prefix: 'patient-photos' });
-    // The completed_at guard makes the claim atomic: of two phones racing, one wins.
-    const claimed = await this.db
-      .update(photoCaptures)
-      .set({ imageKey: stored.key, completedAt: now })
-      .where(and(eq(photoCaptures.id, qrId), isNull(photoCaptures.completedAt), gt(photoCaptures.expiresAt, now)))
-      .returning({ id: photoCaptures.id });
-    if (!claimed.length) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
+    if (!(await this.repo.claimCapture(qrId, stored.key, now)))
+      throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
   }
 }

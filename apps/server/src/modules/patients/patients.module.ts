@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { FileStore } from '../../storage/file-store';
 import type { UidataService } from '../uidata/uidata.service';
 import { patientPhotosRoutes } from './patient-photos.routes';
+import { PatientPhotosRepository } from './patient-photos.repository';
 import { PatientPhotosService } from './patient-photos.service';
 import { PatientsRepository } from './patients.repository';
 import { patientsRoutes } from './patients.routes';
@@ -24,7 +25,11 @@ export function patientsModule(deps: PatientsModuleDeps) {
   const service = new PatientsService(new PatientsRepository(deps.db), deps.confirmPassword, deps.audit, deps.now);
   const plugin = async (app: FastifyInstance): Promise<void> => {
     await app.register(patientsRoutes(service, deps.uidata));
-    await app.register(patientPhotosRoutes(new PatientPhotosService(deps.db, deps.files, deps.audit, deps.now)));
+    await app.register(
+      patientPhotosRoutes(
+        new PatientPhotosService(new PatientPhotosRepository(deps.db), deps.files, deps.audit, deps.now),
+      ),
+    );
   };
   return { service, plugin };
 }
