@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../db/like-pattern';
 import { selectRows } from '../../db/rows';
 import type { Database } from '../../db/client';
 import type { BillableRequest } from './request-billing-port';
@@ -318,6 +319,48 @@ export class RequestsRepository {
       })
       .from(documents)
       .where(and(inArray(documents.requestId, requestIds), isNull(documents.deletedAt)));
+  }
+
+  /**
+   * The request list's filters as conditions on `requests`. Patient and exam conditions are subqueries keyed by the
+   * request's columns: the page and the count read requests only.
+   */
+  searchConditions(f: {
+    patientId?: string;
+    from?: Date;
+    to?: Date;
+    hn?: string;
+    nationalId?: string;
+    patientName?: string;
+    accessionNumber?: string;
+    modalityCode?: string;
+  }): SQL[] {
+    const where: SQL[] = [];
+    if (f.patientId) where.push(eq(requests.patientId, f.patientId));
+    if (f.from) where.push(sql`${requests.appointmentAt} >= ${f.from.toISOString()}`);
+    if (f.to) where.push(sql`${requests.appointmentAt} < ${f.to.toISOString()}`);
+    if (f.hn) where.push(sql`"requests"."patient_id" in (select p.id from patients p where p.hn = ${f.hn})`);
+    if (f.nationalId)
+      where.push(
+        sql`"requests"."patient_id" in (select p.id from patients p where p.national_number = ${f.nationalId})`,
+      );
+    if (f.patientName)
+      where.push(
+        sql`"requests"."patient_id" in (select p.id from patients p where p.search_name like ${containsPattern(f.patientName)})`,
+      );
+    if (f.accessionNumber)
+      where.push(
+        sql`exists (select 1 from exams e where e.request_id = "requests"."id" and e.accession_number = ${f.accessionNumber})`,
+      );
+    // A scalar subquery, not EXISTS: the planner cannot turn it into a join, so each request of the window is one probe
+    // of exams_request_modality_idx. As a semi-join PostgreSQL hashed every exam of the modality (a table scan, ~1 s at
+    // a million), and PGlite, without statistics, scanned the index once per request
+    // (docs/decisions/rq9-request-list-two-statements-capped.md).
+    if (f.modalityCode)
+      where.push(
+        sql`(select true from exams e where e.request_id = "requests"."id" and e.modality_code = ${f.modalityCode} and e.deleted_at is null limit 1)`,
+      );
+    return where;
   }
 
   /**

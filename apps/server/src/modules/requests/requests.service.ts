@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RequestDetail, RequestSave, RequestSaved, RequestSearch, RequestSearchResult } from '@rangsi/contract';
 import {
   ageInYears,
@@ -28,7 +28,6 @@ import {
   requests,
 } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
-import { containsPattern } from '../../db/like-pattern';
 import { patientScopeCondition } from '../../auth/data-scope/patient-scope';
 import { planRequest, type RequestPlan } from './request-plan';
 import { requestScopeCondition } from '../../auth/data-scope/request-scope';
@@ -88,37 +87,26 @@ export class RequestsService {
   }
 
   search(user: CurrentUser, q: RequestSearch): Promise<RequestSearchResult> {
-    return this.page(user, q, []);
+    return this.page(user, q);
   }
 
-  private async page(user: CurrentUser, q: RequestSearch, extra: SQL[]): Promise<RequestSearchResult> {
+  private async page(user: CurrentUser, q: RequestSearch, patientId?: string): Promise<RequestSearchResult> {
     const page = q.page ?? 1;
-    const where: SQL[] = [requestScopeCondition(user), ...extra];
-    if (q.startDate) where.push(sql`${requests.appointmentAt} >= ${bangkokDayStart(q.startDate).toISOString()}`);
-    if (q.endDate) where.push(sql`${requests.appointmentAt} < ${bangkokDayStart(q.endDate, 1).toISOString()}`);
     if (q.startDate && q.endDate && q.endDate < q.startDate)
       throw new DomainError(400, 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น', 'BAD_RANGE');
-    // Patient and exam conditions are subqueries keyed by the request's columns: the page and the count read requests only.
-    if (q.hn) where.push(sql`"requests"."patient_id" in (select p.id from patients p where p.hn = ${q.hn})`);
-    if (q.nationalId)
-      where.push(
-        sql`"requests"."patient_id" in (select p.id from patients p where p.national_number = ${q.nationalId})`,
-      );
-    if (q.patientName)
-      where.push(
-        sql`"requests"."patient_id" in (select p.id from patients p where p.search_name like ${containsPattern(q.patientName)})`,
-      );
-    if (q.accessionNumber)
-      where.push(
-        sql`exists (select 1 from exams e where e.request_id = "requests"."id" and e.accession_number = ${q.accessionNumber})`,
-      );
-    // A scalar subquery, not EXISTS: the planner cannot turn it into a join, so each request of the window is one probe of
-    // exams_request_modality_idx. As a semi-join PostgreSQL hashed every exam of the modality (a table scan, ~1 s at a
-    // million), and PGlite, without statistics, scanned the index once per request (docs/decisions/rq9-request-list-two-statements-capped.md).
-    if (q.modalityCode)
-      where.push(
-        sql`(select true from exams e where e.request_id = "requests"."id" and e.modality_code = ${q.modalityCode} and e.deleted_at is null limit 1)`,
-      );
+    const where = [
+      requestScopeCondition(user),
+      ...this.repo.searchConditions({
+        patientId,
+        from: q.startDate ? bangkokDayStart(q.startDate) : undefined,
+        to: q.endDate ? bangkokDayStart(q.endDate, 1) : undefined,
+        hn: q.hn,
+        nationalId: q.nationalId,
+        patientName: q.patientName,
+        accessionNumber: q.accessionNumber,
+        modalityCode: q.modalityCode,
+      }),
+    ];
     const [{ rows, total, totalIsEstimate }, docTypes] = await Promise.all([
       this.repo.searchPage(where, page),
       this.repo.lookupsOf(['requestDocument']),
@@ -460,7 +448,7 @@ export class RequestsService {
   async byPatient(user: CurrentUser, patientId: string): Promise<RequestSearchResult> {
     if (!(await this.repo.patient(patientId, patientScopeCondition(user))))
       throw new DomainError(404, RQ.patient, 'PATIENT_NOT_FOUND');
-    return this.page(user, { page: 1 }, [eq(requests.patientId, patientId)]);
+    return this.page(user, { page: 1 }, patientId);
   }
 
   /** POST /api/request/{id}/delete: soft-deletes the request and its exams with the reason; a second delete is refused. */

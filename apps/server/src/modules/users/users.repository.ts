@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { branches, doctorClients, loginFailures, userPermissions, users } from '../../db/schema/index';
+import { branches, doctorClients, hospitals, loginFailures, userPermissions, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -29,6 +29,13 @@ export class UsersRepository {
         .where(eq(doctorClients.userId, userId)),
     ]);
     return { ...row, overrides, clientIds: clients.map((c) => c.hospitalId) };
+  }
+
+  /** The id of the branch or hospital with this code. */
+  async idByCode(kind: 'branch' | 'hospital', code: string): Promise<{ id: number } | undefined> {
+    const table = kind === 'branch' ? branches : hospitals;
+    const [row] = await this.db.select({ id: table.id }).from(table).where(eq(table.code, code)).limit(1);
+    return row;
   }
 
   async insert(values: typeof users.$inferInsert): Promise<UserRow> {

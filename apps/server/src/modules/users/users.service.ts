@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { isRoleName, type RoleName } from '@rangsi/domain';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/client';
-import { branches, hospitals } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import { UsersRepository } from './users.repository';
 
@@ -19,7 +17,7 @@ export interface NewUser {
 /** Creating accounts (the CLI today; the admin screen later). */
 export class UsersService {
   private readonly repo: UsersRepository;
-  constructor(private readonly db: Database) {
+  constructor(db: Database) {
     this.repo = new UsersRepository(db);
   }
 
@@ -52,8 +50,7 @@ export class UsersService {
   }
 
   private async idOf(kind: 'branch' | 'hospital', code: string): Promise<number> {
-    const table = kind === 'branch' ? branches : hospitals;
-    const [row] = await this.db.select({ id: table.id }).from(table).where(eq(table.code, code)).limit(1);
+    const row = await this.repo.idByCode(kind, code);
     if (!row) throw new DomainError(400, `unknown ${kind} code ${code}`, 'UNKNOWN_CODE');
     return row.id;
   }
