@@ -7,6 +7,10 @@ import type { Database } from './client';
  * the SQL names its columns as the row type expects (`as "camelCase"`), and casts int8 to what T says.
  */
 export async function selectRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(query));
+}
+
+/** The rows of a result of `db.execute` (both drivers answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? [];
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
 import type { StoredFile } from '../../storage/file-store';
 import type { InstanceInfo } from '../parse/read-instance';
@@ -596,10 +597,6 @@ function rawClient(db: Database): { query<T>(text: string, params: unknown[]): P
 }
 
 /** Rows of a raw query, whichever driver ran it (node-postgres answers a QueryResult, PGlite a Results). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? [];
-}
-
 /** ON CONFLICT: keep the stored value, fill it from the new instance when it was empty. */
 function keep(table: string, column: string) {
   return sql.raw(`coalesce(${table}.${column}, excluded.${column})`);
