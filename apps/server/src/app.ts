@@ -29,6 +29,7 @@ import { UsersRepository } from './modules/users/users.repository';
 import type { IssueExamToken } from './modules/exams/exams.routes';
 import type { ExamsService } from './modules/exams/exams.service';
 import { examsModule } from './modules/exams/exams.module';
+import { createExamState, type ExamStateWriter } from './modules/exams/exam-state';
 import { documentsModule } from './modules/documents/documents.module';
 import { patientsModule } from './modules/patients/patients.module';
 import { requestsModule } from './modules/requests/requests.module';
@@ -76,6 +77,8 @@ export interface App {
     auth: AuthService;
     audit: AuditService;
     exams: ExamsService;
+    /** The one writer of exams and exam_events (the DICOM listener's worklist needs it too). */
+    examState: ExamStateWriter;
     archive: LocalDicomArchive;
     thumbnails: ThumbnailService;
     /** Query tokens (viewer, Weasis, export, film link). */
@@ -235,8 +238,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const jobs = new JobQueue(db, app.log);
   app.addHook('onClose', async () => jobs.stop());
   defineDatabaseMaintenance(jobs, database, app.log);
+  const examState = createExamState(db);
   const dicomImages = createDicomImageLifecycle({
     db,
+    examState,
     queue: jobs,
     hotStore: files,
     hotRoot: filesRoot,
@@ -246,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     audit,
     log: app.log,
   });
-  const examsMod = examsModule({ db, audit, now, images: dicomImages, issueToken });
+  const examsMod = examsModule({ db, examState, audit, now, images: dicomImages, issueToken });
   const exams = examsMod.service;
   await app.register(examsMod.plugin);
   await app.register(documentsModule({ db, exams, files }));
@@ -279,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(examReports);
   const billing = billingModule({ db, requests, patients, audit, now, promptPayBillerId: config.PROMPTPAY_BILLER_ID });
   await app.register(billing.plugin);
-  const archive = createArchive(db, files, { now, log: app.log });
+  const archive = createArchive(db, files, examState, { now, log: app.log });
   // Delayed recounts run before the database closes; the store's writer thread stops after them.
   app.addHook('onClose', async () => {
     await archive.close();
@@ -309,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app,
     metrics,
     routes,
-    services: { auth, tokens, audit, exams, archive, thumbnails, jobs, dicomImages, pdf },
+    services: { auth, tokens, audit, exams, examState, archive, thumbnails, jobs, dicomImages, pdf },
     startDraining: () => {
       draining = true;
     },

@@ -96,6 +96,7 @@ async function main(): Promise<void> {
       archive: services.archive,
       worklist: new ModalityWorklist(
         database.db,
+        services.examState,
         undefined,
         config.DICOM_WORKLIST_AE_SCOPES,
         config.DICOM_WORKLIST_UNLISTED,

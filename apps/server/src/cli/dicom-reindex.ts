@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { reindexDicom } from '../dicom/reindex/reindex';
+import { createExamState } from '../modules/exams/exam-state';
 import { createFileStore } from '../storage/create-file-store';
 import { S3FileStore } from '../storage/s3-file-store';
 
@@ -27,7 +28,7 @@ try {
   if (store instanceof S3FileStore) await store.check();
   const started = Date.now();
   const files = store instanceof S3FileStore ? store : path.resolve(config.DATA_DIR, 'files');
-  const report = await reindexDicom(database.db, files, {
+  const report = await reindexDicom(database.db, createExamState(database.db), files, {
     rebuild: values.rebuild,
     // Cold zips are where the server packs them: DICOM_COLD_DIR, or beside the other files.
     cold: config.DICOM_COLD_DIR ? path.resolve(config.DICOM_COLD_DIR) : files,

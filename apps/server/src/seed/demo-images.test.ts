@@ -18,6 +18,7 @@ import {
   type DemoImagesOptions,
   type DemoImagesReport,
 } from './demo-images';
+import { createExamState } from '../modules/exams/exam-state';
 
 /** Small images and few exams: the demo's code path in a few seconds. */
 const SMALL: Pick<DemoImagesOptions, 'limits' | 'sizes'> = {
@@ -169,7 +170,12 @@ describe('demo images', () => {
     const [{ before }] = (await sut.database.db
       .select({ before: sql<number>`count(*)::int` })
       .from(dicomInstances)) as [{ before: number }];
-    const rebuilt = await reindexDicom(sut.database.db, path.resolve(sut.config.DATA_DIR, 'files'), { rebuild: true });
+    const rebuilt = await reindexDicom(
+      sut.database.db,
+      createExamState(sut.database.db),
+      path.resolve(sut.config.DATA_DIR, 'files'),
+      { rebuild: true },
+    );
     expect(rebuilt.unreadable).toBe(0);
     expect(rebuilt.indexed).toBe(before);
     const linked = await sut.database.db

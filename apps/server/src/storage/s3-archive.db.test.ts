@@ -17,6 +17,7 @@ import {
   startSimulatedBucket,
   type SimulatedBucket,
 } from './s3-testing';
+import { createExamState } from '../modules/exams/exam-state';
 
 const DAY = 86_400_000;
 
@@ -112,7 +113,7 @@ describe('DICOM archive on an S3-compatible bucket', () => {
 
   it('LocalDicomArchive on an S3FileStore ingests a file (consumed), openInstance gives the same bytes back; dicom:reindex reads the bucket', async () => {
     const store = bucket.newStore({ keyPrefix: 'unit' });
-    const archive = new LocalDicomArchive(sut.database.db, store);
+    const archive = new LocalDicomArchive(sut.database.db, store, createExamState(sut.database.db));
     const built = buildInstance({ patientName: 'ทดสอบ^ระบบ', charset: 'ISO_IR 192', rows: 32, columns: 32 });
     const temp = writeTemp(built.bytes);
     const r = await archive.ingestFile(temp, { source: 'CT1' });
@@ -152,7 +153,7 @@ describe('DICOM archive on an S3-compatible bucket', () => {
     // dicom:reindex on the bucket: a file whose row was lost (a crash before the commit) is indexed again.
     await sut.database.db.delete(dicomInstances).where(eq(dicomInstances.sopInstanceUid, built.sopUid));
     expect(await archive.openInstance(built.sopUid)).toBeNull();
-    const report = await reindexDicom(sut.database.db, store);
+    const report = await reindexDicom(sut.database.db, createExamState(sut.database.db), store);
     expect(report).toMatchObject({ files: 1, indexed: 1, unreadable: 0 });
     expect((await streamBytes(await archive.openInstance(built.sopUid)))!.equals(built.bytes)).toBe(true);
   });

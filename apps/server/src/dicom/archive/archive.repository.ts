@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { branches, dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
+import { dicomInstances, dicomSeries, dicomStudies, exams } from '../../db/schema/index';
+import type { ExamImageState } from '../exam-image-state';
 import type { StoredFile } from '../../storage/file-store';
 import type { InstanceInfo } from '../parse/read-instance';
 import { instanceRowId, PgliteInstanceInserter } from './instance-insert';
@@ -68,7 +69,11 @@ export class ArchiveRepository {
   private readonly inserter: PgliteInstanceInserter | null;
   private readonly seriesChecker: PglitePrepared | null;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    /** The exams module's writer: linking a study marks its exam (the library never writes exams itself). */
+    private readonly examState: ExamImageState,
+  ) {
     this.inserter = PgliteInstanceInserter.of(db);
     this.seriesChecker = PglitePrepared.of(db, 'rangsi_dicom_series_check', SERIES_CHECK);
   }
@@ -281,7 +286,7 @@ export class ArchiveRepository {
         .for('update');
       if (!study) return null;
       if (study.examId) return study.examId;
-      return linkStudy(tx, study.id, info, ctx, now);
+      return linkStudy(this.examState, tx, study.id, info, ctx, now);
     });
   }
 
@@ -305,6 +310,7 @@ export class ArchiveRepository {
         .for('update');
       if (!study || study.examId || study.count === 0) return null;
       await linkStudy(
+        this.examState,
         tx,
         study.id,
         { studyInstanceUid: study.uid, accessionNumber: study.accession },
@@ -477,7 +483,7 @@ export class ArchiveRepository {
 
       const replacedKey = replaced ? { replacedKey: replaced.storageKey } : {};
       if (study.examId) return { status: 'stored' as const, examId: study.examId, linked: false, ...replacedKey };
-      const examId = await linkStudy(tx, study.id, info, ctx, now);
+      const examId = await linkStudy(this.examState, tx, study.id, info, ctx, now);
       return { status: 'stored' as const, examId, linked: examId !== null, ...replacedKey };
     });
   }
@@ -509,6 +515,7 @@ export interface SeriesHome {
  * must never land silently on another patient); staff who match it by hand (forced exam) decide.
  */
 async function linkStudy(
+  examState: ExamImageState,
   tx: Database,
   studyId: string,
   info: StudyKeys,
@@ -540,21 +547,7 @@ async function linkStudy(
     .set({ examId, unmatchedReason: null })
     .where(and(eq(dicomStudies.id, studyId), isNull(dicomStudies.examId)));
   if (ctx.quietLink) return examId;
-  await tx
-    .update(exams)
-    .set({
-      hasImage: true,
-      receivedAt: sql`coalesce(${exams.receivedAt}, ${now.toISOString()}::timestamptz)`,
-      status: sql`case when ${exams.status} = 'Scheduled' then 'Arrived' else ${exams.status} end`,
-      dicomAuditStatus: sql`case when ${exams.dicomAuditStatus} = '' and (select ${branches.dicomAuditRequired} from ${branches} where ${branches.id} = ${exams.branchId}) then 'WaitingForAudit' else ${exams.dicomAuditStatus} end`,
-      studyInstanceUid: sql`coalesce(${exams.studyInstanceUid}, ${info.studyInstanceUid})`,
-      version: sql`${exams.version} + 1`,
-      updatedAt: now,
-    })
-    .where(eq(exams.id, examId));
-  await tx.insert(examEvents).values({
-    examId,
-    at: now,
+  await examState.imagesReceived(tx, examId, now, info.studyInstanceUid, {
     userId: ctx.userId,
     userName: ctx.userName,
     action: ctx.event?.action ?? 'imagesReceived',

@@ -11,6 +11,7 @@ import { openTestDatabase } from '../../test/test-app';
 import { readInstanceBytes } from '../parse/read-instance';
 import { buildInstance, testUid, writeTemp } from '../testing/build-dicom';
 import { LocalDicomArchive } from './local-archive';
+import { createExamState } from '../../modules/exams/exam-state';
 
 // Decision IN10: the embedded database has no instance → series foreign key (its check was a third of the hot path's
 // INSERT); the hot path's statement finds the series itself. PostgreSQL keeps the key.
@@ -24,7 +25,7 @@ describe('instances of known series (the C-STORE hot path)', () => {
     database = await openTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-known-series-'));
     store = new LocalFileStore(path.join(dataDir, 'files'));
-    archive = new LocalDicomArchive(database.db, store);
+    archive = new LocalDicomArchive(database.db, store, createExamState(database.db));
   });
   afterAll(async () => {
     await archive.close();

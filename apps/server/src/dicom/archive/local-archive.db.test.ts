@@ -14,6 +14,7 @@ import { buildInstance, copyTemp, testUid, writeTemp } from '../testing/build-di
 import { corpusFiles, corpusPath, REFUSED } from '../testing/corpus';
 import { ColdArchiveRepository } from '../cold/cold-archive.repository';
 import { LocalDicomArchive } from './local-archive';
+import { createExamState } from '../../modules/exams/exam-state';
 
 describe(LocalDicomArchive.name, () => {
   let database: DatabaseHandle;
@@ -44,7 +45,7 @@ describe(LocalDicomArchive.name, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-archive-'));
-    sut = new LocalDicomArchive(database.db, openStore(path.join(dataDir, 'files')));
+    sut = new LocalDicomArchive(database.db, openStore(path.join(dataDir, 'files')), createExamState(database.db));
     sut.onStudyChanged((e) => events.push(e));
   });
   afterAll(async () => {
@@ -214,9 +215,14 @@ describe(LocalDicomArchive.name, () => {
   for (const how of ['a delete made by this server', 'a delete made by another server'] as const) {
     it(`links again when images keep coming to a series whose study was unlinked since (${how}), and stores each once`, async () => {
       let clock = Date.now();
-      const archive = new LocalDicomArchive(database.db, openStore(path.join(dataDir, 'files')), {
-        now: () => new Date(clock),
-      });
+      const archive = new LocalDicomArchive(
+        database.db,
+        openStore(path.join(dataDir, 'files')),
+        createExamState(database.db),
+        {
+          now: () => new Date(clock),
+        },
+      );
       const [exam] = await database.db
         .select()
         .from(exams)
@@ -279,9 +285,14 @@ describe(LocalDicomArchive.name, () => {
 
   it('links an unmatched study once its exam exists (checked again a second later), and keeps a still-unmatched one on the short path', async () => {
     let clock = Date.now();
-    const archive = new LocalDicomArchive(database.db, openStore(path.join(dataDir, 'files')), {
-      now: () => new Date(clock),
-    });
+    const archive = new LocalDicomArchive(
+      database.db,
+      openStore(path.join(dataDir, 'files')),
+      createExamState(database.db),
+      {
+        now: () => new Date(clock),
+      },
+    );
     const later = { studyUid: testUid(), seriesUid: testUid(), accessionNumber: `LATER${Date.now()}` };
     const alone = { studyUid: testUid(), seriesUid: testUid(), accessionNumber: `ALONE${Date.now()}` };
     const send = (s: typeof later, i: number) =>
@@ -448,14 +459,18 @@ describe(LocalDicomArchive.name, () => {
 
   it('answers refused (and removes the temp file) when storage fails, leaving no row', async () => {
     const diskFull = () => Promise.reject(new Error('disk full'));
-    const broken = new LocalDicomArchive(database.db, {
-      put: diskFull,
-      adopt: diskFull,
-      putBytes: diskFull,
-      remove: async () => undefined,
-      open: () => Promise.reject(new Error('x')),
-      exists: async () => false,
-    });
+    const broken = new LocalDicomArchive(
+      database.db,
+      {
+        put: diskFull,
+        adopt: diskFull,
+        putBytes: diskFull,
+        remove: async () => undefined,
+        open: () => Promise.reject(new Error('x')),
+        exists: async () => false,
+      },
+      createExamState(database.db),
+    );
     const { bytes, sopUid } = buildInstance();
     const tempPath = temp(bytes);
     expect(await broken.ingestFile(tempPath, { source: 'X' })).toMatchObject({ status: 'refused', code: 'error' });
@@ -491,7 +506,7 @@ describe(LocalDicomArchive.name, () => {
           return { written: staged.written, durable };
         },
       });
-      const flaky = new LocalDicomArchive(database.db, flushFails);
+      const flaky = new LocalDicomArchive(database.db, flushFails, createExamState(database.db));
       // The first image of a series takes the full transaction, the next ones the one-statement path: both are undone.
       const first = buildInstance();
       const second = buildInstance({ studyUid: first.studyUid, seriesUid: first.seriesUid });
@@ -519,7 +534,7 @@ describe(LocalDicomArchive.name, () => {
     it('after a crash: keeps files the index refers to whole, removes a short one with its row and a file with no row', async () => {
       const root = path.join(dataDir, 'crash');
       const files = openStore(path.join(root, 'files'));
-      const before = new LocalDicomArchive(database.db, files);
+      const before = new LocalDicomArchive(database.db, files, createExamState(database.db));
       const whole = buildInstance();
       const cut = buildInstance();
       const old = buildInstance();
@@ -544,7 +559,11 @@ describe(LocalDicomArchive.name, () => {
         [w!.storageKey, c!.storageKey, o!.storageKey].map(fileOf).concat(orphan).join('\n') + '\n',
       );
 
-      const after = new LocalDicomArchive(database.db, openStore(path.join(root, 'files')));
+      const after = new LocalDicomArchive(
+        database.db,
+        openStore(path.join(root, 'files')),
+        createExamState(database.db),
+      );
       expect(await after.settleCrashLeftovers()).toEqual({ checked: 4, rowsRemoved: 1, filesRemoved: 2 });
       expect(fs.existsSync(fileOf(w!.storageKey))).toBe(true);
       expect(fs.existsSync(fileOf(o!.storageKey))).toBe(true);

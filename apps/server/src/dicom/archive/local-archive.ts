@@ -20,6 +20,7 @@ import {
   type SeriesHome,
 } from './archive.repository';
 
+import type { ExamImageState } from '../exam-image-state';
 /** Where instances live in the FileStore. */
 export const DICOM_PREFIX = 'dicom';
 /** Default ceiling for one instance (a 2 GB stream is refused, not stored). */
@@ -90,9 +91,11 @@ export class LocalDicomArchive implements DicomArchive {
   constructor(
     db: Database,
     private readonly store: FileStore,
+    /** The exams module's writer of exam state: a study linked to its exam marks it as having images. */
+    examState: ExamImageState,
     private readonly opts: LocalArchiveOptions = {},
   ) {
-    this.repo = new ArchiveRepository(db);
+    this.repo = new ArchiveRepository(db, examState);
     this.maxBytes = opts.maxInstanceBytes ?? DEFAULT_MAX_INSTANCE_BYTES;
     this.now = opts.now ?? (() => new Date());
   }

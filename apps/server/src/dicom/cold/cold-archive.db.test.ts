@@ -11,6 +11,7 @@ import { reindexDicom } from '../reindex/reindex';
 import { ColdArchiveService, COLD_PREFIX, type ColdStep } from './cold-archive.service';
 import { LocalStoreFiles } from './store-files';
 import { MANIFEST } from './study-zip';
+import { createExamState } from '../../modules/exams/exam-state';
 
 const DAY = 86_400_000;
 
@@ -222,7 +223,11 @@ describe(ColdArchiveService.name, () => {
     const before = await instances();
     expect(before.length).toBe(sent.length);
     expect(before.every((r) => r.coldKey)).toBe(true);
-    const report = await reindexDicom(sut.database.db, filesRoot, { rebuild: true, cold: filesRoot, now: () => clock });
+    const report = await reindexDicom(sut.database.db, createExamState(sut.database.db), filesRoot, {
+      rebuild: true,
+      cold: filesRoot,
+      now: () => clock,
+    });
     sut.services.archive.forgetSeries();
     expect(report).toMatchObject({ coldIndexed: sent.length, missingFiles: 0, unreadable: 0 });
     const after = await instances();
@@ -236,7 +241,12 @@ describe(ColdArchiveService.name, () => {
     expect(study!.examId).toBe(exam.id);
     expect((await get('admin', wadoUri(sent[0]!))).statusCode).toBe(409);
     // A second run finds them all and adds nothing.
-    expect(await reindexDicom(sut.database.db, filesRoot, { cold: filesRoot, now: () => clock })).toMatchObject({
+    expect(
+      await reindexDicom(sut.database.db, createExamState(sut.database.db), filesRoot, {
+        cold: filesRoot,
+        now: () => clock,
+      }),
+    ).toMatchObject({
       coldIndexed: 0,
       missingFiles: 0,
     });
@@ -310,6 +320,7 @@ describe(ColdArchiveService.name, () => {
     const crashingAt = (at: ColdStep) =>
       new ColdArchiveService({
         db: sut.database.db,
+        examState: createExamState(sut.database.db),
         hot: { store: openStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
         cold: { store: openStore(filesRoot), files: new LocalStoreFiles(filesRoot) },
         now: () => clock,

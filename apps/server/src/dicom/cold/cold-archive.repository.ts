@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dicomInstances, dicomSeries, dicomStudies, examEvents, exams } from '../../db/schema/index';
+import { dicomInstances, dicomSeries, dicomStudies, exams } from '../../db/schema/index';
+import type { ExamImageState } from '../exam-image-state';
 
 /** Who the exam log names for what the archive jobs do. */
 export const SYSTEM_USER = 'system';
@@ -37,7 +38,11 @@ const hasHotInstances = sql`exists (select 1 from ${dicomSeries} se join ${dicom
 
 /** SQL of the cold archive, the restore and the purge: short transactions, every write guarded by the state it expects. */
 export class ColdArchiveRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The exams module's writer: what the exam shows (Archive, Uploaded, Error) and its log line. */
+    private readonly examState: ExamImageState,
+  ) {}
 
   /** Studies of live exams whose images have not changed since `before` (arrival or restore) and that still have hot images. */
   async studiesToArchive(before: Date, limit: number): Promise<string[]> {
@@ -115,27 +120,12 @@ export class ColdArchiveRepository {
         );
       }
       if (!archived.length) return archived;
-      const [exam] = await tx
-        .update(exams)
-        .set({ zipStatus: 'Archive', zipStatusUpdatedAt: now, version: sql`${exams.version} + 1`, updatedAt: now })
-        .where(
-          and(
-            eq(exams.id, examId),
-            isNull(exams.deletedAt),
-            sql`exists (select 1 from ${dicomStudies} s where s.id = ${studyId} and s.exam_id = ${exams.id})`,
-          ),
-        )
-        .returning({ id: exams.id });
-      if (exam) {
-        await tx.insert(examEvents).values({
-          examId,
-          at: now,
-          userId: null,
-          userName: SYSTEM_USER,
-          action: 'archived',
-          detail: `ย้ายภาพ ${archived.length} ภาพไปเก็บในคลังระยะยาว`,
-        });
-      }
+      await this.examState.archived(tx, examId, studyId, now, {
+        userId: null,
+        userName: SYSTEM_USER,
+        action: 'archived',
+        detail: `ย้ายภาพ ${archived.length} ภาพไปเก็บในคลังระยะยาว`,
+      });
       return archived;
     });
   }
@@ -210,37 +200,25 @@ export class ColdArchiveRepository {
         .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
         .where(and(eq(dicomStudies.examId, examId), isNotNull(dicomInstances.coldKey), live));
       if ((left?.n ?? 0) > 0) return { restoredIds, uploaded: false };
-      const [exam] = await tx
-        .update(exams)
-        .set({ zipStatus: 'Uploaded', zipStatusUpdatedAt: now, version: sql`${exams.version} + 1`, updatedAt: now })
-        .where(and(eq(exams.id, examId), isNull(exams.deletedAt), inArray(exams.zipStatus, ['Archive', 'Error'])))
-        .returning({ id: exams.id });
-      if (exam) {
-        await tx.insert(examEvents).values({
-          examId,
-          at: now,
-          userId: null,
-          userName: SYSTEM_USER,
-          action: 'unzipped',
-          detail: `คืนภาพ ${restoredIds.length} ภาพจากคลังระยะยาวแล้ว`,
-        });
-      }
-      return { restoredIds, uploaded: Boolean(exam) };
+      const uploaded = await this.examState.restored(tx, examId, now, {
+        userId: null,
+        userName: SYSTEM_USER,
+        action: 'unzipped',
+        detail: `คืนภาพ ${restoredIds.length} ภาพจากคลังระยะยาวแล้ว`,
+      });
+      return { restoredIds, uploaded };
     });
   }
 
   /** The restore gave up: the exam shows Error and its log says why. */
   async markRestoreFailed(examId: string, message: string, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [exam] = await tx
-        .update(exams)
-        .set({ zipStatus: 'Error', zipStatusUpdatedAt: now, version: sql`${exams.version} + 1`, updatedAt: now })
-        .where(and(eq(exams.id, examId), isNull(exams.deletedAt), inArray(exams.zipStatus, ['Archive', 'Error'])))
-        .returning({ id: exams.id });
-      if (exam)
-        await tx
-          .insert(examEvents)
-          .values({ examId, at: now, userId: null, userName: SYSTEM_USER, action: 'unzipFailed', detail: message });
+      await this.examState.restoreFailed(tx, examId, now, {
+        userId: null,
+        userName: SYSTEM_USER,
+        action: 'unzipFailed',
+        detail: message,
+      });
     });
   }
 

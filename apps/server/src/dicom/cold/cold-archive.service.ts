@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import type { FileStore } from '../../storage/file-store';
 import { JobError } from '../../jobs/job-queue';
 import { DICOM_PREFIX } from '../archive/local-archive';
+import type { ExamImageState } from '../exam-image-state';
 import { ColdArchiveRepository, type ColdInstance, type HotInstance } from './cold-archive.repository';
 import type { StoreFiles } from './store-files';
 import { entryName, readZip, zipMembers, type Digest } from './study-zip';
@@ -24,6 +25,8 @@ export type ColdStep =
 
 export interface ColdArchiveOptions {
   db: Database;
+  /** The exams module's writer of exam state (the archive never writes exams itself). */
+  examState: ExamImageState;
   hot: StoreSide;
   cold: StoreSide;
   now?: () => Date;
@@ -57,7 +60,7 @@ export class ColdArchiveService {
   private readonly now: () => Date;
 
   constructor(private readonly opts: ColdArchiveOptions) {
-    this.repo = new ColdArchiveRepository(opts.db);
+    this.repo = new ColdArchiveRepository(opts.db, opts.examState);
     this.now = opts.now ?? (() => new Date());
   }
 

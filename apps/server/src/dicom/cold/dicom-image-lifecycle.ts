@@ -7,6 +7,7 @@ import type { JobHandle, JobQueue } from '../../jobs/job-queue';
 import { ColdArchiveRepository } from './cold-archive.repository';
 import { ColdArchiveService, ColdZipDamaged, type ColdArchiveOptions } from './cold-archive.service';
 import { storeFilesOf } from './store-files';
+import type { ExamImageState } from '../exam-image-state';
 
 /** What the exam actions (DICOM delete, unzip) need of the image archive. */
 export interface ExamImages {
@@ -148,6 +149,8 @@ export class DicomImageLifecycle implements ExamImages {
 
 export interface DicomImageLifecycleDeps {
   db: Database;
+  /** The exams module's writer of exam state. */
+  examState: ExamImageState;
   queue: JobQueue;
   /** The store DICOM files live in (prefix 'dicom') and its root directory (unused when the store is a bucket). */
   hotStore: FileStore;
@@ -166,6 +169,7 @@ export function createDicomImageLifecycle(deps: DicomImageLifecycleDeps): DicomI
   const coldStore = deps.coldRoot === deps.hotRoot ? deps.hotStore : new LocalFileStore(deps.coldRoot);
   const service = new ColdArchiveService({
     db: deps.db,
+    examState: deps.examState,
     hot: { store: deps.hotStore, files: storeFilesOf(deps.hotStore, deps.hotRoot) },
     cold: { store: coldStore, files: storeFilesOf(coldStore, deps.coldRoot) },
     now: deps.now,

@@ -21,6 +21,7 @@ import { findscuWorklist } from './test/findscu';
 import { startListener, tempFiles, type Harness } from './test/harness';
 import { RawScu } from './test/raw-scu';
 import { TS } from '../uids';
+import { createExamState } from '../../modules/exams/exam-state';
 
 const CT = '1.2.840.10008.5.1.4.1.1.2';
 
@@ -53,8 +54,8 @@ describe('DICOM listener with the real archive', () => {
     database = await openTestDatabase();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-dimse-archive-'));
     store = new LocalFileStore(path.join(dir, 'files'));
-    archive = createArchive(database.db, store);
-    h = await startListener({ archive, worklist: new ModalityWorklist(database.db) });
+    archive = createArchive(database.db, store, createExamState(database.db));
+    h = await startListener({ archive, worklist: new ModalityWorklist(database.db, createExamState(database.db)) });
   }, 60_000);
   afterAll(async () => {
     await h.close();

@@ -18,6 +18,7 @@ import { ModalityWorklist } from './mwl/worklist';
 import { run } from './test/dcmtk';
 import { findscuWorklist } from './test/findscu';
 import { startListener, type Harness } from './test/harness';
+import { createExamState } from '../../modules/exams/exam-state';
 
 type Exam = typeof exams.$inferSelect;
 
@@ -73,7 +74,7 @@ describe('DICOM peers: patient check and calling AE allow-list', () => {
     });
     h = await startListener({
       archive: sut.services.archive,
-      worklist: new ModalityWorklist(sut.database.db),
+      worklist: new ModalityWorklist(sut.database.db, createExamState(sut.database.db)),
       allowedCallingAeTitles: allowed,
     });
     scheduled = await sut.database.db

@@ -10,6 +10,7 @@ import { openTestDatabase } from '../../test/test-app';
 import { buildInstance, writeTemp } from '../testing/build-dicom';
 import { LocalDicomArchive } from '../archive/local-archive';
 import { reindexDicom } from './reindex';
+import { createExamState } from '../../modules/exams/exam-state';
 
 describe(reindexDicom.name, () => {
   let database: DatabaseHandle;
@@ -22,7 +23,7 @@ describe(reindexDicom.name, () => {
     database = await openTestDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-reindex-'));
     store = new LocalFileStore(path.join(dataDir, 'files'));
-    archive = new LocalDicomArchive(database.db, store);
+    archive = new LocalDicomArchive(database.db, store, createExamState(database.db));
   });
   afterAll(async () => {
     await archive.close();
@@ -45,7 +46,7 @@ describe(reindexDicom.name, () => {
     const orphan = buildInstance({ accessionNumber: exam!.accessionNumber! });
     await store.put(fs.createReadStream(writeTemp(orphan.bytes, dataDir)), { prefix: 'dicom' });
     expect(await count()).toBe(3);
-    const report = await reindexDicom(database.db, path.join(dataDir, 'files'));
+    const report = await reindexDicom(database.db, createExamState(database.db), path.join(dataDir, 'files'));
     expect(report).toMatchObject({ files: 4, present: 3, indexed: 1, unreadable: 0, missingFiles: 0 });
     expect(await count()).toBe(4);
     const [study] = await database.db
@@ -53,7 +54,9 @@ describe(reindexDicom.name, () => {
       .from(dicomStudies)
       .where(eq(dicomStudies.studyInstanceUid, orphan.studyUid));
     expect(study!.examId).toBe(exam!.id);
-    expect((await reindexDicom(database.db, path.join(dataDir, 'files'))).indexed).toBe(0);
+    expect((await reindexDicom(database.db, createExamState(database.db), path.join(dataDir, 'files'))).indexed).toBe(
+      0,
+    );
   });
 
   it('rebuilds the whole index from the files, keeping exam links and the exam log as they were', async () => {
@@ -69,7 +72,9 @@ describe(reindexDicom.name, () => {
     const before = await count();
     const events = (await database.db.select().from(examEvents).where(eq(examEvents.examId, exam!.id))).length;
     fs.writeFileSync(path.join(dataDir, 'files', 'dicom', 'garbage'), 'not dicom');
-    const report = await reindexDicom(database.db, path.join(dataDir, 'files'), { rebuild: true });
+    const report = await reindexDicom(database.db, createExamState(database.db), path.join(dataDir, 'files'), {
+      rebuild: true,
+    });
     expect(report).toMatchObject({ indexed: before, present: 0, unreadable: 1 });
     expect(await count()).toBe(before);
     const [study] = await database.db

@@ -8,6 +8,7 @@ import { COLD_PREFIX } from '../cold/cold-archive.service';
 import { readZip } from '../cold/study-zip';
 import { readInstance, readInstanceBytes } from '../parse/read-instance';
 import { ArchiveRepository } from '../archive/archive.repository';
+import type { ExamImageState } from '../exam-image-state';
 import { DICOM_PREFIX } from '../archive/local-archive';
 
 export interface ReindexReport {
@@ -58,10 +59,11 @@ export interface ReindexOptions {
  */
 export async function reindexDicom(
   db: Database,
+  examState: ExamImageState,
   files: ReindexFiles,
   opts: ReindexOptions = {},
 ): Promise<ReindexReport> {
-  const repo = new ArchiveRepository(db);
+  const repo = new ArchiveRepository(db, examState);
   const now = opts.now ?? (() => new Date());
   const report: ReindexReport = {
     files: 0,

@@ -6,6 +6,7 @@ import type { LocalDicomArchive } from '../../dicom/index';
 import { AssignableDoctorsRepository } from './assignable-doctors.repository';
 import { dicomImportRoutes } from './dicom-import/dicom-import.routes';
 import { DicomImportService } from './dicom-import/dicom-import.service';
+import type { ExamStateWriter } from './exam-state';
 import { ExamsRepository } from './exams.repository';
 import { examsRoutes, type IssueExamToken } from './exams.routes';
 import { ExamsService } from './exams.service';
@@ -14,6 +15,8 @@ import { RecordConditionService } from './record-condition.service';
 
 export interface ExamsModuleDeps {
   db: Database;
+  /** The one writer of exams and exam_events (createExamState). */
+  examState: ExamStateWriter;
   audit: AuditService;
   now: () => Date;
   /** Hiding and purging an exam's images (DICOM delete). */
@@ -28,6 +31,7 @@ export interface ExamsModuleDeps {
 export function examsModule(deps: ExamsModuleDeps) {
   const service = new ExamsService(
     new ExamsRepository(deps.db),
+    deps.examState,
     new AssignableDoctorsRepository(deps.db),
     deps.audit,
     deps.now,

@@ -18,7 +18,9 @@ import {
   users,
 } from '../../db/schema/index';
 
-export type ExamRecord = typeof exams.$inferSelect;
+import type { ExamRecord } from './exam-state';
+
+export type { ExamRecord };
 export const PAGE_SIZE = 50;
 /**
  * The search counts matching exams up to this many and then stops: beyond it the total is reported as a lower bound
@@ -33,7 +35,7 @@ const reporter = alias(users, 'reporter');
 const dicomDate = (d: string) => d.replaceAll('-', '');
 const dicomTime = (t: string) => t.replaceAll(':', '').padEnd(6, '0');
 
-/** SQL for exams: the paged search, the hydrated rows, optimistic-version updates and the exam log. */
+/** SQL that reads exams: the paged search, the hydrated rows, an exam in scope, its series (exam-state.repository writes them). */
 export class ExamsRepository {
   constructor(
     private readonly db: Database,
@@ -61,6 +63,11 @@ export class ExamsRepository {
     if (f.sendingApplication)
       c.push(sql`lower(${exams.sendingApplication}) like ${containsPattern(f.sendingApplication)}`);
     return c;
+  }
+
+  /** A doctor's client tab: the exams of one client hospital. */
+  ofClient(clientId: number): SQL {
+    return eq(exams.hospitalId, clientId);
   }
 
   /**
@@ -152,40 +159,6 @@ export class ExamsRepository {
       .where(and(eq(exams.id, id), scope, isNull(exams.deletedAt)))
       .limit(1);
     return row;
-  }
-
-  /**
-   * Applies a change only if nobody changed the exam since `version` was read; returns undefined on a lost race.
-   * The log line is written in the same transaction, so a change and its log line land together or not at all.
-   */
-  async updateIfVersion(
-    id: string,
-    version: number,
-    patch: Partial<typeof exams.$inferInsert>,
-    event: { userId: string; userName: string; action: string; detail?: string | null },
-    also?: (tx: Database) => Promise<void>,
-  ): Promise<ExamRecord | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(exams)
-        .set({ ...patch, version: sql`${exams.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(exams.id, id), eq(exams.version, version), isNull(exams.deletedAt)))
-        .returning();
-      if (!row) return undefined;
-      await tx.insert(examEvents).values({
-        examId: id,
-        userId: event.userId,
-        userName: event.userName,
-        action: event.action,
-        detail: event.detail ?? null,
-      });
-      if (also) await also(tx);
-      return row;
-    });
-  }
-
-  async appendEvent(event: typeof examEvents.$inferInsert): Promise<void> {
-    await this.db.insert(examEvents).values(event);
   }
 
   /** Earlier and later exams of the same patient (the History dialog), within the user's scope. */

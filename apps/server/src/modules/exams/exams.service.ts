@@ -8,33 +8,33 @@ import {
 } from '@rangsi/domain';
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { eq } from 'drizzle-orm';
-import { exams } from '../../db/schema/index';
 import { DomainError, forbidden } from '../../http/domain-error';
 import type { AssignableDoctorsRepository } from './assignable-doctors.repository';
 import { examNotFound, ExamConflictError, notReviewer, wrongState } from './exams.errors';
 import { toExam } from './exams.mapper';
-import { ExamsRepository, PAGE_SIZE, type ExamRecord } from './exams.repository';
+import { PAGE_SIZE, type ExamsRepository } from './exams.repository';
+import type { ExamPatch, ExamRecord, ExamStateWriter } from './exam-state';
 
 import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import { groupOrientations } from '../../dicom/parse/orientation';
 import type { ExamImages } from '../../dicom/cold/dicom-image-lifecycle';
 
 /** An exam as the exams service hands it to other modules. */
-export type { ExamRecord } from './exams.repository';
+export type { ExamRecord } from './exam-state';
 
-type Patch = Partial<typeof exams.$inferInsert>;
+type Patch = ExamPatch;
 interface Change {
   patch: Patch;
   action: string;
   detail?: string | null;
-  also?: Parameters<ExamsRepository['updateIfVersion']>[4];
+  also?: Parameters<ExamStateWriter['changeIfVersion']>[4];
 }
 
 /** The worklist's rules (spec §4): search, and every exam action with its state check, log line and audit entry. */
 export class ExamsService {
   constructor(
     private readonly repo: ExamsRepository,
+    private readonly state: ExamStateWriter,
     private readonly doctors: AssignableDoctorsRepository,
     private readonly audit: AuditService,
     private readonly now: () => Date,
@@ -51,7 +51,7 @@ export class ExamsService {
     const page = f.page ?? 1;
     const base = this.repo.searchConditions(f, examScopeCondition(user));
     const isDoctor = user.roleName === 'Doctor';
-    const where = isDoctor && f.clientId ? [...base, eqClient(f.clientId)] : base;
+    const where = isDoctor && f.clientId ? [...base, this.repo.ofClient(f.clientId)] : base;
     const [{ ids, total, totalIsEstimate }, clients] = await Promise.all([
       this.repo.searchPage(where, page),
       isDoctor ? this.repo.openCountsByClient(base) : Promise.resolve(undefined),
@@ -389,8 +389,7 @@ export class ExamsService {
 
   /** A log line without a change of the exam's own columns (an upload, a download). */
   async recordEvent(user: CurrentUser, exam: ExamRecord, action: string, detail?: string): Promise<void> {
-    await this.repo.appendEvent({
-      examId: exam.id,
+    await this.state.appendEvent(exam.id, {
       userId: user.userId,
       userName: user.displayName,
       action,
@@ -424,7 +423,7 @@ export class ExamsService {
     const e = await this.load(user, id);
     if (version !== undefined && version !== e.version) throw new ExamConflictError(await this.row(id));
     const change = decide(e);
-    const updated = await this.repo.updateIfVersion(
+    const updated = await this.state.changeIfVersion(
       id,
       e.version,
       change.patch,
@@ -454,8 +453,4 @@ export class ExamsService {
 /** The audit actor: a person, a person's query token, or a film link (never the link's creator). */
 function who(user: CurrentUser): AuditActor {
   return actorOf(user)!;
-}
-
-function eqClient(clientId: number) {
-  return eq(exams.hospitalId, clientId);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { bangkokDayStart } from '@rangsi/domain';
 import type { Database } from '../../../db/client';
@@ -105,19 +104,5 @@ export class WorklistRepository {
       .orderBy(asc(exams.examDate), asc(exams.id))
       .limit(limit);
     return rows;
-  }
-
-  /** Gives the exam a StudyInstanceUID if it has none (kept: the modality writes it into the images). */
-  async ensureStudyInstanceUid(examId: string): Promise<string> {
-    const uid = `2.25.${BigInt(`0x${randomUUID().replaceAll('-', '')}`).toString()}`;
-    const [set] = await this.db
-      .update(exams)
-      .set({ studyInstanceUid: uid })
-      .where(and(eq(exams.id, examId), isNull(exams.studyInstanceUid)))
-      .returning({ uid: exams.studyInstanceUid });
-    if (set?.uid) return set.uid;
-    const [row] = await this.db.select({ uid: exams.studyInstanceUid }).from(exams).where(eq(exams.id, examId));
-    if (!row?.uid) throw new Error('exam lost its StudyInstanceUID');
-    return row.uid;
   }
 }

@@ -7,6 +7,7 @@ import { findscuWorklist } from '../test/findscu';
 import { startListener, type Harness } from '../test/harness';
 import { parseQueryAeTitles } from '../qr/query-ae-titles';
 import { ModalityWorklist } from './worklist';
+import { createExamState } from '../../../modules/exams/exam-state';
 
 const SPS = 'ScheduledProcedureStepSequence[0]';
 
@@ -57,10 +58,14 @@ describe('Modality Worklist scoped per modality AE (DICOM_WORKLIST_AE_SCOPES, IN
     expect(all.length).toBeLessThanOrEqual(500);
     const parsed = parseQueryAeTitles(`CT_BRANCH=branch:${branchCode},CT_NOWHERE=hospital:NO-SUCH`);
     if (!parsed.ok) throw new Error(parsed.error);
-    h = await startListener({ worklist: new ModalityWorklist(database.db, 500, parsed.scopes) });
+    h = await startListener({
+      worklist: new ModalityWorklist(database.db, createExamState(database.db), 500, parsed.scopes),
+    });
     const listed = parseQueryAeTitles(`CT_BRANCH=branch:${branchCode},CT_MAIN`);
     if (!listed.ok) throw new Error(listed.error);
-    strict = await startListener({ worklist: new ModalityWorklist(database.db, 500, listed.scopes, 'refuse') });
+    strict = await startListener({
+      worklist: new ModalityWorklist(database.db, createExamState(database.db), 500, listed.scopes, 'refuse'),
+    });
   }, 60_000);
   afterAll(async () => {
     await h.close();

@@ -10,6 +10,7 @@ import { run } from '../test/dcmtk';
 import { findscuWorklist } from '../test/findscu';
 import { startListener, type Harness } from '../test/harness';
 import { ModalityWorklist } from './worklist';
+import { createExamState } from '../../../modules/exams/exam-state';
 
 const SPS = 'ScheduledProcedureStepSequence[0]';
 const RETURN_KEYS = [
@@ -57,7 +58,7 @@ describe('Modality Worklist C-FIND SCP, queried by dcmtk findscu -W', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    h = await startListener({ worklist: new ModalityWorklist(database.db) });
+    h = await startListener({ worklist: new ModalityWorklist(database.db, createExamState(database.db)) });
     const rows = await database.db
       .select({
         id: exams.id,

@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/client';
+import type { ExamImageState } from '../../exam-image-state';
 import { Status } from '../../uids';
 import { encodeItem, projectAnswer, type Item } from './worklist-encoder';
 import { parseWorklistQuery, QueryError } from './worklist-query';
@@ -43,6 +44,8 @@ export class ModalityWorklist implements WorklistSource {
   private readonly repo: WorklistRepository;
   constructor(
     db: Database,
+    /** The exams module's writer: an exam offered without a StudyInstanceUID gets one, kept for its images. */
+    private readonly examState: Pick<ExamImageState, 'ensureStudyInstanceUid'>,
     private readonly maxMatches = 500,
     private readonly scopes?: ReadonlyMap<string, AeScope>,
     private readonly unlisted: UnlistedWorklistAes = 'all',
@@ -72,7 +75,7 @@ export class ModalityWorklist implements WorklistSource {
     const truncated = rows.length > this.maxMatches;
     const datasets: Buffer[] = [];
     for (const row of rows.slice(0, this.maxMatches)) {
-      const studyUid = row.studyInstanceUid ?? (await this.repo.ensureStudyInstanceUid(row.id));
+      const studyUid = row.studyInstanceUid ?? (await this.examState.ensureStudyInstanceUid(row.id));
       const { full, sps } = itemsOf(row, studyUid);
       datasets.push(encodeItem(projectAnswer(full, sps, query.returnKeys, query.spsReturnKeys), opts.explicitVr));
     }

@@ -7,6 +7,7 @@ import { openTestDatabase } from '../../../test/test-app';
 import { LocalDicomArchive } from '../../archive/local-archive';
 import { parseBytes } from '../../thumbnails/decode-frame';
 import { datasetOffset } from '../../transcode/dataset-offset';
+import { createExamState } from '../../../modules/exams/exam-state';
 
 export interface ArchiveFixture {
   database: DatabaseHandle;
@@ -21,7 +22,7 @@ export async function openArchiveFixture(name: string): Promise<ArchiveFixture> 
   const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rangsi-${name}-`));
   const store = new LocalFileStore(path.join(dataDir, 'files'));
-  const archive = new LocalDicomArchive(database.db, store);
+  const archive = new LocalDicomArchive(database.db, store, createExamState(database.db));
   return {
     database,
     archive,
