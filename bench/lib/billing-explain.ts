@@ -6,6 +6,8 @@ import { BillingRepository } from '../../apps/server/src/modules/billing/billing
 import { BillingService } from '../../apps/server/src/modules/billing/billing.service';
 import { DocumentNumbers } from '../../apps/server/src/modules/billing/document-numbers';
 import { RequestsRepository } from '../../apps/server/src/modules/requests/requests.repository';
+import { RequestWritesRepository } from '../../apps/server/src/modules/requests/request-writes.repository';
+import { createExamState } from '../../apps/server/src/modules/exams/exam-state';
 import { RequestsService } from '../../apps/server/src/modules/requests/requests.service';
 import type { AuditService } from '../../apps/server/src/audit/audit.service';
 import { explainServiceSearches, type TextPlanSummary } from './explain';
@@ -36,7 +38,12 @@ export async function explainBillingCalls(
   const { plans } = await explainServiceSearches<BillingExplainBody>(target, calls, {
     poolSize: 4,
     search: (db, audit: AuditService) => {
-      const requests = new RequestsService(new RequestsRepository(db), audit);
+      const requests = new RequestsService(
+        new RequestsRepository(db),
+        new RequestWritesRepository(db),
+        createExamState(db),
+        audit,
+      );
       const service = new BillingService(
         new BillingRepository(db),
         requests,

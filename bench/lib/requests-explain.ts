@@ -1,6 +1,8 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the SQL one request search runs, taken from the server's own service and repository
 // code (a Drizzle logger records the statements while RequestsService.search runs), so the plans follow any change.
 import { RequestsRepository } from '../../apps/server/src/modules/requests/requests.repository';
+import { RequestWritesRepository } from '../../apps/server/src/modules/requests/request-writes.repository';
+import { createExamState } from '../../apps/server/src/modules/exams/exam-state';
 import { RequestsService } from '../../apps/server/src/modules/requests/requests.service';
 import { explainServiceSearches, type TextPlanSummary } from './explain';
 import type { RequestScenario } from './requests-load';
@@ -28,7 +30,12 @@ export async function explainRequestSearches(
   return explainServiceSearches(target, list, {
     poolSize: 4,
     search: (db, audit) => {
-      const service = new RequestsService(new RequestsRepository(db), audit);
+      const service = new RequestsService(
+        new RequestsRepository(db),
+        new RequestWritesRepository(db),
+        createExamState(db),
+        audit,
+      );
       return (user, body) => service.search(user, body);
     },
     statementName,

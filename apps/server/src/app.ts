@@ -254,16 +254,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const examsMod = examsModule({ db, examState, audit, now, images: dicomImages, issueToken });
   const exams = examsMod.service;
   await app.register(examsMod.plugin);
-  await app.register(documentsModule({ db, exams, files }));
+  const documentsMod = documentsModule({ db, exams, files });
+  await app.register(documentsMod.plugin);
   await app.register(
     reportGatewayModule({ db, jobs, exams, audit, now, log: app.log, url: config.REPORT_GATEWAY_URL }),
   );
   const pdf = createChromiumPdfRenderer({ executablePath: config.CHROMIUM_PATH, poolSize: config.PDF_PAGE_POOL });
   app.addHook('onClose', async () => pdf.close());
   // Made before the requests module, registered after the report engine (it registers its definition there).
-  const examReports = examReportsModule({ db, exams, files, pdf, audit, now });
+  const examReports = examReportsModule({ db, exams, examState, files, pdf, audit, now });
   const requestsMod = requestsModule({
     db,
+    examState,
+    documents: documentsMod.service,
+    uidata,
     files,
     audit,
     now,

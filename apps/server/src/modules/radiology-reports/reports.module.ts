@@ -3,6 +3,7 @@ import type { AuditService } from '../../audit/audit.service';
 import type { Database } from '../../db/client';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import type { FileStore } from '../../storage/file-store';
+import type { ExamStateWriter } from '../exams/exam-state';
 import type { ExamsService } from '../exams/exams.service';
 import { radiologyReportDefinition } from './radiology-report.definition';
 import { ReportsRepository } from './reports.repository';
@@ -16,13 +17,15 @@ import { ExamReportsService } from './reports.service';
 export function examReportsModule(deps: {
   db: Database;
   exams: ExamsService;
+  /** A finished version changes the exam's report columns and log through the exams module's writer. */
+  examState: ExamStateWriter;
   files: FileStore;
   pdf: PdfRenderer;
   audit: AuditService;
   now: () => Date;
 }) {
   const service = new ExamReportsService({
-    repo: new ReportsRepository(deps.db),
+    repo: new ReportsRepository(deps.db, deps.examState),
     exams: deps.exams,
     files: deps.files,
     pdf: deps.pdf,

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import type { ExamPatch, ExamStateWriter } from '../exams/exam-state';
 import {
   branches,
-  examEvents,
   exams,
   finishedReports,
   hospitals,
@@ -33,7 +33,7 @@ export interface FinishWrite {
   versionNo: number;
   row: Omit<typeof finishedReports.$inferInsert, 'examId' | 'reportName' | 'versionNo'>;
   /** The exam's columns a finished version sets; `version` and `updatedAt` are bumped here. */
-  examPatch: Partial<typeof exams.$inferInsert>;
+  examPatch: ExamPatch;
   /** The audit outcome of the version being superseded, frozen on it. */
   previousAudit: { status: string; message: string | null } | null;
   event: { userId: string; userName: string; action: string; detail: string };
@@ -41,7 +41,10 @@ export interface FinishWrite {
 
 /** SQL of the radiology report: finished versions, the draft, templates, and what a report prints about its exam. */
 export class ReportsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly examState: Pick<ExamStateWriter, 'reportFinished'>,
+  ) {}
 
   /** What the report prints and needs beyond the exam row: branch, client, reviewer, and the finished count. */
   async examContext(examId: string) {
@@ -191,23 +194,7 @@ export class ReportsRepository {
           .onConflictDoNothing()
           .returning();
         if (!row) return 'conflict' as const;
-        await tx
-          .update(exams)
-          .set({
-            ...w.examPatch,
-            firstReportedAt: sql`coalesce(${exams.firstReportedAt}, ${row.createdAt.toISOString()}::timestamptz)`,
-            version: sql`${exams.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(exams.id, w.examId));
-        await tx.insert(examEvents).values({
-          examId: w.examId,
-          at: row.createdAt,
-          userId: w.event.userId,
-          userName: w.event.userName,
-          action: w.event.action,
-          detail: w.event.detail,
-        });
+        await this.examState.reportFinished(tx, w.examId, w.examPatch, { ...w.event, at: row.createdAt });
         await tx
           .delete(reportDrafts)
           .where(and(eq(reportDrafts.examId, w.examId), eq(reportDrafts.reportName, w.reportName)));

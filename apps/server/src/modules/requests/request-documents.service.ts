@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import type { Database } from '../../db/client';
-import { documents, lookups, requests, users } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import type { FileStore, StoredFile } from '../../storage/file-store';
 import { applyFileNamePrefix, contentTypeOf, isAcceptedDocument } from '../documents/document-types';
+import type { DocumentsService } from '../documents/documents.service';
 import { requestScopeCondition } from '../../auth/data-scope/request-scope';
+import type { RequestsRepository } from './requests.repository';
 import type { RequestsService } from './requests.service';
 
 export interface RequestDocumentEntry {
@@ -23,7 +22,8 @@ export interface RequestDocumentEntry {
 /** Request documents (spec §7 "Documents and patients": POST api/document/upload, GET /api/document/{ids}). */
 export class RequestDocumentsService {
   constructor(
-    private readonly db: Database,
+    private readonly documents: DocumentsService,
+    private readonly lookups: Pick<RequestsRepository, 'lookup'>,
     private readonly requests: RequestsService,
     private readonly store: FileStore,
     private readonly audit: AuditService,
@@ -52,31 +52,22 @@ export class RequestDocumentsService {
   ): Promise<RequestDocumentEntry> {
     if (stored.sizeBytes === 0) throw new DomainError(400, 'Please select file.', 'EMPTY_FILE');
     const request = f.requestId ? await this.requests.loadInScope(user, f.requestId) : null;
-    if (f.documentTypeId !== null) {
-      const [type] = await this.db
-        .select()
-        .from(lookups)
-        .where(and(eq(lookups.id, f.documentTypeId), eq(lookups.kind, 'requestDocument')))
-        .limit(1);
-      if (!type) throw new DomainError(400, 'ไม่พบประเภทเอกสาร', 'BAD_DOCUMENT_TYPE');
-    }
+    if (f.documentTypeId !== null && !(await this.lookups.lookup(f.documentTypeId, 'requestDocument')))
+      throw new DomainError(400, 'ไม่พบประเภทเอกสาร', 'BAD_DOCUMENT_TYPE');
     const fileName = applyFileNamePrefix(original, f.prefix);
-    const [row] = await this.db
-      .insert(documents)
-      .values({
-        requestId: request?.id ?? null,
-        patientId: request?.patientId ?? null,
-        kind: 'requestDocument',
-        documentTypeId: f.documentTypeId,
-        modalityCode: f.modalityCode,
-        fileName,
-        contentType: contentTypeOf(fileName),
-        sizeBytes: stored.sizeBytes,
-        storageKey: stored.key,
-        sha256: stored.sha256,
-        uploadedBy: user.userId,
-      })
-      .returning();
+    const row = await this.documents.record({
+      requestId: request?.id ?? null,
+      patientId: request?.patientId ?? null,
+      kind: 'requestDocument',
+      documentTypeId: f.documentTypeId,
+      modalityCode: f.modalityCode,
+      fileName,
+      contentType: contentTypeOf(fileName),
+      sizeBytes: stored.sizeBytes,
+      storageKey: stored.key,
+      sha256: stored.sha256,
+      uploadedBy: user.userId,
+    });
     await this.audit.record(
       null,
       {
@@ -84,30 +75,25 @@ export class RequestDocumentsService {
         entityType: 'request',
         entityId: request?.id ?? null,
         patientId: request?.patientId ?? null,
-        detail: { documentId: row!.id },
+        detail: { documentId: row.id },
       },
       { userId: user.userId, username: user.username },
     );
     return {
-      documentId: row!.id,
+      documentId: row.id,
       fileName,
       uploadBy: user.displayName,
-      uploadDate: row!.uploadedAt.toISOString(),
-      requestId: row!.requestId,
-      documentTypeId: row!.documentTypeId,
-      modalityCode: row!.modalityCode,
+      uploadDate: row.uploadedAt.toISOString(),
+      requestId: row.requestId,
+      documentTypeId: row.documentTypeId,
+      modalityCode: row.modalityCode,
     };
   }
 
   /** The listed documents the user may see: of a request in scope, or uploaded by the user and not yet on a request. */
   async list(user: CurrentUser, ids: string[]): Promise<RequestDocumentEntry[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .select({ doc: documents, uploadBy: users.displayName, scoped: requests.id })
-      .from(documents)
-      .leftJoin(users, eq(users.id, documents.uploadedBy))
-      .leftJoin(requests, and(eq(requests.id, documents.requestId), requestScopeCondition(user)))
-      .where(and(inArray(documents.id, ids), isNull(documents.deletedAt)));
+    const rows = await this.documents.listByIds(ids, requestScopeCondition(user));
     return rows
       .filter((r) => (r.doc.requestId ? r.scoped !== null : r.doc.uploadedBy === user.userId))
       .map((r) => ({

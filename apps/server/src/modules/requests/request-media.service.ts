@@ -1,18 +1,16 @@
 import type { Readable } from 'node:stream';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import type { Database } from '../../db/client';
-import { documents } from '../../db/schema/index';
 import { DomainError } from '../../http/domain-error';
 import type { FileStore, StoredFile } from '../../storage/file-store';
 import { contentTypeOf, isAcceptedDocument, isInlineSafe } from '../documents/document-types';
+import type { DocumentsService } from '../documents/documents.service';
 import type { RequestsService } from './requests.service';
 
 /** Report attachments of a request (spec §7 reportAttachment and media). */
 export class RequestMediaService {
   constructor(
-    private readonly db: Database,
+    private readonly documents: DocumentsService,
     private readonly requests: RequestsService,
     private readonly store: FileStore,
     private readonly audit: AuditService,
@@ -30,35 +28,28 @@ export class RequestMediaService {
   async attach(user: CurrentUser, requestId: string, stored: StoredFile, fileName: string): Promise<string> {
     const r = await this.requests.loadInScope(user, requestId);
     if (stored.sizeBytes === 0) throw new DomainError(400, 'Please select file.', 'EMPTY_FILE');
-    const [row] = await this.db
-      .insert(documents)
-      .values({
-        requestId,
-        patientId: r.patientId,
-        kind: 'reportAttachment',
-        fileName,
-        contentType: contentTypeOf(fileName),
-        sizeBytes: stored.sizeBytes,
-        storageKey: stored.key,
-        sha256: stored.sha256,
-        uploadedBy: user.userId,
-      })
-      .returning({ id: documents.id });
+    const row = await this.documents.record({
+      requestId,
+      patientId: r.patientId,
+      kind: 'reportAttachment',
+      fileName,
+      contentType: contentTypeOf(fileName),
+      sizeBytes: stored.sizeBytes,
+      storageKey: stored.key,
+      sha256: stored.sha256,
+      uploadedBy: user.userId,
+    });
     await this.audit.record(
       null,
       { action: 'request.attachment.upload', entityType: 'request', entityId: requestId, patientId: r.patientId },
       { userId: user.userId, username: user.username },
     );
-    return row!.id;
+    return row.id;
   }
 
   async open(user: CurrentUser, requestId: string, mediaId: string) {
     const r = await this.requests.loadInScope(user, requestId);
-    const [doc] = await this.db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.id, mediaId), eq(documents.requestId, requestId), isNull(documents.deletedAt)))
-      .limit(1);
+    const doc = await this.documents.ofRequest(requestId, mediaId);
     if (!doc) throw new DomainError(404, 'ไม่พบไฟล์', 'MEDIA_NOT_FOUND');
     await this.audit.record(
       null,

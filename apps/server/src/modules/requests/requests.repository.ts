@@ -4,11 +4,9 @@ import { selectRows } from '../../db/rows';
 import type { Database } from '../../db/client';
 import type { BillableRequest } from './request-billing-port';
 import {
-  accessionSequences,
   branches,
   customPrices,
   documents,
-  examEvents,
   exams,
   hospitalBuildings,
   hospitalDoctors,
@@ -89,7 +87,7 @@ function billableOf(rows: BillableRow[]): BillableRequest[] {
   return rows as BillableRequest[];
 }
 
-/** SQL for imaging requests: lookups the rules need, the search page, and the writes of one save. */
+/** SQL that reads imaging requests: lookups the rules need, the search page, a request and its lines (request-writes.repository writes them). */
 export class RequestsRepository {
   constructor(
     readonly db: Database,
@@ -146,7 +144,8 @@ export class RequestsRepository {
     ).then(billableOf);
   }
 
-  async patient(id: string, scope: SQL) {
+  /** The patient, within `scope` when one is given. */
+  async patient(id: string, scope?: SQL) {
     const [row] = await this.db
       .select()
       .from(patients)
@@ -222,23 +221,6 @@ export class RequestsRepository {
       : eq(privilegePrices.privilegeId, privilegeId);
     const rows = await this.db.select().from(privilegePrices).where(where);
     return new Map(rows.map((r) => [r.productId, r.priceSatang]));
-  }
-
-  /**
-   * Takes the next n numbers of a branch's day in one statement. The row lock it takes holds until the transaction
-   * ends, so concurrent saves queue here and never get the same number; a rolled-back save gives its numbers back
-   * unused, and a committed one is never handed out again.
-   */
-  async allocateSequence(tx: Database, branchId: number, day: string, n: number): Promise<number> {
-    const [row] = await tx
-      .insert(accessionSequences)
-      .values({ branchId, day, lastValue: n })
-      .onConflictDoUpdate({
-        target: [accessionSequences.branchId, accessionSequences.day],
-        set: { lastValue: sql`${accessionSequences.lastValue} + ${n}` },
-      })
-      .returning({ last: accessionSequences.lastValue });
-    return row!.last - n + 1;
   }
 
   /** Which of these accession numbers an exam (deleted ones included) already carries. */
@@ -454,9 +436,5 @@ export class RequestsRepository {
       .where(eq(users.id, id))
       .limit(1)
       .then((r) => r[0]?.name ?? null);
-  }
-
-  logExams(tx: Database, rows: (typeof examEvents.$inferInsert)[]) {
-    return rows.length ? tx.insert(examEvents).values(rows) : Promise.resolve();
   }
 }

@@ -300,10 +300,11 @@ describe('imaging requests API (spec §7 Requests)', () => {
 
       it('automatic numbering skips numbers already taken on its branch and day instead of failing', async () => {
         // Numbers in the automatic shape taken outside the sequence (given by hand before this rule, or before the
-        // branch changed its pattern): they sit where the next automatic numbers of 2026-12-09 will fall.
+        // branch changed its pattern): they sit where the next automatic numbers of 2031-01-15 will fall (a day far
+        // from the demo data, whose appointments run a week or so past today).
         for (const [hand, automatic] of [
-          ['OLD-1', 'RS12612090001'],
-          ['OLD-2', 'RS12612090003'],
+          ['OLD-1', 'RS13101150001'],
+          ['OLD-2', 'RS13101150003'],
         ]) {
           const made = await post('staff', '/api/request/exam', one({ forceAcceesionNumber: hand }));
           expect(made.statusCode, made.body).toBe(200);
@@ -312,7 +313,7 @@ describe('imaging requests API (spec §7 Requests)', () => {
             .set({ accessionNumber: automatic })
             .where(eq(exams.accessionNumber, hand!));
         }
-        const day = { scheduleDateTime: '2026-12-09T03:00:00.000Z' };
+        const day = { scheduleDateTime: '2031-01-15T03:00:00.000Z' };
         const numbers: string[] = [];
         for (const over of [
           one(day),
@@ -323,7 +324,7 @@ describe('imaging requests API (spec §7 Requests)', () => {
           expect(res.statusCode, res.body).toBe(200);
           numbers.push(...res.json().data.exams.map((e: { accessionNumber: string }) => e.accessionNumber));
         }
-        expect(numbers.sort()).toEqual(['RS12612090002', 'RS12612090004', 'RS12612090005', 'RS12612090006']);
+        expect(numbers.sort()).toEqual(['RS13101150002', 'RS13101150004', 'RS13101150005', 'RS13101150006']);
       });
     });
 

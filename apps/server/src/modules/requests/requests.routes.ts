@@ -24,6 +24,7 @@ import type { StoredFile } from '../../storage/file-store';
 import type { RequestConditionService } from './request-condition.service';
 import type { RequestLinksService } from './request-links.service';
 import type { RequestMediaService } from './request-media.service';
+import type { RequestSaveService } from './request-save.service';
 import type { RequestsService } from './requests.service';
 import { assertStorableText } from '../../http/input-guard';
 
@@ -32,13 +33,14 @@ const tags = ['requests'];
 
 export interface RequestsRouteDeps {
   requests: RequestsService;
+  save: RequestSaveService;
   condition: RequestConditionService;
   links: RequestLinksService;
   media: RequestMediaService;
 }
 
 /** Spec §7 "Requests" and GET /api/uidata/requestCondition. */
-export function requestsRoutes({ requests, condition, links, media }: RequestsRouteDeps) {
+export function requestsRoutes({ requests, save, condition, links, media }: RequestsRouteDeps) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -59,7 +61,7 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
       },
       async (req) => ({
         success: true,
-        data: await requests.create(requireUser(req), req.body),
+        data: await save.create(requireUser(req), req.body),
         message: 'บันทึกใบส่งตรวจเรียบร้อยแล้ว',
       }),
     );
@@ -72,7 +74,7 @@ export function requestsRoutes({ requests, condition, links, media }: RequestsRo
       },
       async (req) => ({
         success: true,
-        data: await requests.edit(requireUser(req), req.params.id, req.body),
+        data: await save.edit(requireUser(req), req.params.id, req.body),
         message: 'แก้ไขใบส่งตรวจเรียบร้อยแล้ว',
       }),
     );

@@ -1,9 +1,13 @@
 import type { MenuItem, SiteConfig } from '@rangsi/contract';
 import { hasAccountingMenu } from '@rangsi/domain';
 import type { CurrentUser } from '../../auth/current-user';
+import type { Database } from '../../db/client';
 import type { UidataRepository } from './uidata.repository';
 
-/** Server-driven UI data: the user's menu and the site configuration. */
+/**
+ * Server-driven UI data: the user's menu, the site configuration, and the reference data the forms add to (a doctor,
+ * a building or a research project typed into the request form).
+ */
 export class UidataService {
   constructor(
     private readonly repo: UidataRepository,
@@ -47,5 +51,23 @@ export class UidataService {
   async site(): Promise<SiteConfig> {
     const v = await this.repo.siteValue<Partial<SiteConfig>>('site');
     return { siteName: v?.siteName ?? 'Rangsi', lineLoginDialogUrl: v?.lineLoginDialogUrl ?? null };
+  }
+
+  /**
+   * Free-text entries of the request form's pickers ("เพิ่ม "text"") become rows of the hospital or lookup they belong
+   * to, inside the save's transaction (`tx`: PGlite has one connection, a second query would wait forever).
+   */
+  async addRequestFormEntries(
+    tx: Database,
+    hospitalId: number,
+    entries: { doctor?: string | null; building?: string | null; researchProject?: string | null },
+  ): Promise<{ doctorId: number | null; buildingId: number | null; researchProjectId: number | null }> {
+    return {
+      doctorId: entries.doctor ? await this.repo.addHospitalDoctor(tx, hospitalId, entries.doctor) : null,
+      buildingId: entries.building ? await this.repo.addHospitalBuilding(tx, hospitalId, entries.building) : null,
+      researchProjectId: entries.researchProject
+        ? await this.repo.ensureLookup(tx, 'researchProject', entries.researchProject)
+        : null,
+    };
   }
 }
