@@ -1,23 +1,22 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { AuditService } from './audit/audit.service';
 import { registerReadAudit } from './audit/audit-reads';
-import { AuditSearch, auditRoutes } from './audit/audit.routes';
+import { auditRoutes } from './audit/audit.routes';
+import { AuditSearch } from './audit/audit-search.repository';
 import { registerAccessGuard } from './auth/auth.plugin';
 import { AuthService } from './auth/auth.service';
 import { memberRoutes } from './modules/users/member.routes';
 import { SessionRepository } from './auth/session.repository';
+import { storedSessionSecret } from './auth/session-secret';
 import { TokenService } from './auth/token.service';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { branches, siteConfig } from './db/schema/index';
 import { AttemptLimiter } from './http/attempt-limiter';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
@@ -36,7 +35,6 @@ import { requestsModule } from './modules/requests/requests.module';
 import { uidataModule } from './modules/uidata/uidata.module';
 import { unmatchedStudiesModule } from './modules/unmatched-studies/unmatched-studies.module';
 import { viewerModule } from './modules/viewer/viewer.module';
-import { reportGatewayModule } from './modules/report-gateway/report-gateway.module';
 import { createFileStore } from './storage/create-file-store';
 import { LocalFileStore } from './storage/local-file-store';
 import { S3FileStore } from './storage/s3-file-store';
@@ -164,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   });
 
-  const secret = config.sessionSecret || (await storedSessionSecret(database));
+  const secret = config.sessionSecret || (await storedSessionSecret(db));
   await app.register(fastifyCookie, { secret });
   // One file per upload, streamed to disk (never buffered whole); documents are capped at 50 MB.
   await app.register(fastifyMultipart, {
@@ -207,10 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .map(originOf)
         .filter((o): o is string => o !== null);
     },
-    cacheOrigins: async () => {
-      const rows = await db.select({ url: branches.imageCacheUrl }).from(branches);
-      return rows.map((r) => originOf(r.url)).filter((o): o is string => o !== null);
-    },
+    cacheOrigins: async () =>
+      (await uidata.branchImageCacheUrls()).map(originOf).filter((o): o is string => o !== null),
   });
 
   let draining = false;
@@ -256,13 +252,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(examsMod.plugin);
   const documentsMod = documentsModule({ db, exams, files });
   await app.register(documentsMod.plugin);
-  await app.register(
-    reportGatewayModule({ db, jobs, exams, audit, now, log: app.log, url: config.REPORT_GATEWAY_URL }),
-  );
   const pdf = createChromiumPdfRenderer({ executablePath: config.CHROMIUM_PATH, poolSize: config.PDF_PAGE_POOL });
   app.addHook('onClose', async () => pdf.close());
   // Made before the requests module, registered after the report engine (it registers its definition there).
-  const examReports = examReportsModule({ db, exams, examState, files, pdf, audit, now });
+  const examReports = examReportsModule({
+    db,
+    jobs,
+    log: app.log,
+    gatewayUrl: config.REPORT_GATEWAY_URL,
+    exams,
+    examState,
+    files,
+    pdf,
+    audit,
+    now,
+  });
   const requestsMod = requestsModule({
     db,
     examState,
@@ -323,15 +327,4 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       draining = true;
     },
   };
-}
-
-/** Outside production a secret is generated once per database, so sessions survive restarts without configuration. */
-async function storedSessionSecret(database: DatabaseHandle): Promise<string> {
-  const key = '_sessionSecret';
-  const [row] = await database.db.select().from(siteConfig).where(eq(siteConfig.key, key)).limit(1);
-  if (row && typeof row.value === 'string') return row.value;
-  const value = randomBytes(32).toString('base64url');
-  await database.db.insert(siteConfig).values({ key, value }).onConflictDoNothing();
-  const [again] = await database.db.select().from(siteConfig).where(eq(siteConfig.key, key)).limit(1);
-  return typeof again?.value === 'string' ? again.value : value;
 }

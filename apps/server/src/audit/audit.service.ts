@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../auth/current-user';
 import type { Database } from '../db/client';
-import { auditLog } from '../db/schema/index';
 import { auditContext } from './audit-context';
+import { AuditRepository } from './audit.repository';
 
 export interface AuditEntry {
   action: string;
@@ -42,11 +42,14 @@ const DEDUPE_MAX_KEYS = 50_000;
 export class AuditService {
   /** Last time each (actor, action, entity) deduped read was written; bounded, oldest dropped first. */
   private readonly recent = new Map<string, number>();
+  private readonly repo: AuditRepository;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.repo = new AuditRepository(db);
+  }
 
   async record(
     request: FastifyRequest | null,
@@ -62,7 +65,7 @@ export class AuditService {
     if (ctx) ctx.recorded = true;
     if (entry.dedupe && !this.isFresh(actor, entry)) return;
     const userAgent = request ? headerText(request.headers['user-agent']) : (ctx?.userAgent ?? null);
-    await this.db.insert(auditLog).values({
+    await this.repo.append({
       userId: actor?.userId ?? null,
       username: actor?.username ?? null,
       actorType: actor?.type ?? 'person',

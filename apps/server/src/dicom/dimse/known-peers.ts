@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { siteConfig } from '../../db/schema/index';
+import { readSetting, writeSetting } from '../../db/settings';
 
 /**
  * The site_config row listing modality AE titles the installation itself knows (the demo's simulated modalities),
@@ -13,20 +12,12 @@ export async function rememberDicomPeers(db: Database, aeTitles: readonly string
   const titles = [
     ...new Set([...(await storedDicomPeers(db)), ...aeTitles.map((t) => t.trim()).filter((t) => t !== '')]),
   ].sort();
-  await db
-    .insert(siteConfig)
-    .values({ key: DICOM_PEERS_KEY, value: { aeTitles: titles } })
-    .onConflictDoUpdate({ target: siteConfig.key, set: { value: { aeTitles: titles } } });
+  await writeSetting(db, DICOM_PEERS_KEY, { aeTitles: titles });
 }
 
 /** The stored list of known DICOM peers (empty when none). */
 export async function storedDicomPeers(db: Database): Promise<string[]> {
-  const [row] = await db
-    .select({ value: siteConfig.value })
-    .from(siteConfig)
-    .where(eq(siteConfig.key, DICOM_PEERS_KEY))
-    .limit(1);
-  const titles = (row?.value as { aeTitles?: unknown } | undefined)?.aeTitles;
+  const titles = (await readSetting<{ aeTitles?: unknown }>(db, DICOM_PEERS_KEY))?.aeTitles;
   return Array.isArray(titles) ? titles.filter((t): t is string => typeof t === 'string') : [];
 }
 

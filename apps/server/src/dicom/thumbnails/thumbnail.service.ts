@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
 import type { FileStore } from '../../storage/file-store';
 import type { DicomArchive } from '../archive';
 import { groupOrientations } from '../parse/orientation';
 import { decodeFrame, UnsupportedImage } from './decode-frame';
 import { parsedInstances } from './parsed-instances';
 import { renderPng } from './render';
+import { ThumbnailRepository } from './thumbnail.repository';
 
 export const THUMBNAIL_PREFIX = 'dicom-thumbnails';
 /** Bigger instances are not read whole for a thumbnail. */
@@ -32,12 +31,15 @@ export class ThumbnailService {
   private readonly cache = new Map<string, Buffer>();
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private readonly repo: ThumbnailRepository;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly store: FileStore,
     private readonly opts: ThumbnailOptions = {},
-  ) {}
+  ) {
+    this.repo = new ThumbnailRepository(db);
+  }
 
   /** Renders after each study change, never in the ingest's path. */
   attach(archive: DicomArchive): () => void {
@@ -86,15 +88,7 @@ export class ThumbnailService {
 
   async renderStudy(studyInstanceUid: string): Promise<void> {
     // Counted here rather than read from the series row, whose count the archive brings up to date a moment later.
-    const series = await this.db
-      .select({
-        id: dicomSeries.id,
-        count: sql<number>`(select count(*)::int from ${dicomInstances} i where i.series_id = ${dicomSeries.id} and i.deleted_at is null)`,
-        key: dicomSeries.thumbnailKey,
-      })
-      .from(dicomSeries)
-      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
-      .where(eq(dicomStudies.studyInstanceUid, studyInstanceUid));
+    const series = await this.repo.seriesOfStudy(studyInstanceUid);
     for (const s of series) {
       if (s.key && this.rendered.get(s.id) === s.count) continue;
       if (s.key && !this.rendered.has(s.id)) {
@@ -111,7 +105,7 @@ export class ThumbnailService {
     const png = await this.renderGroup(seriesId, undefined);
     if (!png) return null;
     const stored = await this.store.put(Readable.from([png]), { prefix: THUMBNAIL_PREFIX });
-    await this.db.update(dicomSeries).set({ thumbnailKey: stored.key }).where(eq(dicomSeries.id, seriesId));
+    await this.repo.setThumbnail(seriesId, stored.key);
     return stored.key;
   }
 
@@ -143,18 +137,7 @@ export class ThumbnailService {
   }
 
   private async renderGroup(seriesId: string, orientation: string | undefined): Promise<Buffer | null> {
-    const rows = await this.db
-      .select({
-        key: dicomInstances.storageKey,
-        size: dicomInstances.sizeBytes,
-        orientation: dicomInstances.imageOrientationPatient,
-      })
-      // Only images with a hot file: not deleted, not in cold storage.
-      .from(dicomInstances)
-      .where(
-        and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt), isNull(dicomInstances.coldKey)),
-      )
-      .orderBy(sql`${dicomInstances.instanceNumber} nulls last`, asc(dicomInstances.sopInstanceUid));
+    const rows = await this.repo.hotImagesOfSeries(seriesId);
     const counts = new Map<string | null, number>();
     for (const r of rows) counts.set(r.orientation, (counts.get(r.orientation) ?? 0) + 1);
     const groups = groupOrientations([...counts.entries()].map(([o, n]) => ({ orientation: o, weight: n })));

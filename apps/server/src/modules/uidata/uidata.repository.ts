@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { hospitalBuildings, hospitalDoctors, lookups, menuItems, siteConfig } from '../../db/schema/index';
+import { branches, hospitalBuildings, hospitalDoctors, lookups, menuItems } from '../../db/schema/index';
+import { readSetting } from '../../db/settings';
 
 /**
  * SQL of the reference data the forms offer (menu, site settings, hospitals' doctors and buildings, lookups): the
@@ -13,9 +14,13 @@ export class UidataRepository {
     return this.db.select().from(menuItems).orderBy(asc(menuItems.sortOrder), asc(menuItems.id));
   }
 
-  async siteValue<T>(key: string): Promise<T | undefined> {
-    const [row] = await this.db.select().from(siteConfig).where(eq(siteConfig.key, key)).limit(1);
-    return row?.value as T | undefined;
+  /** Every branch's image cache address (null for none). */
+  async branchImageCacheUrls(): Promise<(string | null)[]> {
+    return (await this.db.select({ url: branches.imageCacheUrl }).from(branches)).map((r) => r.url);
+  }
+
+  siteValue<T>(key: string): Promise<T | undefined> {
+    return readSetting<T>(this.db, key);
   }
 
   async addHospitalDoctor(tx: Database, hospitalId: number, name: string): Promise<number> {

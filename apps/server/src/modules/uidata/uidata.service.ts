@@ -48,6 +48,11 @@ export class UidataService {
     };
   }
 
+  /** The branches' image caches (spec §7), whose origins the security headers let the browser reach. */
+  branchImageCacheUrls(): Promise<(string | null)[]> {
+    return this.repo.branchImageCacheUrls();
+  }
+
   async site(): Promise<SiteConfig> {
     const v = await this.repo.siteValue<Partial<SiteConfig>>('site');
     return { siteName: v?.siteName ?? 'Rangsi', lineLoginDialogUrl: v?.lineLoginDialogUrl ?? null };

@@ -5,10 +5,10 @@ import {
   startGatewaySimulator,
   type GatewaySimulator,
   type GatewayState,
-} from '../../../../simulators/src/gateway-simulator';
-import { auditLog, exams, finishedReports, hospitals } from '../../db/schema/index';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import { and, eq, findExam, isNotNull, isNull, sql, userId } from '../exams/exams.test-helpers';
+} from '../../../../../simulators/src/gateway-simulator';
+import { auditLog, exams, finishedReports, hospitals } from '../../../db/schema/index';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { and, eq, findExam, isNotNull, isNull, sql, userId } from '../../exams/exams.test-helpers';
 import { REPORT_GATEWAY_JOB, RETRY_LIMIT } from './report-gateway.service';
 
 /** Report text with every HL7 delimiter, a line break and Thai: it must reach the hospital exactly as written. */

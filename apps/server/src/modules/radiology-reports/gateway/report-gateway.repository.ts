@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { branches, exams, finishedReports, hospitals, users } from '../../db/schema/index';
+import type { Database } from '../../../db/client';
+import { branches, exams, finishedReports, hospitals, users } from '../../../db/schema/index';
 
 /** '' never sent, Pending an attempt in flight, Sent the gateway answered AA, Failed the last attempt failed. */
 export type GatewayStatus = '' | 'Pending' | 'Sent' | 'Failed';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExamIdParamsSchema } from '@rangsi/contract';
-import { requireUser } from '../../auth/auth.plugin';
+import { requireUser } from '../../../auth/auth.plugin';
 import type { ReportGatewayService } from './report-gateway.service';
 
 const Params = z.object({ examId: ExamIdParamsSchema.shape.id, id: z.string().uuid('ไม่พบรายงานที่เสร็จแล้ว') });

@@ -1,4 +1,4 @@
-import { DomainError } from '../../http/domain-error';
+import { DomainError } from '../../../http/domain-error';
 
 /** No finished report with this id on this exam (or the exam is out of the user's scope). */
 export const finishedReportNotFound = () => new DomainError(404, 'ไม่พบรายงานที่เสร็จแล้ว', 'FINISHED_REPORT_NOT_FOUND');

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuditService } from '../../audit/audit.service';
-import type { Database } from '../../db/client';
-import type { JobLog, JobQueue } from '../../jobs/job-queue';
-import type { ExamsService } from '../exams/exams.service';
-import { HttpReportGatewayClient } from '../../integrations/report-gateway/report-gateway.client';
+import type { AuditService } from '../../../audit/audit.service';
+import type { Database } from '../../../db/client';
+import type { JobLog, JobQueue } from '../../../jobs/job-queue';
+import type { ExamsService } from '../../exams/exams.service';
+import { HttpReportGatewayClient } from '../../../integrations/report-gateway/report-gateway.client';
 import { ReportGatewayRepository } from './report-gateway.repository';
 import { reportGatewayRoutes } from './report-gateway.routes';
 import { ReportGatewayService } from './report-gateway.service';
@@ -20,7 +20,10 @@ export interface ReportGatewayModuleDeps {
   url: string | undefined;
 }
 
-/** The hospital report gateway, wired: repository, HTTP client, service with its retry job, and the route plugin. */
+/**
+ * The delivery of finished reports to the hospital gateway, wired (radiology reports register it): repository, HTTP
+ * client, service with its retry job, and the route plugin.
+ */
 export function reportGatewayModule(deps: ReportGatewayModuleDeps): (app: FastifyInstance) => Promise<void> {
   const service = new ReportGatewayService({
     repo: new ReportGatewayRepository(deps.db),

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { buildOruR01, oruResultStatusOf, oruSectionsOf, type OruReportInput } from '@rangsi/domain';
-import type { AuditService } from '../../audit/audit.service';
-import type { CurrentUser } from '../../auth/current-user';
-import { JobError, type JobContext, type JobHandle, type JobLog, type JobQueue } from '../../jobs/job-queue';
-import type { ExamsService } from '../exams/exams.service';
-import type { ReportGatewayClient } from '../../integrations/report-gateway/report-gateway.client';
-import type { DomainError } from '../../http/domain-error';
+import type { AuditService } from '../../../audit/audit.service';
+import type { CurrentUser } from '../../../auth/current-user';
+import { JobError, type JobContext, type JobHandle, type JobLog, type JobQueue } from '../../../jobs/job-queue';
+import type { ExamsService } from '../../exams/exams.service';
+import type { ReportGatewayClient } from '../../../integrations/report-gateway/report-gateway.client';
+import type { DomainError } from '../../../http/domain-error';
 import { finishedReportNotFound, reportNotReleased, reportNotSendable } from './report-gateway.errors';
 import type { ReportGatewayRepository, ReportToSend } from './report-gateway.repository';
 
