@@ -10,7 +10,7 @@ import { createDicomListener, type DicomListener } from './dicom/dimse/dicom-lis
 import { ArchiveFind } from './dicom/dimse/qr/archive-find';
 import { ArchiveGet } from './dicom/dimse/qr/archive-get';
 import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
-import { unknownScopeCodes } from './dicom/dimse/qr/query-scopes';
+import { unknownScopeCodes } from './dicom/dimse/qr/query-scopes.repository';
 import { callingAePolicy, storedDicomPeers } from './dicom/dimse/known-peers';
 
 /** Boot: config → database → migrations → seed → jobs → HTTP listener; SIGTERM drains and closes cleanly. */

@@ -104,6 +104,12 @@ function writes(tables: Map<string, string>): [string, string, string][] {
   return out;
 }
 
+/**
+ * Files that build SQL without being a repository: the database layer itself, the data-scope conditions repositories
+ * apply (auth/data-scope), and the embedded database's maintenance (VACUUM).
+ */
+const SQL_OUTSIDE_REPOSITORIES = /^(db\/|auth\/data-scope\/|ops\/maintenance\/)/;
+
 describe('table ownership', () => {
   const tables = schemaTables();
 
@@ -124,5 +130,13 @@ describe('table ownership', () => {
       })
       .map(([table, file, code]) => `${file} writes ${table} (${code}); its owner is ${OWNERS[table]}`);
     expect(strays).toEqual([]);
+  });
+
+  it('keeps SQL in repositories', () => {
+    const builders = sourceFiles(SRC)
+      .map((f) => path.relative(SRC, f))
+      .filter((rel) => !rel.endsWith('.repository.ts') && !SQL_OUTSIDE_REPOSITORIES.test(rel))
+      .filter((rel) => /^import \{[^}]*\} from 'drizzle-orm/m.test(fs.readFileSync(path.join(SRC, rel), 'utf8')));
+    expect(builders).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { dicomStudies, exams, requests } from '../db/schema/index';
 import type { RouteAccess } from '../auth/route-access';
 import { auditContext } from './audit-context';
+import { AuditRepository } from './audit.repository';
 import { actorOf, headerText, type AuditService } from './audit.service';
 
 /** Route scopes whose routes read or change patient data: each successful call leaves an audit row. */
@@ -99,6 +98,7 @@ export function readKindOf(method: string, url: string): ReadKind {
  * row (a search with its result count, a change with its detail) is not recorded twice.
  */
 export function registerReadAudit(app: FastifyInstance, audit: AuditService, db: Database): void {
+  const repo = new AuditRepository(db);
   // Synchronous on purpose: enterWith then covers the rest of this request's hooks and its handler.
   app.addHook('onRequest', (request, _reply, done) => {
     auditContext.enterWith({ ip: request.ip, userAgent: headerText(request.headers['user-agent']), recorded: false });
@@ -117,7 +117,7 @@ export function registerReadAudit(app: FastifyInstance, audit: AuditService, db:
     const entityId = kind.idParam ? paramOf(request, kind.idParam) : null;
     const entry = { action: kind.action, entityType: kind.entityType, entityId };
     if (kind.dedupe && !audit.isFresh(actor, entry)) return payload;
-    const patientId = await patientOf(db, kind, entityId).catch(() => null);
+    const patientId = await patientOf(repo, kind, entityId).catch(() => null);
     await audit.record(request, { ...entry, patientId, detail: { route: `${request.method} ${url}` } }, actor);
     return payload;
   });
@@ -131,26 +131,12 @@ function paramOf(request: FastifyRequest, name: string): string | null {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The patient a row is about, from the entity the route names (null when it names none or it is not found). */
-async function patientOf(db: Database, kind: ReadKind, id: string | null): Promise<string | null> {
+async function patientOf(repo: AuditRepository, kind: ReadKind, id: string | null): Promise<string | null> {
   if (!id) return null;
-  if (kind.entityType === 'study') {
-    const [row] = await db
-      .select({ patientId: exams.patientId })
-      .from(dicomStudies)
-      .innerJoin(exams, eq(exams.id, dicomStudies.examId))
-      .where(eq(dicomStudies.studyInstanceUid, id))
-      .limit(1);
-    return row?.patientId ?? null;
-  }
+  if (kind.entityType === 'study') return repo.patientOfStudy(id);
   if (!UUID.test(id)) return null;
   if (kind.entityType === 'patient') return id;
-  if (kind.entityType === 'exam' || (kind.entityType === 'document' && kind.idParam)) {
-    const [row] = await db.select({ patientId: exams.patientId }).from(exams).where(eq(exams.id, id)).limit(1);
-    return row?.patientId ?? null;
-  }
-  if (kind.entityType === 'request') {
-    const [row] = await db.select({ patientId: requests.patientId }).from(requests).where(eq(requests.id, id)).limit(1);
-    return row?.patientId ?? null;
-  }
+  if (kind.entityType === 'exam' || (kind.entityType === 'document' && kind.idParam)) return repo.patientOfExam(id);
+  if (kind.entityType === 'request') return repo.patientOfRequest(id);
   return null;
 }

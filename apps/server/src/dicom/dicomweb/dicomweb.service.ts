@@ -1,12 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
-import { exams } from '../../db/schema/index';
 import { DomainError, notFound } from '../../http/domain-error';
 import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import type { DicomJson } from '../parse/dicom-json';
-import { seesUnmatchedStudies, studyVisibility } from './dicom-scope';
+import { seesUnmatchedStudies, studyVisibility } from '../../auth/data-scope/study-scope';
 import { DicomwebRepository, type StoredInstance } from '../query/dicomweb.repository';
 import { instanceJson, SERIES_ALL, seriesJson, STUDY_ALL, studyJson } from '../query/qido-response';
 import type { QidoLevel, QidoQuery } from '../query/qido';
@@ -28,7 +26,7 @@ export class DicomwebService {
 
   /** `counts`: the archive whose delayed recounts are run before an answer shows counts (read-your-writes). */
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly audit: AuditService,
     private readonly counts?: { flushCounts(): Promise<void> },
   ) {
@@ -149,12 +147,7 @@ export class DicomwebService {
    */
   async mayWriteTo(user: CurrentUser, target: { studyExists: boolean; examId: string | null }): Promise<boolean> {
     if (target.examId === null) return !target.studyExists || seesUnmatchedStudies(user);
-    const [row] = await this.db
-      .select({ id: exams.id })
-      .from(exams)
-      .where(and(eq(exams.id, target.examId), isNull(exams.deletedAt), examScopeCondition(user)))
-      .limit(1);
-    return Boolean(row);
+    return this.repo.examInScope(target.examId, examScopeCondition(user));
   }
 
   recordStore(user: CurrentUser, detail: Record<string, unknown>): Promise<void> {

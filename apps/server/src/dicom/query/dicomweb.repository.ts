@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
+import { dicomInstances, dicomSeries, dicomStudies, exams } from '../../db/schema/index';
 import { hasWildcard, likePattern, normalizeName, type Match, type QidoQuery } from './qido';
 
 export type StudyRow = typeof dicomStudies.$inferSelect;
@@ -127,6 +127,16 @@ function matchCondition(m: Match, fuzzy: boolean): SQL {
 /** SQL of DICOMweb: QIDO searches, retrieval lookups and metadata, always filtered by the caller's study visibility. */
 export class DicomwebRepository {
   constructor(private readonly db: Database) {}
+
+  /** Whether the exam is live and within `scope` (the writer's data scope). */
+  async examInScope(examId: string, scope: SQL): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: exams.id })
+      .from(exams)
+      .where(and(eq(exams.id, examId), isNull(exams.deletedAt), scope))
+      .limit(1);
+    return Boolean(row);
+  }
 
   async searchStudies(q: QidoQuery, visible: SQL): Promise<StudyRow[]> {
     return (

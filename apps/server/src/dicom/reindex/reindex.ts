@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
 import { COLD_PREFIX } from '../cold/cold-archive.service';
 import { readZip } from '../cold/study-zip';
 import { readInstance, readInstanceBytes } from '../parse/read-instance';
 import { ArchiveRepository } from '../archive/archive.repository';
+import { ReindexRepository } from './reindex.repository';
 import type { ExamImageState } from '../exam-image-state';
 import { DICOM_PREFIX } from '../archive/local-archive';
 
@@ -75,21 +74,10 @@ export async function reindexDicom(
     coldZips: 0,
     coldIndexed: 0,
   };
-  const links = new Map<string, string>();
-  if (opts.rebuild) {
-    for (const r of await db
-      .select({ uid: dicomStudies.studyInstanceUid, examId: dicomStudies.examId })
-      .from(dicomStudies)
-      .where(isNotNull(dicomStudies.examId))) {
-      links.set(r.uid, r.examId!);
-    }
-    await db.transaction(async (tx) => {
-      await tx.delete(dicomInstances);
-      await tx.delete(dicomSeries);
-      await tx.delete(dicomStudies);
-    });
-  }
-  const known = new Set((await db.select({ key: dicomInstances.storageKey }).from(dicomInstances)).map((r) => r.key));
+  const index = new ReindexRepository(db);
+  const links = opts.rebuild ? await index.examLinks() : new Map<string, string>();
+  if (opts.rebuild) await index.emptyIndex();
+  const known = await index.storageKeys();
   const source = typeof files === 'string' ? localFiles(files) : files;
   for await (const key of source.listKeys(DICOM_PREFIX)) {
     report.files += 1;
@@ -124,13 +112,9 @@ export async function reindexDicom(
     if (report.files % 1000 === 0) opts.onProgress?.(report);
   }
   // Keys still in `known` were not found on disk (archived instances have no hot file: they are not missing).
-  const archived = new Set(
-    (
-      await db.select({ key: dicomInstances.storageKey }).from(dicomInstances).where(isNotNull(dicomInstances.coldKey))
-    ).map((r) => r.key),
-  );
+  const archived = await index.storageKeys(true);
   report.missingFiles = [...known].filter((k) => !archived.has(k)).length;
-  if (opts.cold) await reindexCold(db, repo, opts.cold, links, report, now);
+  if (opts.cold) await reindexCold(index, repo, opts.cold, links, report, now);
   return report;
 }
 
@@ -139,7 +123,7 @@ export async function reindexDicom(
  * (coldKey) and a storage key under it that no file has, which the restore replaces with the new hot file's.
  */
 async function reindexCold(
-  db: Database,
+  index: ReindexRepository,
   repo: ArchiveRepository,
   cold: ReindexFiles,
   links: Map<string, string>,
@@ -176,7 +160,7 @@ async function reindexCold(
           now(),
         );
         if (outcome.status !== 'stored') return;
-        await db.update(dicomInstances).set({ coldKey: zipKey }).where(eq(dicomInstances.storageKey, key));
+        await index.markCold(key, zipKey);
         report.coldIndexed += 1;
       }),
     );

@@ -66,6 +66,16 @@ export class PatientsRepository {
    * Every word typed appears somewhere in the Thai or English name, in any order: "สมชาย ศรีสุข" finds สมชาย ศรีสุข
    * whatever spacing the stored name has between its parts (a missing middle name leaves two spaces there).
    */
+  /** Patients with this national id. */
+  nationalNumberIs(nationalNumber: string): SQL {
+    return eq(patients.nationalNumber, nationalNumber);
+  }
+
+  /** The patient with this HN. */
+  hnIs(hn: string): SQL {
+    return eq(patients.hn, hn);
+  }
+
   nameContains(words: readonly string[]): SQL {
     return and(...words.map((w) => sql`${patients.searchName} like ${containsPattern(w)}`))!;
   }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type {
   Patient,
   PatientExamHistoryRow,
@@ -19,7 +19,6 @@ import {
 } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { patients } from '../../db/schema/index';
 import { DomainError, fieldError } from '../../http/domain-error';
 import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import { patientExamScopeOnAliasE, patientScopeCondition } from '../../auth/data-scope/patient-scope';
@@ -82,8 +81,8 @@ export class PatientsService {
       if (!digits) throw new DomainError(400, 'เบอร์โทรศัพท์ไม่ถูกต้อง', 'BAD_PHONE');
       where.push(this.repo.phonePrefix(digits));
     }
-    if (q.nationalNumber) where.push(eq(patients.nationalNumber, q.nationalNumber));
-    if (q.hn) where.push(eq(patients.hn, q.hn));
+    if (q.nationalNumber) where.push(this.repo.nationalNumberIs(q.nationalNumber));
+    if (q.hn) where.push(this.repo.hnIs(q.hn));
     if (where.length === 1) throw new DomainError(400, 'กรุณาระบุเงื่อนไขการค้นหาอย่างน้อยหนึ่งช่อง', 'NO_CRITERIA');
     const rows = await this.repo.search(where, patientExamScopeOnAliasE(user));
     await this.audit.record(

@@ -20,7 +20,7 @@ import {
   requests,
   users,
 } from '../../db/schema/index';
-import { WorklistRepository } from '../../dicom/dimse/mwl/worklist-repository';
+import { WorklistRepository } from '../../dicom/dimse/mwl/worklist.repository';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { COUNT_CAP, PAGE_SIZE, RequestsRepository } from './requests.repository';
 

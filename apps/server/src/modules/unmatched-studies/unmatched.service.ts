@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../auth/current-user';
 import { DomainError } from '../../http/domain-error';
 import type { ExamsService } from '../exams/exams.service';
 import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
-import { seesUnmatchedStudies } from '../../dicom/dicomweb/dicom-scope';
+import { seesUnmatchedStudies } from '../../auth/data-scope/study-scope';
 import type { UnmatchedStudiesRepository } from './unmatched.repository';
 
 const DEFAULT_PAGE_SIZE = 50;

@@ -3,9 +3,9 @@ import type { ExamImageState } from '../../exam-image-state';
 import { Status } from '../../uids';
 import { encodeItem, projectAnswer, type Item } from './worklist-encoder';
 import { parseWorklistQuery, QueryError } from './worklist-query';
-import { WorklistRepository, type WorklistRow } from './worklist-repository';
+import { WorklistRepository, type WorklistRow } from './worklist.repository';
 import type { AeScope } from '../qr/query-ae-titles';
-import { examsOfScope } from '../qr/query-scopes';
+import { examsOfScope } from '../../../auth/data-scope/ae-scope';
 
 export type WorklistAnswer =
   | { ok: true; datasets: Buffer[]; matches: number; truncated: boolean }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { AuditService } from '../../../audit/audit.service';
 import type { Database } from '../../../db/client';
 import { DomainError } from '../../../http/domain-error';
@@ -12,7 +11,7 @@ import type { WorklistAnswer } from '../mwl/worklist';
 import { Status } from '../../uids';
 import { isPersonName, dimseText as text } from './dimse-text';
 import type { AeScope } from './query-ae-titles';
-import { studyVisibilityForAe } from './query-scopes';
+import { ALL_STUDIES, studyVisibilityForAe } from '../../../auth/data-scope/ae-scope';
 
 /** Study Root Query/Retrieve Information Model – FIND (PS3.4 C.6.2). */
 export const STUDY_ROOT_FIND_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.1';
@@ -112,7 +111,7 @@ export class ArchiveFind implements ArchiveQuerySource {
       throw err;
     }
     query.limit = this.maxMatches + 1;
-    const all = this.scopes ? studyVisibilityForAe(this.scopes.get(opts.callingAe)) : sql`true`;
+    const all = this.scopes ? studyVisibilityForAe(this.scopes.get(opts.callingAe)) : ALL_STUDIES;
     const extraTags = keys.map((k) => tagOfKeyword(k)).filter((t): t is string => !!t);
     let found: DicomJson[];
     if (level === 'patient') {

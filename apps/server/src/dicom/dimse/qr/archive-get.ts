@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import type { AuditService } from '../../../audit/audit.service';
 import type { Database } from '../../../db/client';
 import { DicomwebRepository, type StoredInstance } from '../../query/dicomweb.repository';
@@ -7,7 +6,7 @@ import { Status } from '../../uids';
 import type { QueryRoot } from './archive-find';
 import { dimseText as text } from './dimse-text';
 import { mayMoveTo, type AeScope } from './query-ae-titles';
-import { studyVisibilityForAe } from './query-scopes';
+import { ALL_STUDIES, studyVisibilityForAe } from '../../../auth/data-scope/ae-scope';
 
 /** Study Root Query/Retrieve Information Model – GET (PS3.4 C.6.2). */
 export const STUDY_ROOT_GET_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.3';
@@ -72,7 +71,7 @@ export class ArchiveGet implements ArchiveRetrieveSource {
   async locate(identifier: Record<string, unknown>, by: Retriever): Promise<Located> {
     const level = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
     const patientRoot = by.root === 'patient';
-    const visible = this.scopes ? studyVisibilityForAe(this.scopes.get(by.callingAe)) : sql`true`;
+    const visible = this.scopes ? studyVisibilityForAe(this.scopes.get(by.callingAe)) : ALL_STUDIES;
     const studies = uids(identifier.StudyInstanceUID);
     const series = uids(identifier.SeriesInstanceUID);
     const sops = uids(identifier.SOPInstanceUID);

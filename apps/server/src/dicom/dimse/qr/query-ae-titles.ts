@@ -1,5 +1,7 @@
 /** What a querying AE title may see: every study, or those of exams in some branches or of some client hospitals. */
-export type AeScope = { kind: 'all' } | { kind: 'branch' | 'hospital'; codes: readonly string[] };
+import type { AeScope } from '../../../auth/data-scope/ae-scope';
+
+export type { AeScope };
 
 const AE_TITLE = /^[ -[\]-~]{1,16}$/;
 const CODE = /^[A-Za-z0-9_.-]{1,32}$/;

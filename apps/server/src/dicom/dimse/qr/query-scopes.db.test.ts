@@ -15,7 +15,7 @@ import { receivedFiles, startStoreScp, type StoreScp } from '../test/storescp';
 import { ArchiveFind } from './archive-find';
 import { ArchiveGet } from './archive-get';
 import { parseQueryAeTitles, type AeScope } from './query-ae-titles';
-import { unknownScopeCodes } from './query-scopes';
+import { unknownScopeCodes } from './query-scopes.repository';
 
 const ALL = 'READING_ALL';
 const BRANCH = 'BRANCH_WS';

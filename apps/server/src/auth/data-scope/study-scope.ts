@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CurrentUser } from '../../auth/current-user';
+import type { CurrentUser } from '../current-user';
 import { dicomStudies, exams } from '../../db/schema/index';
-import { examScopeCondition } from '../../auth/data-scope/exam-scope';
+import { examScopeCondition } from './exam-scope';
 
 /**
  * Unmatched studies (no exam yet) are seen by users who read everything and by branch staff, who match them to
