@@ -41,8 +41,8 @@ import { S3FileStore } from './storage/s3-file-store';
 import { createArchive, type LocalDicomArchive } from './dicom/index';
 import { dicomwebRoutes } from './dicom/dicomweb/index';
 import { ThumbnailService } from './dicom/thumbnails/thumbnail.service';
-import { weasisRoutes } from './modules/weasis/weasis.routes';
-import { dicomExportRoutes } from './modules/dicom-export/export.routes';
+import { weasisModule } from './modules/weasis/weasis.module';
+import { dicomExportModule } from './modules/dicom-export/dicom-export.module';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { opsRoutes } from './ops/ops.routes';
 import { spaRoutes } from './web/spa.routes';
@@ -307,8 +307,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(viewerModule({ db, exams, archive, thumbnails, issueToken }));
   await app.register(examsMod.dicomImportPlugin(archive, path.resolve(config.DATA_DIR, 'tmp', 'dicom')));
   await app.register(unmatchedStudiesModule({ db, archive, exams, audit }));
-  await app.register(weasisRoutes({ db, exams, audit, issueToken, aeTitle: config.DICOM_AE_TITLE }));
-  await app.register(dicomExportRoutes({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }));
+  await app.register(weasisModule({ db, exams, audit, issueToken, aeTitle: config.DICOM_AE_TITLE }).plugin);
+  await app.register(dicomExportModule({ db, exams, archive, dataDir: config.DATA_DIR, now, log: app.log }).plugin);
   await app.register(backupModule({ database, jobs, audit, config, now, log: app.log }).plugin);
   await app.register(accountingModule({ db, files, audit, now, receipts: billing.receipts }).plugin);
   app.get(

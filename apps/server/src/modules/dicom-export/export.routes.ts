@@ -1,15 +1,10 @@
-import path from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExamIdParamsSchema } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
-import type { Database } from '../../db/client';
 import type { RouteAccess } from '../../auth/route-access';
-import type { ExamsService } from '../exams/exams.service';
-import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
-import { ExportRepository } from './export.repository';
-import { DicomExportService } from './export.service';
+import type { DicomExportService } from './export.service';
 
 /**
  * Downloading an exam's images: the image right (EXAM_DICOM: CD folder, RadiAnt) or the export right of the request
@@ -45,26 +40,9 @@ const CheckAnswer = z.object({
   progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
 });
 
-export interface DicomExportRouteDeps {
-  db: Database;
-  exams: ExamsService;
-  archive: Pick<LocalDicomArchive, 'openStored'>;
-  dataDir: string;
-  now: () => Date;
-  log: FastifyBaseLogger;
-}
-
 /** GET /dicom/export/{examId}/check and GET /dicom/export/{examId} (spec §7 Exams). */
-export function dicomExportRoutes(deps: DicomExportRouteDeps) {
+export function dicomExportRoutes(service: DicomExportService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
-    const service = new DicomExportService({
-      repo: new ExportRepository(deps.db),
-      exams: deps.exams,
-      openStored: (row) => deps.archive.openStored(row),
-      dir: path.resolve(deps.dataDir, 'exports'),
-      now: deps.now,
-      log: deps.log,
-    });
     service.start();
     app.addHook('onClose', async () => service.close());
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,9 +1,8 @@
 import type { CurrentUser } from '../../auth/current-user';
-import type { Database } from '../../db/client';
 import { DomainError, notFound } from '../../http/domain-error';
 import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
-import { studyVisibility } from '../../dicom/dicomweb/dicom-scope';
-import { DicomwebRepository } from '../../dicom/query/dicomweb.repository';
+import { studyVisibility } from '../../auth/data-scope/study-scope';
+import type { DicomwebRepository } from '../../dicom/query/dicomweb.repository';
 import { InstanceRenderer, pixelAspectOf } from '../../dicom/dicomweb/render-instance';
 import type { ViewerService } from './viewer.service';
 
@@ -16,15 +15,13 @@ export const PREVIEW_QUALITY = 90;
  * loads and hides it when the viewer has drawn the same slice.
  */
 export class FirstImagePreview {
-  private readonly repo: DicomwebRepository;
   private readonly renderer: InstanceRenderer;
 
   constructor(
-    db: Database,
+    private readonly repo: DicomwebRepository,
     archive: LocalDicomArchive,
     private readonly viewer: ViewerService,
   ) {
-    this.repo = new DicomwebRepository(db);
     this.renderer = new InstanceRenderer(archive);
   }
 

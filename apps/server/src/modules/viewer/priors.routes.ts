@@ -3,22 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExamIdParamsSchema, ViewerPriorSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
-import type { Database } from '../../db/client';
-import type { ExamsService } from '../exams/exams.service';
-import { ViewerPriorsService, type IssueExamToken } from './priors.service';
-
-export interface ViewerPriorsDeps {
-  db: Database;
-  exams: ExamsService;
-  issueToken: IssueExamToken;
-}
+import type { ViewerPriorsService } from './priors.service';
 
 /**
  * GET /api/exam/{id}/priors[?token=]: the patient's earlier exams with images for the viewer's compare layout, each
  * with its own exam token. Opened by the viewer frame's exam token (GET, scope exam) or a session.
  */
-export function viewerPriorsRoutes(deps: ViewerPriorsDeps) {
-  const service = new ViewerPriorsService(deps.db, deps.exams, deps.issueToken);
+export function viewerPriorsRoutes(service: ViewerPriorsService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(

@@ -1,10 +1,9 @@
 import type { ViewerPrior } from '@rangsi/contract';
 import type { CurrentUser } from '../../auth/current-user';
-import type { Database } from '../../db/client';
 import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import type { ExamsService } from '../exams/exams.service';
 import type { IssueExamToken } from '../exams/exams.routes';
-import { ViewerRepository } from './viewer.repository';
+import type { ViewerRepository } from './viewer.repository';
 
 export type { IssueExamToken };
 
@@ -13,15 +12,11 @@ export type { IssueExamToken };
  * the same patient's earlier exams with images that the token's user may see, each with a token of its own.
  */
 export class ViewerPriorsService {
-  private readonly repo: ViewerRepository;
-
   constructor(
-    db: Database,
+    private readonly repo: ViewerRepository,
     private readonly exams: ExamsService,
     private readonly issueToken: IssueExamToken,
-  ) {
-    this.repo = new ViewerRepository(db);
-  }
+  ) {}
 
   async priors(user: CurrentUser, examId: string): Promise<ViewerPrior[]> {
     // The exam itself in scope: a link token opens only its own exam, a session the user's scope.

@@ -4,8 +4,11 @@ import type { LocalDicomArchive } from '../../dicom/index';
 import type { ThumbnailService } from '../../dicom/thumbnails/thumbnail.service';
 import type { IssueExamToken } from '../exams/exams.routes';
 import type { ExamsService } from '../exams/exams.service';
+import { DicomwebRepository } from '../../dicom/query/dicomweb.repository';
 import { FirstImagePreview } from './first-image-preview';
 import { viewerPriorsRoutes } from './priors.routes';
+import { ViewerPriorsService } from './priors.service';
+import { ViewerRepository } from './viewer.repository';
 import { viewerRoutes } from './viewer.routes';
 import { ViewerService } from './viewer.service';
 
@@ -17,9 +20,12 @@ export function viewerModule(deps: {
   thumbnails: ThumbnailService;
   issueToken: IssueExamToken;
 }) {
+  const repo = new ViewerRepository(deps.db);
+  const viewer = new ViewerService(repo, deps.exams);
+  const preview = new FirstImagePreview(new DicomwebRepository(deps.db), deps.archive, viewer);
+  const priors = new ViewerPriorsService(repo, deps.exams, deps.issueToken);
   return async (app: FastifyInstance): Promise<void> => {
-    const viewer = new ViewerService(deps.db, deps.exams);
-    await app.register(viewerRoutes(viewer, deps.thumbnails, new FirstImagePreview(deps.db, deps.archive, viewer)));
-    await app.register(viewerPriorsRoutes({ db: deps.db, exams: deps.exams, issueToken: deps.issueToken }));
+    await app.register(viewerRoutes(viewer, deps.thumbnails, preview));
+    await app.register(viewerPriorsRoutes(priors));
   };
 }

@@ -1,10 +1,9 @@
 import type { CurrentUser } from '../../auth/current-user';
-import type { Database } from '../../db/client';
 import { notFound } from '../../http/domain-error';
 import type { ExamsService } from '../exams/exams.service';
 import { TS } from '../../dicom/uids';
 import { groupOrientations } from '../../dicom/parse/orientation';
-import { ViewerRepository } from './viewer.repository';
+import type { ViewerRepository } from './viewer.repository';
 
 export interface SeriesInstances {
   studyInstanceUid: string;
@@ -30,14 +29,10 @@ export interface SeriesInstances {
 
 /** The viewer's side of a series: its instances, one orientation of a split series at a time. */
 export class ViewerService {
-  readonly repo: ViewerRepository;
-
   constructor(
-    db: Database,
+    readonly repo: ViewerRepository,
     private readonly exams: ExamsService,
-  ) {
-    this.repo = new ViewerRepository(db);
-  }
+  ) {}
 
   /** The exam in scope, then the series of that exam; anything else is a 404. */
   async series(user: CurrentUser, examId: string, seriesId: string) {

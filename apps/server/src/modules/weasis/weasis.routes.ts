@@ -2,40 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExamIdParamsSchema } from '@rangsi/contract';
-import type { AuditService } from '../../audit/audit.service';
 import { requireUser } from '../../auth/auth.plugin';
-import type { Database } from '../../db/client';
-import type { IssueExamToken } from '../exams/exams.routes';
-import type { ExamsService } from '../exams/exams.service';
 import { dicomwebBase } from '../../dicom/dicomweb/common';
-import { WeasisRepository } from './weasis.repository';
-import { WeasisService } from './weasis.service';
+import type { WeasisService } from './weasis.service';
 
 const Params = z.object({ examId: ExamIdParamsSchema.shape.id });
 const TokenQuery = z.object({ token: z.string().max(200).optional() });
-
-export interface WeasisRouteDeps {
-  db: Database;
-  exams: ExamsService;
-  audit: AuditService;
-  issueToken: IssueExamToken;
-  /** arcId of the manifest (DICOM_AE_TITLE). */
-  aeTitle: string;
-}
 
 /**
  * GET /weasis/{examId}?token=: the Weasis manifest (XML, schema 2.5) of the exam's images, pointing at our WADO-URI
  * endpoint. The image right and the worklist's data scope; an exam-scoped link token opens its own exam only.
  */
-export function weasisRoutes(deps: WeasisRouteDeps) {
+export function weasisRoutes(service: WeasisService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
-    const service = new WeasisService({
-      repo: new WeasisRepository(deps.db),
-      exams: deps.exams,
-      audit: deps.audit,
-      issueToken: deps.issueToken,
-      arcId: deps.aeTitle,
-    });
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/weasis/:examId',
