@@ -8,7 +8,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { negotiate } from './dicom-listener';
+import { negotiate } from './negotiation';
 import { dimse } from './lib';
 import { buildPart10Header, datasetOffset } from '../parse/part10';
 import { corpusFiles, datasetBytes } from './test/corpus';

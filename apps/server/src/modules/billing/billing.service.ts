@@ -606,7 +606,7 @@ export class BillingService {
   async invoiceNumber(user: CurrentUser, request: { id: string; branchId: number }): Promise<string> {
     const existing = await this.repo.invoiceOf(request.id);
     if (existing) return existing.documentNo;
-    const issued = await this.repo
+    const { documentNo: issued, won } = await this.repo
       .transaction(async (tx) => {
         const documentNo = await this.numbers.issue(tx, request.branchId, 'IV');
         if (
@@ -620,13 +620,14 @@ export class BillingService {
         ) {
           throw new InvoiceRaceLost();
         }
-        return documentNo;
+        return { documentNo, won: true };
       })
       .catch(async (err: unknown) => {
         if (!(err instanceof InvoiceRaceLost)) throw err;
-        return (await this.repo.invoiceOf(request.id))!.documentNo;
+        return { documentNo: (await this.repo.invoiceOf(request.id))!.documentNo, won: false };
       });
-    if (!existing)
+    // The print that lost the race issued nothing: the number is audited once, by the one that issued it.
+    if (won)
       await this.audit.record(
         null,
         {
