@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import rangsiZones from './tools/eslint/rangsi-zones.js';
 
 const root = import.meta.dirname;
 const TS = '**/*.{ts,tsx,mts,cts}';
@@ -73,57 +74,52 @@ const listDirs = (dir) => {
 };
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * apps/web/src/features/<a> must not import apps/web/src/features/<b>: features never import each other,
- * app/ composes them. no-restricted-imports matches the import text, not the resolved file, so each
- * feature gets one block per folder depth; at depth d inside <a>, `../` repeated d+1 times is the
- * features folder, and any other name there is a sibling feature. Aliases (`@/features/<b>`,
- * `src/features/<b>`) and paths that go up further and come back through `features/` are caught too.
- */
-const MAX_FEATURE_DEPTH = 6;
-const featureBlocks = listDirs(`${root}/apps/web/src/features`).flatMap((feature) => {
-  const own = `${escape(feature)}(/|$)`;
-  const message = `Features never import each other (this file is in features/${feature}): move shared code to src/components, src/lib or a package, or compose the features in src/app.`;
-  return Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => {
-    const up = depth + 1;
-    const dirs = depth === 0 ? '' : `${'*/'.repeat(depth)}`;
-    return {
-      name: `rangsi/boundaries/web-feature-${feature}-depth-${depth}`,
-      files: [`apps/web/src/features/${feature}/${dirs}*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              ...webImportsServer,
-              ...restricted(
-                message,
-                `^(\\.\\./){${up}}(?!${own})(?!\\.)[^/]+`,
-                `^(\\.\\./){${up + 1},}(.*/)?features/(?!${own})`,
-                `^(@|~|src|@web)/(.*/)?features/(?!${own})`,
-              ),
-              ...restricted(
-                `Features never import src/app (this file is in features/${feature}): app composes the features; shared code lives in src/components, src/lib or src/config.`,
-                `^(\\.\\./){${up + 1}}app(/|$)`,
-                `^(@|~|src|@web)/app(/|$)`,
-              ),
-            ],
-          },
-        ],
-      },
-    };
-  });
-});
-
-/** The web folders below the features. */
+/** The web folders below the features (the shared layer). */
 const WEB_SHARED = ['components', 'lib', 'api', 'i18n', 'config'];
+
+/**
+ * The web's zones (tools/eslint/rangsi-zones.js resolves each import, relative or `@/`, to the file it reaches): a
+ * unit is one shared folder, one feature (`features/<name>`, its subfolders included), app/, or the files at the root
+ * of src/. Leaving one's unit goes through `@/`; staying inside it is relative.
+ */
+const webZones = {
+  base: `${root}/apps/web/src`,
+  aliases: { '@/': '' },
+  zones: { shared: WEB_SHARED, feature: ['features/*'], app: ['app'] },
+  aliasAcrossUnits: true,
+  relativeWithinUnit: true,
+  restrictions: [
+    {
+      from: 'shared',
+      to: ['feature', 'app'],
+      message:
+        'The shared web layer (components, lib, api, i18n, config) never imports a feature or src/app: pass what it needs in as props or arguments.',
+      // Its tests may borrow a feature's fixture.
+      exceptFrom: String.raw`\.test\.tsx?$`,
+    },
+    {
+      from: 'feature',
+      to: ['feature'],
+      message:
+        'Features never import each other: move shared code to src/components, src/lib or a package, or compose the features in src/app.',
+    },
+    {
+      from: 'feature',
+      to: ['app'],
+      message:
+        'Features never import src/app: app composes the features; shared code lives in src/components, src/lib or src/config.',
+    },
+  ],
+};
 
 /** The server folders below the modules. */
 const SERVER_LIBRARY = ['dicom', 'db', 'auth', 'http', 'audit', 'storage', 'pdf', 'integrations', 'jobs', 'ops'];
 
 /**
  * apps/server/src/modules/<a> must not reach into another module's repository: it calls that module's
- * service. Same per-depth trick as the features.
+ * service. no-restricted-imports matches the import text, not the resolved file, so each module gets one
+ * block per folder depth; at depth d inside <a>, `../` repeated d+1 times is the modules folder.
+ * (The web's zones do this with a resolving rule, tools/eslint/rangsi-zones.js, which could take these over.)
  */
 const MAX_MODULE_DEPTH = 4;
 const moduleBlocks = listDirs(`${root}/apps/server/src/modules`).flatMap((mod) => {
@@ -257,26 +253,12 @@ export default defineConfig(
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverImportsWeb }] },
   },
-  // The web's shared layer (components, lib, api, i18n, config) sits below the features, which sit below app/.
+  // The web's layers, bottom up: shared (components, lib, api, i18n, config) → features → app/ (tools/eslint).
   {
-    name: 'rangsi/boundaries/web-shared',
-    files: [`apps/web/src/{${WEB_SHARED.join(',')}}/**/*.{ts,tsx}`],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...webImportsServer,
-            ...restricted(
-              'The shared web layer (components, lib, api, i18n, config) never imports a feature or src/app: pass what it needs in as props or arguments.',
-              '^(\\.\\./)+(features|app)(/|$)',
-              '^(@|~|src|@web)/(features|app)(/|$)',
-            ),
-          ],
-        },
-      ],
-    },
+    name: 'rangsi/boundaries/web-zones',
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { rangsi: rangsiZones },
+    rules: { 'rangsi/zones': ['error', webZones] },
   },
   // The server's library and infrastructure folders sit below the modules (docs/architecture.md, the layers that
   // folder-cycles.test.ts keeps free of loops): they never import a module or the demo seed. Their tests may.
@@ -301,6 +283,5 @@ export default defineConfig(
     },
   },
   // Later blocks replace the rule's options for the files they match, so these repeat the app rule.
-  ...featureBlocks,
   ...moduleBlocks,
 );

@@ -5,6 +5,7 @@
 //          PostgreSQL (see scripts/test.mjs).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -32,8 +33,24 @@ const ALL_TESTS = [
   'packages/*/src/**/*.test.{ts,tsx}',
   'apps/server/src/**/*.test.ts',
   'apps/web/src/**/*.test.{ts,tsx}',
+  'tools/**/*.test.{js,mjs,ts}',
 ];
 const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'e2e/**'];
+
+const webSrc = `${root}apps/web/src/`;
+
+/**
+ * The web app's `@/` alias (apps/web/vite.config.ts, tsconfig `paths`), for files under apps/web/src only: a server
+ * or package file that wrote `@/` would fail here as it fails in its own build.
+ */
+const webAlias: Plugin = {
+  name: 'rangsi-web-alias',
+  enforce: 'pre',
+  resolveId(source, importer, options) {
+    if (!source.startsWith('@/') || !importer?.startsWith(webSrc)) return null;
+    return this.resolve(webSrc + source.slice(2), importer, { ...options, skipSelf: true });
+  },
+};
 
 // Inline projects inherit nothing from this file (no `extends`): what both need is here, once.
 const shared = { root, testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const };
@@ -46,6 +63,7 @@ export default defineConfig({
     globalSetup: existsSync(`${root}${globalSetup}`) ? [globalSetup] : [],
     projects: [
       {
+        plugins: [webAlias],
         test: {
           ...shared,
           name: 'unit',

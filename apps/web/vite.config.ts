@@ -68,10 +68,18 @@ function viewerPreload(): Plugin {
 
 export default defineConfig({
   plugins: [react(), viewerPreload()],
-  // vtk.js imports xmlbuilder2 only for VTK XML files, which the viewer never reads: a stub keeps ~0.9 MB (its DOM
-  // implementation and js-yaml) out of the viewer's chunk, so the first image comes sooner (decision V14).
   resolve: {
-    alias: { xmlbuilder2: fileURLToPath(new URL('./src/features/viewer/stubs/xmlbuilder2.ts', import.meta.url)) },
+    alias: [
+      // `@/` is src/: code outside a folder reaches it through the alias (tsconfig.json's `paths` says the same to
+      // TypeScript, vitest.config.ts to the tests).
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      // vtk.js imports xmlbuilder2 only for VTK XML files, which the viewer never reads: a stub keeps ~0.9 MB (its DOM
+      // implementation and js-yaml) out of the viewer's chunk, so the first image comes sooner (decision V14).
+      {
+        find: 'xmlbuilder2',
+        replacement: fileURLToPath(new URL('./src/features/viewer/stubs/xmlbuilder2.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: {

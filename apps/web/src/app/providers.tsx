@@ -2,9 +2,9 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ErrorAlertDialog } from '../components/error-alert/error-alert-dialog';
+import { ErrorAlertDialog } from '@/components/error-alert/error-alert-dialog';
 import { createQueryClient } from './query-client';
-import { theme } from '../config/theme';
+import { theme } from '@/config/theme';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

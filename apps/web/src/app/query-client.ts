@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/api-error';
-import type { RangsiQueryMeta } from '../api/query-meta';
-import { showErrorAlert } from '../components/error-alert/error-alert-store';
+import { ApiError } from '@/api/api-error';
+import type { RangsiQueryMeta } from '@/api/query-meta';
+import { showErrorAlert } from '@/components/error-alert/error-alert-store';
 
 function reportFailure(error: unknown, meta: RangsiQueryMeta | undefined): void {
   if (meta?.errorAlert === false) return;

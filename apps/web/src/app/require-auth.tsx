@@ -5,9 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isUnauthorizedError } from '../api/api-error';
-import { meQueryOptions } from '../api/me';
-import { PageSpinner } from '../components/page-spinner';
+import { isUnauthorizedError } from '@/api/api-error';
+import { meQueryOptions } from '@/api/me';
+import { PageSpinner } from '@/components/page-spinner';
 
 /**
  * Renders its children only for a signed-in user. Without a session the API client has already sent the

@@ -1,54 +1,52 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { PageSpinner } from '../components/page-spinner';
+import { PageSpinner } from '@/components/page-spinner';
 import { RequireAuth } from './require-auth';
 import { DocumentPage } from './routes/document-page';
 import { SectionPlaceholderPage } from './routes/section-placeholder-page';
 import { AppShell } from './shell/app-shell';
 
 // Every feature page is its own chunk, so the heavy screens to come never weigh on login or home.
-const LoginPage = lazy(() => import('../features/login/login-page').then((m) => ({ default: m.LoginPage })));
-const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage })));
-const WorklistPage = lazy(() =>
-  import('../features/worklist/worklist-page').then((m) => ({ default: m.WorklistPage })),
-);
+const LoginPage = lazy(() => import('@/features/login/login-page').then((m) => ({ default: m.LoginPage })));
+const HomePage = lazy(() => import('@/features/home/home-page').then((m) => ({ default: m.HomePage })));
+const WorklistPage = lazy(() => import('@/features/worklist/worklist-page').then((m) => ({ default: m.WorklistPage })));
 const PatientSearchPage = lazy(() =>
-  import('../features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })),
+  import('@/features/patient/patient-search-page').then((m) => ({ default: m.PatientSearchPage })),
 );
 const PatientFormPage = lazy(() =>
-  import('../features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })),
+  import('@/features/patient/patient-form-page').then((m) => ({ default: m.PatientFormPage })),
 );
 const UnmatchedStudiesPage = lazy(() =>
-  import('../features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })),
+  import('@/features/dicom-unmatched/unmatched-studies-page').then((m) => ({ default: m.UnmatchedStudiesPage })),
 );
-const AuditLogPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditLogPage })));
+const AuditLogPage = lazy(() => import('@/features/audit/audit-page').then((m) => ({ default: m.AuditLogPage })));
 // Spec §2 Accounting screens (issue 24): billing, petty cash and exam fees behind one side menu.
 const AccountingPage = lazy(() =>
-  import('../features/accounting/accounting-page').then((m) => ({ default: m.AccountingPage })),
+  import('@/features/accounting/accounting-page').then((m) => ({ default: m.AccountingPage })),
 );
-const BackupPage = lazy(() => import('../features/backup/backup-page').then((m) => ({ default: m.BackupPage })));
+const BackupPage = lazy(() => import('@/features/backup/backup-page').then((m) => ({ default: m.BackupPage })));
 const RequestListPage = lazy(() =>
-  import('../features/request/request-list-page').then((m) => ({ default: m.RequestListPage })),
+  import('@/features/request/request-list-page').then((m) => ({ default: m.RequestListPage })),
 );
 const RequestFormPage = lazy(() =>
-  import('../features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })),
+  import('@/features/request/request-form-page').then((m) => ({ default: m.RequestFormPage })),
 );
 const PublicLinkPage = lazy(() =>
-  import('../features/request/public-link-page').then((m) => ({ default: m.PublicLinkPage })),
+  import('@/features/request/public-link-page').then((m) => ({ default: m.PublicLinkPage })),
 );
 // The series viewer (issue 5): DicomViewerPage carries Cornerstone3D (~1 MB gzip), so it is its own chunk.
-const SeriesPage = lazy(() => import('../features/viewer/series-page').then((m) => ({ default: m.SeriesPage })));
+const SeriesPage = lazy(() => import('@/features/viewer/series-page').then((m) => ({ default: m.SeriesPage })));
 const DicomViewerPage = lazy(() =>
-  import('../features/viewer/dicom-viewer-page').then((m) => ({ default: m.DicomViewerPage })),
+  import('@/features/viewer/dicom-viewer-page').then((m) => ({ default: m.DicomViewerPage })),
 );
-const CapturePage = lazy(() => import('../features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
+const CapturePage = lazy(() => import('@/features/capture/capture-page').then((m) => ({ default: m.CapturePage })));
 // The radiology report window (issue 8): outside the shell, like the viewer.
 const ReportPage = lazy(() =>
-  import('../features/radiology-report/report-page').then((m) => ({ default: m.ReportPage })),
+  import('@/features/radiology-report/report-page').then((m) => ({ default: m.ReportPage })),
 );
 // The other report screens (issue 8): branch, doctor, center, accounting, billing reports and the sticker.
 const ReportViewerPage = lazy(() =>
-  import('../features/report-engine/report-viewer-page').then((m) => ({ default: m.ReportViewerPage })),
+  import('@/features/report-engine/report-viewer-page').then((m) => ({ default: m.ReportViewerPage })),
 );
 
 /** Spec §2 Report screens other than /report: full window, outside the shell (they open in a new window). */

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useRef, type ChangeEvent } from 'react';
-import { displayToIsoDay, isoDayToDisplay, tidyTypedDay } from '../lib/typed-day';
+import { displayToIsoDay, isoDayToDisplay, tidyTypedDay } from '@/lib/typed-day';
 import { FieldLabel } from './field-label';
 
 export interface DateFieldProps {

@@ -2,7 +2,7 @@ import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState, type ReactNode } from 'react';
-import { downloadFile } from '../api/download-file';
+import { downloadFile } from '@/api/download-file';
 
 export interface DownloadButtonProps {
   /** The server path of the file (GET). */

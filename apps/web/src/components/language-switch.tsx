@@ -2,7 +2,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES } from '../i18n/i18n';
+import { isLanguage, LANGUAGES } from '@/i18n/i18n';
 
 interface LanguageSwitchProps {
   /** `onDark` for the app bar. */

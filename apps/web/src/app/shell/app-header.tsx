@@ -11,10 +11,10 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../api/me';
-import { RangsiMark } from '../../components/brand/rangsi-mark';
-import { LanguageSwitch } from '../../components/language-switch';
-import { HEADER_HEIGHT } from '../../config/theme';
+import { useCurrentUser } from '@/api/me';
+import { RangsiMark } from '@/components/brand/rangsi-mark';
+import { LanguageSwitch } from '@/components/language-switch';
+import { HEADER_HEIGHT } from '@/config/theme';
 import { HeaderUser } from './header-user';
 
 interface AppHeaderProps {

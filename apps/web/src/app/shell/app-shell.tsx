@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner';
-import { HEADER_HEIGHT } from '../../config/theme';
+import { PageSpinner } from '@/components/page-spinner';
+import { HEADER_HEIGHT } from '@/config/theme';
 import { AppDrawer } from './app-drawer';
 import { AppHeader } from './app-header';
 import { useDrawerCollapsed } from './use-drawer-collapsed';

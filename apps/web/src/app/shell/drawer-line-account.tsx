@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSiteConfig } from '../../api/site';
-import { LineIcon } from '../../components/brand/line-icon';
+import { useSiteConfig } from '@/api/site';
+import { LineIcon } from '@/components/brand/line-icon';
 
 /**
  * Spec §1: the linked chat account, or — when not linked and the site offers it — a way to open the

@@ -5,8 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVisibleMenu } from '../../api/menu';
-import { menuTitle } from '../../lib/menu-title';
+import { useVisibleMenu } from '@/api/menu';
+import { menuTitle } from '@/lib/menu-title';
 import { DrawerMenuItem } from './drawer-menu-item';
 import { MenuIcon } from './menu-icon';
 

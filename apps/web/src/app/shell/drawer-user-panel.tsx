@@ -3,7 +3,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCurrentUser } from '../../api/me';
+import { useCurrentUser } from '@/api/me';
 import { DrawerLineAccount } from './drawer-line-account';
 
 /** Spec §1: display name, e-mail and chat account at the top of the drawer. */

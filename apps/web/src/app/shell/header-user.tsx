@@ -3,7 +3,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { LineIcon } from '../../components/brand/line-icon';
+import { LineIcon } from '@/components/brand/line-icon';
 
 interface HeaderUserProps {
   displayName: string;

@@ -6,9 +6,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { logOff } from '../../api/log-off';
-import { leaveForLogOn } from '../../api/log-on-redirect';
-import { clearReadableCookies } from '../../lib/clear-readable-cookies';
+import { logOff } from '@/api/log-off';
+import { leaveForLogOn } from '@/api/log-on-redirect';
+import { clearReadableCookies } from '@/lib/clear-readable-cookies';
 
 /**
  * Spec §1: Log out clears all cookies and goes to /Member/LogOn. The server revokes the session and

@@ -3,8 +3,8 @@ import { MENU_DEFINITIONS } from '@rangsi/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { menuQueryOptions } from '../../api/menu';
-import { menuTitle } from '../../lib/menu-title';
+import { menuQueryOptions } from '@/api/menu';
+import { menuTitle } from '@/lib/menu-title';
 
 export interface Section {
   /** The first path segment (`pacs` for /pacs#A123), undefined on home. */

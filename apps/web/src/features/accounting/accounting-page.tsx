@@ -12,8 +12,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useMatch } from 'react-router';
-import { useCurrentUser } from '../../api/me';
-import { PageSpinner } from '../../components/page-spinner';
+import { useCurrentUser } from '@/api/me';
+import { PageSpinner } from '@/components/page-spinner';
 import { AccountingBranchProvider, useAccountingBranch } from './accounting-branch-context';
 import { AccountingToolbar } from './components/accounting-toolbar';
 import {

@@ -17,12 +17,12 @@ import Typography from '@mui/material/Typography';
 import type { AuditPage, AuditRow } from '@rangsi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../api/api-client';
-import { ApiError } from '../../api/api-error';
-import { DateField } from '../../components/date-field';
-import { FieldLabel } from '../../components/field-label';
-import { formatDateTime } from '../../lib/format-date';
-import { displayToIsoDay } from '../../lib/typed-day';
+import { apiRequest } from '@/api/api-client';
+import { ApiError } from '@/api/api-error';
+import { DateField } from '@/components/date-field';
+import { FieldLabel } from '@/components/field-label';
+import { formatDateTime } from '@/lib/format-date';
+import { displayToIsoDay } from '@/lib/typed-day';
 import { actionText } from './audit-actions';
 
 interface AuditFilter {

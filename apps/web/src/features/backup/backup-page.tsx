@@ -13,9 +13,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BackupList } from '@rangsi/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/api-client';
-import { ApiError } from '../../api/api-error';
-import { formatDateTime } from '../../lib/format-date';
+import { apiRequest } from '@/api/api-client';
+import { ApiError } from '@/api/api-error';
+import { formatDateTime } from '@/lib/format-date';
 
 /** Archive size for people: MB with two decimals and thousands separators (GB past 1,024 MB). */
 function sizeText(bytes: number): string {

@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/api-error';
-import { RangsiMark } from '../../components/brand/rangsi-mark';
+import { ApiError } from '@/api/api-error';
+import { RangsiMark } from '@/components/brand/rangsi-mark';
 import { useCaptureStatus, useUploadCapture } from './api/capture-qr';
-import { downscaleImage } from '../../lib/image-file';
+import { downscaleImage } from '@/lib/image-file';
 
 const MAX_PICK_BYTES = 30 * 1024 * 1024;
 

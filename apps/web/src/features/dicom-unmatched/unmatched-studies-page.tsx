@@ -21,13 +21,13 @@ import type { Exam, UnmatchedStudy } from '@rangsi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '../../api/api-error';
-import { useCurrentUser } from '../../api/me';
-import { formatDateTime } from '../../lib/format-date';
+import { ApiError } from '@/api/api-error';
+import { useCurrentUser } from '@/api/me';
+import { formatDateTime } from '@/lib/format-date';
 import { useUnmatchedStudies } from './api/unmatched-studies';
 import { MatchDialog } from './components/match-dialog';
 import { RequestFromStudyDialog } from './components/request-from-study-dialog';
-import { dicomDate, personName } from '../../lib/dicom-text';
+import { dicomDate, personName } from '@/lib/dicom-text';
 
 const PAGE_SIZE = 50;
 

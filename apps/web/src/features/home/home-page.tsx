@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../api/me';
-import { useVisibleMenu } from '../../api/menu';
-import { formatDate } from '../../lib/format-date';
+import { useCurrentUser } from '@/api/me';
+import { useVisibleMenu } from '@/api/menu';
+import { formatDate } from '@/lib/format-date';
 import { HomeCard } from './components/home-card';
 import { HomeCardSkeleton } from './components/home-card-skeleton';
 

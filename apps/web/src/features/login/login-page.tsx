@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RangsiMark } from '../../components/brand/rangsi-mark';
-import { LanguageSwitch } from '../../components/language-switch';
+import { RangsiMark } from '@/components/brand/rangsi-mark';
+import { LanguageSwitch } from '@/components/language-switch';
 import { LoginForm } from './components/login-form';
 import { LoginHero } from './components/login-hero';
 

@@ -14,7 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useCurrentUser } from '../../api/me';
+import { useCurrentUser } from '@/api/me';
 import { usePatientUiConfig } from './api/get-patient-ui-config';
 import { searchPatientsQueryOptions, useSearchPatients, type PatientSearchRun } from './api/search-patients';
 import { CardReaderDialogs } from './components/card-reader-dialogs';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner';
+import { PageSpinner } from '@/components/page-spinner';
 import { useReportList } from './api/get-report-list';
 import { ReportFrame, type ReportRun } from './components/report-frame';
 import { ReportParameterForm } from './components/report-parameter-form';

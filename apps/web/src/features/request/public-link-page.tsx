@@ -11,9 +11,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { apiRequest } from '../../api/api-client';
-import { ApiError } from '../../api/api-error';
-import { formatDateTime } from '../../lib/format-date';
+import { apiRequest } from '@/api/api-client';
+import { ApiError } from '@/api/api-error';
+import { formatDateTime } from '@/lib/format-date';
 
 interface PublicLink {
   patientName: string;

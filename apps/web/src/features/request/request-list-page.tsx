@@ -12,7 +12,7 @@ import type { ExportLink, RequestRow, RequestSearch } from '@rangsi/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useCurrentUser } from '../../api/me';
+import { useCurrentUser } from '@/api/me';
 import {
   useCreateExportLink,
   useDecideCustomPrice,
@@ -26,7 +26,7 @@ import { initialFields, RequestSearchForm } from './components/request-search-fo
 import { RequestTable } from './components/request-table';
 import { useCountdown } from './hooks/use-countdown';
 import { defaultStartOffsetDays } from './lib/default-start-date';
-import { formatResultTotal } from '../../lib/result-total';
+import { formatResultTotal } from '@/lib/result-total';
 import { addDays, bangkokToday } from '@rangsi/domain';
 
 const AUTO_REFRESH_SECONDS = 300;

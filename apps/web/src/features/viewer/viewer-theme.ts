@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { theme } from '../../config/theme';
+import { theme } from '@/config/theme';
 
 /**
  * UI guide "Reading station": the viewer is dark, near-black behind the images, light text. The app theme's

@@ -1,55 +1,32 @@
-import { getShouldUseCPURendering } from '@cornerstonejs/core';
 import Box from '@mui/material/Box';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
-import { ViewerLoadError } from './api/viewer-instances';
-import { instancesQuery, overlayExamQuery, seriesRetrieveUrl } from './api/viewer-queries';
 import { MprLayout } from './components/mpr-layout';
 import { PriorPicker, type PickedPrior } from './components/prior-picker';
 import { ShortcutHelp } from './components/shortcut-help';
-import { StackPane } from './components/stack-pane';
-import { overlayDate } from './components/viewer-overlay';
+import { StackPanes } from './components/stack-panes';
 import { ViewerToolbar } from './components/viewer-toolbar';
 import { warmFirstImage } from './cornerstone/first-image';
-import { imageIdsOf } from './cornerstone/image-ids';
-import { initCornerstone, renderingChoice } from './cornerstone/init-cornerstone';
 import { crosshairsDistance } from './cornerstone/mpr-actions';
 import type { MprPlane } from './cornerstone/tool-group';
-import { MPR_PLANES, useMprViewer } from './hooks/use-mpr-viewer';
+import { useFirstPreview } from './hooks/use-first-preview';
 import { useLatestState } from './hooks/use-latest-state';
+import { MPR_PLANES, useMprViewer } from './hooks/use-mpr-viewer';
+import { usePriorCompare } from './hooks/use-prior-compare';
+import { useRenderingSupport } from './hooks/use-rendering-support';
 import { useSliceSync, type PaneId } from './hooks/use-slice-sync';
-import { useStackViewer, type StackState } from './hooks/use-stack-viewer';
+import { useStackViewer } from './hooks/use-stack-viewer';
 import { useViewerCommands } from './hooks/use-viewer-commands';
-import { adoptPreview, dropPreview } from './lib/first-preview';
-import { MPR_MIN_SLICES, mprBlock, volumeOrder } from './lib/mpr-eligibility';
-import { nearestSlice, sliceGeometry } from './lib/slice-geometry';
-import { openingAnchor, syncMode, type SyncAnchor } from './lib/slice-sync';
+import { useViewerSeries } from './hooks/use-viewer-series';
+import { mprBlock, volumeOrder } from './lib/mpr-eligibility';
+import { nearestSlice } from './lib/slice-geometry';
+import { syncMode } from './lib/slice-sync';
+import { stackMessage } from './lib/stack-message';
+import { mprBlockedText, toolbarStatus } from './lib/toolbar-text';
 import type { ViewerCommand } from './lib/viewer-commands';
+import type { ViewerLayout } from './lib/viewer-layout';
 
 warmFirstImage();
-type MessageKey =
-  'viewer.error.expired' | 'viewer.error.notFound' | 'viewer.error.load' | 'viewer.error.empty' | 'viewer.error.decode';
-
-function loadErrorKey(error: unknown): MessageKey {
-  if (error instanceof ViewerLoadError) {
-    if (error.status === 401) return 'viewer.error.expired';
-    if (error.status === 403 || error.status === 404 || error.status === 400) return 'viewer.error.notFound';
-  }
-  return 'viewer.error.load';
-}
-
-/** A message in place of a stack's image: the load refused or failed, no images, the shown one undecodable. */
-function stackMessage(error: unknown, empty: boolean, state: StackState): { key: MessageKey; testId: string } | null {
-  if (error) return { key: loadErrorKey(error), testId: 'viewer-refused' };
-  if (empty) return { key: 'viewer.error.empty', testId: 'viewer-empty' };
-  if (state.ready && state.currentFailed) return { key: 'viewer.error.decode', testId: 'decode-error' };
-  return null;
-}
-
-/** One layout at a time: the series alone, beside a prior (1×2), or as three planes. */
-type Layout = 'single' | 'compare' | 'mpr';
 
 /**
  * Spec §2: DicomViewer/{examId}/{seriesId}/{orientation}?token — one series on Cornerstone3D, shown in the series
@@ -59,26 +36,9 @@ type Layout = 'single' | 'compare' | 'mpr';
  */
 export function ViewerWorkspace() {
   const { t } = useTranslation();
-  const { examId = '', seriesId = '', orientation = '' } = useParams();
-  const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
-  const target = useMemo(() => ({ examId, seriesId, orientation, token }), [examId, seriesId, orientation, token]);
-  const instances = useQuery(instancesQuery(target, true));
-  const exam = useQuery(overlayExamQuery(examId, token));
-  const imageIds = useMemo(
-    () => (instances.data ? imageIdsOf(instances.data.instances, token, window.location.origin) : null),
-    [instances.data, token],
-  );
-  const seriesUrl = useMemo(
-    () => (instances.data ? seriesRetrieveUrl(instances.data, token) : null),
-    [instances.data, token],
-  );
-  const geometry = useMemo(
-    () => (instances.data ? sliceGeometry(instances.data.instances, instances.data.frameOfReferenceUid) : null),
-    [instances.data],
-  );
+  const { examId, token, instances, exam, imageIds, seriesUrl, geometry } = useViewerSeries();
 
-  const [layout, setLayout] = useState<Layout>('single');
+  const [layout, setLayout] = useState<ViewerLayout>('single');
   // Where the stack reopens after MPR: the slice the reader left.
   const [resumeAt, setResumeAt] = useState(0);
   // The stack lives through 1×1 and 1×2 alike; only MPR takes its place.
@@ -89,52 +49,9 @@ export function ViewerWorkspace() {
   );
   const main = useStackViewer(mainStack);
 
-  // Compare (1×2): the prior chosen in the picker, read with its own token; the anchor pairs the two slices shown.
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [picked, setPicked] = useState<PickedPrior | null>(null);
-  const [anchor, setAnchor] = useState<SyncAnchor | null>(null);
-  const [linked, setLinked] = useState(true);
-  const priorTarget = picked
-    ? {
-        examId: picked.prior.examId,
-        seriesId: picked.series.seriesId,
-        orientation: picked.series.imageOrientationPatient ?? '',
-        token: picked.prior.token,
-      }
-    : null;
-  const priorInstances = useQuery(instancesQuery(priorTarget));
-  const priorExam = useQuery(
-    overlayExamQuery(priorTarget?.examId ?? '', priorTarget?.token ?? '', priorTarget !== null),
-  );
-  const priorGeometry = useMemo(
-    () =>
-      priorInstances.data
-        ? sliceGeometry(priorInstances.data.instances, priorInstances.data.frameOfReferenceUid)
-        : null,
-    [priorInstances.data],
-  );
-  const priorIds = useMemo(
-    () =>
-      priorInstances.data && picked
-        ? imageIdsOf(priorInstances.data.instances, picked.prior.token, window.location.origin)
-        : null,
-    [priorInstances.data, picked],
-  );
-  // The prior opens at the slice matching the one shown now (decision V11); the anchor is fixed until relinked.
-  if (layout === 'compare' && geometry && priorGeometry && priorGeometry.count > 0 && !anchor)
-    setAnchor(openingAnchor(geometry, priorGeometry, main.state.index));
-  const priorSeriesUrl = useMemo(
-    () => (priorInstances.data && picked ? seriesRetrieveUrl(priorInstances.data, picked.prior.token) : null),
-    [priorInstances.data, picked],
-  );
-  const priorStack = useMemo(
-    () =>
-      priorIds && anchor && layout === 'compare'
-        ? { imageIds: priorIds, initialIndex: anchor.target, seriesUrl: priorSeriesUrl }
-        : null,
-    [priorIds, anchor, layout, priorSeriesUrl],
-  );
-  const prior = useStackViewer(priorStack);
+  const { picked, setPicked, anchor, setAnchor, linked, setLinked, priorInstances, priorExam, priorGeometry, prior } =
+    usePriorCompare(layout, geometry, main.state.index);
 
   // The pane the keyboard, toolbar and cine act on, and the one that leads the scrolling.
   const [active, activeRef, activate] = useLatestState<PaneId>('current');
@@ -145,20 +62,7 @@ export function ViewerWorkspace() {
     activeRef,
   );
 
-  // MPR: WebGL is known once Cornerstone has started (it falls back to the CPU by itself without it; decision V8).
-  const [webgl, setWebgl] = useState(false);
-  const [rendering, setRendering] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    void initCornerstone().then(() => {
-      if (!live) return;
-      setWebgl(!getShouldUseCPURendering());
-      setRendering(renderingChoice() ?? undefined);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { webgl, rendering } = useRenderingSupport();
   const block = geometry
     ? mprBlock({ modality: instances.data?.modality ?? main.state.modality, geometry, webgl })
     : 'count';
@@ -180,7 +84,7 @@ export function ViewerWorkspace() {
     setLinked(true);
     activate('current');
     setLayout('single');
-  }, [activate]);
+  }, [activate, setPicked, setAnchor, setLinked]);
 
   const onLayout = useCallback(
     (kind: 'compare' | 'link' | 'mpr') => {
@@ -217,16 +121,22 @@ export function ViewerWorkspace() {
       closeCompare,
       activate,
       activatePlane,
+      setPicked,
+      setAnchor,
+      setLinked,
     ],
   );
 
-  const onPick = useCallback((p: PickedPrior) => {
-    setPickerOpen(false);
-    setPicked(p);
-    setAnchor(null);
-    setLinked(true);
-    setLayout('compare');
-  }, []);
+  const onPick = useCallback(
+    (p: PickedPrior) => {
+      setPickerOpen(false);
+      setPicked(p);
+      setAnchor(null);
+      setLinked(true);
+      setLayout('compare');
+    },
+    [setPicked, setAnchor, setLinked],
+  );
 
   const stackOf = useCallback(
     () =>
@@ -263,21 +173,7 @@ export function ViewerWorkspace() {
     document.title = 'DicomViewer';
   }, []);
 
-  const progress = (s: StackState) =>
-    s.count > 1 || s.loaded > 0
-      ? t('viewer.progress', { loaded: s.loaded, count: s.count }) +
-        (s.failed ? ` · ${t('viewer.failedCount', { count: s.failed })}` : '')
-      : '';
-  let status = progress(main.state);
-  if (layout === 'mpr')
-    status =
-      mpr.state.loaded < mpr.state.count
-        ? t('viewer.mpr.loading', { loaded: mpr.state.loaded, count: mpr.state.count })
-        : '';
-  // The prior's progress only while it loads: the toolbar stays one line.
-  else if (layout === 'compare' && prior.state.loaded < prior.state.count)
-    status = `${t('viewer.compare.prior')}: ${progress(prior.state)}`;
-
+  const status = toolbarStatus(layout, { main: main.state, prior: prior.state, mpr: mpr.state }, t);
   const message = stackMessage(
     instances.error,
     Boolean(instances.data && instances.data.instances.length === 0),
@@ -288,23 +184,10 @@ export function ViewerWorkspace() {
     Boolean(priorInstances.data && priorInstances.data.instances.length === 0),
     prior.state,
   );
-  // The server's rendering of the first slice stays on screen until Cornerstone has drawn it (decision V15).
-  useLayoutEffect(() => {
-    if (main.elementRef.current) adoptPreview(main.elementRef.current);
-  }, [main.elementRef]);
-  const previewDone = layout !== 'single' || main.state.drawn || message !== null;
-  useEffect(() => {
-    if (previewDone) dropPreview();
-  }, [previewDone]);
-  useEffect(() => dropPreview, []);
+  useFirstPreview(main.elementRef, layout !== 'single' || main.state.drawn || message !== null);
   const comparing = layout === 'compare';
   const mode = comparing && geometry && priorGeometry ? syncMode(geometry, priorGeometry) : null;
-  const blockedText =
-    block === null
-      ? null
-      : block === 'count'
-        ? t('viewer.mpr.blocked.count', { min: MPR_MIN_SLICES })
-        : t(`viewer.mpr.blocked.${block}`);
+  const blockedText = mprBlockedText(block, t);
   const linkedMode = comparing && linked ? mode : null;
   const toolbarLayout = useMemo(
     () => ({ comparing, linked: linkedMode, mpr: layout === 'mpr', mprBlocked: blockedText }),
@@ -343,38 +226,21 @@ export function ViewerWorkspace() {
               onActivate={activatePlane}
             />
           ) : (
-            <>
-              <Box sx={{ flex: 1, minWidth: 0, display: 'flex', bgcolor: 'common.black' }}>
-                <StackPane
-                  elementRef={main.elementRef}
-                  viewportRef={main.viewportRef}
-                  state={main.state}
-                  patient={exam.data ?? null}
-                  testId="viewport"
-                  caption={comparing ? `${t('viewer.compare.current')} ${overlayDate(exam.data?.examDate)}` : undefined}
-                  highlighted={comparing && active === 'current'}
-                  message={message ? { text: t(message.key), testId: message.testId } : null}
-                  onActivate={() => activate('current')}
-                />
-              </Box>
-              {comparing ? (
-                <Box sx={{ flex: 1, minWidth: 0, display: 'flex', bgcolor: 'common.black' }}>
-                  <StackPane
-                    elementRef={prior.elementRef}
-                    viewportRef={prior.viewportRef}
-                    state={prior.state}
-                    patient={priorExam.data ?? null}
-                    testId="viewport-prior"
-                    caption={`${t('viewer.compare.prior')} ${overlayDate(picked?.prior.examDate)}`}
-                    highlighted={active === 'prior'}
-                    message={
-                      priorMessage ? { text: t(priorMessage.key), testId: `prior-${priorMessage.testId}` } : null
+            <StackPanes
+              current={{ viewer: main, patient: exam.data ?? null, message, examDate: exam.data?.examDate }}
+              prior={
+                comparing
+                  ? {
+                      viewer: prior,
+                      patient: priorExam.data ?? null,
+                      message: priorMessage,
+                      examDate: picked?.prior.examDate,
                     }
-                    onActivate={() => activate('prior')}
-                  />
-                </Box>
-              ) : null}
-            </>
+                  : null
+              }
+              active={active}
+              onActivate={activate}
+            />
           )}
         </Box>
       </Box>

@@ -7,7 +7,7 @@ import type { Exam } from '@rangsi/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentUser } from '../../api/me';
+import { useCurrentUser } from '@/api/me';
 import { AssignDialog } from './components/assign-dialog';
 import { ClientTabs } from './components/client-tabs';
 import { CompletedSection } from './components/completed-section';
@@ -27,7 +27,7 @@ import { useWorklistDialogs } from './hooks/use-worklist-dialogs';
 import { CLOCK_REFRESH_MS } from './lib/constants';
 import { worklistCapabilities } from './lib/worklist-capabilities';
 import { worklistColumns } from './lib/worklist-columns';
-import { formatResultTotal } from '../../lib/result-total';
+import { formatResultTotal } from '@/lib/result-total';
 
 /** Spec §2 Exam list (worklist), at /pacs and /record: search panel, client tabs, the list, its dialogs. */
 export function WorklistPage() {

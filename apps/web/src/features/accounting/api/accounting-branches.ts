@@ -1,6 +1,6 @@
 import type { AccountingBranches } from '@rangsi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** GET api/accounting/branches: every branch for an Administrator, the user's own otherwise (decision acc46). */
 export function useAccountingBranches() {

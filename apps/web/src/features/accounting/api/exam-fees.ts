@@ -1,7 +1,7 @@
 import type { AccountingCostUi, CostEntry, CostType, ReceiptLookup, TodayCost } from '@rangsi/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
-import { postMultipart } from '../../../api/multipart-post';
+import { apiRequest } from '@/api/api-client';
+import { postMultipart } from '@/api/multipart-post';
 import { branchQuery } from '../lib/accounting-branch';
 
 export const examFeeKeys = {

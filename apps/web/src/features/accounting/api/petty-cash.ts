@@ -1,7 +1,7 @@
 import type { AccountingMoneyUi, MoneyEntry, MoneyHistory } from '@rangsi/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
-import { postMultipart } from '../../../api/multipart-post';
+import { apiRequest } from '@/api/api-client';
+import { postMultipart } from '@/api/multipart-post';
 import { branchQuery } from '../lib/accounting-branch';
 
 export const pettyCashKeys = {

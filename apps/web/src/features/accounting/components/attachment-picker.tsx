@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 import { ATTACHMENT_ACCEPT, attachmentProblem, formatFileSize } from '../lib/attachment-check';
 
 interface AttachmentPickerProps {

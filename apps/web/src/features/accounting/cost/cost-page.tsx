@@ -24,10 +24,10 @@ import {
 } from '@rangsi/contract';
 import { bangkokToday, formatSatang, satangOf } from '@rangsi/domain';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../../api/api-error';
-import { DateField } from '../../../components/date-field';
-import { FieldLabel } from '../../../components/field-label';
-import { isoDayToDisplay } from '../../../lib/typed-day';
+import { ApiError } from '@/api/api-error';
+import { DateField } from '@/components/date-field';
+import { FieldLabel } from '@/components/field-label';
+import { isoDayToDisplay } from '@/lib/typed-day';
 import { useAccountingBranch } from '../accounting-branch-context';
 import { useAccountingCost, useSubmitCost, useTodayCost } from '../api/exam-fees';
 import { AmountField } from '../components/amount-field';

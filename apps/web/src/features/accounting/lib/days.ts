@@ -1,4 +1,4 @@
-import { displayToIsoDay } from '../../../lib/typed-day';
+import { displayToIsoDay } from '@/lib/typed-day';
 
 export const COST_DATE_MESSAGES = {
   format: 'วันที่ต้องเป็น dd-MM-yyyy (date: dd-MM-yyyy)',

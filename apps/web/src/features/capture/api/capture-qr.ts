@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** GET /api/capture/qr/{qrId} (public): is the phone-capture link still usable? */
 export function useCaptureStatus(qrId: string) {

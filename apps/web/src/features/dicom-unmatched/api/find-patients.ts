@@ -1,5 +1,5 @@
 import type { PatientSearchRow } from '@rangsi/contract';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** POST /api/patient/search: by HN when the term has a digit (a Patient ID), else by name; at most 100 rows. */
 export function findPatients(term: string, signal?: AbortSignal): Promise<PatientSearchRow[]> {

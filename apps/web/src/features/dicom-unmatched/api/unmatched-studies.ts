@@ -1,6 +1,6 @@
 import type { Exam, ExamSearchResult, UnmatchedStudies } from '@rangsi/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 export interface UnmatchedQuery {
   q: string;

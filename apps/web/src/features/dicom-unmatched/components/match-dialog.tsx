@@ -18,10 +18,10 @@ import Typography from '@mui/material/Typography';
 import type { Exam, UnmatchedStudy } from '@rangsi/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/api-error';
-import { formatDateTime } from '../../../lib/format-date';
+import { ApiError } from '@/api/api-error';
+import { formatDateTime } from '@/lib/format-date';
 import { findCandidateExams, useMatchStudy } from '../api/unmatched-studies';
-import { dicomDate, personName } from '../../../lib/dicom-text';
+import { dicomDate, personName } from '@/lib/dicom-text';
 
 interface Props {
   study: UnmatchedStudy;

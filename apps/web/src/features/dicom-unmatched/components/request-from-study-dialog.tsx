@@ -19,10 +19,10 @@ import type { PatientSearchRow, UnmatchedStudy } from '@rangsi/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useCurrentUser } from '../../../api/me';
-import { isoDayToDisplay } from '../../../lib/typed-day';
-import { dicomDate, personName } from '../../../lib/dicom-text';
-import { studyFromState } from '../../../lib/request-from-study';
+import { useCurrentUser } from '@/api/me';
+import { isoDayToDisplay } from '@/lib/typed-day';
+import { dicomDate, personName } from '@/lib/dicom-text';
+import { studyFromState } from '@/lib/request-from-study';
 import { findPatients } from '../api/find-patients';
 
 interface RequestFromStudyDialogProps {

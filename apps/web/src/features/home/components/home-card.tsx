@@ -9,7 +9,7 @@ import type { MenuItem } from '@rangsi/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { menuTitle } from '../../../lib/menu-title';
+import { menuTitle } from '@/lib/menu-title';
 import { MenuPicture } from '../pictures/menu-picture';
 
 const actionAreaSx = {

@@ -1,6 +1,6 @@
 import type { LogOnInput } from '@rangsi/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 interface LogOnResult {
   /** Where to go next; the server has already checked it is a local path. */

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { safeReturnUrl } from '@rangsi/domain';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/api-error';
+import { ApiError } from '@/api/api-error';
 import { useLogOn } from '../api/log-on';
 
 interface LoginFormProps {

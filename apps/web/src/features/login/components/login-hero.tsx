@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { RangsiMark } from '../../../components/brand/rangsi-mark';
+import { RangsiMark } from '@/components/brand/rangsi-mark';
 import { LoginHeroArt } from './login-hero-art';
 
 export function LoginHero() {

@@ -1,6 +1,6 @@
 import type { PatientExamHistoryRow } from '@rangsi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { patientKeys } from './get-patient';
 
 /** GET /api/patient/{id}/exam (spec §7): the patient's requests with their exams. */

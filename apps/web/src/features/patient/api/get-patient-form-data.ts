@@ -1,6 +1,6 @@
 import type { PatientFormData } from '@rangsi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** GET /api/uidata/patientForm (spec §7): name prefixes with their pairs, blood types, relationships, allergies. */
 export const patientFormDataQueryOptions = queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** Spec §3 Patient UI configuration: where the hospital gateway and the ID-card reader helper are (null: not used). */
 export interface PatientUiConfig {

@@ -1,6 +1,6 @@
 import type { Patient } from '@rangsi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 export const patientKeys = {
   all: ['patients'] as const,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 export interface ExamToken {
   token: string;

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** GET /api/patient/romanization?thaiText= (spec §7): the RTGS romanization of a Thai name, e.g. สมชาย → Somchai. */
 export function romanizeThai(thaiText: string, signal?: AbortSignal): Promise<string> {

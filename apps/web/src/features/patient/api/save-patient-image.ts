@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** POST /api/patient/{id}/image {base64Image} (spec §7). The server re-encodes it (≤ 800 px JPEG, no EXIF). */
 export function savePatientImage({

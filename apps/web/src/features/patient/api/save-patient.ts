@@ -1,6 +1,6 @@
 import type { PatientSave } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { patientKeys } from './get-patient';
 import { patientSearchKeys } from './search-patients';
 

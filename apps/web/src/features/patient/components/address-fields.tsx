@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { findUnit, useDistricts, useProvinces, useSubDistricts, type AddressUnit } from '../hooks/use-thai-address';
 import type { AddressForm, AddressKey } from '../lib/patient-form-model';
 import { Cell } from './form-section';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 import { FormText } from './form-text';
 
 interface AddressFieldsProps {

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import type { PatientFormData } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
 import type { PatientFormApi } from '../hooks/use-patient-form';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 import { Cell, FormSection } from './form-section';
 
 /** Tab 4, allergies: none, or a list from the server's allergy names and free text. */

@@ -21,7 +21,7 @@ import type { PatientExamHistoryRow } from '@rangsi/contract';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { usePatientExams } from '../api/get-patient-exams';
 import { ExamStatusFlag, hasFlag, historyLinks, type HistoryCapabilities } from '../lib/exam-history-links';
 import { WeasisLaunchButton } from './weasis-launch-button';

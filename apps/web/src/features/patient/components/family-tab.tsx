@@ -11,7 +11,7 @@ import type { PatientFormData } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
 import type { PatientFormApi } from '../hooks/use-patient-form';
 import type { ContactForm } from '../lib/patient-form-model';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 import { Cell, FormSection } from './form-section';
 import { FormText } from './form-text';
 

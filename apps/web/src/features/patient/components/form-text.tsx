@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 
 interface FormTextProps {
   id: string;

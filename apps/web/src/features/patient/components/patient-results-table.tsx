@@ -15,8 +15,8 @@ import Typography from '@mui/material/Typography';
 import type { PatientSearchRow } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { HEADER_HEIGHT } from '../../../config/theme';
-import { isoDayToDisplay } from '../../../lib/typed-day';
+import { HEADER_HEIGHT } from '@/config/theme';
+import { isoDayToDisplay } from '@/lib/typed-day';
 
 interface PatientResultsTableProps {
   rows: readonly PatientSearchRow[];

@@ -12,9 +12,9 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/api-error';
+import { ApiError } from '@/api/api-error';
 import { useCreatePhotoCaptureQr, usePhotoCaptureQrResult, type PhotoCaptureQr } from '../api/photo-capture-qr';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 interface PhoneCaptureDialogProps {
   patientId: string;

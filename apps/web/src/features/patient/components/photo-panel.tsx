@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { patientImageUrl } from '../api/save-patient-image';
-import { downscaleImage } from '../../../lib/image-file';
+import { downscaleImage } from '@/lib/image-file';
 import { PhoneCaptureDialog } from './phone-capture-dialog';
 import { WebcamDialog } from './webcam-dialog';
 

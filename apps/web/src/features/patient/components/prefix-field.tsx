@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { NamePrefix } from '../lib/prefix-pairing';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 
 interface PrefixFieldProps {
   id: string;

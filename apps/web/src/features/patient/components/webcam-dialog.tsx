@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { captureVideoFrame } from '../../../lib/image-file';
+import { captureVideoFrame } from '@/lib/image-file';
 
 interface WebcamDialogProps {
   onClose: () => void;

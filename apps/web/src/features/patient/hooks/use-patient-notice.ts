@@ -1,4 +1,4 @@
-import { createNoticeStore, type Notice, type NoticeSeverity } from '../../../lib/notice-store';
+import { createNoticeStore, type Notice, type NoticeSeverity } from '@/lib/notice-store';
 
 /**
  * Short notices of the patient screens; a notice raised on the form survives the navigation back to the search page

@@ -1,5 +1,5 @@
 import { ageInYears, bangkokToday } from '@rangsi/domain';
-import { displayToIsoDay, isoDayToDisplay } from '../../../lib/typed-day';
+import { displayToIsoDay, isoDayToDisplay } from '@/lib/typed-day';
 
 export { displayToIsoDay, isoDayToDisplay };
 

@@ -1,5 +1,5 @@
 import type { Exam } from '@rangsi/contract';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** POST /api/exam/{id}/accept (spec §4 Acceptance): the reviewer takes the case before writing its report. */
 export function acceptReportExam(exam: { examId: string; version: number }): Promise<Exam> {

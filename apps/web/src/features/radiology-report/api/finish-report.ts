@@ -1,6 +1,6 @@
 import type { FinishReport, FinishReportResult } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { examReportKey } from './get-exam-report';
 
 /** POST /api/exam/{examId}/report/{name}/finish: a new immutable version and its PDF. */

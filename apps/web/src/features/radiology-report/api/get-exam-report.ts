@@ -1,6 +1,6 @@
 import type { ExamReport } from '@rangsi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 export const examReportKey = (examId: string, name: string) => ['report', 'exam', examId, name] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getReportList } from '../../../api/report-list';
+import { getReportList } from '@/api/report-list';
 import { reportListNames } from '../lib/report-tabs';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /**
  * POST /api/exam/{examId}/report/{id}/ping-gateway (spec §7 Reports): sends a finished version to the hospital gateway.

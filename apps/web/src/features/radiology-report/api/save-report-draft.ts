@@ -1,5 +1,5 @@
 import type { ReportDraft, SaveReportDraft } from '@rangsi/contract';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** PUT /api/exam/{examId}/report/{name}/draft: the autosave, over the draft version last seen (409 when stale). */
 export function saveReportDraft(examId: string, name: string, body: SaveReportDraft): Promise<ReportDraft> {

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import type { AutosaveState } from '../hooks/use-report-autosave';
 
 /** Where the draft stands: unsaved changes, saving, saved at …, or a failure that keeps the text on screen. */

@@ -1,7 +1,7 @@
 import { alpha, styled } from '@mui/material/styles';
 import { EXAM_STATUSES, type ExamStatus } from '@rangsi/domain';
 import { useTranslation } from 'react-i18next';
-import type { StatusPalette } from '../../../config/theme';
+import type { StatusPalette } from '@/config/theme';
 
 const TONE: Record<ExamStatus, keyof StatusPalette> = {
   Scheduled: 'scheduled',

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ExamFinishedReport } from '@rangsi/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { usePingGateway } from '../api/ping-gateway';
 import { AuditChip } from './audit-chip';
 

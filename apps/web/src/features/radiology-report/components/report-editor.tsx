@@ -20,14 +20,14 @@ import {
 } from '@rangsi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldLabel } from '../../../components/field-label';
-import { ApiError } from '../../../api/api-error';
+import { FieldLabel } from '@/components/field-label';
+import { ApiError } from '@/api/api-error';
 import { useFinishReport } from '../api/finish-report';
 import { getExamReport } from '../api/get-exam-report';
 import { useReportAutosave } from '../hooks/use-report-autosave';
 import { applyTemplate, initialFormValues, isBlank, type ReportFormValues } from '../lib/report-form';
 import { AutosaveIndicator } from './autosave-indicator';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SaveTemplateDialog } from './save-template-dialog';
 import { TemplatePicker } from './template-picker';
 

@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { ReportExam } from '@rangsi/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/language-switch';
-import { formatDateTime } from '../../../lib/format-date';
+import { LanguageSwitch } from '@/components/language-switch';
+import { formatDateTime } from '@/lib/format-date';
 import { ExamStatusPill } from './exam-status-pill';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

@@ -8,7 +8,7 @@ import type { ReportContent, ReportExam } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 import { createReportTemplate } from '../api/create-report-template';
 import { examReportKey } from '../api/get-exam-report';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../api/api-error';
+import { ApiError } from '@/api/api-error';
 import { saveReportDraft } from '../api/save-report-draft';
 import type { ReportFormValues } from '../lib/report-form';
 

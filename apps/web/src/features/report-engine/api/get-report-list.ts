@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getReportList } from '../../../api/report-list';
+import { getReportList } from '@/api/report-list';
 
 export const reportViewerKeys = {
   list: (prefix: string, examBranchId: string | null) => ['reportViewer', 'list', prefix, examBranchId] as const,

@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import type { ReportField } from '@rangsi/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 import { monthChoices, monthLabel, submitValues, type FieldProblem, type FormValues } from '../lib/report-form';
-import { DateField } from '../../../components/date-field';
+import { DateField } from '@/components/date-field';
 
 const KNOWN_FIELDS = [
   'day',

@@ -1,6 +1,6 @@
 import type { Report, ReportField } from '@rangsi/contract';
 import { addMonths, bangkokToday } from '@rangsi/domain';
-import { displayToIsoDay as typedDisplayToIso, isoDayToDisplay as typedIsoToDisplay } from '../../../lib/typed-day';
+import { displayToIsoDay as typedDisplayToIso, isoDayToDisplay as typedIsoToDisplay } from '@/lib/typed-day';
 
 /**
  * The report form's values: what the page starts with (the report's reportParameters, then the route's query string,

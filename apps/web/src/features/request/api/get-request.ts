@@ -1,6 +1,6 @@
 import type { RequestDetail } from '@rangsi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { requestKeys } from './search-requests';
 
 /** GET /api/request/{id}. */

@@ -1,6 +1,6 @@
 import type { Exam } from '@rangsi/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /**
  * POST /api/dicom/unmatched/{studyId}/match: the images a request was made from go to its new exam (the server checks

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** GET /api/hospital/{id}/privilages/{pid}/pricing: productId → price (baht) under the privilege. */
 export function usePrivilegePricing(hospitalId: number | null, privilegeId: number | null) {

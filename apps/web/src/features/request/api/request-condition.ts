@@ -1,6 +1,6 @@
 import type { RequestCondition } from '@rangsi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { requestKeys } from './search-requests';
 
 /** GET api/uidata/requestCondition: the form's lists (spec §3 Condition UI data). */

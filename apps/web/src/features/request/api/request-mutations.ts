@@ -1,6 +1,6 @@
 import type { ExportLink, RequestSave, RequestSaved } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { requestKeys } from './search-requests';
 
 /** POST /api/request/exam or /api/request/edit/{id}. */

@@ -1,6 +1,6 @@
 import type { RequestSearch, RequestSearchResult } from '@rangsi/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** One run of the request search; runAt makes Search and auto refresh ask the server again with unchanged fields. */
 export interface RequestSearchRun {

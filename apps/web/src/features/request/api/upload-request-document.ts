@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../api/api-error';
-import { postMultipart } from '../../../api/multipart-post';
+import { ApiError } from '@/api/api-error';
+import { postMultipart } from '@/api/multipart-post';
 import { requestKeys } from './search-requests';
 
 interface UploadInput {

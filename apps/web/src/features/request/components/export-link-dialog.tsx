@@ -11,7 +11,7 @@ import type { ExportLink } from '@rangsi/contract';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 
 /** Export Film (spec §2): the public link /link/{linkId}, its QR code and the patient name. */
 export function ExportLinkDialog({

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { RequestSearch } from '@rangsi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayToIsoDay, isoDayToDisplay } from '../../../lib/typed-day';
+import { displayToIsoDay, isoDayToDisplay } from '@/lib/typed-day';
 
 export interface SearchFields {
   startDate: string;

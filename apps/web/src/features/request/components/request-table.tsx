@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { RequestRow } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { RequestRowIcons } from './request-row-icons';
 
 interface Props {

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import type { UnmatchedStudy } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
-import { dicomDate, personName } from '../../../lib/dicom-text';
-import { examForStudy, studyModalities } from '../../../lib/request-from-study';
+import { dicomDate, personName } from '@/lib/dicom-text';
+import { examForStudy, studyModalities } from '@/lib/request-from-study';
 
 /**
  * On a request made from images that arrived for no exam: which images they are, and a warning when the chosen

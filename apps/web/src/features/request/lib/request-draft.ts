@@ -46,6 +46,37 @@ export const KEPT_FIELDS = [
   'send_doctor_work_group',
 ];
 
+/** The blood test dates, which fill each other while empty (spec §5). */
+export const BLOOD_DATES = ['blood_test_date_bun', 'blood_test_date_creatinine', 'blood_test_date_egfr'] as const;
+
+/** The draft with one additional field set; a blood test date fills the other blood test dates still empty (spec §5). */
+export function withAdditionalField(d: RequestDraft, key: string, value: string): RequestDraft {
+  const additional = { ...d.additional, [key]: value };
+  if ((BLOOD_DATES as readonly string[]).includes(key) && value)
+    for (const k of BLOOD_DATES) if (!additional[k]) additional[k] = value;
+  return { ...d, additional };
+}
+
+/**
+ * The draft with other products chosen. Spec §4/§5: removed products lose their custom price; a change of modalities
+ * keeps only the listed additional fields.
+ */
+export function withModalities(d: RequestDraft, next: Record<string, number[]>): RequestDraft {
+  const chosen = new Set(Object.values(next).flat().map(String));
+  const codes = (m: Record<string, number[]>) =>
+    Object.entries(m)
+      .filter(([, l]) => l.length)
+      .map(([k]) => k)
+      .sort()
+      .join();
+  const custom = Object.fromEntries(Object.entries(d.custom).filter(([k]) => chosen.has(k)));
+  const additional =
+    codes(d.modalities) === codes(next)
+      ? d.additional
+      : Object.fromEntries(Object.entries(d.additional).filter(([k]) => KEPT_FIELDS.includes(k)));
+  return { ...d, modalities: next, custom, additional };
+}
+
 /** Time options every step minutes over 24 hours (HH:mm). */
 export function timeOptions(step: number): string[] {
   const out: string[] = [];

@@ -1,5 +1,5 @@
 import type { Exam, Series } from '@rangsi/contract';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 const examPath = (examId: string) => `/api/exam/${encodeURIComponent(examId)}`;
 

@@ -1,5 +1,5 @@
 import type { Exam } from '@rangsi/contract';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { examPath, useExamMutation, type ExamTarget } from './exam-mutation';
 
 /** POST /api/exam/{id}/accept — the reviewer accepts an Assigned exam (spec §4 Acceptance). */

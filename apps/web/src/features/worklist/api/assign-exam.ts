@@ -1,5 +1,5 @@
 import type { AssignExam, Exam } from '@rangsi/contract';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { examPath, useExamMutation, type ExamTarget } from './exam-mutation';
 
 export type AssignExamInput = Required<

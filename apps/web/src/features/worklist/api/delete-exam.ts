@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { removeExamRow } from './exam-rows-cache';
 import { examPath, isStaleRowError, type ExamTarget } from './exam-mutation';
 import { refreshExamRow } from './get-exam';

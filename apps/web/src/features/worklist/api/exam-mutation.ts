@@ -1,7 +1,7 @@
 import type { Exam } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../api/api-error';
-import type { RangsiQueryMeta } from '../../../api/query-meta';
+import { ApiError } from '@/api/api-error';
+import type { RangsiQueryMeta } from '@/api/query-meta';
 import { replaceExamRow } from './exam-rows-cache';
 import { refreshExamRow } from './get-exam';
 

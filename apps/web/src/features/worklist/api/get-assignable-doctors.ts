@@ -1,6 +1,6 @@
 import type { DoctorOption } from '@rangsi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** GET /api/uidata/assignabledoctor/{examId} — the doctors who read for the exam's client (spec §7). */
 export function assignableDoctorsQueryOptions(examId: string) {

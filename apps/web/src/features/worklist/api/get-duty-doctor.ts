@@ -1,6 +1,6 @@
 import type { DoctorOption } from '@rangsi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** GET /api/uidata/branch/{branchId}/dutyDoctor — today's doctor on duty, or null (spec §7). */
 export function dutyDoctorQueryOptions(branchId: number) {

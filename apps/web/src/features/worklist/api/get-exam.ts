@@ -1,7 +1,7 @@
 import type { Exam } from '@rangsi/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
-import { ApiError } from '../../../api/api-error';
+import { apiRequest } from '@/api/api-client';
+import { ApiError } from '@/api/api-error';
 import { removeExamRow, replaceExamRow } from './exam-rows-cache';
 
 /** GET /api/exam/{id} (spec §7). */

@@ -1,6 +1,6 @@
 import type { RecordCondition } from '@rangsi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** GET /api/uidata/recordCondition — modalities (key: value) and hospitals for the search panel (spec §7). */
 export const recordConditionQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import type { Exam } from '@rangsi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** GET /api/exam/{id}/relate — the patient's other exams, for the History dialog (spec §7). */
 export function relatedExamsQueryOptions(examId: string) {

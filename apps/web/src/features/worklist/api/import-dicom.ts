@@ -1,7 +1,7 @@
 import type { Exam } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { replaceExamRow } from './exam-rows-cache';
-import { postMultipart, UploadRefusedError } from '../../../api/multipart-post';
+import { postMultipart, UploadRefusedError } from '@/api/multipart-post';
 
 export interface ImportDicomInput {
   examId: string;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import type { ExamUploadKind } from '../lib/document-types';
 
 /** Spec §3 Document entry; uploadDate is an ISO instant, shown as dd-MM-yyyy HH:mm. */

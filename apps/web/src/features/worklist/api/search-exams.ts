@@ -1,6 +1,6 @@
 import type { ExamSearch, ExamSearchResult } from '@rangsi/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 
 /** One run of the worklist search: the payload of spec §3, the page, a Doctor's client tab, and when it was asked. */
 export interface WorklistSearchRun {

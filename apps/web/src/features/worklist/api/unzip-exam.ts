@@ -1,6 +1,6 @@
 import type { Exam } from '@rangsi/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { replaceExamRow } from './exam-rows-cache';
 import { examPath, isStaleRowError, type ExamTarget } from './exam-mutation';
 import { getExam, refreshExamRow } from './get-exam';

@@ -1,5 +1,5 @@
 import type { Exam, ExamUpdateInformation } from '@rangsi/contract';
-import { apiRequest } from '../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { examPath, useExamMutation, type ExamTarget } from './exam-mutation';
 
 export type UpdateExamInformationInput = Omit<ExamUpdateInformation, 'examId' | 'version'>;

@@ -2,7 +2,7 @@ import type { Exam } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExamUploadKind } from '../lib/document-types';
 import { replaceExamRow } from './exam-rows-cache';
-import { postMultipart } from '../../../api/multipart-post';
+import { postMultipart } from '@/api/multipart-post';
 import { examDocumentKeys, type ExamDocumentEntry } from './list-exam-documents';
 
 export interface UploadExamDocumentInput {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Exam } from '@rangsi/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../i18n/i18n';
+import '@/i18n/i18n';
 import { examFixture } from '../testing/exam-fixture';
 import { AssignDialog } from './assign-dialog';
 

@@ -22,14 +22,14 @@ import {
 } from '@rangsi/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { useAssignExam } from '../api/assign-exam';
 import { useAssignableDoctors } from '../api/get-assignable-doctors';
 import { useDutyDoctor } from '../api/get-duty-doctor';
 import { announceSuccess } from '../hooks/use-success-snackbar';
 import { shouldHideAssignFlags } from '../lib/exam-rules';
 import { ExamDialogTitle } from './exam-dialog-title';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 
 interface AssignDialogProps {
   /** The live row: after a conflict it is the fresh one, and the version sent is its version. */

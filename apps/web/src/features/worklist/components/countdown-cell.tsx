@@ -3,7 +3,7 @@ import HourglassBottomRounded from '@mui/icons-material/HourglassBottomRounded';
 import { styled } from '@mui/material/styles';
 import type { Countdown } from '@rangsi/domain';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { visuallyHiddenStyle } from '../lib/visually-hidden';
 
 const Pill = styled('span')(({ theme }) => ({

@@ -12,7 +12,7 @@ import { useUploadExamDocument } from '../api/upload-exam-document';
 import { announceSuccess } from '../hooks/use-success-snackbar';
 import { DOCUMENT_EXTENSIONS } from '../lib/constants';
 import { acceptAttribute, isAcceptedUpload, previewFileName, type ExamUploadKind } from '../lib/document-types';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 
 interface DocumentUploadFormProps {
   examId: string;

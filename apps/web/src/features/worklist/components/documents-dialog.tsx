@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Exam } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { useExamDocuments } from '../api/list-exam-documents';
 import type { ExamUploadKind } from '../lib/document-types';
 import { examDocumentUrl } from '../lib/exam-links';

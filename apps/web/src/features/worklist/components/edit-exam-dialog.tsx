@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateInformation, type ExamUpdateInformationAnswer } from '../api/get-update-information';
 import { useUpdateExamInformation } from '../api/update-exam-information';
 import { announceSuccess } from '../hooks/use-success-snackbar';
-import { DateField } from '../../../components/date-field';
+import { DateField } from '@/components/date-field';
 import { ExamDialogTitle } from './exam-dialog-title';
-import { FieldLabel } from '../../../components/field-label';
-import { displayToIsoDay, isoDayToDisplay } from '../../../lib/typed-day';
+import { FieldLabel } from '@/components/field-label';
+import { displayToIsoDay, isoDayToDisplay } from '@/lib/typed-day';
 
 interface EditExamDialogProps {
   exam: Exam;

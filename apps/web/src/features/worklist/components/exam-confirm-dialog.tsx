@@ -21,10 +21,10 @@ import { useUnzipExam } from '../api/unzip-exam';
 import { useEnglish } from '../hooks/use-english';
 import { announceSuccess } from '../hooks/use-success-snackbar';
 import type { AfterAccept, ConfirmAction } from '../hooks/use-worklist-dialogs';
-import { openAfter } from '../../../lib/open-window';
+import { openAfter } from '@/lib/open-window';
 import { BilingualText } from './bilingual-text';
 import { ExamDialogTitle } from './exam-dialog-title';
-import { FieldLabel } from '../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 
 type Message = 'none' | 'optional' | 'required';
 

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { Exam } from '@rangsi/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { useRelatedExams } from '../api/get-related-exams';
 import { AccessionChip } from './accession-chip';
 import { ExamCell } from './exam-cell';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ROLE_DEFAULTS, type RoleName } from '@rangsi/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../i18n/i18n';
+import '@/i18n/i18n';
 import type { WorklistActions } from '../hooks/use-worklist-dialogs';
 import { worklistCapabilities } from '../lib/worklist-capabilities';
 import { examFixture } from '../testing/exam-fixture';

@@ -16,8 +16,8 @@ import type { WorklistFilterField, WorklistFiltersState } from '../hooks/use-wor
 import { QUICK_RANGE_DAYS } from '../lib/constants';
 import { AutoRefreshControl } from './auto-refresh-control';
 import { BilingualText } from './bilingual-text';
-import { DateField } from '../../../components/date-field';
-import { FieldLabel } from '../../../components/field-label';
+import { DateField } from '@/components/date-field';
+import { FieldLabel } from '@/components/field-label';
 
 interface SearchPanelProps {
   state: WorklistFiltersState;

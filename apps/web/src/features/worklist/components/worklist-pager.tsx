@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatResultTotal } from '../../../lib/result-total';
+import { formatResultTotal } from '@/lib/result-total';
 import { WORKLIST_PAGE_SIZE } from '../lib/constants';
 
 interface WorklistPagerProps {

@@ -1,7 +1,7 @@
 import type { Exam } from '@rangsi/contract';
 import { countdown } from '@rangsi/domain';
 import { memo } from 'react';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import type { WorklistActions } from '../hooks/use-worklist-dialogs';
 import { canAssign, canOpenReport } from '../lib/exam-rules';
 import type { WorklistCapabilities } from '../lib/worklist-capabilities';

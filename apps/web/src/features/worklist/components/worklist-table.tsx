@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { alpha, type Theme } from '@mui/material/styles';
 import type { Exam } from '@rangsi/contract';
-import { HEADER_HEIGHT } from '../../../config/theme';
+import { HEADER_HEIGHT } from '@/config/theme';
 import type { WorklistActions } from '../hooks/use-worklist-dialogs';
 import type { WorklistCapabilities } from '../lib/worklist-capabilities';
 import { ICON_HEADER_COLUMNS, minimumTableWidth, type WorklistColumn } from '../lib/worklist-columns';

@@ -1,4 +1,4 @@
-import { createNoticeStore } from '../../../lib/notice-store';
+import { createNoticeStore } from '@/lib/notice-store';
 
 /** The worklist's short success snackbar after an action (its dialogs and mutations announce here). */
 const store = createNoticeStore();

@@ -5,7 +5,7 @@ import { useUnzipExam } from '../api/unzip-exam';
 import type { ExamUploadKind } from '../lib/document-types';
 import { reportUrl, viewerUrl } from '../lib/exam-links';
 import { isArchived } from '../lib/exam-rules';
-import { openAfter } from '../../../lib/open-window';
+import { openAfter } from '@/lib/open-window';
 import type { WorklistCapabilities } from '../lib/worklist-capabilities';
 import { announceSuccess } from './use-success-snackbar';
 import { needsAcceptance } from '@rangsi/domain';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { WorklistSearchRun } from '../api/search-exams';
 import { DEFAULT_RANGE_DAYS } from '../lib/constants';
-import { displayToIsoDay, isoDayToDisplay } from '../../../lib/typed-day';
+import { displayToIsoDay, isoDayToDisplay } from '@/lib/typed-day';
 import { addDays, bangkokToday } from '@rangsi/domain';
 
 /** The search panel's fields as typed (dates as dd-MM-yyyy text); '' = not given. */

@@ -1,6 +1,6 @@
 import type { BillingAging } from '@rangsi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { billingKeys } from './billing-keys';
 
 /** GET /api/billing/aging?hospitalId= (issue 24 item 9d): the hospital's unpaid requests by age. */

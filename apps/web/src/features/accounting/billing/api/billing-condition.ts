@@ -1,6 +1,6 @@
 import type { BillingCondition, IdName } from '@rangsi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { billingKeys } from './billing-keys';
 
 /** GET /api/uidata/billingCondition (spec §7): the hospitals and the default date range (decision acc02). */

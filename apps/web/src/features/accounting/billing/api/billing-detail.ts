@@ -1,6 +1,6 @@
 import type { BillingDetail } from '@rangsi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { billingKeys } from './billing-keys';
 
 /** GET /api/billing/{id}/detail (spec §7). Refetched on coming back from the statement window (it records the print). */

@@ -1,6 +1,6 @@
 import type { BillingHistoryPage } from '@rangsi/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { billingKeys } from './billing-keys';
 
 /** GET /api/billing/history?hospitalId=&before= (spec §7): newest first, 50 a page, older pages by the cursor. */

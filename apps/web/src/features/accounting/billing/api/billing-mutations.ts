@@ -1,6 +1,6 @@
 import type { ReceiptCreate } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { billingKeys } from './billing-keys';
 
 /** Every money action changes the batch, its history entry, the search rows and the ages: all of them are refreshed. */

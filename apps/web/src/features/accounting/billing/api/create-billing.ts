@@ -1,6 +1,6 @@
 import type { BillingCreate, BillingCreated } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { billingKeys } from './billing-keys';
 
 /** POST /api/billing/create (spec §7): a batch of the chosen unpaid requests; the history and the results refresh. */

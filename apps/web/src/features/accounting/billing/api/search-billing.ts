@@ -1,6 +1,6 @@
 import type { BillingSearch, BillingSearchResult } from '@rangsi/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../../api/api-client';
+import { apiRequest } from '@/api/api-client';
 import { billingKeys } from './billing-keys';
 
 /** One press of Search: the same fields searched again are a new run. */

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BillingAging } from '@rangsi/contract';
-import { formatDate } from '../../../../lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { useBillingAging } from '../api/billing-aging';
 import { moneyCell } from './billing-styles';
 import { HeadCell } from './head-cell';

@@ -19,10 +19,10 @@ import type { BillingDetail, ReceiptType } from '@rangsi/contract';
 import { formatBaht, formatSatang, satangOf } from '@rangsi/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { DownloadButton } from '../../../../components/download-button';
-import { PageSpinner } from '../../../../components/page-spinner';
-import { formatDate } from '../../../../lib/format-date';
-import { openAfter } from '../../../../lib/open-window';
+import { DownloadButton } from '@/components/download-button';
+import { PageSpinner } from '@/components/page-spinner';
+import { formatDate } from '@/lib/format-date';
+import { openAfter } from '@/lib/open-window';
 import { billingKeys } from '../api/billing-keys';
 import { useBillingDetail } from '../api/billing-detail';
 import {

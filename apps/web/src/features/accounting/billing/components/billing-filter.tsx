@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { BillingSearch, IdName } from '@rangsi/contract';
 import { useState } from 'react';
-import { DateField } from '../../../../components/date-field';
-import { FieldLabel } from '../../../../components/field-label';
-import { displayToIsoDay, isoDayToDisplay } from '../../../../lib/typed-day';
+import { DateField } from '@/components/date-field';
+import { FieldLabel } from '@/components/field-label';
+import { displayToIsoDay, isoDayToDisplay } from '@/lib/typed-day';
 import { useHospitalPrivileges } from '../api/billing-condition';
 
 /** The privilege select's value for "all privileges" (spec §5: the filter offers it). */

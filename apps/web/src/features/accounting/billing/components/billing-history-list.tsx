@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { BillingHistoryEntry } from '@rangsi/contract';
 import { Link as RouterLink } from 'react-router';
-import { formatDate } from '../../../../lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { useBillingHistory } from '../api/billing-history';
 import { BILLING_HISTORY_HEIGHT } from './billing-styles';
 

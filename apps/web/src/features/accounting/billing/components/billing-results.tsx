@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { BillingRow } from '@rangsi/contract';
 import { formatBaht, formatSatang } from '@rangsi/domain';
 import { useMemo, useState } from 'react';
-import { formatDate } from '../../../../lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { initialChecked, selectAllState, sumSatang, toggleAllUnpaid, toggleLine } from '../lib/billing-lines';
 import { statementUrl } from '../api/billing-mutations';
 import { BILLING_TABLE_HEIGHT, moneyCell } from './billing-styles';

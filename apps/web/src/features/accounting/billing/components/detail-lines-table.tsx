@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BillingDetail } from '@rangsi/contract';
-import { formatDate } from '../../../../lib/format-date';
+import { formatDate } from '@/lib/format-date';
 import { moneyCell } from './billing-styles';
 import { formatBaht } from '@rangsi/domain';
 

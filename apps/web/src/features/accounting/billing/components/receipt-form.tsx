@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReceiptType } from '@rangsi/contract';
 import { formatSatang } from '@rangsi/domain';
-import { FieldLabel } from '../../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 import { amountText, checkReceipt } from '../lib/billing-lines';
 
 export interface ReceiptFields {

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BillingDetail } from '@rangsi/contract';
-import { formatDateTime } from '../../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { receiptFileUrl } from '../api/billing-mutations';
 import { moneyCell } from './billing-styles';
 import { formatBaht } from '@rangsi/domain';

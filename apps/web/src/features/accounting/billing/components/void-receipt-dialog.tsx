@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { FieldLabel } from '../../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 
 interface Props {
   receiptDocumentId: string;

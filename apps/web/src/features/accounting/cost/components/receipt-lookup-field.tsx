@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReceiptLookup } from '@rangsi/contract';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../../../api/api-error';
-import { FieldLabel } from '../../../../components/field-label';
+import { ApiError } from '@/api/api-error';
+import { FieldLabel } from '@/components/field-label';
 import { useAccountingBranch } from '../../accounting-branch-context';
 import { lookUpReceipt } from '../../api/exam-fees';
 

@@ -5,7 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { CostEntry } from '@rangsi/contract';
-import { formatDateTime } from '../../../../lib/format-date';
+import { formatDateTime } from '@/lib/format-date';
 import { AttachmentLink } from '../../components/attachment-link';
 import { HeadCell } from '../../components/head-cell';
 import { MoneyText } from '../../components/money-text';

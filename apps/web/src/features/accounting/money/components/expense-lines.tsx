@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { MAX_EXPENSE_LINES, MAX_ITEM_NAME_CHARS } from '@rangsi/contract';
 import { useEffect, useRef } from 'react';
-import { FieldLabel } from '../../../../components/field-label';
+import { FieldLabel } from '@/components/field-label';
 import { AmountField } from '../../components/amount-field';
 
 export interface ExpenseLine {
