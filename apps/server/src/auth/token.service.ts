@@ -40,6 +40,14 @@ export interface TokenServiceDeps {
   linkIsLive?: (linkId: string) => Promise<boolean>;
 }
 
+/** Mints a query token for one exam and one purpose (TokenService.issueForPerson). */
+export type IssueExamToken = (
+  user: CurrentUser,
+  examId: string,
+  purpose: PersonTokenPurpose,
+  ttlMs?: number,
+) => Promise<{ token: string; expiresAt: Date }>;
+
 /**
  * Query tokens (`?token=`) for the places that cannot send the session cookie: the viewer frame, Weasis, the CD
  * helper, the public film link. Each carries its purpose and its one exam; a person's token dies with the login

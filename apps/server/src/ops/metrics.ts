@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics of one server process; labels carry route patterns only, never values (no patient data). */
@@ -19,3 +20,16 @@ export function createMetrics() {
   return { registry, httpDuration, loginFailures };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Every answer's duration by route pattern and status, and one log line with the route (never the URL). */
+export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    metrics.httpDuration.labels(request.method, route, String(reply.statusCode)).observe(seconds);
+    request.log.info(
+      { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+}

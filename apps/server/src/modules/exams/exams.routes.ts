@@ -17,8 +17,6 @@ import {
   envelope,
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
-import type { CurrentUser } from '../../auth/current-user';
-import type { PersonTokenPurpose } from '../../auth/token.service';
 import { forbidden } from '../../http/domain-error';
 import type { ExamsService } from './exams.service';
 import type { RecordConditionService } from './record-condition.service';
@@ -27,15 +25,11 @@ const PageQuery = z.object({ page: z.coerce.number().int().min(1, 'page เร�
 const BranchParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['exams'];
 
-/** The worklist calls of spec §7 "Exams" and their UI data; each declares its permission and reads exams in scope. */
-/** Mints a query token for one exam and one purpose (auth/token.service.ts). */
-export type IssueExamToken = (
-  user: CurrentUser,
-  examId: string,
-  purpose: PersonTokenPurpose,
-  ttlMs?: number,
-) => Promise<{ token: string; expiresAt: Date }>;
+import type { IssueExamToken } from '../../auth/token.service';
 
+export type { IssueExamToken };
+
+/** The worklist calls of spec §7 "Exams" and their UI data; each declares its permission and reads exams in scope. */
 export function examsRoutes(service: ExamsService, conditions: RecordConditionService, issueToken: IssueExamToken) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
