@@ -274,9 +274,20 @@ describe('voiding a receipt, unpaid refusal, and the receipt PDF', () => {
   });
 
   it('prints ใบเสร็จรับเงิน with its number, the Buddhist-era date, the lines, the amount and the amount in Thai words', async () => {
-    const chosen = ids(13, 2);
+    // Two requests worth at least the 1,200.50 received: the demo data's prices depend on the day it was made.
+    const candidates = t.fx.h1Requests.slice(13).map((r) => r.id);
+    const worth = await t.rows<{ id: string; n: number }>(
+      sql`select id, total_satang::int as n from requests where id in (${sql.join(
+        candidates.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    const satang = new Map(worth.map((r) => [r.id, r.n]));
+    const pairs = candidates.flatMap((a, i) => candidates.slice(i + 1).map((b) => [a, b] as const));
+    const chosen = [...pairs.find(([a, b]) => satang.get(a)! + satang.get(b)! >= 120_050)!];
     const { billingId, documentId } = await createBatch(t, chosen);
     const total = await satangOf(billingId, chosen);
+    expect(total).toBeGreaterThanOrEqual(120_050);
     const made = (
       await receipt(billingId, {
         requestIds: chosen,
