@@ -19,7 +19,9 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { branches, siteConfig } from './db/schema/index';
 import { AttemptLimiter } from './http/attempt-limiter';
-import { registerErrorHandler } from './http/error-handler';
+import { languageOf } from './i18n/language';
+import { envelopeOf, registerErrorHandler } from './http/error-handler';
+import { httpError } from './http/http.errors';
 import { registerInputGuard } from './http/input-guard';
 import { redactedError } from './http/log-redaction';
 import { registerPublicOrigin } from './http/public-origin';
@@ -128,8 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
     // The router's own refusals (bad %-escapes, over-long path segments) bypass the error handler and echo the URL,
     // which can hold a patient's name, with Fastify's internal codes: answer them as any other bad input.
-    frameworkErrors: (_err, _request, reply) => {
-      (reply as FastifyReply).code(400).send({ success: false, message: 'ที่อยู่ไม่ถูกต้อง (invalid URL)' });
+    frameworkErrors: (_err, request, reply) => {
+      (reply as FastifyReply)
+        .code(400)
+        .send(envelopeOf(httpError('INVALID_URL'), languageOf(request.headers['accept-language'])));
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ReportListQuerySchema, ReportSchema, ReportViewerParamsSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
+import { thai } from '../../i18n/catalogue';
 import { contentDisposition } from '../../http/content-disposition';
 import type { ReportEngine } from './registry';
 import { ErrorPage } from './templates/error-page';
@@ -82,7 +83,7 @@ function sendErrorPage(err: FastifyError, request: FastifyRequest, reply: Fastif
   if (err instanceof DomainError) {
     status = err.status;
     message = err.message;
-    errors = err.errors ?? [];
+    errors = (err.errors ?? []).map((e) => ({ field: e.field, message: thai(e.message) }));
   } else if (hasZodFastifySchemaValidationErrors(err)) {
     status = 400;
     message = 'ข้อมูลไม่ถูกต้อง';
