@@ -91,11 +91,14 @@ export type ErrorArgs<C extends MessageCode> = [Placeholders<C>] extends [never]
   ? [options?: ErrorOptions]
   : [params: MessageParams<C>, options?: ErrorOptions];
 
-export interface ErrorFactory<T extends KindTable> {
-  <C extends keyof T & MessageCode>(code: C, ...args: ErrorArgs<C>): DomainError;
+export interface ErrorFactory<T extends KindTable, E extends DomainError = DomainError> {
+  <C extends keyof T & MessageCode>(code: C, ...args: ErrorArgs<C>): E;
   /** Each code's kind, as the table gave it. */
   readonly kinds: T;
 }
+
+/** A DomainError subclass a family of codes is thrown as (so a caller can tell them apart with instanceof). */
+export type ErrorClass<E extends DomainError> = new (kind: ErrorKind, message: Message, options?: ErrorOptions) => E;
 
 // One owner per code: a second table naming a code would give it a second kind, and the message two meanings.
 const OWNED = new Set<string>();
@@ -106,19 +109,21 @@ const OWNED = new Set<string>();
  * `patientError('HN_TAKEN', { field: 'hn' })`. A code must be in the message catalogue (i18n/th.ts, en.ts), or this
  * fails typecheck; a code another table owns fails at load.
  */
-export function defineErrors<const T extends KindTable>(
+export function defineErrors<const T extends KindTable, E extends DomainError = DomainError>(
   kinds: T & { readonly [K in Exclude<keyof T, MessageCode>]: never },
-): ErrorFactory<T> {
+  errorClass?: ErrorClass<E>,
+): ErrorFactory<T, E> {
   for (const code of Object.keys(kinds)) {
     if (OWNED.has(code)) throw new Error(`error code ${code} is declared twice`);
     OWNED.add(code);
   }
   const table = kinds as Record<string, ErrorKind>;
-  const fail = (code: MessageCode, ...args: unknown[]): DomainError => {
+  const make = (errorClass ?? DomainError) as ErrorClass<E>;
+  const fail = (code: MessageCode, ...args: unknown[]): E => {
     const takesParams = placeholdersOf(th[code]).length > 0;
     const params = (takesParams ? args[0] : undefined) as Message['params'];
     const options = (takesParams ? args[1] : args[0]) as ErrorOptions | undefined;
-    return new DomainError(table[code]!, params ? { code, params } : { code }, options);
+    return new make(table[code]!, params ? { code, params } : { code }, options);
   };
   return Object.assign(fail, { kinds });
 }
@@ -130,9 +135,7 @@ export const commonError = defineErrors({
   UNAUTHORIZED: 'unauthorized',
 });
 
-/** No such thing. (A text argument is LEGACY, until dicomweb and viewer name their own codes.) */
-export const notFound = (legacyText?: string) =>
-  legacyText === undefined ? commonError('NOT_FOUND') : new DomainError(404, legacyText, 'NOT_FOUND');
+export const notFound = () => commonError('NOT_FOUND');
 export const forbidden = () => commonError('FORBIDDEN');
 export const unauthorized = () => commonError('UNAUTHORIZED');
 

@@ -1,10 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { msg, render, verbatim, type Language, type Message } from '../i18n/catalogue';
-import { languageOf } from '../i18n/language';
 import { DomainError, notFound } from './domain-error';
 import { statusOf } from './error-kinds';
 import { httpError } from './http.errors';
+import { languageOfRequest } from './request-language';
 
 /** The envelope of a refusal (ARCHITECTURE §4), in words of one language. */
 export interface ErrorEnvelope {
@@ -12,16 +12,6 @@ export interface ErrorEnvelope {
   message: string;
   data?: unknown;
   errors?: { field: string; message: string }[];
-}
-
-/** The language the answer to this request is in. */
-export function languageOfRequest(request: FastifyRequest): Language {
-  return languageOf(request.headers['accept-language']);
-}
-
-/** A message of the catalogue in the words of the request's language (success notices, pages). */
-export function say(request: FastifyRequest, message: Message): string {
-  return render(message, languageOfRequest(request));
 }
 
 /** A DomainError as the envelope says it in `language`. */
@@ -37,8 +27,8 @@ export function envelopeOf(err: DomainError, language: Language): ErrorEnvelope 
 }
 
 /** Answers a DomainError without throwing it (a route that has started its reply its own way). */
-export function sendRefusal(request: FastifyRequest, reply: FastifyReply, err: DomainError): FastifyReply {
-  return reply.status(statusOf(err.kind)).send(envelopeOf(err, languageOfRequest(request)));
+export function sendRefusal(reply: FastifyReply, err: DomainError): FastifyReply {
+  return reply.status(statusOf(err.kind)).send(envelopeOf(err, languageOfRequest(reply.request)));
 }
 
 /** Maps every error to the envelope; a client can never cause a 500, and 5xx text never reaches the client. */
@@ -56,8 +46,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ success: false, message: render(msg('SOMETHING_WRONG'), language) });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    sendRefusal(request, reply, notFound());
+  app.setNotFoundHandler((_request, reply) => {
+    sendRefusal(reply, notFound());
   });
 }
 

@@ -41,7 +41,7 @@ export function spaRoutes(deps: { distDir: string; auth: AuthService }) {
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const urlPath = request.url.split('?')[0] ?? '/';
-      if (isApiPath(urlPath)) return sendRefusal(request, reply, notFound());
+      if (isApiPath(urlPath)) return sendRefusal(reply, notFound());
       if (!isPublicPage(urlPath) && !(await userFromRequest(app, deps.auth, request))) {
         return reply.redirect(`/Member/LogOn?ReturnUrl=${encodeURIComponent(request.url)}`, 302);
       }
