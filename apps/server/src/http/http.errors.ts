@@ -1,6 +1,6 @@
 import { defineErrors } from './domain-error';
 
-/** The refusals of http/ itself: bodies Fastify or a parser could not take, guards, limits. */
+/** The refusals of http/ itself: bodies Fastify or a parser could not take, guards, limits, uploads without a file. */
 export const httpError = defineErrors({
   VALIDATION_FAILED: 'invalid',
   INVALID_INPUT: 'invalid',
@@ -11,4 +11,6 @@ export const httpError = defineErrors({
   INVALID_CHARACTER: 'invalid',
   CROSS_SITE: 'forbidden',
   TOO_MANY_ATTEMPTS: 'too-many',
+  NO_FILE: 'invalid',
+  EMPTY_FILE: 'invalid',
 });

@@ -28,6 +28,10 @@ export const en = {
   CROSS_SITE: 'Cross-site request refused: it was sent from another website',
   TOO_MANY_ATTEMPTS: 'Too many attempts: try again in {seconds} seconds',
 
+  // http/ uploads (spec §5: a file must be chosen; the spec's words in both languages)
+  NO_FILE: 'Please select file.',
+  EMPTY_FILE: 'Please select file.',
+
   // auth/
   TOKEN_EXPIRED: 'This link has expired: please open it again',
   UNDECLARED_ROUTE: 'You do not have permission to use this',
@@ -108,4 +112,55 @@ export const en = {
   ORIENTATION_NOT_FOUND: 'No images in this orientation',
   SERIES_EMPTY: 'This series has no images',
   NO_THUMBNAIL: 'This series has no thumbnail',
+
+  // modules/patients/
+  PATIENT_NOT_FOUND: 'Patient not found',
+  BAD_PHONE: 'Invalid phone number',
+  NO_CRITERIA: 'Fill in at least one search field',
+  BIRTH_DATE_IN_FUTURE: 'The birth date cannot be in the future',
+  PASSWORD_REQUIRED: 'Please specify',
+  WRONG_PASSWORD: 'Wrong password',
+  NATIONAL_NUMBER_TAKEN: 'This national ID number is already registered',
+  HN_TAKEN: 'This HN is already registered',
+  PATIENT_CONFLICT: 'Another user has changed this patient: please reload',
+  HN_EXHAUSTED: 'Could not make an HN: please try again',
+  NOT_AN_IMAGE: 'The file is not a supported image (JPEG, PNG, WebP)',
+  PHOTO_TOO_LARGE: 'The photo is larger than 5 MB',
+  NO_PHOTO: 'This patient has no photo yet',
+  CAPTURE_NOT_FOUND: 'No such photo capture',
+  CAPTURE_GONE: 'This photo link has expired or was already used: make a new QR code',
+  CAPTURE_LINK_INVALID: 'Invalid link',
+
+  // modules/users/ (account creation from the command line: English, as the command's help)
+  BAD_USERNAME: 'username: 3-50 letters, digits, . _ -',
+  BAD_ROLE: 'role must be one of the role names',
+  WEAK_PASSWORD: 'password: at least 10 characters',
+  DUPLICATE: 'username already exists',
+  NEEDS_HOSPITAL: '{role} users need --hospital',
+  NEEDS_BRANCH: '{role} users need --branch',
+  UNKNOWN_CODE: 'unknown {kind} code {code}',
+
+  // modules/unmatched-studies/
+  STUDY_NOT_UNMATCHED: 'These images were matched to another exam or deleted already',
+  UNMATCHED_FORBIDDEN: 'You may not see images that have no exam yet',
+
+  // modules/documents/
+  DOCUMENT_BAD_TYPE:
+    'This file type is not supported: documents accept .jpg, .jpeg, .png, .tiff, .pdf, .doc, .docx, .ppt, .pptx, .xls, .xlsx, .txt',
+  DOCUMENT_NOT_FOUND: 'Document not found',
+
+  // modules/backup/
+  BACKUP_UNSUPPORTED:
+    "This database runs on its own server: back it up with that server's tools (see Backup and restore in the README)",
+  BACKUP_RUNNING: 'A backup is already running: wait for it to finish',
+  BACKUP_STARTED: 'Backup started',
+
+  // modules/dicom-export/
+  EXPORT_NO_IMAGES: 'This exam has no DICOM images to export yet',
+  EXPORT_ARCHIVED: 'The images of this exam are archived: unzip them before exporting',
+  EXPORT_NOT_PREPARED: 'The file is not ready: it was not prepared, or it has expired. Please check again',
+  EXPORT_PREPARING: 'The export file is being prepared: please wait a moment',
+  EXPORT_FILES_MISSING: 'The file could not be prepared: some image files are missing from the archive',
+  EXPORT_FAILED: 'The export file could not be prepared: please try again',
+  EXPORT_PROGRESS: 'Preparing the export file ({done}/{total})',
 } as const satisfies { readonly [C in keyof typeof th]: string };

@@ -28,6 +28,10 @@ export const th = {
   TOO_MANY_ATTEMPTS:
     'ลองหลายครั้งเกินไป กรุณารอ {seconds} วินาทีแล้วลองใหม่ (Too many attempts: try again in {seconds} seconds)',
 
+  // http/ uploads (spec §5: a file must be chosen; the spec's words in both languages)
+  NO_FILE: 'Please select file.',
+  EMPTY_FILE: 'Please select file.',
+
   // auth/
   TOKEN_EXPIRED: 'ลิงก์นี้หมดอายุแล้ว กรุณาเปิดใหม่',
   UNDECLARED_ROUTE: 'ไม่มีสิทธิ์ใช้งานส่วนนี้',
@@ -108,4 +112,55 @@ export const th = {
   ORIENTATION_NOT_FOUND: 'ไม่พบภาพในแนวระนาบนี้',
   SERIES_EMPTY: 'ไม่มีภาพใน series นี้',
   NO_THUMBNAIL: 'ไม่มีภาพตัวอย่างของ series นี้',
+
+  // modules/patients/
+  PATIENT_NOT_FOUND: 'ไม่พบข้อมูลผู้ป่วย',
+  BAD_PHONE: 'เบอร์โทรศัพท์ไม่ถูกต้อง',
+  NO_CRITERIA: 'กรุณาระบุเงื่อนไขการค้นหาอย่างน้อยหนึ่งช่อง',
+  BIRTH_DATE_IN_FUTURE: 'วันเกิดต้องไม่เป็นวันในอนาคต',
+  PASSWORD_REQUIRED: 'กรุณาระบุ',
+  WRONG_PASSWORD: 'รหัสผ่านไม่ถูกต้อง',
+  NATIONAL_NUMBER_TAKEN: 'เลขประจำตัวประชาชนนี้มีในระบบแล้ว',
+  HN_TAKEN: 'HN นี้มีในระบบแล้ว',
+  PATIENT_CONFLICT: 'ข้อมูลผู้ป่วยถูกแก้ไขโดยผู้ใช้อื่นแล้ว กรุณาโหลดข้อมูลใหม่',
+  HN_EXHAUSTED: 'สร้าง HN ไม่สำเร็จ กรุณาลองอีกครั้ง',
+  NOT_AN_IMAGE: 'ไฟล์ที่ส่งมาไม่ใช่รูปภาพที่รองรับ (JPEG, PNG, WebP)',
+  PHOTO_TOO_LARGE: 'รูปภาพมีขนาดใหญ่เกิน 5 MB',
+  NO_PHOTO: 'ผู้ป่วยยังไม่มีรูป',
+  CAPTURE_NOT_FOUND: 'ไม่พบรายการถ่ายรูป',
+  CAPTURE_GONE: 'ลิงก์ถ่ายรูปนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาสร้าง QR ใหม่',
+  CAPTURE_LINK_INVALID: 'ลิงก์ไม่ถูกต้อง',
+
+  // modules/users/ (account creation from the command line: English, as the command's help)
+  BAD_USERNAME: 'username: 3-50 letters, digits, . _ -',
+  BAD_ROLE: 'role must be one of the role names',
+  WEAK_PASSWORD: 'password: at least 10 characters',
+  DUPLICATE: 'username already exists',
+  NEEDS_HOSPITAL: '{role} users need --hospital',
+  NEEDS_BRANCH: '{role} users need --branch',
+  UNKNOWN_CODE: 'unknown {kind} code {code}',
+
+  // modules/unmatched-studies/
+  STUDY_NOT_UNMATCHED: 'ชุดภาพนี้ถูกจับคู่กับรายการตรวจอื่นหรือถูกลบไปแล้ว',
+  UNMATCHED_FORBIDDEN: 'ไม่มีสิทธิ์ดูชุดภาพที่ยังไม่มีรายการตรวจ',
+
+  // modules/documents/
+  DOCUMENT_BAD_TYPE:
+    'ชนิดไฟล์ไม่รองรับ เอกสารรับเฉพาะ .jpg, .jpeg, .png, .tiff, .pdf, .doc, .docx, .ppt, .pptx, .xls, .xlsx, .txt',
+  DOCUMENT_NOT_FOUND: 'ไม่พบเอกสาร',
+
+  // modules/backup/
+  BACKUP_UNSUPPORTED:
+    "ฐานข้อมูลของระบบนี้อยู่บนเซิร์ฟเวอร์ฐานข้อมูลแยก สำรองด้วยเครื่องมือของเซิร์ฟเวอร์นั้นตามคู่มือ (This database runs on its own server: back it up with that server's tools, see Backup and restore in the README)",
+  BACKUP_RUNNING: 'กำลังสำรองข้อมูลอยู่ กรุณารอให้เสร็จก่อน (A backup is already running: wait for it to finish)',
+  BACKUP_STARTED: 'เริ่มสำรองข้อมูลแล้ว (Backup started)',
+
+  // modules/dicom-export/
+  EXPORT_NO_IMAGES: 'รายการตรวจนี้ยังไม่มีภาพ DICOM ให้ส่งออก',
+  EXPORT_ARCHIVED: 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนส่งออก',
+  EXPORT_NOT_PREPARED: 'ยังไม่ได้เตรียมไฟล์ส่งออก หรือไฟล์หมดอายุแล้ว กรุณาตรวจสอบอีกครั้ง',
+  EXPORT_PREPARING: 'กำลังเตรียมไฟล์ส่งออก กรุณารอสักครู่',
+  EXPORT_FILES_MISSING: 'เตรียมไฟล์ไม่สำเร็จ: ไม่พบไฟล์ภาพบางไฟล์ในคลัง',
+  EXPORT_FAILED: 'เตรียมไฟล์ส่งออกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+  EXPORT_PROGRESS: 'กำลังเตรียมไฟล์ส่งออก ({done}/{total})',
 } as const;

@@ -6,6 +6,8 @@ import { ExamIdParamsSchema } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import type { Database } from '../../db/client';
 import type { RouteAccess } from '../../auth/route-access';
+import { say } from '../../http/request-language';
+import { msg } from '../../i18n/catalogue';
 import type { ExamsService } from '../exams/exams.service';
 import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
 import { ExportRepository } from './export.repository';
@@ -82,7 +84,7 @@ export function dicomExportRoutes(deps: DicomExportRouteDeps) {
         return {
           success: true,
           data: null,
-          message: `กำลังเตรียมไฟล์ส่งออก (${result.done}/${result.total})`,
+          message: say(req, msg('EXPORT_PROGRESS', { done: result.done, total: result.total })),
           progress: { done: result.done, total: result.total },
         };
       },
