@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { msg, placeholdersOf, render, verbatim, type MessageCode } from './catalogue';
+import { list, msg, placeholdersOf, render, verbatim, type MessageCode } from './catalogue';
 import { en } from './en';
 import { th } from './th';
 
@@ -26,7 +26,12 @@ describe('the server message catalogue', () => {
   it('renders parameters by name: text, numbers, nested messages and lists of them', () => {
     expect(render(msg('TOO_MANY_ATTEMPTS', { seconds: 3 }), 'en')).toBe('Too many attempts: try again in 3 seconds');
     expect(render(msg('INVALID_CHARACTER', { field: 'hn' }), 'th')).toBe('ข้อมูลมีอักขระที่ใช้ไม่ได้ (invalid character): hn');
-    expect(render(msg('INVALID_INPUT', { issues: [msg('NOT_FOUND'), verbatim('x')] }), 'en')).toBe('No result; x');
+    expect(render(msg('INVALID_INPUT', { issues: list([msg('NOT_FOUND'), verbatim('x')], '; ') }), 'en')).toBe(
+      'No result; x',
+    );
+    expect(render(msg('INVALID_INPUT', { issues: list([msg('INVALID'), msg('INVALID')]) }), 'th')).toBe(
+      'ข้อมูลไม่ถูกต้อง, ข้อมูลไม่ถูกต้อง',
+    );
     expect(render(msg('VALIDATION_FAILED', { where: 'body', issues: msg('INVALID') }), 'en')).toBe(
       'Invalid input (body): Invalid value',
     );

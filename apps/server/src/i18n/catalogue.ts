@@ -13,8 +13,14 @@ type PlaceholdersIn<S extends string> = S extends `${string}{${infer Name}}${inf
 /** The {names} a message's Thai text fills in; its English names the same ones (checked below). */
 export type Placeholders<C extends MessageCode> = PlaceholdersIn<(typeof th)[C]>;
 
-/** A value filled into a placeholder: text and numbers as they are, a message in the answer's language. */
-export type MessageParam = string | number | Message | readonly Message[];
+/** A value filled into a placeholder: text and numbers as they are, messages in the answer's language. */
+export type MessageParam = string | number | Message | MessageList;
+
+/** Several messages said as one, between separators. */
+export interface MessageList {
+  readonly items: readonly Message[];
+  readonly separator: string;
+}
 
 /** A message not yet put into words: the error handler renders it in the language of the request. */
 export interface Message {
@@ -48,13 +54,15 @@ export function msg<C extends MessageCode>(code: C, ...[params]: MessageArgs<C>)
   return params === undefined ? { code } : { code, params };
 }
 
+/** Messages filled into one placeholder, each in the answer's language, joined by `separator`. */
+export function list(items: readonly Message[], separator = ', '): MessageList {
+  return { items, separator };
+}
+
 /** Text that comes in words already (a schema's message, Fastify's own, a legacy module's Thai). */
 export function verbatim(text: string): Message {
   return { code: 'VERBATIM', params: { text } };
 }
-
-/** Several messages answered as one, separated as the Thai answers always have been. */
-const LIST_SEPARATOR = '; ';
 
 export function render(message: Message, language: Language): string {
   return CATALOGUES[language][message.code].replace(PLACEHOLDER, (whole, name: string) => {
@@ -67,12 +75,8 @@ function paramText(value: MessageParam, language: Language): string {
   if (typeof value === 'string') return value;
   // Plain digits, as the Thai answers have them; a caller wanting 1,234 passes the formatted text.
   if (typeof value === 'number') return String(value);
-  if (isMessageList(value)) return value.map((m) => render(m, language)).join(LIST_SEPARATOR);
+  if ('items' in value) return value.items.map((m) => render(m, language)).join(value.separator);
   return render(value, language);
-}
-
-function isMessageList(value: Message | readonly Message[]): value is readonly Message[] {
-  return Array.isArray(value);
 }
 
 /** The Thai text of a message: what a log, the command line or a DIMSE refusal says, whoever asked. */

@@ -1,3 +1,5 @@
+import { ACCOUNTING_MESSAGES } from '@rangsi/contract';
+
 /**
  * The server's messages in Thai, keyed by code: what users see today, word for word (tests and e2e assert them).
  * Every code here needs its English in en.ts, with the same {placeholders}; a module's `<name>.errors.ts` gives the
@@ -15,6 +17,7 @@ export const th = {
   INVALID: 'ข้อมูลไม่ถูกต้อง',
   VALIDATION_FAILED: 'ข้อมูลไม่ถูกต้อง ({where}): {issues}',
   INVALID_INPUT: '{issues}',
+  FIELD_ISSUE: '{field} {message}',
   BAD_REQUEST: 'คำขอไม่ถูกต้อง',
   INVALID_JSON: 'รูปแบบ JSON ไม่ถูกต้อง',
   EMPTY_BODY: 'ไม่มีข้อมูลที่ส่งมา',
@@ -163,4 +166,100 @@ export const th = {
   EXPORT_FILES_MISSING: 'เตรียมไฟล์ไม่สำเร็จ: ไม่พบไฟล์ภาพบางไฟล์ในคลัง',
   EXPORT_FAILED: 'เตรียมไฟล์ส่งออกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
   EXPORT_PROGRESS: 'กำลังเตรียมไฟล์ส่งออก ({done}/{total})',
+
+  // modules/report-gateway/
+  GATEWAY_REPORT_NOT_FOUND: 'ไม่พบรายงานที่เสร็จแล้ว',
+  REPORT_NO_EXAM: 'รายงานนี้ไม่ได้เป็นของรายการตรวจใด จึงส่งให้โรงพยาบาลไม่ได้',
+  REPORT_AWAITS_AUDIT: 'รายงานนี้รอการตรวจสอบ (WaitingForAudit) ส่งให้โรงพยาบาลได้เมื่ออนุมัติแล้ว',
+  REPORT_AUDIT_REJECTED: 'รายงานนี้ถูกตีกลับจากการตรวจสอบ จึงส่งให้โรงพยาบาลไม่ได้',
+  REPORT_NO_ACCESSION: 'รายการตรวจนี้ยังไม่มีเลข Accession จึงส่งผลอ่านให้โรงพยาบาลไม่ได้',
+  REPORT_NO_TEXT: 'รายงานนี้ไม่มีข้อความผลอ่านที่จะส่ง',
+
+  // modules/radiology-reports/
+  REPORT_EXAM_NOT_FOUND: 'ไม่พบรายการตรวจ',
+  REPORT_NAME_NOT_FOUND: 'ไม่พบรายงานชื่อนี้',
+  FINISHED_REPORT_NOT_FOUND: 'ไม่พบรายงานฉบับนี้',
+  REPORT_WAITING_FOR_AUDIT:
+    'รายงานนี้อยู่ระหว่างรอตรวจสอบ (WaitingForAudit) เปิดได้เมื่ออนุมัติแล้ว หรือโดยแพทย์ผู้อ่าน/ผู้มีสิทธิ์อนุมัติหรือแก้ไขรายงาน',
+  REPORT_FORBIDDEN: 'ไม่มีสิทธิ์ดูรายงานผล',
+  REPORT_READ_ONLY_ROLE: 'ผู้ใช้ของโรงพยาบาลดูรายงานได้อย่างเดียว',
+  REPORT_NOT_ACCEPTED: 'กรุณารับเคส (accept) ก่อนเขียนรายงาน',
+  REPORT_NOT_REVIEWER: 'เขียนรายงานได้เฉพาะแพทย์ผู้ได้รับมอบหมายหรือผู้มีสิทธิ์แก้ไขรายงาน',
+  REPORT_WRONG_STATE: 'รายการนี้ไม่อยู่ในสถานะที่เขียนรายงานได้',
+  REPORT_READ_ONLY: 'ไม่มีสิทธิ์เขียนรายงาน',
+  FINISHED_REPORT_IMMUTABLE: 'รายงานที่บันทึกแล้วแก้ไขไม่ได้ หากต้องการแก้ไข กรุณาเขียนฉบับแก้ไขเพิ่มเติม (addendum) ซึ่งจะเป็นฉบับใหม่',
+  REPORT_VERSION_TAKEN:
+    'รายงานนี้บันทึกแล้วถึงฉบับที่ {latest} รายงานที่บันทึกแล้วแก้ไขไม่ได้ กรุณาเปิดรายงานใหม่เพื่อดูฉบับล่าสุด แล้วเขียนฉบับแก้ไขเพิ่มเติม (addendum) หากต้องการแก้',
+  REPORT_VERSION_INVALID: 'เลขฉบับของรายงานไม่ถูกต้อง กรุณาเปิดรายงานใหม่',
+  REPORT_DRAFT_CONFLICT: 'ร่างรายงานถูกบันทึกจากหน้าต่างอื่นแล้ว ข้อความล่าสุดแสดงแทนแล้ว',
+  REPORT_KIND_NOT_ALLOWED: 'มีรายงานผลสมบูรณ์ (final) แล้ว ฉบับถัดไปต้องเป็นฉบับแก้ไขเพิ่มเติม (addendum)',
+  IMPRESSION_REQUIRED: 'กรุณาระบุสรุปผล (Impression) ก่อนบันทึกรายงาน',
+  ADDENDUM_REQUIRED: 'กรุณาระบุข้อความแก้ไขเพิ่มเติม (Addendum) ว่าแก้ไขอะไร',
+
+  // modules/billing/
+  BILLING_NO_BRANCH: 'บัญชีผู้ใช้นี้ไม่ได้สังกัดสาขา จึงใช้งานระบบวางบิลไม่ได้ (your account has no branch)',
+  BILLING_HOSPITAL_NOT_FOUND: 'ไม่พบโรงพยาบาล หรือโรงพยาบาลนี้ไม่อยู่ในสาขาของท่าน (hospital not found in your branch)',
+  BILLING_NOT_FOUND: 'ไม่พบใบวางบิล (billing not found)',
+  BILLING_RECEIPT_NOT_FOUND: 'ไม่พบใบเสร็จ (receipt not found)',
+  BILLING_LINE_NOT_FOUND: 'ไม่พบใบส่งตรวจนี้ในใบวางบิล (request not in this billing)',
+  PRIVILEGE_NOT_OF_HOSPITAL: 'สิทธิการรักษาที่เลือกไม่ใช่ของโรงพยาบาลนี้ (privilege not of this hospital)',
+  DUPLICATE_REQUESTS: 'มีใบส่งตรวจซ้ำกันในรายการที่เลือก (the same request is listed twice)',
+  BILLING_REQUESTS_REFUSED: '{reasons}',
+  REQUESTS_MISSING:
+    'สร้างใบวางบิลไม่ได้: ใบส่งตรวจ {n} รายการไม่พบ หรือไม่อยู่ในสาขา/โรงพยาบาล/สิทธิที่เลือก (not found, or not of this branch, hospital or privilege)',
+  REQUESTS_DELETED: 'สร้างใบวางบิลไม่ได้: ใบส่งตรวจ {n} รายการถูกลบหรืออยู่ระหว่างรออนุมัติราคา (deleted or on hold)',
+  REQUESTS_OUT_OF_RANGE:
+    'สร้างใบวางบิลไม่ได้: ใบส่งตรวจ {n} รายการมีวันนัดตรวจอยู่นอกช่วงวันที่ที่เลือก (appointment outside the date range)',
+  REQUESTS_PAID: 'สร้างใบวางบิลไม่ได้: ใบส่งตรวจ {n} รายการชำระแล้ว (already paid)',
+  SOME_PAID: 'บางรายการชำระแล้ว (some requests are already paid)',
+  PAID_ELSEWHERE: 'ใบส่งตรวจนี้ชำระแล้วในใบวางบิลอื่น (already paid in another billing)',
+  PAID_BY_RECEIPT: 'รายการนี้ชำระด้วยใบเสร็จ กรุณายกเลิกใบเสร็จแทน (paid by a receipt: void the receipt instead)',
+  NOT_IN_BATCH: 'ใบส่งตรวจ {n} รายการไม่อยู่ในใบวางบิลนี้ (requests not in this billing)',
+  AMOUNT_OVER_LINES: "จำนวนเงินต้องไม่เกินยอดรวมของรายการที่เลือก {max} บาท (amount above the selected lines' total)",
+  RECEIPT_VOIDED: 'ใบเสร็จนี้ถูกยกเลิกแล้ว (the receipt is already voided)',
+  RECEIPT_VOIDED_FILE: 'ใบเสร็จนี้ถูกยกเลิกแล้ว พิมพ์ไม่ได้ (the receipt is voided)',
+  BILLING_BAD_CURSOR: 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง (invalid cursor)',
+  BILLING_CREATED: 'สร้างใบวางบิลสำเร็จ',
+  RECEIPT_ISSUED: 'ออกใบเสร็จสำเร็จ',
+  RECEIPT_VOID_DONE: 'ยกเลิกใบเสร็จแล้ว',
+
+  // modules/accounting/ (the §5 warnings are the contract's, which the web shows too)
+  ACC_CHOOSE_BRANCH: 'กรุณาเลือกสาขา (choose a branch)',
+  ACC_BRANCH_NOT_FOUND: 'ไม่พบสาขา (no such branch)',
+  ACC_RECEIPT_NOT_FOUND: ACCOUNTING_MESSAGES.receiptNotFound,
+  ACC_BAD_RECEIPT: ACCOUNTING_MESSAGES.badReceipt,
+  ACC_RECEIPT_NOT_CHEQUE: 'ใบเสร็จนี้ไม่ได้ชำระด้วยเช็ค กรุณาระบุเลขที่ใบเสร็จให้ถูกต้อง (this receipt was not paid by cheque)',
+  RECEIPT_ALREADY_RECORDED: 'ใบเสร็จนี้บันทึกค่าตรวจแล้ว (this receipt is already recorded as an exam fee)',
+  ACC_FUTURE_DATE: 'วันที่ต้องไม่เกินวันนี้ (the date cannot be in the future)',
+  ACC_RANGE: 'ช่วงวันที่ไม่ถูกต้อง: วันเริ่มต้องไม่หลังวันสิ้นสุด และห่างกันไม่เกิน 366 วัน (from must not be after to, at most 366 days)',
+  ACC_METHOD: 'ไม่พบวิธีชำระเงินที่เลือก กรุณาเลือกประเภท (no such payment method)',
+  ACC_ENTRY_NOT_FOUND: 'ไม่พบรายการ (no such entry)',
+  NO_ATTACHMENT: 'รายการนี้ไม่มีไฟล์แนบ (this entry has no attachment)',
+  ATTACHMENT_BAD_TYPE: 'ไฟล์แนบต้องเป็นรูปภาพ JPEG, PNG หรือ PDF (attachments: JPEG, PNG or PDF)',
+  ATTACHMENT_TOO_LARGE: 'ไฟล์แนบมีขนาดใหญ่เกิน {mb} MB (attachments: at most {mb} MB)',
+  ATTACHMENT_ONE_FILE: 'แนบไฟล์ได้ครั้งละ 1 ไฟล์ (one attachment at a time)',
+  ACC_TOO_MANY_LINES: 'ข้อมูลที่ส่งมีจำนวนรายการเกินกำหนด (at most 100 expense lines)',
+  ACC_FIELD_TOO_LONG: 'ข้อมูล {field} ยาวเกินกำหนด ({field}: too long)',
+  ACC_NOT_MULTIPART: 'กรุณาส่งข้อมูลแบบ multipart/form-data (send multipart/form-data)',
+  ACCOUNTING_SAVED: ACCOUNTING_MESSAGES.saved,
+
+  // modules/report-engine/
+  REPORT_UNKNOWN: 'ไม่พบรายงานชื่อ "{name}"',
+  REPORT_ENGINE_FORBIDDEN: 'ไม่มีสิทธิ์เรียกดูรายงานนี้',
+  REPORT_BRANCH_FORBIDDEN: 'ไม่มีสิทธิ์ดูรายงานของสาขานี้',
+  REPORT_DOCTOR_FORBIDDEN: 'ดูรายงานได้เฉพาะของแพทย์ตนเอง',
+  REPORT_PARAMS_INVALID: 'ข้อมูลของรายงานไม่ถูกต้อง: {issues}',
+  REPORT_FORM_BODY: 'พารามิเตอร์ของรายงานต้องเป็นฟอร์ม (name=value)',
+  REPORT_CHOOSE_BRANCH: 'กรุณาเลือกสาขา',
+  REPORT_BRANCH_UNKNOWN: 'ไม่พบสาขาที่เลือก',
+  REPORT_DOCTOR_UNKNOWN: 'ไม่พบแพทย์ที่เลือก',
+  REPORT_DATE_ORDER: 'วันที่เริ่มต้นต้องไม่เกินวันที่สิ้นสุด',
+  REPORT_PERIOD_TOO_LONG: 'ช่วงเวลาของรายงานต้องไม่เกิน {max} {unit}',
+  REPORT_UNIT_DAYS: 'วัน',
+  REPORT_UNIT_MONTHS: 'เดือน',
+  REPORT_REQUEST_NOT_FOUND: 'ไม่พบใบส่งตรวจ',
+  REPORT_REQUEST_HOLD: 'ใบส่งตรวจนี้รออนุมัติราคาพิเศษ (Hold) พิมพ์ได้เมื่ออนุมัติแล้ว',
+  REPORT_REQUEST_NO_TIME: 'กรุณาระบุเวลาตรวจ',
+  REPORT_REQUEST_NO_ACCESSION: 'ใบส่งตรวจนี้ยังไม่มีเลข Accession',
+  REPORT_PAGE_TITLE: 'ไม่สามารถแสดงรายงานได้',
 } as const;
