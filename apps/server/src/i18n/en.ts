@@ -261,4 +261,8 @@ export const en = {
   REPORT_REQUEST_NO_TIME: 'Please specify the exam time',
   REPORT_REQUEST_NO_ACCESSION: 'This request has no accession number yet',
   REPORT_PAGE_TITLE: 'The report cannot be shown',
+
+  // modules/weasis/ (the manifest's message, shown by Weasis)
+  WEASIS_ARCHIVED: 'The images of this exam are archived: unzip them before viewing',
+  WEASIS_NO_IMAGES: 'This exam has no images yet',
 } as const satisfies { readonly [C in keyof typeof th]: string };

@@ -262,4 +262,8 @@ export const th = {
   REPORT_REQUEST_NO_TIME: 'กรุณาระบุเวลาตรวจ',
   REPORT_REQUEST_NO_ACCESSION: 'ใบส่งตรวจนี้ยังไม่มีเลข Accession',
   REPORT_PAGE_TITLE: 'ไม่สามารถแสดงรายงานได้',
+
+  // modules/weasis/ (the manifest's message, shown by Weasis)
+  WEASIS_ARCHIVED: 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนเปิดดู',
+  WEASIS_NO_IMAGES: 'รายการตรวจนี้ยังไม่มีภาพ',
 } as const;

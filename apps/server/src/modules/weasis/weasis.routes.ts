@@ -5,6 +5,7 @@ import { ExamIdParamsSchema } from '@rangsi/contract';
 import type { AuditService } from '../../audit/audit.service';
 import { requireUser } from '../../auth/auth.plugin';
 import type { Database } from '../../db/client';
+import { languageOfRequest } from '../../http/request-language';
 import type { IssueExamToken } from '../exams/exams.routes';
 import type { ExamsService } from '../exams/exams.service';
 import { dicomwebBase } from '../../dicom/dicomweb/common';
@@ -47,6 +48,7 @@ export function weasisRoutes(deps: WeasisRouteDeps) {
         const xml = await service.manifest(requireUser(req), req.params.examId, {
           wadoUrl: `${dicomwebBase(req)}/wado`,
           token: req.query.token,
+          language: languageOfRequest(req),
         });
         reply.type('application/xml; charset=utf-8');
         // It names the patient and carries a token: never cached.
