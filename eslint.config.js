@@ -113,7 +113,19 @@ const webZones = {
 };
 
 /** The server folders below the modules. */
-const SERVER_LIBRARY = ['dicom', 'db', 'auth', 'http', 'audit', 'storage', 'pdf', 'integrations', 'jobs', 'ops'];
+const SERVER_LIBRARY = [
+  'dicom',
+  'db',
+  'i18n',
+  'auth',
+  'http',
+  'audit',
+  'storage',
+  'pdf',
+  'integrations',
+  'jobs',
+  'ops',
+];
 
 /**
  * apps/server/src/modules/<a> must not reach into another module's repository: it calls that module's
@@ -273,7 +285,7 @@ export default defineConfig(
           patterns: [
             ...serverImportsWeb,
             ...restricted(
-              'Library and infrastructure code (dicom, db, auth, http, audit, storage, pdf, integrations, jobs, ops) never imports a module or the seed: a module passes what it needs in (a port, a callback).',
+              'Library and infrastructure code (dicom, db, i18n, auth, http, audit, storage, pdf, integrations, jobs, ops) never imports a module or the seed: a module passes what it needs in (a port, a callback).',
               '(^|/)modules/',
               '(^|/)seed/',
             ),

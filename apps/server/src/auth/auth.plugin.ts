@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError } from '../http/domain-error';
+import { forbidden, unauthorized } from '../http/domain-error';
+import { authError } from './auth.errors';
 import type { RouteAccess } from './route-access';
 import type { AuthService } from './auth.service';
 import type { CurrentUser } from './current-user';
 import type { TokenService } from './token.service';
 
 export const SESSION_COOKIE = 'rangsi_session';
-
-const FORBIDDEN = () => new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'FORBIDDEN');
 
 /** Reads the signed session cookie; null for none, a forged signature, or a dead session. */
 export async function userFromRequest(app: FastifyInstance, auth: AuthService, request: FastifyRequest) {
@@ -47,14 +46,14 @@ async function callerOf(
   const token = queryToken(request);
   if (token && access.tokens?.length) {
     const principal = await tokens.principal(token);
-    if (!principal) throw new DomainError(401, 'ลิงก์นี้หมดอายุแล้ว กรุณาเปิดใหม่', 'TOKEN_EXPIRED');
+    if (!principal) throw authError('TOKEN_EXPIRED');
     if (!access.tokens.includes(principal.token!.purpose) || (request.method !== 'GET' && request.method !== 'HEAD'))
-      throw FORBIDDEN();
+      throw forbidden();
     return principal;
   }
   const user = await userFromRequest(app, auth, request);
   if (user || !token) return user;
-  if (await tokens.principal(token)) throw FORBIDDEN();
+  if (await tokens.principal(token)) throw forbidden();
   return null;
 }
 
@@ -70,21 +69,21 @@ export function registerAccessGuard(app: FastifyInstance, auth: AuthService, tok
     // Routes without a declaration are refused outright (and a test fails for them); 404 handler has no route.
     if (!access) {
       if (request.routeOptions.url === undefined) return;
-      throw new DomainError(403, 'ไม่มีสิทธิ์ใช้งานส่วนนี้', 'UNDECLARED_ROUTE');
+      throw authError('UNDECLARED_ROUTE');
     }
     if (access.permission === 'public') return;
     const user = await callerOf(app, auth, tokens, request, access);
-    if (!user) throw new DomainError(401, 'กรุณาเข้าสู่ระบบ', 'UNAUTHORIZED');
+    if (!user) throw unauthorized();
     request.user = user;
     // A film link's grant is the route's own list of token purposes; a person's token keeps its person's rights.
     if (access.permission === 'authenticated' || user.token?.purpose === 'link') return;
     const allowed = [access.permission, ...(access.anyOf ?? [])];
-    if (!allowed.some((p) => user.permissions.has(p))) throw FORBIDDEN();
+    if (!allowed.some((p) => user.permissions.has(p))) throw forbidden();
   });
 }
 
 /** The signed-in user of a guarded route (the guard has already refused anonymous calls). */
 export function requireUser(request: FastifyRequest) {
-  if (!request.user) throw new DomainError(401, 'กรุณาเข้าสู่ระบบ', 'UNAUTHORIZED');
+  if (!request.user) throw unauthorized();
   return request.user;
 }

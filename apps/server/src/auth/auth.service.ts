@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { effectivePermissions, isPermissionCode, isRoleName, ROLE_DEFAULTS, type PermissionCode } from '@rangsi/domain';
 import { AttemptLimiter, type AttemptPolicy } from '../http/attempt-limiter';
-import { DomainError } from '../http/domain-error';
+import { th } from '../i18n/th';
+import { authError } from './auth.errors';
 import type { CurrentUser } from './current-user';
 import type { UserAccountRow, UserAccounts } from './user-accounts';
 import { burnPasswordCheck, verifyPassword } from './password';
@@ -32,9 +33,8 @@ export const LOGIN_POLICIES = {
   account: { free: 20, baseDelayMs: 1_000, maxDelayMs: 30_000, windowMs: 15 * 60_000 },
 } satisfies Record<string, AttemptPolicy>;
 
-/** One message for an unknown user and a wrong password, so neither can be told apart. */
-export const BAD_CREDENTIALS = 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง';
-export const LOCKED = 'บัญชีนี้ถูกระงับชั่วคราว กรุณาติดต่อผู้ดูแลระบบ (This account is locked)';
+/** The Thai answer to a failed login (one message for an unknown user and a wrong password). */
+export const BAD_CREDENTIALS = th.BAD_CREDENTIALS;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -76,7 +76,7 @@ export class AuthService {
       if (user?.lockedUntil && user.lockedUntil > now) {
         await burnPasswordCheck(password);
         attempt.cancelled();
-        throw new DomainError(423, LOCKED, 'LOCKED');
+        throw authError('LOCKED');
       }
       ok =
         user && user.isActive
@@ -90,7 +90,7 @@ export class AuthService {
       attempt.failed();
       // Kept for the record (who tried which name from where); the limiter decides the waits.
       await this.users.recordFailure(username, ctx.ip);
-      throw new DomainError(401, BAD_CREDENTIALS, 'BAD_CREDENTIALS');
+      throw authError('BAD_CREDENTIALS');
     }
     attempt.succeeded();
     const token = randomBytes(32).toString('base64url');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PermissionCode } from '@rangsi/domain';
-import { DomainError, forbidden, unauthorized } from '../http/domain-error';
+import { forbidden, unauthorized } from '../http/domain-error';
+import { authError } from './auth.errors';
 import { hashToken, type AuthService } from './auth.service';
 import type { CurrentUser } from './current-user';
 import type { SessionRepository } from './session.repository';
@@ -101,7 +102,7 @@ export class TokenService {
   ): Promise<{ token: string; expiresAt: Date }> {
     const now = this.now();
     const expiresAt = new Date(Math.min(now.getTime() + ttlMs, link.expiresAt.getTime()));
-    if (expiresAt <= now) throw new DomainError(404, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว', 'LINK_NOT_FOUND');
+    if (expiresAt <= now) throw authError('LINK_NOT_FOUND');
     return this.mint({ userId: link.createdBy, expiresAt, scopeExamId: examId, purpose: 'link', linkId: link.linkId });
   }
 

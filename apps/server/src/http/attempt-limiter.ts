@@ -1,4 +1,6 @@
+import { msg } from '../i18n/catalogue';
 import { DomainError } from './domain-error';
+import { httpError } from './http.errors';
 
 /** How failures on one key slow the next attempt (decision sec42). */
 export interface AttemptPolicy {
@@ -30,13 +32,12 @@ export interface Attempt {
   cancelled(): void;
 }
 
-export const TOO_MANY_ATTEMPTS = (seconds: number) =>
-  `ลองหลายครั้งเกินไป กรุณารอ ${seconds} วินาทีแล้วลองใหม่ (Too many attempts: try again in ${seconds} seconds)`;
-
 /** A 429 with the seconds to wait; routes copy them into Retry-After. */
 export class TooManyAttempts extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, TOO_MANY_ATTEMPTS(retryAfterSeconds), 'TOO_MANY_ATTEMPTS', { retryAfterSeconds });
+    super(httpError.kinds.TOO_MANY_ATTEMPTS, msg('TOO_MANY_ATTEMPTS', { seconds: retryAfterSeconds }), {
+      data: { retryAfterSeconds },
+    });
   }
 }
 

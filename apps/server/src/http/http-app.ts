@@ -3,7 +3,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerErrorHandler } from './error-handler';
+import { languageOf } from '../i18n/language';
+import { envelopeOf, registerErrorHandler } from './error-handler';
+import { httpError } from './http.errors';
 import { registerInputGuard } from './input-guard';
 import { redactedError } from './log-redaction';
 
@@ -52,8 +54,10 @@ export async function createHttpApp(opts: HttpAppOptions): Promise<{ app: Fastif
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false },
     // The router's own refusals (bad %-escapes, over-long path segments) bypass the error handler and echo the URL,
     // which can hold a patient's name, with Fastify's internal codes: answer them as any other bad input.
-    frameworkErrors: (_err, _request, reply) => {
-      (reply as FastifyReply).code(400).send({ success: false, message: 'ที่อยู่ไม่ถูกต้อง (invalid URL)' });
+    frameworkErrors: (_err, request, reply) => {
+      (reply as FastifyReply)
+        .code(400)
+        .send(envelopeOf(httpError('INVALID_URL'), languageOf(request.headers['accept-language'])));
     },
   });
   app.setValidatorCompiler(validatorCompiler);

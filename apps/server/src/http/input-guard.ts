@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from './domain-error';
+import { msg } from '../i18n/catalogue';
+import type { DomainError } from './domain-error';
+import { httpError } from './http.errors';
 
 // NUL: PostgreSQL (and PGlite) refuse it in text, so it used to surface as a 500 from whichever query met it first.
 // A lone surrogate is not a character at all: it cannot be encoded as UTF-8 and would be stored as U+FFFD or refused.
@@ -24,11 +26,9 @@ export function findUnstorableText(value: unknown, at = '', depth = 0): string |
   return null;
 }
 
-const MESSAGE = 'ข้อมูลมีอักขระที่ใช้ไม่ได้ (invalid character)';
-
 /** A 400 naming the field that holds a NUL or a lone surrogate; used for multipart fields and file names too. */
 export function unstorableTextError(field: string): DomainError {
-  return new DomainError(400, `${MESSAGE}: ${field}`, 'INVALID_CHARACTER', undefined, [{ field, message: MESSAGE }]);
+  return httpError('INVALID_CHARACTER', { field }, { errors: [{ field, message: msg('INVALID_CHARACTER_FIELD') }] });
 }
 
 /** Refuses a multipart field value or file name that cannot be stored. */

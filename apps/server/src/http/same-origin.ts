@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DomainError } from './domain-error';
+import { th } from '../i18n/th';
+import { httpError } from './http.errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const CROSS_SITE_MESSAGE = 'คำขอนี้ส่งมาจากเว็บไซต์อื่น ระบบจึงไม่ดำเนินการให้ (Cross-site request refused)';
+/** The Thai answer to a cross-site request. */
+export const CROSS_SITE_MESSAGE = th.CROSS_SITE;
 
 /**
  * Why a state-changing request is refused as cross-site, or null when it may go on (decision sec40):
@@ -41,6 +43,6 @@ export function registerSameOriginGuard(app: FastifyInstance, publicBaseUrl: str
     const reason = crossSiteReason(request, publicOrigin);
     if (!reason) return;
     request.log.warn({ method: request.method, route: request.routeOptions.url, reason }, 'cross-site request refused');
-    throw new DomainError(403, CROSS_SITE_MESSAGE, 'CROSS_SITE');
+    throw httpError('CROSS_SITE');
   });
 }

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AuthService } from '../auth/auth.service';
 import { userFromRequest } from '../auth/auth.plugin';
+import { notFound } from '../http/domain-error';
+import { sendRefusal } from '../http/error-handler';
 
 /**
  * Pages a person without a session may open: the logon page, the public export link, the phone photo capture, and
@@ -39,7 +41,7 @@ export function spaRoutes(deps: { distDir: string; auth: AuthService }) {
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const urlPath = request.url.split('?')[0] ?? '/';
-      if (isApiPath(urlPath)) return reply.status(404).send({ success: false, message: 'ไม่พบข้อมูล' });
+      if (isApiPath(urlPath)) return sendRefusal(reply, notFound());
       if (!isPublicPage(urlPath) && !(await userFromRequest(app, deps.auth, request))) {
         return reply.redirect(`/Member/LogOn?ReturnUrl=${encodeURIComponent(request.url)}`, 302);
       }

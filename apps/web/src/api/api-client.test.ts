@@ -35,6 +35,8 @@ describe('apiRequest', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe('{"n":1}');
     expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+    // The UI's language (Thai until English is chosen), so the server's messages come back in it.
+    expect(new Headers(init?.headers).get('accept-language')).toBe('th');
   });
 
   it('throws the server message for success:false even with HTTP 200', async () => {

@@ -1,4 +1,5 @@
 import type { FieldError } from '@rangsi/contract';
+import { acceptLanguage } from './accept-language';
 import { ApiError } from './api-error';
 import { redirectToLogOn } from './log-on-redirect';
 
@@ -28,7 +29,7 @@ export interface ApiRequestOptions {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, redirectOnUnauthorized = true } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

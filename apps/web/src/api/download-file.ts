@@ -1,3 +1,4 @@
+import { acceptLanguage } from './accept-language';
 import { ApiError } from './api-error';
 import { redirectToLogOn } from './log-on-redirect';
 
@@ -28,7 +29,11 @@ export function fileNameOf(contentDisposition: string | null, fallback: string):
 export async function downloadFile(path: string, fallbackName: string, signal?: AbortSignal): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'same-origin', signal });
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      headers: { 'Accept-Language': acceptLanguage() },
+      signal,
+    });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, undefined, [], { cause });

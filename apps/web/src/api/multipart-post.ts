@@ -1,3 +1,4 @@
+import { acceptLanguage } from './accept-language';
 import { ApiError } from './api-error';
 import { redirectToLogOn } from './log-on-redirect';
 
@@ -29,6 +30,7 @@ export function postMultipart<T>(url: string, form: FormData, onProgress?: (perc
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', acceptLanguage());
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteAccess } from '../../auth/route-access';
+import { sendRefusal } from '../../http/error-handler';
 import { UID_PATTERN } from '../parse/read-instance';
+import { dicomwebError } from './dicomweb.errors';
 import { covers, parseAccept } from './media-type';
 
 /**
@@ -35,7 +37,7 @@ export function dicomwebBase(req: FastifyRequest): string {
 
 /** 406 in the envelope when the client accepts none of what a resource can give. */
 export function notAcceptable(reply: FastifyReply, what: string) {
-  return reply.code(406).send({ success: false, message: `รูปแบบที่ขอไม่รองรับ: this resource answers ${what}` });
+  return sendRefusal(reply, dicomwebError('NOT_ACCEPTABLE', { what }));
 }
 
 export function acceptsDicomJson(req: FastifyRequest): boolean {

@@ -1,9 +1,9 @@
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
-import { DomainError, notFound } from '../../http/domain-error';
 import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import type { DicomJson } from '../parse/dicom-json';
+import { dicomwebError } from './dicomweb.errors';
 import { seesUnmatchedStudies, studyVisibility } from '../../auth/data-scope/study-scope';
 import { DicomwebRepository, type StoredInstance } from '../query/dicomweb.repository';
 import { instanceJson, SERIES_ALL, seriesJson, STUDY_ALL, studyJson } from '../query/qido-response';
@@ -97,10 +97,9 @@ export class DicomwebService {
   /** The stored instances at a location; nothing visible is a 404 (out of scope looks like absent). */
   async retrieve(user: CurrentUser, at: Location): Promise<StoredInstance[]> {
     const rows = await this.repo.storedInstances(at, studyVisibility(user));
-    if (!rows.length) throw notFound('ไม่พบภาพ');
+    if (!rows.length) throw dicomwebError('IMAGE_NOT_FOUND');
     // Archived images have no hot file: a clear 409 (the exam shows Archive and is unzipped first), never a 500.
-    if (rows.some((r) => r.archived))
-      throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
+    if (rows.some((r) => r.archived)) throw dicomwebError('DICOM_ARCHIVED');
     // Audited centrally, once per study and actor within the dedupe window (audit/audit-reads.ts).
     return rows;
   }
@@ -111,13 +110,13 @@ export class DicomwebService {
     // A small versioned query decides between the cached text and a new aggregation: instances are only ever added,
     // so their count and latest arrival identify the content (on any server of a scale-out).
     const stamp = await this.repo.metadataStamp(at, visible);
-    if (!stamp.n) throw notFound('ไม่พบภาพ');
+    if (!stamp.n) throw dicomwebError('IMAGE_NOT_FOUND');
     const key = `${at.study}/${at.series ?? ''}/${at.sop ?? ''}`;
     const version = `${stamp.n}|${stamp.last}`;
     let text = this.metadataCache.get(key)?.stamp === version ? this.metadataCache.get(key)!.text : null;
     if (!text) {
       text = await this.repo.metadataText(at, visible);
-      if (!text) throw notFound('ไม่พบภาพ');
+      if (!text) throw dicomwebError('IMAGE_NOT_FOUND');
       this.remember(key, version, text);
     }
     return text

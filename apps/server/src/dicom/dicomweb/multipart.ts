@@ -4,17 +4,11 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { multipartError } from './dicomweb.errors';
 
 /** multipart/related (RFC 2387) for DICOMweb: a streaming reader that writes each part to a file, and a writer. */
 
-export class MultipartError extends Error {
-  constructor(
-    readonly status: 400 | 413,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { MultipartError } from './dicomweb.errors';
 
 export interface ReceivedPart {
   path: string;
@@ -36,8 +30,8 @@ const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
  * Reads a multipart body, writing every part to its own file in `dir`; `onPart` is called for each finished part, in
- * order (the caller may process it while later parts still arrive). Malformed bodies throw MultipartError(400), too
- * much data MultipartError(413); files of parts not yet handed to `onPart` are removed on failure.
+ * order (the caller may process it while later parts still arrive). Malformed bodies throw MultipartError (invalid), too
+ * much data MultipartError (too large); files of parts not yet handed to `onPart` are removed on failure.
  */
 export async function readMultipart(
   body: AsyncIterable<Buffer | string>,
@@ -46,7 +40,7 @@ export async function readMultipart(
   limits: ReadLimits,
   onPart: (part: ReceivedPart & { oversize: boolean }) => void,
 ): Promise<number> {
-  if (!/^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/.test(boundary)) throw new MultipartError(400, 'invalid multipart boundary');
+  if (!/^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/.test(boundary)) throw multipartError('MULTIPART_BAD_BOUNDARY');
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   // A CRLF in front lets the first boundary match the same delimiter as the others.
   let buf: Buffer = CRLF;
@@ -77,7 +71,7 @@ export async function readMultipart(
     for await (const chunk of body) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       total += bytes.length;
-      if (total > limits.maxBytes) throw new MultipartError(413, 'request body too large');
+      if (total > limits.maxBytes) throw multipartError('MULTIPART_TOO_LARGE');
       buf = buf.length ? Buffer.concat([buf, bytes]) : bytes;
       for (;;) {
         if (state === 'done') {
@@ -101,11 +95,11 @@ export async function readMultipart(
           }
           const eol = buf.indexOf(CRLF);
           if (eol < 0) {
-            if (buf.length > 256) throw new MultipartError(400, 'malformed multipart boundary line');
+            if (buf.length > 256) throw multipartError('MULTIPART_BAD_BOUNDARY_LINE');
             break;
           }
           if (buf.subarray(0, eol).toString('latin1').trim() !== '')
-            throw new MultipartError(400, 'malformed multipart boundary line');
+            throw multipartError('MULTIPART_BAD_BOUNDARY_LINE');
           buf = buf.subarray(eol + 2);
           state = 'headers';
         }
@@ -113,13 +107,13 @@ export async function readMultipart(
           // A part without headers starts with the blank line itself.
           const end = buf.subarray(0, 2).equals(CRLF) ? -2 : buf.indexOf(HEADER_END);
           if (end === -1) {
-            if (buf.length > MAX_HEADER_BYTES) throw new MultipartError(400, 'multipart part headers too long');
+            if (buf.length > MAX_HEADER_BYTES) throw multipartError('MULTIPART_HEADERS_TOO_LONG');
             break;
           }
           const headers = parseHeaders(end === -2 ? '' : buf.subarray(0, end).toString('latin1'));
           buf = buf.subarray(end === -2 ? 2 : end + 4);
           parts += 1;
-          if (parts > limits.maxParts) throw new MultipartError(413, 'too many parts');
+          if (parts > limits.maxParts) throw multipartError('MULTIPART_TOO_MANY_PARTS');
           const file = path.join(dir, `part-${randomUUID()}`);
           sink = fs.createWriteStream(file, { flags: 'wx' });
           current = { path: file, headers, size: 0, oversize: false };
@@ -142,11 +136,7 @@ export async function readMultipart(
         }
       }
     }
-    if (state !== 'done')
-      throw new MultipartError(
-        400,
-        state === 'preamble' ? 'no multipart boundary found' : 'multipart body ends before its closing boundary',
-      );
+    if (state !== 'done') throw multipartError(state === 'preamble' ? 'MULTIPART_NO_BOUNDARY' : 'MULTIPART_UNFINISHED');
     return parts;
   } catch (err) {
     if (sink && current) {

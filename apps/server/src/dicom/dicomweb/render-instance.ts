@@ -1,45 +1,34 @@
 import type { FastifyReply } from 'fastify';
-import { notFound } from '../../http/domain-error';
+import { sendRefusal } from '../../http/error-handler';
 import type { LocalDicomArchive } from '../archive/local-archive';
 import { decodeFrame, UnsupportedImage, type ParsedFile } from '../thumbnails/decode-frame';
 import { parsedInstances } from '../thumbnails/parsed-instances';
 import { THUMBNAIL_SIZE } from '../thumbnails/render';
 import type { StoredInstance } from '../query/dicomweb.repository';
-import { BadRenderParameter, renderFrame, type RenderedType, type RenderParams } from './rendered';
+import { BadRenderParameter, CannotRender, cannotRender, dicomwebError } from './dicomweb.errors';
+import { renderFrame, type RenderedType, type RenderParams } from './rendered';
+
+export { CannotRender } from './dicomweb.errors';
 
 /** Bigger instances are not read whole to render them (the thumbnail service's limit). */
 const MAX_RENDER_SOURCE_BYTES = 256 * 1024 * 1024;
-
-/** Why an instance cannot be rendered: nothing to draw (406) or pixel data we cannot decode (415). */
-export class CannotRender extends Error {
-  constructor(
-    readonly status: 406 | 415,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** Reading and rendering stored instances, shared by WADO-RS rendered/thumbnail and WADO-URI images. */
 export class InstanceRenderer {
   constructor(private readonly archive: LocalDicomArchive) {}
 
   async load(row: StoredInstance): Promise<ParsedFile> {
-    if (row.sizeBytes > MAX_RENDER_SOURCE_BYTES)
-      throw new CannotRender(415, 'this image is too large to render on the server; retrieve it as DICOM');
+    if (row.sizeBytes > MAX_RENDER_SOURCE_BYTES) throw cannotRender('RENDER_TOO_LARGE');
     let parsed: ParsedFile | null;
     try {
       parsed = await parsedInstances.load(row.storageKey, () => this.archive.openStored(row));
     } catch (err) {
       // A deflated data set past its limit (one stored before the limit existed) is named; other failures are not.
-      throw new CannotRender(
-        415,
-        err instanceof UnsupportedImage
-          ? `${err.message}; retrieve it as DICOM`
-          : 'the stored file cannot be read as an image',
-      );
+      throw err instanceof UnsupportedImage
+        ? cannotRender('RENDER_UNSUPPORTED', { detail: err.message })
+        : cannotRender('RENDER_UNREADABLE');
     }
-    if (!parsed) throw notFound('ไม่พบไฟล์ภาพ');
+    if (!parsed) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
     return parsed;
   }
 
@@ -52,8 +41,7 @@ export class InstanceRenderer {
     thumbnail: boolean,
   ): Promise<Buffer> {
     const { ds, ts } = parsed;
-    if (!ds.elements.x7fe00010)
-      throw new CannotRender(406, 'this instance has no image to render (no pixel data); retrieve it as DICOM');
+    if (!ds.elements.x7fe00010) throw cannotRender('RENDER_NO_PIXELS');
     const sourceSize = sourceSizeOf(parsed);
     // JPEG 2000 decodes at the smallest resolution that still fills the output; a source region needs it all.
     const target = params.viewport?.region
@@ -68,10 +56,7 @@ export class InstanceRenderer {
       frame = await decodeFrame(parsed, target, frameIndex);
     } catch (err) {
       if (err instanceof UnsupportedImage)
-        throw new CannotRender(
-          415,
-          `the pixel data cannot be decoded for rendering (${err.message}; transfer syntax ${ts}); retrieve it as DICOM`,
-        );
+        throw cannotRender('RENDER_UNDECODABLE', { detail: err.message, syntax: ts });
       throw err;
     }
     return renderFrame(frame, params, type, { thumbnail, sourceSize });
@@ -105,9 +90,7 @@ export async function answerRenderErrors(reply: FastifyReply, work: () => Promis
   try {
     return await work();
   } catch (err) {
-    if (err instanceof BadRenderParameter) return reply.code(400).send({ success: false, message: err.message });
-    if (err instanceof CannotRender)
-      return reply.code(err.status).send({ success: false, message: `แสดงภาพนี้ไม่ได้: ${err.message}` });
+    if (err instanceof BadRenderParameter || err instanceof CannotRender) return sendRefusal(reply, err);
     throw err;
   }
 }

@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { DomainError } from '../../http/domain-error';
+import { BadRenderParameter, CannotRender, cannotRender } from './dicomweb.errors';
 import { origin } from './common';
 import type { StoredInstance } from '../query/dicomweb.repository';
 import { covers, parseAccept } from './media-type';
 import { multipartStream, newBoundary } from './multipart';
-import { CannotRender, type InstanceRenderer } from './render-instance';
-import { BadRenderParameter, type RenderedType, type RenderParams } from './rendered';
+import type { InstanceRenderer } from './render-instance';
+import type { RenderedType, RenderParams } from './rendered';
 
 /**
  * Instances one study or series `rendered` request renders at most: each is read whole and decoded, so a 3,000-slice
@@ -62,7 +63,7 @@ export async function sendRenderedParts(
       last = err;
     }
   }
-  if (firstImage === null) throw last ?? new CannotRender(406, 'nothing here can be rendered as an image');
+  if (firstImage === null) throw last ?? cannotRender('RENDER_NOTHING');
 
   const base = origin(req);
   const part = (row: StoredInstance, image: Buffer) => ({
@@ -80,7 +81,7 @@ export async function sendRenderedParts(
         const skippable =
           err instanceof CannotRender ||
           err instanceof BadRenderParameter ||
-          (err instanceof DomainError && err.status === 404);
+          (err instanceof DomainError && err.kind === 'not-found');
         if (!skippable) throw err;
       }
     }

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/auth.plugin';
-import { notFound } from '../../http/domain-error';
+import { sendRefusal } from '../../http/error-handler';
 import type { LocalDicomArchive } from '../archive/local-archive';
 import { InstanceParams, notAcceptable, READ_ACCESS, SeriesParams, StudyParams, tags } from './common';
 import type { DicomwebService, Location } from './dicomweb.service';
 import type { StoredInstance } from '../query/dicomweb.repository';
-import { answerRenderErrors, CannotRender, frameCount, InstanceRenderer, sendImage } from './render-instance';
+import { CannotRender, cannotRender, dicomwebError } from './dicomweb.errors';
+import { answerRenderErrors, frameCount, InstanceRenderer, sendImage } from './render-instance';
 import {
   negotiateRendered,
   parseQuality,
@@ -84,16 +85,13 @@ export function renderedRoutes(service: DicomwebService, archive: LocalDicomArch
         let frameIndex: number | undefined;
         if (frameText !== null) {
           if (!/^\d{1,6}$/.test(frameText) || Number(frameText) < 1) {
-            return reply.code(400).send({
-              success: false,
-              message: 'frames: one 1-based frame number (rendered frames are answered one at a time)',
-            });
+            return sendRefusal(reply, dicomwebError('BAD_RENDERED_FRAME'));
           }
           frameIndex = Number(frameText) - 1;
         }
         const [row] = await service.retrieve(requireUser(req), at);
         const parsed = await renderer.load(row!);
-        if (frameIndex !== undefined && frameIndex >= frameCount(parsed)) throw notFound('ไม่มีเฟรมนี้ในภาพ');
+        if (frameIndex !== undefined && frameIndex >= frameCount(parsed)) throw dicomwebError('FRAME_NOT_FOUND');
         // An instance's rendered image is its first frame; its thumbnail the middle one (PS3.18 leaves the choice).
         return sendImage(
           reply,
@@ -132,7 +130,7 @@ export function renderedRoutes(service: DicomwebService, archive: LocalDicomArch
             }
           }
         }
-        throw last ?? new CannotRender(406, 'nothing here can be rendered as an image');
+        throw last ?? cannotRender('RENDER_NOTHING');
       });
 
     /** A study's or series' rendered resource: the first frame of each instance, one part each (rendered-parts.ts). */

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Frame } from '../thumbnails/decode-frame';
 import { THUMBNAIL_SIZE, toEightBit } from '../thumbnails/render';
+import { renderParameterError } from './dicomweb.errors';
 import { covers, parseAccept } from './media-type';
 
 /** PS3.18 §8.3.5.1.4 / PS3.3 C.11.2.1.2: the VOI LUT function of a `window` parameter. */
@@ -37,42 +38,42 @@ export const WINDOW_PATTERN = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*(
 export const VIEWPORT_PATTERN =
   /^\s*(\d{1,5})\s*,\s*(\d{1,5})\s*(?:,\s*(-?\d{1,5})?\s*,\s*(-?\d{1,5})?\s*,\s*(-?\d{1,5})\s*,\s*(-?\d{1,5})\s*)?$/;
 
-export class BadRenderParameter extends Error {}
+export { BadRenderParameter } from './dicomweb.errors';
 
 /** `window=center,width[,function]`: width > 0 (≥ 1 for LINEAR), function LINEAR (default), LINEAR_EXACT or SIGMOID. */
 export function parseWindow(text: string): RenderWindow {
   const m = WINDOW_PATTERN.exec(text);
-  if (!m) throw new BadRenderParameter('window: expected center,width[,function], e.g. window=40,80');
+  if (!m) throw renderParameterError('RENDER_WINDOW_FORMAT');
   const fn = (m[3] ?? 'LINEAR').toUpperCase();
   if (fn !== 'LINEAR' && fn !== 'LINEAR_EXACT' && fn !== 'SIGMOID')
-    throw new BadRenderParameter('window: function must be LINEAR, LINEAR_EXACT or SIGMOID');
+    throw renderParameterError('RENDER_WINDOW_FUNCTION');
   const center = Number(m[1]);
   const width = Number(m[2]);
   if (!(width > 0) || (fn === 'LINEAR' && width < 1))
-    throw new BadRenderParameter(`window: width must be ${fn === 'LINEAR' ? 'at least 1' : 'greater than 0'}`);
+    throw renderParameterError(fn === 'LINEAR' ? 'RENDER_LINEAR_WIDTH' : 'RENDER_WINDOW_WIDTH');
   return { center, width, fn };
 }
 
 /** `viewport=vw,vh` or `viewport=vw,vh,sx,sy,sw,sh` (sx, sy default 0). */
 export function parseViewport(text: string): Viewport {
   const m = VIEWPORT_PATTERN.exec(text);
-  if (!m) throw new BadRenderParameter('viewport: expected vw,vh or vw,vh,sx,sy,sw,sh, e.g. viewport=512,512');
+  if (!m) throw renderParameterError('RENDER_VIEWPORT_FORMAT');
   const width = Number(m[1]);
   const height = Number(m[2]);
   if (width < 1 || height < 1 || width > MAX_VIEWPORT || height > MAX_VIEWPORT)
-    throw new BadRenderParameter(`viewport: width and height must be 1 to ${MAX_VIEWPORT}`);
+    throw renderParameterError('RENDER_VIEWPORT_SIZE', { max: MAX_VIEWPORT });
   if (m[5] === undefined) return { width, height };
   const region = { x: Number(m[3] ?? 0), y: Number(m[4] ?? 0), width: Number(m[5]), height: Number(m[6]) };
   if (region.x < 0 || region.y < 0 || region.width === 0 || region.height === 0)
-    throw new BadRenderParameter('viewport: sx and sy must not be negative, sw and sh not 0');
+    throw renderParameterError('RENDER_VIEWPORT_REGION');
   return { width, height, region };
 }
 
 /** `quality=1..100` (JPEG). */
 export function parseQuality(text: string): number {
-  if (!/^\s*\d{1,3}\s*$/.test(text)) throw new BadRenderParameter('quality: a whole number from 1 to 100');
+  if (!/^\s*\d{1,3}\s*$/.test(text)) throw renderParameterError('RENDER_QUALITY');
   const q = Number(text);
-  if (q < 1 || q > 100) throw new BadRenderParameter('quality: a whole number from 1 to 100');
+  if (q < 1 || q > 100) throw renderParameterError('RENDER_QUALITY');
   return q;
 }
 
@@ -148,9 +149,10 @@ export async function renderFrame(
     const width = Math.round(Math.abs(region.width) * scaleX);
     const height = Math.round(Math.abs(region.height) * scaleY);
     if (width < 1 || height < 1 || left + width > frame.width || top + height > frame.height) {
-      throw new BadRenderParameter(
-        `viewport: the source region must lie inside the ${opts.sourceSize.width}×${opts.sourceSize.height} image`,
-      );
+      throw renderParameterError('RENDER_REGION_OUTSIDE', {
+        width: opts.sourceSize.width,
+        height: opts.sourceSize.height,
+      });
     }
     // Extract first, then flip: sharp applies the region to the image as stored.
     image = sharp(await image.extract({ left, top, width, height }).raw().toBuffer(), {

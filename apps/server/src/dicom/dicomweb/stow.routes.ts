@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/auth.plugin';
 import type { CurrentUser } from '../../auth/current-user';
+import { sendRefusal } from '../../http/error-handler';
 import type { IngestContext, IngestResult } from '../archive';
 import type { LocalDicomArchive } from '../archive/local-archive';
 import type { DicomJson } from '../parse/dicom-json';
 import { acceptsDicomJson, dicomwebBase, notAcceptable, StudyParams, tags } from './common';
+import { dicomwebError } from './dicomweb.errors';
 import type { DicomwebService } from './dicomweb.service';
 import { parseMediaType } from './media-type';
 import { MultipartError, readMultipart, type ReceivedPart } from './multipart';
@@ -138,13 +140,10 @@ export function stowRoutes(
     const store = async (req: FastifyRequest, reply: FastifyReply, study?: string) => {
       const user = requireUser(req);
       const ct = parseMediaType(req.headers['content-type'] ?? '');
-      if (!ct || ct.type !== 'multipart/related')
-        return unsupported(reply, 'ส่งได้เฉพาะ multipart/related; type="application/dicom"');
+      if (!ct || ct.type !== 'multipart/related') return sendRefusal(reply, dicomwebError('STOW_MEDIA_TYPE'));
       const partType = ct.params.type?.toLowerCase();
-      if (partType && partType !== 'application/dicom')
-        return unsupported(reply, 'รองรับเฉพาะ type="application/dicom"');
-      if (!ct.params.boundary)
-        return reply.code(400).send({ success: false, message: 'multipart/related ไม่มี boundary' });
+      if (partType && partType !== 'application/dicom') return sendRefusal(reply, dicomwebError('STOW_PART_TYPE'));
+      if (!ct.params.boundary) return sendRefusal(reply, dicomwebError('STOW_NO_BOUNDARY'));
       if (!acceptsDicomJson(req)) return notAcceptable(reply, 'application/dicom+json');
       const ctx = stowContext(service, user, study);
       const parts: StoredPart[] = [];
@@ -157,7 +156,7 @@ export function stowRoutes(
         });
       } catch (err) {
         await chain;
-        if (err instanceof MultipartError) return reply.code(err.status).send({ success: false, message: err.message });
+        if (err instanceof MultipartError) return sendRefusal(reply, err);
         // The client went away mid-upload: what was complete is stored, the rest never was. Disk errors stay 5xx.
         const code = (err as { code?: string }).code;
         if (
@@ -166,12 +165,12 @@ export function stowRoutes(
           code === 'ERR_STREAM_PREMATURE_CLOSE' ||
           (err as Error)?.message === 'aborted'
         ) {
-          return reply.code(400).send({ success: false, message: 'การส่งข้อมูลถูกตัดกลางคัน' });
+          return sendRefusal(reply, dicomwebError('STOW_ABORTED'));
         }
         throw err;
       }
       await chain;
-      if (!parts.length) return reply.code(400).send({ success: false, message: 'ไม่มีไฟล์ DICOM ในคำขอ' });
+      if (!parts.length) return sendRefusal(reply, dicomwebError('STOW_EMPTY'));
       await service.recordStore(user, {
         source: 'STOW',
         stored: parts.filter((p) => p.result.status === 'stored').length,
@@ -188,10 +187,6 @@ export function stowRoutes(
       store(req, reply, req.params.study),
     );
   };
-}
-
-function unsupported(reply: FastifyReply, message: string) {
-  return reply.code(415).send({ success: false, message });
 }
 
 /** STOW's ingest context: the path's study must match, and the target exam must be in the user's scope. */

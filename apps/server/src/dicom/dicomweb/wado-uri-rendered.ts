@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../auth/auth.plugin';
-import { notFound } from '../../http/domain-error';
+import { sendRefusal } from '../../http/error-handler';
 import type { LocalDicomArchive } from '../archive/local-archive';
 import { notAcceptable } from './common';
+import { dicomwebError, renderParameterError } from './dicomweb.errors';
 import type { DicomwebService } from './dicomweb.service';
 import { parseAccept } from './media-type';
 import { answerRenderErrors, frameCount, InstanceRenderer, sendImage, sourceSizeOf } from './render-instance';
-import { BadRenderParameter, MAX_VIEWPORT, type RenderedType, type RenderWindow, type Viewport } from './rendered';
+import { MAX_VIEWPORT, type RenderedType, type RenderWindow, type Viewport } from './rendered';
 
 /**
  * The WADO-URI parameters besides the UIDs and contentType (PS3.18 §9.1.2). Values are checked in code, so each
@@ -51,20 +52,18 @@ export function wadoUriContentType(contentType: string | undefined): WadoUriType
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const whole = (name: string, text: string, min: number, max: number): number => {
   const n = /^\s*\d{1,6}\s*$/.test(text) ? Number(text) : Number.NaN;
-  if (!(n >= min && n <= max)) throw new BadRenderParameter(`${name}: a whole number from ${min} to ${max}`);
+  if (!(n >= min && n <= max)) throw renderParameterError('RENDER_WHOLE_NUMBER', { name, min, max });
   return n;
 };
 
 /** windowCenter and windowWidth together (PS3.3 C.11.2.1.2 LINEAR: width at least 1), or neither. */
 function windowOf(q: WadoUriQuery): RenderWindow | undefined {
   if (q.windowCenter === undefined && q.windowWidth === undefined) return undefined;
-  if (q.windowCenter === undefined || q.windowWidth === undefined)
-    throw new BadRenderParameter('windowCenter and windowWidth: give both or neither');
+  if (q.windowCenter === undefined || q.windowWidth === undefined) throw renderParameterError('RENDER_WINDOW_PAIR');
   const [center, width] = [q.windowCenter.trim(), q.windowWidth.trim()];
-  if (!DECIMAL.test(center) || !Number.isFinite(Number(center)))
-    throw new BadRenderParameter('windowCenter: a decimal number, e.g. windowCenter=40');
+  if (!DECIMAL.test(center) || !Number.isFinite(Number(center))) throw renderParameterError('RENDER_WINDOW_CENTER');
   if (!DECIMAL.test(width) || !(Number(width) >= 1) || !Number.isFinite(Number(width)))
-    throw new BadRenderParameter('windowWidth: a decimal number of at least 1, e.g. windowWidth=400');
+    throw renderParameterError('RENDER_WINDOW_WIDTH_DECIMAL');
   return { center: Number(center), width: Number(width), fn: 'LINEAR' };
 }
 
@@ -79,9 +78,7 @@ export function parseRegion(text: string): [number, number, number, number] {
     !(values[0]! < values[2]!) ||
     !(values[1]! < values[3]!)
   ) {
-    throw new BadRenderParameter(
-      'region: x1,y1,x2,y2 as fractions from 0 to 1 with x1 < x2 and y1 < y2, e.g. region=0.25,0.25,0.75,0.75',
-    );
+    throw renderParameterError('RENDER_REGION_FORMAT');
   }
   return values as [number, number, number, number];
 }
@@ -132,13 +129,8 @@ export async function answerWadoUriImage(
 ): Promise<boolean> {
   if (q.anonymize !== undefined) {
     // Checked before the type: application/dicom with anonymize=yes must never be answered with the identified file.
-    if (q.anonymize.trim().toLowerCase() !== 'yes')
-      reply.code(400).send({ success: false, message: 'anonymize: the only value is yes' });
-    else
-      reply.code(406).send({
-        success: false,
-        message: 'anonymize=yes: this server does not de-identify images; ask without anonymize',
-      });
+    if (q.anonymize.trim().toLowerCase() !== 'yes') sendRefusal(reply, dicomwebError('ANONYMIZE_VALUE'));
+    else sendRefusal(reply, dicomwebError('ANONYMIZE_UNSUPPORTED'));
     return true;
   }
   const type = wadoUriContentType(q.contentType);
@@ -148,10 +140,7 @@ export async function answerWadoUriImage(
   }
   if (type === 'application/dicom') return false;
   if (q.presentationUID !== undefined || q.presentationSeriesUID !== undefined) {
-    reply.code(406).send({
-      success: false,
-      message: 'presentationUID: presentation states are not applied by this server; ask without it',
-    });
+    sendRefusal(reply, dicomwebError('PRESENTATION_UNSUPPORTED'));
     return true;
   }
   await answerRenderErrors(reply, async () => {
@@ -169,7 +158,7 @@ export async function answerWadoUriImage(
       sop: q.objectUID,
     });
     const parsed = await renderer.load(row!);
-    if (frameIndex >= frameCount(parsed)) throw notFound('ไม่มีเฟรมนี้ในภาพ');
+    if (frameIndex >= frameCount(parsed)) throw dicomwebError('FRAME_NOT_FOUND');
     const viewport = wadoUriViewport(sourceSizeOf(parsed), rows, columns, region);
     return sendImage(
       reply,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/auth.plugin';
-import { notFound } from '../../http/domain-error';
+import { sendRefusal } from '../../http/error-handler';
 import type { LocalDicomArchive } from '../archive/local-archive';
 import {
   acceptsDicomJson,
@@ -15,6 +15,7 @@ import {
   tags,
   Uid,
 } from './common';
+import { dicomwebError } from './dicomweb.errors';
 import type { DicomwebService, Location } from './dicomweb.service';
 import type { StoredInstance } from '../query/dicomweb.repository';
 import { buildPart10Header } from '../parse/part10';
@@ -91,7 +92,7 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
 
     const sendOne = async (reply: FastifyReply, row: StoredInstance) => {
       const body = await archive.openStored(row);
-      if (!body) throw notFound('ไม่พบไฟล์ภาพ');
+      if (!body) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
       reply.type('application/dicom');
       reply.header('content-length', String(row.sizeBytes));
       reply.header('content-disposition', `attachment; filename="${row.sopInstanceUid}.dcm"`);
@@ -140,9 +141,9 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       try {
         parsed = await parsedInstances.load(row!.storageKey, () => archive.openStored(row!));
       } catch {
-        throw notFound('อ่านภาพนี้ไม่ได้');
+        throw dicomwebError('IMAGE_UNREADABLE');
       }
-      if (!parsed) throw notFound('ไม่พบไฟล์ภาพ');
+      if (!parsed) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
       return { row: row!, ...parsed };
     };
     const sendParts = (reply: FastifyReply, type: string, bodies: Uint8Array[]) => {
@@ -164,8 +165,7 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       },
       async (req, reply) => {
         const list = parseFrameList(req.params.frames);
-        if (!list)
-          return reply.code(400).send({ success: false, message: 'frames: 1-based frame numbers separated by commas' });
+        if (!list) return sendRefusal(reply, dicomwebError('BAD_FRAME_LIST'));
         const { row, ds, ts } = await parsedInstance(req, {
           study: req.params.study,
           series: req.params.series,
@@ -175,7 +175,7 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
         if (!type)
           return notAcceptable(reply, `frames as stored (${row.transferSyntaxUid}); transcoding is not offered`);
         const frames = list.map((n) => readFrame(ds, ts, n));
-        if (frames.some((f) => f === null)) throw notFound('ไม่มีเฟรมนี้ในภาพ');
+        if (frames.some((f) => f === null)) throw dicomwebError('FRAME_NOT_FOUND');
         return sendParts(reply, type, frames as Uint8Array[]);
       },
     );
@@ -197,13 +197,13 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
           sop: req.params.sop,
         });
         const el = ds.elements[`x${req.params.tag.toLowerCase()}`];
-        if (!el) throw notFound('ไม่มีข้อมูลนี้ในภาพ');
+        if (!el) throw dicomwebError('ELEMENT_NOT_FOUND');
         if (el.encapsulatedPixelData) {
           const type = frameContentType(parseAccept(req.headers.accept), row.transferSyntaxUid);
           if (!type) return notAcceptable(reply, `pixel data as stored (${row.transferSyntaxUid})`);
           const count = Math.max(1, ds.intString('x00280008') ?? 1);
           const frames = Array.from({ length: count }, (_, i) => readFrame(ds, ts, i + 1));
-          if (frames.some((f) => f === null)) throw notFound('อ่านภาพนี้ไม่ได้');
+          if (frames.some((f) => f === null)) throw dicomwebError('IMAGE_UNREADABLE');
           return sendParts(reply, type, frames as Uint8Array[]);
         }
         const accepted = parseAccept(req.headers.accept).some(
@@ -245,13 +245,10 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
           `application/dicom as stored (${row.transferSyntaxUid}), or explicit or implicit VR little endian for a compressed image`,
         );
       const file = await archive.openStored(row);
-      if (!file) throw notFound('ไม่พบไฟล์ภาพ');
+      if (!file) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
       const dataset = await rewriteStored(file, how);
       if (!dataset) {
-        return reply.code(406).send({
-          success: false,
-          message: `ส่งภาพในรูปแบบที่ขอไม่ได้: the image cannot be rewritten in ${wanted} (its pixels cannot be decoded, or it is over 64 MB); ask without transferSyntax`,
-        });
+        return sendRefusal(reply, dicomwebError('CANNOT_TRANSCODE', { syntax: wanted }));
       }
       const body = Buffer.concat([
         buildPart10Header({

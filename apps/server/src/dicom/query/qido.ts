@@ -1,6 +1,6 @@
-import { DomainError } from '../../http/domain-error';
 import { hexTag, keywordOf, tagOfKeyword } from '../parse/dictionary';
 import { UID_PATTERN } from '../parse/read-instance';
+import { queryError } from './query.errors';
 
 /** QIDO-RS query parameters (PS3.18 §8.3.4) parsed and checked; anything malformed is a 400 before any SQL. */
 
@@ -63,7 +63,6 @@ function keysAt(level: QidoLevel): Record<string, Kind> {
   return { ...KEYS.study, ...KEYS.series, ...KEYS.instance };
 }
 
-const bad = (message: string) => new DomainError(400, message, 'BAD_QIDO_QUERY');
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A tag from a keyword ('PatientName') or eight hex digits ('00100010'). */
@@ -75,7 +74,7 @@ export function resolveAttribute(name: string): string | undefined {
 
 function single(name: string, value: string | string[] | undefined): string {
   if (Array.isArray(value)) {
-    if (value.length !== 1) throw bad(`${name} given more than once`);
+    if (value.length !== 1) throw queryError('QIDO_REPEATED', { name });
     return value[0]!;
   }
   return value ?? '';
@@ -89,7 +88,7 @@ function checkDate(d: string): boolean {
 }
 
 function parseValue(name: string, tag: string, kind: Kind, raw: string): Match {
-  if (raw.length > 1024 || CONTROL.test(raw)) throw bad(`${name}: value too long or with control characters`);
+  if (raw.length > 1024 || CONTROL.test(raw)) throw queryError('QIDO_BAD_VALUE', { name });
   switch (kind) {
     case 'uids': {
       const values = raw
@@ -97,7 +96,7 @@ function parseValue(name: string, tag: string, kind: Kind, raw: string): Match {
         .map((v) => v.trim())
         .filter(Boolean);
       if (!values.length || values.length > 500 || values.some((v) => v.length > 64 || !UID_PATTERN.test(v)))
-        throw bad(`${name}: expected UIDs (digits and dots)`);
+        throw queryError('QIDO_EXPECTED_UIDS', { name });
       return { tag, kind, values };
     }
     case 'codes': {
@@ -106,27 +105,27 @@ function parseValue(name: string, tag: string, kind: Kind, raw: string): Match {
         .map((v) => v.trim().toUpperCase())
         .filter(Boolean);
       if (!values.length || values.some((v) => !/^[A-Z0-9 _]{1,16}$/.test(v)))
-        throw bad(`${name}: expected code values`);
+        throw queryError('QIDO_EXPECTED_CODES', { name });
       return { tag, kind, values };
     }
     case 'date': {
       const m = /^(\d{8})?(-)?(\d{8})?$/.exec(raw.trim());
       if (!m || (!m[1] && !m[3]) || (m[2] === undefined && m[3] !== undefined))
-        throw bad(`${name}: expected a date YYYYMMDD or a range YYYYMMDD-YYYYMMDD`);
+        throw queryError('QIDO_EXPECTED_DATE', { name });
       const from = m[1] ?? null;
       const to = m[2] ? (m[3] ?? null) : from;
-      if ((from && !checkDate(from)) || (to && !checkDate(to))) throw bad(`${name}: not a calendar date`);
-      if (from && to && from > to) throw bad(`${name}: range ends before it starts`);
+      if ((from && !checkDate(from)) || (to && !checkDate(to))) throw queryError('QIDO_NOT_A_DATE', { name });
+      if (from && to && from > to) throw queryError('QIDO_BACKWARD_RANGE', { name });
       return { tag, kind, from, to };
     }
     case 'int': {
-      if (!/^\s*-?\d{1,9}\s*$/.test(raw)) throw bad(`${name}: expected an integer`);
+      if (!/^\s*-?\d{1,9}\s*$/.test(raw)) throw queryError('QIDO_EXPECTED_INTEGER', { name });
       return { tag, kind, value: Number(raw) };
     }
     case 'name':
     case 'text': {
       const value = raw.trim();
-      if (!value || value.length > 256) throw bad(`${name}: expected 1-256 characters`);
+      if (!value || value.length > 256) throw queryError('QIDO_EXPECTED_TEXT', { name });
       return { tag, kind, value };
     }
   }
@@ -156,13 +155,13 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
         const max = name === 'limit' ? MAX_LIMIT : 10_000_000;
         const min = name === 'limit' ? 1 : 0;
         if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max)
-          throw bad(`${name} must be an integer from ${min} to ${max}`);
+          throw queryError('QIDO_INTEGER_RANGE', { name, min, max });
         out[name] = Number(v);
         continue;
       }
       case 'fuzzymatching': {
         const v = single(name, value).trim().toLowerCase();
-        if (v !== 'true' && v !== 'false') throw bad('fuzzymatching must be true or false');
+        if (v !== 'true' && v !== 'false') throw queryError('QIDO_FUZZY');
         out.fuzzy = v === 'true';
         continue;
       }
@@ -175,8 +174,8 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
             continue;
           }
           const tag = resolveAttribute(f);
-          if (!tag) throw bad(`includefield: unknown attribute ${f.slice(0, 64)}`);
-          if (out.includeTags.length >= 200) throw bad('includefield: too many attributes');
+          if (!tag) throw queryError('QIDO_UNKNOWN_INCLUDE', { name: f.slice(0, 64) });
+          if (out.includeTags.length >= 200) throw queryError('QIDO_TOO_MANY_INCLUDES');
           out.includeTags.push(tag);
         }
         continue;
@@ -192,14 +191,14 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
       }
     }
     const tag = resolveAttribute(name);
-    if (!tag) throw bad(`unknown query parameter ${name.slice(0, 64)}`);
-    if (seen.has(tag)) throw bad(`${name} given more than once`);
+    if (!tag) throw queryError('QIDO_UNKNOWN_PARAMETER', { name: name.slice(0, 64) });
+    if (seen.has(tag)) throw queryError('QIDO_REPEATED', { name });
     seen.add(tag);
     const raw = single(name, value);
     const kind = keys[tag];
     if (!kind) {
       const lower = level !== 'instance' && (KEYS.instance[tag] || (level === 'study' && KEYS.series[tag]));
-      if (lower) throw bad(`${keywordOf(tag) ?? tag} is not a ${level}-level key`);
+      if (lower) throw queryError('QIDO_WRONG_LEVEL', { key: keywordOf(tag) ?? tag, level });
       out.ignored.push(keywordOf(tag) ?? hexTag(tag));
       continue;
     }

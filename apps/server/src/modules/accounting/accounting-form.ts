@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_ATTACHMENT_BYTES, MAX_EXPENSE_LINES } from '@rangsi/contract';
-import { DomainError } from '../../http/domain-error';
+import type { DomainError } from '../../http/domain-error';
 import { assertStorableText } from '../../http/input-guard';
-import { ACC, badAttachment } from './accounting.errors';
+import { accountingError, attachmentTooLarge, badAttachment } from './accounting.errors';
 
 /** An uploaded attachment, read whole (at most 10 MB) so its content is checked before anything is stored. */
 export interface UploadedFile {
@@ -26,17 +26,16 @@ const MAX_FIELDS = MAX_EXPENSE_LINES * 2 + 20;
 /** The parser's own limits arrive as errors with codes (and 413); here they are bad input with a clear message. */
 function limitError(err: unknown): DomainError | null {
   const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return badAttachment(ACC.fileSize, 'FILE_TOO_LARGE');
-  if (code === 'FST_FILES_LIMIT') return badAttachment(ACC.oneFile, 'TOO_MANY_FILES');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return new DomainError(400, ACC.tooManyFields, 'TOO_MANY_FIELDS');
-  if (code === 'FST_PROTO_VIOLATION') return new DomainError(400, ACC.fieldTooLong('field'), 'BAD_FIELD');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return attachmentTooLarge();
+  if (code === 'FST_FILES_LIMIT') return badAttachment('ATTACHMENT_ONE_FILE');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return accountingError('ACC_TOO_MANY_LINES');
+  if (code === 'FST_PROTO_VIOLATION') return accountingError('ACC_FIELD_TOO_LONG', { field: 'field' });
   return null;
 }
 
 /** Reads the form; refuses oversize values and files before the service sees anything, and stores nothing. */
 export async function readAccountingForm(request: FastifyRequest): Promise<AccountingForm> {
-  if (!request.isMultipart()) throw new DomainError(400, ACC.notMultipart, 'NOT_MULTIPART');
+  if (!request.isMultipart()) throw accountingError('ACC_NOT_MULTIPART');
   const form: AccountingForm = { fields: {}, items: [], file: null };
   try {
     const parts = request.parts({
@@ -47,7 +46,7 @@ export async function readAccountingForm(request: FastifyRequest): Promise<Accou
       if (part.type === 'file') {
         const chunks: Buffer[] = [];
         for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        if (part.file.truncated) throw badAttachment(ACC.fileSize, 'FILE_TOO_LARGE');
+        if (part.file.truncated) throw attachmentTooLarge();
         const bytes = Buffer.concat(chunks);
         // A browser sends an empty, nameless file part when nothing was chosen: that is no attachment.
         if (part.fieldname !== 'file' || bytes.length === 0) continue;
@@ -55,17 +54,17 @@ export async function readAccountingForm(request: FastifyRequest): Promise<Accou
         form.file = { bytes, fileName: part.filename };
         continue;
       }
-      if (part.valueTruncated)
-        throw new DomainError(400, ACC.fieldTooLong(part.fieldname.slice(0, 40)), 'FIELD_TOO_LONG', undefined, [
-          { field: part.fieldname.slice(0, 40), message: ACC.fieldTooLong(part.fieldname.slice(0, 40)) },
-        ]);
+      if (part.valueTruncated) {
+        const field = part.fieldname.slice(0, 40);
+        throw accountingError('ACC_FIELD_TOO_LONG', { field }, { field });
+      }
       // JSON-typed fields arrive parsed; this form has none, so anything but text is an empty value.
       const value = typeof part.value === 'string' ? part.value : '';
       assertStorableText(value, part.fieldname);
       const item = ITEM_FIELD.exec(part.fieldname);
       if (item) {
         const index = Number(item[1]);
-        if (index >= MAX_EXPENSE_LINES) throw new DomainError(400, ACC.tooManyFields, 'TOO_MANY_LINES');
+        if (index >= MAX_EXPENSE_LINES) throw accountingError('ACC_TOO_MANY_LINES');
         form.items[index] = { ...form.items[index], [item[2]!]: value };
       } else if (!(part.fieldname in form.fields)) {
         form.fields[part.fieldname] = value;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
-  ACCOUNTING_MESSAGES,
   AccountingBranchQuerySchema,
   AccountingBranchesSchema,
   CashupParamsSchema,
@@ -23,7 +22,9 @@ import {
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { XLSX_CONTENT_TYPE, contentDisposition } from '../../http/content-disposition';
-import { DomainError } from '../../http/domain-error';
+import { httpError } from '../../http/http.errors';
+import { say } from '../../http/request-language';
+import { msg, verbatim } from '../../i18n/catalogue';
 import { sendStoredFile } from '../../http/stored-file-reply';
 import { readAccountingForm, type AccountingForm } from './accounting-form';
 import type { AccountingService } from './accounting.service';
@@ -39,9 +40,10 @@ const tags = ['accounting'];
 function parseForm<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-  const message = [...new Set(errors.map((e) => e.message))].join(', ');
-  throw new DomainError(400, message, 'VALIDATION', undefined, errors);
+  const issues = parsed.error.issues;
+  // The schema's messages are the contract's Thai (§5 wording), in whatever language the request asked for.
+  const errors = issues.map((i) => ({ field: i.path.join('.'), message: verbatim(i.message) }));
+  throw httpError('INVALID_INPUT', { issues: [...new Set(issues.map((i) => i.message))].join(', ') }, { errors });
 }
 
 const moneyInput = (form: AccountingForm) => ({ ...form.fields, items: form.items });
@@ -96,7 +98,7 @@ export function accountingRoutes(service: AccountingService) {
         const input = parseForm(AdjustMoneyInputSchema, moneyInput(form));
         return {
           success: true,
-          message: ACCOUNTING_MESSAGES.saved,
+          message: say(req, msg('ACCOUNTING_SAVED')),
           data: await service.adjustMoney(user, input, form.file),
         };
       },
@@ -138,7 +140,7 @@ export function accountingRoutes(service: AccountingService) {
         const input = parseForm(SubmitCostInputSchema, form.fields);
         return {
           success: true,
-          message: ACCOUNTING_MESSAGES.saved,
+          message: say(req, msg('ACCOUNTING_SAVED')),
           data: await service.submitCost(user, input, form.file),
         };
       },

@@ -15,23 +15,12 @@ import type {
 import { addDays, bangkokDayOf, daysBetween, satangToBaht } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { fieldError, forbidden } from '../../http/domain-error';
+import { forbidden } from '../../http/domain-error';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { FileStore } from '../../storage/file-store';
 import { cleanFileName } from '../documents/document-types';
 import type { UploadedFile } from './accounting-form';
-import {
-  ACC,
-  badAttachment,
-  badReceipt,
-  branchNotFound,
-  chooseBranch,
-  entryNotFound,
-  noAttachment,
-  notInScope,
-  receiptNotFound,
-  receiptUsed,
-} from './accounting.errors';
+import { accountingError, badAttachment } from './accounting.errors';
 import type { AccountingRepository, CostRow, MoneyRow, StoredAttachment } from './accounting.repository';
 import { attachmentTypeOf } from './attachment-type';
 import { buildCashup } from './cashup';
@@ -74,7 +63,7 @@ export class AccountingService {
       const own = all.find((b) => b.id === user.branchId);
       return { branches: all, defaultBranchId: own?.id ?? all[0]?.id ?? null };
     }
-    if (user.scope !== 'branch' || user.branchId === null) throw notInScope();
+    if (user.scope !== 'branch' || user.branchId === null) throw forbidden();
     const own = await this.deps.repo.branchById(user.branchId);
     return { branches: own ? [own] : [], defaultBranchId: own?.id ?? null };
   }
@@ -82,12 +71,12 @@ export class AccountingService {
   async branchOf(user: CurrentUser, requested: number | undefined): Promise<number> {
     if (user.scope === 'all') {
       const id = requested ?? user.branchId;
-      if (id === null || id === undefined) throw chooseBranch();
-      if (!(await this.deps.repo.branchExists(id))) throw branchNotFound();
+      if (id === null || id === undefined) throw accountingError('ACC_CHOOSE_BRANCH', { field: 'branchId' });
+      if (!(await this.deps.repo.branchExists(id))) throw accountingError('ACC_BRANCH_NOT_FOUND');
       return id;
     }
-    if (user.scope !== 'branch' || user.branchId === null) throw notInScope();
-    if (requested !== undefined && requested !== user.branchId) throw notInScope();
+    if (user.scope !== 'branch' || user.branchId === null) throw forbidden();
+    if (requested !== undefined && requested !== user.branchId) throw forbidden();
     return user.branchId;
   }
 
@@ -170,7 +159,7 @@ export class AccountingService {
     const branchId = await this.branchOf(user, q.branchId);
     const to = q.to ?? this.today();
     const from = q.from ?? addDays(to, -30);
-    if (from > to || daysBetween(from, to) > MAX_RANGE_DAYS) throw fieldError('from', ACC.range);
+    if (from > to || daysBetween(from, to) > MAX_RANGE_DAYS) throw accountingError('ACC_RANGE', { field: 'from' });
     const [beforeDay, beforeRevision] = q.before ? q.before.split('.') : [];
     const before = beforeDay ? { day: beforeDay, revision: Number(beforeRevision) } : null;
     const rows = await this.deps.repo.moneyEntries(branchId, { from, to, before, limit: HISTORY_PAGE + 1 });
@@ -193,14 +182,15 @@ export class AccountingService {
     const branchId = await this.branchOf(user, input.branchId);
     const today = this.today();
     const day = input.date ?? today;
-    if (day > today) throw fieldError('date', ACC.futureDate);
-    if (!(await this.deps.repo.paymentMethodExists(input.methodId))) throw fieldError('methodId', ACC.method);
+    if (day > today) throw accountingError('ACC_FUTURE_DATE', { field: 'date' });
+    if (!(await this.deps.repo.paymentMethodExists(input.methodId)))
+      throw accountingError('ACC_METHOD', { field: 'methodId' });
     let amountSatang = input.amountSatang;
     let receipt: { id: string; documentNo: string } | null = null;
     if (input.type === 'cheque') {
       const found = await this.deps.receipts.liveReceiptById(branchId, input.receiptId);
-      if (!found) throw badReceipt();
-      if (found.type !== 'cheque') throw badReceipt(ACC.receiptNotCheque);
+      if (!found) throw accountingError('ACC_BAD_RECEIPT', { field: 'receiptId' });
+      if (found.type !== 'cheque') throw accountingError('ACC_RECEIPT_NOT_CHEQUE', { field: 'receiptId' });
       amountSatang = found.amountSatang;
       receipt = { id: found.receiptId, documentNo: found.receiptDocumentId };
     }
@@ -221,7 +211,8 @@ export class AccountingService {
       })
       .catch(async (err: unknown) => {
         await this.discard(attachment);
-        if (isUniqueViolation(err, 'cost_submissions_receipt_uq')) throw receiptUsed();
+        if (isUniqueViolation(err, 'cost_submissions_receipt_uq'))
+          throw accountingError('RECEIPT_ALREADY_RECORDED', { field: 'receiptId' });
         throw err;
       });
     await this.deps.audit.record(
@@ -267,7 +258,7 @@ export class AccountingService {
   async receipt(user: CurrentUser, documentNo: string, requested: number | undefined): Promise<ReceiptLookup> {
     const branchId = await this.branchOf(user, requested);
     const found = await this.deps.receipts.liveReceiptByDocumentNo(branchId, documentNo.trim());
-    if (!found) throw receiptNotFound();
+    if (!found) throw accountingError('ACC_RECEIPT_NOT_FOUND');
     const { amountSatang, ...rest } = found;
     return { ...rest, amount: satangToBaht(amountSatang) };
   }
@@ -281,7 +272,7 @@ export class AccountingService {
     if (!CASHUP_FLAGS.some((p) => user.permissions.has(p))) throw forbidden();
     const branchId = await this.branchOf(user, q.branchId);
     const day = q.day ?? this.today();
-    if (day > this.today()) throw fieldError('day', ACC.futureDate);
+    if (day > this.today()) throw accountingError('ACC_FUTURE_DATE', { field: 'day' });
     const [branchName, receipts, fees, feesByMethod, money, previous] = await Promise.all([
       this.deps.repo.branchName(branchId),
       this.deps.receipts.receiptsOfDay(branchId, day),
@@ -329,9 +320,9 @@ export class AccountingService {
     const branchId = await this.branchOf(user, requested);
     const row =
       kind === 'money' ? await this.deps.repo.moneyById(branchId, id) : await this.deps.repo.costById(branchId, id);
-    if (!row) throw entryNotFound();
+    if (!row) throw accountingError('ACC_ENTRY_NOT_FOUND');
     const file = attachmentOf(row);
-    if (!file) throw noAttachment();
+    if (!file) throw accountingError('NO_ATTACHMENT');
     await this.deps.audit.record(
       null,
       {
@@ -347,7 +338,7 @@ export class AccountingService {
   /** Checks the content (decision acc25), then stores: a refused file leaves nothing behind. */
   private async store(file: UploadedFile, prefix: string): Promise<StoredAttachment> {
     const type = attachmentTypeOf(file.bytes);
-    if (!type) throw badAttachment(ACC.fileType, 'BAD_FILE_TYPE');
+    if (!type) throw badAttachment('ATTACHMENT_BAD_TYPE');
     const stored = await this.deps.files.putBytes(file.bytes, { prefix });
     return {
       fileKey: stored.key,

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { BackupListSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import type { AuditService } from '../../audit/audit.service';
-import { DomainError } from '../../http/domain-error';
+import { say } from '../../http/request-language';
+import { msg } from '../../i18n/catalogue';
+import { backupError } from './backup.errors';
 import type { BackupService } from './backup.service';
 
 const ACCESS = { permission: 'USER_ADMIN', scope: 'none' } as const;
@@ -31,19 +33,10 @@ export function backupRoutes(service: BackupService, audit: AuditService) {
       async (request, reply) => {
         const user = requireUser(request);
         if (!service.supported) {
-          throw new DomainError(
-            409,
-            "ฐานข้อมูลของระบบนี้อยู่บนเซิร์ฟเวอร์ฐานข้อมูลแยก สำรองด้วยเครื่องมือของเซิร์ฟเวอร์นั้นตามคู่มือ (This database runs on its own server: back it up with that server's tools, see Backup and restore in the README)",
-            'BACKUP_UNSUPPORTED',
-          );
+          throw backupError('BACKUP_UNSUPPORTED');
         }
         // A second press while one runs is told so; the running one carries on.
-        if (service.status().running)
-          throw new DomainError(
-            409,
-            'กำลังสำรองข้อมูลอยู่ กรุณารอให้เสร็จก่อน (A backup is already running: wait for it to finish)',
-            'BACKUP_RUNNING',
-          );
+        if (service.status().running) throw backupError('BACKUP_RUNNING');
         // Its failure is logged and shown by the list (lastError); the request does not wait for a long copy.
         service.run('admin').catch(() => undefined);
         await audit.record(
@@ -53,7 +46,7 @@ export function backupRoutes(service: BackupService, audit: AuditService) {
         );
         return reply
           .code(202)
-          .send({ success: true, message: 'เริ่มสำรองข้อมูลแล้ว (Backup started)', data: { running: true as const } });
+          .send({ success: true, message: say(request, msg('BACKUP_STARTED')), data: { running: true as const } });
       },
     );
   };

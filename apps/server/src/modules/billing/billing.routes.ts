@@ -27,6 +27,8 @@ import {
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { XLSX_CONTENT_TYPE, contentDisposition } from '../../http/content-disposition';
+import { say } from '../../http/request-language';
+import { msg } from '../../i18n/catalogue';
 import { batchWorkbook } from './billing-xlsx';
 import type { BillingService } from './billing.service';
 
@@ -85,7 +87,7 @@ export function billingRoutes(service: BillingService, renderReceipt: RenderRece
       },
       async (req) => ({
         success: true,
-        message: 'สร้างใบวางบิลสำเร็จ',
+        message: say(req, msg('BILLING_CREATED')),
         data: await service.create(requireUser(req), req.body),
       }),
     );
@@ -174,7 +176,7 @@ export function billingRoutes(service: BillingService, renderReceipt: RenderRece
       },
       async (req) => ({
         success: true,
-        message: 'ออกใบเสร็จสำเร็จ',
+        message: say(req, msg('RECEIPT_ISSUED')),
         data: await service.createReceipt(requireUser(req), req.params.id, req.body),
       }),
     );
@@ -192,7 +194,11 @@ export function billingRoutes(service: BillingService, renderReceipt: RenderRece
       },
       async (req) => {
         await service.voidReceipt(requireUser(req), req.params.id, req.params.receiptId, req.body.reason);
-        return { success: true, message: 'ยกเลิกใบเสร็จแล้ว', data: { receiptId: req.params.receiptId } };
+        return {
+          success: true,
+          message: say(req, msg('RECEIPT_VOID_DONE')),
+          data: { receiptId: req.params.receiptId },
+        };
       },
     );
 

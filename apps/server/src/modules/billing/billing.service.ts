@@ -18,16 +18,8 @@ import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { forbidden } from '../../http/domain-error';
 import { EMPTY_BILLING_FACTS, type BillableRequest, type RequestBillingFacts } from '../requests/request-billing-port';
-import {
-  BL,
-  billingConflict,
-  billingInvalid,
-  billingNotFound,
-  hospitalNotFound,
-  isUniqueViolation,
-  lineNotFound,
-  receiptNotFound,
-} from './billing.errors';
+import { list, msg } from '../../i18n/catalogue';
+import { billingError, count, isUniqueViolation } from './billing.errors';
 import type {
   BillingHead,
   BillingLineRow,
@@ -119,20 +111,21 @@ export class BillingService {
   branchOf(user: CurrentUser): number | null {
     if (user.scope === 'all') return null;
     if (user.scope !== 'branch') throw forbidden();
-    if (user.branchId === null) throw billingConflict(BL.noBranch, 'NO_BRANCH');
+    if (user.branchId === null) throw billingError('BILLING_NO_BRANCH');
     return user.branchId;
   }
 
   private async hospitalInScope(user: CurrentUser, hospitalId: number) {
     const branchId = this.branchOf(user);
     const hospital = await this.repo.hospital(hospitalId);
-    if (!hospital || (branchId !== null && hospital.branchId !== branchId)) throw hospitalNotFound();
+    if (!hospital || (branchId !== null && hospital.branchId !== branchId))
+      throw billingError('BILLING_HOSPITAL_NOT_FOUND');
     return hospital;
   }
 
   private async billingInScope(user: CurrentUser, id: string): Promise<BillingHead> {
     const billing = await this.repo.billing(id, this.branchOf(user));
-    if (!billing) throw billingNotFound();
+    if (!billing) throw billingError('BILLING_NOT_FOUND');
     return billing;
   }
 
@@ -159,7 +152,7 @@ export class BillingService {
   ): Promise<void> {
     if (privilegeId == null) return;
     const p = await this.repo.privilege(privilegeId);
-    if (!p || p.hospitalId !== hospitalId) throw billingInvalid(field, BL.privilegeNotOfHospital);
+    if (!p || p.hospitalId !== hospitalId) throw billingError('PRIVILEGE_NOT_OF_HOSPITAL', { field });
   }
 
   // --- search and batches ---------------------------------------------------------------------------------------
@@ -216,7 +209,7 @@ export class BillingService {
     const hospital = await this.hospitalInScope(user, input.hospital);
     await this.checkPrivilege(hospital.id, input.privilageId, 'privilageId');
     const ids = input.requestIds.map((id) => id.toLowerCase());
-    if (new Set(ids).size !== ids.length) throw billingInvalid('requestIds', BL.duplicateIds);
+    if (new Set(ids).size !== ids.length) throw billingError('DUPLICATE_REQUESTS', { field: 'requestIds' });
     const facts = new Map((await this.requests.billableByIds(ids)).map((r) => [r.id, r]));
     const from = bangkokDayStart(input.startDate).getTime();
     const to = bangkokDayStart(input.endDate, 1).getTime();
@@ -234,17 +227,18 @@ export class BillingService {
       else if (r.appointmentAt.getTime() < from || r.appointmentAt.getTime() >= to) refused.outOfRange += 1;
     }
     const reasons = [
-      refused.missing ? BL.requestsRefused(refused.missing, BL.whyMissing) : null,
-      refused.deleted ? BL.requestsRefused(refused.deleted, BL.whyDeleted) : null,
-      refused.outOfRange ? BL.requestsRefused(refused.outOfRange, BL.whyOutOfRange) : null,
-    ].filter((m): m is string => m !== null);
-    if (reasons.length > 0) throw billingInvalid('requestIds', reasons.join('; '));
+      refused.missing ? msg('REQUESTS_MISSING', { n: count(refused.missing) }) : null,
+      refused.deleted ? msg('REQUESTS_DELETED', { n: count(refused.deleted) }) : null,
+      refused.outOfRange ? msg('REQUESTS_OUT_OF_RANGE', { n: count(refused.outOfRange) }) : null,
+    ].filter((m) => m !== null);
+    if (reasons.length > 0)
+      throw billingError('BILLING_REQUESTS_REFUSED', { reasons: list(reasons, '; ') }, { field: 'requestIds' });
 
     const at = this.now();
     const created = await this.repo.transaction(async (tx) => {
       // Checked inside the transaction: a receipt or a hand mark made a moment ago counts.
       const paid = await tx.paidAmong(ids);
-      if (paid.length > 0) throw billingConflict(BL.requestsRefused(paid.length, BL.whyPaid), 'ALREADY_PAID');
+      if (paid.length > 0) throw billingError('REQUESTS_PAID', { n: count(paid.length) });
       const documentNo = await this.numbers.issue(tx, hospital.branchId, 'BL', at);
       const billing = await tx.insertBilling({
         documentNo,
@@ -283,7 +277,7 @@ export class BillingService {
     const branchId = this.branchOf(user);
     if (q.hospitalId !== undefined) await this.hospitalInScope(user, q.hospitalId);
     const before = q.before ? parseCursor(q.before) : null;
-    if (q.before && !before) throw billingInvalid('before', 'ตำแหน่งหน้าถัดไปไม่ถูกต้อง (invalid cursor)');
+    if (q.before && !before) throw billingError('BILLING_BAD_CURSOR', { field: 'before' });
     const rows = await this.repo.history({
       branchId,
       hospitalId: q.hospitalId ?? null,
@@ -404,10 +398,10 @@ export class BillingService {
   ): Promise<{ requestId: string; paidBillingId: string | null }> {
     await this.billingInScope(user, id);
     const line = await this.repo.line(id, requestId);
-    if (!line) throw lineNotFound();
+    if (!line) throw billingError('BILLING_LINE_NOT_FOUND');
     if (line.paidAt) return { requestId, paidBillingId: id };
     const changed = await this.repo.payByHand(id, requestId, user.userId, this.now()).catch((err: unknown) => {
-      if (isUniqueViolation(err, 'billing_requests_paid_uq')) throw billingConflict(BL.paidElsewhere, 'ALREADY_PAID');
+      if (isUniqueViolation(err, 'billing_requests_paid_uq')) throw billingError('PAID_ELSEWHERE');
       throw err;
     });
     if (changed > 0)
@@ -427,11 +421,11 @@ export class BillingService {
   ): Promise<{ requestId: string; paidBillingId: string | null }> {
     await this.billingInScope(user, id);
     const line = await this.repo.line(id, requestId);
-    if (!line) throw lineNotFound();
-    if (line.paidReceiptId) throw billingConflict(BL.unpaidByReceipt, 'PAID_BY_RECEIPT');
+    if (!line) throw billingError('BILLING_LINE_NOT_FOUND');
+    if (line.paidReceiptId) throw billingError('PAID_BY_RECEIPT');
     if (!line.paidAt) return { requestId, paidBillingId: null };
     const changed = await this.repo.unpayByHand(id, requestId);
-    if (changed === 0) throw billingConflict(BL.unpaidByReceipt, 'PAID_BY_RECEIPT');
+    if (changed === 0) throw billingError('PAID_BY_RECEIPT');
     await this.audit.record(
       null,
       { action: 'billing.unpaid', entityType: 'billing', entityId: id, detail: { requestId } },
@@ -452,15 +446,17 @@ export class BillingService {
   ): Promise<{ receiptId: string; receiptDocumentId: string }> {
     const billing = await this.billingInScope(user, id);
     const ids = input.requestIds.map((r) => r.toLowerCase());
-    if (new Set(ids).size !== ids.length) throw billingInvalid('requestIds', BL.duplicateIds);
+    if (new Set(ids).size !== ids.length) throw billingError('DUPLICATE_REQUESTS', { field: 'requestIds' });
     const at = this.now();
     const receipt = await this.repo
       .transaction(async (tx) => {
         const lines = await tx.linesIn(id, ids);
-        if (lines.length !== ids.length) throw billingInvalid('requestIds', BL.notInBatch(ids.length - lines.length));
-        if ((await tx.paidAmong(ids)).length > 0) throw billingConflict(BL.somePaid, 'ALREADY_PAID');
+        if (lines.length !== ids.length)
+          throw billingError('NOT_IN_BATCH', { n: count(ids.length - lines.length) }, { field: 'requestIds' });
+        if ((await tx.paidAmong(ids)).length > 0) throw billingError('SOME_PAID');
         const linesSatang = lines.reduce((n, l) => n + l.totalSatang, 0);
-        if (input.amount > linesSatang) throw billingInvalid('amount', BL.amountOverLines(formatSatang(linesSatang)));
+        if (input.amount > linesSatang)
+          throw billingError('AMOUNT_OVER_LINES', { max: formatSatang(linesSatang) }, { field: 'amount' });
         const documentNo = await this.numbers.issue(tx, billing.branchId, 'RC', at);
         const row = await tx.insertReceipt({
           billingId: id,
@@ -478,12 +474,12 @@ export class BillingService {
           lines.map((l) => ({ receiptId: row.id, requestId: l.requestId, billingId: id, totalSatang: l.totalSatang })),
         );
         const paid = await tx.payByReceipt(id, ids, row.id, user.userId, at);
-        if (paid !== ids.length) throw billingConflict(BL.somePaid, 'ALREADY_PAID');
+        if (paid !== ids.length) throw billingError('SOME_PAID');
         return row;
       })
       .catch((err: unknown) => {
         if (isUniqueViolation(err, 'receipt_lines_live_request_uq', 'billing_requests_paid_uq'))
-          throw billingConflict(BL.somePaid, 'ALREADY_PAID');
+          throw billingError('SOME_PAID');
         throw err;
       });
     await this.audit.record(
@@ -510,10 +506,10 @@ export class BillingService {
   async voidReceipt(user: CurrentUser, id: string, receiptId: string, reason: string): Promise<void> {
     await this.billingInScope(user, id);
     const receipt = await this.repo.receipt(receiptId, id);
-    if (!receipt) throw receiptNotFound();
-    if (receipt.voidedAt) throw billingConflict(BL.receiptVoided, 'RECEIPT_VOIDED');
+    if (!receipt) throw billingError('BILLING_RECEIPT_NOT_FOUND');
+    if (receipt.voidedAt) throw billingError('RECEIPT_VOIDED');
     const done = await this.repo.transaction((tx) => tx.voidReceipt(receiptId, user.userId, reason, this.now()));
-    if (!done) throw billingConflict(BL.receiptVoided, 'RECEIPT_VOIDED');
+    if (!done) throw billingError('RECEIPT_VOIDED');
     await this.audit.record(
       null,
       {
@@ -532,8 +528,8 @@ export class BillingService {
   async receiptDocument(user: CurrentUser, billingId: string, receiptId: string): Promise<ReceiptDocument> {
     const billing = await this.billingInScope(user, billingId);
     const receipt = await this.repo.receipt(receiptId, billingId);
-    if (!receipt) throw receiptNotFound();
-    if (receipt.voidedAt) throw billingConflict(BL.receiptVoidedFile, 'RECEIPT_VOIDED');
+    if (!receipt) throw billingError('BILLING_RECEIPT_NOT_FOUND');
+    if (receipt.voidedAt) throw billingError('RECEIPT_VOIDED_FILE');
     const lines = await this.repo.receiptLinesOf(receiptId);
     const people = new Map((await this.requests.billableByIds(lines.map((l) => l.requestId))).map((r) => [r.id, r]));
     await this.audit.record(
@@ -595,7 +591,8 @@ export class BillingService {
 
   private async hospitalStatement(user: CurrentUser, billingId: string): Promise<BillingHead> {
     const billing = await this.repo.billing(billingId, null);
-    if (!billing || user.hospitalId === null || billing.hospitalId !== user.hospitalId) throw billingNotFound();
+    if (!billing || user.hospitalId === null || billing.hospitalId !== user.hospitalId)
+      throw billingError('BILLING_NOT_FOUND');
     return billing;
   }
 

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ExamIdParamsSchema } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import type { RouteAccess } from '../../auth/route-access';
+import { say } from '../../http/request-language';
+import { msg } from '../../i18n/catalogue';
 import type { DicomExportService } from './export.service';
 
 /**
@@ -60,7 +62,7 @@ export function dicomExportRoutes(service: DicomExportService) {
         return {
           success: true,
           data: null,
-          message: `กำลังเตรียมไฟล์ส่งออก (${result.done}/${result.total})`,
+          message: say(req, msg('EXPORT_PROGRESS', { done: result.done, total: result.total })),
           progress: { done: result.done, total: result.total },
         };
       },

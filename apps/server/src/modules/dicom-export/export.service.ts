@@ -7,12 +7,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import { z } from 'zod';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError } from '../../http/domain-error';
 import type { ExamsService } from '../exams/exams.service';
 import type { ExamRecord } from '../exams/exams.service';
 import { TS } from '../../dicom/uids';
 import { buildDicomdir } from './dicomdir-writer';
 import { exportLayout } from './export-layout';
+import { exportError } from './export.errors';
 import type { ExportRepository, ImageSetFingerprint } from './export.repository';
 
 /** Spec §4 and §9: an export is stale 15 minutes after it was prepared. */
@@ -75,13 +75,6 @@ export interface DicomExportDeps {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const noImages = () => new DomainError(409, 'รายการตรวจนี้ยังไม่มีภาพ DICOM ให้ส่งออก', 'EXPORT_NO_IMAGES');
-export const archived = () =>
-  new DomainError(409, 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนส่งออก', 'EXPORT_ARCHIVED');
-const notPrepared = () =>
-  new DomainError(404, 'ยังไม่ได้เตรียมไฟล์ส่งออก หรือไฟล์หมดอายุแล้ว กรุณาตรวจสอบอีกครั้ง', 'EXPORT_NOT_PREPARED');
-const stillPreparing = () => new DomainError(409, 'กำลังเตรียมไฟล์ส่งออก กรุณารอสักครู่', 'EXPORT_PREPARING');
-
 /**
  * DICOM export (spec §4 "Zip, downloads and polling", §7): a zip of an exam's stored images with a DICOMDIR, prepared
  * in the background on the first check, kept on disk under DATA_DIR/exports for 15 minutes, then removed. One
@@ -89,7 +82,7 @@ const stillPreparing = () => new DomainError(409, 'กำลังเตรี�
  */
 export class DicomExportService {
   private readonly running = new Map<string, Preparation>();
-  private readonly failures = new Map<string, { message: string; at: number }>();
+  private readonly failures = new Map<string, { code: 'EXPORT_FILES_MISSING' | 'EXPORT_FAILED'; at: number }>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly staleMs: number;
@@ -132,13 +125,12 @@ export class DicomExportService {
     const failure = this.failures.get(examId);
     if (failure) {
       this.failures.delete(examId);
-      if (this.deps.now().getTime() - failure.at < this.staleMs)
-        throw new DomainError(409, failure.message, 'EXPORT_FAILED');
+      if (this.deps.now().getTime() - failure.at < this.staleMs) throw exportError(failure.code);
     }
-    if (exam.zipStatus === 'Archive') throw archived();
+    if (exam.zipStatus === 'Archive') throw exportError('EXPORT_ARCHIVED');
     const fingerprint = await this.deps.repo.fingerprint(examId);
-    if (fingerprint.count === 0) throw noImages();
-    if (fingerprint.cold > 0) throw archived();
+    if (fingerprint.count === 0) throw exportError('EXPORT_NO_IMAGES');
+    if (fingerprint.cold > 0) throw exportError('EXPORT_ARCHIVED');
     const sidecar = await this.readSidecar(examId);
     if (
       sidecar &&
@@ -150,7 +142,7 @@ export class DicomExportService {
     }
     const again = this.running.get(examId);
     if (again) return { state: 'preparing', done: again.done, total: again.total };
-    if (this.closed) throw stillPreparing();
+    if (this.closed) throw exportError('EXPORT_PREPARING');
     const prep = this.begin(exam, fingerprint);
     return { state: 'preparing', done: prep.done, total: prep.total };
   }
@@ -161,11 +153,11 @@ export class DicomExportService {
     examId: string,
   ): Promise<{ stream: Readable; fileName: string; sizeBytes: number }> {
     const exam = await this.deps.exams.load(user, examId);
-    if (this.running.has(examId)) throw stillPreparing();
+    if (this.running.has(examId)) throw exportError('EXPORT_PREPARING');
     const sidecar = await this.readSidecar(examId);
-    if (!sidecar || !this.isFresh(sidecar, exam)) throw notPrepared();
+    if (!sidecar || !this.isFresh(sidecar, exam)) throw exportError('EXPORT_NOT_PREPARED');
     const handle = await fsp.open(this.zipPath(examId), 'r').catch(() => null);
-    if (!handle) throw notPrepared();
+    if (!handle) throw exportError('EXPORT_NOT_PREPARED');
     await this.deps.exams.recordEvent(user, exam, 'dicomExported', `${sidecar.instanceCount} images`);
     return { stream: handle.createReadStream(), fileName: sidecar.fileName, sizeBytes: sidecar.sizeBytes };
   }
@@ -210,7 +202,7 @@ export class DicomExportService {
             'dicom export failed',
           );
           this.failures.set(exam.id, {
-            message: missing ? 'เตรียมไฟล์ไม่สำเร็จ: ไม่พบไฟล์ภาพบางไฟล์ในคลัง' : 'เตรียมไฟล์ส่งออกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+            code: missing ? 'EXPORT_FILES_MISSING' : 'EXPORT_FAILED',
             at: this.deps.now().getTime(),
           });
         }

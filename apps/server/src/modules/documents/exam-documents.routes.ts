@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExamIdParamsSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
-import { DomainError } from '../../http/domain-error';
+import { httpError } from '../../http/http.errors';
 import { sendStoredFile } from '../../http/stored-file-reply';
 import type { StoredFile } from '../../storage/file-store';
-import { UPLOAD_ERRORS, type ExamDocumentsService, type ExamUploadKind } from './exam-documents.service';
+import type { ExamDocumentsService, ExamUploadKind } from './exam-documents.service';
 import { assertStorableText } from '../../http/input-guard';
 
 const DocumentEntrySchema = z.object({
@@ -31,7 +31,7 @@ export function examDocumentsRoutes(service: ExamDocumentsService) {
       },
       async (req) => {
         const user = requireUser(req);
-        if (!req.isMultipart()) throw new DomainError(400, UPLOAD_ERRORS.noFile, 'NO_FILE');
+        if (!req.isMultipart()) throw httpError('NO_FILE');
         const kind: ExamUploadKind = req.params.kind;
         let stored: StoredFile | undefined;
         let original = '';
@@ -51,7 +51,7 @@ export function examDocumentsRoutes(service: ExamDocumentsService) {
             prefix = part.value.slice(0, 150);
           }
         }
-        if (!stored || !original) throw new DomainError(400, UPLOAD_ERRORS.noFile, 'NO_FILE');
+        if (!stored || !original) throw httpError('NO_FILE');
         return { success: true, data: await service.attach(user, req.params.id, kind, stored, original, prefix) };
       },
     );

@@ -1,17 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError } from '../../http/domain-error';
+import { httpError } from '../../http/http.errors';
 import type { FileStore, StoredFile } from '../../storage/file-store';
 import type { ExamsService } from '../exams/exams.service';
 import { applyFileNamePrefix, contentTypeOf, isAcceptedDocument, isInlineSafe } from './document-types';
+import { documentError } from './documents.errors';
 import type { DocumentsRepository } from './documents.repository';
 
 export type ExamUploadKind = 'document' | 'file';
-
-export const UPLOAD_ERRORS = {
-  noFile: 'Please select file.',
-  badType: 'ชนิดไฟล์ไม่รองรับ เอกสารรับเฉพาะ .jpg, .jpeg, .png, .tiff, .pdf, .doc, .docx, .ppt, .pptx, .xls, .xlsx, .txt',
-};
 
 /** Documents and files of an exam (spec §2 Documents or Files dialog, §5 Upload). */
 export class ExamDocumentsService {
@@ -24,8 +20,7 @@ export class ExamDocumentsService {
   /** Refuses before any byte is stored: unknown or out-of-scope exam, or a document of a type §5 does not accept. */
   async checkUpload(user: CurrentUser, examId: string, kind: ExamUploadKind, fileName: string) {
     const exam = await this.exams.load(user, examId);
-    if (kind === 'document' && !isAcceptedDocument(fileName))
-      throw new DomainError(400, UPLOAD_ERRORS.badType, 'BAD_FILE_TYPE');
+    if (kind === 'document' && !isAcceptedDocument(fileName)) throw documentError('DOCUMENT_BAD_TYPE');
     return exam;
   }
 
@@ -43,7 +38,7 @@ export class ExamDocumentsService {
     prefix?: string,
   ) {
     const exam = await this.exams.load(user, examId);
-    if (stored.sizeBytes === 0) throw new DomainError(400, UPLOAD_ERRORS.noFile, 'EMPTY_FILE');
+    if (stored.sizeBytes === 0) throw httpError('EMPTY_FILE');
     const fileName = applyFileNamePrefix(originalName, prefix);
     const row = await this.repo.insert({
       examId,
@@ -84,7 +79,7 @@ export class ExamDocumentsService {
   async open(user: CurrentUser, examId: string, documentId: string) {
     const exam = await this.exams.load(user, examId);
     const doc = await this.repo.findForExam(examId, documentId);
-    if (!doc) throw new DomainError(404, 'ไม่พบเอกสาร', 'DOCUMENT_NOT_FOUND');
+    if (!doc) throw documentError('DOCUMENT_NOT_FOUND');
     await this.exams.recordEvent(user, exam, 'documentOpened', doc.fileName);
     return {
       stream: await this.store.open(doc.storageKey),

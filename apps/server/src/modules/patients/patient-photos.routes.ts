@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
-import { DomainError } from '../../http/domain-error';
 import { publicOrigin } from '../../http/public-origin';
 import type { PatientPhotosService } from './patient-photos.service';
+import { patientError } from './patients.errors';
 
 const IdParams = z.object({ id: z.string().uuid('ไม่พบข้อมูลผู้ป่วย') });
 const QrParams = z.object({ qrId: z.string().uuid('ลิงก์ไม่ถูกต้อง') });
@@ -103,7 +103,7 @@ export function patientPhotosRoutes(service: PatientPhotosService) {
         // body is read, parsed and decoded, so an anonymous caller without a live link costs one indexed lookup.
         onRequest: async (req) => {
           const parsed = QrParams.safeParse(req.params);
-          if (!parsed.success) throw new DomainError(400, 'ลิงก์ไม่ถูกต้อง', 'VALIDATION');
+          if (!parsed.success) throw patientError('CAPTURE_LINK_INVALID');
           await service.assertCaptureOpen(parsed.data.qrId);
         },
       },

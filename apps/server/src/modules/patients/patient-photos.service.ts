@@ -2,21 +2,19 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError } from '../../http/domain-error';
 import type { FileStore } from '../../storage/file-store';
 import { patientScopeCondition } from '../../auth/data-scope/patient-scope';
 import type { PatientPhotosRepository } from './patient-photos.repository';
+import { patientError } from './patients.errors';
 
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const CAPTURE_TTL_MS = 10 * 60_000;
-const NOT_AN_IMAGE = 'ไฟล์ที่ส่งมาไม่ใช่รูปภาพที่รองรับ (JPEG, PNG, WebP)';
-const CAPTURE_GONE = 'ลิงก์ถ่ายรูปนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาสร้าง QR ใหม่';
 
 /** Decodes a base64 image (with or without a data: prefix), refusing anything over the size limit. */
 export function decodeBase64Image(value: string): Buffer {
   const b64 = value.replace(/^data:image\/[a-z+.-]+;base64,/i, '').replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length === 0) throw new DomainError(400, NOT_AN_IMAGE, 'NOT_AN_IMAGE');
-  if (b64.length * 0.75 > MAX_PHOTO_BYTES) throw new DomainError(413, 'รูปภาพมีขนาดใหญ่เกิน 5 MB', 'PHOTO_TOO_LARGE');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length === 0) throw patientError('NOT_AN_IMAGE');
+  if (b64.length * 0.75 > MAX_PHOTO_BYTES) throw patientError('PHOTO_TOO_LARGE');
   return Buffer.from(b64, 'base64');
 }
 
@@ -29,7 +27,7 @@ export async function normalizePhoto(input: Buffer): Promise<Buffer> {
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw new DomainError(400, NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+    throw patientError('NOT_AN_IMAGE');
   }
 }
 
@@ -44,7 +42,7 @@ export class PatientPhotosService {
 
   private async patientInScope(user: CurrentUser, id: string) {
     const p = await this.repo.patientPhoto(id, patientScopeCondition(user));
-    if (!p) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
+    if (!p) throw patientError('PATIENT_NOT_FOUND');
     return p;
   }
 
@@ -62,7 +60,7 @@ export class PatientPhotosService {
 
   async open(user: CurrentUser, patientId: string): Promise<Readable> {
     const p = await this.patientInScope(user, patientId);
-    if (!p.imageKey) throw new DomainError(404, 'ผู้ป่วยยังไม่มีรูป', 'NO_PHOTO');
+    if (!p.imageKey) throw patientError('NO_PHOTO');
     return this.store.open(p.imageKey);
   }
 
@@ -76,9 +74,9 @@ export class PatientPhotosService {
   /** The dialog's poll: null until the phone has uploaded, then the photo (base64 JPEG). Only the creator may read it. */
   async pollCapture(user: CurrentUser, qrId: string): Promise<{ base64Image: string } | null> {
     const c = await this.repo.captureOf(qrId, user.userId);
-    if (!c) throw new DomainError(404, 'ไม่พบรายการถ่ายรูป', 'CAPTURE_NOT_FOUND');
+    if (!c) throw patientError('CAPTURE_NOT_FOUND');
     if (!c.imageKey) {
-      if (c.expiresAt <= this.now()) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_EXPIRED');
+      if (c.expiresAt <= this.now()) throw patientError('CAPTURE_GONE');
       return null;
     }
     const chunks: Buffer[] = [];
@@ -98,7 +96,7 @@ export class PatientPhotosService {
    * so nobody without a live link makes the server parse or decode an image (decision sec72).
    */
   async assertCaptureOpen(qrId: string): Promise<void> {
-    if (!(await this.repo.isCaptureOpen(qrId, this.now()))) throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
+    if (!(await this.repo.isCaptureOpen(qrId, this.now()))) throw patientError('CAPTURE_GONE');
   }
 
   /** Public, single-use: the phone uploads its photo; a second upload or a late one is refused. */
@@ -107,7 +105,6 @@ export class PatientPhotosService {
     const jpeg = await normalizePhoto(decodeBase64Image(base64Image));
     const now = this.now();
     const stored = await this.store.put(Readable.from([jpeg]), { prefix: 'patient-photos' });
-    if (!(await this.repo.claimCapture(qrId, stored.key, now)))
-      throw new DomainError(410, CAPTURE_GONE, 'CAPTURE_GONE');
+    if (!(await this.repo.claimCapture(qrId, stored.key, now))) throw patientError('CAPTURE_GONE');
   }
 }

@@ -19,9 +19,9 @@ import {
 } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError, fieldError } from '../../http/domain-error';
 import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import { patientExamScopeOnAliasE, patientScopeCondition } from '../../auth/data-scope/patient-scope';
+import { patientError } from './patients.errors';
 import type { PatientRow, PatientSearchHit, PatientsRepository } from './patients.repository';
 import { NO_PATIENT_BILLING, type PatientBillingPort } from './patient-billing-port';
 
@@ -78,12 +78,12 @@ export class PatientsService {
     if (words.length > 0) where.push(this.repo.nameContains(words));
     if (q.phoneNumber) {
       const digits = q.phoneNumber.replace(/\D/g, '');
-      if (!digits) throw new DomainError(400, 'เบอร์โทรศัพท์ไม่ถูกต้อง', 'BAD_PHONE');
+      if (!digits) throw patientError('BAD_PHONE');
       where.push(this.repo.phonePrefix(digits));
     }
     if (q.nationalNumber) where.push(this.repo.nationalNumberIs(q.nationalNumber));
     if (q.hn) where.push(this.repo.hnIs(q.hn));
-    if (where.length === 1) throw new DomainError(400, 'กรุณาระบุเงื่อนไขการค้นหาอย่างน้อยหนึ่งช่อง', 'NO_CRITERIA');
+    if (where.length === 1) throw patientError('NO_CRITERIA');
     const rows = await this.repo.search(where, patientExamScopeOnAliasE(user));
     await this.audit.record(
       null,
@@ -107,7 +107,7 @@ export class PatientsService {
 
   async get(user: CurrentUser, id: string): Promise<Patient> {
     const found = await this.repo.findInScope(id, patientScopeCondition(user), patientExamScopeOnAliasE(user));
-    if (!found) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
+    if (!found) throw patientError('PATIENT_NOT_FOUND');
     const { p, examCount } = found;
     const contacts = await this.repo.contacts(id);
     await this.audit.record(
@@ -172,21 +172,22 @@ export class PatientsService {
       input.patientId && !['new', 'import', 'importbycard'].includes(input.patientId) ? input.patientId : null;
     const today = bangkokDayOf(this.now());
     if (input.birthDate && !input.unknownBirthDate && input.birthDate > today) {
-      throw fieldError('birthDate', 'วันเกิดต้องไม่เป็นวันในอนาคต');
+      throw patientError('BIRTH_DATE_IN_FUTURE', { field: 'birthDate' });
     }
     let existing: PatientRow | undefined;
     if (existingId) {
       existing = (await this.repo.findInScope(existingId, patientScopeCondition(user), patientExamScopeOnAliasE(user)))
         ?.p;
-      if (!existing) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
-      if (!input.password) throw fieldError('password', 'กรุณาระบุ');
-      if (!(await this.confirmPassword(user.userId, input.password))) throw fieldError('password', 'รหัสผ่านไม่ถูกต้อง');
+      if (!existing) throw patientError('PATIENT_NOT_FOUND');
+      if (!input.password) throw patientError('PASSWORD_REQUIRED', { field: 'password' });
+      if (!(await this.confirmPassword(user.userId, input.password)))
+        throw patientError('WRONG_PASSWORD', { field: 'password' });
     }
     if (input.nationalNumber && (await this.repo.nationalNumberTaken(input.nationalNumber, existingId ?? undefined))) {
-      throw fieldError('nationalNumber', 'เลขประจำตัวประชาชนนี้มีในระบบแล้ว');
+      throw patientError('NATIONAL_NUMBER_TAKEN', { field: 'nationalNumber' });
     }
     const hn = input.hn ?? existing?.hn ?? (await this.newHn());
-    if (await this.repo.hnTaken(hn, existingId ?? undefined)) throw fieldError('hn', 'HN นี้มีในระบบแล้ว');
+    if (await this.repo.hnTaken(hn, existingId ?? undefined)) throw patientError('HN_TAKEN', { field: 'hn' });
 
     const same = input.currentAndRecordAddressIsSame;
     const values = {
@@ -228,7 +229,7 @@ export class PatientsService {
       ...(existingId ? {} : { createdBy: user.userId }),
     };
     const id = await this.repo.save(existingId, values, input.contacts, input.version);
-    if (!id) throw new DomainError(409, 'ข้อมูลผู้ป่วยถูกแก้ไขโดยผู้ใช้อื่นแล้ว กรุณาโหลดข้อมูลใหม่', 'PATIENT_CONFLICT');
+    if (!id) throw patientError('PATIENT_CONFLICT');
     await this.audit.record(
       null,
       { action: existingId ? 'patient.update' : 'patient.create', entityType: 'patient', entityId: id, patientId: id },
@@ -239,7 +240,7 @@ export class PatientsService {
 
   async examHistory(user: CurrentUser, id: string): Promise<PatientExamHistoryRow[]> {
     const found = await this.repo.findInScope(id, patientScopeCondition(user), patientExamScopeOnAliasE(user));
-    if (!found) throw new DomainError(404, 'ไม่พบข้อมูลผู้ป่วย', 'PATIENT_NOT_FOUND');
+    if (!found) throw patientError('PATIENT_NOT_FOUND');
     const rows = await this.repo.examHistory(id, examScopeCondition(user));
     const requestIds = [...new Set(rows.map((r) => r.request.id))];
     const [facts, billing] = await Promise.all([
@@ -330,7 +331,7 @@ export class PatientsService {
       const hn = `HN${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
       if (!(await this.repo.hnTaken(hn))) return hn;
     }
-    throw new DomainError(409, 'สร้าง HN ไม่สำเร็จ กรุณาลองอีกครั้ง', 'HN_EXHAUSTED');
+    throw patientError('HN_EXHAUSTED');
   }
 }
 

@@ -22,7 +22,6 @@ import {
 } from '@rangsi/domain';
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError, fieldError } from '../../http/domain-error';
 import type { PdfRenderer } from '../../pdf/pdf-renderer';
 import type { FileStore } from '../../storage/file-store';
 import { examPatientName } from '../exams/exams.mapper';
@@ -35,6 +34,7 @@ import {
   finishedReportNotFound,
   kindNotAllowed,
   noReportPermission,
+  reportError,
   reportWaitingForAudit,
   unknownReportName,
   versionTaken,
@@ -94,7 +94,7 @@ export class ExamReportsService {
   private async open(user: CurrentUser, examId: string): Promise<Opened> {
     const exam = await this.deps.exams.load(user, examId);
     const ctx = await this.repo.examContext(examId);
-    if (!ctx) throw new DomainError(404, 'ไม่พบรายการตรวจ', 'EXAM_NOT_FOUND');
+    if (!ctx) throw reportError('REPORT_EXAM_NOT_FOUND');
     const access = reportAccess({
       user: { userId: user.userId, roleName: user.roleName, permissions: user.permissions },
       exam: {
@@ -225,9 +225,9 @@ export class ExamReportsService {
     if (!kind) throw kindNotAllowed();
     const content: ReportContent = { ...input.content };
     if (kind !== 'addendum') delete content.addendum;
-    if (!content.impression.trim()) throw fieldError('content.impression', 'กรุณาระบุสรุปผล (Impression) ก่อนบันทึกรายงาน');
+    if (!content.impression.trim()) throw reportError('IMPRESSION_REQUIRED', { field: 'content.impression' });
     if (kind === 'addendum' && !content.addendum?.trim())
-      throw fieldError('content.addendum', 'กรุณาระบุข้อความแก้ไขเพิ่มเติม (Addendum) ว่าแก้ไขอะไร');
+      throw reportError('ADDENDUM_REQUIRED', { field: 'content.addendum' });
 
     const finishedAt = this.deps.now();
     const versionNo = input.versionNo;

@@ -35,7 +35,8 @@ import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { RouteAccess } from '../../auth/route-access';
 import type { PdfPage, PdfRenderer } from '../../pdf/pdf-renderer';
-import { reportForbidden, reportParamError, unknownReport } from './report-errors';
+import { verbatim } from '../../i18n/catalogue';
+import { reportEngineError, reportParamError } from './report-engine.errors';
 
 /** Who runs a report, when, and from which page. */
 export interface ReportContext {
@@ -203,12 +204,12 @@ export class ReportEngine {
   /** The document as HTML (what Chromium prints); the same checks as render. */
   async renderHtml(name: string, raw: unknown, user: CurrentUser, opts: RenderOptions = {}): Promise<ReportHtml> {
     const def = this.definition(name);
-    if (!def) throw unknownReport(name);
-    if (opts.checkAccess !== false && !this.mayRun(user, def)) throw reportForbidden();
+    if (!def) throw reportEngineError('REPORT_UNKNOWN', { name });
+    if (opts.checkAccess !== false && !this.mayRun(user, def)) throw reportEngineError('REPORT_ENGINE_FORBIDDEN');
     const parsed = def.params.safeParse(raw ?? {});
     if (!parsed.success) {
       throw reportParamError(
-        parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
+        parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: verbatim(i.message) })),
       );
     }
     const ctx: ReportContext = { user, now: this.now() };

@@ -8,8 +8,12 @@ import { z } from 'zod';
 import { ReportListQuerySchema, ReportSchema, ReportViewerParamsSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { DomainError } from '../../http/domain-error';
+import { envelopeOf } from '../../http/error-handler';
+import { languageOfRequest } from '../../http/request-language';
+import { msg, render } from '../../i18n/catalogue';
 import { contentDisposition } from '../../http/content-disposition';
 import type { ReportEngine } from './registry';
+import { reportEngineError } from './report-engine.errors';
 import { ErrorPage } from './templates/error-page';
 
 const tags = ['reports'];
@@ -23,7 +27,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 /**
  * Spec §7 Reports: GET /api/reports/reportlist and POST /ReportViewer/{reportName}. Both need a session; what a user
  * may list or run is each definition's permission and scope, checked by the engine (so the routes declare
- * 'authenticated' + scope 'report'). Errors of the frame's POST answer a small Thai HTML page with the same status
+ * 'authenticated' + scope 'report'). Errors of the frame's POST answer a small HTML page with the same status
  * when a browser navigates (the frame would otherwise show raw JSON); other clients get the JSON envelope.
  */
 export function reportEngineRoutes(engine: ReportEngine) {
@@ -61,8 +65,7 @@ export function reportEngineRoutes(engine: ReportEngine) {
       },
       async (req, reply) => {
         const body: unknown = req.body ?? {};
-        if (typeof body !== 'object' || Array.isArray(body))
-          throw new DomainError(400, 'พารามิเตอร์ของรายงานต้องเป็นฟอร์ม (name=value)', 'VALIDATION');
+        if (typeof body !== 'object' || Array.isArray(body)) throw reportEngineError('REPORT_FORM_BODY');
         const out = await engine.render(req.params.reportName, body, requireUser(req));
         return reply
           .header('content-type', 'application/pdf')
@@ -74,32 +77,38 @@ export function reportEngineRoutes(engine: ReportEngine) {
   };
 }
 
-/** The frame's error page: status and Thai message as the JSON answer would carry them, rendered (escaped) by React. */
+/** The frame's error page: status and message as the JSON answer would carry them, rendered (escaped) by React. */
 function sendErrorPage(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageOfRequest(request);
   let status = 500;
-  let message = 'Something went wrong!';
+  let message = render(msg('SOMETHING_WRONG'), language);
   let errors: { field: string; message: string }[] = [];
   if (err instanceof DomainError) {
+    const envelope = envelopeOf(err, language);
     status = err.status;
-    message = err.message;
-    errors = err.errors ?? [];
+    message = envelope.message;
+    errors = envelope.errors ?? [];
   } else if (hasZodFastifySchemaValidationErrors(err)) {
     status = 400;
-    message = 'ข้อมูลไม่ถูกต้อง';
+    message = render(msg('INVALID'), language);
     errors = err.validation.map((v) => ({
       field: v.instancePath.replace(/^\//, ''),
-      message: v.message ?? 'ข้อมูลไม่ถูกต้อง',
+      message: v.message ?? render(msg('INVALID'), language),
     }));
   } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
     status = err.statusCode;
-    message = status === 413 ? 'ข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด' : status === 415 ? 'รูปแบบข้อมูลที่ส่งไม่รองรับ' : 'คำขอไม่ถูกต้อง';
+    const said = status === 413 ? 'BODY_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+    message = render(msg(said), language);
   } else {
     request.log.error({ err }, 'unhandled error');
   }
+  const title = render(msg('REPORT_PAGE_TITLE'), language);
   return reply
     .status(status)
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html>${renderToStaticMarkup(createElement(ErrorPage, { status, message, errors }))}`);
+    .send(
+      `<!doctype html>${renderToStaticMarkup(createElement(ErrorPage, { language, title, status, message, errors }))}`,
+    );
 }

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../../auth/current-user';
-import { RE, reportFieldError, reportForbidden } from './report-errors';
+import { msg } from '../../i18n/catalogue';
+import { reportEngineError, reportParamError } from './report-engine.errors';
 import type { ReportEngineRepository } from './report-engine.repository';
 
 /**
@@ -13,11 +14,11 @@ export async function resolveBranch(
   field = 'branchId',
 ) {
   const id = branchId ?? user.branchId ?? undefined;
-  if (id === undefined) throw reportFieldError(field, 'กรุณาเลือกสาขา');
+  if (id === undefined) throw reportParamError([{ field, message: msg('REPORT_CHOOSE_BRANCH') }]);
   const branch = await repo.branch(id);
-  if (!branch) throw reportFieldError(field, RE.branchUnknown);
+  if (!branch) throw reportParamError([{ field, message: msg('REPORT_BRANCH_UNKNOWN') }]);
   const reachable = await repo.branchOptions(user);
-  if (!reachable.some((b) => b.id === id)) throw reportForbidden(RE.branchForbidden);
+  if (!reachable.some((b) => b.id === id)) throw reportEngineError('REPORT_BRANCH_FORBIDDEN');
   return branch;
 }
 
@@ -39,8 +40,8 @@ export async function resolveDoctor(
   field = 'doctorId',
 ) {
   if (doctorId === undefined) return undefined;
-  if (user.scope === 'assigned' && doctorId !== user.userId) throw reportForbidden(RE.doctorForbidden);
+  if (user.scope === 'assigned' && doctorId !== user.userId) throw reportEngineError('REPORT_DOCTOR_FORBIDDEN');
   const name = await repo.doctorName(doctorId);
-  if (!name) throw reportFieldError(field, RE.doctorUnknown);
+  if (!name) throw reportParamError([{ field, message: msg('REPORT_DOCTOR_UNKNOWN') }]);
   return { id: doctorId, name };
 }

@@ -1,10 +1,10 @@
 import type { Exam, UnmatchedStudies, UnmatchedStudiesQuery } from '@rangsi/contract';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError } from '../../http/domain-error';
 import type { ExamsService } from '../exams/exams.service';
 import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
 import { seesUnmatchedStudies } from '../../auth/data-scope/study-scope';
+import { unmatchedError } from './unmatched.errors';
 import type { UnmatchedStudiesRepository } from './unmatched.repository';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -34,7 +34,7 @@ export class UnmatchedStudiesService {
     this.check(user);
     const exam = await this.exams.load(user, examId);
     const linked = await this.archive.matchStudy(studyId, exam.id, { userId: user.userId, userName: user.displayName });
-    if (!linked) throw new DomainError(409, 'ชุดภาพนี้ถูกจับคู่กับรายการตรวจอื่นหรือถูกลบไปแล้ว', 'STUDY_NOT_UNMATCHED');
+    if (!linked) throw unmatchedError('STUDY_NOT_UNMATCHED');
     await this.audit.record(
       null,
       { action: 'dicom.match', entityType: 'exam', entityId: exam.id, patientId: exam.patientId },
@@ -44,6 +44,6 @@ export class UnmatchedStudiesService {
   }
 
   private check(user: CurrentUser): void {
-    if (!seesUnmatchedStudies(user)) throw new DomainError(403, 'ไม่มีสิทธิ์ดูชุดภาพที่ยังไม่มีรายการตรวจ', 'FORBIDDEN');
+    if (!seesUnmatchedStudies(user)) throw unmatchedError('UNMATCHED_FORBIDDEN');
   }
 }

@@ -1,9 +1,10 @@
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError, notFound } from '../../http/domain-error';
 import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
 import { studyVisibility } from '../../auth/data-scope/study-scope';
+import { dicomwebError } from '../../dicom/dicomweb/dicomweb.errors';
 import type { DicomwebRepository } from '../../dicom/query/dicomweb.repository';
 import { InstanceRenderer, pixelAspectOf } from '../../dicom/dicomweb/render-instance';
+import { viewerError } from './viewer.errors';
 import type { ViewerService } from './viewer.service';
 
 /** High enough that the swap to the viewer's own drawing of the same slice is not seen; small enough to send at once. */
@@ -28,14 +29,13 @@ export class FirstImagePreview {
   /** JPEG of the first image of the series (one orientation group of it), in the caller's scope; 404 when none. */
   async render(user: CurrentUser, examId: string, seriesId: string, orientation: string | undefined): Promise<Buffer> {
     const first = await this.viewer.firstInstance(user, examId, seriesId, orientation);
-    if (!first) throw notFound('ไม่มีภาพใน series นี้');
+    if (!first) throw viewerError('SERIES_EMPTY');
     const [row] = await this.repo.storedInstances(
       { study: first.studyInstanceUid, series: first.seriesInstanceUid, sop: first.sopInstanceUid },
       studyVisibility(user),
     );
-    if (!row) throw notFound('ไม่พบภาพ');
-    if (row.archived)
-      throw new DomainError(409, 'ภาพนี้ถูกย้ายไปเก็บในคลังระยะยาว (Archive) กรุณา Unzip ก่อนเปิดดู', 'DICOM_ARCHIVED');
+    if (!row) throw dicomwebError('IMAGE_NOT_FOUND');
+    if (row.archived) throw dicomwebError('DICOM_ARCHIVED');
     const loaded = await this.renderer.load(row);
     // Non-square pixels (some US, CR, scanned films) are stretched as the viewer draws them, so the swap is not seen.
     return this.renderer.render(

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExamIdParamsSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
-import { notFound } from '../../http/domain-error';
 import { answerRenderErrors, sendImage } from '../../dicom/dicomweb/render-instance';
 import type { ThumbnailService } from '../../dicom/thumbnails/thumbnail.service';
 import type { FirstImagePreview } from './first-image-preview';
+import { viewerError } from './viewer.errors';
 import type { ViewerService } from './viewer.service';
 
 const tags = ['exams'];
@@ -75,7 +75,7 @@ export function viewerRoutes(service: ViewerService, thumbnails: ThumbnailServic
       async (req, reply) => {
         const series = await service.series(requireUser(req), req.params.id, req.params.seriesId);
         const png = await thumbnails.thumbnail(series.seriesId, series.thumbnailKey, req.query.orientation);
-        if (!png) throw notFound('ไม่มีภาพตัวอย่างของ series นี้');
+        if (!png) throw viewerError('NO_THUMBNAIL');
         reply.type('image/png');
         reply.header('cache-control', 'private, max-age=300');
         return reply.send(png);

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../../auth/current-user';
-import { notFound } from '../../http/domain-error';
 import type { ExamsService } from '../exams/exams.service';
 import { TS } from '../../dicom/uids';
+import { viewerError } from './viewer.errors';
 import { groupOrientations } from '../../dicom/parse/orientation';
 import type { ViewerRepository } from './viewer.repository';
 
@@ -38,7 +38,7 @@ export class ViewerService {
   async series(user: CurrentUser, examId: string, seriesId: string) {
     await this.exams.load(user, examId);
     const series = await this.repo.seriesOfExam(examId, seriesId);
-    if (!series) throw notFound('ไม่พบ series');
+    if (!series) throw viewerError('SERIES_NOT_FOUND');
     return series;
   }
 
@@ -99,7 +99,7 @@ function ofOrientation<T extends { orientation: string | null }>(rows: T[], orie
   for (const r of rows) counts.set(r.orientation, (counts.get(r.orientation) ?? 0) + 1);
   const groups = groupOrientations([...counts.entries()].map(([o, n]) => ({ orientation: o, weight: n })));
   const group = groups.find((g) => (g.key ?? '') === orientation);
-  if (!group) throw notFound('ไม่พบภาพในแนวระนาบนี้');
+  if (!group) throw viewerError('ORIENTATION_NOT_FOUND');
   const members = new Set(group.members.map((m) => m.orientation));
   return rows.filter((r) => members.has(r.orientation));
 }

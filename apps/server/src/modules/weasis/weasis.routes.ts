@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExamIdParamsSchema } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
+import { languageOfRequest } from '../../http/request-language';
 import { dicomwebBase } from '../../dicom/dicomweb/common';
 import type { WeasisService } from './weasis.service';
 
@@ -26,6 +27,7 @@ export function weasisRoutes(service: WeasisService) {
         const xml = await service.manifest(requireUser(req), req.params.examId, {
           wadoUrl: `${dicomwebBase(req)}/wado`,
           token: req.query.token,
+          language: languageOfRequest(req),
         });
         reply.type('application/xml; charset=utf-8');
         // It names the patient and carries a token: never cached.

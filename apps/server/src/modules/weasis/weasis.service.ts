@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { actorOf, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
+import { msg, render, type Language } from '../../i18n/catalogue';
 import type { IssueExamToken } from '../exams/exams.routes';
 import type { ExamsService } from '../exams/exams.service';
 import {
@@ -30,7 +31,12 @@ export interface WeasisServiceDeps {
 export class WeasisService {
   constructor(private readonly deps: WeasisServiceDeps) {}
 
-  async manifest(user: CurrentUser, examId: string, ctx: { wadoUrl: string; token?: string }): Promise<string> {
+  async manifest(
+    user: CurrentUser,
+    examId: string,
+    ctx: { wadoUrl: string; token?: string; language?: Language },
+  ): Promise<string> {
+    const say = (code: 'WEASIS_ARCHIVED' | 'WEASIS_NO_IMAGES') => render(msg(code), ctx.language ?? 'th');
     const exam = await this.deps.exams.load(user, examId);
     // Opened with this exam's Weasis token, the manifest hands the same token on; with a session, a new one.
     const reuse = user.token?.purpose === 'weasis' && user.scopeExamId === examId && ctx.token;
@@ -53,7 +59,7 @@ export class WeasisService {
         patients: [],
         message: {
           title: 'Rangsi',
-          description: 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนเปิดดู',
+          description: say('WEASIS_ARCHIVED'),
           severity: 'WARN',
         },
       });
@@ -62,7 +68,7 @@ export class WeasisService {
       return buildWeasisManifest({
         ...base,
         patients: [],
-        message: { title: 'Rangsi', description: 'รายการตรวจนี้ยังไม่มีภาพ', severity: 'INFO' },
+        message: { title: 'Rangsi', description: say('WEASIS_NO_IMAGES'), severity: 'INFO' },
       });
     }
     const extras = await this.deps.repo.studyExtras(examId);

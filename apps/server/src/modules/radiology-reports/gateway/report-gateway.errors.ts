@@ -1,10 +1,14 @@
-import { DomainError } from '../../../http/domain-error';
+import { defineErrors } from '../../../http/domain-error';
 
-/** No finished report with this id on this exam (or the exam is out of the user's scope). */
-export const finishedReportNotFound = () => new DomainError(404, 'ไม่พบรายงานที่เสร็จแล้ว', 'FINISHED_REPORT_NOT_FOUND');
-
-/** The report cannot become an ORU^R01 the hospital can file (no accession number, no report text). */
-export const reportNotSendable = (message: string) => new DomainError(422, message, 'REPORT_NOT_SENDABLE');
-
-/** The version waits for an approver or was rejected: the branch releases reports only once approved. */
-export const reportNotReleased = (message: string) => new DomainError(409, message, 'REPORT_NOT_RELEASED');
+/**
+ * Why a finished report is not sent to the hospital: no such report (or the exam is out of the user's scope), one the
+ * hospital could not file as an ORU^R01 (unprocessable), or one not released yet (its approval decides).
+ */
+export const gatewayError = defineErrors({
+  GATEWAY_REPORT_NOT_FOUND: 'not-found',
+  REPORT_NO_EXAM: 'unprocessable',
+  REPORT_NO_ACCESSION: 'unprocessable',
+  REPORT_NO_TEXT: 'unprocessable',
+  REPORT_AWAITS_AUDIT: 'conflict',
+  REPORT_AUDIT_REJECTED: 'conflict',
+});

@@ -7,7 +7,7 @@ import { JobError, type JobContext, type JobHandle, type JobLog, type JobQueue }
 import type { ExamsService } from '../../exams/exams.service';
 import type { ReportGatewayClient } from '../../../integrations/report-gateway/report-gateway.client';
 import type { DomainError } from '../../../http/domain-error';
-import { finishedReportNotFound, reportNotReleased, reportNotSendable } from './report-gateway.errors';
+import { gatewayError } from './report-gateway.errors';
 import type { ReportGatewayRepository, ReportToSend } from './report-gateway.repository';
 
 export const REPORT_GATEWAY_JOB = 'report-gateway-send';
@@ -71,7 +71,7 @@ export class ReportGatewayService {
   async ping(user: CurrentUser, examId: string, finishedReportId: string): Promise<PingResult> {
     const exam = await this.deps.exams.load(user, examId);
     const report = await this.deps.repo.find(finishedReportId);
-    if (!report || report.examId !== exam.id) throw finishedReportNotFound();
+    if (!report || report.examId !== exam.id) throw gatewayError('GATEWAY_REPORT_NOT_FOUND');
     const input = messageInput(report);
     if ('refusal' in input) throw input.refusal;
     const { reply, delivery } = await this.attempt(
@@ -163,7 +163,7 @@ export class ReportGatewayService {
       actor.trigger === 'ping' ? actor.who : undefined,
     );
     this.deps.log[reply.delivered ? 'info' : 'warn']({ finishedReportId: report.id, ...detail }, 'report gateway send');
-    if (!delivery) throw finishedReportNotFound();
+    if (!delivery) throw gatewayError('GATEWAY_REPORT_NOT_FOUND');
     return { reply, delivery };
   }
 }
@@ -171,16 +171,14 @@ export class ReportGatewayService {
 /** The ORU^R01 input of a finished report, or why it cannot be sent (an error for the user, without patient data). */
 function messageInput(report: ReportToSend): Omit<OruReportInput, 'controlId' | 'sentAt'> | { refusal: DomainError } {
   const exam = report.exam;
-  if (!exam) return { refusal: reportNotSendable('รายงานนี้ไม่ได้เป็นของรายการตรวจใด จึงส่งให้โรงพยาบาลไม่ได้') };
+  if (!exam) return { refusal: gatewayError('REPORT_NO_EXAM') };
   if (report.auditStatus === 'WaitingForAudit') {
-    return { refusal: reportNotReleased('รายงานนี้รอการตรวจสอบ (WaitingForAudit) ส่งให้โรงพยาบาลได้เมื่ออนุมัติแล้ว') };
+    return { refusal: gatewayError('REPORT_AWAITS_AUDIT') };
   }
-  if (report.auditStatus === 'Rejected')
-    return { refusal: reportNotReleased('รายงานนี้ถูกตีกลับจากการตรวจสอบ จึงส่งให้โรงพยาบาลไม่ได้') };
-  if (!exam.accessionNumber)
-    return { refusal: reportNotSendable('รายการตรวจนี้ยังไม่มีเลข Accession จึงส่งผลอ่านให้โรงพยาบาลไม่ได้') };
+  if (report.auditStatus === 'Rejected') return { refusal: gatewayError('REPORT_AUDIT_REJECTED') };
+  if (!exam.accessionNumber) return { refusal: gatewayError('REPORT_NO_ACCESSION') };
   const sections = oruSectionsOf(report.content);
-  if (sections.length === 0) return { refusal: reportNotSendable('รายงานนี้ไม่มีข้อความผลอ่านที่จะส่ง') };
+  if (sections.length === 0) return { refusal: gatewayError('REPORT_NO_TEXT') };
   return {
     sendingFacility: report.branchCode ?? '',
     receivingFacility: report.hospitalCode ?? '',

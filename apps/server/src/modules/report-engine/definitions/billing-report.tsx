@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user';
 import { formatDateBE, formatDayBE, formatMoney } from '../format';
 import { formBool, formUuid, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
-import { reportForbidden } from '../report-errors';
+import { reportEngineError } from '../report-engine.errors';
 import { PaymentQr, paymentQrPayload } from '../templates/payment-qr';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, ORGANISATION, ReportHeader } from '../templates/report-parts';
@@ -202,7 +202,7 @@ export function billingStatementReport(source: StatementSource, payment: Payment
     availableFor: (ctx) => mayPrintBillingDocuments(ctx.user),
     paper: 'A4',
     async load(ctx, p): Promise<StatementData> {
-      if (!mayPrintBillingDocuments(ctx.user)) throw reportForbidden();
+      if (!mayPrintBillingDocuments(ctx.user)) throw reportEngineError('REPORT_ENGINE_FORBIDDEN');
       return source.statementDocument(ctx.user, p.billingId, p.new);
     },
     template: (data, p, ctx) => <BillingTemplate data={data} p={p} ctx={ctx} payment={payment} />,

@@ -12,7 +12,7 @@ import {
 import { formatCount, formatDay, formatMoney, formatMonth } from '../format';
 import { formDay, formId, formMonth, optional, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
-import { RE } from '../report-errors';
+import { msg, thai } from '../../../i18n/catalogue';
 import { resolveBranch } from '../report-scope';
 import type { BranchSummaryRow, Period, ReportEngineRepository } from '../report-engine.repository';
 import { ReportDocument } from '../templates/report-document';
@@ -277,9 +277,14 @@ export function branchDailyReport(repo: ReportEngineRepository) {
       endDate: required(formDay()),
     })
     .superRefine((p, c) => {
-      if (p.startDate > p.endDate) c.addIssue({ code: 'custom', path: ['endDate'], message: RE.range });
+      if (p.startDate > p.endDate)
+        c.addIssue({ code: 'custom', path: ['endDate'], message: thai(msg('REPORT_DATE_ORDER')) });
       else if (daysBetween(p.startDate, p.endDate) + 1 > MAX_DAYS)
-        c.addIssue({ code: 'custom', path: ['endDate'], message: RE.tooLong(MAX_DAYS, 'วัน') });
+        c.addIssue({
+          code: 'custom',
+          path: ['endDate'],
+          message: thai(msg('REPORT_PERIOD_TOO_LONG', { max: MAX_DAYS, unit: msg('REPORT_UNIT_DAYS') })),
+        });
     });
   const title = 'รายงานประจำวันของสาขา';
   return defineReport({
@@ -328,9 +333,14 @@ export function branchMonthlyReport(repo: ReportEngineRepository) {
       endMonth: required(formMonth()),
     })
     .superRefine((p, c) => {
-      if (p.startMonth > p.endMonth) c.addIssue({ code: 'custom', path: ['endMonth'], message: RE.range });
+      if (p.startMonth > p.endMonth)
+        c.addIssue({ code: 'custom', path: ['endMonth'], message: thai(msg('REPORT_DATE_ORDER')) });
       else if (monthsBetween(p.startMonth, p.endMonth) + 1 > MAX_MONTHS)
-        c.addIssue({ code: 'custom', path: ['endMonth'], message: RE.tooLong(MAX_MONTHS, 'เดือน') });
+        c.addIssue({
+          code: 'custom',
+          path: ['endMonth'],
+          message: thai(msg('REPORT_PERIOD_TOO_LONG', { max: MAX_MONTHS, unit: msg('REPORT_UNIT_MONTHS') })),
+        });
     });
   const title = 'รายงานประจำเดือนของสาขา';
   return defineReport({

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user';
 import { formatCount, formatDateTime, formatDayBE, formatMoney } from '../format';
 import { formDay, formId, optional } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
-import { reportForbidden } from '../report-errors';
+import { reportEngineError } from '../report-engine.errors';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
 import { bangkokDayOf } from '@rangsi/domain';
@@ -366,7 +366,7 @@ export function cashupReport(source: CashupSource) {
     defaults: (ctx) => ({ day: bangkokDayOf(ctx.now) }),
     paper: 'A4',
     load: (ctx, p: CashupParams) => {
-      if (ctx.user.scope === 'hospital') throw reportForbidden();
+      if (ctx.user.scope === 'hospital') throw reportEngineError('REPORT_ENGINE_FORBIDDEN');
       return source.cashup(ctx.user, { day: p.day, branchId: p.branchId });
     },
     template: (data, _p, ctx) => <CashupTemplate data={data} ctx={ctx} />,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatCount, formatDay, formatDuration, formatMoney } from '../format';
 import { formDay, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
-import { RE } from '../report-errors';
+import { msg, thai } from '../../../i18n/catalogue';
 import type { CenterRow, ReportEngineRepository } from '../report-engine.repository';
 import { ReportDocument } from '../templates/report-document';
 import { EmptyRow, Note, ORGANISATION, ReportHeader } from '../templates/report-parts';
@@ -17,9 +17,14 @@ const params = z
     endDate: required(formDay()),
   })
   .superRefine((p, c) => {
-    if (p.startDate > p.endDate) c.addIssue({ code: 'custom', path: ['endDate'], message: RE.range });
+    if (p.startDate > p.endDate)
+      c.addIssue({ code: 'custom', path: ['endDate'], message: thai(msg('REPORT_DATE_ORDER')) });
     else if (daysBetween(p.startDate, p.endDate) + 1 > MAX_CENTER_DAYS)
-      c.addIssue({ code: 'custom', path: ['endDate'], message: RE.tooLong(MAX_CENTER_DAYS, 'วัน') });
+      c.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: thai(msg('REPORT_PERIOD_TOO_LONG', { max: MAX_CENTER_DAYS, unit: msg('REPORT_UNIT_DAYS') })),
+      });
   });
 type CenterParams = z.infer<typeof params>;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatCount, formatDay, formatDuration, formatMonth } from '../format';
 import { formDay, formEnum, formId, formUuid, optional, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
-import { RE } from '../report-errors';
+import { msg, thai } from '../../../i18n/catalogue';
 import { resolveDoctor, resolveOptionalBranch } from '../report-scope';
 import type { Period, ReportEngineRepository, TurnaroundRow } from '../report-engine.repository';
 import { ReportDocument } from '../templates/report-document';
@@ -145,9 +145,14 @@ const params = z
     doctorId: optional(formUuid('แพทย์')),
   })
   .superRefine((p, c) => {
-    if (p.startDate > p.endDate) c.addIssue({ code: 'custom', path: ['endDate'], message: RE.range });
+    if (p.startDate > p.endDate)
+      c.addIssue({ code: 'custom', path: ['endDate'], message: thai(msg('REPORT_DATE_ORDER')) });
     else if (daysBetween(p.startDate, p.endDate) + 1 > MAX_DOCTOR_DAYS)
-      c.addIssue({ code: 'custom', path: ['endDate'], message: RE.tooLong(MAX_DOCTOR_DAYS, 'วัน') });
+      c.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: thai(msg('REPORT_PERIOD_TOO_LONG', { max: MAX_DOCTOR_DAYS, unit: msg('REPORT_UNIT_DAYS') })),
+      });
   });
 type DoctorParams = z.infer<typeof params>;
 

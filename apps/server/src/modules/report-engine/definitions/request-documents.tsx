@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../auth/current-user';
 import { formatCount, formatDate, formatDateBE, formatDateTime, formatMoney } from '../format';
 import { formUuid, required } from '../form-params';
 import { defineReport, type ReportContext } from '../registry';
-import { RE, reportConflict, reportNotFound } from '../report-errors';
+import { reportEngineError } from '../report-engine.errors';
 import type { Database } from '../../../db/client';
 import { ReportEngineRepository } from '../report-engine.repository';
 import { Code128 } from '../templates/barcode';
@@ -22,9 +22,9 @@ const requestParams = z.object({ requestId: required(formUuid('ใบส่ง�
  */
 async function printableRequest(repo: ReportEngineRepository, user: CurrentUser, requestId: string) {
   const request = await repo.request(user, requestId);
-  if (!request) throw reportNotFound(RE.requestNotFound);
-  if (request.status === 'Hold') throw reportConflict(RE.requestHold);
-  if (!request.examStartTime) throw reportConflict(RE.requestNoTime);
+  if (!request) throw reportEngineError('REPORT_REQUEST_NOT_FOUND');
+  if (request.status === 'Hold') throw reportEngineError('REPORT_REQUEST_HOLD');
+  if (!request.examStartTime) throw reportEngineError('REPORT_REQUEST_NO_TIME');
   return request;
 }
 
@@ -66,7 +66,7 @@ export function stickerReport(repo: ReportEngineRepository) {
     async load(ctx, p): Promise<StickerData> {
       const request = await printableRequest(repo, ctx.user, p.requestId);
       const exams = (await repo.requestExams(p.requestId)).filter((e) => e.accessionNumber);
-      if (exams.length === 0) throw reportConflict(RE.noAccession);
+      if (exams.length === 0) throw reportEngineError('REPORT_REQUEST_NO_ACCESSION');
       return {
         requestId: p.requestId,
         patientId: request.patientId,
