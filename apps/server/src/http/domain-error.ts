@@ -1,14 +1,13 @@
 import {
   placeholdersOf,
   thai,
-  verbatim,
   type Message,
   type MessageCode,
   type MessageParams,
   type Placeholders,
 } from '../i18n/catalogue';
 import { th } from '../i18n/th';
-import { kindOfStatus, statusOf, type ErrorKind, type ErrorStatus } from './error-kinds';
+import { statusOf, type ErrorKind, type ErrorStatus } from './error-kinds';
 
 export type { ErrorKind } from './error-kinds';
 
@@ -27,12 +26,6 @@ export interface ErrorOptions {
   readonly data?: unknown;
 }
 
-/** A legacy call's inline field errors, already in Thai. */
-interface LegacyFieldError {
-  field: string;
-  message: string;
-}
-
 /**
  * A rule the client broke or a state it cannot act on. It carries a kind (the error handler maps it to the HTTP
  * status) and a message code with its parameters (the handler puts it into the request's language); `message` is the
@@ -46,32 +39,11 @@ export class DomainError extends Error {
   readonly errors?: readonly FieldMessage[];
   readonly data?: unknown;
 
-  constructor(kind: ErrorKind, message: Message, options?: ErrorOptions);
-  /**
-   * @deprecated LEGACY, for modules/requests and modules/exams only until they are converted (issue 25 item 4): an
-   * inline status and Thai text, the same in every language. Use the module's `defineErrors` factory instead.
-   */
-  constructor(status: ErrorStatus, message: string, code: string, data?: unknown, errors?: LegacyFieldError[]);
-  constructor(
-    kindOrStatus: ErrorKind | ErrorStatus,
-    message: Message | string,
-    optionsOrCode?: ErrorOptions | string,
-    data?: unknown,
-    legacyErrors?: LegacyFieldError[],
-  ) {
-    const userMessage = typeof message === 'string' ? verbatim(message) : message;
+  constructor(kind: ErrorKind, userMessage: Message, options: ErrorOptions = {}) {
     super(thai(userMessage));
     this.name = 'DomainError';
     this.userMessage = userMessage;
-    if (typeof kindOrStatus === 'number') {
-      this.kind = kindOfStatus(kindOrStatus);
-      this.code = typeof optionsOrCode === 'string' ? optionsOrCode : '';
-      this.data = data;
-      this.errors = legacyErrors?.map((e) => ({ field: e.field, message: verbatim(e.message) }));
-      return;
-    }
-    const options = typeof optionsOrCode === 'object' ? optionsOrCode : {};
-    this.kind = kindOrStatus;
+    this.kind = kind;
     this.code = userMessage.code;
     this.data = options.data;
     this.errors =
@@ -138,10 +110,3 @@ export const commonError = defineErrors({
 export const notFound = () => commonError('NOT_FOUND');
 export const forbidden = () => commonError('FORBIDDEN');
 export const unauthorized = () => commonError('UNAUTHORIZED');
-
-/**
- * @deprecated LEGACY, for modules/requests and modules/exams only until they are converted (issue 25 item 4): a 400
- * naming the field, with inline Thai. Use the module's factory with `{ field }`.
- */
-export const fieldError = (field: string, message: string) =>
-  new DomainError(400, message, 'VALIDATION', undefined, [{ field, message }]);

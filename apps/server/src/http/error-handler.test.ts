@@ -30,9 +30,6 @@ describe(registerErrorHandler.name, () => {
     sut.get('/field', async () => {
       throw unstorableTextError('name');
     });
-    sut.get('/legacy', async () => {
-      throw new DomainError(409, 'ข้อความเดิม', 'OLD_CODE', { id: 1 }, [{ field: 'a', message: 'ข้อความเดิม' }]);
-    });
     sut.get('/crash', async () => {
       throw new Error('secret internals');
     });
@@ -79,19 +76,6 @@ describe(registerErrorHandler.name, () => {
     const english = (await get('/field', 'en')).json();
     expect(english.message).toBe(en.INVALID_CHARACTER.replace('{field}', 'name'));
     expect(english.errors).toEqual([{ field: 'name', message: en.INVALID_CHARACTER_FIELD }]);
-  });
-
-  it('answers a legacy error with its own status and Thai text in every language', async () => {
-    for (const header of [undefined, 'en']) {
-      const res = await get('/legacy', header);
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
-        success: false,
-        message: 'ข้อความเดิม',
-        data: { id: 1 },
-        errors: [{ field: 'a', message: 'ข้อความเดิม' }],
-      });
-    }
   });
 
   it('frames schema messages in the language; never tells a 500 what happened', async () => {

@@ -31,10 +31,3 @@ export type ErrorStatus = (typeof STATUS_OF_KIND)[ErrorKind];
 export function statusOf(kind: ErrorKind): ErrorStatus {
   return STATUS_OF_KIND[kind];
 }
-
-/** The kind a legacy call's inline status stands for (the status table read backwards). */
-export function kindOfStatus(status: ErrorStatus): ErrorKind {
-  const kind = (Object.keys(STATUS_OF_KIND) as ErrorKind[]).find((k) => STATUS_OF_KIND[k] === status);
-  if (!kind) throw new Error(`no error kind answers ${String(status)}`);
-  return kind;
-}

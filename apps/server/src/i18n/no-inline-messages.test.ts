@@ -15,7 +15,6 @@ const TEST_DIR = /(^|\/)(testing|test)\//;
  * TEMPORARY: the lead is converting these two modules (issue 25 item 4). Remove a line when its module is converted;
  * a line whose folder has nothing left to report fails below, so the list cannot outlive its reason.
  */
-const LEGACY = ['modules/requests/', 'modules/exams/'];
 
 /** The one place a DomainError is constructed: its own file (the factories of defineErrors). */
 const CONSTRUCTS_DOMAIN_ERRORS = 'http/domain-error.ts';
@@ -118,13 +117,8 @@ describe('user messages come from the catalogue', () => {
     inlineMessages(file.split(path.sep).join('/'), fs.readFileSync(path.join(SRC, file), 'utf8')),
   );
 
-  it('has no inline message outside the modules still being converted', () => {
-    const inline = findings.filter((f) => !LEGACY.some((folder) => f.file.startsWith(folder)));
-    expect(inline.map((f) => `${f.file}:${f.line} ${f.what}`)).toEqual([]);
-  });
-
-  it.each(LEGACY)('still needs its legacy allowance: %s (remove the line once the module is converted)', (folder) => {
-    expect(findings.some((f) => f.file.startsWith(folder))).toBe(true);
+  it('has no inline message', () => {
+    expect(findings.map((f) => `${f.file}:${f.line} ${f.what}`)).toEqual([]);
   });
 
   it('notices each kind of inline message', () => {

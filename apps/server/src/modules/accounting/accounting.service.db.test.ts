@@ -114,7 +114,7 @@ describe(AccountingService.name, () => {
     expect(await sut.branchOf(users.billing!, rs1)).toBe(rs1);
     expect((await refusalOf(sut.branchOf(users.billing!, rs2))).status).toBe(403);
     expect(await sut.branchOf(users.admin!, rs2)).toBe(rs2);
-    expect((await refusalOf(sut.branchOf(users.admin!, 999_999))).code).toBe('BRANCH_NOT_FOUND');
+    expect((await refusalOf(sut.branchOf(users.admin!, 999_999))).code).toBe('ACC_BRANCH_NOT_FOUND');
     expect((await refusalOf(sut.branchOf(users.hospital!, undefined))).status).toBe(403);
     expect((await refusalOf(sut.branches(users.hospital!))).status).toBe(403);
     expect((await sut.branches(users.billing!)).branches.map((b) => b.id)).toEqual([rs1]);
@@ -150,9 +150,11 @@ describe(AccountingService.name, () => {
       storedFiles(),
     ];
     const exe = { bytes: EXE_BYTES, fileName: 'setup.png' };
-    expect((await refusalOf(sut.adjustMoney(users.billing!, money([['ค่าน้ำ', '10']]), exe))).code).toBe('BAD_FILE_TYPE');
+    expect((await refusalOf(sut.adjustMoney(users.billing!, money([['ค่าน้ำ', '10']]), exe))).code).toBe(
+      'ATTACHMENT_BAD_TYPE',
+    );
     expect((await refusalOf(sut.submitCost(users.billing!, cost({ type: 'cash', amount: '10' }), exe))).code).toBe(
-      'BAD_FILE_TYPE',
+      'ATTACHMENT_BAD_TYPE',
     );
     expect([await count('money_adjustments'), await count('cost_submissions'), storedFiles()]).toEqual([
       moneyRows,
@@ -177,7 +179,7 @@ describe(AccountingService.name, () => {
     const elsewhere = await receipt('H3', 'cheque', 1_000);
     expect(
       (await refusalOf(sut.submitCost(users.billing!, cost({ type: 'cheque', receiptId: elsewhere }), null))).errors,
-    ).toEqual([{ field: 'receiptId', message: expect.any(String) }]);
+    ).toEqual([{ field: 'receiptId', message: expect.objectContaining({ code: expect.any(String) }) }]);
     const transfer = await receipt('H1', 'transfer', 1_000);
     const notCheque = await refusalOf(
       sut.submitCost(users.billing!, cost({ type: 'cheque', receiptId: transfer }), null),
@@ -212,7 +214,7 @@ describe(AccountingService.name, () => {
     const opened = await sut.openFile(users.admin!, 'cost', entry.id, rs1);
     expect(opened).toMatchObject({ fileName: 'slip.png', fileContentType: 'image/png' });
     opened.stream.destroy();
-    expect((await refusalOf(sut.openFile(users.admin!, 'cost', entry.id, rs2))).code).toBe('ENTRY_NOT_FOUND');
+    expect((await refusalOf(sut.openFile(users.admin!, 'cost', entry.id, rs2))).code).toBe('ACC_ENTRY_NOT_FOUND');
     const bare = await sut.submitCost(users.billing!, cost({ type: 'cash', amount: '10' }), null);
     expect((await refusalOf(sut.openFile(users.billing!, 'cost', bare.id, undefined))).code).toBe('NO_ATTACHMENT');
   });

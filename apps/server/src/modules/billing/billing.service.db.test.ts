@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { thai } from '../../i18n/catalogue';
 import { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { DatabaseHandle } from '../../db/client';
@@ -122,7 +123,7 @@ describe(BillingService.name, () => {
     const refused = await refusalOf(Promise.resolve().then(() => sut.branchOf(users.hospital!)));
     expect(refused.status).toBe(403);
     // Another branch's hospital is as unknown as a missing one.
-    expect((await refusalOf(sut.privileges(users.staff2!, h1))).code).toBe('HOSPITAL_NOT_FOUND');
+    expect((await refusalOf(sut.privileges(users.staff2!, h1))).code).toBe('BILLING_HOSPITAL_NOT_FOUND');
     expect(await sut.privileges(users.admin!, h3)).toEqual(expect.any(Array));
   });
 
@@ -164,7 +165,9 @@ describe(BillingService.name, () => {
     );
     expect(outside.message).toContain('นอกช่วงวันที่');
     const twice = await refusalOf(batchOf([good[0]!, good[0]!]));
-    expect(twice.errors).toEqual([{ field: 'requestIds', message: expect.stringContaining('ซ้ำ') }]);
+    expect(twice.errors?.map((e) => [e.field, thai(e.message)])).toEqual([
+      ['requestIds', expect.stringContaining('ซ้ำ')],
+    ]);
     expect(await counts()).toEqual(before);
   });
 
@@ -181,7 +184,7 @@ describe(BillingService.name, () => {
     await sut.markPaid(users.billing!, created.billingId, requests[0]!.id);
     const before = await counts();
     const again = await refusalOf(batchOf(requests));
-    expect({ status: again.status, code: again.code }).toEqual({ status: 409, code: 'ALREADY_PAID' });
+    expect({ status: again.status, code: again.code }).toEqual({ status: 409, code: 'REQUESTS_PAID' });
     // Nothing written, no number taken: the next batch takes the number after the first.
     expect(await counts()).toEqual(before);
     const next = await batchOf(take(1));
@@ -214,7 +217,7 @@ describe(BillingService.name, () => {
     const paid = await sut.detail(users.billing!, billingId);
     expect(paid.requests.every((r) => r.paidReceiptId === made.receiptId)).toBe(true);
     expect(paid.paidPrice).toBe(linesSatang / 100);
-    expect((await refusalOf(receipt(1))).code).toBe('ALREADY_PAID');
+    expect((await refusalOf(receipt(1))).code).toBe('SOME_PAID');
     // A line a live receipt pays is not unpaid by hand: the receipt is voided instead.
     expect((await refusalOf(sut.markUnpaid(users.billing!, billingId, ids[0]!))).code).toBe('PAID_BY_RECEIPT');
 
@@ -226,7 +229,7 @@ describe(BillingService.name, () => {
       'RECEIPT_VOIDED',
     );
     expect((await refusalOf(sut.receiptDocument(users.billing!, billingId, made.receiptId))).code).toBe(
-      'RECEIPT_VOIDED',
+      'RECEIPT_VOIDED_FILE',
     );
   });
 
@@ -239,7 +242,7 @@ describe(BillingService.name, () => {
       paidBillingId: first.billingId,
     });
     const elsewhere = await refusalOf(sut.markPaid(users.billing!, second.billingId, request!.id));
-    expect({ status: elsewhere.status, code: elsewhere.code }).toEqual({ status: 409, code: 'ALREADY_PAID' });
+    expect({ status: elsewhere.status, code: elsewhere.code }).toEqual({ status: 409, code: 'PAID_ELSEWHERE' });
     expect(await sut.markUnpaid(users.billing!, first.billingId, request!.id)).toEqual({
       requestId: request!.id,
       paidBillingId: null,

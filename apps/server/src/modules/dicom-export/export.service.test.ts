@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError } from '../../http/domain-error';
+import { notFound } from '../../http/domain-error';
 import type { ExamRecord } from '../exams/exams.service';
 import { buildInstance } from '../../dicom/testing/build-dicom';
 import { DicomExportService, EXPORT_STALE_MS } from './export.service';
@@ -103,7 +103,7 @@ describe(DicomExportService.name, () => {
       repo,
       exams: {
         load: async (_u, id) => {
-          if (id !== EXAM_ID) throw new DomainError(404, 'ไม่พบ', 'NOT_FOUND');
+          if (id !== EXAM_ID) throw notFound();
           return exam;
         },
         recordEvent: async () => undefined,

@@ -8,9 +8,9 @@ import {
 } from '@rangsi/domain';
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError, forbidden } from '../../http/domain-error';
+import { forbidden } from '../../http/domain-error';
 import type { AssignableDoctorsRepository } from './assignable-doctors.repository';
-import { examNotFound, ExamConflictError, notReviewer, wrongState } from './exams.errors';
+import { examConflictWith, examError, examNotFound, notReviewer } from './exams.errors';
 import { toExam } from './exams.mapper';
 import { PAGE_SIZE, type ExamsRepository } from './exams.repository';
 import type { ExamPatch, ExamRecord, ExamStateWriter } from './exam-state';
@@ -43,10 +43,10 @@ export class ExamsService {
 
   async search(user: CurrentUser, f: ExamSearch): Promise<ExamSearchResult> {
     if (f.examFromDate && f.examToDate && f.examFromDate > f.examToDate) {
-      throw new DomainError(400, 'วันที่เริ่มต้นต้องไม่เกินวันที่สิ้นสุด', 'BAD_RANGE');
+      throw examError('EXAM_BAD_RANGE');
     }
     if (f.studyDateFrom && f.studyDateTo && f.studyDateFrom > f.studyDateTo) {
-      throw new DomainError(400, 'Study Date From ต้องไม่เกิน Study Date To', 'BAD_RANGE');
+      throw examError('EXAM_STUDY_DATE_RANGE');
     }
     const page = f.page ?? 1;
     const base = this.repo.searchConditions(f, examScopeCondition(user));
@@ -100,7 +100,7 @@ export class ExamsService {
   accept(user: CurrentUser, id: string, version?: number) {
     return this.act(user, id, version, (e) => {
       if (e.reviewerId !== user.userId) throw notReviewer();
-      if (e.status !== 'Assigned') throw wrongState('รับได้เฉพาะรายการที่อยู่ในสถานะ Assigned');
+      if (e.status !== 'Assigned') throw examError('EXAM_ACCEPT_STATE');
       return { patch: { status: 'Accepted' }, action: 'accepted' };
     });
   }
@@ -109,8 +109,7 @@ export class ExamsService {
   reject(user: CurrentUser, id: string, message: string | undefined, version?: number) {
     return this.act(user, id, version, (e) => {
       if (e.reviewerId !== user.userId) throw notReviewer();
-      if (e.status !== 'Assigned' && e.status !== 'Accepted')
-        throw wrongState('ปฏิเสธได้เฉพาะรายการที่ได้รับมอบหมายและยังไม่เสร็จ');
+      if (e.status !== 'Assigned' && e.status !== 'Accepted') throw examError('EXAM_REJECT_STATE');
       return {
         patch: { status: 'Rejected', ...(message ? { latestMessage: message } : {}) },
         action: 'rejected',
@@ -126,7 +125,7 @@ export class ExamsService {
       id,
       version,
       (e) => {
-        if (e.accessionNumber) throw wrongState('ลบได้เฉพาะรายการที่ยังไม่มีเลข Accession');
+        if (e.accessionNumber) throw examError('EXAM_DELETE_STATE');
         return {
           patch: { deletedAt: this.now(), deletedBy: user.userId, deleteReason: 'deleted from worklist' },
           action: 'deleted',
@@ -152,8 +151,7 @@ export class ExamsService {
 
   /** Edit Exam Information: the exam's own copy of the patient's name and birth date. */
   updateInformation(user: CurrentUser, id: string, input: ExamUpdateInformation) {
-    if (input.birthDate && input.birthDate > bangkokDayOf(this.now()))
-      throw new DomainError(400, 'วันเกิดต้องไม่เป็นวันในอนาคต', 'BAD_BIRTH_DATE');
+    if (input.birthDate && input.birthDate > bangkokDayOf(this.now())) throw examError('EXAM_BIRTH_DATE_IN_FUTURE');
     return this.act(user, id, input.version, (e) => {
       const patch: Patch = {
         firstName: input.firstName,
@@ -191,7 +189,7 @@ export class ExamsService {
     if (doctorId) {
       const allowed = await this.doctors.forClient(current.hospitalId);
       const doctor = allowed.find((d) => d.doctorId === doctorId);
-      if (!doctor) throw new DomainError(400, 'แพทย์ท่านนี้ไม่ได้อ่านผลให้โรงพยาบาลของรายการนี้', 'DOCTOR_NOT_ASSIGNABLE');
+      if (!doctor) throw examError('EXAM_DOCTOR_NOT_ASSIGNABLE');
       doctorName = doctor.doctorName;
     }
     const urgency = (input.reportUrgency ?? 'NotSpecified') as ReportUrgency;
@@ -201,7 +199,7 @@ export class ExamsService {
       expectedReportDate(now, given) ??
       (URGENCY_PRESET_MINUTES[urgency] ? expectedReportDate(now, urgencyToDuration(urgency)) : null);
     return this.act(user, id, input.version, (e) => {
-      if (e.status === 'Completed') throw wrongState('รายการนี้อ่านผลเสร็จแล้ว มอบหมายใหม่ไม่ได้');
+      if (e.status === 'Completed') throw examError('EXAM_COMPLETED');
       const message = input.message?.trim() || null;
       if (!doctorId) {
         return {
@@ -251,9 +249,8 @@ export class ExamsService {
     version?: number,
   ) {
     return this.act(user, id, version, (e) => {
-      if (e.dicomAuditStatus !== 'WaitingForAudit')
-        throw wrongState('อนุมัติหรือปฏิเสธภาพได้เฉพาะรายการที่รอตรวจสอบ (WaitingForAudit)');
-      if (decision === 'reject' && !message) throw new DomainError(400, 'กรุณาระบุเหตุผลที่ปฏิเสธ', 'MESSAGE_REQUIRED');
+      if (e.dicomAuditStatus !== 'WaitingForAudit') throw examError('EXAM_DICOM_AUDIT_STATE');
+      if (decision === 'reject' && !message) throw examError('EXAM_REASON_REQUIRED');
       return {
         patch: {
           dicomAuditStatus: decision === 'approve' ? 'Approved' : 'Rejected',
@@ -272,7 +269,7 @@ export class ExamsService {
    */
   dicomDelete(user: CurrentUser, id: string, version?: number) {
     return this.act(user, id, version, (e) => {
-      if (!e.hasImage) throw wrongState('รายการนี้ไม่มีภาพ');
+      if (!e.hasImage) throw examError('EXAM_NO_IMAGES');
       return {
         patch: {
           hasImage: false,
@@ -297,9 +294,8 @@ export class ExamsService {
     version?: number,
   ) {
     return this.act(user, id, version, (e) => {
-      if (e.reportAuditStatus !== 'WaitingForAudit')
-        throw wrongState('อนุมัติหรือปฏิเสธรายงานได้เฉพาะรายการที่รอตรวจสอบ (WaitingForAudit)');
-      if (decision === 'reject' && !message) throw new DomainError(400, 'กรุณาระบุเหตุผลที่ปฏิเสธ', 'MESSAGE_REQUIRED');
+      if (e.reportAuditStatus !== 'WaitingForAudit') throw examError('EXAM_REPORT_AUDIT_STATE');
+      if (decision === 'reject' && !message) throw examError('EXAM_REASON_REQUIRED');
       // A rejected report goes back to its reader, with the message, to be corrected.
       const patch: Patch =
         decision === 'approve'
@@ -321,7 +317,7 @@ export class ExamsService {
    */
   async unzip(user: CurrentUser, id: string, version?: number): Promise<Exam> {
     const e = await this.load(user, id);
-    if (version !== undefined && version !== e.version) throw new ExamConflictError(await this.row(id));
+    if (version !== undefined && version !== e.version) throw examConflictWith(await this.row(id));
     if (e.zipStatus !== 'Archive' && e.zipStatus !== 'Error') return this.row(id);
     if (await this.images.restorePending(id)) return this.row(id);
     const cold = await this.images.coldCount(id);
@@ -421,7 +417,7 @@ export class ExamsService {
     opts: { returnRow?: boolean } = {},
   ): Promise<Exam> {
     const e = await this.load(user, id);
-    if (version !== undefined && version !== e.version) throw new ExamConflictError(await this.row(id));
+    if (version !== undefined && version !== e.version) throw examConflictWith(await this.row(id));
     const change = decide(e);
     const updated = await this.state.changeIfVersion(
       id,
@@ -432,7 +428,7 @@ export class ExamsService {
     );
     if (!updated) {
       const fresh = await this.repo.findInScope(id, examScopeCondition(user));
-      throw new ExamConflictError(fresh ? await this.row(id) : undefined);
+      throw examConflictWith(fresh ? await this.row(id) : undefined);
     }
     await this.audit.record(
       null,

@@ -85,7 +85,7 @@ describe(PatientsService.name, () => {
     // 17:30 UTC on 15 December is 16 December in Bangkok: the 16th is today there, the 17th is not.
     clock = new Date('2026-12-15T17:30:00Z');
     const future = await refusalOf(sut.save(users.staff!, newPatient({ birthDate: '2026-12-17' })));
-    expect(future.errors).toEqual([{ field: 'birthDate', message: expect.any(String) }]);
+    expect(future.errors).toEqual([{ field: 'birthDate', message: { code: 'BIRTH_DATE_IN_FUTURE' } }]);
     expect(await patientCount()).toBe(before);
 
     const { patientId } = await sut.save(users.staff!, newPatient({ birthDate: '2026-12-16' }));

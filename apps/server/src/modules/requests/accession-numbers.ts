@@ -1,10 +1,9 @@
 import { FORCED_ACCESSION_FORMAT, formatAccessionNumber, isAutomaticAccessionNumber } from '@rangsi/domain';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
-import { DomainError } from '../../http/domain-error';
 import type { RequestPlan } from './request-plan';
 import type { RequestWritesRepository } from './request-writes.repository';
-import { accessionTaken, badRequest, RQ } from './requests.errors';
+import { accessionTaken, requestError } from './requests.errors';
 import type { RequestsRepository } from './requests.repository';
 
 /** Accession numbers of a request's exams: the branch's daily sequence, or one given by hand (decision sec70). */
@@ -42,17 +41,18 @@ export class AccessionNumbers {
   mayForce(user: CurrentUser): void {
     const staff = user.scope === 'all' || user.scope === 'branch';
     if (!staff || !user.permissions.has('REQUEST_ACCESSION_FORCE')) {
-      throw new DomainError(403, RQ.accessionForceDenied, 'ACCESSION_FORCE_DENIED');
+      throw requestError('ACCESSION_FORCE_DENIED');
     }
   }
 
   /** A number given by hand: its shape, one modality only, not an automatic shape of any branch, not taken. */
   async checkForced(accession: string, plan: RequestPlan): Promise<void> {
-    if (!FORCED_ACCESSION_FORMAT.test(accession)) throw badRequest('forceAcceesionNumber', RQ.accessionForm);
-    if (plan.modalities.size !== 1) throw badRequest('forceAcceesionNumber', RQ.accessionOneModality);
+    if (!FORCED_ACCESSION_FORMAT.test(accession))
+      throw requestError('ACCESSION_FORM', { field: 'forceAcceesionNumber' });
+    if (plan.modalities.size !== 1) throw requestError('ACCESSION_ONE_MODALITY', { field: 'forceAcceesionNumber' });
     const patterns = await this.reads.accessionPatterns();
     if (patterns.some((b) => isAutomaticAccessionNumber(b.accessionPattern, b.code, accession))) {
-      throw badRequest('forceAcceesionNumber', RQ.accessionAutomatic);
+      throw requestError('ACCESSION_AUTOMATIC', { field: 'forceAcceesionNumber' });
     }
     const taken = await this.reads.takenAccessionNumbers(this.reads.db, [accession]);
     if (taken.size > 0) throw accessionTaken(accession);

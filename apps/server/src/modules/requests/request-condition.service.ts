@@ -1,7 +1,7 @@
 import type { RequestCondition } from '@rangsi/contract';
 import { satangToBaht } from '@rangsi/domain';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError } from '../../http/domain-error';
+import { requestError } from './requests.errors';
 import { mayUseHospital } from '../../auth/data-scope/request-scope';
 import type { RequestConditionRepository } from './request-condition.repository';
 
@@ -89,10 +89,9 @@ export class RequestConditionService {
     privilegeId: number,
   ): Promise<{ productId: number; price: number }[]> {
     const h = await this.repo.hospital(hospitalId);
-    if (!h || !mayUseHospital(user, h)) throw new DomainError(404, 'ไม่พบโรงพยาบาล', 'HOSPITAL_NOT_FOUND');
+    if (!h || !mayUseHospital(user, h)) throw requestError('CONDITION_HOSPITAL_NOT_FOUND');
     const p = await this.repo.privilege(privilegeId);
-    if (!p || p.hospitalId !== hospitalId)
-      throw new DomainError(404, 'ไม่พบสิทธิการรักษาของโรงพยาบาลนี้', 'PRIVILEGE_NOT_FOUND');
+    if (!p || p.hospitalId !== hospitalId) throw requestError('CONDITION_PRIVILEGE_NOT_FOUND');
     const rows = await this.repo.privilegePrices(privilegeId);
     return rows.map((r) => ({ productId: r.productId, price: satangToBaht(r.priceSatang) }));
   }

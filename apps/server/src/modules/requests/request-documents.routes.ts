@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
-import { DomainError } from '../../http/domain-error';
+import { httpError } from '../../http/http.errors';
+import { requestError } from './requests.errors';
 import type { StoredFile } from '../../storage/file-store';
 import type { RequestDocumentsService } from './request-documents.service';
 import { assertStorableText } from '../../http/input-guard';
@@ -33,7 +34,7 @@ export function requestDocumentsRoutes(service: RequestDocumentsService) {
       },
       async (req) => {
         const user = requireUser(req);
-        if (!req.isMultipart()) throw new DomainError(400, 'Please select file.', 'NO_FILE');
+        if (!req.isMultipart()) throw httpError('NO_FILE');
         const fields: {
           prefix?: string;
           requestId: string | null;
@@ -58,16 +59,16 @@ export function requestDocumentsRoutes(service: RequestDocumentsService) {
           assertStorableText(value, part.fieldname);
           if (part.fieldname === 'fileName' && value) fields.prefix = value.slice(0, 150);
           if (part.fieldname === 'requestId' && value) {
-            if (!UUID.test(value)) throw new DomainError(404, 'ไม่พบใบส่งตรวจ', 'REQUEST_NOT_FOUND');
+            if (!UUID.test(value)) throw requestError('REQUEST_NOT_FOUND');
             fields.requestId = value;
           }
           if (part.fieldname === 'documentTypeId' && value) {
-            if (!/^\d{1,9}$/.test(value)) throw new DomainError(400, 'ไม่พบประเภทเอกสาร', 'BAD_DOCUMENT_TYPE');
+            if (!/^\d{1,9}$/.test(value)) throw requestError('REQUEST_DOCUMENT_TYPE_UNKNOWN');
             fields.documentTypeId = Number(value);
           }
           if (part.fieldname === 'modalityCode' && value) fields.modalityCode = value.slice(0, 16);
         }
-        if (!stored || !original) throw new DomainError(400, 'Please select file.', 'NO_FILE');
+        if (!stored || !original) throw httpError('NO_FILE');
         return { success: true, data: await service.attach(user, stored, original, fields) };
       },
     );
@@ -89,8 +90,7 @@ export function requestDocumentsRoutes(service: RequestDocumentsService) {
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean);
-        if (ids.length > 100 || ids.some((id) => !UUID.test(id)))
-          throw new DomainError(400, 'รหัสเอกสารไม่ถูกต้อง', 'BAD_DOCUMENT_ID');
+        if (ids.length > 100 || ids.some((id) => !UUID.test(id))) throw requestError('REQUEST_DOCUMENT_ID_BAD');
         return { success: true, data: await service.list(requireUser(req), ids) };
       },
     );

@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError } from '../../http/domain-error';
+import { httpError } from '../../http/http.errors';
+import { documentError } from '../documents/documents.errors';
+import { requestError } from './requests.errors';
 import type { FileStore, StoredFile } from '../../storage/file-store';
 import { applyFileNamePrefix, contentTypeOf, isAcceptedDocument } from '../documents/document-types';
 import type { DocumentsService } from '../documents/documents.service';
@@ -31,12 +33,7 @@ export class RequestDocumentsService {
 
   async check(user: CurrentUser, fileName: string, requestId: string | null): Promise<void> {
     if (requestId) await this.requests.loadInScope(user, requestId);
-    if (!isAcceptedDocument(fileName))
-      throw new DomainError(
-        400,
-        'ชนิดไฟล์ไม่รองรับ เอกสารรับเฉพาะ .jpg, .jpeg, .png, .tiff, .pdf, .doc, .docx, .ppt, .pptx, .xls, .xlsx, .txt',
-        'BAD_FILE_TYPE',
-      );
+    if (!isAcceptedDocument(fileName)) throw documentError('DOCUMENT_BAD_TYPE');
   }
 
   receive(stream: Readable): Promise<StoredFile> {
@@ -50,10 +47,10 @@ export class RequestDocumentsService {
     original: string,
     f: { prefix?: string; requestId: string | null; documentTypeId: number | null; modalityCode: string | null },
   ): Promise<RequestDocumentEntry> {
-    if (stored.sizeBytes === 0) throw new DomainError(400, 'Please select file.', 'EMPTY_FILE');
+    if (stored.sizeBytes === 0) throw httpError('EMPTY_FILE');
     const request = f.requestId ? await this.requests.loadInScope(user, f.requestId) : null;
     if (f.documentTypeId !== null && !(await this.lookups.lookup(f.documentTypeId, 'requestDocument')))
-      throw new DomainError(400, 'ไม่พบประเภทเอกสาร', 'BAD_DOCUMENT_TYPE');
+      throw requestError('REQUEST_DOCUMENT_TYPE_UNKNOWN');
     const fileName = applyFileNamePrefix(original, f.prefix);
     const row = await this.documents.record({
       requestId: request?.id ?? null,

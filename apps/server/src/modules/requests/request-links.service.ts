@@ -8,7 +8,8 @@ import type { CurrentUser } from '../../auth/current-user';
 import type { TokenService } from '../../auth/token.service';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { AttemptLimiter, type AttemptPolicy } from '../../http/attempt-limiter';
-import { DomainError } from '../../http/domain-error';
+import { authError } from '../../auth/auth.errors';
+import { requestError } from './requests.errors';
 import type { RequestLinksRepository } from './request-links.repository';
 import type { RequestsService } from './requests.service';
 
@@ -139,7 +140,7 @@ export class RequestLinksService {
     expires: number,
     signature: string,
   ): Promise<{ stream: Readable; fileName: string }> {
-    const notFound = () => new DomainError(404, 'ไม่พบรายงานนี้ หรือลิงก์หมดอายุแล้ว', 'LINK_REPORT_NOT_FOUND');
+    const notFound = () => requestError('LINK_REPORT_NOT_FOUND');
     const expected = Buffer.from(this.signature(linkId, finishedReportId, expires));
     const given = Buffer.from(signature);
     const signed = this.reports !== null && expected.length === given.length && timingSafeEqual(expected, given);
@@ -206,7 +207,7 @@ export class RequestLinksService {
         },
         asLink(link?.id ?? null),
       );
-      throw new DomainError(404, 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว', 'LINK_NOT_FOUND');
+      throw authError('LINK_NOT_FOUND');
     }
     let pinRight = !link.pinHash;
     if (link.pinHash && pin) {
@@ -236,7 +237,7 @@ export class RequestLinksService {
         },
         asLink(link.id),
       );
-      throw new DomainError(403, pin ? 'PIN ไม่ถูกต้อง' : 'กรุณาใส่ PIN', pin ? 'LINK_PIN_WRONG' : 'LINK_PIN_REQUIRED');
+      throw requestError(pin ? 'LINK_PIN_WRONG' : 'LINK_PIN_REQUIRED');
     }
     await this.audit.record(
       request,
@@ -314,7 +315,7 @@ export class RequestLinksService {
   async current(user: CurrentUser, requestId: string, origin: string): Promise<ExportLink> {
     const r = await this.requests.loadInScope(user, requestId);
     const row = await this.repo.currentLink(requestId, this.now());
-    if (!row) throw new DomainError(404, 'ยังไม่มีลิงก์สำหรับใบส่งตรวจนี้', 'LINK_NOT_FOUND');
+    if (!row) throw requestError('REQUEST_LINK_MISSING');
     return this.shape(row.id, requestId, r.patientId, origin, row.expiresAt, Boolean(row.pinHash));
   }
 

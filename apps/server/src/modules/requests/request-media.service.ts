@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
-import { DomainError } from '../../http/domain-error';
+import { httpError } from '../../http/http.errors';
+import { requestError } from './requests.errors';
 import type { FileStore, StoredFile } from '../../storage/file-store';
 import { contentTypeOf, isAcceptedDocument, isInlineSafe } from '../documents/document-types';
 import type { DocumentsService } from '../documents/documents.service';
@@ -18,7 +19,7 @@ export class RequestMediaService {
 
   async check(user: CurrentUser, requestId: string, fileName: string): Promise<void> {
     await this.requests.loadInScope(user, requestId);
-    if (!isAcceptedDocument(fileName)) throw new DomainError(400, 'ชนิดไฟล์ไม่รองรับ', 'BAD_FILE_TYPE');
+    if (!isAcceptedDocument(fileName)) throw requestError('REQUEST_MEDIA_BAD_TYPE');
   }
 
   receive(stream: Readable): Promise<StoredFile> {
@@ -27,7 +28,7 @@ export class RequestMediaService {
 
   async attach(user: CurrentUser, requestId: string, stored: StoredFile, fileName: string): Promise<string> {
     const r = await this.requests.loadInScope(user, requestId);
-    if (stored.sizeBytes === 0) throw new DomainError(400, 'Please select file.', 'EMPTY_FILE');
+    if (stored.sizeBytes === 0) throw httpError('EMPTY_FILE');
     const row = await this.documents.record({
       requestId,
       patientId: r.patientId,
@@ -50,7 +51,7 @@ export class RequestMediaService {
   async open(user: CurrentUser, requestId: string, mediaId: string) {
     const r = await this.requests.loadInScope(user, requestId);
     const doc = await this.documents.ofRequest(requestId, mediaId);
-    if (!doc) throw new DomainError(404, 'ไม่พบไฟล์', 'MEDIA_NOT_FOUND');
+    if (!doc) throw requestError('REQUEST_MEDIA_NOT_FOUND');
     await this.audit.record(
       null,
       { action: 'request.attachment.open', entityType: 'request', entityId: requestId, patientId: r.patientId },

@@ -2,7 +2,7 @@ import type { RequestSave } from '@rangsi/contract';
 import { bahtToSatang, unitPriceSatang } from '@rangsi/domain';
 import type { CurrentUser } from '../../auth/current-user';
 import { patientScopeCondition } from '../../auth/data-scope/patient-scope';
-import { badRequest, RQ } from './requests.errors';
+import { requestError } from './requests.errors';
 import type { ProductRow, RequestsRepository } from './requests.repository';
 import { mayUseHospital } from '../../auth/data-scope/request-scope';
 
@@ -35,14 +35,16 @@ export async function planRequest(
   user: CurrentUser,
   input: RequestSave,
 ): Promise<RequestPlan> {
-  if (input.isSchedule && !input.scheduleDateTime) throw badRequest('scheduleDateTime', RQ.schedule);
+  if (input.isSchedule && !input.scheduleDateTime)
+    throw requestError('REQUEST_SCHEDULE', { field: 'scheduleDateTime' });
   if (input.examStartTime && input.examEndTime && input.examEndTime < input.examStartTime)
-    throw badRequest('examEndTime', RQ.examTimes);
+    throw requestError('REQUEST_EXAM_TIMES', { field: 'examEndTime' });
 
   const chosen = Object.entries(input.modalities).filter(([, ids]) => ids.length > 0);
-  if (chosen.length === 0) throw badRequest('modalities', RQ.noModality);
+  if (chosen.length === 0) throw requestError('REQUEST_NO_MODALITY', { field: 'modalities' });
   const known = await repo.modalityCodes();
-  for (const [code] of chosen) if (!known.has(code)) throw badRequest('modalities', RQ.unknownModality(code));
+  for (const [code] of chosen)
+    if (!known.has(code)) throw requestError('REQUEST_UNKNOWN_MODALITY', { code }, { field: 'modalities' });
 
   const ids = [...new Set(chosen.flatMap(([, list]) => list))];
   const found = new Map((await repo.products(ids)).map((p) => [p.id, p]));
@@ -51,50 +53,57 @@ export async function planRequest(
     const items: ProductRow[] = [];
     for (const id of new Set(list)) {
       const p = found.get(id);
-      if (!p) throw badRequest('modalities', RQ.unknownProduct(id));
-      if (p.modalityCode !== code) throw badRequest('modalities', RQ.productModality(id, code));
+      if (!p) throw requestError('REQUEST_UNKNOWN_PRODUCT', { id }, { field: 'modalities' });
+      if (p.modalityCode !== code)
+        throw requestError('REQUEST_PRODUCT_MODALITY', { id, code }, { field: 'modalities' });
       items.push(p);
     }
     modalities.set(code, items);
   }
   for (const [key, q] of Object.entries(input.productQuantity)) {
-    if (!Number.isInteger(q) || q <= 0) throw badRequest(`productQuantity.${key}`, RQ.quantity);
-    if (!found.has(Number(key))) throw badRequest(`productQuantity.${key}`, RQ.unknownProduct(key));
+    if (!Number.isInteger(q) || q <= 0) throw requestError('REQUEST_QUANTITY', { field: `productQuantity.${key}` });
+    if (!found.has(Number(key)))
+      throw requestError('REQUEST_UNKNOWN_PRODUCT', { id: key }, { field: `productQuantity.${key}` });
   }
   for (const key of Object.keys(input.productDose)) {
-    if (!found.has(Number(key))) throw badRequest(`productDose.${key}`, RQ.unknownProduct(key));
+    if (!found.has(Number(key)))
+      throw requestError('REQUEST_UNKNOWN_PRODUCT', { id: key }, { field: `productDose.${key}` });
   }
 
   const patient = await repo.patient(input.patientId, patientScopeCondition(user));
-  if (!patient) throw badRequest('patientId', RQ.patient);
+  if (!patient) throw requestError('REQUEST_PATIENT', { field: 'patientId' });
   const hospital = await repo.hospital(input.hospitalId);
-  if (!hospital || !mayUseHospital(user, hospital)) throw badRequest('hospitalId', RQ.hospital);
+  if (!hospital || !mayUseHospital(user, hospital)) throw requestError('REQUEST_HOSPITAL', { field: 'hospitalId' });
   const privilegeId = input.privilageId ?? null;
   if (privilegeId !== null) {
     const priv = await repo.privilege(privilegeId);
-    if (!priv || priv.hospitalId !== hospital.id) throw badRequest('privilageId', RQ.privilege);
+    if (!priv || priv.hospitalId !== hospital.id) throw requestError('REQUEST_PRIVILEGE', { field: 'privilageId' });
   }
   let doctorName: string | null = input.hospitalDoctorId_add ?? null;
   if (input.hospitalDoctorId) {
     const d = await repo.doctor(input.hospitalDoctorId);
-    if (!d || d.hospitalId !== hospital.id) throw badRequest('hospitalDoctorId', RQ.doctor);
+    if (!d || d.hospitalId !== hospital.id) throw requestError('REQUEST_DOCTOR', { field: 'hospitalDoctorId' });
     doctorName = d.name;
   }
   if (input.hospitalBuildingId) {
     const b = await repo.building(input.hospitalBuildingId);
-    if (!b || b.hospitalId !== hospital.id) throw badRequest('hospitalBuildingId', RQ.building);
+    if (!b || b.hospitalId !== hospital.id) throw requestError('REQUEST_BUILDING', { field: 'hospitalBuildingId' });
   }
   if (input.paymentMethodId && !(await repo.lookup(input.paymentMethodId, 'paymentMethod')))
-    throw badRequest('paymentMethodId', RQ.lookup('ช่องทางชำระเงิน'));
+    throw requestError('REQUEST_PAYMENT_METHOD', { field: 'paymentMethodId' });
   if (input.researchProjectId && !(await repo.lookup(input.researchProjectId, 'researchProject')))
-    throw badRequest('researchProjectId', RQ.lookup('โครงการวิจัย'));
+    throw requestError('REQUEST_RESEARCH_PROJECT', { field: 'researchProjectId' });
 
   const custom: RequestPlan['custom'] = [];
   for (const [i, item] of (input.customProductPrice?.items ?? []).entries()) {
     const priceSatang = bahtToSatang(item.price);
-    if (priceSatang === null) throw badRequest(`customProductPrice.items.${i}.price`, RQ.price);
+    if (priceSatang === null) throw requestError('REQUEST_PRICE', { field: `customProductPrice.items.${i}.price` });
     if (!found.has(item.productId))
-      throw badRequest(`customProductPrice.items.${i}.productId`, RQ.customNotChosen(item.productId));
+      throw requestError(
+        'REQUEST_CUSTOM_NOT_CHOSEN',
+        { id: item.productId },
+        { field: `customProductPrice.items.${i}.productId` },
+      );
     custom.push({ productId: item.productId, priceSatang });
   }
 

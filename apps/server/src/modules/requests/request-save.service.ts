@@ -4,14 +4,13 @@ import { bangkokDayOf } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
-import { DomainError } from '../../http/domain-error';
 import type { DocumentsService } from '../documents/documents.service';
 import type { ExamStateWriter, NewExam } from '../exams/exam-state';
 import type { UidataService } from '../uidata/uidata.service';
 import { AccessionNumbers } from './accession-numbers';
 import { planRequest, type RequestPlan } from './request-plan';
 import type { RequestChange, RequestWritesRepository } from './request-writes.repository';
-import { accessionTaken, isUniqueViolation, requestConflict, RQ } from './requests.errors';
+import { accessionTaken, HOLD_REMARK, isUniqueViolation, requestError } from './requests.errors';
 import type { RequestsRepository } from './requests.repository';
 import type { RequestsService } from './requests.service';
 
@@ -105,10 +104,10 @@ export class RequestSaveService {
   async edit(user: CurrentUser, id: string, input: RequestSave): Promise<RequestSaved> {
     const { reads, writes } = this.deps;
     const existing = await this.deps.requests.loadInScope(user, id);
-    if (input.version !== undefined && input.version !== existing.version) throw requestConflict();
+    if (input.version !== undefined && input.version !== existing.version) throw requestError('REQUEST_CONFLICT');
     const plan = await planRequest(reads, user, input);
-    if (plan.patient.id !== existing.patientId) throw requestConflict('เปลี่ยนผู้ป่วยของใบส่งตรวจไม่ได้');
-    if (plan.hospital.branchId !== existing.branchId) throw new DomainError(400, RQ.branchChange, 'BRANCH_CHANGE');
+    if (plan.patient.id !== existing.patientId) throw requestError('REQUEST_PATIENT_CHANGE');
+    if (plan.hospital.branchId !== existing.branchId) throw requestError('REQUEST_BRANCH_CHANGE');
     const appointmentAt =
       input.isSchedule || input.scheduleDateTime ? this.appointmentOf(input) : existing.appointmentAt;
     const branch = await reads.branch(existing.branchId);
@@ -117,7 +116,7 @@ export class RequestSaveService {
     const removed = current.filter((e) => !wanted.has(e.modalityCode));
     for (const e of removed) {
       if (e.hasImage || e.reviewerId || e.hasReport || e.status !== 'Scheduled')
-        throw requestConflict(RQ.removeExam(e.modalityCode));
+        throw requestError('REQUEST_REMOVE_EXAM', { code: e.modalityCode });
     }
     const kept = current.filter((e) => wanted.has(e.modalityCode));
     const added = [...wanted].filter((m) => !current.some((e) => e.modalityCode === m));
@@ -136,7 +135,7 @@ export class RequestSaveService {
         status: status.status,
         statusRemark: status.remark,
       };
-      if (!(await writes.updateIfVersion(tx, id, existing.version, change, at))) throw requestConflict();
+      if (!(await writes.updateIfVersion(tx, id, existing.version, change, at))) throw requestError('REQUEST_CONFLICT');
       await writes.deleteLines(tx, id);
       if (changed) {
         if (previousCustom && (previousCustom.status === 'Pending' || previousCustom.status === 'Approved')) {
@@ -210,7 +209,7 @@ export class RequestSaveService {
   /** Someone without the approve right proposing a custom price puts the request on Hold until an Administrator decides. */
   private holdFor(user: CurrentUser, plan: RequestPlan): { status: string; remark: string | null } {
     if (plan.custom.length > 0 && !user.permissions.has('REQUEST_CUSTOM_PRICE_APPROVE'))
-      return { status: 'Hold', remark: RQ.holdRemark };
+      return { status: 'Hold', remark: HOLD_REMARK };
     return { status: 'Active', remark: null };
   }
 

@@ -17,7 +17,9 @@ import {
 } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import { TooManyAttempts } from '../../http/attempt-limiter';
-import { DomainError } from '../../http/domain-error';
+import { httpError } from '../../http/http.errors';
+import { say } from '../../http/request-language';
+import { msg } from '../../i18n/catalogue';
 import { publicOrigin } from '../../http/public-origin';
 import { sendStoredFile } from '../../http/stored-file-reply';
 import type { StoredFile } from '../../storage/file-store';
@@ -62,7 +64,7 @@ export function requestsRoutes({ requests, save, condition, links, media }: Requ
       async (req) => ({
         success: true,
         data: await save.create(requireUser(req), req.body),
-        message: 'บันทึกใบส่งตรวจเรียบร้อยแล้ว',
+        message: say(req, msg('REQUEST_SAVED')),
       }),
     );
 
@@ -75,7 +77,7 @@ export function requestsRoutes({ requests, save, condition, links, media }: Requ
       async (req) => ({
         success: true,
         data: await save.edit(requireUser(req), req.params.id, req.body),
-        message: 'แก้ไขใบส่งตรวจเรียบร้อยแล้ว',
+        message: say(req, msg('REQUEST_EDITED')),
       }),
     );
 
@@ -188,7 +190,7 @@ export function requestsRoutes({ requests, save, condition, links, media }: Requ
       },
       async (req) => {
         await requests.remove(requireUser(req), req.params.id, req.body.remark);
-        return { success: true, message: 'ลบรายการเรียบร้อยแล้ว' };
+        return { success: true, message: say(req, msg('REQUEST_REMOVED')) };
       },
     );
 
@@ -210,7 +212,7 @@ export function requestsRoutes({ requests, save, condition, links, media }: Requ
       },
       async (req) => {
         await requests.decideCustomPrice(requireUser(req), req.params.id, req.params.x, 'Approved');
-        return { success: true, message: 'อนุมัติราคาพิเศษแล้ว' };
+        return { success: true, message: say(req, msg('CUSTOM_PRICE_APPROVED')) };
       },
     );
     r.post(
@@ -221,7 +223,7 @@ export function requestsRoutes({ requests, save, condition, links, media }: Requ
       },
       async (req) => {
         await requests.decideCustomPrice(requireUser(req), req.params.id, req.params.x, 'Rejected');
-        return { success: true, message: 'ไม่อนุมัติราคาพิเศษ ใช้ราคาตามสิทธิแล้ว' };
+        return { success: true, message: say(req, msg('CUSTOM_PRICE_REJECTED')) };
       },
     );
 
@@ -260,7 +262,7 @@ export function requestsRoutes({ requests, save, condition, links, media }: Requ
       },
       async (req) => {
         const user = requireUser(req);
-        if (!req.isMultipart()) throw new DomainError(400, 'Please select file.', 'NO_FILE');
+        if (!req.isMultipart()) throw httpError('NO_FILE');
         let stored: StoredFile | undefined;
         let original = '';
         for await (const part of req.parts()) {
@@ -274,11 +276,11 @@ export function requestsRoutes({ requests, save, condition, links, media }: Requ
           await media.check(user, req.params.id, original);
           stored = await media.receive(part.file);
         }
-        if (!stored || !original) throw new DomainError(400, 'Please select file.', 'NO_FILE');
+        if (!stored || !original) throw httpError('NO_FILE');
         return {
           success: true,
           data: await media.attach(user, req.params.id, stored, original),
-          message: 'อัปโหลดไฟล์เรียบร้อยแล้ว',
+          message: say(req, msg('REQUEST_FILE_UPLOADED')),
         };
       },
     );

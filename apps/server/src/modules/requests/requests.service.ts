@@ -4,12 +4,11 @@ import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { patientScopeCondition } from '../../auth/data-scope/patient-scope';
 import { requestScopeCondition } from '../../auth/data-scope/request-scope';
-import { DomainError } from '../../http/domain-error';
 import type { ExamStateWriter } from '../exams/exam-state';
 import { NO_REQUEST_BILLING, type BillableRequest, type RequestBillingPort } from './request-billing-port';
 import { toListRow, toRequestDetail } from './request-views';
 import type { RequestWritesRepository } from './request-writes.repository';
-import { requestNotFound, RQ } from './requests.errors';
+import { requestError } from './requests.errors';
 import { PAGE_SIZE, type RequestRow, type RequestsRepository } from './requests.repository';
 
 const who = (user: CurrentUser) => ({ userId: user.userId, username: user.username });
@@ -57,8 +56,7 @@ export class RequestsService {
 
   private async page(user: CurrentUser, q: RequestSearch, patientId?: string): Promise<RequestSearchResult> {
     const page = q.page ?? 1;
-    if (q.startDate && q.endDate && q.endDate < q.startDate)
-      throw new DomainError(400, 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น', 'BAD_RANGE');
+    if (q.startDate && q.endDate && q.endDate < q.startDate) throw requestError('REQUEST_BAD_RANGE');
     const where = [
       requestScopeCondition(user),
       ...this.repo.searchConditions({
@@ -130,22 +128,21 @@ export class RequestsService {
   /** GET /api/request/patient/{id}: the patient's requests in the user's scope, newest first. */
   async byPatient(user: CurrentUser, patientId: string): Promise<RequestSearchResult> {
     if (!(await this.repo.patient(patientId, patientScopeCondition(user))))
-      throw new DomainError(404, RQ.patient, 'PATIENT_NOT_FOUND');
+      throw requestError('REQUEST_PATIENT_NOT_FOUND');
     return this.page(user, { page: 1 }, patientId);
   }
 
   /** POST /api/request/{id}/delete: soft-deletes the request and its exams with the reason; a second delete is refused. */
   async remove(user: CurrentUser, id: string, remark: string): Promise<void> {
     const r = await this.repo.find(id, requestScopeCondition(user), { includeDeleted: true });
-    if (!r) throw requestNotFound();
-    if (r.deletedAt) throw new DomainError(409, RQ.deleted, 'REQUEST_DELETED');
+    if (!r) throw requestError('REQUEST_NOT_FOUND');
+    if (r.deletedAt) throw requestError('REQUEST_DELETED');
     const current = await this.repo.examsOf([id]);
-    if (current.some((e) => e.exam.hasImage || e.exam.reviewerId || e.hasReport))
-      throw new DomainError(409, RQ.deleteBusy, 'REQUEST_BUSY');
+    if (current.some((e) => e.exam.hasImage || e.exam.reviewerId || e.hasReport)) throw requestError('REQUEST_BUSY');
     const at = this.now();
     await this.writes.transaction(async (tx) => {
       if (!(await this.writes.softDelete(tx, id, { userId: user.userId, reason: remark, at })))
-        throw new DomainError(409, RQ.deleted, 'REQUEST_DELETED');
+        throw requestError('REQUEST_DELETED');
       await this.examState.remove(
         tx,
         current.map((e) => e.exam.id),
@@ -173,8 +170,8 @@ export class RequestsService {
   ): Promise<void> {
     const r = await this.loadInScope(user, id);
     const custom = await this.repo.customPrice(customPriceId);
-    if (!custom || custom.requestId !== id) throw new DomainError(404, 'ไม่พบราคาพิเศษ', 'CUSTOM_PRICE_NOT_FOUND');
-    if (custom.status !== 'Pending') throw new DomainError(409, RQ.customPriceState, 'CUSTOM_PRICE_STATE');
+    if (!custom || custom.requestId !== id) throw requestError('CUSTOM_PRICE_NOT_FOUND');
+    if (custom.status !== 'Pending') throw requestError('CUSTOM_PRICE_STATE');
     const lines = decision === 'Rejected' ? await this.repo.lines(id) : [];
     const priv =
       r.privilegeId && decision === 'Rejected'
@@ -183,7 +180,7 @@ export class RequestsService {
     await this.writes.transaction(async (tx) => {
       const at = this.now();
       if (!(await this.writes.decideCustomPrice(tx, customPriceId, decision, { userId: user.userId, at })))
-        throw new DomainError(409, RQ.customPriceState, 'CUSTOM_PRICE_STATE');
+        throw requestError('CUSTOM_PRICE_STATE');
       if (decision === 'Rejected') {
         for (const l of lines) {
           if (!custom.items.some((i) => i.productId === l.product.id)) continue;
@@ -207,7 +204,7 @@ export class RequestsService {
 
   async loadInScope(user: CurrentUser, id: string): Promise<RequestRow> {
     const r = await this.repo.find(id, requestScopeCondition(user));
-    if (!r) throw requestNotFound();
+    if (!r) throw requestError('REQUEST_NOT_FOUND');
     return r;
   }
 }

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ExamIdParamsSchema, ExamSchema, envelope } from '@rangsi/contract';
 import { requireUser } from '../../../auth/auth.plugin';
-import { DomainError } from '../../../http/domain-error';
+import { httpError } from '../../../http/http.errors';
+import { examError } from '../exams.errors';
 import type { ExamsService } from '../exams.service';
 import type { DicomImportService } from './dicom-import.service';
 import { assertStorableText } from '../../../http/input-guard';
@@ -36,7 +37,7 @@ export function dicomImportRoutes(service: DicomImportService, exams: ExamsServi
       },
       async (req) => {
         const user = requireUser(req);
-        if (!req.isMultipart()) throw new DomainError(400, 'Please select file.', 'NO_FILE');
+        if (!req.isMultipart()) throw httpError('NO_FILE');
         await service.check(user, req.params.id);
         const report = service.newReport();
         const parts = req.parts({
@@ -51,14 +52,10 @@ export function dicomImportRoutes(service: DicomImportService, exams: ExamsServi
           assertStorableText(part.filename, 'file');
           await service.importUpload(user, req.params.id, part.filename || 'file', part.file, report);
         }
-        if (report.files === 0 && report.failed.length === 0)
-          throw new DomainError(400, 'Please select file.', 'NO_FILE');
+        if (report.files === 0 && report.failed.length === 0) throw httpError('NO_FILE');
         if (report.stored + report.duplicate === 0) {
-          throw new DomainError(400, 'ไม่พบไฟล์ DICOM ที่นำเข้าได้', 'NO_DICOM', {
-            stored: 0,
-            duplicate: 0,
-            skipped: report.skipped,
-            failed: report.failed,
+          throw examError('EXAM_IMPORT_NO_DICOM', {
+            data: { stored: 0, duplicate: 0, skipped: report.skipped, failed: report.failed },
           });
         }
         if (report.stored > 0) await service.record(user, req.params.id, report);

@@ -5,11 +5,11 @@ import type { CurrentUser } from '../../../auth/current-user';
 import type { DatabaseHandle } from '../../../db/client';
 import { rowsOf } from '../../../db/rows';
 import { auditLog, exams, finishedReports } from '../../../db/schema/index';
-import { DomainError } from '../../../http/domain-error';
 import type { GatewayReply, ReportGatewayClient } from '../../../integrations/report-gateway/report-gateway.client';
 import { JobError, JobQueue } from '../../../jobs/job-queue';
 import { currentUserNamed, refusalOf } from '../../../test/service-test';
 import { openTestDatabase } from '../../../test/test-app';
+import { examNotFound } from '../../exams/exams.errors';
 import { findExam, sql } from '../../exams/exams.test-helpers';
 import { ReportGatewayRepository } from './report-gateway.repository';
 import { REPORT_GATEWAY_JOB, ReportGatewayService } from './report-gateway.service';
@@ -88,7 +88,7 @@ describe(ReportGatewayService.name, () => {
       // The exams module decides who may load an exam; here every exam loads but the hidden ones.
       exams: {
         load: async (_user, id) => {
-          if (hiddenExams.has(id)) throw new DomainError(404, 'ไม่พบรายการตรวจ', 'EXAM_NOT_FOUND');
+          if (hiddenExams.has(id)) throw examNotFound();
           return findExam(db, eq(exams.id, id));
         },
       },
@@ -187,10 +187,10 @@ describe(ReportGatewayService.name, () => {
       await refusalOf(sut.ping(doctor, exam.id, empty.id)),
     ];
     expect(refusals.map((e) => [e.status, e.code])).toEqual([
-      [404, 'FINISHED_REPORT_NOT_FOUND'],
-      [409, 'REPORT_NOT_RELEASED'],
-      [409, 'REPORT_NOT_RELEASED'],
-      [422, 'REPORT_NOT_SENDABLE'],
+      [404, 'GATEWAY_REPORT_NOT_FOUND'],
+      [409, 'REPORT_AWAITS_AUDIT'],
+      [409, 'REPORT_AUDIT_REJECTED'],
+      [422, 'REPORT_NO_TEXT'],
     ]);
     hiddenExams.add(exam.id);
     try {
