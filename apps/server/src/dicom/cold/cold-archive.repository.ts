@@ -241,6 +241,13 @@ export class ColdArchiveRepository {
     const studies = await tx.select({ id: dicomStudies.id }).from(dicomStudies).where(eq(dicomStudies.examId, examId));
     if (!studies.length) return 0;
     const studyIds = studies.map((s) => s.id);
+    // Series locked in id order, as the ingest's recount takes them: the two never deadlock, and the recount waits.
+    await tx
+      .select({ id: dicomSeries.id })
+      .from(dicomSeries)
+      .where(inArray(dicomSeries.studyId, studyIds))
+      .orderBy(dicomSeries.id)
+      .for('update');
     const hidden = await tx
       .update(dicomInstances)
       .set({ deletedAt: now })
