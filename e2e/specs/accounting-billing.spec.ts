@@ -251,14 +251,12 @@ test('the accounting menu opens each permitted page, and others are refused in w
   await logInAs(staff, 'staff');
   for (const path of ['/accounting/billing', '/accounting']) {
     await staff.goto(path);
-    await expect(staff.getByTestId('accounting-forbidden')).toContainText(
-      'ไม่มีสิทธิ์ใช้งานหน้านี้ (You may not open this page)',
-    );
-    await expect(staff.getByTestId('section-placeholder')).toHaveCount(0);
+    await expect(staff.getByTestId('page-forbidden')).toContainText('ไม่มีสิทธิ์เข้าถึง');
+    await expect(staff.getByTestId('page-forbidden')).toContainText('บัญชีและการเงิน');
     await expect(staff.getByTestId('billing-page')).toHaveCount(0);
   }
   await staff.goto('/accounting/billing');
-  await expect(staff.getByTestId('accounting-forbidden')).toBeVisible();
+  await expect(staff.getByTestId('page-forbidden')).toBeVisible();
   // The header names the section even outside the user's menu, never by its code.
   await expect(staff.getByTestId('header-section')).toHaveText('บัญชีและการเงิน');
   await staff.screenshot({ path: screenshotPath('accounting-forbidden') });

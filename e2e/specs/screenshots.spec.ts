@@ -41,15 +41,8 @@ test('home with the drawer open and collapsed', async ({ page }) => {
   await expect(shell.drawer).toHaveAttribute('data-collapsed', 'true');
 });
 
-test('section placeholder and document page', async ({ page }) => {
+test('document page', async ({ page }) => {
   await logInAs(page, 'staff');
-  // /request became the request list (issue 7), /center_report a report screen (issue 8), /accounting the accounting
-  // screens (issue 24); a section nothing is built for yet still gets the placeholder.
-  await page.goto('/accounting_report');
-  await expect(page.getByTestId('section-placeholder')).toBeVisible();
-  await settle(page);
-  await page.screenshot({ path: screenshotPath('section-placeholder') });
-
   await page.goto('/document/');
   await expect(page.getByTestId('document-page')).toContainText('Document');
   await expect(page.getByTestId('document-page').getByRole('progressbar')).toBeVisible();

@@ -3,7 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { RequireAuth } from './require-auth';
 import { DocumentPage } from './routes/document-page';
-import { SectionPlaceholderPage } from './routes/section-placeholder-page';
+import { RequireMenu, UnknownPage } from './routes/menu-guard';
 import { AppShell } from './shell/app-shell';
 
 // Every feature page is its own chunk, so the heavy screens to come never weigh on login or home.
@@ -131,8 +131,8 @@ export const router = createBrowserRouter([
   },
   ...reportViewerRoutes,
   {
-    // Spec §2: everything else sits under /{section?} inside the shell. Sections get explicit routes as
-    // they are built; until then /:section/* shows the placeholder with the section's title.
+    // Spec §2: everything else sits under /{section?} inside the shell. A menu section's pages need its menu
+    // permission (403 page otherwise); an address no route answers is the 404 page.
     element: (
       <RequireAuth>
         <AppShell />
@@ -142,27 +142,101 @@ export const router = createBrowserRouter([
       { index: true, element: <HomePage /> },
       { path: 'document/*', element: <DocumentPage /> },
       // Spec §2: the exam list lives at both /pacs and /record (the URL hash names an accession to highlight).
-      { path: 'pacs', element: <WorklistPage /> },
-      { path: 'record', element: <WorklistPage /> },
+      {
+        path: 'pacs',
+        element: (
+          <RequireMenu>
+            <WorklistPage />
+          </RequireMenu>
+        ),
+      },
+      {
+        path: 'record',
+        element: (
+          <RequireMenu>
+            <WorklistPage />
+          </RequireMenu>
+        ),
+      },
       // Spec §2 Patient screens: the search at /patient (exact), the form at /patient/{new|import|importbycard|id}.
-      { path: 'patient', element: <PatientSearchPage /> },
-      { path: 'patient/:patientId', element: <PatientFormPage /> },
+      {
+        path: 'patient',
+        element: (
+          <RequireMenu>
+            <PatientSearchPage />
+          </RequireMenu>
+        ),
+      },
+      {
+        path: 'patient/:patientId',
+        element: (
+          <RequireMenu>
+            <PatientFormPage />
+          </RequireMenu>
+        ),
+      },
       // Images received for no exam, for staff to match (issue 4; not a spec menu item: reached from the worklist).
       { path: 'dicom/unmatched', element: <UnmatchedStudiesPage /> },
       // Spec §2 Request screens.
-      { path: 'request', element: <RequestListPage /> },
-      { path: 'request/new/:patientId?', element: <RequestFormPage mode="new" key="new" /> },
-      { path: 'request/edit/:requestId', element: <RequestFormPage mode="edit" key="edit" /> },
-      { path: 'request/upload/:requestId', element: <RequestFormPage mode="upload" key="upload" /> },
+      {
+        path: 'request',
+        element: (
+          <RequireMenu>
+            <RequestListPage />
+          </RequireMenu>
+        ),
+      },
+      {
+        path: 'request/new/:patientId?',
+        element: (
+          <RequireMenu>
+            <RequestFormPage mode="new" key="new" />
+          </RequireMenu>
+        ),
+      },
+      {
+        path: 'request/edit/:requestId',
+        element: (
+          <RequireMenu>
+            <RequestFormPage mode="edit" key="edit" />
+          </RequireMenu>
+        ),
+      },
+      {
+        path: 'request/upload/:requestId',
+        element: (
+          <RequireMenu>
+            <RequestFormPage mode="upload" key="upload" />
+          </RequireMenu>
+        ),
+      },
       // Issue 23 item 14: the administrator's audit search (menu item admin/audit, permission AUDIT).
-      { path: 'admin/audit', element: <AuditLogPage /> },
+      {
+        path: 'admin/audit',
+        element: (
+          <RequireMenu>
+            <AuditLogPage />
+          </RequireMenu>
+        ),
+      },
       // Issue 23 item 13: backups made by the server, and "back up now" (menu item admin/backup, permission USER_ADMIN).
-      { path: 'admin/backup', element: <BackupPage /> },
+      {
+        path: 'admin/backup',
+        element: (
+          <RequireMenu>
+            <BackupPage />
+          </RequireMenu>
+        ),
+      },
       // Spec §2 Accounting screens: /accounting/{page?} and the billing detail dialog at /accounting/billing/{billingId}.
       // One element for all of them, so the billing screen keeps its results while its detail dialog opens and closes.
       {
         path: 'accounting',
-        element: <AccountingPage />,
+        element: (
+          <RequireMenu>
+            <AccountingPage />
+          </RequireMenu>
+        ),
         children: [
           { index: true, element: null },
           { path: ':page', element: null },
@@ -170,7 +244,7 @@ export const router = createBrowserRouter([
           { path: '*', element: null },
         ],
       },
-      { path: ':section/*', element: <SectionPlaceholderPage /> },
+      { path: '*', element: <UnknownPage /> },
     ],
   },
 ]);

@@ -1,5 +1,4 @@
 import AccountBalanceWalletRounded from '@mui/icons-material/AccountBalanceWalletRounded';
-import BlockRounded from '@mui/icons-material/BlockRounded';
 import PaymentsRounded from '@mui/icons-material/PaymentsRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import Alert from '@mui/material/Alert';
@@ -9,11 +8,12 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useMatch } from 'react-router';
 import { useCurrentUser } from '@/api/me';
 import { PageSpinner } from '@/components/page-spinner';
+import { StatusPage } from '@/components/status-page';
 import { AccountingBranchProvider, useAccountingBranch } from './accounting-branch-context';
 import { AccountingToolbar } from './components/accounting-toolbar';
 import {
@@ -102,9 +102,7 @@ export function AccountingPage() {
         ) : route.kind === 'forbidden' ? (
           <Refusal page={route.page?.page ?? null} />
         ) : (
-          <Alert severity="warning" data-testid="accounting-unknown">
-            ไม่พบหน้านี้ (No such page)
-          </Alert>
+          <StatusPage kind="not-found" />
         )}
       </Box>
     </Box>
@@ -133,21 +131,8 @@ function BranchPage({ children }: { children: ReactNode }) {
 
 /** A page the user may not open says so (issue 24 item 2), never "under development". */
 function Refusal({ page }: { page: AccountingPageCode | null }) {
+  const { i18n } = useTranslation();
   const entry = ACCOUNTING_PAGES.find((p) => p.page === page);
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ maxWidth: 640, mx: 'auto', mt: 4, px: 4, py: 4, textAlign: 'center' }}
-      data-testid="accounting-forbidden"
-    >
-      <BlockRounded color="error" sx={{ fontSize: 44 }} />
-      <Typography variant="h6" component="h1" sx={{ mt: 1 }}>
-        ไม่มีสิทธิ์ใช้งานหน้านี้ (You may not open this page)
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
-        {entry ? `หน้า${entry.th} (${entry.en}) ` : 'หน้าบัญชี (Accounting) '}
-        ต้องได้รับสิทธิ์จากผู้ดูแลระบบ (Ask an administrator for access)
-      </Typography>
-    </Paper>
-  );
+  const name = entry ? (i18n.resolvedLanguage === 'en' ? entry.en : entry.th) : undefined;
+  return <StatusPage kind="forbidden" pageName={name} />;
 }

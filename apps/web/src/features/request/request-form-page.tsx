@@ -40,7 +40,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
   // Made from images that arrived for no exam (the unmatched list): they go to the new exam once saved.
   const location = useLocation();
   const fromStudy = mode === 'new' ? studyFromState.unwrap(location.state) : null;
-  const submitting = useRequestSubmit(mode === 'edit' ? requestId : undefined, fromStudy);
+  const submitting = useRequestSubmit(mode === 'edit' ? requestId : undefined, fromStudy, draft);
   const pricing = usePrivilegePricing(draft?.hospitalId ?? null, draft?.privilegeId ?? null);
 
   const c = condition.data;
@@ -92,6 +92,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
   const egfr = egfrHint(draft.additional, { ageYears: age, sex: gender }, t);
   const autoEgfr = egfr.estimate;
   const timeBad = Boolean(draft.examStartTime && draft.examEndTime && draft.examEndTime < draft.examStartTime);
+  const formError = submitting.errorFor(draft, { productCount: products.length, timeBad });
 
   return (
     <Box
@@ -165,9 +166,9 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
               />
             </FormSection>
           ) : null}
-          {submitting.error ? (
+          {formError ? (
             <Alert severity="error" data-testid="request-form-error">
-              {submitting.error.text}
+              {formError.text}
             </Alert>
           ) : null}
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>

@@ -8,6 +8,23 @@ import { useSaveRequest } from '../api/request-mutations';
 import { linkedText, type LinkedStudy } from '../lib/linked-study';
 import { toSave, type RequestDraft } from '../lib/request-draft';
 
+/** The form's own rules checked before it is sent, in the order they are told (spec §5). */
+type FormRule = 'hospital' | 'product' | 'time';
+
+/** The first of the form's own rules the draft breaks now, or null. */
+function brokenRule(draft: RequestDraft, checks: Pick<SubmitChecks, 'productCount' | 'timeBad'>): FormRule | null {
+  if (!draft.hospitalId) return 'hospital';
+  if (checks.productCount === 0) return 'product';
+  if (checks.timeBad) return 'time';
+  return null;
+}
+
+const RULE_TEXT = {
+  hospital: 'request.form.chooseHospital',
+  product: 'request.form.chooseProduct',
+  time: 'request.form.timeError',
+} as const;
+
 /** What the form knows beyond the draft when it is sent. */
 export interface SubmitChecks {
   productCount: number;
@@ -20,14 +37,22 @@ export interface SubmitChecks {
  * Saving the request form: the form's own checks (spec §5), the save, the unmatched study's images linked to the
  * saved exam of their modality, and the list opened after the saved message (spec §4).
  */
-export function useRequestSubmit(requestId: string | undefined, fromStudy: UnmatchedStudy | null) {
+export function useRequestSubmit(
+  requestId: string | undefined,
+  fromStudy: UnmatchedStudy | null,
+  draft: RequestDraft | null,
+) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [saved, setSaved] = useState<RequestSaved | null>(null);
-  const [localError, setLocalError] = useState<string | null>(null);
+  // The rule the last Save was refused for; its message shows only while the form still breaks it.
+  const [refused, setRefused] = useState<FormRule | null>(null);
   const save = useSaveRequest(requestId);
   const linkStudyTo = useLinkStudy();
   const [linked, setLinked] = useState<LinkedStudy | null>(null);
+  // The server's refusal of the last save no longer applies once the form is changed (issue 26 item 4).
+  const { reset: forgetRefusal } = save;
+  useEffect(() => forgetRefusal(), [draft, forgetRefusal]);
 
   // Spec §4: the saved message shows for 10 s, and the list opens after 3 s.
   useEffect(() => {
@@ -59,19 +84,9 @@ export function useRequestSubmit(requestId: string | undefined, fromStudy: Unmat
   }
 
   const submit = (draft: RequestDraft, { productCount, timeBad, autoEgfr }: SubmitChecks) => {
-    if (!draft.hospitalId) {
-      setLocalError(t('request.form.chooseHospital'));
-      return;
-    }
-    if (productCount === 0) {
-      setLocalError(t('request.form.chooseProduct'));
-      return;
-    }
-    if (timeBad) {
-      setLocalError(t('request.form.timeError'));
-      return;
-    }
-    setLocalError(null);
+    const broken = brokenRule(draft, { productCount, timeBad });
+    setRefused(broken);
+    if (broken) return;
     const body = toSave(draft);
     if (!draft.additional.egfr && autoEgfr !== null)
       body.additionalFields = { ...body.additionalFields, egfr: String(autoEgfr) };
@@ -94,8 +109,15 @@ export function useRequestSubmit(requestId: string | undefined, fromStudy: Unmat
     saved,
     closeSaved: () => setSaved(null),
     linked,
-    /** The form's own message, else the server's; null when there is none. */
-    error: localError || save.error ? { text: localError ?? save.error?.message } : null,
+    /**
+     * The message to show for the form as it is now: the refused rule's while the draft still breaks it (fixing the
+     * field takes it away; issue 26 item 4), else the server's refusal of the last save; null when there is none.
+     */
+    errorFor(draft: RequestDraft, checks: Pick<SubmitChecks, 'productCount' | 'timeBad'>): { text: string } | null {
+      const broken = refused ? brokenRule(draft, checks) : null;
+      if (broken) return { text: t(RULE_TEXT[broken]) };
+      return save.error ? { text: save.error.message } : null;
+    },
     pending: save.isPending || linkStudyTo.isPending,
   };
 }
