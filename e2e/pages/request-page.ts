@@ -59,6 +59,13 @@ export class RequestPage {
   }
 
   /** Picks an option of an MUI select by its label. */
+  /** Types a time (spec §9: HH:mm, 24-hour) into the time field with that test id and leaves the field. */
+  async typeTime(testId: 'exam-start' | 'exam-end' | 'schedule-time', typed: string): Promise<void> {
+    const field = this.page.getByTestId(testId);
+    await field.fill(typed);
+    await field.press('Tab');
+  }
+
   async choose(label: string, option: string | number): Promise<void> {
     await this.form.getByRole('combobox', { name: label, exact: true }).click();
     const listbox = this.page.getByRole('listbox');

@@ -31,8 +31,10 @@ test('staff create a CT + US request with a custom price and doses; its exams sh
   await expect(rq.form.getByRole('combobox', { name: 'สิทธิการรักษา', exact: true })).toHaveCount(0);
   await rq.choose('โรงพยาบาล', 1);
   await rq.choose('สิทธิการรักษา', 1);
-  await rq.choose('เวลาเริ่มตรวจ', '10:00');
-  await rq.choose('เวลาสิ้นสุดการตรวจ', '10:30');
+  await rq.typeTime('exam-start', '1000');
+  await expect(page.getByTestId('exam-start')).toHaveValue('10:00');
+  await rq.typeTime('exam-end', '10.30');
+  await expect(page.getByTestId('exam-end')).toHaveValue('10:30');
 
   // eGFR from creatinine by CKD-EPI 2021 when not typed.
   // The exact value (age and sex of the patient) is the domain function's test; here: shown, plausible, and lower for

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCurrentUser } from '@/api/me';
 import { usePatientUiConfig } from './api/get-patient-ui-config';
-import { searchPatientsQueryOptions, useSearchPatients, type PatientSearchRun } from './api/search-patients';
+import { searchPatientsQueryOptions, useSearchPatients, type PatientSearchRun } from '@/api/patient-search';
 import { CardReaderDialogs } from './components/card-reader-dialogs';
 import { FormText } from './components/form-text';
 import { PatientResultsTable } from './components/patient-results-table';

@@ -141,6 +141,18 @@ describe('RequestFormPage (spec §2 request form, §4, §5 request form rules)',
     expect(saves).toHaveLength(0);
   });
 
+  it("takes a refused rule's message away as soon as its field is fixed (issue 26 item 4)", async () => {
+    stubServer();
+    await renderForm();
+    submit();
+    expect((await formError()).textContent).toBe('กรุณาเลือกโรงพยาบาล');
+    await choose(selectBox('โรงพยาบาล'), 'โรงพยาบาลหนึ่ง');
+    // The hospital is chosen: its message goes, and the next rule the form breaks is told (it was refused for it).
+    expect(screen.getByTestId('request-form-error').textContent).toBe('กรุณาเลือกรายการตรวจอย่างน้อย 1 รายการ');
+    chooseProduct(1);
+    expect(screen.queryByTestId('request-form-error')).toBeNull();
+  });
+
   it('offers the privileges, doctors and buildings of the chosen hospital only, once one is chosen', async () => {
     stubServer();
     await renderForm();
@@ -206,27 +218,35 @@ describe('RequestFormPage (spec §2 request form, §4, §5 request form rules)',
     expect(screen.queryByTestId('schedule-day')).toBeNull();
     fireEvent.click(screen.getByLabelText('นัดวันเวลา'));
     expect(input('schedule-day').value).toMatch(/^\d{2}-\d{2}-\d{4}$/);
-    // The default is now rounded to the nearest 10 minutes.
+    // The default is now rounded to the nearest 10 minutes; a typed time is taken to the 10-minute step.
     expect(input('schedule-time').value).toMatch(/^\d{2}:\d0$/);
-    const times = await optionsOf(input('schedule-time').previousElementSibling as HTMLElement);
-    expect(times).toHaveLength(144);
-    expect(times.slice(0, 3)).toEqual(['00:00', '00:10', '00:20']);
+    fireEvent.change(input('schedule-time'), { target: { value: '934' } });
+    fireEvent.blur(input('schedule-time'));
+    expect(input('schedule-time').value).toBe('09:30');
     fireEvent.click(screen.getByLabelText('ตรวจทันที'));
     expect(screen.queryByTestId('schedule-day')).toBeNull();
   });
 
-  it('offers exam times in 5-minute steps and refuses an end before the start', async () => {
+  it('starts a walk-in exam now, takes typed times in 5-minute steps and refuses an end before the start', async () => {
     const saves = stubServer();
     await renderForm();
-    const starts = await optionsOf(selectBox('เวลาเริ่มตรวจ'));
-    expect(starts).toHaveLength(1 + 288);
-    expect(starts.slice(0, 4)).toEqual(['—', '00:00', '00:05', '00:10']);
-    expect(starts.at(-1)).toBe('23:55');
+    // ตรวจทันที: the exam has begun, so its start time is there already (issue 26 item 3).
+    expect(input('exam-start').value).toMatch(/^\d{2}:\d[05]$/);
+    fireEvent.click(screen.getByLabelText('นัดวันเวลา'));
+    expect(input('exam-start').value).toBe('');
+    fireEvent.click(screen.getByLabelText('ตรวจทันที'));
+    expect(input('exam-start').value).toMatch(/^\d{2}:\d[05]$/);
 
-    // The other picks through the select's own input (as autofill does): opening 289 options each time is slow.
-    fireEvent.change(input('exam-start'), { target: { value: '10:00' } });
-    fireEvent.change(input('exam-end'), { target: { value: '09:55' } });
-    expect(selectBox('เวลาสิ้นสุดการตรวจ').textContent).toBe('09:55');
+    const type = (testId: string, text: string) => {
+      fireEvent.change(input(testId), { target: { value: text } });
+      fireEvent.blur(input(testId));
+    };
+    type('exam-start', '1002');
+    expect(input('exam-start').value).toBe('10:00');
+    type('exam-end', '25:00');
+    expect(screen.getByText('เวลาไม่ถูกต้อง พิมพ์แบบ 24 ชั่วโมง เช่น 09:30')).toBeTruthy();
+    type('exam-end', '9.55');
+    expect(input('exam-end').value).toBe('09:55');
     expect(screen.getByText('เวลาสิ้นสุดต้องไม่ก่อนเวลาเริ่ม')).toBeTruthy();
     await choose(selectBox('โรงพยาบาล'), 'โรงพยาบาลหนึ่ง');
     chooseProduct(1);
@@ -234,7 +254,7 @@ describe('RequestFormPage (spec §2 request form, §4, §5 request form rules)',
     expect((await formError()).textContent).toBe('เวลาสิ้นสุดต้องไม่ก่อนเวลาเริ่ม');
     expect(saves).toHaveLength(0);
 
-    fireEvent.change(input('exam-end'), { target: { value: '10:00' } });
+    type('exam-end', '10:00');
     expect(screen.queryByText('เวลาสิ้นสุดต้องไม่ก่อนเวลาเริ่ม', { selector: 'p' })).toBeNull();
   });
 

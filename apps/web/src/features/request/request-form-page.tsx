@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { studyFromState, studyModalities } from '@/lib/request-from-study';
 import { usePatientSummary } from './api/get-patient-summary';
@@ -20,12 +20,13 @@ import { OrderDetailsSection } from './components/order-details-section';
 import { PriceTable, type PriceProduct } from './components/price-table';
 import { RequestDocumentsSection } from './components/request-documents-section';
 import { RequestFormHeader } from './components/request-form-header';
+import { RequestPatientPicker } from './components/request-patient-picker';
 import { RequestSavedSnackbar } from './components/request-saved-snackbar';
 import { StudyBanner, StudyLinkHint } from './components/study-banner';
 import { useRequestDraft } from './hooks/use-request-draft';
 import { useRequestSubmit } from './hooks/use-request-submit';
 import { egfrHint } from './lib/egfr-hint';
-import { withAdditionalField, withModalities, type RequestDraft } from './lib/request-draft';
+import { withAdditionalField, withAppointment, withModalities, type RequestDraft } from './lib/request-draft';
 
 /** /request/new[/patientId], /request/edit/{id}, /request/upload/{id}: the request form of spec §2 with the rules of §4 and §5. */
 export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
@@ -40,7 +41,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
   // Made from images that arrived for no exam (the unmatched list): they go to the new exam once saved.
   const location = useLocation();
   const fromStudy = mode === 'new' ? studyFromState.unwrap(location.state) : null;
-  const submitting = useRequestSubmit(mode === 'edit' ? requestId : undefined, fromStudy, draft);
+  const submitting = useRequestSubmit(mode === 'edit' ? requestId : undefined, fromStudy);
   const pricing = usePrivilegePricing(draft?.hospitalId ?? null, draft?.privilegeId ?? null);
 
   const c = condition.data;
@@ -53,22 +54,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
     );
   }, [c, draft]);
 
-  if (mode === 'new' && !patientId) {
-    return (
-      <Box sx={{ p: 2 }}>
-        <Alert
-          severity="info"
-          action={
-            <Button component={RouterLink} to="/patient">
-              {t('request.form.findPatient')}
-            </Button>
-          }
-        >
-          {t('request.form.noPatient')}
-        </Alert>
-      </Box>
-    );
-  }
+  if (mode === 'new' && !patientId) return <RequestPatientPicker />;
   if (!c || !draft)
     return condition.isError || detail.isError || patient.isError ? (
       <Box sx={{ p: 2 }}>
@@ -128,6 +114,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
             condition={c}
             draft={draft}
             onChange={set}
+            onAppointment={(patch) => setDraft((d) => (d ? withAppointment(d, patch) : d))}
             onField={setField}
             timeBad={timeBad}
             nationalNumber={header?.nationalNumber}

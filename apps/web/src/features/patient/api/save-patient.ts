@@ -2,7 +2,7 @@ import type { PatientSave } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/api/api-client';
 import { patientKeys } from './get-patient';
-import { patientSearchKeys } from './search-patients';
+import { patientSearchKeys } from '@/api/patient-search';
 
 /** POST /api/patient/ (spec §7): creates (patientId new) or saves; answers data.patientId. */
 export function savePatient(body: PatientSave): Promise<{ patientId: string }> {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { lookUpGatewayPatient } from '../api/gateway-patient';
 import { HelperError } from '../api/helper-fetch';
-import { searchPatients } from '../api/search-patients';
+import { searchPatients } from '@/api/patient-search';
 import { FormText } from './form-text';
 
 interface HnImportDialogProps {

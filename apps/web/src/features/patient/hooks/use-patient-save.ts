@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/api-error';
 import { showErrorAlert } from '@/components/error-alert/error-alert-store';
 import { useSavePatient } from '../api/save-patient';
@@ -43,6 +43,9 @@ export function usePatientSave({
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const save = useSavePatient();
+  // Registered from the request form's patient picker (/patient/new?next=request): the request form opens next.
+  const [params] = useSearchParams();
+  const nextRequest = !existing && params.get('next') === 'request';
 
   const submit = async (options: { photo?: string | null; stay?: boolean } = {}) => {
     const problems = validatePatientForm(values, { editing: existing });
@@ -69,6 +72,9 @@ export function usePatientSave({
       if (options.stay) {
         showPatientNotice(SAVED_NOTICE);
         void navigate(`/patient/${encodeURIComponent(savedId)}`, { replace: true });
+      } else if (nextRequest) {
+        showPatientNotice(SAVED_NOTICE);
+        void navigate(`/request/new/${encodeURIComponent(savedId)}`, { replace: true });
       } else {
         showPatientNotice(SAVED_NOTICE);
         void navigate('/patient');

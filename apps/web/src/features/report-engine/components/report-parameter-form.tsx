@@ -39,7 +39,16 @@ export function ReportParameterForm({ fields, initial, busy, onSubmit }: ReportP
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, FieldProblem>>({});
   const label = (name: string) => (isKnown(name) ? t(`reportViewer.fields.${name}`) : name);
-  const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const set = (name: string) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // A field's message goes once it is changed (issue 26 item 4); showing the report checks again.
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+  };
   const problem = (name: string) => (errors[name] ? t(`reportViewer.problems.${errors[name]}`) : undefined);
 
   const submit = (event: FormEvent) => {

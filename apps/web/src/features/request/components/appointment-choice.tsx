@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { timeOptions, type RequestDraft } from '../lib/request-draft';
+import { TimeField } from '@/components/time-field';
+import type { RequestDraft } from '../lib/request-draft';
 
 /** Spec §5: the appointment time steps by 10 minutes. */
-const APPOINTMENT_TIMES = timeOptions(10);
+const APPOINTMENT_STEP = 10;
 
 type Appointment = Pick<RequestDraft, 'isSchedule' | 'scheduleDay' | 'scheduleTime'>;
 
@@ -48,20 +48,14 @@ export function AppointmentChoice({
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-day' } }}
             sx={{ width: 140 }}
           />
-          <TextField
-            select
-            size="small"
+          <TimeField
+            label={t('request.form.scheduleTime')}
             value={value.scheduleTime}
-            onChange={(e) => onChange({ scheduleTime: e.target.value })}
-            sx={{ width: 100 }}
-            slotProps={{ htmlInput: { 'data-testid': 'schedule-time' } }}
-          >
-            {APPOINTMENT_TIMES.map((o) => (
-              <MenuItem key={o} value={o}>
-                {o}
-              </MenuItem>
-            ))}
-          </TextField>
+            step={APPOINTMENT_STEP}
+            onChange={(scheduleTime) => onChange({ scheduleTime })}
+            testId="schedule-time"
+            width={120}
+          />
         </>
       ) : null}
     </Box>

@@ -3,15 +3,13 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { RequestCondition } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
-import { timeOptions, type RequestDraft } from '../lib/request-draft';
+import { TimeField } from '@/components/time-field';
+import { EXAM_TIME_STEP, type RequestDraft } from '../lib/request-draft';
 import { AppointmentChoice } from './appointment-choice';
 import { FormSection } from './form-section';
 import { FreeTextPicker } from './free-text-picker';
 import { NhsoClaimButton } from './nhso-claim-button';
 import { OptionSelect } from './option-select';
-
-/** Spec §5: exam start and end step by 5 minutes, 24-hour. */
-const EXAM_TIMES = timeOptions(5).map((o) => ({ id: o, name: o }));
 
 /**
  * The request form's second block: appointment, hospital and what depends on it (privilege, send doctor and work
@@ -21,6 +19,7 @@ export function OrderDetailsSection({
   condition: c,
   draft,
   onChange,
+  onAppointment,
   onField,
   timeBad,
   nationalNumber,
@@ -29,6 +28,8 @@ export function OrderDetailsSection({
   condition: RequestCondition;
   draft: RequestDraft;
   onChange: (patch: Partial<RequestDraft>) => void;
+  /** Now or a set date, its day and time (withAppointment: the start time follows). */
+  onAppointment: (patch: Partial<Pick<RequestDraft, 'isSchedule' | 'scheduleDay' | 'scheduleTime'>>) => void;
   onField: (key: string, value: string) => void;
   /** The exam ends before it starts. */
   timeBad: boolean;
@@ -43,7 +44,7 @@ export function OrderDetailsSection({
   return (
     <FormSection>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1.25, alignItems: 'start' }}>
-        <AppointmentChoice value={draft} onChange={onChange} />
+        <AppointmentChoice value={draft} onChange={onAppointment} />
         <OptionSelect
           label={t('request.form.hospital')}
           value={draft.hospitalId}
@@ -90,20 +91,19 @@ export function OrderDetailsSection({
           onChange={(building) => onChange({ building })}
           disabled={!hospital}
         />
-        <OptionSelect
+        <TimeField
           label={t('request.form.examStart')}
           value={draft.examStartTime}
-          options={EXAM_TIMES}
+          step={EXAM_TIME_STEP}
           onChange={(examStartTime) => onChange({ examStartTime })}
           testId="exam-start"
         />
-        <OptionSelect
+        <TimeField
           label={t('request.form.examEnd')}
           value={draft.examEndTime}
-          options={EXAM_TIMES}
+          step={EXAM_TIME_STEP}
           onChange={(examEndTime) => onChange({ examEndTime })}
-          error={timeBad}
-          helperText={timeBad ? t('request.form.timeError') : undefined}
+          error={timeBad ? t('request.form.timeError') : undefined}
           testId="exam-end"
         />
         {c.nhsoServiceUrl ? (

@@ -69,8 +69,11 @@ export function RequestSearchForm({
   const { t } = useTranslation();
   const [fields, setFields] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const set = (k: keyof SearchFields) => (e: { target: { value: string } }) =>
+  const set = (k: keyof SearchFields) => (e: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [k]: e.target.value }));
+    // A message goes once its field is changed (issue 26 item 4); Search checks again.
+    setError((current) => (current === k ? null : current));
+  };
   const submit = () => {
     const r = toSearch(fields);
     if ('error' in r) {

@@ -37,11 +37,7 @@ export interface SubmitChecks {
  * Saving the request form: the form's own checks (spec §5), the save, the unmatched study's images linked to the
  * saved exam of their modality, and the list opened after the saved message (spec §4).
  */
-export function useRequestSubmit(
-  requestId: string | undefined,
-  fromStudy: UnmatchedStudy | null,
-  draft: RequestDraft | null,
-) {
+export function useRequestSubmit(requestId: string | undefined, fromStudy: UnmatchedStudy | null) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [saved, setSaved] = useState<RequestSaved | null>(null);
@@ -50,9 +46,8 @@ export function useRequestSubmit(
   const save = useSaveRequest(requestId);
   const linkStudyTo = useLinkStudy();
   const [linked, setLinked] = useState<LinkedStudy | null>(null);
-  // The server's refusal of the last save no longer applies once the form is changed (issue 26 item 4).
-  const { reset: forgetRefusal } = save;
-  useEffect(() => forgetRefusal(), [draft, forgetRefusal]);
+  // The draft the server last refused: its message no longer applies once the form is changed (issue 26 item 4).
+  const [sentDraft, setSentDraft] = useState<RequestDraft | null>(null);
 
   // Spec §4: the saved message shows for 10 s, and the list opens after 3 s.
   useEffect(() => {
@@ -90,6 +85,7 @@ export function useRequestSubmit(
     const body = toSave(draft);
     if (!draft.additional.egfr && autoEgfr !== null)
       body.additionalFields = { ...body.additionalFields, egfr: String(autoEgfr) };
+    setSentDraft(draft);
     save.mutate(body, {
       onSuccess: (data) => {
         if (!fromStudy) {
@@ -116,7 +112,7 @@ export function useRequestSubmit(
     errorFor(draft: RequestDraft, checks: Pick<SubmitChecks, 'productCount' | 'timeBad'>): { text: string } | null {
       const broken = refused ? brokenRule(draft, checks) : null;
       if (broken) return { text: t(RULE_TEXT[broken]) };
-      return save.error ? { text: save.error.message } : null;
+      return save.error && draft === sentDraft ? { text: save.error.message } : null;
     },
     pending: save.isPending || linkStudyTo.isPending,
   };

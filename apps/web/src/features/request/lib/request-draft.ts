@@ -1,4 +1,5 @@
 import type { RequestDetail, RequestSave } from '@rangsi/contract';
+import { bangkokTimeNow } from '@/lib/typed-time';
 
 /** What the request form edits; turned into the save payload by toSave. */
 export interface RequestDraft {
@@ -77,6 +78,22 @@ export function withModalities(d: RequestDraft, next: Record<string, number[]>):
   return { ...d, modalities: next, custom, additional };
 }
 
+/**
+ * The draft with the appointment changed: a new request given a set date loses its start time (its exam has not
+ * begun), and coming back to now gives it one again when there is none.
+ */
+export function withAppointment(
+  d: RequestDraft,
+  patch: Partial<Pick<RequestDraft, 'isSchedule' | 'scheduleDay' | 'scheduleTime'>>,
+  nowMs = Date.now(),
+): RequestDraft {
+  const next = { ...d, ...patch };
+  if (patch.isSchedule === true && !d.isSchedule && d.version === undefined) next.examStartTime = '';
+  if (patch.isSchedule === false && d.isSchedule && !d.examStartTime)
+    next.examStartTime = bangkokTimeNow(EXAM_TIME_STEP, nowMs);
+  return next;
+}
+
 /** Time options every step minutes over 24 hours (HH:mm). */
 export function timeOptions(step: number): string[] {
   const out: string[] = [];
@@ -92,15 +109,22 @@ export function roundedBangkokNow(now = Date.now()): { day: string; time: string
   return { day: `${local.slice(8, 10)}-${local.slice(5, 7)}-${local.slice(0, 4)}`, time: local.slice(11, 16) };
 }
 
-export function emptyDraft(patientId: string): RequestDraft {
-  const now = roundedBangkokNow();
+/** Spec §9: exam start and end step by 5 minutes. */
+export const EXAM_TIME_STEP = 5;
+
+/**
+ * A new request is "ตรวจทันที" (now) unless an appointment is set, and an exam done now has begun: its start time is
+ * now, so the desk can print the sticker and the invoice at once (issue 26 item 3).
+ */
+export function emptyDraft(patientId: string, nowMs = Date.now()): RequestDraft {
+  const now = roundedBangkokNow(nowMs);
   return {
     patientId,
     modalities: {},
     isSchedule: false,
     scheduleDay: now.day,
     scheduleTime: now.time,
-    examStartTime: '',
+    examStartTime: bangkokTimeNow(EXAM_TIME_STEP, nowMs),
     examEndTime: '',
     hospitalId: null,
     privilegeId: null,

@@ -94,7 +94,10 @@ export function BillingFilter({ hospitals, defaultStartDate, defaultEndDate, bus
           size="small"
           label="ตั้งแต่วันที่ (From)"
           value={startDate}
-          onChange={setStartDate}
+          onChange={(v) => {
+            setStartDate(v);
+            setErrors((e) => ({ ...e, startDate: undefined }));
+          }}
           error={errors.startDate}
           placeholder="dd-MM-yyyy"
           calendarLabel="เลือกวันที่เริ่มต้น (Pick the start date)"
@@ -106,7 +109,10 @@ export function BillingFilter({ hospitals, defaultStartDate, defaultEndDate, bus
           size="small"
           label="ถึงวันที่ (To)"
           value={endDate}
-          onChange={setEndDate}
+          onChange={(v) => {
+            setEndDate(v);
+            setErrors((e) => ({ ...e, endDate: undefined }));
+          }}
           error={errors.endDate}
           placeholder="dd-MM-yyyy"
           calendarLabel="เลือกวันที่สิ้นสุด (Pick the end date)"

@@ -1,6 +1,6 @@
 import type { PatientSearch, PatientSearchRow } from '@rangsi/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/api/api-client';
+import { apiRequest } from './api-client';
 
 /** One run of the patient search: the condition of spec §3 and when it was asked (Search again asks again). */
 export interface PatientSearchRun {
