@@ -306,16 +306,14 @@ describe('seedDemo (40 patients, 300 exams)', () => {
 });
 
 describe('seedDemo at the default size', () => {
-  it('seeds 300 patients and 3,000 exams in seconds', async () => {
+  // How long it takes is measured at start-up (docs/performance.md), not asserted here: a wall-clock limit in a test
+  // fails on a loaded machine and passes a slow seed on a fast one.
+  it('seeds 300 patients and 3,000 exams', async () => {
     const h = await openDatabase({});
     try {
-      const started = performance.now();
       const s = await seedDemo(h.db, { now: NOW });
-      const ms = performance.now() - started;
-      console.info(`default demo seed: ${s.counts.exams} exams, ${s.counts.examEvents} events in ${Math.round(ms)} ms`);
       expect(s.counts.patients).toBe(300);
       expect(s.counts.pastExams).toBe(3000);
-      expect(ms).toBeLessThan(20_000);
     } finally {
       await h.close();
     }
