@@ -26,6 +26,12 @@ export interface PublicLink {
     description: string;
     hasImage: boolean;
     thumbnailUrl: string | null;
+    /**
+     * The exam's images for the page's own viewer and download, all through one token of the link's (decision rq12):
+     * the study UID (QIDO and rendered images under /dicomweb/studies/{uid}), the token, and the export zip (check, then
+     * download; DICOMDIR inside). Null when the exam has no images.
+     */
+    images: { studyInstanceUid: string; token: string; exportCheckUrl: string; exportUrl: string } | null;
     /** The released report's PDF (latest version, not waiting for audit or rejected), by a signed address; null when none. */
     reportUrl: string | null;
   }[];
@@ -94,9 +100,15 @@ export class RequestLinksService {
     private readonly attempts: AttemptLimiter = new AttemptLimiter(now),
   ) {}
 
-  /** Whether a link's tokens still work: the link is neither revoked nor expired and its request is not deleted. */
+  /**
+   * Whether a link's tokens still work: the link is neither revoked nor expired, its request is not deleted, and its
+   * maker may still share that request (decision rq12: a token opens what the link shares, never more than its maker
+   * may share now).
+   */
   async isLive(linkId: string): Promise<boolean> {
-    return this.repo.isLive(linkId, this.now());
+    if (!(await this.repo.isLive(linkId, this.now()))) return false;
+    const link = await this.repo.link(linkId);
+    return Boolean(link) && (await this.makerMayShare(link!));
   }
 
   /**
@@ -264,18 +276,29 @@ export class RequestLinksService {
       patientName: p ? [`${p.prefixTh ?? ''}${p.firstNameTh}`, p.lastNameTh].filter(Boolean).join(' ') : '',
       expiresAt: link.expiresAt.toISOString(),
       exams: await Promise.all(
-        rows.map(async (e) => ({
-          modalityCode: e.modalityCode,
-          accessionNumber: e.accessionNumber,
-          examDate: e.examDate.toISOString(),
-          description: e.description,
-          hasImage: e.hasImage,
-          thumbnailUrl:
-            e.hasImage && e.studyInstanceUid && this.auth
-              ? `/dicomweb/studies/${e.studyInstanceUid}/thumbnail?token=${encodeURIComponent((await this.auth.tokens.issueForLink(grant, e.id)).token)}`
-              : null,
-          reportUrl: reportUrl(e.id),
-        })),
+        rows.map(async (e) => {
+          const study = e.hasImage && e.studyInstanceUid && this.auth ? e.studyInstanceUid : null;
+          const token = study ? (await this.auth!.tokens.issueForLink(grant, e.id)).token : null;
+          const q = `token=${encodeURIComponent(token ?? '')}`;
+          return {
+            modalityCode: e.modalityCode,
+            accessionNumber: e.accessionNumber,
+            examDate: e.examDate.toISOString(),
+            description: e.description,
+            hasImage: e.hasImage,
+            thumbnailUrl: study ? `/dicomweb/studies/${study}/thumbnail?${q}` : null,
+            images:
+              study && token
+                ? {
+                    studyInstanceUid: study,
+                    token,
+                    exportCheckUrl: `/dicom/export/${e.id}/check?${q}`,
+                    exportUrl: `/dicom/export/${e.id}?${q}`,
+                  }
+                : null,
+            reportUrl: reportUrl(e.id),
+          };
+        }),
       ),
     };
   }
