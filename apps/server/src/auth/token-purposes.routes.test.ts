@@ -245,10 +245,10 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
     ).json().data as { linkId: string };
     const opened = await sut.app.inject({ method: 'POST', url: `/api/link/${link.linkId}/open`, payload: {} });
     expect(opened.statusCode, opened.body).toBe(200);
-    type Images = { studyInstanceUid: string; token: string; exportCheckUrl: string; exportUrl: string };
-    const shown = (opened.json().data as { exams: { images: Images | null }[] }).exams.find((x) => x.images);
-    expect(shown?.images?.studyInstanceUid).toBe(own.studyUid);
-    const { token, exportCheckUrl, exportUrl } = shown!.images!;
+    type Images = { token: string; seriesUrl: string; exportCheckUrl: string; exportUrl: string };
+    type Shown = { thumbnailUrl: string | null; images: Images | null };
+    const shown = (opened.json().data as { exams: Shown[] }).exams.find((x) => x.images);
+    const { token, seriesUrl, exportCheckUrl, exportUrl } = shown!.images!;
     const dicomJson = (url: string) => sut.app.inject({ url, headers: { accept: 'application/dicom+json' } });
     const picture = (study: string, series: string, sop: string, what: string) =>
       sut.app.inject({
@@ -256,16 +256,18 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
         headers: { accept: 'image/jpeg' },
       });
 
-    // The page's viewer: the series and instances of its study, each image rendered full size and as a thumbnail.
-    const series = await dicomJson(`/dicomweb/studies/${own.studyUid}/series?token=${token}`);
-    expect(series.statusCode).toBe(200);
-    expect(series.json<Record<string, { Value?: string[] }>[]>().map((x) => x['0020000E']?.Value?.[0])).toContain(
-      own.seriesUid,
-    );
-    const instances = await dicomJson(
-      `/dicomweb/studies/${own.studyUid}/series/${own.seriesUid}/instances?token=${token}`,
-    );
-    expect(instances.statusCode).toBe(200);
+    // The page's viewer: the exam's series, their instances, each image rendered full size; the thumbnail.
+    expect((await get(shown!.thumbnailUrl!)).statusCode).toBe(200);
+    const series = await get(seriesUrl);
+    expect(series.statusCode, series.body).toBe(200);
+    const listed = [];
+    for (const { seriesId } of series.json().data as { seriesId: string }[]) {
+      const res = await get(`/api/exam/${e!.id}/series/${seriesId}/instances?token=${token}`);
+      expect(res.statusCode, res.body).toBe(200);
+      listed.push(res.json().data as { seriesInstanceUid: string; instances: { sopInstanceUid: string }[] });
+    }
+    const mine = listed.find((l) => l.seriesInstanceUid === own.seriesUid);
+    expect(mine?.instances.map((i) => i.sopInstanceUid)).toEqual([own.sopUid]);
     const rendered = await picture(own.studyUid, own.seriesUid, own.sopUid, 'rendered');
     expect(rendered.statusCode).toBe(200);
     expect(rendered.headers['content-type']).toBe('image/jpeg');

@@ -28,10 +28,10 @@ export interface PublicLink {
     thumbnailUrl: string | null;
     /**
      * The exam's images for the page's own viewer and download, all through one token of the link's (decision rq12):
-     * the study UID (QIDO and rendered images under /dicomweb/studies/{uid}), the token, and the export zip (check, then
-     * download; DICOMDIR inside). Null when the exam has no images.
+     * the token, the exam's series list (each series' instances and rendered images follow from it), and the export zip
+     * (check, then download; DICOMDIR inside). Null when the exam has no images.
      */
-    images: { studyInstanceUid: string; token: string; exportCheckUrl: string; exportUrl: string } | null;
+    images: { token: string; seriesUrl: string; exportCheckUrl: string; exportUrl: string } | null;
     /** The released report's PDF (latest version, not waiting for audit or rejected), by a signed address; null when none. */
     reportUrl: string | null;
   }[];
@@ -45,6 +45,14 @@ export interface LinkReportAccess {
     examId: string,
     finishedReportId: string,
   ): Promise<{ stream: Readable; fileName: string }>;
+}
+
+/**
+ * How the page finds an exam's thumbnail: the exams module's series list, read as the link (its stored studies, whatever
+ * their UIDs; the exam's planned Study Instance UID is not always the one the images came with).
+ */
+export interface LinkImageAccess {
+  firstThumbnail(principal: CurrentUser, examId: string): Promise<string | null>;
 }
 
 /** What the links service needs of authentication: the link's maker as they are now, and the link's own tokens. */
@@ -98,6 +106,7 @@ export class RequestLinksService {
     private readonly reports: LinkReportAccess | null = null,
     /** Counts wrong PINs per link and per address (decision sec42). */
     private readonly attempts: AttemptLimiter = new AttemptLimiter(now),
+    private readonly images: LinkImageAccess | null = null,
   ) {}
 
   /**
@@ -277,25 +286,27 @@ export class RequestLinksService {
       expiresAt: link.expiresAt.toISOString(),
       exams: await Promise.all(
         rows.map(async (e) => {
-          const study = e.hasImage && e.studyInstanceUid && this.auth ? e.studyInstanceUid : null;
-          const token = study ? (await this.auth!.tokens.issueForLink(grant, e.id)).token : null;
+          const token = e.hasImage && this.auth ? (await this.auth.tokens.issueForLink(grant, e.id)).token : null;
           const q = `token=${encodeURIComponent(token ?? '')}`;
+          const principal = token && this.images ? await this.auth!.tokens.linkPrincipal(grant, e.id) : null;
+          const thumbnail = principal
+            ? await this.images!.firstThumbnail(principal, e.id).catch(() => null)
+            : e.studyInstanceUid && `/dicomweb/studies/${e.studyInstanceUid}/thumbnail`;
           return {
             modalityCode: e.modalityCode,
             accessionNumber: e.accessionNumber,
             examDate: e.examDate.toISOString(),
             description: e.description,
             hasImage: e.hasImage,
-            thumbnailUrl: study ? `/dicomweb/studies/${study}/thumbnail?${q}` : null,
-            images:
-              study && token
-                ? {
-                    studyInstanceUid: study,
-                    token,
-                    exportCheckUrl: `/dicom/export/${e.id}/check?${q}`,
-                    exportUrl: `/dicom/export/${e.id}?${q}`,
-                  }
-                : null,
+            thumbnailUrl: token && thumbnail ? `${thumbnail}${thumbnail.includes('?') ? '&' : '?'}${q}` : null,
+            images: token
+              ? {
+                  token,
+                  seriesUrl: `/api/exam/${e.id}/series?${q}`,
+                  exportCheckUrl: `/dicom/export/${e.id}/check?${q}`,
+                  exportUrl: `/dicom/export/${e.id}?${q}`,
+                }
+              : null,
             reportUrl: reportUrl(e.id),
           };
         }),
