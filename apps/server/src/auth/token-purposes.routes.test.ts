@@ -235,6 +235,8 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
     expect(e, "an exam of the Link user's hospital on another request than X").toBeDefined();
     await db.update(exams).set({ zipStatus: null }).where(eq(exams.id, e!.id));
     const own = await image(e!.id);
+    // The exam's planned Study Instance UID is not the one its images came with (matched by staff, or the modality's own).
+    await db.update(exams).set({ studyInstanceUid: testUid() }).where(eq(exams.id, e!.id));
     const link = (
       await sut.app.inject({
         method: 'POST',

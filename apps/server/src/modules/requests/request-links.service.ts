@@ -29,7 +29,7 @@ export interface PublicLink {
     /**
      * The exam's images for the page's own viewer and download, all through one token of the link's (decision rq12):
      * the token, the exam's series list (each series' instances and rendered images follow from it), and the export zip
-     * (check, then download; DICOMDIR inside). Null when the exam has no images.
+     * (check, then download; DICOMDIR inside). Null when the exam has no stored images.
      */
     images: { token: string; seriesUrl: string; exportCheckUrl: string; exportUrl: string } | null;
     /** The released report's PDF (latest version, not waiting for audit or rejected), by a signed address; null when none. */
@@ -299,14 +299,15 @@ export class RequestLinksService {
             description: e.description,
             hasImage: e.hasImage,
             thumbnailUrl: token && thumbnail ? `${thumbnail}${thumbnail.includes('?') ? '&' : '?'}${q}` : null,
-            images: token
-              ? {
-                  token,
-                  seriesUrl: `/api/exam/${e.id}/series?${q}`,
-                  exportCheckUrl: `/dicom/export/${e.id}/check?${q}`,
-                  exportUrl: `/dicom/export/${e.id}?${q}`,
-                }
-              : null,
+            images:
+              token && thumbnail
+                ? {
+                    token,
+                    seriesUrl: `/api/exam/${e.id}/series?${q}`,
+                    exportCheckUrl: `/dicom/export/${e.id}/check?${q}`,
+                    exportUrl: `/dicom/export/${e.id}?${q}`,
+                  }
+                : null,
             reportUrl: reportUrl(e.id),
           };
         }),
