@@ -187,6 +187,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       pdf: (principal, examId, finishedReportId) =>
         radiologyReports.service.finishedPdf(principal, examId, finishedReportId),
     },
+    linkImages: {
+      // The exam's stored series, read as the link: the first one's stored thumbnail, else its first image rendered.
+      firstThumbnail: async (principal, examId) => {
+        const series = await exams.service.series(principal, examId);
+        const first = series.find((s) => s.thumbnail) ?? series[0];
+        return first ? (first.thumbnail ?? `/api/exam/${examId}/series/${first.seriesId}/preview`) : null;
+      },
+    },
     attempts: users.attempts,
     nhsoServiceUrl: config.NHSO_SERVICE_URL ?? null,
   });

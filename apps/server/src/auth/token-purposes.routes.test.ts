@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { auditLog, exams, patients, users } from '../db/schema/index';
+import { auditLog, exams, hospitals, patients, users } from '../db/schema/index';
 import { buildInstance, testUid, writeTemp } from '../dicom/testing/build-dicom';
 import { createTestApp, type TestContext } from '../test/test-app';
 
@@ -212,6 +212,107 @@ describe('query tokens carry their purpose, their exam, and who really acts', ()
       );
     } finally {
       await sut.database.db.update(users).set({ isActive: true }).where(eq(users.id, linkUser!.id));
+    }
+  });
+
+  it("a Link-role maker's link gives the patient the images, full size, and the zip, and nothing else", async () => {
+    // Issue 26 item 1: decision rq12. The page gets one token per exam that opens that exam's images and zip only.
+    const { db } = sut.database;
+    const [linkUser] = await db.select().from(users).where(eq(users.username, 'link'));
+    const [e] = await db
+      .select({ id: exams.id, requestId: exams.requestId })
+      .from(exams)
+      .where(
+        and(
+          eq(exams.hospitalId, linkUser!.hospitalId!),
+          isNull(exams.deletedAt),
+          isNotNull(exams.requestId),
+          isNotNull(exams.accessionNumber),
+          ne(exams.requestId, X.requestId),
+        ),
+      )
+      .limit(1);
+    expect(e, "an exam of the Link user's hospital on another request than X").toBeDefined();
+    await db.update(exams).set({ zipStatus: null }).where(eq(exams.id, e!.id));
+    const own = await image(e!.id);
+    // The exam's planned Study Instance UID is not the one its images came with (matched by staff, or the modality's own).
+    await db.update(exams).set({ studyInstanceUid: testUid() }).where(eq(exams.id, e!.id));
+    const link = (
+      await sut.app.inject({
+        method: 'POST',
+        url: `/api/request/link/${e!.requestId}`,
+        headers: { cookie: await as('link') },
+        payload: {},
+      })
+    ).json().data as { linkId: string };
+    const opened = await sut.app.inject({ method: 'POST', url: `/api/link/${link.linkId}/open`, payload: {} });
+    expect(opened.statusCode, opened.body).toBe(200);
+    type Images = { token: string; seriesUrl: string; exportCheckUrl: string; exportUrl: string };
+    type Shown = { thumbnailUrl: string | null; images: Images | null };
+    const shown = (opened.json().data as { exams: Shown[] }).exams.find((x) => x.images);
+    const { token, seriesUrl, exportCheckUrl, exportUrl } = shown!.images!;
+    const dicomJson = (url: string) => sut.app.inject({ url, headers: { accept: 'application/dicom+json' } });
+    const picture = (study: string, series: string, sop: string, what: string) =>
+      sut.app.inject({
+        url: `/dicomweb/studies/${study}/series/${series}/instances/${sop}/${what}?token=${token}`,
+        headers: { accept: 'image/jpeg' },
+      });
+
+    // The page's viewer: the exam's series, their instances, each image rendered full size; the thumbnail.
+    expect((await get(shown!.thumbnailUrl!)).statusCode).toBe(200);
+    const series = await get(seriesUrl);
+    expect(series.statusCode, series.body).toBe(200);
+    const listed = [];
+    for (const { seriesId } of series.json().data as { seriesId: string }[]) {
+      const res = await get(`/api/exam/${e!.id}/series/${seriesId}/instances?token=${token}`);
+      expect(res.statusCode, res.body).toBe(200);
+      listed.push(res.json().data as { seriesInstanceUid: string; instances: { sopInstanceUid: string }[] });
+    }
+    const mine = listed.find((l) => l.seriesInstanceUid === own.seriesUid);
+    expect(mine?.instances.map((i) => i.sopInstanceUid)).toEqual([own.sopUid]);
+    const rendered = await picture(own.studyUid, own.seriesUid, own.sopUid, 'rendered');
+    expect(rendered.statusCode).toBe(200);
+    expect(rendered.headers['content-type']).toBe('image/jpeg');
+    expect((await picture(own.studyUid, own.seriesUid, own.sopUid, 'thumbnail')).statusCode).toBe(200);
+
+    // Another study with the same token: nothing found (an empty search), and absent (404) rendered or zipped.
+    const foreign = await dicomJson(`/dicomweb/studies/${xImage.studyUid}/series?token=${token}`);
+    expect(foreign.statusCode === 204 || foreign.json<unknown[]>().length === 0, foreign.body).toBe(true);
+    expect((await picture(xImage.studyUid, xImage.seriesUid, xImage.sopUid, 'rendered')).statusCode).toBe(404);
+    expect((await get(`/dicomweb/studies/${xImage.studyUid}/thumbnail?token=${token}`)).statusCode).toBe(404);
+    expect((await get(`/dicom/export/${X.examId}/check?token=${token}`)).statusCode).toBe(404);
+    // Nor the exam record, its documents or the patient: not what a link opens.
+    for (const url of [`/api/exam/${e!.id}`, `/api/exam/${e!.id}/document`, `/weasis/${e!.id}`]) {
+      expect((await get(`${url}?token=${token}`)).statusCode, url).toBe(403);
+    }
+
+    // The download: the export zip of the exam, with its DICOMDIR.
+    await vi.waitFor(
+      async () => {
+        const check = await get(exportCheckUrl);
+        expect(check.statusCode, check.body).toBe(200);
+        expect(check.json().data, 'the zip is ready').not.toBeNull();
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const zip = await get(exportUrl);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    expect(zip.rawPayload.includes(Buffer.from('DICOMDIR'))).toBe(true);
+
+    // Bounded by what the maker may share now: moved to another hospital, the link's tokens die at once.
+    const [elsewhere] = await db
+      .select({ id: hospitals.id })
+      .from(hospitals)
+      .where(ne(hospitals.id, linkUser!.hospitalId!))
+      .limit(1);
+    await db.update(users).set({ hospitalId: elsewhere!.id }).where(eq(users.id, linkUser!.id));
+    try {
+      expect((await picture(own.studyUid, own.seriesUid, own.sopUid, 'rendered')).statusCode).toBe(401);
+      expect((await get(exportUrl)).statusCode).toBe(401);
+    } finally {
+      await db.update(users).set({ hospitalId: linkUser!.hospitalId }).where(eq(users.id, linkUser!.id));
     }
   });
 

@@ -26,6 +26,12 @@ export interface PublicLink {
     description: string;
     hasImage: boolean;
     thumbnailUrl: string | null;
+    /**
+     * The exam's images for the page's own viewer and download, all through one token of the link's (decision rq12):
+     * the token, the exam's series list (each series' instances and rendered images follow from it), and the export zip
+     * (check, then download; DICOMDIR inside). Null when the exam has no stored images.
+     */
+    images: { token: string; seriesUrl: string; exportCheckUrl: string; exportUrl: string } | null;
     /** The released report's PDF (latest version, not waiting for audit or rejected), by a signed address; null when none. */
     reportUrl: string | null;
   }[];
@@ -39,6 +45,14 @@ export interface LinkReportAccess {
     examId: string,
     finishedReportId: string,
   ): Promise<{ stream: Readable; fileName: string }>;
+}
+
+/**
+ * How the page finds an exam's thumbnail: the exams module's series list, read as the link (its stored studies, whatever
+ * their UIDs; the exam's planned Study Instance UID is not always the one the images came with).
+ */
+export interface LinkImageAccess {
+  firstThumbnail(principal: CurrentUser, examId: string): Promise<string | null>;
 }
 
 /** What the links service needs of authentication: the link's maker as they are now, and the link's own tokens. */
@@ -92,11 +106,18 @@ export class RequestLinksService {
     private readonly reports: LinkReportAccess | null = null,
     /** Counts wrong PINs per link and per address (decision sec42). */
     private readonly attempts: AttemptLimiter = new AttemptLimiter(now),
+    private readonly images: LinkImageAccess | null = null,
   ) {}
 
-  /** Whether a link's tokens still work: the link is neither revoked nor expired and its request is not deleted. */
+  /**
+   * Whether a link's tokens still work: the link is neither revoked nor expired, its request is not deleted, and its
+   * maker may still share that request (decision rq12: a token opens what the link shares, never more than its maker
+   * may share now).
+   */
   async isLive(linkId: string): Promise<boolean> {
-    return this.repo.isLive(linkId, this.now());
+    if (!(await this.repo.isLive(linkId, this.now()))) return false;
+    const link = await this.repo.link(linkId);
+    return Boolean(link) && (await this.makerMayShare(link!));
   }
 
   /**
@@ -264,18 +285,32 @@ export class RequestLinksService {
       patientName: p ? [`${p.prefixTh ?? ''}${p.firstNameTh}`, p.lastNameTh].filter(Boolean).join(' ') : '',
       expiresAt: link.expiresAt.toISOString(),
       exams: await Promise.all(
-        rows.map(async (e) => ({
-          modalityCode: e.modalityCode,
-          accessionNumber: e.accessionNumber,
-          examDate: e.examDate.toISOString(),
-          description: e.description,
-          hasImage: e.hasImage,
-          thumbnailUrl:
-            e.hasImage && e.studyInstanceUid && this.auth
-              ? `/dicomweb/studies/${e.studyInstanceUid}/thumbnail?token=${encodeURIComponent((await this.auth.tokens.issueForLink(grant, e.id)).token)}`
-              : null,
-          reportUrl: reportUrl(e.id),
-        })),
+        rows.map(async (e) => {
+          const token = e.hasImage && this.auth ? (await this.auth.tokens.issueForLink(grant, e.id)).token : null;
+          const q = `token=${encodeURIComponent(token ?? '')}`;
+          const principal = token && this.images ? await this.auth!.tokens.linkPrincipal(grant, e.id) : null;
+          const thumbnail = principal
+            ? await this.images!.firstThumbnail(principal, e.id).catch(() => null)
+            : e.studyInstanceUid && `/dicomweb/studies/${e.studyInstanceUid}/thumbnail`;
+          return {
+            modalityCode: e.modalityCode,
+            accessionNumber: e.accessionNumber,
+            examDate: e.examDate.toISOString(),
+            description: e.description,
+            hasImage: e.hasImage,
+            thumbnailUrl: token && thumbnail ? `${thumbnail}${thumbnail.includes('?') ? '&' : '?'}${q}` : null,
+            images:
+              token && thumbnail
+                ? {
+                    token,
+                    seriesUrl: `/api/exam/${e.id}/series?${q}`,
+                    exportCheckUrl: `/dicom/export/${e.id}/check?${q}`,
+                    exportUrl: `/dicom/export/${e.id}?${q}`,
+                  }
+                : null,
+            reportUrl: reportUrl(e.id),
+          };
+        }),
       ),
     };
   }

@@ -11,7 +11,12 @@ import { RequestDocumentsService } from './request-documents.service';
 import { RequestConditionRepository } from './request-condition.repository';
 import { RequestConditionService } from './request-condition.service';
 import { RequestLinksRepository } from './request-links.repository';
-import { RequestLinksService, type LinkAuth, type LinkReportAccess } from './request-links.service';
+import {
+  RequestLinksService,
+  type LinkAuth,
+  type LinkImageAccess,
+  type LinkReportAccess,
+} from './request-links.service';
 import { RequestMediaService } from './request-media.service';
 import { RequestSaveService } from './request-save.service';
 import { RequestWritesRepository } from './request-writes.repository';
@@ -34,6 +39,8 @@ export interface RequestsModuleDeps {
   linkAuth: LinkAuth;
   /** The film link prints a released report through the radiology reports module (its port). */
   linkReports: LinkReportAccess;
+  /** The film link finds its exams' thumbnails through the exams module's series list (its port). */
+  linkImages?: LinkImageAccess;
   attempts: AttemptLimiter;
   nhsoServiceUrl: string | null;
 }
@@ -64,6 +71,7 @@ export function requestsModule(deps: RequestsModuleDeps) {
     deps.linkAuth,
     deps.linkReports,
     deps.attempts,
+    deps.linkImages ?? null,
   );
   const plugin = async (app: FastifyInstance): Promise<void> => {
     await app.register(

@@ -1,6 +1,8 @@
 import DescriptionRounded from '@mui/icons-material/DescriptionRounded';
+import PhotoLibraryRounded from '@mui/icons-material/PhotoLibraryRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -14,6 +16,7 @@ import { useParams } from 'react-router';
 import { apiRequest } from '@/api/api-client';
 import { ApiError } from '@/api/api-error';
 import { formatDateTime } from '@/lib/format-date';
+import { DownloadImagesButton, ImagesDialog, type LinkImages } from './public-link-images';
 
 interface PublicLink {
   patientName: string;
@@ -25,6 +28,8 @@ interface PublicLink {
     description: string;
     hasImage: boolean;
     thumbnailUrl: string | null;
+    /** The exam's images (viewer and zip) through the link's token; null without images. */
+    images: LinkImages | null;
     /** The released report's PDF by a signed, expiring address; null while there is none (or it awaits audit). */
     reportUrl: string | null;
   }[];
@@ -96,53 +101,87 @@ export function PublicLinkPage() {
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 1.5 }}>
             {data.exams.map((e) => (
-              <Card key={`${e.modalityCode}-${e.accessionNumber}`} variant="outlined" data-testid="public-link-exam">
-                {e.thumbnailUrl ? (
-                  // A thumbnail that cannot be drawn (images still arriving, or archived) is left out rather than shown as a black square.
-                  <Box
-                    component="img"
-                    src={e.thumbnailUrl}
-                    alt={e.description}
-                    onError={(ev) => {
-                      ev.currentTarget.style.display = 'none';
-                    }}
-                    sx={{ width: '100%', aspectRatio: '1', objectFit: 'contain', bgcolor: 'common.black' }}
-                  />
-                ) : null}
-                <CardContent>
-                  <Typography variant="subtitle2">
-                    {e.modalityCode} · {e.accessionNumber}
-                  </Typography>
-                  <Typography variant="body2">{e.description}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {formatDateTime(e.examDate)}
-                    {e.hasImage ? '' : ` · ${t('request.export.noImages')}`}
-                  </Typography>
-                  {e.reportUrl ? (
-                    <Box sx={{ mt: 1 }}>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        startIcon={<DescriptionRounded />}
-                        href={e.reportUrl}
-                        target="_blank"
-                        rel="noopener"
-                        data-testid="public-link-report"
-                      >
-                        {t('request.export.report')}
-                      </Button>
-                    </Box>
-                  ) : (
-                    <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-                      {t('request.export.noReport')}
-                    </Typography>
-                  )}
-                </CardContent>
-              </Card>
+              <ExamCard key={`${e.modalityCode}-${e.accessionNumber}`} exam={e} />
             ))}
           </Box>
         </>
       ) : null}
     </Box>
+  );
+}
+
+/** One exam of the link: its thumbnail (opens the viewer), what it is, its images' view and download, its report. */
+function ExamCard({ exam: e }: { exam: PublicLink['exams'][number] }) {
+  const { t } = useTranslation();
+  const [viewing, setViewing] = useState(false);
+  const title = [e.modalityCode, e.accessionNumber, e.description].filter(Boolean).join(' · ');
+  return (
+    <Card variant="outlined" data-testid="public-link-exam">
+      {e.thumbnailUrl ? (
+        <ButtonBase
+          onClick={() => setViewing(true)}
+          disabled={!e.images}
+          aria-label={t('publicLink.view')}
+          sx={{ display: 'block', width: '100%' }}
+        >
+          {/* A thumbnail that cannot be drawn (images still arriving, or archived) is left out rather than shown as a black square. */}
+          <Box
+            component="img"
+            src={e.thumbnailUrl}
+            alt={e.description}
+            data-testid="public-link-thumbnail"
+            onError={(ev) => {
+              ev.currentTarget.style.display = 'none';
+            }}
+            sx={{ display: 'block', width: '100%', aspectRatio: '1', objectFit: 'contain', bgcolor: 'common.black' }}
+          />
+        </ButtonBase>
+      ) : null}
+      <CardContent>
+        <Typography variant="subtitle2">
+          {e.modalityCode} · {e.accessionNumber}
+        </Typography>
+        <Typography variant="body2">{e.description}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {formatDateTime(e.examDate)}
+          {e.hasImage ? '' : ` · ${t('request.export.noImages')}`}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}>
+          {e.images ? (
+            <>
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<PhotoLibraryRounded />}
+                onClick={() => setViewing(true)}
+                data-testid="public-link-view"
+              >
+                {t('publicLink.view')}
+              </Button>
+              <DownloadImagesButton images={e.images} />
+            </>
+          ) : null}
+          {e.reportUrl ? (
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<DescriptionRounded />}
+              href={e.reportUrl}
+              target="_blank"
+              rel="noopener"
+              data-testid="public-link-report"
+            >
+              {t('request.export.report')}
+            </Button>
+          ) : null}
+        </Box>
+        {e.reportUrl ? null : (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {t('request.export.noReport')}
+          </Typography>
+        )}
+      </CardContent>
+      {viewing && e.images ? <ImagesDialog title={title} images={e.images} onClose={() => setViewing(false)} /> : null}
+    </Card>
   );
 }
