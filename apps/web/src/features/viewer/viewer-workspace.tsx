@@ -18,6 +18,7 @@ import { useSliceSync, type PaneId } from './hooks/use-slice-sync';
 import { useStackViewer } from './hooks/use-stack-viewer';
 import { useViewerCommands } from './hooks/use-viewer-commands';
 import { useViewerSeries } from './hooks/use-viewer-series';
+import { infosOf } from './lib/image-view';
 import { mprBlock, volumeOrder } from './lib/mpr-eligibility';
 import { nearestSlice } from './lib/slice-geometry';
 import { syncMode } from './lib/slice-sync';
@@ -43,9 +44,10 @@ export function ViewerWorkspace() {
   const [resumeAt, setResumeAt] = useState(0);
   // The stack lives through 1×1 and 1×2 alike; only MPR takes its place.
   const stackShown = layout !== 'mpr';
+  const infos = useMemo(() => (instances.data ? infosOf(instances.data.instances) : undefined), [instances.data]);
   const mainStack = useMemo(
-    () => (imageIds && stackShown ? { imageIds, initialIndex: resumeAt, seriesUrl } : null),
-    [imageIds, stackShown, resumeAt, seriesUrl],
+    () => (imageIds && stackShown ? { imageIds, initialIndex: resumeAt, seriesUrl, infos } : null),
+    [imageIds, stackShown, resumeAt, seriesUrl, infos],
   );
   const main = useStackViewer(mainStack);
 

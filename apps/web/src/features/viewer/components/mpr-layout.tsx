@@ -5,6 +5,7 @@ import type { MprState } from '../hooks/use-mpr-viewer';
 import type { useMprViewer } from '../hooks/use-mpr-viewer';
 import { overlayDate, type OverlayPatient } from './viewer-overlay';
 import { ViewportMessage } from './viewport-message';
+import { hnLabel } from '@/lib/hn';
 
 const corner = {
   position: 'absolute',
@@ -57,7 +58,7 @@ export function MprLayout({ elementRefs, state, patient, active, onActivate }: M
         {p === 'axial' && patient ? (
           <Box sx={{ ...corner, top: 0, right: 0, textAlign: 'right' }} data-testid="overlay-patient">
             <div>{patient.patientName ?? ''}</div>
-            <div>{patient.hn ? `HN ${patient.hn}` : ''}</div>
+            <div>{hnLabel(patient.hn)}</div>
             <div>{overlayDate(patient.examDate)}</div>
           </Box>
         ) : null}
