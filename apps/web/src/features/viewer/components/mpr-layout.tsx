@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PLANE_COLORS, type MprPlane } from '../cornerstone/tool-group';
 import type { MprState } from '../hooks/use-mpr-viewer';
 import type { useMprViewer } from '../hooks/use-mpr-viewer';
-import { overlayDate, type OverlayPatient } from './viewer-overlay';
+import { OrientationMarkers, overlayDate, type OverlayPatient } from './viewer-overlay';
 import { ViewportMessage } from './viewport-message';
 import { hnLabel } from '@/lib/hn';
 
@@ -70,6 +70,7 @@ export function MprLayout({ elementRefs, state, patient, active, onActivate }: M
         <Box sx={{ ...corner, bottom: 0, right: 0, textAlign: 'right' }}>
           {s.window ? `W ${s.window.width} / L ${s.window.center}` : ''}
         </Box>
+        <OrientationMarkers markers={s.markers} below={false} />
         {active === p ? (
           <Box sx={{ position: 'absolute', inset: 0, border: 1, borderColor: 'primary.main', pointerEvents: 'none' }} />
         ) : null}

@@ -83,7 +83,7 @@ export function ViewerOverlay({
 const marker = { ...corner, fontWeight: 700, fontSize: '0.95rem', color: 'warning.light' } as const;
 
 /** The patient direction of each edge (decision V16), at the middle of the edge. */
-function OrientationMarkers({ markers, below }: { markers: StackView['markers']; below: boolean }) {
+export function OrientationMarkers({ markers, below }: { markers: StackView['markers']; below: boolean }) {
   if (!markers) return null;
   return (
     <>
