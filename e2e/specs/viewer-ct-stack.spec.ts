@@ -120,7 +120,7 @@ test('a 300-slice CT on the default path (CPU, as WebGL is software here): first
   await viewer.drag(frame, [0.4, 0.5], [200, 0]);
   await expect(viewport.locator('svg text').filter({ hasText: /mm/ }).first()).toBeVisible();
   const label = await viewport.locator('svg text').filter({ hasText: /mm/ }).first().textContent();
-  expect(label).toMatch(/^\d+(\.\d+)? mm$/);
+  expect(label).toMatch(/^ความยาว \d+(\.\d+)? mm$/);
   await page.keyboard.press('r');
   await viewer.drag(frame, [0.45, 0.35], [80, 60]);
   await expect(viewport.locator('svg text').filter({ hasText: /HU/ }).first()).toBeVisible();

@@ -63,6 +63,16 @@ test('MPR of a 64-slice CT on WebGL: three planes drawn, sagittal and coronal un
   const aspect = (p: 'axial' | 'sagittal') => stats[p]!.box!.w / stats[p]!.box!.h;
   expect(aspect('sagittal') / aspect('axial')).toBeGreaterThan(1.3);
   for (const p of PLANES) await expect(frame.getByTestId(`mpr-${p}-slice`)).toContainText('ภาพ');
+  // Each plane carries its orientation markers: the patient's right on the screen's left; anterior (axial) or head up.
+  const marks = (p: string) =>
+    Promise.all(
+      ['top', 'right', 'bottom', 'left'].map((side) =>
+        frame.getByTestId(`mpr-${p}-pane`).getByTestId(`marker-${side}`).textContent(),
+      ),
+    );
+  await expect.poll(() => marks('axial')).toEqual(['A', 'L', 'P', 'R']);
+  await expect.poll(() => marks('coronal')).toEqual(['H', 'L', 'F', 'R']);
+  await expect.poll(async () => (await marks('sagittal'))[0]).toBe('H');
   // It opens on the slice the stack showed, numbered as the stack numbers it.
   await expect(frame.getByTestId('mpr-axial')).toHaveAttribute('data-slice', '11');
   await expect(frame.getByTestId('mpr-axial-slice')).toHaveText(`ภาพ 11/${CT.slices}`);

@@ -191,4 +191,43 @@ describe('series for the viewer', () => {
       clock = now;
     }
   });
+  it("tells the viewer each image's laterality, view, PatientOrientation and pixel spacings (markers, scale, hanging)", async () => {
+    const studyUid = testUid();
+    const seriesUid = testUid();
+    const r = await sut.services.archive.ingestFile(
+      writeTemp(
+        buildInstance({
+          studyUid,
+          seriesUid,
+          accessionNumber: exam.accessionNumber!,
+          modality: 'MG',
+          seriesNumber: 9,
+          extra: {
+            '00200062': ['CS', 'R'],
+            '00185101': ['CS', 'MLO'],
+            '00200020': ['CS', 'A\\FL'],
+            '00181164': ['DS', '0.07\\0.08'],
+          },
+        }).bytes,
+      ),
+      { source: 'MG1' },
+    );
+    expect(r.status).toBe('stored');
+    const rows = (await get('doctor1', `/api/exam/${exam.id}/series`)).json().data as { seriesId: string }[];
+    let found: Record<string, unknown> | undefined;
+    for (const row of rows) {
+      const data = (await get('doctor1', `/api/exam/${exam.id}/series/${row.seriesId}/instances`)).json().data;
+      if (data.seriesInstanceUid === seriesUid) found = data.instances[0];
+    }
+    expect(found).toMatchObject({
+      laterality: 'R',
+      viewPosition: 'MLO',
+      patientOrientation: ['A', 'FL'],
+      pixelSpacing: null,
+      imagerPixelSpacing: [0.07, 0.08],
+    });
+    // A CT slice has none of the projection attributes.
+    const ct = (await get('doctor1', `/api/exam/${exam.id}/series/${rows[0]!.seriesId}/instances`)).json().data;
+    expect(ct.instances[0]).toMatchObject({ laterality: null, viewPosition: null, patientOrientation: null });
+  });
 });

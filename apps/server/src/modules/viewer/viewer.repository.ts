@@ -36,6 +36,14 @@ export class ViewerRepository {
         // DICOM JSON of the stored header: ImagePositionPatient and FrameOfReferenceUID, for slice sync and MPR.
         position: sql<unknown>`${dicomInstances.metadata}->'00200032'->'Value'`,
         frameOfReferenceUid: sql<string | null>`${dicomInstances.metadata}->'00200052'->'Value'->>0`,
+        // What the orientation markers, scale bar and mammography hanging read (decision V16).
+        patientOrientation: sql<unknown>`${dicomInstances.metadata}->'00200020'->'Value'`,
+        laterality: sql<
+          string | null
+        >`coalesce(${dicomInstances.metadata}->'00200062'->'Value'->>0, ${dicomInstances.metadata}->'00200060'->'Value'->>0)`,
+        viewPosition: sql<string | null>`${dicomInstances.metadata}->'00185101'->'Value'->>0`,
+        pixelSpacing: sql<unknown>`${dicomInstances.metadata}->'00280030'->'Value'`,
+        imagerPixelSpacing: sql<unknown>`${dicomInstances.metadata}->'00181164'->'Value'`,
       })
       .from(dicomInstances)
       .where(and(eq(dicomInstances.seriesId, seriesId), isNull(dicomInstances.deletedAt)))

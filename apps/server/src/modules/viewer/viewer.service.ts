@@ -20,6 +20,16 @@ export interface SeriesInstances {
     imageOrientationPatient: string | null;
     /** ImagePositionPatient (mm), or null when absent or malformed (multi-frame instances keep it per frame). */
     imagePositionPatient: number[] | null;
+    /** PatientOrientation (0020,0020): the row and column directions of a projection image, e.g. ["P", "L"]. */
+    patientOrientation: [string, string] | null;
+    /** ImageLaterality (0020,0062), else Laterality (0020,0060): R or L. */
+    laterality: 'R' | 'L' | null;
+    /** ViewPosition (0018,5101), e.g. CC, MLO, PA. */
+    viewPosition: string | null;
+    /** PixelSpacing (0028,0030): row then column spacing in mm, in the patient. */
+    pixelSpacing: [number, number] | null;
+    /** ImagerPixelSpacing (0018,1164): the same at the detector (projection images), not corrected for magnification. */
+    imagerPixelSpacing: [number, number] | null;
     /** WADO-URI of the instance (Cornerstone's wadouri: loader, Weasis). */
     wadoUri: string;
     /** WADO-RS of the instance. */
@@ -68,6 +78,11 @@ export class ViewerService {
         numberOfFrames: r.numberOfFrames,
         imageOrientationPatient: r.orientation,
         imagePositionPatient: positionOf(r.position),
+        patientOrientation: patientOrientationOf(r.patientOrientation),
+        laterality: r.laterality === 'R' || r.laterality === 'L' ? r.laterality : null,
+        viewPosition: r.viewPosition?.trim().toUpperCase() || null,
+        pixelSpacing: spacingOf(r.pixelSpacing),
+        imagerPixelSpacing: spacingOf(r.imagerPixelSpacing),
         // JPEG extended (mostly 12-bit) goes decompressed: Cornerstone's decoder reads 12-bit values 15 high (IN14).
         wadoUri: `/dicomweb/wado?requestType=WADO&studyUID=${series.studyInstanceUid}&seriesUID=${series.seriesInstanceUid}&objectUID=${r.sopInstanceUid}&contentType=application%2Fdicom${r.transferSyntaxUid === TS.jpegExtended ? `&transferSyntax=${TS.explicitLE}` : ''}`,
         wadoRs: `${base}/instances/${r.sopInstanceUid}`,
@@ -109,4 +124,19 @@ function positionOf(value: unknown): number[] | null {
   if (!Array.isArray(value) || value.length !== 3) return null;
   const numbers: unknown[] = (value as unknown[]).map((v) => (typeof v === 'string' ? Number(v) : v));
   return numbers.every((v): v is number => typeof v === 'number' && Number.isFinite(v)) ? numbers : null;
+}
+
+/** Two positive finite spacings (mm) from a DICOM JSON Value, else null. */
+function spacingOf(value: unknown): [number, number] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [a, b] = (value as unknown[]).map((v) => (typeof v === 'string' ? Number(v) : v));
+  return typeof a === 'number' && typeof b === 'number' && a > 0 && b > 0 && Number.isFinite(a + b) ? [a, b] : null;
+}
+
+/** The two direction codes of PatientOrientation (letters A P R L H F only), else null. */
+function patientOrientationOf(value: unknown): [string, string] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [row, column] = value as unknown[];
+  const ok = (v: unknown): v is string => typeof v === 'string' && /^[APRLHF]{1,3}$/.test(v.trim().toUpperCase());
+  return ok(row) && ok(column) ? [row.trim().toUpperCase(), column.trim().toUpperCase()] : null;
 }

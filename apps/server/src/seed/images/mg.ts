@@ -7,6 +7,11 @@ import { percentileWindow } from './radiograph';
 export interface MgOptions extends GenerateOptions {
   /** Columns (default 768); rows are 4/3 of it. */
   columns?: number;
+  /**
+   * 'left' stores every view with the chest wall on the image's left, as some units do (the right breast's views
+   * mirrored, PatientOrientation "A\L" and "A\FL"): a viewer must flip them to hang them facing.
+   */
+  chestWall?: 'facing' | 'left';
 }
 
 type View = { laterality: 'R' | 'L'; view: 'CC' | 'MLO' };
@@ -53,7 +58,8 @@ export function* generateMg(opts: MgOptions): Generator<GeneratedInstance> {
     let texture = textures.get(v.laterality);
     if (!texture)
       textures.set(v.laterality, (texture = breastTexture(columns, rows, seedOf(`${seed}|mg|${v.laterality}`))));
-    const values = drawBreast(columns, rows, v, texture, seedOf(`${seed}|mg|${v.laterality}${v.view}`));
+    const mirrored = opts.chestWall === 'left' && v.laterality === 'R';
+    const values = drawBreast(columns, rows, v, texture, seedOf(`${seed}|mg|${v.laterality}${v.view}`), mirrored);
     const window = percentileWindow(values.filter((x) => x > 200));
     const attrs = commonAttributes(opts, series, {
       sopClassUid: SOP_CLASS.mgPresentation,
@@ -65,7 +71,9 @@ export function* generateMg(opts: MgOptions): Generator<GeneratedInstance> {
       PresentationIntentType: 'FOR PRESENTATION',
       ImageLaterality: v.laterality,
       ViewPosition: v.view,
-      PatientOrientation: ORIENTATION[`${v.laterality}${v.view}`]!,
+      PatientOrientation: mirrored
+        ? ['A', ORIENTATION[`${v.laterality}${v.view}`]![1]]
+        : ORIENTATION[`${v.laterality}${v.view}`]!,
       AnatomicRegionSequence: [{ CodeValue: '76752008', CodingSchemeDesignator: 'SCT', CodeMeaning: 'Breast' }],
       AcquisitionContextSequence: [],
       ViewCodeSequence: [{ ...VIEW_CODE[v.view], ViewModifierCodeSequence: [] }],
@@ -144,6 +152,7 @@ function drawBreast(
   v: View,
   { coarse, fine }: BreastTexture,
   viewSeed: number,
+  mirrored = false,
 ): Float32Array {
   const rnd = pixelRandom(viewSeed);
   const out = new Float32Array(width * height);
@@ -152,7 +161,7 @@ function drawBreast(
   for (let y = 0, p = 0; y < height; y++) {
     const t = y / height;
     for (let x = 0; x < width; x++, p++) {
-      const fromWall = (v.laterality === 'R' ? width - 1 - x : x) / width;
+      const fromWall = (v.laterality === 'R' && !mirrored ? width - 1 - x : x) / width;
       // Breast outline: a half-ellipse from the chest wall; MLO longer and lower, with the axillary tail up high.
       const cy = mlo ? 0.56 : 0.5;
       const ry = mlo ? 0.42 : 0.36;

@@ -5,7 +5,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { needsAcceptance } from '@rangsi/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '@/api/me';
@@ -84,6 +84,8 @@ export function SeriesPage() {
         title={t('viewer.frameTitle')}
         data-testid="viewer-frame"
         allow="fullscreen"
+        // The viewer is keyboard first: its shortcuts work at once, without a click into the frame first.
+        onLoad={(e: SyntheticEvent<HTMLIFrameElement>) => e.currentTarget.focus()}
         sx={{ border: 0, width: '100%', height: '100%', display: 'block' }}
       />
     );

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MammoLayout, mammoCaption, type MammoBlock, type MammoPaneHandle } from './components/mammo-layout';
 import { MprLayout } from './components/mpr-layout';
 import { PriorPicker, type PickedPrior } from './components/prior-picker';
 import { ShortcutHelp } from './components/shortcut-help';
@@ -11,6 +12,7 @@ import { crosshairsDistance } from './cornerstone/mpr-actions';
 import type { MprPlane } from './cornerstone/tool-group';
 import { useFirstPreview } from './hooks/use-first-preview';
 import { useLatestState } from './hooks/use-latest-state';
+import { useMammoHanging } from './hooks/use-mammo-hanging';
 import { MPR_PLANES, useMprViewer } from './hooks/use-mpr-viewer';
 import { usePriorCompare } from './hooks/use-prior-compare';
 import { useRenderingSupport } from './hooks/use-rendering-support';
@@ -18,6 +20,7 @@ import { useSliceSync, type PaneId } from './hooks/use-slice-sync';
 import { useStackViewer } from './hooks/use-stack-viewer';
 import { useViewerCommands } from './hooks/use-viewer-commands';
 import { useViewerSeries } from './hooks/use-viewer-series';
+import { infosOf } from './lib/image-view';
 import { mprBlock, volumeOrder } from './lib/mpr-eligibility';
 import { nearestSlice } from './lib/slice-geometry';
 import { syncMode } from './lib/slice-sync';
@@ -43,9 +46,25 @@ export function ViewerWorkspace() {
   const [resumeAt, setResumeAt] = useState(0);
   // The stack lives through 1×1 and 1×2 alike; only MPR takes its place.
   const stackShown = layout !== 'mpr';
+  // An MG exam hangs four-up (decision V16) in place of the stack; while that is being worked out, no stack either.
+  const isMg = instances.data?.modality === 'MG';
+  const hanging = useMammoHanging(isMg ? examId : null, token);
+  const mammo = hanging.hung;
+  const mammoHolds = isMg && (hanging.hung || hanging.pending);
+  const [mammoPriorShown, setMammoPriorShown] = useState(true);
+  const mammoPanes = useRef(new Map<string, MammoPaneHandle>());
+  const [mammoGroups, setMammoGroups] = useState<string[]>([]);
+  const [mammoActive, mammoActiveRef, activateMammo] = useLatestState('mammo-current-RCC');
+  const registerMammo = useCallback((id: string, handle: MammoPaneHandle | null) => {
+    if (handle) mammoPanes.current.set(id, handle);
+    else mammoPanes.current.delete(id);
+    setMammoGroups([...mammoPanes.current.values()].map((h) => h.toolGroupId));
+  }, []);
+
+  const infos = useMemo(() => (instances.data ? infosOf(instances.data.instances) : undefined), [instances.data]);
   const mainStack = useMemo(
-    () => (imageIds && stackShown ? { imageIds, initialIndex: resumeAt, seriesUrl } : null),
-    [imageIds, stackShown, resumeAt, seriesUrl],
+    () => (imageIds && stackShown && !mammoHolds ? { imageIds, initialIndex: resumeAt, seriesUrl, infos } : null),
+    [imageIds, stackShown, mammoHolds, resumeAt, seriesUrl, infos],
   );
   const main = useStackViewer(mainStack);
 
@@ -88,6 +107,11 @@ export function ViewerWorkspace() {
 
   const onLayout = useCallback(
     (kind: 'compare' | 'link' | 'mpr') => {
+      if (mammo) {
+        // The hanging has its own comparison: the prior's four-up beside, or not.
+        if (kind === 'compare') setMammoPriorShown((shown) => !shown);
+        return;
+      }
       if (kind === 'compare') {
         if (layout === 'compare') closeCompare();
         else setPickerOpen(true);
@@ -111,6 +135,7 @@ export function ViewerWorkspace() {
       }
     },
     [
+      mammo,
       layout,
       linked,
       block,
@@ -138,16 +163,18 @@ export function ViewerWorkspace() {
     [setPicked, setAnchor, setLinked],
   );
 
-  const stackOf = useCallback(
-    () =>
-      activeRef.current === 'prior' && prior.viewportRef.current ? prior.viewportRef.current : main.viewportRef.current,
-    [activeRef, main.viewportRef, prior.viewportRef],
-  );
-  const cineElement = useCallback(
-    () =>
-      activeRef.current === 'prior' && prior.elementRef.current ? prior.elementRef.current : main.elementRef.current,
-    [activeRef, main.elementRef, prior.elementRef],
-  );
+  const stackOf = useCallback(() => {
+    if (mammo) return mammoPanes.current.get(mammoActiveRef.current)?.viewportRef.current ?? null;
+    return activeRef.current === 'prior' && prior.viewportRef.current
+      ? prior.viewportRef.current
+      : main.viewportRef.current;
+  }, [mammo, mammoActiveRef, activeRef, main.viewportRef, prior.viewportRef]);
+  const cineElement = useCallback(() => {
+    if (mammo) return mammoPanes.current.get(mammoActiveRef.current)?.elementRef.current ?? null;
+    return activeRef.current === 'prior' && prior.elementRef.current
+      ? prior.elementRef.current
+      : main.elementRef.current;
+  }, [mammo, mammoActiveRef, activeRef, main.elementRef, prior.elementRef]);
   const mprTarget = useMemo(
     () =>
       layout === 'mpr'
@@ -159,10 +186,10 @@ export function ViewerWorkspace() {
         : null,
     [layout, mpr.viewportsRef, mprActiveRef, mpr.toolGroupId],
   );
-  const toolGroupIds = useMemo(
-    () => (layout === 'compare' && prior.state.ready ? [main.toolGroupId, prior.toolGroupId] : [main.toolGroupId]),
-    [layout, prior.state.ready, main.toolGroupId, prior.toolGroupId],
-  );
+  const toolGroupIds = useMemo(() => {
+    if (mammo) return mammoGroups;
+    return layout === 'compare' && prior.state.ready ? [main.toolGroupId, prior.toolGroupId] : [main.toolGroupId];
+  }, [mammo, mammoGroups, layout, prior.state.ready, main.toolGroupId, prior.toolGroupId]);
   const commands = useViewerCommands({ stack: stackOf, cineElement, toolGroupIds, mpr: mprTarget, layout: onLayout });
   // The toolbar and help are memoised: a stable `run` keeps slice changes and progress from re-rendering them.
   const runRef = useRef(commands.run);
@@ -184,8 +211,9 @@ export function ViewerWorkspace() {
     Boolean(priorInstances.data && priorInstances.data.instances.length === 0),
     prior.state,
   );
-  useFirstPreview(main.elementRef, layout !== 'single' || main.state.drawn || message !== null);
-  const comparing = layout === 'compare';
+  useFirstPreview(main.elementRef, layout !== 'single' || main.state.drawn || message !== null || mammoHolds);
+  const mammoPrior = mammo && mammoPriorShown ? hanging.prior : null;
+  const comparing = layout === 'compare' || mammoPrior !== null;
   const mode = comparing && geometry && priorGeometry ? syncMode(geometry, priorGeometry) : null;
   const blockedText = mprBlockedText(block, t);
   const linkedMode = comparing && linked ? mode : null;
@@ -217,7 +245,14 @@ export function ViewerWorkspace() {
           status={status}
         />
         <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: comparing ? '2px' : 0, bgcolor: 'divider' }}>
-          {layout === 'mpr' ? (
+          {mammo && hanging.current ? (
+            <MammoLayout
+              blocks={mammoBlocks(hanging.current, mammoPrior, exam.data ?? null, t)}
+              active={mammoActive}
+              onActivate={activateMammo}
+              register={registerMammo}
+            />
+          ) : layout === 'mpr' ? (
             <MprLayout
               elementRefs={mpr.elementRefs}
               state={mpr.state}
@@ -250,4 +285,29 @@ export function ViewerWorkspace() {
       <ShortcutHelp open={commands.help} onClose={commands.closeHelp} />
     </>
   );
+}
+
+/** The current four-up, and the prior's beside it when there is one (each captioned with its date). */
+function mammoBlocks(
+  current: MammoBlock['views'],
+  prior: { prior: { examDate: string }; views: MammoBlock['views'] } | null,
+  patient: { patientName: string | null; hn: string | null; examDate: string | null } | null,
+  t: (key: 'viewer.compare.current' | 'viewer.compare.prior') => string,
+): MammoBlock[] {
+  const blocks: MammoBlock[] = [
+    {
+      id: 'current',
+      views: current,
+      patient,
+      caption: prior ? mammoCaption(t('viewer.compare.current'), patient?.examDate) : null,
+    },
+  ];
+  if (prior)
+    blocks.push({
+      id: 'prior',
+      views: prior.views,
+      patient: patient ? { ...patient, examDate: prior.prior.examDate } : null,
+      caption: mammoCaption(t('viewer.compare.prior'), prior.prior.examDate),
+    });
+  return blocks;
 }

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ageFromDisplay } from '../lib/day';
 import type { PatientFormValues } from '../lib/patient-form-model';
+import { hnLabel } from '@/lib/hn';
 
 /** The patient form's heading as it is being filled: names, HN, gender, age and allergies. */
 export function PatientSummary({
@@ -35,7 +36,7 @@ export function PatientSummary({
         </Typography>
       ) : null}
       <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mt: 1 }}>
-        {hn !== null ? <Chip size="small" label={`HN ${hn}`} /> : null}
+        {hn !== null ? <Chip size="small" label={hnLabel(hn)} /> : null}
         {values.gender !== 'Unknown' ? (
           <Chip size="small" variant="outlined" label={t(`patient.gender.${values.gender}`)} />
         ) : null}

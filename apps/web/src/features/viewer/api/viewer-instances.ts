@@ -1,5 +1,6 @@
 import type { Exam } from '@rangsi/contract';
 import type { ViewerInstance } from '../cornerstone/image-ids';
+import type { ImageInfo } from '../lib/image-view';
 import type { InstanceGeometry } from '../lib/slice-geometry';
 
 /** A refused or failed call of the frame, by HTTP status (0 for the network). */
@@ -36,7 +37,7 @@ export interface SeriesInstances {
   seriesInstanceUid?: string;
   modality: string | null;
   frameOfReferenceUid: string | null;
-  instances: (ViewerInstance & InstanceGeometry)[];
+  instances: (ViewerInstance & InstanceGeometry & ImageInfo)[];
 }
 
 /** GET /api/exam/{id}/series/{seriesId}/instances?orientation=&token= */

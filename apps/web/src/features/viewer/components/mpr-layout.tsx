@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { PLANE_COLORS, type MprPlane } from '../cornerstone/tool-group';
 import type { MprState } from '../hooks/use-mpr-viewer';
 import type { useMprViewer } from '../hooks/use-mpr-viewer';
-import { overlayDate, type OverlayPatient } from './viewer-overlay';
+import { OrientationMarkers, overlayDate, type OverlayPatient } from './viewer-overlay';
 import { ViewportMessage } from './viewport-message';
+import { hnLabel } from '@/lib/hn';
 
 const corner = {
   position: 'absolute',
@@ -57,7 +58,7 @@ export function MprLayout({ elementRefs, state, patient, active, onActivate }: M
         {p === 'axial' && patient ? (
           <Box sx={{ ...corner, top: 0, right: 0, textAlign: 'right' }} data-testid="overlay-patient">
             <div>{patient.patientName ?? ''}</div>
-            <div>{patient.hn ? `HN ${patient.hn}` : ''}</div>
+            <div>{hnLabel(patient.hn)}</div>
             <div>{overlayDate(patient.examDate)}</div>
           </Box>
         ) : null}
@@ -69,6 +70,7 @@ export function MprLayout({ elementRefs, state, patient, active, onActivate }: M
         <Box sx={{ ...corner, bottom: 0, right: 0, textAlign: 'right' }}>
           {s.window ? `W ${s.window.width} / L ${s.window.center}` : ''}
         </Box>
+        <OrientationMarkers markers={s.markers} below={false} />
         {active === p ? (
           <Box sx={{ position: 'absolute', inset: 0, border: 1, borderColor: 'primary.main', pointerEvents: 'none' }} />
         ) : null}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import type { StackState } from '../hooks/use-stack-viewer';
+import type { StackState, StackView } from '../hooks/use-stack-viewer';
+import { hnLabel } from '@/lib/hn';
 
 export interface OverlayPatient {
   patientName: string | null;
@@ -50,10 +51,15 @@ export function ViewerOverlay({
       ) : null}
       <Box sx={{ ...corner, top: 0, left: 0 }} data-testid="overlay-patient">
         <div>{patient?.patientName ?? ''}</div>
-        <div>{patient?.hn ? `HN ${patient.hn}` : ''}</div>
+        <div>{hnLabel(patient?.hn)}</div>
         <div>{date}</div>
       </Box>
       <Box sx={{ ...corner, top: 0, right: 0, textAlign: 'right' }} data-testid="overlay-series">
+        {stack.view.label ? (
+          <Box sx={{ fontWeight: 700, color: 'grey.100', fontSize: '1rem' }} data-testid="overlay-view">
+            {stack.view.label}
+          </Box>
+        ) : null}
         <div>
           {[stack.modality, stack.seriesNumber != null ? `Se ${stack.seriesNumber}` : null].filter(Boolean).join(' ')}
         </div>
@@ -68,6 +74,58 @@ export function ViewerOverlay({
       <Box sx={{ ...corner, bottom: 0, right: 0, textAlign: 'right' }} data-testid="overlay-window">
         {stack.window ? `W ${stack.window.width} / L ${stack.window.center}` : ''}
       </Box>
+      <OrientationMarkers markers={stack.view.markers} below={Boolean(caption)} />
+      <ScaleBar scale={stack.view.scale} />
     </>
+  );
+}
+
+const marker = { ...corner, fontWeight: 700, fontSize: '0.95rem', color: 'warning.light' } as const;
+
+/** The patient direction of each edge (decision V16), at the middle of the edge. */
+export function OrientationMarkers({ markers, below }: { markers: StackView['markers']; below: boolean }) {
+  if (!markers) return null;
+  return (
+    <>
+      <Box sx={{ ...marker, top: below ? 20 : 0, left: '50%', transform: 'translateX(-50%)' }} data-testid="marker-top">
+        {markers.top}
+      </Box>
+      <Box sx={{ ...marker, right: 0, top: '50%', transform: 'translateY(-50%)' }} data-testid="marker-right">
+        {markers.right}
+      </Box>
+      <Box sx={{ ...marker, bottom: 0, left: '50%', transform: 'translateX(-50%)' }} data-testid="marker-bottom">
+        {markers.bottom}
+      </Box>
+      <Box sx={{ ...marker, left: 0, top: '50%', transform: 'translateY(-50%)' }} data-testid="marker-left">
+        {markers.left}
+      </Box>
+    </>
+  );
+}
+
+/** A round length at the image's scale, above the bottom marker; says when the size is the detector's. */
+function ScaleBar({ scale }: { scale: StackView['scale'] }) {
+  const { t } = useTranslation();
+  if (!scale) return null;
+  return (
+    <Box
+      sx={{ ...corner, bottom: 22, left: '50%', transform: 'translateX(-50%)', textAlign: 'center' }}
+      data-testid="scale-bar"
+      data-mm={scale.mm}
+    >
+      <div>{t('viewer.scale.length', { mm: scale.mm })}</div>
+      <Box
+        sx={{
+          width: scale.px,
+          height: 6,
+          mx: 'auto',
+          border: 2,
+          borderTop: 0,
+          borderColor: 'grey.300',
+          boxShadow: '0 1px 2px #000',
+        }}
+      />
+      {scale.imager ? <div data-testid="scale-imager">{t('viewer.scale.imager')}</div> : null}
+    </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { Enums as ToolEnums, ToolGroupManager } from '@cornerstonejs/tools';
+import { MEASUREMENT_TEXT } from './measurement-text';
 
 // Cornerstone's static toolName is typed `any`; these are its values (the tools register under them in init).
 const WL = 'WindowLevel';
@@ -37,10 +38,16 @@ export const PLANE_COLORS = {
 } as const;
 export type MprPlane = keyof typeof PLANE_COLORS;
 
+/** The stack's tools; measurements labelled in the app's language. */
+function addTools(group: NonNullable<ReturnType<typeof ToolGroupManager.createToolGroup>>) {
+  for (const name of [WL, PAN, ZOOM, SCROLL]) group.addTool(name);
+  for (const name of MEASUREMENTS) group.addTool(name, MEASUREMENT_TEXT[name]);
+}
+
 export function createToolGroup(id: string, renderingEngineId: string, viewportId: string) {
   const group = ToolGroupManager.createToolGroup(id);
   if (!group) throw new Error(`tool group ${id} exists`);
-  for (const name of [WL, PAN, ZOOM, SCROLL, ...MEASUREMENTS]) group.addTool(name);
+  addTools(group);
   group.addViewport(viewportId, renderingEngineId);
   group.setToolActive(PAN, { bindings: [{ mouseButton: MouseBindings.Auxiliary }] });
   group.setToolActive(ZOOM, { bindings: [{ mouseButton: MouseBindings.Secondary }] });
@@ -56,7 +63,7 @@ export function createToolGroup(id: string, renderingEngineId: string, viewportI
 export function createMprToolGroup(id: string, renderingEngineId: string, viewports: Record<MprPlane, string>) {
   const group = ToolGroupManager.createToolGroup(id);
   if (!group) throw new Error(`tool group ${id} exists`);
-  for (const name of [WL, PAN, ZOOM, SCROLL, ...MEASUREMENTS]) group.addTool(name);
+  addTools(group);
   const planeOf = (viewportId: string) =>
     (Object.keys(viewports) as MprPlane[]).find((p) => viewports[p] === viewportId);
   group.addTool(PRIMARY_TOOLS.crosshairs, {

@@ -12,6 +12,7 @@ import { initCornerstone } from '../cornerstone/init-cornerstone';
 import { moveCrosshairsTo } from '../cornerstone/mpr-actions';
 import { createMprToolGroup, destroyToolGroup, type MprPlane } from '../cornerstone/tool-group';
 import { dot, nearestSlice, type SliceGeometry } from '../lib/slice-geometry';
+import { lettersOfVector, oppositeLetters, type Markers } from '../lib/image-view';
 import { windowOf } from '../lib/wl-presets';
 
 export const MPR_PLANES: readonly MprPlane[] = ['axial', 'sagittal', 'coronal'];
@@ -26,6 +27,8 @@ export interface MprPlaneState {
   index: number;
   count: number;
   window: { width: number; center: number } | null;
+  /** The patient direction of each edge (a volume's world is the patient's: LPS). */
+  markers: Markers | null;
 }
 
 export interface MprState {
@@ -38,7 +41,29 @@ export interface MprState {
   planes: Record<MprPlane, MprPlaneState>;
 }
 
-const EMPTY_PLANE: MprPlaneState = { index: 0, count: 0, window: null };
+const EMPTY_PLANE: MprPlaneState = { index: 0, count: 0, window: null, markers: null };
+
+/** Markers of a volume plane as drawn: the world directions of one screen pixel right and down. */
+function planeMarkers(vp: Types.IVolumeViewport): Markers | null {
+  try {
+    const c = vp.canvasToWorld([0, 0]);
+    const r = vp.canvasToWorld([1, 0]);
+    const d = vp.canvasToWorld([0, 1]);
+    const unit = (p: Types.Point3) => {
+      const v = [p[0] - c[0], p[1] - c[1], p[2] - c[2]];
+      const n = Math.hypot(v[0]!, v[1]!, v[2]!);
+      return n > 0 ? v.map((x) => x / n) : null;
+    };
+    const right = unit(r);
+    const down = unit(d);
+    if (!right || !down) return null;
+    const rl = lettersOfVector(right);
+    const dl = lettersOfVector(down);
+    return rl && dl ? { top: oppositeLetters(dl), right: rl, bottom: dl, left: oppositeLetters(rl) } : null;
+  } catch {
+    return null;
+  }
+}
 const INITIAL: MprState = {
   ready: false,
   loaded: 0,
@@ -111,6 +136,7 @@ export function useMprViewer(volumeInput: MprVolume | null) {
         index: acquisition ? nearestSlice(geometry, dot(geometry.normal!, focalPoint)) : vp.getSliceIndex(),
         count: acquisition ? geometry.count : vp.getNumberOfSlices(),
         window: voi && Number.isFinite(voi.lower) && Number.isFinite(voi.upper) ? windowOf(voi) : null,
+        markers: planeMarkers(vp),
       };
     };
     const onRendered = (plane: MprPlane) => () => {

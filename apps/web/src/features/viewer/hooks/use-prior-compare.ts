@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { instancesQuery, overlayExamQuery, seriesRetrieveUrl } from '../api/viewer-queries';
 import type { PickedPrior } from '../components/prior-picker';
 import { imageIdsOf } from '../cornerstone/image-ids';
+import { infosOf } from '../lib/image-view';
 import { sliceGeometry, type SliceGeometry } from '../lib/slice-geometry';
 import { openingAnchor, type SyncAnchor } from '../lib/slice-sync';
 import type { ViewerLayout } from '../lib/viewer-layout';
@@ -52,9 +53,14 @@ export function usePriorCompare(layout: ViewerLayout, geometry: SliceGeometry | 
   const priorStack = useMemo(
     () =>
       priorIds && anchor && layout === 'compare'
-        ? { imageIds: priorIds, initialIndex: anchor.target, seriesUrl: priorSeriesUrl }
+        ? {
+            imageIds: priorIds,
+            initialIndex: anchor.target,
+            seriesUrl: priorSeriesUrl,
+            infos: priorInstances.data ? infosOf(priorInstances.data.instances) : undefined,
+          }
         : null,
-    [priorIds, anchor, layout, priorSeriesUrl],
+    [priorIds, anchor, layout, priorSeriesUrl, priorInstances.data],
   );
   const prior = useStackViewer(priorStack);
   return {

@@ -8,7 +8,9 @@ import { prefetchStack } from '../cornerstone/prefetch';
 import { streamSeries } from '../cornerstone/series-stream';
 import { sliceLocationOf, type InstanceModule } from '../cornerstone/slice-location';
 import { createToolGroup, destroyToolGroup } from '../cornerstone/tool-group';
+import { screenAxes, setHanging } from '../cornerstone/viewport-actions';
 import { takeEarly } from '../lib/early-fetch';
+import { markersOf, scaleBar, spacingOf, viewLabel, type ImageInfo, type Markers } from '../lib/image-view';
 import { windowOf } from '../lib/wl-presets';
 
 /** The progress shown in the toolbar is re-rendered at most this often (every image would re-render the page). */
@@ -31,7 +33,19 @@ export interface StackState {
   seriesDescription: string | null;
   seriesNumber: number | null;
   sliceLocation: number | null;
+  /** What the overlay draws over the image: orientation markers, the scale bar, the mammography view (V16). */
+  view: StackView;
 }
+
+export interface StackView {
+  markers: Markers | null;
+  /** A round length and its width on screen; `imager` when measured at the detector (ImagerPixelSpacing). */
+  scale: { mm: number; px: number; imager: boolean } | null;
+  /** Laterality and view, e.g. RCC, LMLO. */
+  label: string | null;
+}
+
+const NO_VIEW: StackView = { markers: null, scale: null, label: null };
 
 const INITIAL: StackState = {
   ready: false,
@@ -46,7 +60,36 @@ const INITIAL: StackState = {
   seriesDescription: null,
   seriesNumber: null,
   sliceLocation: null,
+  view: NO_VIEW,
 };
+
+/** The scale bar is at most this share of the viewport's width. */
+const SCALE_SHARE = 0.25;
+
+/**
+ * Markers and scale of the shown image as the viewport draws it now: which way one screen pixel right and down
+ * goes in image pixels, read through the viewport's own canvas-to-world mapping (so flips, rotation, zoom and pan
+ * are all in it, on the CPU path as on WebGL).
+ */
+function viewOf(vp: Types.IStackViewport, element: HTMLElement, info: ImageInfo | undefined): StackView {
+  const label = viewLabel(info);
+  const w = element.clientWidth;
+  const h = element.clientHeight;
+  const axes = screenAxes(vp, [w / 2, h / 2]);
+  if (!axes) return { ...NO_VIEW, label };
+  const mm = spacingOf(info);
+  const mmPerPx = mm ? Math.hypot(axes.right[0] * mm.across, axes.right[1] * mm.down) : 0;
+  const bar = mm && mmPerPx > 0 ? scaleBar(1 / mmPerPx, w * SCALE_SHARE) : null;
+  return {
+    markers: markersOf(info, axes.right, axes.down),
+    scale: bar ? { ...bar, imager: mm!.source === 'ImagerPixelSpacing' } : null,
+    label,
+  };
+}
+
+function sameView(a: StackView, b: StackView): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 interface SeriesModule {
   modality?: string;
@@ -60,7 +103,17 @@ interface SeriesModule {
  * retrieve (`seriesUrl`), whatever that did not bring loaded image by image nearest first. The container carries
  * data-rendered (renders with an image on screen), data-loaded (images loaded or failed) and data-slice for tests.
  */
-export function useStackViewer(stack: { imageIds: string[]; initialIndex?: number; seriesUrl?: string | null } | null) {
+export function useStackViewer(
+  stack: {
+    imageIds: string[];
+    initialIndex?: number;
+    seriesUrl?: string | null;
+    /** Each image's directions and spacing, in the order of `imageIds` (markers, scale bar). */
+    infos?: readonly ImageInfo[];
+    /** How the images are first shown (the mammography hanging's mirroring); reset comes back to it. */
+    presentation?: { flipHorizontal: boolean; flipVertical: boolean };
+  } | null,
+) {
   const elementRef = useRef<HTMLDivElement>(null);
   const viewportRef = useRef<Types.IStackViewport | null>(null);
   const uid = useId().replace(/[^a-zA-Z0-9]/g, '');
@@ -90,10 +143,14 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       const instance = metaData.get('instance', imageId) as InstanceModule | undefined;
       const voi = vp.getProperties().voiRange;
       const index = vp.getCurrentImageIdIndex();
+      const view = viewOf(vp, element, stack.infos?.[index]);
       // Some broken codestreams "decode" without an error into pixels with no values: a NaN window says so.
       const undecodable =
         failed.has(imageId) || (voi != null && !(Number.isFinite(voi.lower) && Number.isFinite(voi.upper)));
       element.dataset.slice = String(index + 1);
+      const camera = vp.getCamera();
+      element.dataset.flipH = String(Boolean(camera.flipHorizontal));
+      element.dataset.flipV = String(Boolean(camera.flipVertical));
       setState((s) => ({
         ...s,
         index,
@@ -103,6 +160,7 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
         seriesDescription: series.seriesDescription ?? s.seriesDescription,
         seriesNumber: series.seriesNumber ?? s.seriesNumber,
         sliceLocation: sliceLocationOf(instance),
+        view: sameView(s.view, view) ? s.view : view,
       }));
     };
     const onRendered = () => {
@@ -141,6 +199,10 @@ export function useStackViewer(stack: { imageIds: string[]; initialIndex?: numbe
       try {
         await primeFirst(imageIds[start]!);
         await vp.setStack(imageIds, start);
+        if (stack.presentation) {
+          setHanging(vp, stack.presentation);
+          vp.setCamera(stack.presentation);
+        }
         vp.render();
       } catch {
         failed.add(imageIds[start]!);
