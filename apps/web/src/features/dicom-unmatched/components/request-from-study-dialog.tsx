@@ -22,6 +22,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCurrentUser } from '@/api/me';
 import { isoDayToDisplay } from '@/lib/typed-day';
 import { dicomDate, personName } from '@/lib/dicom-text';
+import { hnLabel } from '@/lib/hn';
 import { studyFromState } from '@/lib/request-from-study';
 import { findPatients } from '../api/find-patients';
 
@@ -87,7 +88,7 @@ export function RequestFromStudyDialog({ study, onClose }: RequestFromStudyDialo
         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', fontWeight: 400 }}>
           {[
             personName(study.patientName),
-            study.patientId ? `HN ${study.patientId}` : null,
+            study.patientId ? hnLabel(study.patientId) : null,
             dicomDate(study.studyDate),
             study.modalities,
             study.studyDescription,
