@@ -201,8 +201,13 @@ function RadiologyReport({ doc }: { doc: RadiologyReportDocument }) {
           </div>
         </footer>
         <div className="meta">
-          {kind.en} report, version {report.versionNo}. A finished report is never changed; corrections are issued as
-          addenda.
+          <div>
+            {kind.th} ฉบับที่ {report.versionNo} รายงานที่บันทึกแล้วจะไม่ถูกแก้ไข การแก้ไขออกเป็นฉบับแก้ไขเพิ่มเติม
+          </div>
+          <div>
+            ({kind.en} report, version {report.versionNo}. A finished report is never changed; corrections are issued as
+            addenda.)
+          </div>
         </div>
       </body>
     </html>
