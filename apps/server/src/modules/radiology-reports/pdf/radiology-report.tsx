@@ -133,7 +133,7 @@ function RadiologyReport({ doc }: { doc: RadiologyReportDocument }) {
     <html lang="th">
       <head>
         <meta charSet="utf-8" />
-        <title>{`Radiology report ${exam.accessionNumber ?? ''} v${report.versionNo}`}</title>
+        <title>{`รายงานผลรังสีวิทยา (Radiology report) ${exam.accessionNumber ?? ''} v${report.versionNo}`}</title>
         <style dangerouslySetInnerHTML={{ __html: CSS }} />
       </head>
       <body>
