@@ -12,7 +12,7 @@ import { PatientSearchPage } from '../pages/patient-search-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
 
-test('create a patient with the real address picker; Save says Sucess and goes to /patient', async ({
+test('create a patient with the real address picker; Save says บันทึกสำเร็จ (spec: Sucess) and goes to /patient', async ({
   page,
   baseURL,
 }) => {
@@ -52,7 +52,7 @@ test('create a patient with the real address picker; Save says Sucess and goes t
   await page.screenshot({ path: screenshotPath('patient-form-personal') });
 
   await form.save.click();
-  await expect(form.notice).toHaveText('Sucess');
+  await expect(form.notice).toHaveText('บันทึกสำเร็จ');
   await expect(page).toHaveURL('/patient');
   await expect(new PatientSearchPage(page).root).toBeVisible();
 

@@ -28,7 +28,7 @@ test("editing needs the user's own password; the change is saved", async ({ page
 
   await form.password.fill(DEMO_PASSWORD);
   await form.save.click();
-  await expect(form.notice).toHaveText('Sucess');
+  await expect(form.notice).toHaveText('บันทึกสำเร็จ');
   await expect(page).toHaveURL('/patient');
   expect((await getPatient(api, patient.patientId)).phoneNumber).toBe('0899999999');
 

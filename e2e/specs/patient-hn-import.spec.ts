@@ -47,7 +47,7 @@ test('HN import from the gateway: not found, slow, then found and saved', async 
   await expect(page.locator('#patient-currentAddress-province')).toHaveValue('เชียงใหม่');
 
   await form.save.click();
-  await expect(form.notice).toHaveText('Sucess');
+  await expect(form.notice).toHaveText('บันทึกสำเร็จ');
   await expect(page).toHaveURL('/patient');
   const api = await patientApiAs(baseURL!);
   const rows = await searchPatientsApi(api, { hn: SIM_GATEWAY_PATIENT.hn });

@@ -136,7 +136,7 @@ test('doctor1 writes a CT brain report from a template, finishes it, corrects it
 
   const report = new ReportWindow(popup);
   await expect(report.editor).toBeVisible();
-  await expect(report.tabs.first()).toHaveText('pacs');
+  await expect(report.tabs.first()).toHaveText('ผลอ่านรังสีวิทยา (Report)');
   await expect(popup.getByTestId('report-accession')).toContainText(accession);
 
   // The CT brain template fills the form; the reader edits it.

@@ -108,6 +108,8 @@ export const ExamReportSchema = z.object({
   draft: ReportDraftSchema.nullable(),
   /** The latest finished version's text, where an addendum starts (only for those who may write). */
   latestContent: ReportContentSchema.nullable(),
+  /** The request's clinical history and indication, where a new report's clinical information starts (for writers). */
+  requestClinicalInformation: z.string(),
   /** Templates for the exam's modality, its body part first (only for those who may write). */
   templates: z.array(ReportTemplateSchema),
   access: z.object({

@@ -15,6 +15,7 @@ import {
 import { rememberDicomPeers } from '../dicom/dimse/known-peers';
 import { DEMO_PASSWORD } from './data/organization';
 import { seedDemoAccounting, type AccountingDemoCounts } from './demo-accounting';
+import { seedDemoClinical } from './demo-clinical';
 import { planExams } from './demo-exams';
 import { seedOrganization } from './demo-org';
 import { planPatients } from './demo-patients';
@@ -111,6 +112,7 @@ export async function seedDemo(db: Database, opts: DemoOptions = {}): Promise<De
     await insertChunks(txDb, examEvents, rows.events, 1000);
     await insertChunks(txDb, accessionSequences, rows.sequences);
     await seedDemoReports(txDb, { rng: createRng(seed + 4), org, exams: rows.exams, events: rows.events });
+    await seedDemoClinical(txDb);
     const accounting =
       opts.accounting === false
         ? NO_ACCOUNTING

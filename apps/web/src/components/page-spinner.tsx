@@ -13,6 +13,7 @@ export function PageSpinner({ label, fullScreen = false }: PageSpinnerProps) {
     <Box
       role="status"
       aria-live="polite"
+      data-testid="page-spinner"
       sx={{
         minHeight: fullScreen ? '100vh' : 320,
         display: 'flex',

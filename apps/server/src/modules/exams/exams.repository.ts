@@ -15,6 +15,7 @@ import {
   finishedReports,
   hospitals,
   patients,
+  reportDrafts,
   users,
 } from '../../db/schema/index';
 
@@ -133,7 +134,10 @@ export class ExamsRepository {
         branchName: branches.name,
         clientName: hospitals.name,
         reviewerName: reviewer.displayName,
-        latestReporter: reporter.displayName,
+        // Who edited the report last (spec §6 Edit by): the editor of a draft being written, else the latest reporter.
+        latestReporter: sql<
+          string | null
+        >`coalesce((select u.display_name from ${reportDrafts} rd join ${users} u on u.id = rd.updated_by where rd.exam_id = ${exams.id} order by rd.updated_at desc limit 1), ${reporter.displayName})`,
         allergies: patients.allergies,
         reportCount: sql<number>`(select count(*)::int from ${finishedReports} fr where fr.exam_id = ${exams.id})`,
         hasDocument: sql<boolean>`exists(select 1 from ${documents} d where d.exam_id = ${exams.id} and d.kind = 'document' and d.deleted_at is null)`,

@@ -9,6 +9,7 @@ import {
   hospitals,
   reportDrafts,
   reportTemplates,
+  requests,
   users,
 } from '../../db/schema/index';
 
@@ -59,9 +60,12 @@ export class ReportsRepository {
         reviewerName: reviewer.displayName,
         reviewerLicenseNo: reviewer.licenseNo,
         reportCount: sql<number>`(select count(*)::int from ${finishedReports} fr where fr.exam_id = ${exams.id})`,
+        /** The request's additional fields: its clinical history and indication start the report (issue 26 item 10). */
+        requestFields: requests.additionalFields,
       })
       .from(exams)
       .innerJoin(branches, eq(branches.id, exams.branchId))
+      .leftJoin(requests, eq(requests.id, exams.requestId))
       .leftJoin(hospitals, eq(hospitals.id, exams.hospitalId))
       .leftJoin(reviewer, eq(reviewer.id, exams.reviewerId))
       .where(eq(exams.id, examId))

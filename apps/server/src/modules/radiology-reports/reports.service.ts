@@ -61,6 +61,20 @@ export interface ReportsDeps {
 
 const EMPTY: ReportContent = { clinicalInformation: '', technique: '', findings: '', impression: '' };
 
+/** The request's additional fields a report's clinical information starts from, in this order. */
+export const REQUEST_CLINICAL_FIELDS = ['clinical_history', 'indication'] as const;
+
+/**
+ * The clinical information a new report starts with (issue 26 item 10): the request's clinical history and
+ * indication as the requester typed them, one per line; '' when the request has neither.
+ */
+export function requestClinicalInformation(fields: Record<string, unknown> | null | undefined): string {
+  return REQUEST_CLINICAL_FIELDS.map((id) => fields?.[id])
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map((v) => v.trim())
+    .join('\n');
+}
+
 /** Stored content (jsonb) read back as the contract's shape, whatever an older row holds. */
 function readContent(value: unknown): ReportContent {
   const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
@@ -171,6 +185,7 @@ export class ExamReportsService {
       },
       draft: draft ? toDraft(draft) : null,
       latestContent: access.canEdit && finished.length > 0 ? readContent(finished.at(-1)!.content) : null,
+      requestClinicalInformation: access.canEdit ? requestClinicalInformation(ctx.requestFields) : '',
       templates: sortTemplates(templates, exam.bodyPart).map((t) => toTemplate(t, user.userId)),
       access: {
         canEdit: access.canEdit,
@@ -321,7 +336,7 @@ export class ExamReportsService {
       ? readContent(draft.content)
       : finished.length
         ? readContent(finished.at(-1)!.content)
-        : { ...EMPTY };
+        : { ...EMPTY, clinicalInformation: requestClinicalInformation(ctx.requestFields) };
     const doc = await this.document(exam, ctx, {
       versionNo: (finished.at(-1)?.versionNo ?? 0) + 1,
       kind,

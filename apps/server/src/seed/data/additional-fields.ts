@@ -57,6 +57,10 @@ export const ADDITIONAL_FIELDS: readonly AdditionalFieldSeed[] = [
   field({ id: 'nhso_auth_code', name: 'รหัสยืนยันสิทธิ์ สปสช.', type: 'text', description: 'Authen code from the NHSO service', orderNumber: 9 }),
   field({ id: 'send_doctor_work_group', name: 'กลุ่มงานแพทย์ผู้ส่ง', type: 'text', description: 'Chosen from doctorSendWorkingGroup', orderNumber: 10 }),
 
+  // Every modality: the clinical history and indication a report's clinical information starts from (issue 26 item 10).
+  field({ id: 'clinical_history', name: 'ประวัติผู้ป่วย (Clinical history)', type: 'Textarea', width: 3, height: 1, orderNumber: 11 }),
+  field({ id: 'indication', name: 'ข้อบ่งชี้ในการตรวจ (Indication)', type: 'Textarea', width: 3, height: 1, orderNumber: 12 }),
+
   // CT
   field({ id: 'ct_contrast_type', name: 'การใช้สารทึบรังสี', type: 'select', width: 2, options: [...CONTRAST_TYPES], orderNumber: 20 }),
   field({
@@ -116,10 +120,10 @@ export const ADDITIONAL_FIELDS: readonly AdditionalFieldSeed[] = [
 
 /** Which extras each modality's tab shows; the fixed set is always there. */
 export const MODALITY_FIELDS: Record<string, string[]> = {
-  CT: ['ct_contrast_type', 'contrast_consent', 'renal_warning', 'low_egfr_warning', 'pediatric_protocol', 'pregnancy_status', 'lmp_date'],
-  MR: ['mr_implant', 'mr_implant_card', 'claustrophobia', 'sedation_plan', 'mr_weight_warning', 'low_egfr_warning', 'pregnancy_status', 'lmp_date'],
-  CR: ['pregnancy_status', 'lmp_date'],
-  DX: ['pregnancy_status', 'lmp_date', 'spacer'],
-  US: ['npo_status'],
-  MG: ['breast_density', 'prior_mammogram', 'prior_mammogram_date', 'breast_symptom'],
+  CT: ['clinical_history', 'indication', 'ct_contrast_type', 'contrast_consent', 'renal_warning', 'low_egfr_warning', 'pediatric_protocol', 'pregnancy_status', 'lmp_date'],
+  MR: ['clinical_history', 'indication', 'mr_implant', 'mr_implant_card', 'claustrophobia', 'sedation_plan', 'mr_weight_warning', 'low_egfr_warning', 'pregnancy_status', 'lmp_date'],
+  CR: ['clinical_history', 'indication', 'pregnancy_status', 'lmp_date'],
+  DX: ['clinical_history', 'indication', 'pregnancy_status', 'lmp_date', 'spacer'],
+  US: ['clinical_history', 'indication', 'npo_status'],
+  MG: ['clinical_history', 'indication', 'breast_density', 'prior_mammogram', 'prior_mammogram_date', 'breast_symptom'],
 };

@@ -24,6 +24,7 @@ import { FieldLabel } from '@/components/field-label';
 import { formatDateTime } from '@/lib/format-date';
 import { displayToIsoDay } from '@/lib/typed-day';
 import { actionText } from './audit-actions';
+import { useTranslation } from 'react-i18next';
 
 interface AuditFilter {
   patient: string;
@@ -66,6 +67,7 @@ function Label({ th, en }: { th: string; en: string }) {
 
 /** /admin/audit: who read or changed patient data, when and from where; for administrators (permission AUDIT). */
 export function AuditLogPage() {
+  const { t } = useTranslation();
   const [form, setForm] = useState({ patient: '', user: '', from: '', to: '' });
   const [filter, setFilter] = useState<AuditFilter>({ patient: '', user: '', from: '', to: '', page: 1 });
   const [formError, setFormError] = useState<string | null>(null);
@@ -130,7 +132,7 @@ export function AuditLogPage() {
             label="ตั้งแต่วันที่ / From"
             value={form.from}
             onChange={(v) => setForm({ ...form, from: v })}
-            placeholder="dd-MM-yyyy"
+            placeholder={t('app.datePlaceholder')}
             calendarLabel="เลือกวันที่ (Pick a date)"
           />
           <DateField
@@ -139,7 +141,7 @@ export function AuditLogPage() {
             label="ถึงวันที่ / To"
             value={form.to}
             onChange={(v) => setForm({ ...form, to: v })}
-            placeholder="dd-MM-yyyy"
+            placeholder={t('app.datePlaceholder')}
             calendarLabel="เลือกวันที่ (Pick a date)"
           />
           <Button type="submit" variant="contained" startIcon={<SearchRounded />} data-testid="audit-search">

@@ -136,7 +136,7 @@ export function RequestListPage() {
       <Paper variant="outlined" component="section" aria-label={t('request.list.title')} aria-busy={result.isFetching}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, minHeight: 44 }}>
           <Typography variant="subtitle2" component="h2" data-testid="request-total">
-            {t('request.list.total', { count: formatResultTotal(total, result.data?.totalIsEstimate) })}
+            {t('request.list.total', { count: total, shown: formatResultTotal(total, result.data?.totalIsEstimate) })}
           </Typography>
           <Box sx={{ flex: 1 }} />
           {can('REQUEST_DELETE') ? (

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -66,6 +67,11 @@ export function WorklistPage() {
   return (
     <Box sx={{ px: 1.5, py: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="worklist-page">
       <SearchPanel state={state} searching={query.isFetching || resolving} />
+      {can.isReportEditor ? (
+        <Alert severity="info" variant="outlined" sx={{ py: 0 }} data-testid="editor-role">
+          {t('worklist.list.editorRole')}
+        </Alert>
+      ) : null}
 
       <Paper
         variant="outlined"
@@ -85,7 +91,10 @@ export function WorklistPage() {
             sx={{ fontVariantNumeric: 'tabular-nums' }}
           >
             {query.isSuccess && !resolving
-              ? t('worklist.list.total', { count: formatResultTotal(total, query.data.totalIsEstimate) })
+              ? t('worklist.list.total', {
+                  count: total,
+                  shown: formatResultTotal(total, query.data.totalIsEstimate),
+                })
               : t('worklist.loading')}
           </Typography>
           {busy && rows.length > 0 ? (

@@ -133,7 +133,7 @@ function RadiologyReport({ doc }: { doc: RadiologyReportDocument }) {
     <html lang="th">
       <head>
         <meta charSet="utf-8" />
-        <title>{`Radiology report ${exam.accessionNumber ?? ''} v${report.versionNo}`}</title>
+        <title>{`รายงานผลรังสีวิทยา (Radiology report) ${exam.accessionNumber ?? ''} v${report.versionNo}`}</title>
         <style dangerouslySetInnerHTML={{ __html: CSS }} />
       </head>
       <body>
@@ -201,8 +201,13 @@ function RadiologyReport({ doc }: { doc: RadiologyReportDocument }) {
           </div>
         </footer>
         <div className="meta">
-          {kind.en} report, version {report.versionNo}. A finished report is never changed; corrections are issued as
-          addenda.
+          <div>
+            {kind.th} ฉบับที่ {report.versionNo} รายงานที่บันทึกแล้วจะไม่ถูกแก้ไข การแก้ไขออกเป็นฉบับแก้ไขเพิ่มเติม
+          </div>
+          <div>
+            ({kind.en} report, version {report.versionNo}. A finished report is never changed; corrections are issued as
+            addenda.)
+          </div>
         </div>
       </body>
     </html>

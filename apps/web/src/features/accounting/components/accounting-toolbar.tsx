@@ -15,6 +15,7 @@ import { useAccountingBranch } from '../accounting-branch-context';
 import { branchQuery } from '../lib/accounting-branch';
 import { readCostDate } from '../lib/days';
 import { bangkokToday } from '@rangsi/domain';
+import { useTranslation } from 'react-i18next';
 
 /** The daily cash-up report in the report screen (decision acc44). */
 export function cashupReportUrl(day: string, branchId: number | null): string {
@@ -31,6 +32,7 @@ export function cashupXlsxUrl(day: string, branchId: number | null): string {
  * and the day's cash-up (ปิดยอดประจำวัน), printed or exported for the day chosen, today by default.
  */
 export function AccountingToolbar() {
+  const { t } = useTranslation();
   const { branchId, branches, canChoose, choose } = useAccountingBranch();
   const today = bangkokToday();
   const [typed, setTyped] = useState(isoDayToDisplay(today));
@@ -100,7 +102,7 @@ export function AccountingToolbar() {
               setError(null);
             }}
             size="small"
-            placeholder="dd-MM-yyyy"
+            placeholder={t('app.datePlaceholder')}
             calendarLabel="เลือกวันที่ปิดยอด (Pick the cash-up day)"
             maxDay={today}
             error={dayError}

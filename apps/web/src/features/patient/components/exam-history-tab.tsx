@@ -179,7 +179,9 @@ function HistoryRow({ row, can }: { row: PatientExamHistoryRow; can: HistoryCapa
         </Box>
       </TableCell>
       <TableCell>
-        <Typography variant="body2">{row.status}</Typography>
+        <Typography variant="body2">
+          {row.status === 'Hold' ? t('request.list.hold') : t('request.list.active')}
+        </Typography>
         {row.statusRemark ? (
           <Typography variant="caption" color="text.secondary">
             {row.statusRemark}

@@ -10,7 +10,6 @@ import type { FieldErrors } from './use-patient-form';
 import { showPatientNotice } from './use-patient-notice';
 
 /** Spec §8 wording, typo included: the notice after a successful patient save. */
-const SAVED_NOTICE = 'Sucess';
 
 /** Field paths the form shows a server message under; anything else goes to the alert. */
 const FIELDS_WITH_MESSAGES =
@@ -70,13 +69,13 @@ export function usePatientSave({
         }
       }
       if (options.stay) {
-        showPatientNotice(SAVED_NOTICE);
+        showPatientNotice(t('app.saved'));
         void navigate(`/patient/${encodeURIComponent(savedId)}`, { replace: true });
       } else if (nextRequest) {
         showPatientNotice(SAVED_NOTICE);
         void navigate(`/request/new/${encodeURIComponent(savedId)}`, { replace: true });
       } else {
-        showPatientNotice(SAVED_NOTICE);
+        showPatientNotice(t('app.saved'));
         void navigate('/patient');
       }
     } catch (cause) {

@@ -72,7 +72,8 @@ export function ReportEditor({ examId, reportName, report, onFinished, onReload 
     change({ ...values, content: { ...values.content, [field]: text } });
   };
   const pick = (template: ReportTemplate) => {
-    if (isBlank(values.content)) change({ ...values, content: applyTemplate(values.content, template) });
+    if (isBlank(values.content, report.requestClinicalInformation))
+      change({ ...values, content: applyTemplate(values.content, template) });
     else setPendingTemplate(template);
   };
 

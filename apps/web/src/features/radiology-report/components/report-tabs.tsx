@@ -1,5 +1,6 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { isPacsReportName } from '@rangsi/domain';
 import { useTranslation } from 'react-i18next';
 import type { ReportTab } from '../lib/report-tabs';
 
@@ -12,6 +13,13 @@ interface ReportTabsProps {
 /** Spec §2: one tab per report name, extension hidden, non-first PACS tabs greyed when there are several. */
 export function ReportTabs({ tabs, selected, onSelect }: ReportTabsProps) {
   const { t } = useTranslation();
+  // The radiology report's name (pacs) is a code: its tab says what it is; other PACS reports add their own name.
+  const tabLabel = (tab: ReportTab) =>
+    !isPacsReportName(tab.name)
+      ? tab.label
+      : /^pacs$/i.test(tab.label)
+        ? t('report.tabRadiology')
+        : `${t('report.tabRadiology')} · ${tab.label}`;
   return (
     <Tabs
       value={tabs.some((tab) => tab.name === selected) ? selected : false}
@@ -32,7 +40,7 @@ export function ReportTabs({ tabs, selected, onSelect }: ReportTabsProps) {
         <Tab
           key={tab.name}
           value={tab.name}
-          label={tab.label}
+          label={tabLabel(tab)}
           data-testid="report-tab"
           data-report-name={tab.name}
           data-greyed={tab.greyed ? 'true' : undefined}

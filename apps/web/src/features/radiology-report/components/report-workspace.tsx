@@ -5,6 +5,7 @@ import type { ExamReport } from '@rangsi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/api/me';
 import { examReportKey } from '../api/get-exam-report';
 import { defaultSelection } from '../lib/report-form';
 import { FinishedList } from './finished-list';
@@ -21,6 +22,7 @@ interface ReportWorkspaceProps {
 export function ReportWorkspace({ examId, reportName, report }: ReportWorkspaceProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const me = useCurrentUser();
   const [selection, setSelection] = useState<string | null>(() => defaultSelection(report));
   const [generation, setGeneration] = useState(0);
   const chosen = report.finishedReports.find((f) => f.finishedReportId === selection);
@@ -80,6 +82,11 @@ export function ReportWorkspace({ examId, reportName, report }: ReportWorkspaceP
             {report.exam.latestMessage
               ? t('report.audit.rejectedMessage', { message: report.exam.latestMessage })
               : null}
+          </Alert>
+        ) : null}
+        {me.roleName === 'Report Editor' ? (
+          <Alert severity="info" sx={{ borderRadius: 0, py: 0 }} data-testid="report-editor-role">
+            {t('report.editorRole')}
           </Alert>
         ) : null}
         {audit === 'WaitingForAudit' ? (

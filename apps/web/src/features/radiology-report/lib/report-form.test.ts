@@ -5,6 +5,7 @@ import { applyTemplate, defaultSelection, initialFormValues, isBlank } from './r
 const base = {
   draft: null,
   latestContent: null,
+  requestClinicalInformation: '',
   finishedReports: [] as ExamReport['finishedReports'],
   exam: { reportAuditStatus: '' } as ExamReport['exam'],
   access: {
@@ -35,6 +36,14 @@ describe('the report form', () => {
       true,
     );
     expect(isBlank(initialFormValues(base).content)).toBe(true);
+  });
+
+  it("starts a first report's clinical information from the request, still blank for a template (issue 26)", () => {
+    const fromRequest = { ...base, requestClinicalInformation: 'ปวดศีรษะ 3 วัน\nR/O stroke' };
+    const start = initialFormValues(fromRequest).content;
+    expect(start.clinicalInformation).toBe('ปวดศีรษะ 3 วัน\nR/O stroke');
+    expect(isBlank(start, fromRequest.requestClinicalInformation)).toBe(true);
+    expect(isBlank({ ...start, clinicalInformation: 'typed by the reader' }, 'ปวดศีรษะ 3 วัน')).toBe(false);
   });
 
   it('a template replaces technique, findings and impression, and keeps typed clinical information', () => {

@@ -11,10 +11,11 @@ const EMPTY: ReportContent = { clinicalInformation: '', technique: '', findings:
 
 /**
  * The "new" state starts from the draft when there is one; for an addendum, from the latest finished text (the
- * reader corrects it and says why, the critical flag kept); otherwise empty.
+ * reader corrects it and says why, the critical flag kept); otherwise empty but for the clinical information, which
+ * starts from the request's clinical history and indication.
  */
 export function initialFormValues(
-  report: Pick<ExamReport, 'draft' | 'access' | 'latestContent' | 'finishedReports'>,
+  report: Pick<ExamReport, 'draft' | 'access' | 'latestContent' | 'finishedReports' | 'requestClinicalInformation'>,
 ): ReportFormValues {
   const addendum = report.access.nextKinds.includes('addendum');
   const latestContent = report.latestContent;
@@ -33,12 +34,25 @@ export function initialFormValues(
     // The correction keeps the latest version's critical flag unless the reader unticks it.
     return { content: { ...EMPTY, ...rest, addendum: '' }, isCritical: report.finishedReports[0]?.isCritical ?? false };
   }
-  return { content: { ...EMPTY, ...(addendum ? { addendum: '' } : {}) }, isCritical: false };
+  // A first report starts from the request's clinical history and indication (issue 26 item 10).
+  return {
+    content: {
+      ...EMPTY,
+      clinicalInformation: report.requestClinicalInformation ?? '',
+      ...(addendum ? { addendum: '' } : {}),
+    },
+    isCritical: false,
+  };
 }
 
-/** True when no section has text worth keeping (a template may then fill the form without asking). */
-export function isBlank(content: ReportContent): boolean {
-  return REPORT_SECTIONS.every((s) => !content[s].trim());
+/**
+ * True when no section has text worth keeping (a template may then fill the form without asking); the clinical
+ * information the request filled in is not the reader's text.
+ */
+export function isBlank(content: ReportContent, startClinicalInformation = ''): boolean {
+  return REPORT_SECTIONS.every(
+    (s) => !content[s].trim() || (s === 'clinicalInformation' && content[s].trim() === startClinicalInformation.trim()),
+  );
 }
 
 /** The template's sections replace the form's; the clinical information the reader typed stays when the template has none. */

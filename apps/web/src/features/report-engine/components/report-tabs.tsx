@@ -5,7 +5,7 @@ import type { Report } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
 import { withoutExtension } from '../lib/report-kinds';
 
-/** One tab per report name (spec §2): the title, and the name without its file extension under it. */
+/** One tab per report name (spec §2): its title; the report's file name is a code and stays off screen. */
 export function ReportTabs({
   reports,
   current,
@@ -33,13 +33,8 @@ export function ReportTabs({
           data-testid={`report-tab-${withoutExtension(r.reportName)}`}
           sx={{ minHeight: 48, py: 0.5, textTransform: 'none', alignItems: 'flex-start' }}
           label={
-            <Box sx={{ textAlign: 'left', lineHeight: 1.5 }}>
-              <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-                {english ? r.titleEn : r.title}
-              </Box>
-              <Box component="span" sx={{ display: 'block', fontSize: '0.72rem', color: 'text.secondary' }}>
-                {withoutExtension(r.reportName)}
-              </Box>
+            <Box component="span" sx={{ textAlign: 'left', lineHeight: 1.5, fontWeight: 600 }}>
+              {english ? r.titleEn : r.title}
             </Box>
           }
         />

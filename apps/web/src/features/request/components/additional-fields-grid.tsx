@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { RequestCondition } from '@rangsi/contract';
 import { isFieldShown } from '@rangsi/domain';
 import { KEPT_FIELDS } from '../lib/request-draft';
+import { useTranslation } from 'react-i18next';
 
 type Definition = RequestCondition['additionalFieldDefinitions'][number];
 /** Spec §9: the grid is width units × 4 columns wide (a 12-column row) and height units of 84 px. */
@@ -63,6 +64,7 @@ export function AdditionalFieldsGrid({
 }
 
 function FieldInput({ d, value, onChange }: { d: Definition; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
   const label = d.suffix ? `${d.name} (${d.suffix})` : d.name;
   switch (d.type) {
     case 'Blank':
@@ -138,7 +140,7 @@ function FieldInput({ d, value, onChange }: { d: Definition; value: string; onCh
           fullWidth
           size="small"
           type={d.type === 'date' ? 'text' : d.type}
-          placeholder={d.type === 'date' ? 'dd-MM-yyyy' : undefined}
+          placeholder={d.type === 'date' ? t('app.datePlaceholder') : undefined}
           label={label}
           value={value}
           onChange={(e) => onChange(e.target.value)}

@@ -44,7 +44,7 @@ export function AppointmentChoice({
             label={t('request.form.scheduleAt')}
             value={value.scheduleDay}
             onChange={(e) => onChange({ scheduleDay: e.target.value })}
-            placeholder="dd-MM-yyyy"
+            placeholder={t('app.datePlaceholder')}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-day' } }}
             sx={{ width: 140 }}
           />

@@ -60,7 +60,7 @@ export function LabValuesSection({
           onChange={onResearch}
         />
         {BLOOD_DATES.map((k) =>
-          text(k, t(`request.form.${BLOOD_DATE_LABELS[k]}`), { key: k, placeholder: 'dd-MM-yyyy' }),
+          text(k, t(`request.form.${BLOOD_DATE_LABELS[k]}`), { key: k, placeholder: t('app.datePlaceholder') }),
         )}
       </Box>
     </FormSection>

@@ -118,8 +118,8 @@ export function RequestSearchForm({
           alignItems: 'start',
         }}
       >
-        {field('startDate', { placeholder: 'dd-MM-yyyy' })}
-        {field('endDate', { placeholder: 'dd-MM-yyyy' })}
+        {field('startDate', { placeholder: t('app.datePlaceholder') })}
+        {field('endDate', { placeholder: t('app.datePlaceholder') })}
         {field('accessionNumber')}
         {field('hn')}
         {field('nationalId')}

@@ -126,7 +126,7 @@ export function RequestTable({
               <TableCell>
                 {hold ? (
                   <Box>
-                    <Chip size="small" color="warning" label="Hold" />
+                    <Chip size="small" color="warning" label={t('request.list.hold')} />
                     <Typography variant="caption" sx={{ display: 'block' }} data-testid="request-status-remark">
                       {r.statusRemark}
                     </Typography>

@@ -20,6 +20,7 @@ import { useRelatedExams } from '../api/get-related-exams';
 import { AccessionChip } from './accession-chip';
 import { ExamCell } from './exam-cell';
 import { ExamDialogTitle } from './exam-dialog-title';
+import { logLineText } from '../lib/exam-log';
 import { StatusChip } from './status-chip';
 
 interface HistoryDialogProps {
@@ -35,7 +36,10 @@ export function HistoryDialog({ exam, pacsLink, onClose }: HistoryDialogProps) {
   const related = useRelatedExams(exam.examId);
   const [tab, setTab] = useState<'related' | 'log'>('related');
   const titleId = 'history-dialog-title';
-  const logLines = exam.log.split('\n').filter((line) => line.trim());
+  const logLines = exam.log
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => logLineText(line, (action) => t(`worklist.history.event.${action}`)));
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId} data-testid="history-dialog">

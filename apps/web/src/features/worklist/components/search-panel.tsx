@@ -48,17 +48,26 @@ export function SearchPanel({ state, searching }: SearchPanelProps) {
     if (!state.submit()) focusFirstProblem();
   };
 
-  const text = (field: TextFieldName, label: string, type: 'text' | 'time' = 'text') => (
+  // Times are typed as 24-hour HH:mm text: a time input would show the browser's own (often 12-hour) format.
+  const text = (field: TextFieldName, label: string, kind: 'text' | 'time' = 'text') => (
     <Box sx={{ minWidth: 0 }}>
       <FieldLabel htmlFor={fieldId(field)}>{label}</FieldLabel>
       <TextField
         id={fieldId(field)}
-        type={type}
         value={filters[field]}
         onChange={(event) => setField(field, event.target.value)}
         fullWidth
         autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': `${fieldId(field)}-input` } }}
+        placeholder={kind === 'time' ? t('app.timePlaceholder') : undefined}
+        error={Boolean(problemText(field))}
+        helperText={problemText(field)}
+        slotProps={{
+          htmlInput: {
+            maxLength: kind === 'time' ? 5 : 100,
+            inputMode: kind === 'time' ? 'numeric' : undefined,
+            'data-testid': `${fieldId(field)}-input`,
+          },
+        }}
       />
     </Box>
   );

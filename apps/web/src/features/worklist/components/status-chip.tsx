@@ -47,11 +47,11 @@ interface StatusChipProps {
 
 export function StatusChip({ status, reviewerName }: StatusChipProps) {
   const { t } = useTranslation();
-  const title =
-    status === 'Rejected' && reviewerName ? t('worklist.status.rejectedBy', { name: reviewerName }) : status;
+  const label = t(`worklist.status.${status}`);
+  const title = status === 'Rejected' && reviewerName ? t('worklist.status.rejectedBy', { name: reviewerName }) : label;
   return (
     <Pill data-testid="status-chip" data-status={status} title={title}>
-      {t(`worklist.status.${status}`)}
+      {label}
     </Pill>
   );
 }

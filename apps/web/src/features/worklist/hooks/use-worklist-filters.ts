@@ -67,7 +67,18 @@ export function defaultFilters(now = Date.now()): WorklistFilters {
   };
 }
 
-export type DateProblem = 'invalidDate' | 'dateOrder';
+export type DateProblem = 'invalidDate' | 'dateOrder' | 'invalidTime';
+
+const TIME_FIELDS = ['studyTimeFrom', 'studyTimeTo'] as const;
+
+/** HH:mm of a time as typed (8:30, 08:30, 0830, 08.30); null when it is not a time of day. */
+export function typedTime(value: string): string | null {
+  const m = /^(\d{1,2})[:.]?(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const [h, min] = [Number(m[1]), Number(m[2])];
+  if (h > 23 || min > 59) return null;
+  return `${String(h).padStart(2, '0')}:${m[2]}`;
+}
 
 /**
  * The search payload of spec §3 from the typed fields: empty fields left out, dates to yyyy-MM-dd, advanced
@@ -90,6 +101,10 @@ export function toExamSearch(
       const iso = displayToIsoDay(value);
       if (iso === null) problems[field] = 'invalidDate';
       else search[field] = iso;
+    } else if ((TIME_FIELDS as readonly string[]).includes(field)) {
+      const time = typedTime(value);
+      if (time === null) problems[field] = 'invalidTime';
+      else search[field] = time;
     } else {
       search[field] = value;
     }

@@ -12,6 +12,7 @@ import { DateField } from '@/components/date-field';
 import { FieldLabel } from '@/components/field-label';
 import { displayToIsoDay, isoDayToDisplay } from '@/lib/typed-day';
 import { useHospitalPrivileges } from '../api/billing-condition';
+import { useTranslation } from 'react-i18next';
 
 /** The privilege select's value for "all privileges" (spec §5: the filter offers it). */
 const ALL = 'all';
@@ -34,6 +35,7 @@ interface Errors {
 
 /** Spec §2 Billing screen filter panel: date range (server's default, decision acc02), hospital (required), privilege. */
 export function BillingFilter({ hospitals, defaultStartDate, defaultEndDate, busy, onHospital, onSearch }: Props) {
+  const { t } = useTranslation();
   const [startDate, setStartDate] = useState(isoDayToDisplay(defaultStartDate));
   const [endDate, setEndDate] = useState(isoDayToDisplay(defaultEndDate));
   const [hospitalId, setHospitalId] = useState<number | null>(null);
@@ -99,7 +101,7 @@ export function BillingFilter({ hospitals, defaultStartDate, defaultEndDate, bus
             setErrors((e) => ({ ...e, startDate: undefined }));
           }}
           error={errors.startDate}
-          placeholder="dd-MM-yyyy"
+          placeholder={t('app.datePlaceholder')}
           calendarLabel="เลือกวันที่เริ่มต้น (Pick the start date)"
           required
           errorWraps
@@ -114,7 +116,7 @@ export function BillingFilter({ hospitals, defaultStartDate, defaultEndDate, bus
             setErrors((e) => ({ ...e, endDate: undefined }));
           }}
           error={errors.endDate}
-          placeholder="dd-MM-yyyy"
+          placeholder={t('app.datePlaceholder')}
           calendarLabel="เลือกวันที่สิ้นสุด (Pick the end date)"
           required
           errorWraps

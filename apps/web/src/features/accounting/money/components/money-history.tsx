@@ -12,9 +12,11 @@ import { useAccountingBranch } from '../../accounting-branch-context';
 import { useMoneyHistory } from '../../api/petty-cash';
 import { MoneyEntriesTable } from './money-entries-table';
 import { addDays } from '@rangsi/domain';
+import { useTranslation } from 'react-i18next';
 
 /** The petty-cash saves of a range of days (default the last 31, as the server's), every revision, newest first. */
 export function MoneyHistory({ today }: { today: string }) {
+  const { t } = useTranslation();
   const [form, setForm] = useState({ from: isoDayToDisplay(addDays(today, -30)), to: isoDayToDisplay(today) });
   const [range, setRange] = useState<{ from: string; to: string }>({ from: addDays(today, -30), to: today });
   const [formError, setFormError] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function MoneyHistory({ today }: { today: string }) {
             label="ตั้งแต่วันที่ (From)"
             value={form.from}
             onChange={(v) => setForm({ ...form, from: v })}
-            placeholder="dd-MM-yyyy"
+            placeholder={t('app.datePlaceholder')}
             calendarLabel="เลือกวันที่ (Pick a date)"
             maxDay={today}
           />
@@ -69,7 +71,7 @@ export function MoneyHistory({ today }: { today: string }) {
             label="ถึงวันที่ (To)"
             value={form.to}
             onChange={(v) => setForm({ ...form, to: v })}
-            placeholder="dd-MM-yyyy"
+            placeholder={t('app.datePlaceholder')}
             calendarLabel="เลือกวันที่ (Pick a date)"
             maxDay={today}
           />
