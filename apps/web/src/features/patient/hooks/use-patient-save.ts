@@ -72,7 +72,7 @@ export function usePatientSave({
         showPatientNotice(t('app.saved'));
         void navigate(`/patient/${encodeURIComponent(savedId)}`, { replace: true });
       } else if (nextRequest) {
-        showPatientNotice(SAVED_NOTICE);
+        showPatientNotice(t('app.saved'));
         void navigate(`/request/new/${encodeURIComponent(savedId)}`, { replace: true });
       } else {
         showPatientNotice(t('app.saved'));
