@@ -8,6 +8,8 @@ export interface UsOptions extends GenerateOptions {
   stills?: number;
   /** Frames of a cine loop (US Multi-frame) after the stills; 0 (default) for none. */
   cineFrames?: number;
+  /** The colour Doppler still after the grey ones (default true; RGB, three times the bytes of a grey still). */
+  doppler?: boolean;
 }
 
 const WIDTH = 640;
@@ -48,9 +50,11 @@ export function* generateUs(opts: UsOptions): Generator<GeneratedInstance> {
     n += 1;
     yield usInstance(opts, series, n, { kind: 'grey', frames: [grey] });
   }
-  const base = drawScene({ shift: 0, breath: 0, seed: seedOf(`${seed}|us|doppler`) });
-  n += 1;
-  yield usInstance(opts, series, n, { kind: 'rgb', frames: [colourDoppler(base)] });
+  if (opts.doppler !== false) {
+    const base = drawScene({ shift: 0, breath: 0, seed: seedOf(`${seed}|us|doppler`) });
+    n += 1;
+    yield usInstance(opts, series, n, { kind: 'rgb', frames: [colourDoppler(base)] });
+  }
   const cine = Math.max(0, Math.floor(opts.cineFrames ?? 0));
   if (cine > 0) {
     const frames: Uint8Array[] = [];
