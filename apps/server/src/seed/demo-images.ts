@@ -65,6 +65,11 @@ export interface DemoImagesOptions {
   arriving?: ArrivingImages;
   /** Instances handed to the archive at once (its group commit shares one statement among them). */
   concurrency?: number;
+  /**
+   * The embedded engine (one connection): while the demo images are written, commits do not wait for their WAL flush
+   * (synchronous_commit off: a crash loses the last moment's commits, never consistency; the run is resumable). DI7.
+   */
+  relaxCommits?: boolean;
 }
 
 /** Exams of each kind that get the full-size showcase series (the rest of the window gets small ones). */
@@ -84,7 +89,7 @@ export const DEFAULT_DEMO_IMAGE_SIZES: DemoImageSizes = {
   mgColumns: 768,
   usCineExams: 2,
   usCineFrames: 12,
-  small: { ctSlices: 6, ctSize: 128, mrSize: 128, mrSlices: 5, radiograph: 256, mgColumns: 128 },
+  small: { ctSlices: 4, ctSize: 128, mrSize: 128, mrSlices: 4, radiograph: 256, mgColumns: 128 },
 };
 /** Completed exams of the last two weeks have images; older ones were deleted (their log says so). */
 export const DEMO_IMAGE_WINDOW_DAYS = 14;
@@ -201,7 +206,13 @@ export function startPendingDemoImages(
   const done = (async () => {
     if ((await demoImagesState(db)) !== 'pending') return null;
     opts.log?.info({}, 'demo images: generating in the background');
-    const report = await seedDemoImages(db, archive, { worker: true, ...opts, signal: controller.signal });
+    if (opts.relaxCommits) await db.execute(sql`set synchronous_commit = off`);
+    let report: DemoImagesReport;
+    try {
+      report = await seedDemoImages(db, archive, { worker: true, ...opts, signal: controller.signal });
+    } finally {
+      if (opts.relaxCommits) await db.execute(sql`reset synchronous_commit`).catch(() => undefined);
+    }
     if (!report.aborted) {
       await db
         .update(siteConfig)
@@ -261,7 +272,7 @@ export async function seedDemoImages(
     const linked = await examsWithStudies(db, examIds);
     opts.arriving.set(examIds.filter((id) => !linked.has(id)));
   }
-  const concurrency = Math.max(1, opts.concurrency ?? 8);
+  const concurrency = Math.max(1, opts.concurrency ?? 16);
   const inFlight = new Set<Promise<void>>();
 
   const ingest = async (bytes: Buffer): Promise<void> => {
@@ -476,6 +487,8 @@ export async function planDemoImages(
         }
       : {
           ...base,
+          // A few noise patterns shared by the small studies: each instance stays unique (UIDs come from the study).
+          seed: `demo-small|${modality}|${planned.length % 4}`,
           ct: { slices: small.ctSlices, size: small.ctSize, coverageMm: 120, localizer: false },
           mr: { size: small.mrSize, axialSlices: small.mrSlices, sagittalSlices: 0 },
           radiograph: { size: small.radiograph },

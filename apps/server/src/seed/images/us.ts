@@ -169,7 +169,21 @@ function echo(depth: number, x: number, y: number, s: Scene): number {
 }
 
 /** One 8-bit frame: sector of log-compressed speckle, depth marks. */
+/** Scenes drawn lately: exams given the same seed (the demo's small studies) share their speckle. */
+const drawn = new Map<string, Uint8Array>();
+const DRAWN_KEPT = 16;
+
 function drawScene(scene: Scene): Uint8Array {
+  const key = `${scene.shift}|${scene.breath}|${scene.seed}`;
+  const known = drawn.get(key);
+  if (known) return known.slice();
+  const out = drawSceneOnce(scene);
+  if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+  drawn.set(key, out.slice());
+  return out;
+}
+
+function drawSceneOnce(scene: Scene): Uint8Array {
   const rnd = pixelRandom(scene.seed);
   const re = new Float32Array(WIDTH * HEIGHT);
   const im = new Float32Array(WIDTH * HEIGHT);
