@@ -91,8 +91,8 @@ export const DEFAULT_DEMO_IMAGE_SIZES: DemoImageSizes = {
   usCineFrames: 12,
   small: { ctSlices: 4, ctSize: 128, mrSize: 128, mrSlices: 4, radiograph: 256, mgColumns: 128 },
 };
-/** Completed exams of the last two weeks have images; older ones were deleted (their log says so). */
-export const DEMO_IMAGE_WINDOW_DAYS = 14;
+/** Completed exams of the last week have images; older ones were deleted (their log says so). */
+export const DEMO_IMAGE_WINDOW_DAYS = 7;
 /** What the log of an exam whose images the demo does not keep says (the action a DICOM delete writes). */
 export const DEMO_IMAGES_RETIRED_DETAIL = `ภาพถูกลบแล้ว: ข้อมูลสาธิตเก็บภาพเฉพาะ ${DEMO_IMAGE_WINDOW_DAYS} วันล่าสุด (demo keeps the images of the last ${DEMO_IMAGE_WINDOW_DAYS} days)`;
 /** RLE where it pays (smooth 16-bit images), native where it does not (speckle, and one of each kind for contrast). */
