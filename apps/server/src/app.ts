@@ -8,6 +8,7 @@ import { AuditService } from './audit/audit.service';
 import { registerAccessGuard } from './auth/auth.plugin';
 import type { AuthService } from './auth/auth.service';
 import { storedSessionSecret } from './auth/session-secret';
+import { ArrivingImages } from './dicom/arriving-images';
 import type { TokenService } from './auth/token.service';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -78,6 +79,8 @@ export interface App {
     dicomImages: DicomImageLifecycle;
     /** Prints reports and stickers; Chromium starts on the first document. */
     pdf: PdfRenderer;
+    /** Exams whose images are on their way (the demo's background run fills it); the worklist shows them arriving. */
+    arrivingImages: ArrivingImages;
   };
   /** Every route registered, with its declared access (a test walks them). */
   routes: RouteRegistry;
@@ -158,7 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     confirmPassword: (id, pw) => auth.confirmPassword(id, pw),
     now,
   });
-  const exams = examsModule({ db, examState, audit, now, images: dicomImages, issueToken });
+  const arrivingImages = new ArrivingImages();
+  const exams = examsModule({ db, examState, audit, now, images: dicomImages, issueToken, arrivingImages });
   const documents = documentsModule({ db, exams: exams.service, files });
   const radiologyReports = examReportsModule({
     db,
@@ -257,7 +261,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     app,
     metrics,
     routes,
-    services: { auth, tokens, audit, exams: exams.service, examState, archive, thumbnails, jobs, dicomImages, pdf },
+    services: {
+      auth,
+      tokens,
+      audit,
+      exams: exams.service,
+      examState,
+      archive,
+      thumbnails,
+      jobs,
+      dicomImages,
+      pdf,
+      arrivingImages,
+    },
     startDraining: () => {
       draining = true;
     },

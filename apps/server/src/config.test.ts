@@ -13,6 +13,9 @@ describe(loadConfig.name, () => {
     });
     expect(sut.DATABASE_URL).toBeUndefined();
     expect(sut.DICOM_QUERY_AE_TITLES).toEqual(new Map());
+    // Unset HOST is decided at start: loopback with demo logins, every interface otherwise (SEC80).
+    expect(sut.HOST).toBeUndefined();
+    expect(sut.LOG_FORMAT).toBe('auto');
   });
 
   it('reads the PromptPay biller id with the dashes people copy from the bank letter left out', () => {

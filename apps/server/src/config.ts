@@ -20,7 +20,11 @@ const AeScopes = z
 /** Every setting, read from the environment once at boot; a bad value stops the start with a message naming it. */
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * HTTP bind address. Unset: 0.0.0.0, except while demo logins with the published password exist: then 127.0.0.1
+   * (SEC80); set it (even to 0.0.0.0) to choose.
+   */
+  HOST: z.string().min(1).optional(),
   PORT: Port.default(8080),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -125,6 +129,8 @@ const ConfigSchema = z.object({
       'must be a comma-separated list of IP addresses or CIDR blocks (such as 10.0.0.5,192.168.0.0/24)',
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: one readable line per entry (pino-pretty) outside production on a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   WEB_DIST: z.string().optional(),
   /** Hospital HIS gateway and ID-card reader helper as the browser reaches them (override the site config). */
   GATEWAY_URL: z.string().url().optional(),

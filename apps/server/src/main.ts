@@ -1,10 +1,9 @@
 import path from 'node:path';
-import pino from 'pino';
-import { buildApp, loggerOptions } from './app';
+import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootSeed } from './seed/boot-seed';
 import { openDatabase } from './db/client';
-import { markDemoImagesPending, startPendingDemoImages } from './seed/demo-images';
+import { markDemoImagesPending, primeArrivingImages, startPendingDemoImages } from './seed/demo-images';
 import { AuditService } from './audit/audit.service';
 import { createDicomListener, type DicomListener } from './dicom/dimse/dicom-listener';
 import { ArchiveFind } from './dicom/dimse/qr/archive-find';
@@ -12,6 +11,10 @@ import { ArchiveGet } from './dicom/dimse/qr/archive-get';
 import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
 import { unknownScopeCodes } from './dicom/dimse/qr/query-scopes.repository';
 import { callingAePolicy, storedDicomPeers } from './dicom/dimse/known-peers';
+import { browseUrl, chooseBindHost, readyLines } from './http/bind-host';
+import { demoLoginsInUse } from './seed/demo-logins';
+import { DEMO_PASSWORD } from './seed/data/organization';
+import { makeLogger } from './ops/logger';
 
 /** Boot: config → database → migrations → seed → jobs → HTTP listener; SIGTERM drains and closes cleanly. */
 async function main(): Promise<void> {
@@ -25,13 +28,16 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = pino(loggerOptions(config.LOG_LEVEL) as pino.LoggerOptions);
+  const log = makeLogger(config);
   const started = Date.now();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(config.DATA_DIR) });
   log.info({ engine: database.engine, ms: Date.now() - started }, 'database ready');
   const seeded = await bootSeed(config, database);
   log.info({ seeded }, 'seed applied');
-  if (seeded === 'demo' && config.DEMO_IMAGES === 'on') await markDemoImagesPending(database.db);
+  if (seeded === 'demo' && config.DEMO_IMAGES === 'on') {
+    const images = await markDemoImagesPending(database.db);
+    log.info(images, 'demo images: planned (they arrive after the server listens)');
+  }
   // A workstation scoped to a branch or hospital code that does not exist would see nothing: say so and stop.
   for (const [setting, scopes] of [
     ['DICOM_QUERY_AE_TITLES', config.DICOM_QUERY_AE_TITLES],
@@ -52,14 +58,29 @@ async function main(): Promise<void> {
   // Jobs before the listener: an action that queues one (unzip, DICOM delete) may come with the first request.
   // SIGTERM stops them through app.close(): running handlers are asked to stop and waited for, then retried later.
   await services.jobs.start({ workers: true });
-  await app.listen({ host: config.HOST, port: config.PORT });
-  log.info({ ms: Date.now() - started, port: config.PORT }, 'listening');
+  if (config.DEMO_IMAGES === 'on') await primeArrivingImages(database.db, services.arrivingImages);
+  // The published demo passwords stay off the network unless HOST says otherwise (SEC80).
+  const demoLogins = seeded === 'demo' || (await demoLoginsInUse(database.db));
+  const bind = chooseBindHost(config.HOST, demoLogins);
+  await app.listen({ host: bind.host, port: config.PORT });
+  log.info({ ms: Date.now() - started, host: bind.host, port: config.PORT, bind: bind.reason }, 'listening');
+  const ready = readyLines({
+    url: browseUrl(bind.host, config.PORT),
+    bind,
+    demoLogins,
+    demoUser: 'admin',
+    demoPassword: DEMO_PASSWORD,
+    demoImagesPending: config.DEMO_IMAGES === 'on' && services.arrivingImages.size > 0,
+  });
+  log.info({ url: browseUrl(bind.host, config.PORT), bind: bind.reason }, ready.join('\n'));
   // Demo images arrive after the server listens (a fresh demo database; resumed if a start was interrupted).
   const demoImages =
     config.DEMO_IMAGES === 'on'
       ? startPendingDemoImages(database.db, services.archive, {
           tempDir: path.resolve(config.DATA_DIR, 'tmp', 'demo-images'),
           log: log.child({ component: 'demo-images' }),
+          arriving: services.arrivingImages,
+          relaxCommits: database.engine === 'pglite',
         })
       : null;
 
@@ -89,7 +110,7 @@ async function main(): Promise<void> {
       log.info({ callingAes }, 'DICOM calling AE titles accepted');
     }
     dicom = createDicomListener({
-      host: config.DICOM_HOST ?? config.HOST,
+      host: config.DICOM_HOST ?? bind.host,
       port: config.DICOM_PORT,
       aeTitle: config.DICOM_AE_TITLE,
       allowedCallingAeTitles: callingAes,

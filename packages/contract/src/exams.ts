@@ -55,6 +55,8 @@ export const ExamSchema = z.object({
   isRead: z.boolean(),
   reportCount: z.number().int(),
   hasImage: z.boolean(),
+  /** No images yet, and they are on their way (the demo's generated images while they are written). */
+  imagesArriving: z.boolean().optional(),
   hasNote: z.boolean(),
   hasDocument: z.boolean(),
   hasFile: z.boolean(),

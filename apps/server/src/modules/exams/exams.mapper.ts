@@ -16,8 +16,8 @@ export function examPatientName(e: {
   return [`${e.prefixName ?? ''}${e.firstName}`, e.middleName, e.lastName].filter(Boolean).join(' ');
 }
 
-/** A hydrated database row as the worklist row of the contract. */
-export function toExam(r: Hydrated): Exam {
+/** A hydrated database row as the worklist row of the contract; `arriving` tells exams whose images are on their way. */
+export function toExam(r: Hydrated, arriving?: { has(examId: string): boolean }): Exam {
   const e = r.exam;
   return {
     examId: e.id,
@@ -44,6 +44,7 @@ export function toExam(r: Hydrated): Exam {
     isRead: e.isRead,
     reportCount: Number(r.reportCount),
     hasImage: e.hasImage,
+    imagesArriving: !e.hasImage && (arriving?.has(e.id) ?? false),
     hasNote: e.hasNote,
     hasDocument: Boolean(r.hasDocument),
     hasFile: Boolean(r.hasFile),

@@ -22,6 +22,8 @@ export interface ExamsModuleDeps {
   /** Hiding and purging an exam's images (DICOM delete). */
   images: ExamImages;
   issueToken: IssueExamToken;
+  /** Exams whose images are on their way (the demo's generated images), shown as arriving. */
+  arrivingImages?: { has(examId: string): boolean };
 }
 
 /**
@@ -36,6 +38,7 @@ export function examsModule(deps: ExamsModuleDeps) {
     deps.audit,
     deps.now,
     deps.images,
+    deps.arrivingImages,
   );
   const plugin = async (app: FastifyInstance): Promise<void> => {
     await app.register(

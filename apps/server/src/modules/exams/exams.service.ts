@@ -39,6 +39,8 @@ export class ExamsService {
     private readonly audit: AuditService,
     private readonly now: () => Date,
     private readonly images: ExamImages,
+    /** Exams whose images are on their way (the demo's), shown as arriving rather than as without images. */
+    private readonly arriving?: { has(examId: string): boolean },
   ) {}
 
   async search(user: CurrentUser, f: ExamSearch): Promise<ExamSearchResult> {
@@ -56,7 +58,7 @@ export class ExamsService {
       this.repo.searchPage(where, page),
       isDoctor ? this.repo.openCountsByClient(base) : Promise.resolve(undefined),
     ]);
-    const rows = (await this.repo.hydrate(ids)).map(toExam);
+    const rows = (await this.repo.hydrate(ids)).map((r) => toExam(r, this.arriving));
     await this.audit.record(
       null,
       { action: 'exam.search', entityType: 'exam', detail: { fields: Object.keys(f), results: rows.length } },
@@ -93,7 +95,7 @@ export class ExamsService {
   async row(id: string): Promise<Exam> {
     const [r] = await this.repo.hydrate([id]);
     if (!r) throw examNotFound();
-    return toExam(r);
+    return toExam(r, this.arriving);
   }
 
   /** Doctor accepts an exam assigned to them (spec §4 Acceptance). */
@@ -342,7 +344,7 @@ export class ExamsService {
   async related(user: CurrentUser, id: string): Promise<Exam[]> {
     const e = await this.load(user, id);
     const ids = await this.repo.related(e, examScopeCondition(user));
-    return (await this.repo.hydrate(ids)).map(toExam);
+    return (await this.repo.hydrate(ids)).map((r) => toExam(r, this.arriving));
   }
 
   /**

@@ -32,7 +32,7 @@ export type StudyOptions = GenerateOptions & {
   ct?: Pick<CtOptions, 'slices' | 'size' | 'coverageMm' | 'fovMm' | 'localizer'>;
   mr?: Pick<MrOptions, 'size' | 'axialSlices' | 'sagittalSlices'>;
   radiograph?: { size?: number };
-  us?: Pick<UsOptions, 'stills' | 'cineFrames'>;
+  us?: Pick<UsOptions, 'stills' | 'cineFrames' | 'doppler'>;
   mg?: Pick<MgOptions, 'columns'>;
 };
 

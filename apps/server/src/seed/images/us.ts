@@ -8,6 +8,8 @@ export interface UsOptions extends GenerateOptions {
   stills?: number;
   /** Frames of a cine loop (US Multi-frame) after the stills; 0 (default) for none. */
   cineFrames?: number;
+  /** The colour Doppler still after the grey ones (default true; RGB, three times the bytes of a grey still). */
+  doppler?: boolean;
 }
 
 const WIDTH = 640;
@@ -48,9 +50,11 @@ export function* generateUs(opts: UsOptions): Generator<GeneratedInstance> {
     n += 1;
     yield usInstance(opts, series, n, { kind: 'grey', frames: [grey] });
   }
-  const base = drawScene({ shift: 0, breath: 0, seed: seedOf(`${seed}|us|doppler`) });
-  n += 1;
-  yield usInstance(opts, series, n, { kind: 'rgb', frames: [colourDoppler(base)] });
+  if (opts.doppler !== false) {
+    const base = drawScene({ shift: 0, breath: 0, seed: seedOf(`${seed}|us|doppler`) });
+    n += 1;
+    yield usInstance(opts, series, n, { kind: 'rgb', frames: [colourDoppler(base)] });
+  }
   const cine = Math.max(0, Math.floor(opts.cineFrames ?? 0));
   if (cine > 0) {
     const frames: Uint8Array[] = [];
@@ -165,7 +169,21 @@ function echo(depth: number, x: number, y: number, s: Scene): number {
 }
 
 /** One 8-bit frame: sector of log-compressed speckle, depth marks. */
+/** Scenes drawn lately: exams given the same seed (the demo's small studies) share their speckle. */
+const drawn = new Map<string, Uint8Array>();
+const DRAWN_KEPT = 16;
+
 function drawScene(scene: Scene): Uint8Array {
+  const key = `${scene.shift}|${scene.breath}|${scene.seed}`;
+  const known = drawn.get(key);
+  if (known) return known.slice();
+  const out = drawSceneOnce(scene);
+  if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+  drawn.set(key, out.slice());
+  return out;
+}
+
+function drawSceneOnce(scene: Scene): Uint8Array {
   const rnd = pixelRandom(scene.seed);
   const re = new Float32Array(WIDTH * HEIGHT);
   const im = new Float32Array(WIDTH * HEIGHT);

@@ -14,6 +14,9 @@ export interface WorklistSearchRun {
   runAt: number;
 }
 
+/** How often a page showing images on their way asks again. */
+export const ARRIVING_POLL_MS = 4_000;
+
 export const examSearchKeys = {
   all: ['exams', 'search'] as const,
   run: (run: WorklistSearchRun) => [...examSearchKeys.all, run] as const,
@@ -34,6 +37,8 @@ export function searchExamsQueryOptions(run: WorklistSearchRun) {
     // A run is a moment's answer; fresher data comes from the next run, not from refetching this one.
     staleTime: Infinity,
     gcTime: 60_000,
+    // Rows whose images are on their way (the demo's, right after a first start) are asked again until they are in.
+    refetchInterval: (query) => (query.state.data?.rows.some((r) => r.imagesArriving) ? ARRIVING_POLL_MS : false),
   });
 }
 

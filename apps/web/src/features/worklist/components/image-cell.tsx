@@ -1,6 +1,7 @@
 import ArchiveRounded from '@mui/icons-material/ArchiveRounded';
 import ImageRounded from '@mui/icons-material/ImageRounded';
 import Badge from '@mui/material/Badge';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Exam } from '@rangsi/contract';
@@ -8,13 +9,28 @@ import { useTranslation } from 'react-i18next';
 import { isArchived } from '../lib/exam-rules';
 
 interface ImageCellProps {
-  exam: Pick<Exam, 'hasImage' | 'zipStatus' | 'dicomAuditStatus'>;
+  exam: Pick<Exam, 'hasImage' | 'zipStatus' | 'dicomAuditStatus' | 'imagesArriving'>;
   onOpen: () => void;
 }
 
 /** Spec §6 EXAM_DICOM: the image column — opens the viewer; marks archived images and the DICOM audit state. */
 export function ImageCell({ exam, onOpen }: ImageCellProps) {
   const { t } = useTranslation();
+  if (!exam.hasImage && exam.imagesArriving) {
+    // Images on their way (the demo's, written after the server started): not "no images", not a viewer yet.
+    return (
+      <Tooltip title={t('worklist.row.imagesArriving')} disableInteractive>
+        <CircularProgress
+          size={16}
+          thickness={5}
+          role="img"
+          aria-label={t('worklist.row.imagesArriving')}
+          data-testid="images-arriving"
+          sx={{ verticalAlign: 'middle' }}
+        />
+      </Tooltip>
+    );
+  }
   if (!exam.hasImage) {
     return (
       <Tooltip title={t('worklist.row.noImages')} disableInteractive>
