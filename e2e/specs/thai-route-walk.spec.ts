@@ -44,7 +44,7 @@ interface Found {
 async function screenText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts = [document.title, document.body.innerText];
-    for (const el of document.querySelectorAll('[placeholder],[title],[aria-label]')) {
+    for (const el of Array.from(document.querySelectorAll('[placeholder],[title],[aria-label]'))) {
       for (const a of ['placeholder', 'title', 'aria-label']) {
         const v = el.getAttribute(a);
         if (v) parts.push(v);
