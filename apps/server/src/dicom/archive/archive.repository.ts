@@ -193,9 +193,12 @@ export class ArchiveRepository {
     const ids = sql.param([...changed.keys()]);
     const times = sql.param([...changed.values()].map((d) => d.toISOString()));
     await this.db.transaction(async (tx) => {
-      // Lock the series first, in id order (the DICOM delete takes them in the same order): each statement after it
-      // reads a fresh snapshot, so a delete that committed while we waited is counted, not overwritten with the old
-      // number (on PostgreSQL a recount racing a delete made deleted studies reappear in QIDO).
+      // Lock first, studies then series, each in id order: the order indexInstance (study, then series) and the DICOM
+      // delete take them, so none of the three deadlocks with another. Each statement after the locks reads a fresh
+      // snapshot, so a delete that committed while we waited is counted, not overwritten with the old number (on
+      // PostgreSQL a recount racing a delete made deleted studies reappear in QIDO).
+      await tx.execute(sql`select id from dicom_studies
+        where id in (select study_id from dicom_series where id = any(${ids}::uuid[])) order by id for update`);
       await tx.execute(sql`select id from dicom_series where id = any(${ids}::uuid[]) order by id for update`);
       await tx.execute(sql`update dicom_series s set number_of_instances =
         (select count(*)::int from dicom_instances i where i.series_id = s.id and i.deleted_at is null)

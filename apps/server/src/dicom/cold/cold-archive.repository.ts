@@ -238,10 +238,16 @@ export class ColdArchiveRepository {
    * unlinked from the exam, so images sent again later link to it afresh. Returns how many instances were hidden.
    */
   static async softDeleteExamImages(tx: Database, examId: string, now: Date): Promise<number> {
-    const studies = await tx.select({ id: dicomStudies.id }).from(dicomStudies).where(eq(dicomStudies.examId, examId));
+    // Studies, then their series, locked in id order: the order the ingest takes them (archive.repository.ts), so
+    // the two never deadlock and a recount waits for this delete.
+    const studies = await tx
+      .select({ id: dicomStudies.id })
+      .from(dicomStudies)
+      .where(eq(dicomStudies.examId, examId))
+      .orderBy(dicomStudies.id)
+      .for('update');
     if (!studies.length) return 0;
     const studyIds = studies.map((s) => s.id);
-    // Series locked in id order, as the ingest's recount takes them: the two never deadlock, and the recount waits.
     await tx
       .select({ id: dicomSeries.id })
       .from(dicomSeries)
