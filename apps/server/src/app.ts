@@ -22,6 +22,7 @@ import { registerSameOriginGuard } from './http/same-origin';
 import { originOf, registerSecurityHeaders } from './http/security-headers';
 import { JobQueue } from './jobs/job-queue';
 import { accountingModule } from './modules/accounting/accounting.module';
+import { apiCredentialsModule } from './modules/api-credentials/api-credentials.module';
 import { backupModule } from './modules/backup/backup.module';
 import { billingModule } from './modules/billing/billing.module';
 import { dicomExportModule } from './modules/dicom-export/dicom-export.module';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cookieSecure: config.COOKIE_SECURE,
   });
   const { auth, tokens, issueToken } = users;
+  const apiCredentials = apiCredentialsModule({ db, audit, attempts: users.attempts, now });
   const uidata = uidataModule({ db, gatewayUrl: config.GATEWAY_URL, idCardReaderUrl: config.ID_CARD_READER_URL });
   const patients = patientsModule({
     db,
@@ -217,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Cross-site writes are refused first (decision sec40); HTML form bodies are parsed only by the two routes that take them.
   registerPublicOrigin(app, config.PUBLIC_BASE_URL ?? null);
   registerSameOriginGuard(app, config.PUBLIC_BASE_URL ?? null);
-  registerAccessGuard(app, auth, tokens);
+  registerAccessGuard(app, auth, tokens, apiCredentials.service);
   registerSecurityHeaders(app, {
     indexHtmlPath: path.join(config.WEB_DIST ?? DEFAULT_WEB_DIST, 'index.html'),
     helperOrigins: async () => {
@@ -236,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     opsRoutes({ metrics, ping: () => database.ping(), isDraining: () => draining }),
     auditRoutes(new AuditSearch(db)),
     users.plugin,
+    apiCredentials.plugin,
     uidata.plugin,
     patients.plugin,
     exams.plugin,

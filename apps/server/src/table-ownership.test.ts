@@ -40,6 +40,7 @@ const OWNERS: Record<string, string> = {
   user_permissions: 'modules/users/',
   login_failures: 'modules/users/',
   sessions: 'auth/session.repository.ts',
+  api_credentials: 'modules/api-credentials/api-credentials.repository.ts',
   audit_log: 'audit/audit.repository.ts',
   // The DICOM index is the library's: the archive, the cold archive, the reindex and the thumbnails keep it.
   dicom_studies: 'dicom/',

@@ -101,15 +101,24 @@ export function registerReadAudit(app: FastifyInstance, audit: AuditService, db:
   const repo = new AuditRepository(db);
   // Synchronous on purpose: enterWith then covers the rest of this request's hooks and its handler.
   app.addHook('onRequest', (request, _reply, done) => {
-    auditContext.enterWith({ ip: request.ip, userAgent: headerText(request.headers['user-agent']), recorded: false });
+    auditContext.enterWith({
+      ip: request.ip,
+      userAgent: headerText(request.headers['user-agent']),
+      recorded: false,
+      caller: () => request.user,
+    });
     done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
-    if (!url || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
-    if (!isPatientDataRoute(url, request.routeOptions.config?.access)) return payload;
+    if (!url) return payload;
     const ctx = auditContext.getStore();
-    if (ctx?.recorded) return payload;
+    const patientData =
+      reply.statusCode >= 200 && reply.statusCode < 300 && isPatientDataRoute(url, request.routeOptions.config?.access);
+    if (!patientData || ctx?.recorded) {
+      if (request.user?.credential && !ctx?.recorded) await recordCredentialCall(audit, request, url, reply.statusCode);
+      return payload;
+    }
     const actor = actorOf(request.user ?? null);
     // Anonymous public routes (the film link's own pages) audit themselves as the link.
     if (!actor) return payload;
@@ -121,6 +130,21 @@ export function registerReadAudit(app: FastifyInstance, audit: AuditService, db:
     await audit.record(request, { ...entry, patientId, detail: { route: `${request.method} ${url}` } }, actor);
     return payload;
   });
+}
+
+/**
+ * Every call of an outside system's credential leaves a row (decision io52), the ones of patient-data routes above;
+ * the rest here, one per credential, route and status within the dedupe window, so a polling system cannot flood.
+ */
+async function recordCredentialCall(audit: AuditService, request: FastifyRequest, url: string, status: number) {
+  const actor = actorOf(request.user);
+  const route = `${request.method} ${url}`;
+  if (!audit.isFresh(actor, { action: 'api.call', entityType: 'route', entityId: `${route} ${status}` })) return;
+  await audit.record(
+    request,
+    { action: 'api.call', entityType: 'route', entityId: route, detail: { route, status } },
+    actor!,
+  );
 }
 
 function paramOf(request: FastifyRequest, name: string): string | null {

@@ -29,6 +29,8 @@ export interface AuditActor {
 /** The actor behind a request's caller: a film link acts as itself, never as the person who made it. */
 export function actorOf(user: CurrentUser | null): AuditActor | null {
   if (!user) return null;
+  if (user.credential)
+    return { type: 'system', id: user.credential.name, userId: null, username: user.credential.name };
   if (user.token?.purpose === 'link') return { type: 'link', id: user.token.linkId, userId: null, username: null };
   if (user.token) return { type: 'token', id: user.token.purpose, userId: user.userId, username: user.username };
   return { type: 'person', id: null, userId: user.userId, username: user.username };
@@ -56,13 +58,15 @@ export class AuditService {
     entry: AuditEntry,
     who?: { userId: string; username: string } | AuditActor,
   ): Promise<void> {
-    const actor: AuditActor | null = who
+    let actor: AuditActor | null = who
       ? 'type' in who
         ? who
         : { type: 'person', id: null, userId: who.userId, username: who.username }
       : actorOf(request?.user ?? null);
     const ctx = auditContext.getStore();
     if (ctx) ctx.recorded = true;
+    const caller = ctx?.caller?.() ?? request?.user;
+    if (caller?.credential) actor = actorOf(caller);
     if (entry.dedupe && !this.isFresh(actor, entry)) return;
     const userAgent = request ? headerText(request.headers['user-agent']) : (ctx?.userAgent ?? null);
     await this.repo.append({

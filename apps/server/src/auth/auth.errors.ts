@@ -7,4 +7,6 @@ export const authError = defineErrors({
   TOKEN_EXPIRED: 'unauthorized',
   UNDECLARED_ROUTE: 'forbidden',
   LINK_NOT_FOUND: 'not-found',
+  CREDENTIAL_INVALID: 'unauthorized',
+  CREDENTIAL_NOT_HERE: 'forbidden',
 });

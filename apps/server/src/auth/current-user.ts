@@ -31,6 +31,11 @@ export interface CurrentUser {
     /** When the token dies; a token minted from it (the viewer's priors) dies no later. */
     expiresAt: Date;
   } | null;
+  /**
+   * Set when an outside system called with its API credential (decision io50): the audit log names it, never the
+   * administrator whose account `userId` is (kept for the rows that need a person). Absent for people and tokens.
+   */
+  credential?: { id: string; keyId: string; name: string };
 }
 
 declare module 'fastify' {

@@ -13,6 +13,11 @@ export interface RouteAccess {
   scope: 'none' | 'self' | 'exam' | 'patient' | 'request' | 'billing' | 'accounting' | 'report' | 'dicom';
   /** The query-token purposes this (GET) route accepts in place of a session; absent: session only. */
   tokens?: readonly TokenPurpose[];
+  /**
+   * A person's session only: an API credential is refused (403) even where its role holds the permission — the
+   * administration of the credentials themselves (decision io50). Other /api and /dicomweb routes take credentials.
+   */
+  sessionOnly?: true;
 }
 
 declare module 'fastify' {

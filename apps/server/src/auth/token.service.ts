@@ -80,6 +80,8 @@ export class TokenService {
     ttlMs = EXAM_TOKEN_TTL_MS,
   ): Promise<{ token: string; expiresAt: Date }> {
     if (user.token?.purpose === 'link') throw forbidden();
+    // A system's credential has no session for a token to die with, and opens no viewer itself (decision io50).
+    if (user.credential) throw authError('CREDENTIAL_NOT_HERE');
     const parentId = user.token ? user.token.parentSessionId : user.sessionId;
     const now = this.now();
     const parent = parentId ? await this.deps.sessions.findLiveById(parentId, now) : undefined;

@@ -37,6 +37,8 @@ export const en = {
   TOKEN_EXPIRED: 'This link has expired: please open it again',
   UNDECLARED_ROUTE: 'You do not have permission to use this',
   LINK_NOT_FOUND: 'This link does not exist or has expired',
+  CREDENTIAL_INVALID: 'The API credential is not valid or was revoked',
+  CREDENTIAL_NOT_HERE: 'An API credential cannot be used here',
   BAD_CREDENTIALS: 'Wrong username or password',
   LOCKED: 'This account is locked for now: please contact your administrator',
 
@@ -155,6 +157,15 @@ export const en = {
     "This database runs on its own server: back it up with that server's tools (see Backup and restore in the README)",
   BACKUP_RUNNING: 'A backup is already running: wait for it to finish',
   BACKUP_STARTED: 'Backup started',
+
+  // modules/api-credentials/
+  API_CREDENTIAL_NOT_FOUND: 'API credential not found',
+  API_CREDENTIAL_NAME_TAKEN: 'A credential with this name exists: choose another name',
+  API_CREDENTIAL_ALREADY_REVOKED: 'This credential was already revoked',
+  API_CREDENTIAL_BRANCH_REQUIRED: 'Choose an existing branch',
+  API_CREDENTIAL_HOSPITAL_REQUIRED: 'Choose an existing hospital',
+  API_CREDENTIAL_CREATED: 'Credential created',
+  API_CREDENTIAL_REVOKED: 'Credential revoked',
 
   // modules/dicom-export/
   EXPORT_NO_IMAGES: 'This exam has no DICOM images to export yet',

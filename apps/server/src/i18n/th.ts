@@ -39,6 +39,9 @@ export const th = {
   TOKEN_EXPIRED: 'ลิงก์นี้หมดอายุแล้ว กรุณาเปิดใหม่',
   UNDECLARED_ROUTE: 'ไม่มีสิทธิ์ใช้งานส่วนนี้',
   LINK_NOT_FOUND: 'ลิงก์นี้ไม่มีอยู่หรือหมดอายุแล้ว',
+  CREDENTIAL_INVALID:
+    'รหัสเชื่อมต่อระบบ (API credential) ไม่ถูกต้องหรือถูกยกเลิกแล้ว (The API credential is not valid or was revoked)',
+  CREDENTIAL_NOT_HERE: 'รหัสเชื่อมต่อระบบใช้กับส่วนนี้ไม่ได้ (An API credential cannot be used here)',
   BAD_CREDENTIALS: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
   LOCKED: 'บัญชีนี้ถูกระงับชั่วคราว กรุณาติดต่อผู้ดูแลระบบ (This account is locked)',
 
@@ -157,6 +160,15 @@ export const th = {
     "ฐานข้อมูลของระบบนี้อยู่บนเซิร์ฟเวอร์ฐานข้อมูลแยก สำรองด้วยเครื่องมือของเซิร์ฟเวอร์นั้นตามคู่มือ (This database runs on its own server: back it up with that server's tools, see Backup and restore in the README)",
   BACKUP_RUNNING: 'กำลังสำรองข้อมูลอยู่ กรุณารอให้เสร็จก่อน (A backup is already running: wait for it to finish)',
   BACKUP_STARTED: 'เริ่มสำรองข้อมูลแล้ว (Backup started)',
+
+  // modules/api-credentials/
+  API_CREDENTIAL_NOT_FOUND: 'ไม่พบรหัสเชื่อมต่อระบบ (API credential not found)',
+  API_CREDENTIAL_NAME_TAKEN: 'มีรหัสเชื่อมต่อระบบชื่อนี้แล้ว กรุณาใช้ชื่ออื่น (A credential with this name exists: choose another name)',
+  API_CREDENTIAL_ALREADY_REVOKED: 'รหัสเชื่อมต่อระบบนี้ถูกยกเลิกไปแล้ว (This credential was already revoked)',
+  API_CREDENTIAL_BRANCH_REQUIRED: 'กรุณาเลือกสาขาที่มีอยู่ (Choose an existing branch)',
+  API_CREDENTIAL_HOSPITAL_REQUIRED: 'กรุณาเลือกโรงพยาบาลที่มีอยู่ (Choose an existing hospital)',
+  API_CREDENTIAL_CREATED: 'สร้างรหัสเชื่อมต่อระบบแล้ว (Credential created)',
+  API_CREDENTIAL_REVOKED: 'ยกเลิกรหัสเชื่อมต่อระบบแล้ว (Credential revoked)',
 
   // modules/dicom-export/
   EXPORT_NO_IMAGES: 'รายการตรวจนี้ยังไม่มีภาพ DICOM ให้ส่งออก',

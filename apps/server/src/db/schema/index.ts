@@ -7,3 +7,4 @@ export * from './dicom';
 export * from './billing';
 export * from './accounting';
 export * from './audit';
+export * from './api-credentials';
