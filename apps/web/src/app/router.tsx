@@ -25,6 +25,9 @@ const AccountingPage = lazy(() =>
   import('@/features/accounting/accounting-page').then((m) => ({ default: m.AccountingPage })),
 );
 const BackupPage = lazy(() => import('@/features/backup/backup-page').then((m) => ({ default: m.BackupPage })));
+const ApiCredentialsPage = lazy(() =>
+  import('@/features/api-credentials/api-credentials-page').then((m) => ({ default: m.ApiCredentialsPage })),
+);
 const RequestListPage = lazy(() =>
   import('@/features/request/request-list-page').then((m) => ({ default: m.RequestListPage })),
 );
@@ -225,6 +228,15 @@ export const router = createBrowserRouter([
         element: (
           <RequireMenu>
             <BackupPage />
+          </RequireMenu>
+        ),
+      },
+      // Issue 27 item 11: credentials of outside systems (menu item admin/api-credentials, permission USER_ADMIN).
+      {
+        path: 'admin/api-credentials',
+        element: (
+          <RequireMenu>
+            <ApiCredentialsPage />
           </RequireMenu>
         ),
       },

@@ -39,6 +39,12 @@ export const MENU_DEFINITIONS: readonly MenuDefinition[] = [
   },
   { code: 'admin/audit', permission: 'AUDIT', titleTh: 'บันทึกการเข้าถึงข้อมูล', titleEn: 'Audit log' },
   { code: 'admin/backup', permission: 'USER_ADMIN', titleTh: 'สำรองข้อมูล', titleEn: 'Backup' },
+  {
+    code: 'admin/api-credentials',
+    permission: 'USER_ADMIN',
+    titleTh: 'รหัสเชื่อมต่อระบบ',
+    titleEn: 'API credentials',
+  },
 ];
 
 /** Accounting side-menu membership: any MENU_ACCOUNTING_* flag makes the accounting item visible. */

@@ -3,6 +3,7 @@ import AssessmentRounded from '@mui/icons-material/AssessmentRounded';
 import AssignmentTurnedInRounded from '@mui/icons-material/AssignmentTurnedInRounded';
 import BadgeRounded from '@mui/icons-material/BadgeRounded';
 import BackupRounded from '@mui/icons-material/BackupRounded';
+import KeyRounded from '@mui/icons-material/KeyRounded';
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import FolderRounded from '@mui/icons-material/FolderRounded';
 import LocalHospitalRounded from '@mui/icons-material/LocalHospitalRounded';
@@ -37,6 +38,8 @@ export function MenuIcon({ code, ...props }: { code: string } & SvgIconProps) {
       return <HistoryRounded {...props} />;
     case 'admin/backup':
       return <BackupRounded {...props} />;
+    case 'admin/api-credentials':
+      return <KeyRounded {...props} />;
     default:
       return <FolderRounded {...props} />;
   }

@@ -31,6 +31,9 @@ const ACTION_TEXT: Record<string, [string, string]> = {
   'link.open': ['เปิดลิงก์ฟิล์ม', 'Opened film link'],
   'link.open.refused': ['เปิดลิงก์ฟิล์มไม่สำเร็จ', 'Film link refused'],
   'link.report': ['เปิดผลอ่านจากลิงก์ฟิล์ม', 'Opened report via link'],
+  'api.call': ['ระบบภายนอกเรียกใช้', 'System call'],
+  'credential.create': ['สร้างรหัสเชื่อมต่อระบบ', 'Created API credential'],
+  'credential.revoke': ['ยกเลิกรหัสเชื่อมต่อระบบ', 'Revoked API credential'],
   login: ['เข้าสู่ระบบ', 'Signed in'],
   logout: ['ออกจากระบบ', 'Signed out'],
 };

@@ -1,6 +1,7 @@
 import { AccountingPicture } from './accounting-picture';
 import { AccountingReportPicture } from './accounting-report-picture';
 import { AuditPicture } from './audit-picture';
+import { ApiCredentialsPicture } from './api-credentials-picture';
 import { BackupPicture } from './backup-picture';
 import { BranchReportPicture } from './branch-report-picture';
 import { CenterReportPicture } from './center-report-picture';
@@ -36,6 +37,8 @@ export function MenuPicture({ code }: { code: string }) {
       return <AuditPicture />;
     case 'admin/backup':
       return <BackupPicture />;
+    case 'admin/api-credentials':
+      return <ApiCredentialsPicture />;
     default:
       return <GenericPicture name={code} />;
   }
