@@ -127,6 +127,7 @@ function routesFor(ids: Ids): string[] {
     `/request/upload/${ids.requestId}`,
     '/admin/audit',
     '/admin/backup',
+    '/admin/api-credentials',
     '/accounting/billing',
     '/accounting/money',
     '/accounting/cost',

@@ -163,7 +163,8 @@ export const th = {
 
   // modules/api-credentials/
   API_CREDENTIAL_NOT_FOUND: 'ไม่พบรหัสเชื่อมต่อระบบ (API credential not found)',
-  API_CREDENTIAL_NAME_TAKEN: 'มีรหัสเชื่อมต่อระบบชื่อนี้แล้ว กรุณาใช้ชื่ออื่น (A credential with this name exists: choose another name)',
+  API_CREDENTIAL_NAME_TAKEN:
+    'มีรหัสเชื่อมต่อระบบชื่อนี้แล้ว กรุณาใช้ชื่ออื่น (A credential with this name exists: choose another name)',
   API_CREDENTIAL_ALREADY_REVOKED: 'รหัสเชื่อมต่อระบบนี้ถูกยกเลิกไปแล้ว (This credential was already revoked)',
   API_CREDENTIAL_BRANCH_REQUIRED: 'กรุณาเลือกสาขาที่มีอยู่ (Choose an existing branch)',
   API_CREDENTIAL_HOSPITAL_REQUIRED: 'กรุณาเลือกโรงพยาบาลที่มีอยู่ (Choose an existing hospital)',

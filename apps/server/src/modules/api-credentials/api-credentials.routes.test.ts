@@ -42,7 +42,7 @@ describe('API credentials', () => {
   const studiesSeen = async (authorization: string) => {
     const res = await call('/dicomweb/studies?limit=1000', authorization);
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { '0020000D': { Value: string[] } }[]).map((s) => s['0020000D'].Value[0]);
+    return res.json<{ '0020000D': { Value: string[] } }[]>().map((s) => s['0020000D'].Value[0]);
   };
   const stow = (authorization: string, accessionNumber = '') => {
     const inst = buildInstance({ accessionNumber });

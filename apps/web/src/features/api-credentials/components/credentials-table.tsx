@@ -34,7 +34,7 @@ export function CredentialsTable({ credentials, onRevoke }: CredentialsTableProp
         size="small"
         stickyHeader
         data-testid="credentials-table"
-        sx={{ '& th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1.5 } }}
+        sx={{ '& th': { whiteSpace: 'nowrap' }, '& th, & td': { px: 1 } }}
       >
         <TableHead>
           <TableRow>
@@ -67,8 +67,7 @@ export function CredentialsTable({ credentials, onRevoke }: CredentialsTableProp
               <TableCell sx={numbers}>
                 {formatDateTime(c.createdAt)}
                 {c.createdBy ? (
-                  <Typography component="span" variant="inherit" color="text.secondary">
-                    {' '}
+                  <Typography variant="caption" component="div" color="text.secondary">
                     {t('apiCredentials.createdBy', { user: c.createdBy })}
                   </Typography>
                 ) : null}
@@ -76,30 +75,26 @@ export function CredentialsTable({ credentials, onRevoke }: CredentialsTableProp
               <TableCell sx={numbers} data-testid="credential-last-used">
                 {c.lastUsedAt ? formatDateTime(c.lastUsedAt) : t('apiCredentials.never')}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Box component="span" data-testid="credential-status">
-                  {c.revokedAt ? (
-                    <Chip
-                      size="small"
-                      color="error"
-                      variant="outlined"
-                      label={t('apiCredentials.revokedAt', { at: formatDateTime(c.revokedAt) })}
-                    />
-                  ) : (
-                    <Chip size="small" color="success" variant="outlined" label={t('apiCredentials.active')} />
+              <TableCell>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+                  <Box component="span" data-testid="credential-status">
+                    {c.revokedAt ? (
+                      <Chip
+                        size="small"
+                        color="error"
+                        variant="outlined"
+                        label={t('apiCredentials.revokedAt', { at: formatDateTime(c.revokedAt) })}
+                      />
+                    ) : (
+                      <Chip size="small" color="success" variant="outlined" label={t('apiCredentials.active')} />
+                    )}
+                  </Box>
+                  {c.revokedAt ? null : (
+                    <Button size="small" color="error" onClick={() => onRevoke(c)} data-testid="credential-revoke">
+                      {t('apiCredentials.revokeButton')}
+                    </Button>
                   )}
                 </Box>
-                {c.revokedAt ? null : (
-                  <Button
-                    size="small"
-                    color="error"
-                    sx={{ ml: 1 }}
-                    onClick={() => onRevoke(c)}
-                    data-testid="credential-revoke"
-                  >
-                    {t('apiCredentials.revokeButton')}
-                  </Button>
-                )}
               </TableCell>
             </TableRow>
           ))}
