@@ -57,9 +57,11 @@ async function screenText(page: Page): Promise<string> {
 function problemsIn(route: string, text: string): Found[] {
   const found: Found[] = [];
   const add = (what: string) => found.push({ route, what });
-  // Addresses, e-mails, file names and browsers' user agents (the audit log) are data, not codes.
+  // Addresses, e-mails, file names, browsers' user agents (the audit log) and API credentials' key ids (the Basic
+  // username a PACS is configured with) are data, not codes.
   const plain = text
     .replace(/Mozilla\/5\.0[^\n]*/g, ' ')
+    .replace(/\brgs_[0-9a-f]{16}\b/g, ' ')
     .replace(/\S+@\S+|https?:\/\/\S+|\/[\w./-]+|[\w-]+\.(?:pdf|jpg|jpeg|png|dcm|zip|docx?)\b/gi, ' ');
   const key = KEY_PATH.exec(plain);
   if (key) add(`key ${key[0]}`);
