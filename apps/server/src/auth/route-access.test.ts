@@ -86,6 +86,18 @@ describe('every route declares its permission and data scope', () => {
     ]);
     expect(taking.filter((r) => !r.url.startsWith('/dicomweb/') && !known.has(r.url)).map((r) => r.url)).toEqual([]);
   });
+  it("keeps the credentials' administration to a person's session (decision io50)", () => {
+    const sessionOnly = sut.routes
+      .filter((r) => (r.access as { sessionOnly?: boolean }).sessionOnly)
+      .map((r) => `${([] as string[]).concat(r.method).join(',')} ${r.url}`)
+      .sort();
+    expect(sessionOnly).toEqual([
+      'GET /api/admin/api-credentials',
+      'HEAD /api/admin/api-credentials',
+      'POST /api/admin/api-credentials',
+      'POST /api/admin/api-credentials/:id/revoke',
+    ]);
+  });
 });
 
 describe('authenticate, then validate (ARCHITECTURE §4)', () => {
