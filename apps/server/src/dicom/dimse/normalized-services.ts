@@ -113,13 +113,20 @@ export class NormalizedServices {
         const result = await source.check(parsed.request);
         const report = commitmentReport(result);
         const status = await this.deliver(report, ts, callingAe);
+        if (!status) {
+          this.channel.log.warn(
+            { callingAe },
+            'storage commitment result not delivered: association released and the AE has no address (DICOM_MOVE_DESTINATIONS)',
+          );
+          return;
+        }
         this.channel.log.info(
           {
             callingAe,
             committed: result.committed.length,
             failed: result.failed.length,
             via: status.via,
-            reportStatus: status.status === null ? null : hexStatus(status.status),
+            reportStatus: hexStatus(status.status),
             ms: Date.now() - started,
           },
           'storage commitment reported',
@@ -137,13 +144,13 @@ export class NormalizedServices {
     report: { eventTypeId: number; elements: Record<string, unknown> },
     ts: string,
     callingAe: string,
-  ): Promise<{ via: 'same' | 'new'; status: number | null }> {
+  ): Promise<{ via: 'same' | 'new'; status: number } | null> {
     if (this.open) {
       const status = await this.reportHere(report, ts);
       if (status !== null) return { via: 'same', status };
     }
     const destination = this.sources.destinations.get(callingAe);
-    if (!destination) throw new Error('association closed and no address listed for the AE (DICOM_MOVE_DESTINATIONS)');
+    if (!destination) return null;
     const status = await sendReportOnNewAssociation({
       destination,
       callingAe: this.sources.aeTitle,
@@ -199,7 +206,10 @@ export class NormalizedServices {
     sopInstanceUid: string,
     callback: (response: Rs) => void,
     responseOf: (request: Rq) => Rs,
-    call: (mpps: MppsSource, r: { sopInstanceUid: string; callingAe: string; elements: Record<string, unknown> }) => Promise<MppsAnswer>,
+    call: (
+      mpps: MppsSource,
+      r: { sopInstanceUid: string; callingAe: string; elements: Record<string, unknown> },
+    ) => Promise<MppsAnswer>,
   ): void {
     const callingAe = this.channel.callingAe();
     const reply = (a: MppsAnswer) => {

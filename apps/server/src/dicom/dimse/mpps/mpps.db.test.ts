@@ -118,8 +118,7 @@ describe('MPPS SCP, reported by dcmjs-dimse Client', () => {
     return { examId: exam!.id, keys };
   }
 
-  const examRow = async (id: string) =>
-    (await database.db.select().from(exams).where(eq(exams.id, id)))[0]!;
+  const examRow = async (id: string) => (await database.db.select().from(exams).where(eq(exams.id, id)))[0]!;
   const logOf = async (id: string) =>
     (
       await database.db
@@ -227,11 +226,9 @@ describe('MPPS SCP, reported by dcmjs-dimse Client', () => {
     );
     expect(ex.responses.map((r) => r?.getStatus())).toEqual([0x0106, 0x0112, 0x0000, 0x0106, 0x0121]);
     // Another modality cannot touch CT01's step: for it, the step does not exist.
-    const other = await exchange(
-      h.listener.port,
-      [set(uid, { PerformedProcedureStepStatus: 'DISCONTINUED' })],
-      { callingAe: 'CT02' },
-    );
+    const other = await exchange(h.listener.port, [set(uid, { PerformedProcedureStepStatus: 'DISCONTINUED' })], {
+      callingAe: 'CT02',
+    });
     expect(other.responses[0]?.getStatus()).toBe(0x0112);
     const rows = await database.db.select().from(dicomMpps).where(eq(dicomMpps.examId, examId));
     expect(rows.map((r) => [r.sopInstanceUid, r.status])).toEqual([[uid, 'IN PROGRESS']]);
@@ -250,8 +247,6 @@ describe('MPPS SCP, reported by dcmjs-dimse Client', () => {
     const { keys } = await scheduledExam(4);
     const ex = await exchange(h.listener.port, [create('2.25.27120006', keys)], { callingAe: 'STRANGER' });
     expect(ex.rejected).toBe(true);
-    expect(await database.db.select().from(dicomMpps).where(eq(dicomMpps.sopInstanceUid, '2.25.27120006'))).toEqual(
-      [],
-    );
+    expect(await database.db.select().from(dicomMpps).where(eq(dicomMpps.sopInstanceUid, '2.25.27120006'))).toEqual([]);
   });
 });

@@ -51,8 +51,7 @@ export class MppsRepository {
     const ids = [...keys.accessionNumbers, ...keys.requestedProcedureIds];
     if (ids.length > 0) tries.push(inArray(exams.accessionNumber, ids));
     const prefixes = keys.requestedProcedureIds.filter((id) => /^[0-9a-f]{16}$/.test(id));
-    if (prefixes.length > 0)
-      tries.push(inArray(sql`substr(replace(${exams.id}::text, '-', ''), 1, 16)`, prefixes));
+    if (prefixes.length > 0) tries.push(inArray(sql`substr(replace(${exams.id}::text, '-', ''), 1, 16)`, prefixes));
     if (keys.studyInstanceUids.length > 0) tries.push(inArray(exams.studyInstanceUid, keys.studyInstanceUids));
     for (const condition of tries) {
       const rows = await this.db.select({ id: exams.id }).from(exams).where(live(condition)).limit(2);

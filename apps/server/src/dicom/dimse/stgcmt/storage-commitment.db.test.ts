@@ -97,7 +97,15 @@ describe('Storage Commitment SCP, asked by dcmjs-dimse Client', () => {
       moveDestinations: [{ aeTitle: 'MODALITY', host: '127.0.0.1', port: modality.port }],
     });
     const files = stored.map((uid) => writeInstance(fx.dataDir, uid));
-    const r = await run('storescu', ['-aet', 'MODALITY', '-aec', 'RANGSI', '127.0.0.1', String(h.listener.port), ...files]);
+    const r = await run('storescu', [
+      '-aet',
+      'MODALITY',
+      '-aec',
+      'RANGSI',
+      '127.0.0.1',
+      String(h.listener.port),
+      ...files,
+    ]);
     expect(r.code, r.stderr).toBe(0);
   }, 60_000);
   afterAll(async () => {
@@ -140,9 +148,18 @@ describe('Storage Commitment SCP, asked by dcmjs-dimse Client', () => {
   });
 
   it('reports event type 1 with no Failed SOP Sequence when every instance is held', async () => {
-    const ex = await exchange(h.listener.port, [commitmentRequest('2.25.1002', stored.map((u) => [CT, u]))], {
-      reports: 1,
-    });
+    const ex = await exchange(
+      h.listener.port,
+      [
+        commitmentRequest(
+          '2.25.1002',
+          stored.map((u) => [CT, u]),
+        ),
+      ],
+      {
+        reports: 1,
+      },
+    );
     const report = reportOf(ex.reports[0]!);
     expect(report.eventTypeId).toBe(1);
     expect(report.committed).toEqual(stored.map((u) => [CT, u]));
@@ -155,7 +172,12 @@ describe('Storage Commitment SCP, asked by dcmjs-dimse Client', () => {
     // The index is held until the modality has released, so the result cannot be ready while it is still associated.
     await fx.database.db.transaction(async (tx) => {
       await tx.execute(sql`lock table dicom_instances in access exclusive mode`);
-      ex = await exchange(h.listener.port, [commitmentRequest('2.25.1003', [[CT, stored[0]!], [CT, `${STUDY}.8`]])]);
+      ex = await exchange(h.listener.port, [
+        commitmentRequest('2.25.1003', [
+          [CT, stored[0]!],
+          [CT, `${STUDY}.8`],
+        ]),
+      ]);
     });
     expect(ex!.responses[0]?.getStatus()).toBe(0x0000);
     expect(ex!.reports).toHaveLength(0);
@@ -176,7 +198,11 @@ describe('Storage Commitment SCP, asked by dcmjs-dimse Client', () => {
       sql`update dicom_instances set deleted_at = now() where sop_instance_uid = ${stored[2]!}`,
     );
     const ex = await exchange(h.listener.port, [commitmentRequest('2.25.1004', [[CT, stored[2]!]])], { reports: 1 });
-    expect(reportOf(ex.reports[0]!)).toMatchObject({ eventTypeId: 2, committed: [], failed: [[CT, stored[2], 0x0112]] });
+    expect(reportOf(ex.reports[0]!)).toMatchObject({
+      eventTypeId: 2,
+      committed: [],
+      failed: [[CT, stored[2], 0x0112]],
+    });
   });
 
   it('refuses a malformed request with the N-ACTION status and sends no report', async () => {
