@@ -80,13 +80,20 @@ export function dateTimeOf(date: unknown, time: unknown): string | null {
 }
 
 /**
- * The attributes as stored in jsonb: PostgreSQL refuses a NUL character in text, which a padded value can carry, and
- * binary values (ArrayBuffers) have no JSON form; both are dropped rather than failing the modality's request.
+ * The attributes as stored in jsonb: PostgreSQL refuses a NUL character in text, which a padded value can carry;
+ * binary values have no JSON form and 64-bit integers none JSON.stringify takes. NULs and binary values are dropped,
+ * big integers kept as text, rather than failing the modality's request.
  */
 export function storableAttributes(elements: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(
     JSON.stringify(elements, (_k, v: unknown) =>
-      typeof v === 'string' ? v.replaceAll('\u0000', '') : v instanceof ArrayBuffer ? undefined : v,
+      typeof v === 'string'
+        ? v.replaceAll('\u0000', '')
+        : typeof v === 'bigint'
+          ? String(v)
+          : v instanceof ArrayBuffer || ArrayBuffer.isView(v)
+            ? undefined
+            : v,
     ),
   ) as Record<string, unknown>;
 }

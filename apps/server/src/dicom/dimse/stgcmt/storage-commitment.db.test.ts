@@ -209,12 +209,13 @@ describe('Storage Commitment SCP, asked by dcmjs-dimse Client', () => {
     const wrongInstance = commitmentRequest('2.25.1005', [[CT, stored[0]!]]);
     wrongInstance.setRequestedSopInstanceUid('1.2.3.4');
     const ex = await exchange(h.listener.port, [
+      new dimse.requests.NActionRequest(STORAGE_COMMITMENT_SOP_CLASS, STORAGE_COMMITMENT_SOP_INSTANCE, 1),
       commitmentRequest(undefined, [[CT, stored[0]!]]),
       commitmentRequest('2.25.1006', []),
       commitmentRequest('2.25.1007', [[CT, stored[0]!]], 2),
       wrongInstance,
     ]);
-    expect(ex.responses.map((r) => r?.getStatus())).toEqual([0x0115, 0x0115, 0x0123, 0x0112]);
+    expect(ex.responses.map((r) => r?.getStatus())).toEqual([0x0115, 0x0115, 0x0115, 0x0123, 0x0112]);
     expect(ex.reports).toHaveLength(0);
     // The listener is still there for the next request.
     const again = await exchange(h.listener.port, [commitmentRequest('2.25.1008', [[CT, stored[0]!]])], { reports: 1 });
