@@ -184,8 +184,13 @@ export class NormalizedServices {
 
   create(request: NCreateRequest, callback: (response: NCreateResponse) => void): void {
     const uid = request.getAffectedSopInstanceUid() || `2.25.${BigInt(`0x${randomUUID().replaceAll('-', '')}`)}`;
-    this.mppsCall('N-CREATE', request, uid, callback, dimse.responses.NCreateResponse.fromRequest, (m, r) =>
-      m.create(r),
+    this.mppsCall(
+      'N-CREATE',
+      request,
+      uid,
+      callback,
+      (rq) => dimse.responses.NCreateResponse.fromRequest(rq),
+      (m, r) => m.create(r),
     );
   }
 
@@ -195,7 +200,7 @@ export class NormalizedServices {
       request,
       request.getRequestedSopInstanceUid(),
       callback,
-      dimse.responses.NSetResponse.fromRequest,
+      (rq) => dimse.responses.NSetResponse.fromRequest(rq),
       (m, r) => m.set(r),
     );
   }

@@ -1,8 +1,15 @@
 import net from 'node:net';
 import { TS } from '../../uids';
-import { dimse, type DimseAssociation, type DimseNEventReportRequest } from '../lib';
+import {
+  dimse,
+  type DimseAssociation,
+  type DimseNActionRequest,
+  type DimseNCreateRequest,
+  type DimseNEventReportRequest,
+  type DimseNSetRequest,
+} from '../lib';
 
-type Request = InstanceType<typeof dimse.requests.NActionRequest>;
+type Request = DimseNActionRequest | DimseNCreateRequest | DimseNSetRequest;
 type Response = { getStatus(): number; getErrorComment(): string; getAffectedSopInstanceUid(): string } & {
   getCommandDataset(): { getElement(tag: string): unknown };
 };
