@@ -14,9 +14,33 @@ import { ModalityWorklist } from '../mwl/worklist';
 import { findscuWorklist } from '../test/findscu';
 import { startListener, type Harness } from '../test/harness';
 import { datasetOf, exchange } from '../test/n-scu';
+import { pdata, RawScu } from '../test/raw-scu';
 import { ModalityPerformedProcedureSteps, MPPS_SOP_CLASS } from './mpps';
 
 const CT = '1.2.840.10008.5.1.4.1.1.2';
+
+/** An implicit VR little endian element of a command or data set. */
+function el(group: number, element: number, value: Buffer): Buffer {
+  const h = Buffer.alloc(8);
+  h.writeUInt16LE(group, 0);
+  h.writeUInt16LE(element, 2);
+  h.writeUInt32LE(value.length, 4);
+  return Buffer.concat([h, value]);
+}
+const us = (n: number) => Buffer.from([n & 0xff, n >> 8]);
+const ui = (s: string) => Buffer.from(s.length % 2 ? `${s}\0` : s, 'latin1');
+
+/** An N-CREATE-RQ command set (PS3.7 10.3.5) announcing a data set. */
+function nCreateCommand(uid: string): Buffer {
+  const body = Buffer.concat([
+    el(0, 0x0002, ui(MPPS_SOP_CLASS)),
+    el(0, 0x0100, us(0x0140)),
+    el(0, 0x0110, us(7)),
+    el(0, 0x0800, us(0x0000)),
+    el(0, 0x1000, ui(uid)),
+  ]);
+  return Buffer.concat([el(0, 0x0000, Buffer.from(Uint32Array.of(body.length).buffer)), body]);
+}
 
 interface WorklistKeys {
   accession: string;
@@ -243,8 +267,29 @@ describe('MPPS SCP, reported by dcmjs-dimse Client', () => {
     expect(await logOf(examId)).toEqual([]);
   });
 
+  it('a truncated data set gets 0x0106 and stores nothing; the next modality is answered', async () => {
+    const { examId, keys } = await scheduledExam(5);
+    const raw = await RawScu.connect(h.listener.port);
+    const answer = await raw.associate('CT01', 'RANGSI', [
+      { id: 1, abstractSyntax: MPPS_SOP_CLASS, transferSyntaxes: ['1.2.840.10008.1.2'] },
+    ]);
+    expect(answer.kind).toBe('accept');
+    // PerformedProcedureStepStatus claiming 2 GiB of value in a few bytes.
+    const garbage = Buffer.concat([Buffer.from([0x40, 0x00, 0x52, 0x02, 0xff, 0xff, 0xff, 0x7f]), Buffer.from('IN')]);
+    await raw.write(pdata(1, nCreateCommand('2.25.27120007'), true, true));
+    await raw.write(pdata(1, garbage, false, true));
+    const response = await raw.response();
+    raw.destroy();
+    // dcmjs reads what there is of the element, so no status: Invalid Attribute Value, and the association lives on.
+    expect(response).toMatchObject({ status: 0x0106 });
+    expect(await database.db.select().from(dicomMpps).where(eq(dicomMpps.sopInstanceUid, '2.25.27120007'))).toEqual([]);
+    const ex = await exchange(h.listener.port, [create('2.25.27120008', keys)], { callingAe: 'CT01' });
+    expect(ex.responses[0]?.getStatus()).toBe(0x0000);
+    expect((await examRow(examId)).status).toBe('Arrived');
+  });
+
   it('rejects an association from an AE title it does not know', async () => {
-    const { keys } = await scheduledExam(4);
+    const { keys } = await scheduledExam(6);
     const ex = await exchange(h.listener.port, [create('2.25.27120006', keys)], { callingAe: 'STRANGER' });
     expect(ex.rejected).toBe(true);
     expect(await database.db.select().from(dicomMpps).where(eq(dicomMpps.sopInstanceUid, '2.25.27120006'))).toEqual([]);
