@@ -74,8 +74,9 @@ export class NormalizedServices {
     this.awaiting.clear();
   }
 
-  private accepted(request: { getAffectedSopClassUid(): string; getRequestedSopClassUid(): string }, sop: string) {
-    const context = this.channel.association().getAcceptedPresentationContextFromRequest(request as never);
+  /** The request's context, if it is one we accepted for `sop` and the request is for that class. */
+  private accepted(request: NActionRequest | NCreateRequest | NSetRequest, sop: string) {
+    const context = this.channel.association().getAcceptedPresentationContextFromRequest(request);
     const asked = request.getAffectedSopClassUid() || request.getRequestedSopClassUid();
     return context?.getResult() === PcResult.Accept && context.getAbstractSyntaxUid() === sop && asked === sop
       ? context
@@ -223,6 +224,7 @@ export class NormalizedServices {
       r.setAffectedSopInstanceUid(sopInstanceUid);
       r.setStatus(a.status);
       if (a.comment) r.setErrorComment(errorComment(a.comment));
+      // ErrorID is US: dcmjs writes the number it is given; the published type says string for every element.
       if (a.errorId !== undefined) r.getCommandDataset().setElement('ErrorID', a.errorId as unknown as string);
       if (a.status !== NStatus.Success)
         this.channel.log.warn({ callingAe, operation, status: hexStatus(a.status), reason: a.comment }, 'MPPS refused');
