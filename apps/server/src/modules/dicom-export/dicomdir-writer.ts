@@ -98,7 +98,8 @@ export function recordTypeOf(sopClassUid: string): string {
 
 // ---- element encoding (explicit VR little endian) ---------------------------------------------
 
-type Vr = 'AE' | 'CS' | 'DA' | 'DT' | 'LO' | 'PN' | 'SH' | 'ST' | 'TM' | 'UC' | 'UI' | 'UL' | 'UR' | 'US' | 'IS' | 'OB' | 'SQ';
+type Vr =
+  'AE' | 'CS' | 'DA' | 'DT' | 'LO' | 'PN' | 'SH' | 'ST' | 'TM' | 'UC' | 'UI' | 'UL' | 'UR' | 'US' | 'IS' | 'OB' | 'SQ';
 
 interface El {
   tag: number;
@@ -352,7 +353,8 @@ export function buildDicomdir(fileSet: DicomdirFileSet): Buffer {
   const sequenceLength = records.reduce((n, r) => n + r.bytes.length, 0);
   const identification = [encode(str(tagOf(0x0004, 0x1130), 'CS', fileSetId))];
   if (fileSet.descriptorFileId) {
-    if (!fileSet.descriptorFileId.every((c) => FILE_ID_COMPONENT.test(c))) throw new Error('invalid descriptor file ID');
+    if (!fileSet.descriptorFileId.every((c) => FILE_ID_COMPONENT.test(c)))
+      throw new Error('invalid descriptor file ID');
     identification.push(
       encode(str(tagOf(0x0004, 0x1141), 'CS', fileSet.descriptorFileId.join('\\'))),
       encode(str(tagOf(0x0004, 0x1142), 'CS', 'ISO_IR 192')),

@@ -218,7 +218,10 @@ export class DicomExportService {
       .catch((err: unknown) => {
         if (!abort.signal.aborted) {
           const code = failureCode(err);
-          this.deps.log.error({ err: { name: (err as Error)?.name }, examId: exam.id, profile, code }, 'dicom export failed');
+          this.deps.log.error(
+            { err: { name: (err as Error)?.name }, examId: exam.id, profile, code },
+            'dicom export failed',
+          );
           this.failures.set(key, { code, at: this.deps.now().getTime() });
         }
       })
