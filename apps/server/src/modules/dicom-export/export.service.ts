@@ -256,6 +256,7 @@ export class DicomExportService {
     writing.catch(() => undefined);
     const leftOut: LeftOutInstance[] = [];
     const leftOutRecords = new Set<DicomdirInstance>();
+    let reading: Readable | null = null;
     try {
       for (const entry of layout.entries) {
         if (prep.abort.signal.aborted) throw new Error('aborted');
@@ -264,6 +265,7 @@ export class DicomExportService {
           leftOut.push({ row: entry.row, reason: made.leftOut });
           leftOutRecords.add(entry.instance);
         } else {
+          reading = made.file.stream;
           entry.instance.transferSyntaxUid = made.file.transferSyntaxUid;
           zip.addReadStream(made.file.stream, entry.path, {
             mtime: preparedAt,
@@ -302,6 +304,8 @@ export class DicomExportService {
       await fsp.writeFile(sidecarTmp, JSON.stringify(sidecar));
       await fsp.rename(sidecarTmp, this.sidecarPath(key));
     } catch (err) {
+      // A stored file being read when the preparation stopped (closed, failed) is let go at once.
+      reading?.destroy();
       output.destroy();
       await writing.catch(() => undefined);
       await fsp.rm(tmp, { force: true });

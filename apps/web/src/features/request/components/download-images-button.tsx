@@ -13,10 +13,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport, type ExportUrls } from '../api/download-export';
 
-const PROFILES: { value: DicomExportProfile; label: string; hint: string }[] = [
+const PROFILES = [
   { value: 'as-stored', label: 'publicLink.profileAsStored', hint: 'publicLink.profileAsStoredHint' },
   { value: 'STD-GEN-CD', label: 'publicLink.profileGenCd', hint: 'publicLink.profileGenCdHint' },
-];
+] as const satisfies readonly { value: DicomExportProfile; label: string; hint: string }[];
 
 /**
  * Downloads the exam's images as the export zip (DICOMDIR inside), in the format chosen: as stored (the default: the
