@@ -88,7 +88,7 @@ export function recordTypeOf(sopClassUid: string): string {
   if (rest === '66') return 'RAW DATA';
   if (rest === '66.1' || rest === '66.3') return 'REGISTRATION';
   if (rest === '66.2') return 'FIDUCIAL';
-  if (rest === '66.4') return 'SEGMENTATION';
+  // Segmentation is an image IOD: PS3.3 F.5 has no record type of its own for it (dcmmkdir writes IMAGE too).
   if (rest === '481.2') return 'RT DOSE';
   if (rest === '481.3') return 'RT STRUCTURE SET';
   if (rest === '481.4' || rest === '481.6' || rest === '481.7') return 'RT TREAT RECORD';

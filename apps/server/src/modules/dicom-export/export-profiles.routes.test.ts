@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import dicomParser from 'dicom-parser';
 import { exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { copyTemp, writeTemp } from '../../dicom/testing/build-dicom';
+import { buildInstance, copyTemp, encodeElement, writeTemp } from '../../dicom/testing/build-dicom';
 import { corpusPath, undecodableJ2k, withFreshUids } from '../../dicom/testing/corpus';
 import { dcmdumpDicomdir, recordKey, walkDicomdir, type DumpedRecord } from './testing/read-dicomdir';
 import { unzip, writeEntries } from './testing/read-zip';
@@ -35,6 +35,53 @@ const pixels = (bytes: Buffer) => {
   return Buffer.from(bytes.subarray(el.dataOffset, el.dataOffset + el.length));
 };
 
+/** One item of a sequence, explicit VR little endian with an explicit length. */
+const item = (...elements: Buffer[]) => {
+  const body = Buffer.concat(elements);
+  const head = Buffer.alloc(8);
+  head.writeUInt16LE(0xfffe, 0);
+  head.writeUInt16LE(0xe000, 2);
+  head.writeUInt32LE(body.length, 4);
+  return Buffer.concat([head, body]);
+};
+
+/** A grayscale softcopy presentation state of CT_small's image, as a workstation saves one. */
+function presentationOfCtSmall(): { bytes: Buffer; sopUid: string; seriesUid: string; imageUid: string } {
+  const ct = dicomParser.parseDicom(new Uint8Array(fs.readFileSync(corpusPath('CT_small.dcm'))), {
+    untilTag: 'x7fe00010',
+  });
+  const seriesUid = ct.string('x0020000e')!;
+  const imageUid = ct.string('x00080018')!;
+  const built = buildInstance({
+    studyUid: ct.string('x0020000d')!,
+    sopClassUid: '1.2.840.10008.5.1.4.1.1.11.1',
+    modality: 'PR',
+    noPixels: true,
+    extra: {
+      '00700080': ['CS', 'KEY VIEW'],
+      '00700081': ['LO', 'Window for the liver'],
+      '00700084': ['PN', 'Reader^One'],
+      '00700082': ['DA', '20250103'],
+      '00700083': ['TM', '091500'],
+      '00081115': [
+        'SQ',
+        item(
+          encodeElement(
+            '00081140',
+            'SQ',
+            item(
+              encodeElement('00081150', 'UI', '1.2.840.10008.5.1.4.1.1.2'),
+              encodeElement('00081155', 'UI', imageUid),
+            ),
+          ),
+          encodeElement('0020000E', 'UI', seriesUid),
+        ),
+      ],
+    },
+  });
+  return { bytes: built.bytes, sopUid: built.sopUid, seriesUid, imageUid };
+}
+
 // Issue 27 item 9: SR, RT DOSE, RT PLAN and WAVEFORM records lacked their Type 1 keys, and there was no export a
 // general-purpose CD (STD-GEN-CD) takes: every file explicit VR little endian.
 describe('DICOM export profiles: ?profile=as-stored (default) and ?profile=STD-GEN-CD', () => {
@@ -44,6 +91,7 @@ describe('DICOM export profiles: ?profile=as-stored (default) and ?profile=STD-G
   let work: string;
   const cookie: { staff?: string } = {};
   const undecodable = undecodableJ2k();
+  const presentation = presentationOfCtSmall();
   const undecodableUid = dicomParser
     .parseDicom(new Uint8Array(undecodable), { untilTag: 'x00080018' })
     .string('x00080018')!;
@@ -120,10 +168,12 @@ describe('DICOM export profiles: ?profile=as-stored (default) and ?profile=STD-G
       'ExplVR_BigEnd.dcm',
       'image_dfl.dcm',
       'CT_small.dcm',
+      'liver_1frame.dcm',
     ])
       await ingest(copyTemp(corpusPath(f)));
     // MR_small again, in JPEG-LS: under fresh UIDs, as it shares the RLE copy's.
     await ingest(writeTemp(withFreshUids(fs.readFileSync(corpusPath('MR_small_jpeg_ls_lossless.dcm')))));
+    await ingest(writeTemp(presentation.bytes));
     await ingest(writeTemp(undecodable));
     await ingest(writeTemp(undecodableJ2k()), bare.id);
   });
@@ -172,6 +222,19 @@ describe('DICOM export profiles: ?profile=as-stored (default) and ?profile=STD-G
       stderr.split('\n').filter((l) => l.startsWith('Error')),
       stderr,
     ).toEqual([]);
+  });
+
+  it("gives a presentation state's record its label, creation date and time and the images it applies to; a segmentation is an IMAGE", async () => {
+    const { leaves } = await unpacked(exam.id);
+    const pr = leaves.find((l) => l.sopInstanceUid === presentation.sopUid)!;
+    expect(pr.type).toBe('PRESENTATION');
+    expect(recordKey(pr, '0070,0080')).toBe('KEY VIEW');
+    expect(recordKey(pr, '0070,0081')).toBe('Window for the liver');
+    expect(recordKey(pr, '0070,0084')).toBe('Reader^One');
+    expect([recordKey(pr, '0070,0082'), recordKey(pr, '0070,0083')]).toEqual(['20250103', '091500']);
+    expect(recordKey(pr, '0020,000E')).toBe(presentation.seriesUid);
+    expect(recordKey(pr, '0008,1155')).toBe(presentation.imageUid);
+    expect((await bySop(leaves, 'liver_1frame.dcm')()).type).toBe('IMAGE');
   });
 
   it('as stored by default: every file byte for byte, whatever its syntax', async () => {

@@ -1,14 +1,19 @@
 /**
  * The keys of a DICOMDIR instance record beyond its file reference (PS3.3 F.5: SR Document, Key Object Document,
- * Waveform, RT Dose, RT Plan, RT Structure Set, RT Treatment Record and Encapsulated Document Keys), taken from the
- * attributes the archive cached for the file. Instance Number, common to all of them, is the writer's.
+ * Presentation, Waveform, Raw Data, Registration, Fiducial, RT Dose, RT Plan, RT Structure Set, RT Treatment Record and
+ * Encapsulated Document Keys), taken from the attributes the archive cached for the file. Instance Number, common to
+ * all of them, is the writer's.
  */
 import type { DicomJson } from '../../dicom/parse/dicom-json';
 import { firstString } from '../../dicom/parse/dicom-json';
 
 /** One key as the writer encodes it: a text value, or a sequence of items of keys. */
 export type RecordKey =
-  | { tag: string; vr: 'CS' | 'DA' | 'TM' | 'DT' | 'SH' | 'LO' | 'ST' | 'UC' | 'UR'; value: string }
+  | {
+      tag: string;
+      vr: 'CS' | 'DA' | 'TM' | 'DT' | 'SH' | 'LO' | 'ST' | 'UC' | 'UR' | 'PN' | 'UI' | 'IS';
+      value: string;
+    }
   | { tag: string; vr: 'SQ'; items: RecordKey[][] };
 
 /** The attributes (DICOM JSON tags) the records above read: the repository fetches only these. */
@@ -31,10 +36,16 @@ export const RECORD_KEY_TAGS = [
   '30080251', // TreatmentTime
   '00420010', // DocumentTitle
   '00420012', // MIMETypeOfEncapsulatedDocument
+  '00700080', // ContentLabel
+  '00700081', // ContentDescription
+  '00700084', // ContentCreatorName
+  '00700082', // PresentationCreationDate
+  '00700083', // PresentationCreationTime
+  '00081115', // ReferencedSeriesSequence (a presentation's images)
 ] as const;
 
 /** SOP class prefixes (after 1.2.840.10008.5.1.4.1.1.) whose records have keys of their own. */
-export const KEYED_CLASS_PREFIXES = ['88.', '9.', '481.', '104.'] as const;
+export const KEYED_CLASS_PREFIXES = ['88.', '9.', '481.', '104.', '11.', '66'] as const;
 
 const text = (json: DicomJson | null, tag: string): string =>
   (json ? (firstString(json, tag) ?? '') : '').replace(/[\\\x00-\x1f\x7f]/g, ' ').trim();
@@ -74,6 +85,49 @@ function conceptName(json: DicomJson | null): RecordKey {
   return { tag: '0040A043', vr: 'SQ', items: [keys] };
 }
 
+/** Content Identification (PS3.3 C.10.9): Content Label Type 1, description and creator Type 2. */
+function contentIdentification(json: DicomJson | null): RecordKey[] {
+  return [
+    { tag: '00700080', vr: 'CS', value: code(text(json, '00700080').toUpperCase()) || NOT_KNOWN },
+    { tag: '00700081', vr: 'LO', value: text(json, '00700081').slice(0, 64) },
+    { tag: '00700084', vr: 'PN', value: text(json, '00700084').slice(0, 64) },
+  ];
+}
+
+const UID = /^[0-9.]{1,64}$/;
+
+/**
+ * A presentation's Referenced Series Sequence (Type 1C: the images it applies to), copied with the series UID and each
+ * image's SOP class, instance and frame numbers; an item without a usable series UID is dropped.
+ */
+function referencedSeries(json: DicomJson | null): RecordKey[] {
+  const series = (json?.['00081115']?.Value ?? []) as DicomJson[];
+  const items = series.flatMap((s): RecordKey[][] => {
+    const uid = text(s, '0020000E');
+    if (!UID.test(uid)) return [];
+    const images = ((s['00081140']?.Value ?? []) as DicomJson[]).flatMap((i): RecordKey[][] => {
+      const sopClass = text(i, '00081150');
+      const sop = text(i, '00081155');
+      if (!UID.test(sopClass) || !UID.test(sop)) return [];
+      const frames = (i['00081160']?.Value ?? []).filter((f) => Number.isInteger(f)).join('\\');
+      return [
+        [
+          { tag: '00081150', vr: 'UI', value: sopClass },
+          { tag: '00081155', vr: 'UI', value: sop },
+          ...(frames ? [{ tag: '00081160', vr: 'IS' as const, value: frames }] : []),
+        ],
+      ];
+    });
+    return [
+      [
+        { tag: '0020000E', vr: 'UI', value: uid },
+        { tag: '00081140', vr: 'SQ', items: images },
+      ],
+    ];
+  });
+  return items.length ? [{ tag: '00081115', vr: 'SQ', items }] : [];
+}
+
 /** The record's own keys for its type; none for IMAGE and the types whose keys are only Instance Number. */
 export function instanceRecordKeys(recordType: string, json: DicomJson | null): RecordKey[] {
   switch (recordType) {
@@ -97,7 +151,18 @@ export function instanceRecordKeys(recordType: string, json: DicomJson | null): 
     case 'KEY OBJECT DOC':
       return [...contentDateTime(json), conceptName(json)];
     case 'WAVEFORM':
+    case 'RAW DATA':
       return contentDateTime(json);
+    case 'REGISTRATION':
+    case 'FIDUCIAL':
+      return [...contentDateTime(json), ...contentIdentification(json)];
+    case 'PRESENTATION':
+      return [
+        { tag: '00700082', vr: 'DA', value: date(text(json, '00700082')) || NO_DATE },
+        { tag: '00700083', vr: 'TM', value: time(text(json, '00700083')) || NO_TIME },
+        ...contentIdentification(json),
+        ...referencedSeries(json),
+      ];
     case 'RT DOSE':
       return [{ tag: '3004000A', vr: 'CS', value: code(text(json, '3004000A').toUpperCase()) || NOT_KNOWN }];
     case 'RT PLAN':
