@@ -10,7 +10,7 @@ import { exams, users } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { buildInstance, copyTemp, encodeElement, writeTemp } from '../../dicom/testing/build-dicom';
 import { corpusPath, undecodableJ2k, withFreshUids } from '../../dicom/testing/corpus';
-import { dcmdumpDicomdir, recordKey, walkDicomdir, type DumpedRecord } from './testing/read-dicomdir';
+import { dcmdumpDicomdir, pydicomFileSet, recordKey, walkDicomdir, type DumpedRecord } from './testing/read-dicomdir';
 import { unzip, writeEntries } from './testing/read-zip';
 
 const exec = promisify(execFile);
@@ -277,6 +277,11 @@ describe('DICOM export profiles: ?profile=as-stored (default) and ?profile=STD-G
     expect(readme).toContain('STD-GEN-CD');
     expect(readme).toContain(undecodableUid);
     expect(readme).toContain('ถอดรหัสข้อมูลภาพไม่สำเร็จ');
+
+    // pydicom's FileSet (warnings as errors) reads the disc, descriptor and all, and reaches every instance.
+    expect((await pydicomFileSet(dir)).map((i) => i.sopInstanceUid).sort()).toEqual(
+      leaves.map((l) => l.sopInstanceUid).sort(),
+    );
 
     // dcmtk's dcmmkdir, in its STD-GEN-CD profile (it refuses any file not explicit VR little endian), takes every file.
     const files = leaves.map((l) => l.fileId!.replaceAll('\\', '/'));
