@@ -304,6 +304,8 @@ describe('DICOM export profiles: ?profile=as-stored (default) and ?profile=STD-G
       expect(res.json().success).toBe(false);
       expect((await get(`/dicom/export/${exam.id}?profile=${bad}`)).statusCode, bad).toBe(400);
     }
+    // Authenticate, then validate: no session is a 401 whatever the profile says.
+    expect((await sut.app.inject({ url: `/dicom/export/${exam.id}/check?profile=STD-GEN-DVD` })).statusCode).toBe(401);
     // The other exam holds only an image no codec reads: as stored it goes, on a STD-GEN-CD it cannot.
     expect((await ready(bare.id)).instanceCount).toBe(1);
     const refused = await vi.waitFor(
