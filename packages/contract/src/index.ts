@@ -14,3 +14,4 @@ export * from './money';
 export * from './billing';
 export * from './accounting';
 export * from './api-credentials';
+export * from './dicom-export';
