@@ -57,7 +57,7 @@ export function CredentialsTable({ credentials, onRevoke }: CredentialsTableProp
                   variant="caption"
                   color="text.secondary"
                   sx={{ fontFamily: 'monospace' }}
-                  aria-label={t('apiCredentials.col.keyId')}
+                  title={t('apiCredentials.col.keyId')}
                 >
                   {c.keyId}
                 </Typography>
