@@ -1,10 +1,11 @@
-import { dimse, type DimseAssociation } from './lib';
+import { dimse, type DimseAssociation, type DimsePresentationContext } from './lib';
 import { rootOf } from './qr/models';
 import {
   isStorageSopClass,
   MWL_FIND_SOP_CLASS,
   QUERY_TRANSFER_SYNTAXES,
   STORAGE_TRANSFER_SYNTAXES,
+  TS,
   VERIFICATION_SOP_CLASS,
 } from '../uids';
 
@@ -33,6 +34,9 @@ export function acceptableSyntaxes(abstractSyntaxUid: string, offers: Offers): R
   return null;
 }
 
+/** Syntaxes every image we can read can be rewritten into for a C-GET (rewriteTo); the others go only as stored. */
+const SENDABLE_FROM_ANY: ReadonlySet<string> = new Set([TS.explicitLE, TS.implicitLE]);
+
 /**
  * Decides every proposed presentation context (dcmjs-dimse problem 3). The README's example loops over a context's
  * transfer syntaxes and calls setResult() inside the loop; setResult() empties and refills that very list, so an
@@ -42,6 +46,7 @@ export function acceptableSyntaxes(abstractSyntaxUid: string, offers: Offers): R
 export function negotiate(association: DimseAssociation, offers: Offers): { accepted: number; rejected: number } {
   let accepted = 0;
   let rejected = 0;
+  const sendable = offers.retrieve ? sendableContexts(association) : new Map<DimsePresentationContext, string>();
   for (const { context } of association.getPresentationContexts()) {
     const proposed = [...context.getTransferSyntaxUids()];
     const ours = acceptableSyntaxes(context.getAbstractSyntaxUid(), offers);
@@ -50,7 +55,7 @@ export function negotiate(association: DimseAssociation, offers: Offers): { acce
       rejected++;
       continue;
     }
-    const chosen = proposed.find((ts) => ours.has(ts));
+    const chosen = sendable.get(context) ?? proposed.find((ts) => ours.has(ts));
     if (chosen) {
       context.setResult(PcResult.Accept, chosen);
       accepted++;
@@ -60,4 +65,34 @@ export function negotiate(association: DimseAssociation, offers: Offers): { acce
     }
   }
   return { accepted, rejected };
+}
+
+/**
+ * The storage contexts a C-GET's images come back on (the peer proposed the SCP role, PS3.4 C.4.3.3). A context takes
+ * one syntax, and which images a C-GET will ask for is not known yet: a compressed syntax (the peer's first choice,
+ * as getscu +xv proposes JPEG 2000 first) carries only the images stored in it, while explicit or implicit VR little
+ * endian carries every image we can decode (io10). So each SOP class keeps at least one context in an uncompressed
+ * syntax when the peer proposed one: if none of its contexts has one as the peer's first choice, the first context
+ * that proposed one takes it instead. Other contexts keep the peer's choice and carry the images stored in it.
+ */
+function sendableContexts(association: DimseAssociation): Map<DimsePresentationContext, string> {
+  const bySopClass = new Map<string, DimsePresentationContext[]>();
+  for (const { context } of association.getPresentationContexts()) {
+    const sop = context.getAbstractSyntaxUid();
+    if (context.getProviderRole() !== true || !isStorageSopClass(sop)) continue;
+    bySopClass.set(sop, [...(bySopClass.get(sop) ?? []), context]);
+  }
+  const override = new Map<DimsePresentationContext, string>();
+  for (const group of bySopClass.values()) {
+    const firstChoice = (c: DimsePresentationContext) =>
+      c.getTransferSyntaxUids().find((ts) => STORAGE_TRANSFER_SYNTAXES.has(ts));
+    if (group.some((c) => SENDABLE_FROM_ANY.has(firstChoice(c) ?? ''))) continue;
+    for (const context of group) {
+      const uncompressed = context.getTransferSyntaxUids().find((ts) => SENDABLE_FROM_ANY.has(ts));
+      if (!uncompressed) continue;
+      override.set(context, uncompressed);
+      break;
+    }
+  }
+  return override;
 }
