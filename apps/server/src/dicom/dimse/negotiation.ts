@@ -76,10 +76,11 @@ export function negotiate(association: DimseAssociation, offers: Offers): { acce
  * that proposed one takes it instead. Other contexts keep the peer's choice and carry the images stored in it.
  */
 function sendableContexts(association: DimseAssociation): Map<DimsePresentationContext, string> {
+  const scpRole = scpRoleSopClasses(association);
   const bySopClass = new Map<string, DimsePresentationContext[]>();
   for (const { context } of association.getPresentationContexts()) {
     const sop = context.getAbstractSyntaxUid();
-    if (context.getProviderRole() !== true || !isStorageSopClass(sop)) continue;
+    if (!scpRole.has(sop) || !isStorageSopClass(sop)) continue;
     bySopClass.set(sop, [...(bySopClass.get(sop) ?? []), context]);
   }
   const override = new Map<DimsePresentationContext, string>();
@@ -95,4 +96,16 @@ function sendableContexts(association: DimseAssociation): Map<DimsePresentationC
     }
   }
   return override;
+}
+
+/**
+ * The SOP classes for which the peer proposed the SCP role: the contexts a C-GET's images may go on. Role selection is
+ * per SOP class (PS3.7 D.3.3.4), for all its contexts; dcmjs-dimse records it on the first context of the class only,
+ * so a peer proposing JPEG 2000 on one context and uncompressed on another would get nothing on the second.
+ */
+export function scpRoleSopClasses(association: DimseAssociation): Set<string> {
+  const classes = new Set<string>();
+  for (const { context } of association.getPresentationContexts())
+    if (context.getProviderRole() === true) classes.add(context.getAbstractSyntaxUid());
+  return classes;
 }

@@ -17,6 +17,7 @@ import type { ArchiveRetrieveSource } from './archive-get';
 import { performMove } from './archive-move';
 import { sendSubOperations, type SubOperationChannel, type SubOperationCounts } from './get-suboperations';
 import { rootOf } from './models';
+import { scpRoleSopClasses } from '../negotiation';
 
 const PcResult = dimse.constants.PresentationContextResult;
 /** C-GET: sub-operations complete, one or more failures or warnings (PS3.4 C.4.3.1.4). */
@@ -291,6 +292,7 @@ export class Retrieval {
   /** Our C-STOREs of a C-GET go on this association, on contexts where the peer proposed the SCP role. */
   private subOperationChannel(): SubOperationChannel {
     const peerMax = this.host.association().getMaxPduLength();
+    const scpRole = scpRoleSopClasses(this.host.association());
     return {
       contextFor: (sopClassUid, transferSyntaxUid) => {
         for (const { context } of this.host.association().getPresentationContexts()) {
@@ -298,7 +300,7 @@ export class Retrieval {
             context.getResult() === PcResult.Accept &&
             context.getAbstractSyntaxUid() === sopClassUid &&
             context.getAcceptedTransferSyntaxUid() === transferSyntaxUid &&
-            context.getProviderRole() === true
+            scpRole.has(sopClassUid)
           )
             return context.getPresentationContextId();
         }
