@@ -173,13 +173,13 @@ export class ArchiveFind implements ArchiveQuerySource {
     if (keys.has('RetrieveAETitle') && retrieveAeTitle)
       for (const json of found) json['00080054'] = { vr: 'AE', Value: [retrieveAeTitle] };
     if (level !== 'study') return;
-    const studyOf = (json: DicomJson) => String(json['0020000D']?.Value?.[0] ?? '');
+    const studyOf = (json: DicomJson) => valueOf(json['0020000D']);
     if (keys.has('SOPClassesInStudy')) {
       const classes = await this.repo.sopClassesOfStudies(found.map(studyOf));
       for (const json of found) json['00080062'] = { vr: 'UI', Value: classes.get(studyOf(json)) ?? [] };
     }
     if (keys.has('NumberOfPatientRelatedStudies')) {
-      const patientOf = (json: DicomJson) => String(json['00100020']?.Value?.[0] ?? '');
+      const patientOf = (json: DicomJson) => valueOf(json['00100020']);
       const counts = await this.repo.studyCountsOfPatients(found.map(patientOf).filter(Boolean), visible);
       for (const json of found) {
         const n = counts.get(patientOf(json));
