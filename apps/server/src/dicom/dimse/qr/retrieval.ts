@@ -150,11 +150,11 @@ export class Retrieval {
       r.setFailures(counts.failed);
       r.setWarnings(counts.warning);
     }
-    const ts = this.host
-      .association()
-      .getAcceptedPresentationContextFromRequest(request)
-      ?.getAcceptedTransferSyntaxUid();
-    if (failedSopInstanceUids.length && ts) r.setDataset(failedInstancesIdentifier(failedSopInstanceUids, ts));
+    if (failedSopInstanceUids.length) {
+      const context = this.host.association().getAcceptedPresentationContextFromRequest(request);
+      const ts = context?.getAcceptedTransferSyntaxUid();
+      if (ts) r.setDataset(failedInstancesIdentifier(failedSopInstanceUids, ts));
+    }
     return r;
   }
 
