@@ -84,17 +84,27 @@ describe('C-GET and C-MOVE of a study stored in every syntax, to peers that take
       files.set(name.replace(/^[A-Z]{2}\./, ''), fs.readFileSync(path.join(out, name)));
     return { code: r.code, output: r.stdout + r.stderr, files };
   };
-  /** A study C-GET by dcmjs-dimse (it proposes implicit VR first): the final response's status and failed list. */
-  const dcmjsGetFinal = async () => {
+  /**
+   * A study C-GET by dcmjs-dimse (it proposes implicit VR first, the SCP role on one context per storage class), with
+   * `extra` contexts after those: the final response's status and failed list, and each image's transfer syntax.
+   */
+  const dcmjsGet = async (extra: { sopClassUid: string; transferSyntaxUid: string }[] = []) => {
     const client = new dimse.Client();
     const request = dimse.requests.CGetRequest.createStudyGetRequest(study);
     request.setAddStorageSopClassesToAssociation(true);
+    for (const c of extra)
+      client.addAdditionalPresentationContext(
+        new dimse.association.PresentationContext(0, c.sopClassUid, c.transferSyntaxUid),
+        true,
+      );
     let final: { status: number; failed: unknown } = { status: -1, failed: undefined };
+    const received = new Map<string, string>();
     request.on('response', (r: DimseCGetResponse) => {
       if (r.getStatus() !== 0xff00)
         final = { status: r.getStatus(), failed: r.getDataset()?.getElement('FailedSOPInstanceUIDList') };
     });
     client.on('cStoreRequest', (req: DimseCStoreRequest, callback: (r: DimseCStoreResponse) => void) => {
+      received.set(req.getAffectedSopInstanceUid(), req.getDataset()?.getTransferSyntaxUid() ?? '');
       const answer = dimse.responses.CStoreResponse.fromRequest(req);
       answer.setStatus(0x0000);
       callback(answer);
@@ -103,7 +113,7 @@ describe('C-GET and C-MOVE of a study stored in every syntax, to peers that take
     const closed = new Promise<void>((resolve) => client.on('closed', () => resolve()));
     client.send('127.0.0.1', h.listener.port, WORKSTATION, 'RANGSI');
     await closed;
-    return { status: final.status, failed: [final.failed].flat() };
+    return { status: final.status, failed: [final.failed].flat(), received };
   };
   const movescu = async (destination: string, keys: string[]) => {
     const args = ['-d', '-S', '-aet', WORKSTATION, '-aec', 'RANGSI', '-aem', destination];
@@ -128,9 +138,20 @@ describe('C-GET and C-MOVE of a study stored in every syntax, to peers that take
     expect(r.output).toMatch(/Number of Failed Suboperations\s*: 1\b/);
     await expectAllDecodedEqual(r.files);
     // getscu does not print the identifier; dcmjs-dimse, as the workstation, reads it.
-    const final = await dcmjsGetFinal();
+    const final = await dcmjsGet();
     expect(final.status).toBe(0xb000);
     expect(final.failed).toEqual([broken.sopInstanceUid]);
+  });
+
+  it('sends an image as stored on a second context of its class that took its syntax (the SCP role is per SOP class)', async () => {
+    // dcmjs-dimse marks the role on the first MR context only; the JPEG 2000 one comes after it.
+    const j2k = images.find((i) => i.storedSyntax === TS.jpeg2000Lossless)!;
+    const mr = '1.2.840.10008.5.1.4.1.1.4';
+    const r = await dcmjsGet([{ sopClassUid: mr, transferSyntaxUid: TS.jpeg2000Lossless }]);
+    expect(r.received.get(j2k.sopInstanceUid)).toBe(TS.jpeg2000Lossless);
+    const others = images.filter((i) => i !== j2k);
+    for (const i of others) expect(r.received.get(i.sopInstanceUid), i.name).toBe(TS.implicitLE);
+    expect(r.failed).toEqual([broken.sopInstanceUid]);
   });
 
   it('getscu +xe (no deflate proposed): every image arrives, the deflated one inflated', async () => {
