@@ -150,7 +150,8 @@ const REWRITTEN_TO_LITTLE: ReadonlySet<string> = new Set([TS.deflate, TS.explici
 
 /**
  * One context per SOP class and stored transfer syntax, plus explicit VR little endian beside a compressed, deflated or
- * big endian one, and implicit VR little endian (the default every SCP takes) beside all of them: the files go rewritten when need be (routeOf).
+ * big endian one, and implicit VR little endian (the default every SCP takes) beside all of them: the files go
+ * rewritten when need be (routeOf).
  */
 export function storageSyntaxes(instances: readonly RetrievableInstance[]): StorageSyntax[] {
   const seen = new Map<string, StorageSyntax>();

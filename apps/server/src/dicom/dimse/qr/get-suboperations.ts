@@ -47,8 +47,8 @@ const MAX_META_BYTES = 64 * 1024;
  * Sends each instance as a C-STORE sub-operation on the C-GET's own association (PS3.4 C.4.3.3), or a C-MOVE's
  * association to its destination (C.4.2.3), one after another, its data set streamed from the stored file exactly as
  * stored (the file's own transfer syntax). Otherwise it is rewritten for what the peer took (routeOf): decompressed
- * (RLE, JPEG, JPEG-LS, JPEG 2000), inflated, or put in the other VR encoding. An instance that cannot go so, or without a
- * hot file, counts as failed without being sent, and is listed with those the peer refused.
+ * (RLE, JPEG, JPEG-LS, JPEG 2000), inflated, or put in the other VR encoding. An instance that cannot go so, or
+ * without a hot file, counts as failed without being sent, and is listed with those the peer refused.
  */
 export async function sendSubOperations(
   channel: SubOperationChannel,
@@ -84,11 +84,11 @@ export async function sendSubOperations(
       await sendInstance(channel, route.pcId, messageId, instance, outgoing.file);
     }
     const status = await answered;
+    const warned = status === 0x0001 || (status & 0xf000) === 0xb000;
     if (status === 0x0000) counts.completed++;
-    else if (status === 0x0001 || (status & 0xf000) === 0xb000) counts.warning++;
+    else if (warned) counts.warning++;
     else fail(instance);
-    if (status === 0x0000 || status === 0x0001 || (status & 0xf000) === 0xb000)
-      opts.onStored?.(instance.sopInstanceUid);
+    if (status === 0x0000 || warned) opts.onStored?.(instance.sopInstanceUid);
   }
   return { ...counts, remaining: 0, failedSopInstanceUids };
 }

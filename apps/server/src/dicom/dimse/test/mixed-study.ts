@@ -8,7 +8,7 @@ import { run } from './dcmtk';
 /** One corpus file put into the mixed study, and how dcmtk decodes it for comparison. */
 interface MixedFile {
   corpus: string;
-  /** The dcmtk program that writes it uncompressed (explicit VR little endian), or the lossless twin to compare with. */
+  /** The dcmtk program that writes it in explicit VR little endian, uncompressed, or the lossless twin to compare. */
   reference: { tool: string; args: string[] } | { twin: string };
 }
 
