@@ -57,7 +57,13 @@ async function find(request: DimseCFindRequest, ctx: FindContext): Promise<Dimse
   const answer =
     kind === 'worklist'
       ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe })
-      : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe, root: model!.root });
+      : await query!.find(identifier, {
+          explicitVr: ts !== TS.implicitLE,
+          callingAe,
+          root: model!.root,
+          // The called AE title is ours (admission refused any other): where the matches can be retrieved from.
+          retrieveAeTitle: ctx.association.getCalledAeTitle().trim(),
+        });
   if (!answer.ok) {
     ctx.log.warn({ callingAe, kind, status: hexStatus(answer.status), reason: answer.comment }, 'C-FIND refused');
     return [findResponse(request, answer.status, answer.comment)];

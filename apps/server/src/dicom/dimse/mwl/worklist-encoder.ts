@@ -72,11 +72,28 @@ const MAX_CHARS: Record<string, number> = {
   LT: 10240,
 };
 
+/** Text VRs that hold one value, backslashes included; in every other VR a backslash separates values. */
+const SINGLE_VALUED = new Set(['ST', 'LT', 'UT']);
+
+/** Lengths apply to each value (PS3.5 6.2: ModalitiesInStudy `CT\MR\RTDOSE` is three CS of 16), and per PN group. */
 function clip(vr: string, value: string): string {
   const max = MAX_CHARS[vr];
   if (!max) return value;
   const cut = (s: string) => Array.from(s).slice(0, max).join('');
-  return vr === 'PN' ? value.split('=').map(cut).join('=') : cut(value);
+  const one = (v: string) => (vr === 'PN' ? v.split('=').map(cut).join('=') : cut(v));
+  return SINGLE_VALUED.has(vr) ? cut(value) : value.split('\\').map(one).join('\\');
+}
+
+/** Binary unsigned integers (Rows, Columns): bytes per value; a value out of range or not a number empties it. */
+const UNSIGNED_BYTES: Record<string, number> = { US: 2, UL: 4 };
+
+function unsignedBytes(vr: string, value: string): Buffer {
+  const size = UNSIGNED_BYTES[vr]!;
+  const values = value === '' ? [] : value.split('\\').map((v) => Number(v.trim()));
+  if (values.some((n) => !Number.isInteger(n) || n < 0 || n >= 2 ** (8 * size))) return Buffer.alloc(0);
+  const b = Buffer.alloc(values.length * size);
+  values.forEach((n, i) => (size === 2 ? b.writeUInt16LE(n, i * 2) : b.writeUInt32LE(n, i * 4)));
+  return b;
 }
 
 function valueBytes(vr: string, value: string): Buffer {
@@ -125,11 +142,13 @@ export function encodeItem(item: Item, explicit: boolean): Buffer {
       out.push(SEQ_END);
       continue;
     }
-    // Values we do not hold (numbers, binary) are returned empty: zero length is valid for any VR.
+    // Values we do not hold (other binary VRs) are returned empty: zero length is valid for any VR.
     const bytes =
       TEXT_VRS.has(attr.vr) || ['AE', 'CS', 'DA', 'TM', 'DT', 'UI', 'AS', 'DS', 'IS'].includes(attr.vr)
         ? valueBytes(attr.vr, value)
-        : Buffer.alloc(0);
+        : attr.vr in UNSIGNED_BYTES
+          ? unsignedBytes(attr.vr, value)
+          : Buffer.alloc(0);
     out.push(header(attr.tag, attr.vr, bytes.length, explicit), bytes);
   }
   return Buffer.concat(out);

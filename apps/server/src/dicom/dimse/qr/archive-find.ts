@@ -12,6 +12,7 @@ import { Status } from '../../uids';
 import { isPersonName, dimseText as text } from './dimse-text';
 import type { AeScope } from './query-ae-titles';
 import { ALL_STUDIES, studyVisibilityForAe } from '../../../auth/data-scope/ae-scope';
+import type { SQL } from 'drizzle-orm';
 
 /** Study Root Query/Retrieve Information Model – FIND (PS3.4 C.6.2). */
 export const STUDY_ROOT_FIND_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.1';
@@ -23,10 +24,15 @@ export type QueryRoot = 'study' | 'patient';
 
 /** What the DIMSE listener asks of the archive's query side: answer one Study Root or Patient Root C-FIND identifier. */
 export interface ArchiveQuerySource {
-  find(
-    identifier: Record<string, unknown>,
-    opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot },
-  ): Promise<WorklistAnswer>;
+  find(identifier: Record<string, unknown>, opts: FindOptions): Promise<WorklistAnswer>;
+}
+
+export interface FindOptions {
+  explicitVr: boolean;
+  callingAe: string;
+  root?: QueryRoot;
+  /** Where the matches can be retrieved from (our AE title): RetrieveAETitle, when asked. */
+  retrieveAeTitle?: string;
 }
 
 type FindLevel = QidoLevel | 'patient';
@@ -74,10 +80,7 @@ export class ArchiveFind implements ArchiveQuerySource {
     this.repo = new DicomwebRepository(db);
   }
 
-  async find(
-    identifier: Record<string, unknown>,
-    opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot },
-  ): Promise<WorklistAnswer> {
+  async find(identifier: Record<string, unknown>, opts: FindOptions): Promise<WorklistAnswer> {
     const root = opts.root ?? 'study';
     const levelName = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
     const level = LEVELS[levelName];
@@ -142,6 +145,7 @@ export class ArchiveFind implements ArchiveQuerySource {
       found = rows.map((r) => instanceJson(r, '', extra.get(r.sopInstanceUid)));
     }
     const truncated = found.length > this.maxMatches;
+    await this.addOptionalKeys(found.slice(0, this.maxMatches), level, new Set(keys), opts.retrieveAeTitle, all);
     const returned = [...new Set([...keys, ...(root === 'patient' ? ['PatientID'] : []), ...UNIQUE_KEYS[level]])];
     const datasets = found
       .slice(0, this.maxMatches)
@@ -152,6 +156,36 @@ export class ArchiveFind implements ArchiveQuerySource {
       detail: { callingAe: opts.callingAe, keys: query.matches.map((m) => m.tag), results: datasets.length },
     });
     return { ok: true, datasets, matches: datasets.length, truncated };
+  }
+
+  /**
+   * Optional keys that are not in QIDO's answer, computed only when asked: RetrieveAETitle at every level (PS3.4
+   * C.4.1.1.3.2); at the study level SOPClassesInStudy and NumberOfPatientRelatedStudies (the visible studies of the
+   * study's PatientID, C.6.2.1.2).
+   */
+  private async addOptionalKeys(
+    found: DicomJson[],
+    level: FindLevel,
+    keys: ReadonlySet<string>,
+    retrieveAeTitle: string | undefined,
+    visible: SQL,
+  ): Promise<void> {
+    if (keys.has('RetrieveAETitle') && retrieveAeTitle)
+      for (const json of found) json['00080054'] = { vr: 'AE', Value: [retrieveAeTitle] };
+    if (level !== 'study') return;
+    const studyOf = (json: DicomJson) => valueOf(json['0020000D']);
+    if (keys.has('SOPClassesInStudy')) {
+      const classes = await this.repo.sopClassesOfStudies(found.map(studyOf));
+      for (const json of found) json['00080062'] = { vr: 'UI', Value: classes.get(studyOf(json)) ?? [] };
+    }
+    if (keys.has('NumberOfPatientRelatedStudies')) {
+      const patientOf = (json: DicomJson) => valueOf(json['00100020']);
+      const counts = await this.repo.studyCountsOfPatients(found.map(patientOf).filter(Boolean), visible);
+      for (const json of found) {
+        const n = counts.get(patientOf(json));
+        json['00201200'] = n === undefined ? { vr: 'IS' } : { vr: 'IS', Value: [n] };
+      }
+    }
   }
 }
 
