@@ -130,6 +130,11 @@ async function main(): Promise<void> {
         config.DICOM_QUERY_AE_TITLES,
       ),
       queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],
+      characterSets: {
+        assumed: config.DICOM_AE_ASSUMED_CHARACTER_SETS,
+        answers: config.DICOM_AE_ANSWER_CHARACTER_SETS,
+      },
+      tls: config.dicomTls,
       moveDestinations: config.DICOM_MOVE_DESTINATIONS,
       associationRequestTimeoutMs: config.DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS * 1000,
       maxAssociations: config.DICOM_MAX_ASSOCIATIONS,

@@ -7,6 +7,7 @@ import {
   type DimseCFindResponse,
   type DimseDataset,
 } from './lib';
+import type { AnswerCharacterSet } from './ae-character-sets';
 import type { WorklistSource } from './mwl/worklist';
 import type { ArchiveQuerySource } from './qr/archive-find';
 import { rootOf } from './qr/models';
@@ -17,6 +18,8 @@ const PcResult = dimse.constants.PresentationContextResult;
 export interface FindContext {
   association: DimseAssociation;
   callingAe: string;
+  /** The calling AE's answer character set (DICOM_AE_ANSWER_CHARACTER_SETS), decided once per association. */
+  characterSet: AnswerCharacterSet;
   log: Logger;
   /** The Modality Worklist (null: not offered). */
   worklist: WorklistSource | null;
@@ -39,7 +42,7 @@ export async function answerFind(request: DimseCFindRequest, ctx: FindContext): 
 
 async function find(request: DimseCFindRequest, ctx: FindContext): Promise<DimseCFindResponse[]> {
   const started = Date.now();
-  const { worklist, query, callingAe } = ctx;
+  const { worklist, query, callingAe, characterSet } = ctx;
   const sopClass = request.getAffectedSopClassUid();
   const context = ctx.association.getAcceptedPresentationContextFromRequest(request);
   // The request's context must be one we accepted for its SOP class (negotiation decided who may query).
@@ -56,8 +59,8 @@ async function find(request: DimseCFindRequest, ctx: FindContext): Promise<Dimse
   const identifier = request.getDataset()?.getElements() ?? {};
   const answer =
     kind === 'worklist'
-      ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe })
-      : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe, root: model!.root });
+      ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe, characterSet })
+      : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe, characterSet, root: model!.root });
   if (!answer.ok) {
     ctx.log.warn({ callingAe, kind, status: hexStatus(answer.status), reason: answer.comment }, 'C-FIND refused');
     return [findResponse(request, answer.status, answer.comment)];
@@ -71,7 +74,15 @@ async function find(request: DimseCFindRequest, ctx: FindContext): Promise<Dimse
       : findResponse(request, Status.Success),
   );
   ctx.log.info(
-    { callingAe, kind, matches: answer.matches, truncated: answer.truncated, ms: Date.now() - started },
+    {
+      callingAe,
+      kind,
+      matches: answer.matches,
+      truncated: answer.truncated,
+      characterSet,
+      ...(answer.fallbacks ? { utf8Fallbacks: answer.fallbacks } : {}),
+      ms: Date.now() - started,
+    },
     'C-FIND answered',
   );
   return responses;
