@@ -335,6 +335,8 @@ function dicomTlsOf(c: z.infer<typeof ConfigSchema>): DicomTlsSettings | null {
   }
   const missing = Object.entries(files).filter(([, f]) => !f);
   if (missing.length) fail(missing.map(([n]) => `${n}: required when DICOM_TLS_PORT is set`));
+  // The TLS port is a second door of the one listener, which DICOM_PORT=0 turns off.
+  if (c.DICOM_PORT === 0) fail(['DICOM_TLS_PORT: needs the DICOM listener (DICOM_PORT is 0)']);
   if (c.DICOM_TLS_PORT === c.DICOM_PORT) fail(['DICOM_TLS_PORT: must differ from DICOM_PORT']);
   const cert = c.DICOM_TLS_CERT_FILE!;
   const key = c.DICOM_TLS_KEY_FILE!;
