@@ -261,6 +261,7 @@ export class Association extends dimse.Scp {
       association: this.association,
       callingAe: this.callingAe,
       characterSet: this.answerCharacterSet,
+      assumedCharacterSet: this.assumedCharacterSet,
       log: this.log(),
       worklist: this.listener.worklist,
       query: this.listener.query,

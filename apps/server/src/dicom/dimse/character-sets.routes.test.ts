@@ -13,7 +13,10 @@ import { exams } from '../../db/schema/index';
 import { createExamState } from '../../modules/exams/exam-state';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { encodeTis620 } from '../parse/charset';
+import { buildPart10Header } from '../parse/part10';
+import { encodeElement } from '../testing/build-dicom';
 import { buildInstance, testUid } from '../testing/build-dicom';
+import { MWL_FIND_SOP_CLASS } from '../uids';
 import { stowBody } from '../testing/multipart';
 import { datasetOf } from './test/archive-fixture';
 import { run } from './test/dcmtk';
@@ -93,11 +96,11 @@ describe('per-AE character sets: assumed on C-STORE, written in C-FIND and workl
     const [study] = res.json<{ '00100010'?: { Value?: { Alphabetic?: string }[] } }[]>();
     return study?.['00100010']?.Value?.[0]?.Alphabetic;
   };
-  const findscu = async (model: '-S' | '-W', callingAe: string, keys: string[], out: string) => {
+  const findscu = async (model: '-S' | '-W', callingAe: string, keys: string[], out: string, queryFile?: string) => {
     fs.mkdirSync(out, { recursive: true });
     const args = [model, '-X', '-od', out, '-aet', callingAe, '-aec', 'RANGSI'];
     for (const k of keys) args.push('-k', k);
-    const r = await run('findscu', [...args, '127.0.0.1', String(h.listener.port)]);
+    const r = await run('findscu', [...args, '127.0.0.1', String(h.listener.port), ...(queryFile ? [queryFile] : [])]);
     expect(r.code, r.stderr).toBe(0);
     return rawAnswers(out);
   };
@@ -174,6 +177,30 @@ describe('per-AE character sets: assumed on C-STORE, written in C-FIND and workl
     const name = trimmed(utf8!.raw('x00100010')).toString('utf8');
     expect(name).toMatch(/[\u0e01-\u0e5b]/);
     expect(trimmed(tis!.raw('x00100010')).equals(Buffer.from(encodeTis620(name)))).toBe(true);
+  });
+
+  it('reads an undeclared TIS-620 worklist query from an AE assumed to use ISO_IR 166 as Thai', async () => {
+    const [exam] = await sut.database.db
+      .select({ accession: exams.accessionNumber, first: exams.firstName })
+      .from(exams)
+      .where(and(eq(exams.status, 'Scheduled'), isNull(exams.deletedAt), isNotNull(exams.accessionNumber)))
+      .limit(1);
+    expect(exam!.first).toMatch(/^[\u0e01-\u0e5b]{2,}$/);
+    // No (0008,0005): what an old Thai modality sends.
+    const query = Buffer.concat([
+      encodeElement('00080050', 'SH', ''),
+      encodeElement('00100010', 'PN', Buffer.concat([Buffer.from('*'), encodeTis620(exam!.first), Buffer.from('*')])),
+    ]);
+    const file = path.join(dir, 'undeclared-query.dcm');
+    const header = {
+      sopClassUid: MWL_FIND_SOP_CLASS,
+      sopInstanceUid: '1.2.3',
+      transferSyntaxUid: '1.2.840.10008.1.2.1',
+    };
+    fs.writeFileSync(file, Buffer.concat([buildPart10Header(header), query]));
+    const accessions = (answers: RawAnswer[]) => answers.map((a) => trimmed(a.raw('x00080050')).toString('latin1'));
+    expect(accessions(await findscu('-W', 'CT_OLD', [], path.join(dir, 'q-old'), file))).toContain(exam!.accession);
+    expect(accessions(await findscu('-W', 'CT_NEW', [], path.join(dir, 'q-new'), file))).not.toContain(exam!.accession);
   });
 });
 

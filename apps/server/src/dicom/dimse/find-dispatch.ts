@@ -9,6 +9,7 @@ import {
 } from './lib';
 import type { AnswerCharacterSet } from './ae-character-sets';
 import type { WorklistSource } from './mwl/worklist';
+import { redecodeUndeclaredQuery } from './query-character-set';
 import type { ArchiveQuerySource } from './qr/archive-find';
 import { rootOf } from './qr/models';
 
@@ -20,6 +21,8 @@ export interface FindContext {
   callingAe: string;
   /** The calling AE's answer character set (DICOM_AE_ANSWER_CHARACTER_SETS), decided once per association. */
   characterSet: AnswerCharacterSet;
+  /** The set its undeclared queries are read as (DICOM_AE_ASSUMED_CHARACTER_SETS). */
+  assumedCharacterSet: string | undefined;
   log: Logger;
   /** The Modality Worklist (null: not offered). */
   worklist: WorklistSource | null;
@@ -56,7 +59,7 @@ async function find(request: DimseCFindRequest, ctx: FindContext): Promise<Dimse
         : null;
   if (!kind) return [findResponse(request, Status.SopClassNotSupported, 'query model not offered on this association')];
   const ts = context?.getAcceptedTransferSyntaxUid() ?? TS.implicitLE;
-  const identifier = request.getDataset()?.getElements() ?? {};
+  const identifier = redecodeUndeclaredQuery(request.getDataset()?.getElements() ?? {}, ctx.assumedCharacterSet);
   const answer =
     kind === 'worklist'
       ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe, characterSet })
