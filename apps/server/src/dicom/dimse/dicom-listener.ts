@@ -224,6 +224,8 @@ export class DicomListener implements AssociationListener {
     );
     server.on('tlsClientError', (err, socket) => {
       this.log.warn({ remote: socket.remoteAddress, reason: err.message }, 'DICOM TLS handshake failed');
+      // With a listener for this event Node leaves the socket open, a handshake timeout included: it would never go.
+      socket.destroy();
     });
     return server;
   }

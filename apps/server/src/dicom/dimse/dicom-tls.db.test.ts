@@ -3,6 +3,7 @@
  * certificates made by openssl for this run.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -123,5 +124,23 @@ describe('DICOM over TLS on a second port', () => {
     expect((await echo(open.listener.tlsPort, tlsArgs('stranger'))).code).toBe(0);
     const client = await echo(mutual.listener.tlsPort, tlsArgs('client'));
     expect(client.code, client.stderr).toBe(0);
+  });
+
+  it('drops a connection that never finishes its handshake within the association request time', async () => {
+    const quick = await startListener({
+      archive: fixture.archive,
+      associationRequestTimeoutMs: 1000,
+      tls: { port: 0, cert: fs.readFileSync(certs.serverCert), key: fs.readFileSync(certs.serverKey), ca: null },
+    });
+    try {
+      const started = Date.now();
+      const socket = net.connect(quick.listener.tlsPort, '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      // Closed by the server's handshake timeout, not by a test timeout (vitest's is 10 s and more).
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect((await echo(quick.listener.tlsPort, tlsArgs('anonymous'), 'ANY_AE')).code).toBe(0);
+    } finally {
+      await quick.close();
+    }
   });
 });
