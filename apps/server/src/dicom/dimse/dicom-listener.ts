@@ -16,6 +16,7 @@ import type { ArchiveQuerySource } from './qr/archive-find';
 import type { ArchiveRetrieveSource } from './qr/archive-get';
 import type { StoreDestination } from './scu/store-scu';
 import { SocketProxy } from './socket-proxy';
+import { PendingHandshakes } from './tls-handshakes';
 
 export interface DicomListenerOptions {
   /** Address to bind (dcmjs-dimse's Server.listen has no host: we run our own net.Server). */
@@ -211,6 +212,9 @@ export class DicomListener implements AssociationListener {
    * connection then takes the plain path (slots, eviction, admission) exactly as a TCP one.
    */
   private createTlsServer(opts: NonNullable<DicomListenerOptions['tls']>): tls.Server {
+    const handshakes = new PendingHandshakes(this.settings.maxConnectionsPerAddress, (remote, pending) =>
+      this.log.warn({ remote, pending }, 'DICOM TLS connection still in its handshake closed to make room'),
+    );
     const server = tls.createServer(
       {
         cert: opts.cert,
@@ -220,8 +224,12 @@ export class DicomListener implements AssociationListener {
         handshakeTimeout: this.settings.associationRequestTimeoutMs,
         ...(opts.ca ? { ca: opts.ca, requestCert: true, rejectUnauthorized: true } : {}),
       },
-      (socket) => this.accept(socket),
+      (socket) => {
+        handshakes.secured(socket);
+        this.accept(socket);
+      },
     );
+    server.on('connection', (socket: net.Socket) => handshakes.add(socket));
     server.on('tlsClientError', (err, socket) => {
       this.log.warn({ remote: socket.remoteAddress, reason: err.message }, 'DICOM TLS handshake failed');
       // With a listener for this event Node leaves the socket open, a handshake timeout included: it would never go.

@@ -143,4 +143,35 @@ describe('DICOM over TLS on a second port', () => {
       await quick.close();
     }
   });
+
+  it('holds connections still in their handshake to the per-address cap, closing the oldest', async () => {
+    const capped = await startListener({
+      archive: fixture.archive,
+      maxConnectionsPerAddress: 2,
+      tls: { port: 0, cert: fs.readFileSync(certs.serverCert), key: fs.readFileSync(certs.serverKey), ca: null },
+    });
+    const sockets: net.Socket[] = [];
+    try {
+      const connect = () =>
+        new Promise<net.Socket>((resolve) => {
+          const s = net.connect(capped.listener.tlsPort, '127.0.0.1', () => resolve(s));
+          s.on('error', () => undefined);
+          sockets.push(s);
+        });
+      const first = await connect();
+      const firstClosed = new Promise<void>((resolve) => first.once('close', () => resolve()));
+      await connect();
+      const third = await connect();
+      await firstClosed;
+      expect(third.destroyed).toBe(false);
+      expect(
+        capped.lines.some((l) => l.msg === 'DICOM TLS connection still in its handshake closed to make room'),
+      ).toBe(true);
+      // A modality's handshake finishes at once: it still gets through.
+      expect((await echo(capped.listener.tlsPort, tlsArgs('anonymous'), 'ANY_AE')).code).toBe(0);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await capped.close();
+    }
+  });
 });
