@@ -9,6 +9,8 @@ import { createDicomListener, type DicomListener } from './dicom/dimse/dicom-lis
 import { ArchiveFind } from './dicom/dimse/qr/archive-find';
 import { ArchiveGet } from './dicom/dimse/qr/archive-get';
 import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
+import { ModalityPerformedProcedureSteps } from './dicom/dimse/mpps/mpps';
+import { StorageCommitment } from './dicom/dimse/stgcmt/storage-commitment';
 import { unknownScopeCodes } from './dicom/dimse/qr/query-scopes.repository';
 import { callingAePolicy, storedDicomPeers } from './dicom/dimse/known-peers';
 import { browseUrl, chooseBindHost, readyLines } from './http/bind-host';
@@ -136,6 +138,14 @@ async function main(): Promise<void> {
       },
       tls: config.dicomTls,
       moveDestinations: config.DICOM_MOVE_DESTINATIONS,
+      // Storage Commitment results the modality no longer waits for on its association go to its address listed there.
+      storageCommitment: new StorageCommitment(database.db),
+      mpps: new ModalityPerformedProcedureSteps(
+        database.db,
+        services.examState,
+        config.DICOM_WORKLIST_AE_SCOPES,
+        config.DICOM_WORKLIST_UNLISTED,
+      ),
       associationRequestTimeoutMs: config.DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS * 1000,
       maxAssociations: config.DICOM_MAX_ASSOCIATIONS,
       maxConnectionsPerAddress: config.DICOM_MAX_CONNECTIONS_PER_ADDRESS,

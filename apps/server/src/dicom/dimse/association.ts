@@ -19,8 +19,15 @@ import {
   type DimseCMoveResponse,
   type DimseCStoreRequest,
   type DimseCStoreResponse,
+  type DimseNActionRequest,
+  type DimseNActionResponse,
+  type DimseNCreateRequest,
+  type DimseNCreateResponse,
+  type DimseNSetRequest,
+  type DimseNSetResponse,
 } from './lib';
 import { negotiate } from './negotiation';
+import { NormalizedServices } from './normalized-services';
 import { Retrieval } from './qr/retrieval';
 import type { SocketProxy } from './socket-proxy';
 import { StoreReceiver } from './store-receiver';
@@ -51,6 +58,8 @@ export class Association extends dimse.Scp {
   private readonly requestTimer: NodeJS.Timeout;
   private readonly sock: net.Socket;
   private readonly retrieval: Retrieval;
+  /** Storage Commitment and MPPS (normalized-services.ts). */
+  private readonly normalized: NormalizedServices;
   /** The C-STORE path: the demultiplexer hands it each C-STORE's command and data fragments. */
   readonly receiver: StoreReceiver;
   /** Set by dcmjs-dimse when the A-ASSOCIATE-RQ arrives (not in its published types). */
@@ -80,6 +89,20 @@ export class Association extends dimse.Scp {
         moveDestinations: listener.moveDestinations,
         aeTitle: listener.config.aeTitle,
         ...(listener.moveConnectTimeoutMs ? { moveConnectTimeoutMs: listener.moveConnectTimeoutMs } : {}),
+      },
+    );
+    this.normalized = new NormalizedServices(
+      {
+        association: () => this.association,
+        callingAe: () => this.callingAe,
+        log: listener.log,
+        send: (request) => this.sendRequests(request),
+      },
+      {
+        storageCommitment: listener.storageCommitment,
+        mpps: listener.mpps,
+        destinations: listener.moveDestinations,
+        aeTitle: listener.config.aeTitle,
       },
     );
     this.remoteAddress = socket.remoteAddress ?? '?';
@@ -127,7 +150,7 @@ export class Association extends dimse.Scp {
 
   /** A C-STORE data set or a response is in progress. */
   get busy(): boolean {
-    return this.handling > 0 || this.receiver.busy;
+    return this.handling > 0 || this.receiver.busy || this.normalized.busy;
   }
 
   destroy(): void {
@@ -167,6 +190,7 @@ export class Association extends dimse.Scp {
     clearTimeout(this.requestTimer);
     this.receiver.abort();
     this.retrieval.end();
+    this.normalized.closed();
     if (this.callingAe) {
       this.log().info(
         {
@@ -217,6 +241,8 @@ export class Association extends dimse.Scp {
       query: this.listener.query !== null && cfg.queryAes.has(calling),
       retrieve: this.listener.retrieve !== null && cfg.queryAes.has(calling),
       move: this.listener.retrieve !== null && this.listener.moveDestinations.size > 0 && cfg.queryAes.has(calling),
+      storageCommitment: this.listener.storageCommitment !== null,
+      mpps: this.listener.mpps !== null && this.listener.mpps.offeredTo(calling),
     });
     this.log().info({ remote: this.remote, callingAe: calling, accepted, rejected }, 'DICOM association accepted');
     this.associated = true;
@@ -235,6 +261,7 @@ export class Association extends dimse.Scp {
   }
 
   override associationReleaseRequested(): void {
+    this.normalized.closed();
     this.sendAssociationReleaseResponse();
   }
 
@@ -303,6 +330,20 @@ export class Association extends dimse.Scp {
   /** C-CANCEL of a running C-GET or C-MOVE. C-FIND answers go in one go: nothing to cancel. */
   override cCancelRequest(request: DimseCCancelRequest): void {
     this.retrieval.cancel(request.getMessageIdBeingRespondedTo());
+  }
+
+  // ---- Storage Commitment (N-ACTION), MPPS (N-CREATE, N-SET): normalized-services.ts ---------------------------
+
+  override nActionRequest(request: DimseNActionRequest, callback: (response: DimseNActionResponse) => void): void {
+    this.normalized.action(request, callback);
+  }
+
+  override nCreateRequest(request: DimseNCreateRequest, callback: (response: DimseNCreateResponse) => void): void {
+    this.normalized.create(request, callback);
+  }
+
+  override nSetRequest(request: DimseNSetRequest, callback: (response: DimseNSetResponse) => void): void {
+    this.normalized.set(request, callback);
   }
 
   /** The peer's answer to one of our C-STORE sub-operations (taken out of the stream by the demultiplexer). */

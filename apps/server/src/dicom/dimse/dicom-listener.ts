@@ -10,6 +10,7 @@ import { NO_AE_CHARACTER_SETS, type AeCharacterSets } from './ae-character-sets'
 import { Association } from './association';
 import type { AssociationListener, ListenerSettings } from './association-listener';
 import { dimse, routeDimseLogs } from './lib';
+import type { MppsSource } from './mpps/mpps';
 import type { WorklistSource } from './mwl/worklist';
 import { PduDemux } from './pdu-demux';
 import type { ArchiveQuerySource } from './qr/archive-find';
@@ -17,6 +18,7 @@ import type { ArchiveRetrieveSource } from './qr/archive-get';
 import type { StoreDestination } from './scu/store-scu';
 import { SocketProxy } from './socket-proxy';
 import { PendingHandshakes } from './tls-handshakes';
+import type { StorageCommitmentSource } from './stgcmt/storage-commitment';
 
 export interface DicomListenerOptions {
   /** Address to bind (dcmjs-dimse's Server.listen has no host: we run our own net.Server). */
@@ -45,6 +47,13 @@ export interface DicomListenerOptions {
   characterSets?: AeCharacterSets;
   /** Where a C-MOVE may send images (with `retrieve`); empty = Study Root C-MOVE not offered. */
   moveDestinations?: readonly StoreDestination[];
+  /**
+   * Storage Commitment Push Model SCP; without it the SOP class is not offered. A result the modality can no longer
+   * take on its association goes to its address in moveDestinations.
+   */
+  storageCommitment?: StorageCommitmentSource | null;
+  /** Modality Performed Procedure Step SCP; without it the SOP class is not offered. */
+  mpps?: MppsSource | null;
   /** Connecting to a C-MOVE destination and its association answer, each (tests shorten it). Default 10 s. */
   moveConnectTimeoutMs?: number;
   /** Where instances are written while they arrive (same file system as the archive, so it can rename them). */
@@ -146,6 +155,12 @@ export class DicomListener implements AssociationListener {
   }
   get retrieve(): ArchiveRetrieveSource | null {
     return this.opts.retrieve ?? null;
+  }
+  get storageCommitment(): StorageCommitmentSource | null {
+    return this.opts.storageCommitment ?? null;
+  }
+  get mpps(): MppsSource | null {
+    return this.opts.mpps ?? null;
   }
   get moveConnectTimeoutMs(): number | undefined {
     return this.opts.moveConnectTimeoutMs;

@@ -1,5 +1,7 @@
 import { dimse, type DimseAssociation } from './lib';
+import { MPPS_SOP_CLASS } from './mpps/mpps';
 import { rootOf } from './qr/models';
+import { STORAGE_COMMITMENT_SOP_CLASS } from './stgcmt/storage-commitment';
 import {
   isStorageSopClass,
   MWL_FIND_SOP_CLASS,
@@ -19,12 +21,19 @@ export interface Offers {
   retrieve: boolean;
   /** Study Root C-MOVE (the calling AE is on the query list, and there are destinations). */
   move: boolean;
+  /** Storage Commitment Push Model (the listener has the SCP). */
+  storageCommitment?: boolean;
+  /** Modality Performed Procedure Step (the listener has the SCP and the AE gets a worklist). */
+  mpps?: boolean;
 }
 
 /** Which transfer syntaxes we accept for an abstract syntax, or null when we do not offer it. */
 export function acceptableSyntaxes(abstractSyntaxUid: string, offers: Offers): ReadonlySet<string> | null {
   if (abstractSyntaxUid === VERIFICATION_SOP_CLASS) return QUERY_TRANSFER_SYNTAXES;
   if (abstractSyntaxUid === MWL_FIND_SOP_CLASS) return offers.worklist ? QUERY_TRANSFER_SYNTAXES : null;
+  if (abstractSyntaxUid === STORAGE_COMMITMENT_SOP_CLASS)
+    return offers.storageCommitment ? QUERY_TRANSFER_SYNTAXES : null;
+  if (abstractSyntaxUid === MPPS_SOP_CLASS) return offers.mpps ? QUERY_TRANSFER_SYNTAXES : null;
   const root = rootOf(abstractSyntaxUid);
   if (root?.service === 'find') return offers.query ? QUERY_TRANSFER_SYNTAXES : null;
   if (root?.service === 'get') return offers.retrieve ? QUERY_TRANSFER_SYNTAXES : null;
