@@ -132,6 +132,11 @@ async function main(): Promise<void> {
         config.DICOM_QUERY_AE_TITLES,
       ),
       queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],
+      characterSets: {
+        assumed: config.DICOM_AE_ASSUMED_CHARACTER_SETS,
+        answers: config.DICOM_AE_ANSWER_CHARACTER_SETS,
+      },
+      tls: config.dicomTls,
       moveDestinations: config.DICOM_MOVE_DESTINATIONS,
       // Storage Commitment results the modality no longer waits for on its association go to its address listed there.
       storageCommitment: new StorageCommitment(database.db),

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DicomArchive } from '../archive';
+import type { AeCharacterSets } from './ae-character-sets';
 import type { MppsSource } from './mpps/mpps';
 import type { WorklistSource } from './mwl/worklist';
 import type { ArchiveQuerySource } from './qr/archive-find';
@@ -13,6 +14,7 @@ export interface ListenerSettings {
   /** null: any calling AE. */
   allowed: Set<string> | null;
   queryAes: Set<string>;
+  characterSets: AeCharacterSets;
   maxInstanceBytes: number;
   maxAssociations: number;
   maxConnectionsPerAddress: number;

@@ -1,6 +1,7 @@
 import type net from 'node:net';
 import type { Logger } from 'pino';
 import { Status } from '../uids';
+import type { AnswerCharacterSet } from './ae-character-sets';
 import { rejectionOf } from './admission';
 import type { AssociationListener } from './association-listener';
 import { answerFind } from './find-dispatch';
@@ -43,6 +44,9 @@ export class Association extends dimse.Scp {
   /** C-FIND, C-GET and C-MOVE requests being answered. */
   private handling = 0;
   private callingAe = '';
+  /** Looked up once the calling AE is known: C-STORE and C-FIND never look per instance or element. */
+  private assumedCharacterSet: string | undefined;
+  private answerCharacterSet: AnswerCharacterSet = 'ISO_IR 192';
   private readonly remote: string;
   private readonly startedAt = Date.now();
   private ended = false;
@@ -110,6 +114,7 @@ export class Association extends dimse.Scp {
         remote: this.remote,
         association: () => this.association,
         callingAe: () => this.callingAe,
+        assumedCharacterSet: () => this.assumedCharacterSet,
         stopped: () => this.stopped,
         drop: (fields, message) => this.drop(fields, message),
       },
@@ -209,6 +214,8 @@ export class Association extends dimse.Scp {
     const called = (association.getCalledAeTitle() ?? '').trim();
     const calling = (association.getCallingAeTitle() ?? '').trim();
     this.callingAe = calling;
+    this.assumedCharacterSet = cfg.characterSets.assumed.get(calling);
+    this.answerCharacterSet = cfg.characterSets.answers.get(calling) ?? 'ISO_IR 192';
     const rejection = rejectionOf(
       called,
       calling,
@@ -280,6 +287,8 @@ export class Association extends dimse.Scp {
     void answerFind(request, {
       association: this.association,
       callingAe: this.callingAe,
+      characterSet: this.answerCharacterSet,
+      assumedCharacterSet: this.assumedCharacterSet,
       log: this.log(),
       worklist: this.listener.worklist,
       query: this.listener.query,
