@@ -27,6 +27,12 @@ export interface ReadLimits {
 const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
 const MAX_HEADER_BYTES = 16 * 1024;
+/**
+ * RFC 2046 allows 70 characters, but Orthanc's DICOMweb client sends two UUIDs joined by a dash (73): accept what real
+ * clients send, with RFC 2046's characters, up to a bound that keeps the delimiter search cheap (decision IO01).
+ */
+export const MAX_BOUNDARY_LENGTH = 200;
+const BOUNDARY = new RegExp(`^[0-9A-Za-z'()+_,\\-./:=? ]{1,${MAX_BOUNDARY_LENGTH}}$`);
 
 /**
  * Reads a multipart body, writing every part to its own file in `dir`; `onPart` is called for each finished part, in
@@ -40,7 +46,7 @@ export async function readMultipart(
   limits: ReadLimits,
   onPart: (part: ReceivedPart & { oversize: boolean }) => void,
 ): Promise<number> {
-  if (!/^[0-9A-Za-z'()+_,\-./:=? ]{1,70}$/.test(boundary)) throw multipartError('MULTIPART_BAD_BOUNDARY');
+  if (!BOUNDARY.test(boundary)) throw multipartError('MULTIPART_BAD_BOUNDARY');
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   // A CRLF in front lets the first boundary match the same delimiter as the others.
   let buf: Buffer = CRLF;
