@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { DataSet, Element } from 'dicom-parser';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -200,24 +201,33 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       },
     );
 
-    // The BulkDataURIs of the cached metadata: a top-level attribute's value as stored (pixel data: its frames).
+    // The BulkDataURIs of the cached metadata: an attribute's value as stored (pixel data: its frames), at the top level
+    // (bulkdata/7FE00010) or inside sequences, each step a sequence's tag and 0-based item (bulkdata/54000100/0/54001010).
     r.get(
-      '/dicomweb/studies/:study/series/:series/instances/:sop/bulkdata/:tag',
+      '/dicomweb/studies/:study/series/:series/instances/:sop/bulkdata/*',
       {
         config,
         schema: {
-          params: InstanceParams.extend({ tag: z.string().regex(/^[0-9A-Fa-f]{8}$/, 'tag: eight hex digits') }),
+          params: InstanceParams.extend({
+            '*': z.string().regex(BULK_PATH, 'tag: eight hex digits, inside sequences SEQUENCE/ITEM/TAG'),
+          }),
           tags,
         },
       },
       async (req, reply) => {
-        const { row, ds, ts } = await parsedInstance(req, {
+        const {
+          row,
+          ds: instance,
+          ts,
+        } = await parsedInstance(req, {
           study: req.params.study,
           series: req.params.series,
           sop: req.params.sop,
         });
-        const el = ds.elements[`x${req.params.tag.toLowerCase()}`];
-        if (!el) throw dicomwebError('ELEMENT_NOT_FOUND');
+        const found = elementAt(instance, req.params['*']);
+        if (!found) throw dicomwebError('ELEMENT_NOT_FOUND');
+        // An item's own image (an icon) is read with the item's Rows, Columns and bits.
+        const { ds, el } = found;
         if (el.encapsulatedPixelData) {
           const how = negotiateFrames(parseAccept(req.headers.accept), row.transferSyntaxUid);
           if (!how) return notAcceptable(reply, `pixel data as stored (${row.transferSyntaxUid}) or uncompressed`);
@@ -295,4 +305,20 @@ function offeredSyntaxes(ts: string): string {
 
 function toStream(body: Readable | Buffer): Readable {
   return Buffer.isBuffer(body) ? Readable.from([body]) : body;
+}
+
+/** A bulk data path: a tag, after at most seven sequence steps of tag and item index. */
+const BULK_PATH = /^(?:[0-9A-Fa-f]{8}\/\d{1,6}\/){0,7}[0-9A-Fa-f]{8}$/;
+
+/** The element a bulk data path names, with the data set (top level or item) that holds it; null when absent. */
+function elementAt(top: DataSet, bulkPath: string): { ds: DataSet; el: Element } | null {
+  const steps = bulkPath.toLowerCase().split('/');
+  let ds = top;
+  for (let i = 0; i + 1 < steps.length; i += 2) {
+    const item = ds.elements[`x${steps[i]}`]?.items?.[Number(steps[i + 1])];
+    if (!item?.dataSet) return null;
+    ds = item.dataSet;
+  }
+  const el = ds.elements[`x${steps.at(-1)}`];
+  return el ? { ds, el } : null;
 }
