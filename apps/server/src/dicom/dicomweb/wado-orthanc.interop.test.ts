@@ -45,7 +45,7 @@ describe('WADO-RS from Orthanc', () => {
     });
     expect(retrieved.status, retrieved.text()).toBe(200);
     const found = await orthanc.rest('POST', '/tools/lookup', uids.sop);
-    const [{ ID }] = found.json<{ ID: string }[]>();
+    const { ID } = found.json<{ ID: string }[]>()[0]!;
     // Orthanc's client asks for the stored syntax (`transfer-syntax=*`): it gets the file as Rangsi keeps it.
     const file = await orthanc.rest('GET', `/instances/${ID}/file`);
     expect(file.body.equals(stored)).toBe(true);
