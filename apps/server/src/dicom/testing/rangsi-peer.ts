@@ -9,6 +9,8 @@ import { createDicomListener } from '../dimse/dicom-listener';
 import { ArchiveFind } from '../dimse/qr/archive-find';
 import { ArchiveGet } from '../dimse/qr/archive-get';
 import { ModalityWorklist } from '../dimse/mwl/worklist';
+import { ModalityPerformedProcedureSteps } from '../dimse/mpps/mpps';
+import { StorageCommitment } from '../dimse/stgcmt/storage-commitment';
 import { AuditService } from '../../audit/audit.service';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -41,6 +43,13 @@ export async function startRangsi(
     retrieve: new ArchiveGet(database.db, services.archive, audit, config.DICOM_QUERY_AE_TITLES),
     queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],
     moveDestinations: config.DICOM_MOVE_DESTINATIONS,
+    storageCommitment: new StorageCommitment(database.db),
+    mpps: new ModalityPerformedProcedureSteps(
+      database.db,
+      services.examState,
+      config.DICOM_WORKLIST_AE_SCOPES,
+      config.DICOM_WORKLIST_UNLISTED,
+    ),
     tempDir: path.resolve(config.DATA_DIR, 'tmp', 'dimse'),
     logger: pino({ level: 'silent' }),
   });
