@@ -52,6 +52,7 @@ describe('WADO-RS transfer syntaxes', () => {
       j2k: withFreshUids(fs.readFileSync(corpusPath('MR_small_jp2klossless.dcm'))),
       big: fs.readFileSync(corpusPath('MR_small_bigendian.dcm')),
       jpeg: fs.readFileSync(corpusPath('SC_rgb_jpeg_dcmtk.dcm')),
+      deflated: fs.readFileSync(corpusPath('image_dfl.dcm')),
       broken: undecodableJ2k(),
     };
     for (const [key, bytes] of Object.entries(files)) {
@@ -103,6 +104,15 @@ describe('WADO-RS transfer syntaxes', () => {
     }
     const big = parts(await get(ids.big!.url, DICOM()));
     expect(pixelsOf(big[0]!.body)).toEqual({ ts: EXPLICIT, pixels: mrPixels });
+    // A deflated instance goes inflated, its pixels those dcmtk's dcmconv inflates to.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-wado-ts-'));
+    execFileSync('dcmconv', ['+te', corpusPath('image_dfl.dcm'), path.join(dir, 'inflated.dcm')]);
+    const inflated = parts(await get(ids.deflated!.url, DICOM()));
+    expect(inflated[0]!.headers).toMatch(new RegExp(`transfer-syntax=${EXPLICIT}\\r?$`, 'm'));
+    expect(pixelsOf(inflated[0]!.body)).toEqual({
+      ts: EXPLICIT,
+      pixels: pixelsOf(fs.readFileSync(path.join(dir, 'inflated.dcm'))).pixels,
+    });
 
     const fallback = await get(ids.jls!.url, `${DICOM(J2K)}, ${DICOM('*')}; q=0.5`);
     expect(parts(fallback)[0]!.body.equals(ids.jls!.bytes)).toBe(true);
