@@ -52,7 +52,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(1);
   }
   const [command, args] = interopCommand(process.argv.slice(2));
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+  // Inside the namespace 127.0.0.1 is its own loopback: a PostgreSQL outside cannot be reached, so PGlite it is.
+  const env = { ...process.env };
+  delete env.TEST_DATABASE_URL;
+  const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
   child.on('error', (err) => {
     process.stderr.write(`interop tests cannot start ${command}: ${err.message}\n`);
     process.exit(1);

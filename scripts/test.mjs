@@ -236,6 +236,7 @@ async function main() {
     log('\ntest: TEST_DATABASE_URL not set: database-backed tests ran on PGlite only');
   }
 
+  // On PGlite: inside the namespace a PostgreSQL server outside is out of reach.
   header('vitest interop (Orthanc, private network namespace)');
   await interop(pgliteEnv);
 

@@ -56,6 +56,7 @@ export const th = {
   QIDO_EXPECTED_INTEGER: '{name}: expected an integer',
   QIDO_EXPECTED_TEXT: '{name}: expected 1-256 characters',
   QIDO_INTEGER_RANGE: '{name} must be an integer from {min} to {max}',
+  QIDO_LIMIT: 'limit must be a whole number, 1 or more',
   QIDO_FUZZY: 'fuzzymatching must be true or false',
   QIDO_UNKNOWN_INCLUDE: 'includefield: unknown attribute {name}',
   QIDO_TOO_MANY_INCLUDES: 'includefield: too many attributes',

@@ -82,8 +82,8 @@ describe('deflated data sets over DICOMweb', () => {
     });
     expect((await stow([image.bytes])).statusCode).toBe(200);
     const afterIngest = inflations.length;
-    // Retrieve gives the bytes as received, still deflated (decision D15).
-    const retrieved = await get(instanceUrl(image), 'application/dicom');
+    // Retrieve as stored (transfer-syntax=*) gives the bytes as received, still deflated (decision D15).
+    const retrieved = await get(instanceUrl(image), 'application/dicom; transfer-syntax=*');
     expect(retrieved.statusCode).toBe(200);
     expect(retrieved.rawPayload.equals(image.bytes)).toBe(true);
 

@@ -39,17 +39,23 @@ export class DicomwebService {
     q: QidoQuery,
     base: string,
     within: { study?: string; series?: string },
-  ): Promise<DicomJson[]> {
+  ): Promise<{ results: DicomJson[]; truncated: boolean }> {
     if (level !== 'instance') await this.counts?.flushCounts();
     const visible = studyVisibility(user);
     const matches = [...q.matches];
     if (within.study) matches.push({ tag: '0020000D', kind: 'uids', values: [within.study] });
     if (within.series) matches.push({ tag: '0020000E', kind: 'uids', values: [within.series] });
-    const query = { ...q, matches };
+    // One row past the limit tells whether more match, without counting them all.
+    const query = { ...q, matches, limit: q.limit + 1 };
+    let truncated = false;
+    const page = <T>(rows: T[]) => {
+      truncated = rows.length > q.limit;
+      return rows.slice(0, q.limit);
+    };
     const extraTags = q.includeTags.length ? q.includeTags : null;
     let result: DicomJson[];
     if (level === 'study') {
-      const rows = await this.repo.searchStudies(query, visible);
+      const rows = page(await this.repo.searchStudies(query, visible));
       const extra =
         q.includeAll || extraTags
           ? await this.repo.representativeAttributes(
@@ -60,7 +66,7 @@ export class DicomwebService {
           : undefined;
       result = rows.map((r) => studyJson(r, base, extra?.get(r.studyInstanceUid)));
     } else if (level === 'series') {
-      const rows = await this.repo.searchSeries(query, visible);
+      const rows = page(await this.repo.searchSeries(query, visible));
       const extra =
         q.includeAll || extraTags
           ? await this.repo.representativeAttributes(
@@ -71,7 +77,7 @@ export class DicomwebService {
           : undefined;
       result = rows.map((r) => seriesJson(r, base, extra?.get(r.seriesInstanceUid)));
     } else {
-      const rows = await this.repo.searchInstances(query, visible);
+      const rows = page(await this.repo.searchInstances(query, visible));
       const extra =
         q.includeAll || extraTags
           ? await this.repo.representativeAttributes(
@@ -91,7 +97,7 @@ export class DicomwebService {
       },
       who(user),
     );
-    return result;
+    return { results: result, truncated };
   }
 
   /** The stored instances at a location; nothing visible is a 404 (out of scope looks like absent). */

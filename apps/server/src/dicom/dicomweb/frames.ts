@@ -1,6 +1,7 @@
 import type { DataSet } from 'dicom-parser';
 import { frameBytes } from '../thumbnails/decode-frame';
 import { TS } from '../parse/read-instance';
+import { decodeFrameToNative, DECOMPRESSIBLE } from '../transcode/to-native';
 import type { MediaRange } from './media-type';
 
 /** Media type of a compressed frame per transfer syntax (PS3.18 Table 8.7.3-2). */
@@ -16,27 +17,40 @@ const FRAME_TYPES: Record<string, string> = {
   '1.2.840.10008.1.2.5': 'image/x-dicom-rle',
 };
 const NATIVE = new Set<string>([TS.implicitLittle, TS.explicitLittle, TS.deflated, TS.explicitBig]);
+const OCTET = 'application/octet-stream';
+
+/** How frames go: as stored, or decoded to native little-endian samples (from a compressed or big endian image). */
+export interface FrameDelivery {
+  contentType: string;
+  /** 'decode': a codec's output; 'swap': big endian samples turned little endian; null: the stored bytes. */
+  convert: 'decode' | 'swap' | null;
+}
 
 /**
- * The Content-Type of the frames of an instance stored in `ts`, if the client accepts them as stored (frames are
- * never transcoded): application/octet-stream for native little endian data or with transfer-syntax=* / the stored
- * syntax, or the compressed syntax's own image type.
+ * How the frames of an instance stored in `ts` answer the Accept ranges (PS3.18 §8.7.3.5.2, Table 8.7.3-2):
+ * application/octet-stream with no transfer-syntax is explicit VR little endian, uncompressed, decoded here from every
+ * codec the server reads; `*` or the stored syntax gives the stored bytes; a compressed image type only its own
+ * syntax (nothing is encoded). Null when no range can be met. The Content-Type names the syntax actually sent.
  */
-export function frameContentType(ranges: MediaRange[], ts: string): string | null {
+export function negotiateFrames(ranges: MediaRange[], ts: string): FrameDelivery | null {
   const littleNative = NATIVE.has(ts) && ts !== TS.explicitBig;
-  const partTs = littleNative ? TS.explicitLittle : ts;
   for (const r of ranges) {
-    if (r.type !== 'multipart/related' && r.type !== '*/*') continue;
-    const type = (r.params.type ?? 'application/octet-stream').toLowerCase();
-    const wanted = r.params['transfer-syntax'];
-    if (type === 'application/octet-stream') {
-      if (wanted === '*' || wanted === ts || (littleNative && (wanted === undefined || wanted === TS.explicitLittle))) {
-        return `application/octet-stream; transfer-syntax=${partTs}`;
-      }
+    if (r.type !== 'multipart/related' && r.type !== '*/*' && r.type !== 'multipart/*') continue;
+    const type = (r.type === 'multipart/related' ? r.params.type : undefined)?.toLowerCase() ?? OCTET;
+    const wanted = r.params['transfer-syntax']?.trim() || undefined;
+    if (type === OCTET) {
+      if (wanted === '*' || wanted === ts)
+        return { contentType: `${OCTET}; transfer-syntax=${littleNative ? TS.explicitLittle : ts}`, convert: null };
+      if (wanted !== undefined && wanted !== TS.explicitLittle && wanted !== TS.implicitLittle) continue;
+      // Native pixel bytes are the same in either VR encoding: only the name differs.
+      const sent = wanted ?? TS.explicitLittle;
+      if (littleNative) return { contentType: `${OCTET}; transfer-syntax=${sent}`, convert: null };
+      if (ts === TS.explicitBig) return { contentType: `${OCTET}; transfer-syntax=${sent}`, convert: 'swap' };
+      if (DECOMPRESSIBLE.has(ts)) return { contentType: `${OCTET}; transfer-syntax=${sent}`, convert: 'decode' };
       continue;
     }
     if (FRAME_TYPES[ts] === type && (wanted === undefined || wanted === '*' || wanted === ts))
-      return `${type}; transfer-syntax=${ts}`;
+      return { contentType: `${type}; transfer-syntax=${ts}`, convert: null };
   }
   return null;
 }
@@ -66,4 +80,24 @@ export function readFrame(ds: DataSet, ts: string, n: number): Uint8Array | null
     return ds.byteArray.subarray(start, start + size);
   }
   return frameBytes(ds, px, n - 1, frames);
+}
+
+/**
+ * Frame `n` as `how` says: the stored bytes, decoded from its codec, or byte-swapped from big endian; null when the
+ * frame is absent or cannot be converted.
+ */
+export async function deliverFrame(
+  ds: DataSet,
+  ts: string,
+  n: number,
+  convert: FrameDelivery['convert'],
+): Promise<Uint8Array | null> {
+  if (convert === 'decode') return (await decodeFrameToNative(ds, ts, n))?.bytes ?? null;
+  const frame = readFrame(ds, ts, n);
+  if (!frame || convert !== 'swap') return frame;
+  const bits = ds.uint16('x00280100') ?? 0;
+  if (bits === 8) return frame;
+  if (bits !== 16 && bits !== 32) return null;
+  const swapped = Buffer.from(frame);
+  return bits === 16 ? swapped.swap16() : swapped.swap32();
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MultipartError, readMultipart, type ReceivedPart } from './multipart';
+import { MAX_BOUNDARY_LENGTH, MultipartError, readMultipart, type ReceivedPart } from './multipart';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rangsi-multipart-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -57,6 +57,17 @@ describe(readMultipart.name, () => {
     await expect(read([whole], limits, 'bad\nboundary')).rejects.toMatchObject({ status: 400 });
     await expect(read([body([b, b])], { ...limits, maxBytes: 6000 })).rejects.toMatchObject({ status: 413 });
     await expect(read([body([a, a, a])], { ...limits, maxParts: 2 })).rejects.toMatchObject({ status: 413 });
+  });
+
+  it("reads Orthanc's 73-character boundary, and refuses one beyond the bound", async () => {
+    const orthanc = 'f47ac10b-58cc-4372-a567-0e02b2c3d479-9b2d8a6e-1c3f-4e5a-8b7d-6f0e1a2b3c4d';
+    expect(orthanc.length).toBe(73);
+    const parts = await read([body([a, b], orthanc)], limits, orthanc);
+    expect(parts.map((p) => p.bytes)).toEqual([a, b]);
+    const longest = 'x'.repeat(MAX_BOUNDARY_LENGTH);
+    expect((await read([body([a], longest)], limits, longest)).length).toBe(1);
+    const tooLong = `${longest}x`;
+    await expect(read([body([a], tooLong)], limits, tooLong)).rejects.toMatchObject({ status: 400 });
   });
 
   it('marks a part over the per-part limit without keeping its bytes', async () => {

@@ -5,6 +5,18 @@ import { acceptsDicomJson, dicomwebBase, notAcceptable, READ_ACCESS, SeriesParam
 import type { DicomwebService } from './dicomweb.service';
 import { parseQido, type QidoLevel } from '../query/qido';
 
+export const TRUNCATED_WARNING =
+  'The number of results exceeded the maximum supported by the server. Additional results can be requested.';
+
+/** The service's host (PS3.18 writes {+SERVICE} there; a host keeps the header free of slashes). */
+function warnAgent(base: string): string {
+  try {
+    return new URL(base).host || 'rangsi';
+  } catch {
+    return 'rangsi';
+  }
+}
+
 /** QIDO-RS (PS3.18 §10.6): studies, series and instances, at every level of the resource tree. */
 export function qidoRoutes(service: DicomwebService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
@@ -16,13 +28,17 @@ export function qidoRoutes(service: DicomwebService) {
       const user = requireUser(req);
       const q = parseQido(level, req.query as Record<string, string | string[] | undefined>);
       const within = (req.params ?? {}) as { study?: string; series?: string };
-      const result = await service.search(user, level, q, dicomwebBase(req), within);
+      const base = dicomwebBase(req);
+      const { results, truncated } = await service.search(user, level, q, base, within);
+      const warnings: string[] = [];
       if (q.ignored.length)
-        reply.header(
-          'warning',
+        warnings.push(
           `299 rangsi "matching on ${q.ignored.join(', ').slice(0, 200)} is not supported and was ignored"`,
         );
-      return reply.type('application/dicom+json').send(JSON.stringify(result));
+      // PS3.18 §8.3.4.4, its text and form as the standard gives them: the page is full and more match.
+      if (truncated) warnings.push(`299 ${warnAgent(base)}: "${TRUNCATED_WARNING}"`);
+      if (warnings.length) reply.header('warning', warnings.join(', '));
+      return reply.type('application/dicom+json').send(JSON.stringify(results));
     };
 
     r.get('/dicomweb/studies', { config, schema: { tags } }, search('study'));

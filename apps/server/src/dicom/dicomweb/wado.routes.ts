@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { DataSet, Element } from 'dicom-parser';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,32 +23,12 @@ import type { StoredInstance } from '../query/dicomweb.repository';
 import { buildPart10Header } from '../parse/part10';
 import { rewriteStored, rewriteTo } from '../transcode/rewrite-dataset';
 import { parsedInstances } from '../thumbnails/parsed-instances';
-import { frameContentType, parseFrameList, readFrame } from './frames';
+import { TS } from '../uids';
+import { deliverFrame, negotiateFrames, parseFrameList, readFrame } from './frames';
 import { parseAccept } from './media-type';
+import { deliveryFor, negotiateRetrieve, type Delivery } from './transfer-syntax';
 import { multipartStream, newBoundary } from './multipart';
 import { answerWadoUriImage, WADO_URI_IMAGE_QUERY } from './wado-uri-rendered';
-
-type Retrieval = 'multipart' | 'single';
-
-/**
- * What a retrieval answers: multipart/related of application/dicom parts (any transfer-syntax parameter: the bytes
- * are sent as stored, each part naming its own syntax), or one bare application/dicom body for a single instance.
- */
-export function negotiateRetrieve(accept: string | undefined, single: boolean): Retrieval | null {
-  for (const range of parseAccept(accept)) {
-    if (range.type === 'multipart/related') {
-      const type = range.params.type?.toLowerCase();
-      if (!type || type === 'application/dicom') return 'multipart';
-      continue;
-    }
-    if (range.type === 'application/dicom') {
-      if (single) return 'single';
-      continue;
-    }
-    if (range.type === '*/*' || range.type === 'multipart/*') return 'multipart';
-  }
-  return null;
-}
 
 const WadoUriQuery = z.looseObject({
   requestType: z.literal('WADO', 'requestType must be WADO'),
@@ -66,14 +48,18 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
     const config = { access: READ_ACCESS };
 
     const send = async (req: FastifyRequest, reply: FastifyReply, at: Location, single: boolean) => {
-      const how = negotiateRetrieve(req.headers.accept, single);
-      if (!how) return notAcceptable(reply, 'multipart/related; type="application/dicom"');
+      const asked = negotiateRetrieve(req.headers.accept, single);
+      if (!asked) return notAcceptable(reply, 'multipart/related; type="application/dicom"');
       const rows = await service.retrieve(requireUser(req), at);
-      if (how === 'single') return sendOne(reply, rows[0]!);
+      // Every instance must go in a syntax the client takes before the answer starts (PS3.18 §8.7.3.5.1).
+      const deliveries = rows.map((row) => deliveryFor(row.transferSyntaxUid, asked.syntaxes));
+      const stuck = rows.find((_, i) => !deliveries[i]);
+      if (stuck) return notAcceptable(reply, `transfer-syntax=* or ${offeredSyntaxes(stuck.transferSyntaxUid)}`);
+      if (asked.mode === 'single') return sendDelivered(reply, rows[0]!, deliveries[0]!);
       const boundary = newBoundary();
       reply.type(`multipart/related; type="application/dicom"; boundary=${boundary}`);
       return reply.send(
-        multipartStream(boundary, openEach(rows, origin(req)), (err) =>
+        multipartStream(boundary, openEach(rows, deliveries as Delivery[], origin(req), req), (err) =>
           req.log.error({ err: { name: (err as Error)?.name } }, 'wado stream failed'),
         ),
       );
@@ -81,19 +67,52 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
 
     // Each part names its instance (Content-Location, PS3.18 §8.7.3.5): the viewer streams a whole series in one request
     // and hands every part to the image it belongs to without parsing it first.
-    async function* openEach(rows: StoredInstance[], base: string) {
-      for (const row of rows) {
-        const body = await archive.openStored(row);
-        if (!body) continue;
+    async function* openEach(rows: StoredInstance[], deliveries: Delivery[], base: string, req: FastifyRequest) {
+      for (const [i, row] of rows.entries()) {
+        const delivery = deliveries[i]!;
+        const body = delivery.kind === 'stored' ? await archive.openStored(row) : await rewritten(row, delivery);
+        if (!body) {
+          // The answer has started: an image that cannot be rewritten after all (a broken codestream) is left out.
+          if (delivery.kind === 'rewrite')
+            req.log.warn({ ts: row.transferSyntaxUid, to: delivery.ts }, 'wado rewrite failed');
+          continue;
+        }
         const location = `${base}/dicomweb/studies/${row.studyInstanceUid}/series/${row.seriesInstanceUid}/instances/${row.sopInstanceUid}`;
-        yield { contentType: `application/dicom; transfer-syntax=${row.transferSyntaxUid}`, location, body };
+        yield { contentType: `application/dicom; transfer-syntax=${delivery.ts}`, location, body: toStream(body) };
       }
     }
 
-    const sendOne = async (reply: FastifyReply, row: StoredInstance) => {
+    /** The instance as a Part-10 file in the delivery's syntax; null when it cannot be rewritten. */
+    const rewritten = async (row: StoredInstance, delivery: Extract<Delivery, { kind: 'rewrite' }>) => {
+      const file = await archive.openStored(row);
+      if (!file) return null;
+      const dataset = await rewriteStored(file, delivery.how);
+      if (!dataset) return null;
+      return Buffer.concat([
+        buildPart10Header({
+          sopClassUid: row.sopClassUid,
+          sopInstanceUid: row.sopInstanceUid,
+          transferSyntaxUid: delivery.ts,
+        }),
+        dataset,
+      ]);
+    };
+
+    const sendDelivered = async (reply: FastifyReply, row: StoredInstance, delivery: Delivery) => {
+      if (delivery.kind === 'stored') return sendOne(reply, row, delivery.ts);
+      const body = await rewritten(row, delivery);
+      if (!body) return sendRefusal(reply, dicomwebError('CANNOT_TRANSCODE', { syntax: delivery.ts }));
+      reply.type(`application/dicom; transfer-syntax=${delivery.ts}`);
+      reply.header('content-disposition', `attachment; filename="${row.sopInstanceUid}.dcm"`);
+      reply.header('cache-control', 'private, max-age=300');
+      return reply.send(body);
+    };
+
+    /** WADO-RS names the syntax it sends (`ts`); WADO-URI's application/dicom stays bare. */
+    const sendOne = async (reply: FastifyReply, row: StoredInstance, ts?: string) => {
       const body = await archive.openStored(row);
       if (!body) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
-      reply.type('application/dicom');
+      reply.type(ts ? `application/dicom; transfer-syntax=${ts}` : 'application/dicom');
       reply.header('content-length', String(row.sizeBytes));
       reply.header('content-disposition', `attachment; filename="${row.sopInstanceUid}.dcm"`);
       // An instance's bytes never change under its UID; the token in the URL keeps the entry to its holder. A reopened
@@ -171,40 +190,52 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
           series: req.params.series,
           sop: req.params.sop,
         });
-        const type = frameContentType(parseAccept(req.headers.accept), row.transferSyntaxUid);
-        if (!type)
-          return notAcceptable(reply, `frames as stored (${row.transferSyntaxUid}); transcoding is not offered`);
-        const frames = list.map((n) => readFrame(ds, ts, n));
-        if (frames.some((f) => f === null)) throw dicomwebError('FRAME_NOT_FOUND');
-        return sendParts(reply, type, frames as Uint8Array[]);
+        const how = negotiateFrames(parseAccept(req.headers.accept), row.transferSyntaxUid);
+        if (!how) return notAcceptable(reply, `frames as stored (${row.transferSyntaxUid}) or uncompressed`);
+        // A frame past the last is a 404 whatever the syntax; one that will not decode is the image's fault (415).
+        if (list.some((n) => !readFrame(ds, ts, n))) throw dicomwebError('FRAME_NOT_FOUND');
+        const frames = await Promise.all(list.map((n) => deliverFrame(ds, ts, n, how.convert)));
+        if (frames.some((f) => f === null))
+          return sendRefusal(reply, dicomwebError('CANNOT_TRANSCODE', { syntax: row.transferSyntaxUid }));
+        return sendParts(reply, how.contentType, frames as Uint8Array[]);
       },
     );
 
-    // The BulkDataURIs of the cached metadata: a top-level attribute's value as stored (pixel data: its frames).
+    // The BulkDataURIs of the cached metadata: an attribute's value as stored (pixel data: its frames), at the top level
+    // (bulkdata/7FE00010) or inside sequences, each step a sequence's tag and 0-based item (bulkdata/54000100/0/54001010).
     r.get(
-      '/dicomweb/studies/:study/series/:series/instances/:sop/bulkdata/:tag',
+      '/dicomweb/studies/:study/series/:series/instances/:sop/bulkdata/*',
       {
         config,
         schema: {
-          params: InstanceParams.extend({ tag: z.string().regex(/^[0-9A-Fa-f]{8}$/, 'tag: eight hex digits') }),
+          params: InstanceParams.extend({
+            '*': z.string().regex(BULK_PATH, 'tag: eight hex digits, inside sequences SEQUENCE/ITEM/TAG'),
+          }),
           tags,
         },
       },
       async (req, reply) => {
-        const { row, ds, ts } = await parsedInstance(req, {
+        const {
+          row,
+          ds: instance,
+          ts,
+        } = await parsedInstance(req, {
           study: req.params.study,
           series: req.params.series,
           sop: req.params.sop,
         });
-        const el = ds.elements[`x${req.params.tag.toLowerCase()}`];
-        if (!el) throw dicomwebError('ELEMENT_NOT_FOUND');
+        const found = elementAt(instance, req.params['*']);
+        if (!found) throw dicomwebError('ELEMENT_NOT_FOUND');
+        // An item's own image (an icon) is read with the item's Rows, Columns and bits.
+        const { ds, el } = found;
         if (el.encapsulatedPixelData) {
-          const type = frameContentType(parseAccept(req.headers.accept), row.transferSyntaxUid);
-          if (!type) return notAcceptable(reply, `pixel data as stored (${row.transferSyntaxUid})`);
+          const how = negotiateFrames(parseAccept(req.headers.accept), row.transferSyntaxUid);
+          if (!how) return notAcceptable(reply, `pixel data as stored (${row.transferSyntaxUid}) or uncompressed`);
           const count = Math.max(1, ds.intString('x00280008') ?? 1);
-          const frames = Array.from({ length: count }, (_, i) => readFrame(ds, ts, i + 1));
+          const frames = [];
+          for (let n = 1; n <= count; n++) frames.push(await deliverFrame(ds, ts, n, how.convert));
           if (frames.some((f) => f === null)) throw dicomwebError('IMAGE_UNREADABLE');
-          return sendParts(reply, type, frames as Uint8Array[]);
+          return sendParts(reply, how.contentType, frames as Uint8Array[]);
         }
         const accepted = parseAccept(req.headers.accept).some(
           (m) =>
@@ -264,4 +295,30 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
       return reply.send(body);
     };
   };
+}
+
+/** What an instance stored in `ts` can be sent as, for a 406 that says what to ask. */
+function offeredSyntaxes(ts: string): string {
+  const others = [TS.explicitLE, TS.implicitLE].filter((t) => t !== ts && rewriteTo(ts, t));
+  return [ts, ...others].map((t) => `transfer-syntax=${t}`).join(' or ');
+}
+
+function toStream(body: Readable | Buffer): Readable {
+  return Buffer.isBuffer(body) ? Readable.from([body]) : body;
+}
+
+/** A bulk data path: a tag, after at most seven sequence steps of tag and item index. */
+const BULK_PATH = /^(?:[0-9A-Fa-f]{8}\/\d{1,6}\/){0,7}[0-9A-Fa-f]{8}$/;
+
+/** The element a bulk data path names, with the data set (top level or item) that holds it; null when absent. */
+function elementAt(top: DataSet, bulkPath: string): { ds: DataSet; el: Element } | null {
+  const steps = bulkPath.toLowerCase().split('/');
+  let ds = top;
+  for (let i = 0; i + 1 < steps.length; i += 2) {
+    const item = ds.elements[`x${steps[i]}`]?.items?.[Number(steps[i + 1])];
+    if (!item?.dataSet) return null;
+    ds = item.dataSet;
+  }
+  const el = ds.elements[`x${steps.at(-1)}`];
+  return el ? { ds, el } : null;
 }

@@ -16,7 +16,7 @@ const TEXT_VRS = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'PN', 'UC']);
 /** VRs that hold one value even when it contains a backslash. */
 const SINGLE_VALUE_VRS = new Set(['LT', 'ST', 'UT', 'UR']);
 const BINARY_VRS = new Set(['OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'UN']);
-/** Binary values above this size are bulk data: a URI at the top level, left out inside sequences. */
+/** Binary values above this size are bulk data, given a BulkDataURI at any depth. */
 export const INLINE_BINARY_MAX = 4096;
 /** Text values above this size (huge contour data, reports) are bulk data too. */
 const INLINE_TEXT_MAX = 256 * 1024;
@@ -27,8 +27,11 @@ export interface DicomJsonOptions {
   bigEndian: boolean;
   /** True when dataset elements carry no VR (implicit VR little endian): VRs come from the dictionary. */
   implicit: boolean;
-  /** URI for a top-level bulk attribute (PixelData …), e.g. …/instances/{uid}/bulkdata/7FE00010. */
-  bulkDataUri: (tag: string) => string;
+  /**
+   * URI for a bulk attribute, given its path: the tag at the top level (…/bulkdata/7FE00010), or inside sequences
+   * each sequence's tag and 0-based item index before it (…/bulkdata/54000100/0/54001010).
+   */
+  bulkDataUri: (path: string) => string;
 }
 
 /**
@@ -36,10 +39,11 @@ export interface DicomJsonOptions {
  * kept), padding and delimiters; bulk binaries become BulkDataURIs so a metadata request never re-reads the file.
  */
 export function toDicomJson(dataSet: DataSet, opts: DicomJsonOptions): DicomJson {
-  return convert(dataSet, opts, 0);
+  return convert(dataSet, opts, '');
 }
 
-function convert(dataSet: DataSet, opts: DicomJsonOptions, depth: number): DicomJson {
+/** `at`: the path of the item being converted ('' at the top level, else 'SEQTAG/INDEX/…' with a trailing slash). */
+function convert(dataSet: DataSet, opts: DicomJsonOptions, at: string): DicomJson {
   const out: DicomJson = {};
   const signed = dataSet.uint16('x00280103') === 1;
   const tags = Object.keys(dataSet.elements).sort();
@@ -49,7 +53,7 @@ function convert(dataSet: DataSet, opts: DicomJsonOptions, depth: number): Dicom
     if (hex.endsWith('0000') || hex.startsWith('FFFE') || hex === 'FFFCFFFC') continue;
     if (hex.startsWith('0002') || hex.startsWith('0000')) continue;
     const vr = elementVr(el, hex, opts, signed);
-    const json = convertElement(dataSet, el, t, hex, vr, opts, depth);
+    const json = convertElement(dataSet, el, t, hex, vr, opts, at);
     if (json) out[hex] = json;
   }
   return out;
@@ -79,21 +83,22 @@ function convertElement(
   hex: string,
   vr: string,
   opts: DicomJsonOptions,
-  depth: number,
+  at: string,
 ): DicomJsonElement | null {
   if (vr === 'SQ') {
-    const items = (el.items ?? []).map((item) => (item.dataSet ? convert(item.dataSet, opts, depth + 1) : {}));
+    const items = (el.items ?? []).map((item, i) =>
+      item.dataSet ? convert(item.dataSet, opts, `${at}${hex}/${i}/`) : {},
+    );
     return items.length ? { vr, Value: items } : { vr };
   }
   if (el.encapsulatedPixelData || el.hadUndefinedLength) {
     // Encapsulated pixel data (or an undefined-length binary): always bulk.
-    return depth === 0 ? { vr: vr === 'UN' ? 'OB' : vr, BulkDataURI: opts.bulkDataUri(hex) } : { vr };
+    return { vr: vr === 'UN' ? 'OB' : vr, BulkDataURI: opts.bulkDataUri(at + hex) };
   }
   if (el.length === 0) return { vr };
   if (BINARY_VRS.has(vr)) {
     // Pixel data (7FE0,0008/0009/0010) is always bulk, however small.
-    if (el.length > INLINE_BINARY_MAX || hex.startsWith('7FE0'))
-      return depth === 0 ? { vr, BulkDataURI: opts.bulkDataUri(hex) } : { vr };
+    if (el.length > INLINE_BINARY_MAX || hex.startsWith('7FE0')) return { vr, BulkDataURI: opts.bulkDataUri(at + hex) };
     let bytes = bytesOf(dataSet, el);
     if (opts.bigEndian && vr !== 'OB' && vr !== 'UN') bytes = swap(bytes, vr);
     return { vr, InlineBinary: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
@@ -126,7 +131,7 @@ function convertElement(
     default:
       break;
   }
-  if (el.length > INLINE_TEXT_MAX) return depth === 0 ? { vr, BulkDataURI: opts.bulkDataUri(hex) } : { vr };
+  if (el.length > INLINE_TEXT_MAX) return { vr, BulkDataURI: opts.bulkDataUri(at + hex) };
   const raw = bytesOf(dataSet, el);
   const text = TEXT_VRS.has(vr)
     ? opts.charset.decode(raw)

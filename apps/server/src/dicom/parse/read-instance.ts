@@ -83,9 +83,9 @@ export type ReadResult = { ok: true; info: InstanceInfo } | ReadRefusal;
 
 const refuse = (code: RefusalCode, reason: string): ReadRefusal => ({ ok: false, code, reason });
 
-/** Path of a top-level bulk attribute of an instance, relative to the DICOMweb root. */
-export function bulkDataPath(study: string, series: string, sop: string, tag: string): string {
-  return `/dicomweb/studies/${study}/series/${series}/instances/${sop}/bulkdata/${tag}`;
+/** Path of a bulk attribute of an instance (its tag, or its path through sequences), relative to the DICOMweb root. */
+export function bulkDataPath(study: string, series: string, sop: string, tagPath: string): string {
+  return `/dicomweb/studies/${study}/series/${series}/instances/${sop}/bulkdata/${tagPath}`;
 }
 
 export interface ReadOptions {

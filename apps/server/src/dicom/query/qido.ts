@@ -16,6 +16,7 @@ export type Match =
 
 export interface QidoQuery {
   matches: Match[];
+  /** At most MAX_RESULTS: a bigger `limit` is capped, none asks for the maximum (PS3.18 §8.3.4.4). */
   limit: number;
   offset: number;
   fuzzy: boolean;
@@ -25,8 +26,11 @@ export interface QidoQuery {
   ignored: string[];
 }
 
-export const DEFAULT_LIMIT = 100;
-export const MAX_LIMIT = 1000;
+/**
+ * The most results one QIDO-RS answer holds, whatever `limit` says; more matches get a Warning 299 and are paged with
+ * `offset` (decision IO03; the number the conformance statement gives).
+ */
+export const MAX_RESULTS = 1000;
 
 type Kind = Match['kind'];
 const KEYS: Record<QidoLevel, Record<string, Kind>> = {
@@ -136,7 +140,7 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
   const keys = keysAt(level);
   const out: QidoQuery = {
     matches: [],
-    limit: DEFAULT_LIMIT,
+    limit: MAX_RESULTS,
     offset: 0,
     fuzzy: false,
     includeAll: false,
@@ -149,14 +153,18 @@ export function parseQido(level: QidoLevel, query: Record<string, string | strin
     switch (name) {
       case 'token':
         continue; // an exam-scoped link token, read by the access guard
-      case 'limit':
+      case 'limit': {
+        // Any positive count is a valid request; past the maximum it is capped, not refused (PS3.18 §8.3.4.4).
+        const v = single(name, value).trim();
+        if (!/^\d{1,15}$/.test(v) || Number(v) < 1) throw queryError('QIDO_LIMIT');
+        out.limit = Math.min(Number(v), MAX_RESULTS);
+        continue;
+      }
       case 'offset': {
         const v = single(name, value).trim();
-        const max = name === 'limit' ? MAX_LIMIT : 10_000_000;
-        const min = name === 'limit' ? 1 : 0;
-        if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max)
-          throw queryError('QIDO_INTEGER_RANGE', { name, min, max });
-        out[name] = Number(v);
+        const max = 10_000_000;
+        if (!/^\d{1,9}$/.test(v) || Number(v) > max) throw queryError('QIDO_INTEGER_RANGE', { name, min: 0, max });
+        out.offset = Number(v);
         continue;
       }
       case 'fuzzymatching': {

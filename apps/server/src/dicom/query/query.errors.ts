@@ -12,6 +12,7 @@ export const queryError = defineErrors({
   QIDO_EXPECTED_INTEGER: 'invalid',
   QIDO_EXPECTED_TEXT: 'invalid',
   QIDO_INTEGER_RANGE: 'invalid',
+  QIDO_LIMIT: 'invalid',
   QIDO_FUZZY: 'invalid',
   QIDO_UNKNOWN_INCLUDE: 'invalid',
   QIDO_TOO_MANY_INCLUDES: 'invalid',

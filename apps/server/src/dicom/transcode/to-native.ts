@@ -1,3 +1,4 @@
+import type { DataSet } from 'dicom-parser';
 import { TS } from '../parse/read-instance';
 import { CODEC_SYNTAXES, decodeCompressedFrame, frameBytes, parseBytes } from '../thumbnails/decode-frame';
 import { decodeRleToNative } from '../thumbnails/rle';
@@ -29,48 +30,15 @@ export async function toExplicitLittle(file: Buffer): Promise<Buffer | null> {
   }
   const { ds, ts } = parsed;
   const px = ds.elements.x7fe00010;
-  const rows = ds.uint16('x00280010') ?? 0;
-  const cols = ds.uint16('x00280011') ?? 0;
-  const bits = ds.uint16('x00280100') ?? 0;
-  const samples = ds.uint16('x00280002') ?? 1;
-  const frames = Math.max(1, ds.intString('x00280008') ?? 1);
-  const photometric = (ds.string('x00280004') ?? '').trim().toUpperCase();
-  if (
-    !DECOMPRESSIBLE.has(ts) ||
-    !px?.encapsulatedPixelData ||
-    ![8, 16, 32].includes(bits) ||
-    !rows ||
-    !cols ||
-    (samples !== 1 && samples !== 3)
-  )
-    return null;
-  const pixels = rows * cols;
-  const frameSize = pixels * samples * (bits / 8);
+  const g = nativeGeometry(ds, ts);
+  if (!g || !px) return null;
+  const { samples, bits, frames, frameSize, photometric } = g;
   const native = Buffer.alloc(frames * frameSize + ((frames * frameSize) % 2));
   let codecMadeRgb = false;
-  try {
-    for (let f = 0; f < frames; f++) {
-      const encoded = frameBytes(ds, px, f, frames);
-      const out = native.subarray(f * frameSize, (f + 1) * frameSize);
-      if (ts === TS.rle) {
-        decodeRleToNative(encoded, pixels, samples, bits, out);
-        continue;
-      }
-      const d = await decodeCompressedFrame(ts, encoded);
-      const bytesPerSample = d.bits > 8 ? 2 : 1;
-      if (
-        d.width !== cols ||
-        d.height !== rows ||
-        d.components !== samples ||
-        bytesPerSample * 8 !== bits ||
-        d.bytes.length < frameSize
-      )
-        return null;
-      out.set(d.bytes.subarray(0, frameSize));
-      codecMadeRgb = samples === 3;
-    }
-  } catch {
-    return null;
+  for (let f = 0; f < frames; f++) {
+    const decoded = await decodeInto(ds, ts, g, f, native.subarray(f * frameSize, (f + 1) * frameSize));
+    if (decoded === null) return null;
+    codecMadeRgb ||= decoded;
   }
   const start = px.dataOffset - 12;
   const end = endOfEncapsulated(file, px.dataOffset);
@@ -95,6 +63,81 @@ export async function toExplicitLittle(file: Buffer): Promise<Buffer | null> {
     splices.push({ start: pi.dataOffset - 2, end: pi.dataOffset + pi.length, bytes: Buffer.concat([length, value]) });
   }
   return spliced(file, head, splices);
+}
+
+/** What decoding a compressed image needs of its data set; null for an image the decoders do not write natively. */
+interface NativeGeometry {
+  rows: number;
+  cols: number;
+  bits: number;
+  samples: number;
+  frames: number;
+  frameSize: number;
+  photometric: string;
+}
+
+function nativeGeometry(ds: DataSet, ts: string): NativeGeometry | null {
+  const px = ds.elements.x7fe00010;
+  const rows = ds.uint16('x00280010') ?? 0;
+  const cols = ds.uint16('x00280011') ?? 0;
+  const bits = ds.uint16('x00280100') ?? 0;
+  const samples = ds.uint16('x00280002') ?? 1;
+  const frames = Math.max(1, ds.intString('x00280008') ?? 1);
+  const photometric = (ds.string('x00280004') ?? '').trim().toUpperCase();
+  if (
+    !DECOMPRESSIBLE.has(ts) ||
+    !px?.encapsulatedPixelData ||
+    ![8, 16, 32].includes(bits) ||
+    !rows ||
+    !cols ||
+    (samples !== 1 && samples !== 3)
+  )
+    return null;
+  return { rows, cols, bits, samples, frames, frameSize: rows * cols * samples * (bits / 8), photometric };
+}
+
+/**
+ * Frame `f` (0-based) decoded into `out` as native little-endian samples, interleaved; true when the codec gave RGB
+ * (a YBR image turned into RGB), null when it cannot be decoded or disagrees with the data set.
+ */
+async function decodeInto(ds: DataSet, ts: string, g: NativeGeometry, f: number, out: Buffer): Promise<boolean | null> {
+  try {
+    const encoded = frameBytes(ds, ds.elements.x7fe00010!, f, g.frames);
+    if (ts === TS.rle) {
+      decodeRleToNative(encoded, g.rows * g.cols, g.samples, g.bits, out);
+      return false;
+    }
+    const d = await decodeCompressedFrame(ts, encoded);
+    const bytesPerSample = d.bits > 8 ? 2 : 1;
+    if (
+      d.width !== g.cols ||
+      d.height !== g.rows ||
+      d.components !== g.samples ||
+      bytesPerSample * 8 !== g.bits ||
+      d.bytes.length < g.frameSize
+    )
+      return null;
+    out.set(d.bytes.subarray(0, g.frameSize));
+    return g.samples === 3;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One frame (1-based `n`) of a compressed image decoded to native little-endian samples, interleaved, for WADO-RS
+ * frames asked uncompressed (PS3.18 §8.7.3.5.2); `rgb` when a codec turned YBR into RGB. Null when it cannot be.
+ */
+export async function decodeFrameToNative(
+  ds: DataSet,
+  ts: string,
+  n: number,
+): Promise<{ bytes: Buffer; rgb: boolean } | null> {
+  const g = nativeGeometry(ds, ts);
+  if (!g || n < 1 || n > g.frames) return null;
+  const bytes = Buffer.alloc(g.frameSize);
+  const rgb = await decodeInto(ds, ts, g, n - 1, bytes);
+  return rgb === null ? null : { bytes, rgb };
 }
 
 /** The file from `from` on, with the ranges replaced. */

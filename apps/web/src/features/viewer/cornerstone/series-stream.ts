@@ -25,7 +25,8 @@ export async function streamSeries(
     if (sop) bySop.set(sop, [...(bySop.get(sop) ?? []), id]);
   }
   const res = await fetch(url, {
-    headers: { Accept: 'multipart/related; type="application/dicom"' },
+    // As stored: Cornerstone decodes every syntax itself, and without `*` the server decompresses (PS3.18's default).
+    headers: { Accept: 'multipart/related; type="application/dicom"; transfer-syntax=*' },
     credentials: 'same-origin',
     signal,
   });
