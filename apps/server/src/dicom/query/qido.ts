@@ -60,6 +60,11 @@ const KEYS: Record<QidoLevel, Record<string, Kind>> = {
   },
 };
 
+/** The tags matched at a level itself, in order (the conformance statement lists them). */
+export function matchingTags(level: QidoLevel): string[] {
+  return Object.keys(KEYS[level]);
+}
+
 /** The keys usable at a level: its own and those of the levels above (PS3.18 Table 10.6.1-5). */
 function keysAt(level: QidoLevel): Record<string, Kind> {
   if (level === 'study') return KEYS.study;
