@@ -1,0 +1,130 @@
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { dataSetInflater } from '../parse/inflater';
+import { inflateLimit } from '../parse/inflate-limits';
+import { datasetOffset } from '../transcode/dataset-offset';
+import { TS } from '../uids';
+import { patchDataset, type DatasetFormat } from './patch-dataset';
+import { identityValues, type IdentityValues, type StudyIdentity } from './study-identity';
+
+const deflateRaw = promisify(zlib.deflateRaw);
+
+/** A file whose patched attributes are not found within this many bytes (or a deflated one larger) is not sent. */
+export const MAX_COERCE_READ = 64 << 20;
+
+/** A stored file on its way out with the study's identity in it. */
+export interface CoercedFile {
+  body: Readable;
+  /** Bytes more (or fewer) than the stored file. */
+  sizeDelta: number;
+}
+
+/**
+ * The stored file as it leaves Rangsi: as stored when its study has no reconciled identity (nothing read, nothing
+ * copied), otherwise with the identity patched into the first elements of its data set and every later byte — pixel
+ * data above all — streamed as stored. A deflated data set is inflated, patched and deflated again. Null when the file
+ * cannot be patched (not a Part-10 file, a walk that fails): it must not leave with the identity it was received with.
+ */
+export async function coerceStored(
+  file: Readable | null,
+  identity: StudyIdentity | null | undefined,
+): Promise<Readable | null> {
+  if (!file || !identity) return file;
+  return (await coerceFile(file, identity))?.body ?? null;
+}
+
+export async function coerceFile(file: Readable, identity: StudyIdentity): Promise<CoercedFile | null> {
+  const values = identityValues(identity);
+  const chunks = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  let buf = Buffer.alloc(0);
+  let ended = false;
+  const more = async (): Promise<boolean> => {
+    if (ended || buf.length > MAX_COERCE_READ) return false;
+    const r = await chunks.next();
+    if (r.done) {
+      ended = true;
+      return false;
+    }
+    buf = buf.length ? Buffer.concat([buf, r.value]) : r.value;
+    return true;
+  };
+  try {
+    let offset = datasetOffset(buf);
+    while (offset === null && (await more())) offset = datasetOffset(buf);
+    if (typeof offset !== 'number') return fail(file);
+    const syntax = transferSyntaxOf(buf.subarray(0, offset));
+    if (syntax === TS.deflate) {
+      while (await more());
+      if (!ended) return fail(file);
+      return await coerceDeflated(buf, offset, values);
+    }
+    const format: DatasetFormat = {
+      littleEndian: syntax !== TS.explicitBE,
+      explicit: syntax !== TS.implicitLE,
+    };
+    for (;;) {
+      const r = patchDataset(buf.subarray(offset), format, values, ended);
+      if (r === 'bad') return fail(file);
+      if (r !== 'more') {
+        const prefix = Buffer.concat([buf.subarray(0, offset), r.head]);
+        const tail = buf.subarray(offset + r.consumed);
+        return { body: Readable.from(rest(prefix, tail, chunks, file)), sizeDelta: r.head.length - r.consumed };
+      }
+      if (!(await more()) && !ended) return fail(file);
+    }
+  } catch {
+    return fail(file);
+  }
+}
+
+function fail(file: Readable): null {
+  file.destroy();
+  return null;
+}
+
+async function* rest(
+  prefix: Buffer,
+  tail: Buffer,
+  chunks: AsyncIterator<Buffer>,
+  file: Readable,
+): AsyncGenerator<Buffer> {
+  try {
+    yield prefix;
+    if (tail.length) yield tail;
+    for (;;) {
+      const r = await chunks.next();
+      if (r.done) return;
+      yield r.value;
+    }
+  } finally {
+    // The reader went away early (an aborted download, a cancelled C-GET): the stored file is closed with it.
+    file.destroy();
+  }
+}
+
+async function coerceDeflated(whole: Buffer, offset: number, values: IdentityValues): Promise<CoercedFile | null> {
+  const deflated = whole.subarray(offset);
+  const inflated = await dataSetInflater.inflate(deflated, inflateLimit(deflated.length));
+  if (!inflated.ok) return null;
+  const r = patchDataset(inflated.bytes, { littleEndian: true, explicit: true }, values, true);
+  if (typeof r === 'string') return null;
+  const again = await deflateRaw(Buffer.concat([r.head, inflated.bytes.subarray(r.consumed)]));
+  const out = Buffer.concat([whole.subarray(0, offset), again]);
+  return { body: Readable.from([out]), sizeDelta: out.length - whole.length };
+}
+
+/** TransferSyntaxUID (0002,0010) of a meta group (explicit VR little endian), '' when absent. */
+function transferSyntaxOf(meta: Buffer): string {
+  let pos = meta.toString('latin1', 128, 132) === 'DICM' ? 132 : 4;
+  while (pos + 8 <= meta.length) {
+    const element = meta.readUInt16LE(pos + 2);
+    const vr = meta.toString('latin1', pos + 4, pos + 6);
+    const long = ['OB', 'OW', 'SQ', 'UN', 'UT', 'UC', 'UR'].includes(vr);
+    const length = long ? meta.readUInt32LE(pos + 8) : meta.readUInt16LE(pos + 6);
+    const start = pos + (long ? 12 : 8);
+    if (element === 0x0010) return meta.toString('latin1', start, start + length).replace(/[\0 ]+$/, '');
+    pos = start + length;
+  }
+  return '';
+}
