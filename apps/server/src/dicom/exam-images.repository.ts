@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dicomInstances, dicomSeries, dicomStudies } from '../db/schema/index';
+import type { StudyIdentity } from './identity/study-identity';
 
 /** One live (not deleted) instance of an exam with its study and series attributes (Weasis manifest, export). */
 export interface ExamImageRow {
@@ -28,6 +29,8 @@ export interface ExamImageRow {
   sizeBytes: number;
   /** The file is in cold storage only (archived): it cannot be served until the exam is unzipped. */
   cold: boolean;
+  /** The study's reconciled identity, patched into the file on its way out; null: sent as stored. */
+  identity?: StudyIdentity | null;
 }
 
 /** Attributes kept only in the cached metadata, read from one instance per study. */
@@ -63,6 +66,7 @@ export async function examImages(db: Database, examId: string): Promise<ExamImag
       storageKey: dicomInstances.storageKey,
       sizeBytes: dicomInstances.sizeBytes,
       cold: sql<boolean>`${dicomInstances.coldKey} is not null`,
+      identity: dicomStudies.reconciledIdentity,
     })
     .from(dicomInstances)
     .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))

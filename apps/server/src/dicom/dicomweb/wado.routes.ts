@@ -19,6 +19,7 @@ import { dicomwebError } from './dicomweb.errors';
 import type { DicomwebService, Location } from './dicomweb.service';
 import type { StoredInstance } from '../query/dicomweb.repository';
 import { buildPart10Header } from '../parse/part10';
+import { coerceStored, openOutgoing } from '../identity/coerce-stored';
 import { rewriteStored, rewriteTo } from '../transcode/rewrite-dataset';
 import { parsedInstances } from '../thumbnails/parsed-instances';
 import { frameContentType, parseFrameList, readFrame } from './frames';
@@ -83,7 +84,7 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
     // and hands every part to the image it belongs to without parsing it first.
     async function* openEach(rows: StoredInstance[], base: string) {
       for (const row of rows) {
-        const body = await archive.openStored(row);
+        const body = await coerceStored(await archive.openStored(row), row.identity);
         if (!body) continue;
         const location = `${base}/dicomweb/studies/${row.studyInstanceUid}/series/${row.seriesInstanceUid}/instances/${row.sopInstanceUid}`;
         yield { contentType: `application/dicom; transfer-syntax=${row.transferSyntaxUid}`, location, body };
@@ -91,10 +92,11 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
     }
 
     const sendOne = async (reply: FastifyReply, row: StoredInstance) => {
-      const body = await archive.openStored(row);
-      if (!body) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
+      const file = await openOutgoing(() => archive.openStored(row), row);
+      if (!file) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
+      const body = file.body;
       reply.type('application/dicom');
-      reply.header('content-length', String(row.sizeBytes));
+      reply.header('content-length', String(file.size));
       reply.header('content-disposition', `attachment; filename="${row.sopInstanceUid}.dcm"`);
       // An instance's bytes never change under its UID; the token in the URL keeps the entry to its holder. A reopened
       // viewer (compare, MPR and back) reads the browser's copy for a while instead of the archive.
@@ -244,7 +246,7 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
           reply,
           `application/dicom as stored (${row.transferSyntaxUid}), or explicit or implicit VR little endian for a compressed image`,
         );
-      const file = await archive.openStored(row);
+      const file = await coerceStored(await archive.openStored(row), row.identity);
       if (!file) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
       const dataset = await rewriteStored(file, how);
       if (!dataset) {

@@ -37,7 +37,7 @@ export async function coerceStored(
 export async function coerceFile(file: Readable, identity: StudyIdentity): Promise<CoercedFile | null> {
   const values = identityValues(identity);
   const chunks = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  let buf = Buffer.alloc(0);
+  let buf: Buffer = Buffer.alloc(0);
   let ended = false;
   const more = async (): Promise<boolean> => {
     if (ended || buf.length > MAX_COERCE_READ) return false;
@@ -127,4 +127,16 @@ function transferSyntaxOf(meta: Buffer): string {
     pos = start + length;
   }
   return '';
+}
+
+/** A stored instance as it leaves Rangsi, with its length (HTTP answers name it); null when there is no sendable file. */
+export async function openOutgoing(
+  open: () => Promise<Readable | null>,
+  row: { sizeBytes: number; identity: StudyIdentity | null },
+): Promise<{ body: Readable; size: number } | null> {
+  const file = await open();
+  if (!file) return null;
+  if (!row.identity) return { body: file, size: row.sizeBytes };
+  const coerced = await coerceFile(file, row.identity);
+  return coerced && { body: coerced.body, size: row.sizeBytes + coerced.sizeDelta };
 }

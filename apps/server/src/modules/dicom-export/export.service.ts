@@ -11,6 +11,7 @@ import type { ExamsService } from '../exams/exams.service';
 import type { ExamRecord } from '../exams/exams.service';
 import { TS } from '../../dicom/uids';
 import { buildDicomdir } from './dicomdir-writer';
+import { coerceStored } from '../../dicom/identity/coerce-stored';
 import { exportLayout } from './export-layout';
 import { exportError } from './export.errors';
 import type { ExportRepository, ImageSetFingerprint } from './export.repository';
@@ -234,23 +235,31 @@ export class DicomExportService {
       const native = NATIVE_SYNTAXES.has(entry.row.transferSyntaxUid);
       zip.addReadStreamLazy(
         entry.path,
-        { mtime: preparedAt, size: entry.row.sizeBytes, compressionLevel: native ? 1 : 0 },
+        // A reconciled study's files get the exam's identity patched in (decision io30): their size is known only then.
+        {
+          mtime: preparedAt,
+          size: entry.row.identity ? undefined : entry.row.sizeBytes,
+          compressionLevel: native ? 1 : 0,
+        },
         (cb) => {
           if (prep.abort.signal.aborted) return cb(new Error('aborted'), none);
-          this.deps.openStored(entry.row).then(
-            (stream) => {
-              if (!stream) return cb(new MissingFileError(), none);
-              const stop = () => stream.destroy();
-              prep.abort.signal.addEventListener('abort', stop, { once: true });
-              stream.once('close', () => prep.abort.signal.removeEventListener('abort', stop));
-              stream.once('end', () => {
-                prep.done += 1;
-              });
-              stream.once('error', (err) => output.destroy(err));
-              cb(null, stream);
-            },
-            (err: unknown) => cb(err, none),
-          );
+          this.deps
+            .openStored(entry.row)
+            .then((file) => coerceStored(file, entry.row.identity))
+            .then(
+              (stream) => {
+                if (!stream) return cb(new MissingFileError(), none);
+                const stop = () => stream.destroy();
+                prep.abort.signal.addEventListener('abort', stop, { once: true });
+                stream.once('close', () => prep.abort.signal.removeEventListener('abort', stop));
+                stream.once('end', () => {
+                  prep.done += 1;
+                });
+                stream.once('error', (err) => output.destroy(err));
+                cb(null, stream);
+              },
+              (err: unknown) => cb(err, none),
+            );
         },
       );
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditService } from '../../audit/audit.service';
 import type { Database } from '../../db/client';
+import { StudyIdentities } from '../../dicom/identity/study-identities';
 import type { FileStore } from '../../storage/file-store';
 import type { UidataService } from '../uidata/uidata.service';
 import { patientPhotosRoutes } from './patient-photos.routes';
@@ -22,7 +23,13 @@ export interface PatientsModuleDeps {
 
 /** Patients, their search and photos, wired; the service is what billing reads (exam history's billing facts). */
 export function patientsModule(deps: PatientsModuleDeps) {
-  const service = new PatientsService(new PatientsRepository(deps.db), deps.confirmPassword, deps.audit, deps.now);
+  const service = new PatientsService(
+    new PatientsRepository(deps.db),
+    deps.confirmPassword,
+    deps.audit,
+    deps.now,
+    new StudyIdentities(deps.db, deps.now),
+  );
   const plugin = async (app: FastifyInstance): Promise<void> => {
     await app.register(patientsRoutes(service, deps.uidata));
     await app.register(

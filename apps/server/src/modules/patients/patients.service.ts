@@ -24,6 +24,7 @@ import { patientExamScopeOnAliasE, patientScopeCondition } from '../../auth/data
 import { patientError } from './patients.errors';
 import type { PatientRow, PatientSearchHit, PatientsRepository } from './patients.repository';
 import { NO_PATIENT_BILLING, type PatientBillingPort } from './patient-billing-port';
+import type { StudyIdentities } from '../../dicom/identity/study-identities';
 
 const GENDER = new Set(['Male', 'Female', 'Unknown']);
 type Gender = 'Male' | 'Female' | 'Unknown';
@@ -53,6 +54,8 @@ export class PatientsService {
     private readonly confirmPassword: (userId: string, password: string) => Promise<boolean>,
     private readonly audit: AuditService,
     private readonly now: () => Date = () => new Date(),
+    /** The DICOM index's identity of the patient's studies, re-pointed when their HN changes. */
+    private readonly studyIdentities?: Pick<StudyIdentities, 'patientChanged'>,
   ) {}
 
   private prefixCache: { at: number; list: Promise<TitlePrefixes> } | null = null;
@@ -235,6 +238,22 @@ export class PatientsService {
       { action: existingId ? 'patient.update' : 'patient.create', entityType: 'patient', entityId: id, patientId: id },
       who(user),
     );
+    if (existing && existing.hn !== hn && this.studyIdentities) {
+      // C-FIND by the new HN must find the patient's images, and files sent from now on must carry it (IHE PIR).
+      const studies = await this.studyIdentities.patientChanged(id);
+      if (studies.length)
+        await this.audit.record(
+          null,
+          {
+            action: 'dicom.identity.reconcile',
+            entityType: 'patient',
+            entityId: id,
+            patientId: id,
+            detail: { reason: 'hn-change', studies: studies.map((s) => s.studyInstanceUid) },
+          },
+          who(user),
+        );
+    }
     return { patientId: id };
   }
 

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AuditService } from '../../../audit/audit.service';
 import type { Database } from '../../../db/client';
 import { DicomwebRepository, type StoredInstance } from '../../query/dicomweb.repository';
+import { coerceStored } from '../../identity/coerce-stored';
 import { Status } from '../../uids';
 import type { QueryRoot } from './archive-find';
 import { dimseText as text } from './dimse-text';
@@ -132,7 +133,11 @@ export class ArchiveGet implements ArchiveRetrieveSource {
         sopClassUid: row.sopClassUid,
         sopInstanceUid: row.sopInstanceUid,
         transferSyntaxUid: row.transferSyntaxUid,
-        open: () => (row.archived ? Promise.resolve(null) : this.archive.openStored(row)),
+        // A reconciled study's files leave with the exam's patient and accession patched in (decision io30).
+        open: () =>
+          row.archived
+            ? Promise.resolve(null)
+            : this.archive.openStored(row).then((f) => coerceStored(f, row.identity)),
       })),
     };
   }
