@@ -95,7 +95,10 @@ export async function studyExtras(db: Database, examId: string): Promise<Map<str
     .select({
       id: dicomStudies.id,
       studyIdAttribute: first('00200010'),
-      issuerOfPatientId: first('00100021'),
+      // A reconciled study answers its exam's issuer (decision io30), not the modality's.
+      issuerOfPatientId: sql<
+        string | null
+      >`(case when ${dicomStudies.reconciledIdentity} is null then ${first('00100021')} else ${dicomStudies.reconciledIdentity}->'00100021'->'Value'->>0 end)`,
     })
     .from(dicomStudies)
     .where(eq(dicomStudies.examId, examId));
