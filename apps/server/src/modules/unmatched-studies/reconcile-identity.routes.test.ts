@@ -93,6 +93,7 @@ describe('identity reconciliation: a matched study answers and leaves with the e
           isNull(exams.deletedAt),
           isNotNull(exams.patientId),
           isNotNull(exams.accessionNumber),
+          isNotNull(exams.issuerOfPatientId),
         ),
       )
       .limit(1)) as [typeof exams.$inferSelect];
@@ -108,6 +109,7 @@ describe('identity reconciliation: a matched study answers and leaves with the e
         patientId: MODALITY_ID,
         patientName: 'MODALITY^NAME',
         accessionNumber: MODALITY_ACCESSION,
+        extra: { '00100021': ['LO', 'MOD-ISSUER'] },
         rows: 64,
         columns: 64,
       });
@@ -189,6 +191,7 @@ describe('identity reconciliation: a matched study answers and leaves with the e
       const file = path.join(out, name);
       const values = await dumpValues(file);
       expect(values.get('0010,0020')).toBe(hn);
+      expect(values.get('0010,0021')).toBe(exam.issuerOfPatientId);
       expect(values.get('0008,0050')).toBe(exam.accessionNumber);
       const sop = values.get('0008,0018')!;
       expect(pixelDataOf(fs.readFileSync(file)).equals(pixelDataOf(sent.get(sop)!))).toBe(true);
@@ -222,7 +225,7 @@ describe('identity reconciliation: a matched study answers and leaves with the e
     }
   });
 
-  it('WADO-RS instance, WADO-URI and metadata answer the exam’s HN and accession; QIDO finds the study by HN', async () => {
+  it('WADO-RS instance, WADO-URI, metadata and the Weasis manifest answer the exam’s HN; QIDO finds the study by HN', async () => {
     const [sop, original] = [...sent.entries()][0]!;
     const base = `/dicomweb/studies/${study}/series/${series}/instances/${sop}`;
     const single = await get(base, 'staff', 'application/dicom');
@@ -246,6 +249,11 @@ describe('identity reconciliation: a matched study answers and leaves with the e
       expect(instance['00100020']?.Value).toEqual([hn]);
       expect(instance['00080050']?.Value).toEqual([exam.accessionNumber]);
     }
+    const weasis = await get(`/weasis/${exam.id}`, 'staff');
+    expect(weasis.statusCode).toBe(200);
+    const patientTag = /<Patient [^>]*>/.exec(weasis.body)?.[0] ?? '';
+    expect(patientTag).toContain(`PatientID="${hn}"`);
+    expect(patientTag).toContain(`IssuerOfPatientID="${exam.issuerOfPatientId}"`);
     const qido = await get(`/dicomweb/studies?PatientID=${encodeURIComponent(hn)}`, 'staff', 'application/dicom+json');
     const uids = (qido.json() as Record<string, { Value?: unknown[] }>[]).map((s) => s['0020000D']?.Value?.[0]);
     expect(uids).toContain(study);
