@@ -16,6 +16,8 @@ import { startListener, type Harness } from '../../dicom/dimse/test/harness';
 import { receivedFiles, startStoreScp, type StoreScp } from '../../dicom/dimse/test/storescp';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
+type DicomJsonList = Record<string, { Value?: unknown[] }>[];
+
 const WORKSTATION = 'READING_WS';
 const MODALITY_ID = 'MOD-PID-77';
 const MODALITY_ACCESSION = 'MOD-ACC-77';
@@ -245,7 +247,7 @@ describe('identity reconciliation: a matched study answers and leaves with the e
 
     const metadata = await get(`/dicomweb/studies/${study}/metadata`, 'staff', 'application/dicom+json');
     expect(metadata.statusCode).toBe(200);
-    for (const instance of metadata.json() as Record<string, { Value?: unknown[] }>[]) {
+    for (const instance of metadata.json<DicomJsonList>()) {
       expect(instance['00100020']?.Value).toEqual([hn]);
       expect(instance['00080050']?.Value).toEqual([exam.accessionNumber]);
     }
@@ -255,7 +257,7 @@ describe('identity reconciliation: a matched study answers and leaves with the e
     expect(patientTag).toContain(`PatientID="${hn}"`);
     expect(patientTag).toContain(`IssuerOfPatientID="${exam.issuerOfPatientId}"`);
     const qido = await get(`/dicomweb/studies?PatientID=${encodeURIComponent(hn)}`, 'staff', 'application/dicom+json');
-    const uids = (qido.json() as Record<string, { Value?: unknown[] }>[]).map((s) => s['0020000D']?.Value?.[0]);
+    const uids = qido.json<DicomJsonList>().map((s) => s['0020000D']?.Value?.[0]);
     expect(uids).toContain(study);
   });
 
@@ -339,7 +341,7 @@ describe('identity reconciliation: a matched study answers and leaves with the e
     expect(byOld.answers.map((a) => a.top.get('0020,000d'))).not.toContain(study);
 
     const metadata = await get(`/dicomweb/studies/${study}/metadata`, 'staff', 'application/dicom+json');
-    const first = (metadata.json() as Record<string, { Value?: unknown[] }>[])[0]!;
+    const first = metadata.json<DicomJsonList>()[0]!;
     expect(first['00100020']?.Value).toEqual([newHn]);
     expect(first['00100010']?.Value).toEqual([{ Alphabetic: 'Rangsi^Thotsop^^Mr.', Ideographic: expect.any(String) }]);
 
