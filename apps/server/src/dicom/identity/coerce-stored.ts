@@ -35,17 +35,16 @@ export async function coerceStored(
 
 export async function coerceFile(file: Readable, identity: StudyIdentity): Promise<CoercedFile | null> {
   const values = identityValues(identity);
-  const chunks = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   let buf: Buffer = Buffer.alloc(0);
   let ended = false;
   const more = async (): Promise<boolean> => {
     if (ended || buf.length > MAX_COERCE_READ) return false;
-    const r = await chunks.next();
-    if (r.done) {
+    const chunk = await nextChunk(file);
+    if (chunk === null) {
       ended = true;
       return false;
     }
-    buf = buf.length ? Buffer.concat([buf, r.value]) : r.value;
+    buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
     return true;
   };
   try {
@@ -68,7 +67,7 @@ export async function coerceFile(file: Readable, identity: StudyIdentity): Promi
       if (r !== 'more') {
         const prefix = Buffer.concat([buf.subarray(0, offset), r.head]);
         const tail = buf.subarray(offset + r.consumed);
-        return { body: Readable.from(rest(prefix, tail, chunks, file)), sizeDelta: r.head.length - r.consumed };
+        return { body: rest(prefix, tail, file, ended), sizeDelta: r.head.length - r.consumed };
       }
       if (!(await more()) && !ended) return fail(file);
     }
@@ -82,23 +81,38 @@ function fail(file: Readable): null {
   return null;
 }
 
-async function* rest(
-  prefix: Buffer,
-  tail: Buffer,
-  chunks: AsyncIterator<Buffer>,
-  file: Readable,
-): AsyncGenerator<Buffer> {
-  try {
-    yield prefix;
-    if (tail.length) yield tail;
-    for (;;) {
-      const r = await chunks.next();
-      if (r.done) return;
-      yield r.value;
-    }
-  } finally {
-    // The reader went away early (an aborted download, a cancelled C-GET): the stored file is closed with it.
+/**
+ * The patched start put back at the front of the stored file's own stream, which then reads on as it would have: no
+ * second stream, no copy of the rest. A file already read to its end is given as one buffer.
+ */
+function rest(prefix: Buffer, tail: Buffer, file: Readable, ended: boolean): Readable {
+  if (ended) {
     file.destroy();
+    return Readable.from([Buffer.concat([prefix, tail])]);
+  }
+  file.unshift(tail.length ? Buffer.concat([prefix, tail]) : prefix);
+  return file;
+}
+
+/** The next chunk the file gives, null at its end (read in paused mode, so that it can be piped afterwards). */
+async function nextChunk(file: Readable): Promise<Buffer | null> {
+  for (;;) {
+    const chunk = file.read() as Buffer | null;
+    if (chunk !== null) return chunk;
+    if (file.readableEnded || file.destroyed) return null;
+    await new Promise<void>((resolve, reject) => {
+      const settle = (err?: Error) => {
+        file.off('readable', onReady);
+        file.off('end', onReady);
+        file.off('error', settle);
+        if (err) reject(err);
+        else resolve();
+      };
+      const onReady = () => settle();
+      file.on('readable', onReady);
+      file.on('end', onReady);
+      file.on('error', settle);
+    });
   }
 }
 

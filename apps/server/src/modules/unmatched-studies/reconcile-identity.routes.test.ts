@@ -301,6 +301,11 @@ describe('identity reconciliation: a matched study answers and leaves with the e
       .where(and(eq(auditLog.action, 'dicom.original.read'), eq(auditLog.entityId, study)));
     expect(logged).toHaveLength(1);
     expect((await get(url.replace(sop, testUid()), 'admin')).statusCode).toBe(404);
+    // Who first, then what: no session is a 401, a malformed UID a 400 naming the parameter.
+    expect((await sut.app.inject({ url })).statusCode).toBe(401);
+    const bad = await get(url.replace(sop, 'not-a-uid'), 'admin');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(['sop']);
   });
 
   it('an HN change re-points the index, the metadata and the files to the new HN', async () => {
