@@ -170,7 +170,7 @@ function transferSyntaxOf(meta: Buffer): string {
 /** A stored instance as it leaves Rangsi, with its length (HTTP answers name it); null when there is no sendable file. */
 export async function openOutgoing(
   open: () => Promise<Readable | null>,
-  row: { sizeBytes: number; identity: StudyIdentity | null },
+  row: { sizeBytes: number; identity?: StudyIdentity | null },
 ): Promise<{ body: Readable; size: number } | null> {
   const file = await open();
   if (!file) return null;

@@ -39,7 +39,7 @@ export interface StoredInstance {
   /** In cold storage (exam zipStatus Archive): no hot file to send until the exam is unzipped. */
   archived: boolean;
   /** The study's reconciled identity, patched into the file on its way out; null: sent as stored. */
-  identity: StudyIdentity | null;
+  identity?: StudyIdentity | null;
 }
 
 /**
