@@ -358,6 +358,9 @@ describe('identity reconciliation: a matched study answers and leaves with the e
     );
     expect((await dumpValues(write('after-hn.dcm', single.rawPayload))).get('0010,0020')).toBe(newHn);
 
+    // The exam's own copy follows, so the worklist and the Modality Worklist give the new HN to the next images.
+    const [examAfter] = await sut.database.db.select().from(exams).where(eq(exams.id, exam.id));
+    expect(examAfter).toMatchObject({ hn: newHn, dicomPatientId: newHn });
     const [row] = await sut.database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, study));
     // What the modality sent stays on record through every reconciliation.
     expect(row!.originalIdentity).toMatchObject({ PatientID: MODALITY_ID, AccessionNumber: MODALITY_ACCESSION });
