@@ -58,6 +58,8 @@ describe('coerceFile', () => {
     'MR_small_RLE.dcm',
     'MR_small_jp2klossless.dcm',
     'JPEG-lossy.dcm',
+    'liver_1frame.dcm',
+    'rtplan.dcm',
   ])('%s leaves with the exam identity and every other element as stored', async (name) => {
     const original = fs.readFileSync(path.join(CORPUS_DIR, name));
     const out = await coerced(original);
@@ -78,6 +80,23 @@ describe('coerceFile', () => {
     const after = await dump(await coerced(original));
     expect(valueOf(after, '0010,0010')).toBe('Somchai^Jaidee');
     expect(valueOf(after, '0010,0020')).toBe('HN0012345');
+  });
+
+  it('walks sequences of undefined length before the patient group (reportsi.dcm, a structured report)', async () => {
+    const original = fs.readFileSync(path.join(CORPUS_DIR, 'reportsi.dcm'));
+    const out = await coerced(original);
+    const [before, after] = await Promise.all([dump(original), dump(out)]);
+    expect(valueOf(after, '0010,0020')).toBe('HN0012345');
+    const others = (lines: string[]) => lines.filter((l) => !PATCHED.test(l));
+    expect(others(after)).toEqual(others(before));
+  });
+
+  it('patches a file written without the 128-byte preamble', async () => {
+    const { bytes } = buildInstance({ patientId: 'MOD-1', preamble: false });
+    const out = await coerced(bytes);
+    expect(out.toString('latin1', 0, 4)).toBe('DICM');
+    // dcmdump reads only standard files: the preamble is put back for it to check the rest.
+    expect(valueOf(await dump(Buffer.concat([Buffer.alloc(128), out])), '0010,0020')).toBe('HN0012345');
   });
 
   it('copies the bytes after the patched attributes as they are, pixel data included', async () => {
