@@ -7,6 +7,7 @@ import yauzl from 'yauzl';
 import { AuditService } from '../../audit/audit.service';
 import { auditLog, dicomStudies, exams, patients, users } from '../../db/schema/index';
 import { buildInstance, testUid } from '../../dicom/testing/build-dicom';
+import { multipartParts } from '../../dicom/testing/multipart';
 import { ArchiveFind } from '../../dicom/dimse/qr/archive-find';
 import { ArchiveGet } from '../../dicom/dimse/qr/archive-get';
 import { run } from '../../dicom/dimse/test/dcmtk';
@@ -237,6 +238,16 @@ describe('identity reconciliation: a matched study answers and leaves with the e
     expect(values.get('0010,0020')).toBe(hn);
     expect(values.get('0008,0050')).toBe(exam.accessionNumber);
     expect(pixelDataOf(single.rawPayload).equals(pixelDataOf(original))).toBe(true);
+
+    const whole = await get(`/dicomweb/studies/${study}`, 'staff', 'multipart/related; type="application/dicom"');
+    expect(whole.statusCode).toBe(200);
+    const parts = multipartParts(whole.rawPayload, String(whole.headers['content-type']));
+    expect(parts).toHaveLength(sent.size);
+    for (const [i, part] of parts.entries()) {
+      const partValues = await dumpValues(write(`wado-part-${i}.dcm`, part.body));
+      expect(partValues.get('0010,0020')).toBe(hn);
+      expect(partValues.get('0008,0050')).toBe(exam.accessionNumber);
+    }
 
     const uri = await get(
       `/dicomweb/wado?requestType=WADO&studyUID=${study}&seriesUID=${series}&objectUID=${sop}&contentType=application/dicom`,
