@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dicomInstances, dicomSeries, dicomStudies, exams, patients } from '../../db/schema/index';
 import { identityJson, type IdentityValues, type StudyIdentity } from './study-identity';
@@ -10,6 +10,8 @@ export interface ReconciledStudy {
   studyId: string;
   studyInstanceUid: string;
   examId: string;
+  /** The exam's patient (the audit row names them). */
+  patientId: string | null;
 }
 
 /** One stored instance with what its study said when it arrived and what it says now (the auditor's view). */
@@ -35,6 +37,7 @@ export async function reconcileStudies(tx: Database, which: SQL, now: Date): Pro
       studyId: dicomStudies.id,
       studyInstanceUid: dicomStudies.studyInstanceUid,
       examId: exams.id,
+      patientId: exams.patientId,
       original: dicomStudies.originalIdentity,
       was: {
         PatientID: dicomStudies.patientId,
@@ -82,12 +85,22 @@ export async function reconcileStudies(tx: Database, which: SQL, now: Date): Pro
       })
       .where(eq(dicomStudies.id, r.studyId));
   }
-  return rows.map((r) => ({ studyId: r.studyId, studyInstanceUid: r.studyInstanceUid, examId: r.examId }));
+  return rows.map((r) => ({
+    studyId: r.studyId,
+    studyInstanceUid: r.studyInstanceUid,
+    examId: r.examId,
+    patientId: r.patientId,
+  }));
 }
 
 /** Which studies: those of this patient's live exams. */
 export function studiesOfPatient(patientId: string): SQL {
   return sql`${dicomStudies.examId} in (select ${exams.id} from ${exams} where ${exams.patientId} = ${patientId} and ${exams.deletedAt} is null)`;
+}
+
+/** Which studies: those of this exam that answer with its identity already. */
+export function reconciledStudiesOfExam(examId: string): SQL {
+  return and(eq(dicomStudies.examId, examId), isNotNull(dicomStudies.reconciledIdentity))!;
 }
 
 /** Which studies: this one. */

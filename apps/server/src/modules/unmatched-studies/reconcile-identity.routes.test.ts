@@ -319,6 +319,35 @@ describe('identity reconciliation: a matched study answers and leaves with the e
     expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(['sop']);
   });
 
+  it('Edit Exam Information corrects the name the matched images answer with and leave with', async () => {
+    const [current] = await sut.database.db.select().from(exams).where(eq(exams.id, exam.id));
+    const edited = await sut.app.inject({
+      method: 'POST',
+      url: `/api/exam/${exam.id}/update`,
+      headers: { cookie: await as('staff') },
+      payload: { firstName: 'แก้ชื่อ', lastName: current!.lastName, birthDate: '1970-05-06', version: current!.version },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const metadata = await get(`/dicomweb/studies/${study}/metadata`, 'staff', 'application/dicom+json');
+    const first = metadata.json<DicomJsonList>()[0]!;
+    expect(JSON.stringify(first['00100010']?.Value)).toContain('แก้ชื่อ');
+    expect(first['00100030']?.Value).toEqual(['19700506']);
+    const [sop] = [...sent.keys()];
+    const single = await get(
+      `/dicomweb/studies/${study}/series/${series}/instances/${sop}`,
+      'staff',
+      'application/dicom',
+    );
+    const values = await dumpValues(write('after-edit.dcm', single.rawPayload));
+    expect(values.get('0010,0010')).toContain('แก้ชื่อ');
+    expect(values.get('0010,0030')).toBe('19700506');
+    const audited = await sut.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'dicom.identity.reconcile'), eq(auditLog.entityId, exam.id)));
+    expect(audited.map((a) => a.patientId)).toEqual([exam.patientId]);
+  });
+
   it('an HN change re-points the index, the metadata and the files to the new HN', async () => {
     const patient = (await get(`/api/patient/${exam.patientId}`, 'staff')).json().data;
     const newHn = `HN-R${Date.now() % 1_000_000}`;
@@ -378,7 +407,13 @@ describe('identity reconciliation: a matched study answers and leaves with the e
     const audited = await sut.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'dicom.identity.reconcile'), eq(auditLog.patientId, exam.patientId!)));
+      .where(
+        and(
+          eq(auditLog.action, 'dicom.identity.reconcile'),
+          eq(auditLog.entityType, 'patient'),
+          eq(auditLog.patientId, exam.patientId!),
+        ),
+      );
     expect(audited).toHaveLength(1);
   });
 });
