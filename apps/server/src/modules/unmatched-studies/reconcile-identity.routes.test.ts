@@ -25,7 +25,7 @@ const MODALITY_ACCESSION = 'MOD-ACC-77';
 
 /** dcmdump's top-level values by tag ("0010,0020"), padding trimmed; +U8 so Thai reads as Thai. */
 async function dumpValues(file: string): Promise<Map<string, string>> {
-  const r = await run('dcmdump', ['+U8', '-q', file]);
+  const r = await run('dcmdump', ['+U8', '+L', '-q', file]);
   expect(r.code, r.stderr).toBe(0);
   const values = new Map<string, string>();
   for (const line of r.stdout.split('\n')) {
