@@ -35,33 +35,42 @@ export async function coerceStored(
 
 export async function coerceFile(file: Readable, identity: StudyIdentity): Promise<CoercedFile | null> {
   const values = identityValues(identity);
-  let buf: Buffer = Buffer.alloc(0);
+  // Chunks are joined only when the walk needs them: a deflated file is read whole, and joining at every chunk would
+  // copy it over and over.
+  const chunks: Buffer[] = [];
+  let size = 0;
   let ended = false;
   const more = async (): Promise<boolean> => {
-    if (ended || buf.length > MAX_COERCE_READ) return false;
+    if (ended || size > MAX_COERCE_READ) return false;
     const chunk = await nextChunk(file);
     if (chunk === null) {
       ended = true;
       return false;
     }
-    buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+    chunks.push(chunk);
+    size += chunk.length;
     return true;
   };
+  const joined = (): Buffer => {
+    if (chunks.length !== 1) chunks.splice(0, chunks.length, Buffer.concat(chunks, size));
+    return chunks[0]!;
+  };
   try {
-    let offset = datasetOffset(buf);
-    while (offset === null && (await more())) offset = datasetOffset(buf);
+    let offset = datasetOffset(joined());
+    while (offset === null && (await more())) offset = datasetOffset(joined());
     if (typeof offset !== 'number') return fail(file);
-    const syntax = transferSyntaxOf(buf.subarray(0, offset));
+    const syntax = transferSyntaxOf(joined().subarray(0, offset));
     if (syntax === TS.deflate) {
       while (await more());
       if (!ended) return fail(file);
-      return await coerceDeflated(buf, offset, values);
+      return await coerceDeflated(joined(), offset, values);
     }
     const format: DatasetFormat = {
       littleEndian: syntax !== TS.explicitBE,
       explicit: syntax !== TS.implicitLE,
     };
     for (;;) {
+      const buf = joined();
       const r = patchDataset(buf.subarray(offset), format, values, ended);
       if (r === 'bad') return fail(file);
       if (r !== 'more') {
