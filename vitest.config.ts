@@ -2,7 +2,9 @@
 //   unit — everything that needs no shared test database;
 //   db   — the tests that open one (DATABASE_TESTS below): PGlite by default, a fresh database per test file on the
 //          server in TEST_DATABASE_URL when that is set. `npm test` runs both on PGlite, then `--project db` again on
-//          PostgreSQL (see scripts/test.mjs).
+//          PostgreSQL (see scripts/test.mjs);
+//   interop — Rangsi against a real Orthanc (INTEROP_TESTS), only inside a private network namespace: `npm run
+//          test:interop`, or its step of `npm test`.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -28,6 +30,12 @@ const DATABASE_TESTS = [
   'apps/server/src/auth/route-access.test.ts',
   'apps/server/src/modules/exams/exams.repository.test.ts',
 ];
+
+/**
+ * Rangsi listening for real beside a real Orthanc (dicom/testing/orthanc-peer.ts). Orthanc binds every address, so these
+ * run only under `unshare -n` (scripts/test.mjs); they open the test database as the db project's do, on PGlite.
+ */
+const INTEROP_TESTS = ['apps/server/src/**/*.interop.test.ts'];
 
 const ALL_TESTS = [
   'packages/*/src/**/*.test.{ts,tsx}',
@@ -68,12 +76,27 @@ export default defineConfig({
           ...shared,
           name: 'unit',
           include: ALL_TESTS,
-          exclude: [...EXCLUDE, ...DATABASE_TESTS],
+          exclude: [...EXCLUDE, ...DATABASE_TESTS, ...INTEROP_TESTS],
           provide: { databaseProject: false },
         },
       },
       {
-        test: { ...shared, name: 'db', include: DATABASE_TESTS, exclude: EXCLUDE, provide: { databaseProject: true } },
+        test: {
+          ...shared,
+          name: 'db',
+          include: DATABASE_TESTS,
+          exclude: [...EXCLUDE, ...INTEROP_TESTS],
+          provide: { databaseProject: true },
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'interop',
+          include: INTEROP_TESTS,
+          exclude: EXCLUDE,
+          provide: { databaseProject: true },
+        },
       },
     ],
   },

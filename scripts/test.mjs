@@ -1,9 +1,11 @@
-// The whole test suite (`npm test`), in three steps:
-//   1. Vitest, every unit and API test (both projects of vitest.config.ts), on PGlite (TEST_DATABASE_URL
-//      removed from the environment);
+// The whole test suite (`npm test`), in four steps:
+//   1. Vitest, every unit and API test (the `unit` and `db` projects of vitest.config.ts), on PGlite
+//      (TEST_DATABASE_URL removed from the environment);
 //   2. when TEST_DATABASE_URL is set: Vitest again on that PostgreSQL server, limited to the
 //      database-backed tests (the `db` project of vitest.config.ts);
-//   3. `npm run build`, then the Playwright end-to-end tests (skipped when Chromium is missing).
+//   3. Vitest's `interop` project (Rangsi beside a real Orthanc) on PGlite, in a private network namespace
+//      (scripts/interop.mjs); a machine without Orthanc or unshare counts it as failed;
+//   4. `npm run build`, then the Playwright end-to-end tests (skipped when Chromium is missing).
 // Every step runs even when an earlier one failed. Counts come from the JSON reports; a step that
 // ended without a report, or with errors its report does not count, counts as 1 failed.
 // The last line printed is `N passed, N failed`; the exit code is non-zero when N failed > 0.
@@ -11,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { interopCommand, interopMissing } from './interop.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, '.tmp', 'test-results');
@@ -119,12 +122,36 @@ function countVitest(report, exitCode, label) {
   return { passed, failed, brokenFiles: brokenFiles.map((f) => path.relative(root, f.name)) };
 }
 
-async function vitest(name, { env, projects = [] }) {
+function reportArgs(name) {
   const report = path.join(outDir, `vitest-${name}.json`);
   rmSync(report, { force: true });
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  return { report, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`] };
+}
+
+async function vitest(name, { env, projects = [] }) {
+  const { report, args } = reportArgs(name);
+  args.unshift('run');
   for (const project of projects) args.push(`--project=${project}`);
   const code = await run(process.execPath, [vitestCli, ...args], { env, timeoutMs: 25 * MINUTE });
+  recordVitest(name, report, code);
+}
+
+/** The interop project, through the same report as the other steps; never skipped: what it needs missing is a failure. */
+async function interop(env) {
+  const name = 'interop';
+  const missing = interopMissing();
+  if (missing) {
+    log(`test: interop cannot run: missing ${missing}`);
+    record(`vitest (${name})`, 0, 1, `missing ${missing}`);
+    return;
+  }
+  const { report, args } = reportArgs(name);
+  const [command, commandArgs] = interopCommand(args);
+  const code = await run(command, commandArgs, { env, timeoutMs: 15 * MINUTE });
+  recordVitest(name, report, code);
+}
+
+function recordVitest(name, report, code) {
   const json = readJson(report);
   if (!json) {
     record(`vitest (${name})`, 0, 1, `ended with exit code ${code} and no JSON report`);
@@ -200,7 +227,7 @@ async function main() {
   delete pgliteEnv.TEST_DATABASE_URL;
 
   header('vitest on PGlite');
-  await vitest('pglite', { env: pgliteEnv });
+  await vitest('pglite', { env: pgliteEnv, projects: ['unit', 'db'] });
 
   if (databaseUrl) {
     header('vitest on PostgreSQL (the db project: database-backed tests)');
@@ -208,6 +235,9 @@ async function main() {
   } else {
     log('\ntest: TEST_DATABASE_URL not set: database-backed tests ran on PGlite only');
   }
+
+  header('vitest interop (Orthanc, private network namespace)');
+  await interop(pgliteEnv);
 
   await endToEnd();
 }

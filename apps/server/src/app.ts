@@ -129,7 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     audit,
     log,
   });
-  const archive = createArchive(db, files, examState, { now, log });
+  const archive = createArchive(db, files, examState, {
+    now,
+    log,
+    assumedCharacterSet: config.DICOM_ASSUMED_CHARACTER_SET,
+  });
   // A DICOM delete unlinks studies and empties series: the next image of one takes the full path and links afresh.
   dicomImages.onImagesHidden(() => archive.forgetSeries());
   const thumbnails = new ThumbnailService(db, files, { log });

@@ -1,8 +1,16 @@
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
 import { isProxyEntry } from './http/public-origin';
 import { parseMoveDestinations } from './dicom/dimse/qr/move-destinations';
 import { parseQueryAeTitles } from './dicom/dimse/qr/query-ae-titles';
+import {
+  ASSUMABLE_EXPECTED,
+  parseAnswerCharacterSets,
+  parseAssumedCharacterSets,
+} from './dicom/dimse/ae-character-sets';
+import { assumableCharacterSet } from './dicom/parse/charset';
+import { readCertificateFile, readPrivateKeyFile, type TlsFile } from './dicom/dimse/tls-files';
 
 const Port = z.coerce.number().int().min(0).max(65535);
 
@@ -16,6 +24,33 @@ const AeScopes = z
     ctx.addIssue({ code: 'custom', message: parsed.error });
     return z.NEVER;
   });
+
+/** `AE=SET` entries of a per-AE character set setting (docs/decisions/io22-character-set-settings.md). */
+const AeCharacterSets = <T extends string>(
+  parse: (v: string) => { ok: true; sets: Map<string, T> } | { ok: false; error: string },
+) =>
+  z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const parsed = parse(v);
+      if (parsed.ok) return parsed.sets;
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    });
+
+/** A PEM file of the DICOM TLS port, read and checked now so that a bad one stops the start naming its setting. */
+const PemFile = (read: typeof readCertificateFile | typeof readPrivateKeyFile) =>
+  z
+    .string()
+    .min(1)
+    .transform((path, ctx): TlsFile => {
+      const r = read(path);
+      if (r.ok) return r.file;
+      ctx.addIssue({ code: 'custom', message: r.error });
+      return z.NEVER;
+    })
+    .optional();
 
 /** Every setting, read from the environment once at boot; a bad value stops the start with a message naming it. */
 const ConfigSchema = z.object({
@@ -81,6 +116,38 @@ const ConfigSchema = z.object({
    * worklist (the presentation context is rejected at association), so that only listed modalities see patients.
    */
   DICOM_WORKLIST_UNLISTED: z.enum(['all', 'refuse']).default('all'),
+  /**
+   * The character set of instances that declare none (0008,0005), from any sender without one of its own below
+   * (C-STORE, STOW-RS, the web import, the reindex): ISO_IR 166 where modalities send TIS-620 undeclared. Unset:
+   * UTF-8 where the bytes are valid UTF-8, else Latin-1 (docs/decisions/io20-assumed-character-set.md).
+   */
+  DICOM_ASSUMED_CHARACTER_SET: z
+    .string()
+    .transform((v, ctx) => {
+      const set = assumableCharacterSet(v);
+      if (set) return set;
+      ctx.addIssue({ code: 'custom', message: `must be ${ASSUMABLE_EXPECTED}` });
+      return z.NEVER;
+    })
+    .optional(),
+  /** Per calling AE: `AE=ISO_IR 166`, comma-separated; the set its instances are read as when they declare none. */
+  DICOM_AE_ASSUMED_CHARACTER_SETS: AeCharacterSets(parseAssumedCharacterSets),
+  /**
+   * Per calling AE: `AE=ISO_IR 166` (TIS-620) or `AE=ISO_IR 192` (UTF-8, every other AE), comma-separated; the set its
+   * worklist and C-FIND answers are written in (docs/decisions/io21-answer-character-set.md).
+   */
+  DICOM_AE_ANSWER_CHARACTER_SETS: AeCharacterSets(parseAnswerCharacterSets),
+  /**
+   * A second DICOM port speaking TLS (PS3.15 B.9 BCP 195: TLS 1.2 or later), same AE title, allow-lists and limits as
+   * DICOM_PORT; unset or 0: none (docs/decisions/io23-dicom-tls-port.md).
+   */
+  DICOM_TLS_PORT: Port.optional(),
+  /** PEM certificate (chain) of the TLS port. */
+  DICOM_TLS_CERT_FILE: PemFile(readCertificateFile),
+  /** PEM private key (unencrypted) of DICOM_TLS_CERT_FILE. */
+  DICOM_TLS_KEY_FILE: PemFile(readPrivateKeyFile),
+  /** PEM CA certificate(s): when set, a peer must present a certificate signed by one of them. */
+  DICOM_TLS_CA_FILE: PemFile(readCertificateFile),
   /** Where a C-MOVE may send images: `AE@host:port`, comma-separated; empty = C-MOVE not offered (docs/decisions/in13-c-move-sends-only-destinations.md). */
   DICOM_MOVE_DESTINATIONS: z
     .string()
@@ -218,7 +285,16 @@ const ConfigSchema = z.object({
     .default('30 2 * * *'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { sessionSecret: string };
+/** The DICOM TLS port and its files (DICOM_TLS_*), when there is one. */
+export interface DicomTlsSettings {
+  port: number;
+  cert: Buffer;
+  key: Buffer;
+  /** Client certificates are required and checked against it when set. */
+  ca: Buffer | null;
+}
+
+export type Config = z.infer<typeof ConfigSchema> & { sessionSecret: string; dicomTls: DicomTlsSettings | null };
 
 export { ConfigError };
 
@@ -241,6 +317,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Invalid configuration:\n${missing.map((name) => `  ${name}: required when FILE_STORE=s3`).join('\n')}`,
       );
   }
+  const dicomTls = dicomTlsOf(c);
   // Outside production a per-data-dir secret is generated by the session module when none is given.
-  return { ...c, sessionSecret: c.SESSION_SECRET ?? '' };
+  return { ...c, sessionSecret: c.SESSION_SECRET ?? '', dicomTls };
+}
+
+/** DICOM_TLS_*: all or nothing, the key the certificate's, a port of its own. */
+function dicomTlsOf(c: z.infer<typeof ConfigSchema>): DicomTlsSettings | null {
+  const fail = (lines: string[]) => {
+    throw new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+  };
+  const files = { DICOM_TLS_CERT_FILE: c.DICOM_TLS_CERT_FILE, DICOM_TLS_KEY_FILE: c.DICOM_TLS_KEY_FILE };
+  if (!c.DICOM_TLS_PORT) {
+    const stray = (['DICOM_TLS_CERT_FILE', 'DICOM_TLS_KEY_FILE', 'DICOM_TLS_CA_FILE'] as const).filter((n) => c[n]);
+    if (stray.length) fail(stray.map((n) => `${n}: set without DICOM_TLS_PORT (the TLS port is off)`));
+    return null;
+  }
+  const missing = Object.entries(files).filter(([, f]) => !f);
+  if (missing.length) fail(missing.map(([n]) => `${n}: required when DICOM_TLS_PORT is set`));
+  // The TLS port is a second door of the one listener, which DICOM_PORT=0 turns off.
+  if (c.DICOM_PORT === 0) fail(['DICOM_TLS_PORT: needs the DICOM listener (DICOM_PORT is 0)']);
+  if (c.DICOM_TLS_PORT === c.DICOM_PORT) fail(['DICOM_TLS_PORT: must differ from DICOM_PORT']);
+  const cert = c.DICOM_TLS_CERT_FILE!;
+  const key = c.DICOM_TLS_KEY_FILE!;
+  if (!new X509Certificate(cert.pem).checkPrivateKey(createPrivateKey(key.pem)))
+    fail([`DICOM_TLS_KEY_FILE: ${key.path} is not the key of the certificate in DICOM_TLS_CERT_FILE`]);
+  return { port: c.DICOM_TLS_PORT, cert: cert.pem, key: key.pem, ca: c.DICOM_TLS_CA_FILE?.pem ?? null };
 }

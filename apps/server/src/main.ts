@@ -9,6 +9,8 @@ import { createDicomListener, type DicomListener } from './dicom/dimse/dicom-lis
 import { ArchiveFind } from './dicom/dimse/qr/archive-find';
 import { ArchiveGet } from './dicom/dimse/qr/archive-get';
 import { ModalityWorklist } from './dicom/dimse/mwl/worklist';
+import { ModalityPerformedProcedureSteps } from './dicom/dimse/mpps/mpps';
+import { StorageCommitment } from './dicom/dimse/stgcmt/storage-commitment';
 import { unknownScopeCodes } from './dicom/dimse/qr/query-scopes.repository';
 import { callingAePolicy, storedDicomPeers } from './dicom/dimse/known-peers';
 import { browseUrl, chooseBindHost, readyLines } from './http/bind-host';
@@ -130,7 +132,20 @@ async function main(): Promise<void> {
         config.DICOM_QUERY_AE_TITLES,
       ),
       queryAeTitles: [...config.DICOM_QUERY_AE_TITLES.keys()],
+      characterSets: {
+        assumed: config.DICOM_AE_ASSUMED_CHARACTER_SETS,
+        answers: config.DICOM_AE_ANSWER_CHARACTER_SETS,
+      },
+      tls: config.dicomTls,
       moveDestinations: config.DICOM_MOVE_DESTINATIONS,
+      // Storage Commitment results the modality no longer waits for on its association go to its address listed there.
+      storageCommitment: new StorageCommitment(database.db),
+      mpps: new ModalityPerformedProcedureSteps(
+        database.db,
+        services.examState,
+        config.DICOM_WORKLIST_AE_SCOPES,
+        config.DICOM_WORKLIST_UNLISTED,
+      ),
       associationRequestTimeoutMs: config.DICOM_ASSOCIATION_REQUEST_TIMEOUT_SECONDS * 1000,
       maxAssociations: config.DICOM_MAX_ASSOCIATIONS,
       maxConnectionsPerAddress: config.DICOM_MAX_CONNECTIONS_PER_ADDRESS,

@@ -45,6 +45,8 @@ const OWNERS: Record<string, string> = {
   dicom_studies: 'dicom/',
   dicom_series: 'dicom/',
   dicom_instances: 'dicom/',
+  // What modalities said they performed (MPPS): written only by the listener's MPPS SCP.
+  dicom_mpps: 'dicom/dimse/mpps/',
   site_config: 'db/settings.ts',
   // Reference data the forms offer (and the request form adds to): the uidata module's.
   branches: 'modules/uidata/',

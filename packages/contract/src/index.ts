@@ -13,3 +13,4 @@ export * from './backup';
 export * from './money';
 export * from './billing';
 export * from './accounting';
+export * from './dicom-export';

@@ -30,6 +30,7 @@ try {
   const files = store instanceof S3FileStore ? store : path.resolve(config.DATA_DIR, 'files');
   const report = await reindexDicom(database.db, createExamState(database.db), files, {
     rebuild: values.rebuild,
+    assumedCharacterSet: config.DICOM_ASSUMED_CHARACTER_SET,
     // Cold zips are where the server packs them: DICOM_COLD_DIR, or beside the other files.
     cold: config.DICOM_COLD_DIR ? path.resolve(config.DICOM_COLD_DIR) : files,
     onProgress: (r) => process.stdout.write(`… ${r.files} files\n`),

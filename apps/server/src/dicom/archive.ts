@@ -5,6 +5,11 @@ export interface IngestContext {
   /** Calling AE title for DIMSE, 'STOW' or 'WEB-IMPORT' for HTTP. */
   source: string;
   userId?: string | null;
+  /**
+   * The character set the sender is configured to use when an instance declares none (DICOM_AE_ASSUMED_CHARACTER_SETS,
+   * looked up once per association); absent: the archive's default (DICOM_ASSUMED_CHARACTER_SET).
+   */
+  assumedCharacterSet?: string | undefined;
   /** Who the exam log names for images a person imported (defaults to `source`). */
   userName?: string | null;
   /**

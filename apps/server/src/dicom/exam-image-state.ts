@@ -34,6 +34,22 @@ export interface ExamImageState {
   restored(tx: Database, examId: string, at: Date, event: ExamImageEvent): Promise<boolean>;
   /** The restore gave up: Archive or Error becomes Error, the log says why. */
   restoreFailed(tx: Database, examId: string, at: Date, event: ExamImageEvent): Promise<void>;
+  /**
+   * A modality started the exam's procedure (MPPS N-CREATE, IN PROGRESS): a Scheduled exam is Arrived, so the worklist
+   * stops offering it; logged. False when the exam is deleted.
+   */
+  procedureStarted(tx: Database, examId: string, at: Date, event: ExamImageEvent): Promise<boolean>;
+  /**
+   * The modality ended the procedure (MPPS COMPLETED or DISCONTINUED); logged. A step discontinued before any image
+   * arrived puts an Arrived exam back to Scheduled, so the worklist offers it again. False when the exam is deleted.
+   */
+  procedureEnded(
+    tx: Database,
+    examId: string,
+    at: Date,
+    outcome: 'completed' | 'discontinued',
+    event: ExamImageEvent,
+  ): Promise<boolean>;
   /** The exam's StudyInstanceUID, given one now if it had none (the modality writes it into the images). */
   ensureStudyInstanceUid(examId: string): Promise<string>;
 }

@@ -162,6 +162,8 @@ export const en = {
   EXPORT_NOT_PREPARED: 'The file is not ready: it was not prepared, or it has expired. Please check again',
   EXPORT_PREPARING: 'The export file is being prepared: please wait a moment',
   EXPORT_FILES_MISSING: 'The file could not be prepared: some image files are missing from the archive',
+  EXPORT_NOTHING_CONVERTIBLE:
+    'No image of this exam can be written uncompressed for a general-purpose CD (STD-GEN-CD): download it as stored instead',
   EXPORT_FAILED: 'The export file could not be prepared: please try again',
   EXPORT_PROGRESS: 'Preparing the export file ({done}/{total})',
 

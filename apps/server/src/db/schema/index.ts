@@ -4,6 +4,7 @@ export * from './patients';
 export * from './requests';
 export * from './exams';
 export * from './dicom';
+export * from './mpps';
 export * from './billing';
 export * from './accounting';
 export * from './audit';

@@ -9,6 +9,7 @@ import {
   readInstanceBytes,
   readReceivedInstance,
   type InstanceInfo,
+  type ReadOptions,
   type ReadResult,
 } from '../parse/read-instance';
 import {
@@ -28,6 +29,8 @@ export const DEFAULT_MAX_INSTANCE_BYTES = 1 << 30;
 
 export interface LocalArchiveOptions {
   maxInstanceBytes?: number;
+  /** DICOM_ASSUMED_CHARACTER_SET: text of an instance declaring no set, from a sender with none of its own configured. */
+  assumedCharacterSet?: string | undefined;
   now?: () => Date;
   /** Where failures are reported (never patient data: codes, UIDs are not logged either). */
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -100,13 +103,17 @@ export class LocalDicomArchive implements DicomArchive {
     this.now = opts.now ?? (() => new Date());
   }
 
+  private readOptions(ctx: IngestContext): ReadOptions {
+    return { maxBytes: this.maxBytes, assumedCharacterSet: ctx.assumedCharacterSet ?? this.opts.assumedCharacterSet };
+  }
+
   async ingestFile(tempPath: string, ctx: IngestContext, received?: ReceivedFileFacts): Promise<IngestResult> {
     try {
       return await this.ingest(
         () =>
           received
-            ? readReceivedInstance(tempPath, received, { maxBytes: this.maxBytes })
-            : readInstance(tempPath, { maxBytes: this.maxBytes }),
+            ? readReceivedInstance(tempPath, received, this.readOptions(ctx))
+            : readInstance(tempPath, this.readOptions(ctx)),
         async () => ({
           stored: await this.store.adopt(tempPath, {
             prefix: DICOM_PREFIX,
@@ -136,7 +143,7 @@ export class LocalDicomArchive implements DicomArchive {
     let staged: StagedFile | null = ctx.admit ? null : stage();
     try {
       return await this.ingest(
-        () => readInstanceBytes(bytes, { maxBytes: this.maxBytes }),
+        () => readInstanceBytes(bytes, this.readOptions(ctx)),
         async () => {
           staged ??= stage();
           const s = staged;

@@ -1,9 +1,12 @@
 import type { Logger } from 'pino';
 import type { DicomArchive } from '../archive';
+import type { AeCharacterSets } from './ae-character-sets';
+import type { MppsSource } from './mpps/mpps';
 import type { WorklistSource } from './mwl/worklist';
 import type { ArchiveQuerySource } from './qr/archive-find';
 import type { ArchiveRetrieveSource } from './qr/archive-get';
 import type { StoreDestination } from './scu/store-scu';
+import type { StorageCommitmentSource } from './stgcmt/storage-commitment';
 
 /** The listener's settings, resolved from its options (defaults filled in). */
 export interface ListenerSettings {
@@ -11,6 +14,7 @@ export interface ListenerSettings {
   /** null: any calling AE. */
   allowed: Set<string> | null;
   queryAes: Set<string>;
+  characterSets: AeCharacterSets;
   maxInstanceBytes: number;
   maxAssociations: number;
   maxConnectionsPerAddress: number;
@@ -31,6 +35,8 @@ export interface AssociationListener {
   readonly query: ArchiveQuerySource | null;
   readonly retrieve: ArchiveRetrieveSource | null;
   readonly moveDestinations: ReadonlyMap<string, StoreDestination>;
+  readonly storageCommitment: StorageCommitmentSource | null;
+  readonly mpps: MppsSource | null;
   readonly moveConnectTimeoutMs: number | undefined;
   /** Accepted associations, in all or from one address. */
   activeAssociations(remoteAddress?: string): number;

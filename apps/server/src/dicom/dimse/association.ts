@@ -1,6 +1,7 @@
 import type net from 'node:net';
 import type { Logger } from 'pino';
 import { Status } from '../uids';
+import type { AnswerCharacterSet } from './ae-character-sets';
 import { rejectionOf } from './admission';
 import type { AssociationListener } from './association-listener';
 import { answerFind } from './find-dispatch';
@@ -18,8 +19,15 @@ import {
   type DimseCMoveResponse,
   type DimseCStoreRequest,
   type DimseCStoreResponse,
+  type DimseNActionRequest,
+  type DimseNActionResponse,
+  type DimseNCreateRequest,
+  type DimseNCreateResponse,
+  type DimseNSetRequest,
+  type DimseNSetResponse,
 } from './lib';
 import { negotiate } from './negotiation';
+import { NormalizedServices } from './normalized-services';
 import { Retrieval } from './qr/retrieval';
 import type { SocketProxy } from './socket-proxy';
 import { StoreReceiver } from './store-receiver';
@@ -36,6 +44,9 @@ export class Association extends dimse.Scp {
   /** C-FIND, C-GET and C-MOVE requests being answered. */
   private handling = 0;
   private callingAe = '';
+  /** Looked up once the calling AE is known: C-STORE and C-FIND never look per instance or element. */
+  private assumedCharacterSet: string | undefined;
+  private answerCharacterSet: AnswerCharacterSet = 'ISO_IR 192';
   private readonly remote: string;
   private readonly startedAt = Date.now();
   private ended = false;
@@ -47,6 +58,8 @@ export class Association extends dimse.Scp {
   private readonly requestTimer: NodeJS.Timeout;
   private readonly sock: net.Socket;
   private readonly retrieval: Retrieval;
+  /** Storage Commitment and MPPS (normalized-services.ts). */
+  private readonly normalized: NormalizedServices;
   /** The C-STORE path: the demultiplexer hands it each C-STORE's command and data fragments. */
   readonly receiver: StoreReceiver;
   /** Set by dcmjs-dimse when the A-ASSOCIATE-RQ arrives (not in its published types). */
@@ -78,6 +91,20 @@ export class Association extends dimse.Scp {
         ...(listener.moveConnectTimeoutMs ? { moveConnectTimeoutMs: listener.moveConnectTimeoutMs } : {}),
       },
     );
+    this.normalized = new NormalizedServices(
+      {
+        association: () => this.association,
+        callingAe: () => this.callingAe,
+        log: listener.log,
+        send: (request) => this.sendRequests(request),
+      },
+      {
+        storageCommitment: listener.storageCommitment,
+        mpps: listener.mpps,
+        destinations: listener.moveDestinations,
+        aeTitle: listener.config.aeTitle,
+      },
+    );
     this.remoteAddress = socket.remoteAddress ?? '?';
     this.remote = `${this.remoteAddress}:${socket.remotePort ?? '?'}`;
     this.receiver = new StoreReceiver(
@@ -87,6 +114,7 @@ export class Association extends dimse.Scp {
         remote: this.remote,
         association: () => this.association,
         callingAe: () => this.callingAe,
+        assumedCharacterSet: () => this.assumedCharacterSet,
         stopped: () => this.stopped,
         drop: (fields, message) => this.drop(fields, message),
       },
@@ -122,7 +150,7 @@ export class Association extends dimse.Scp {
 
   /** A C-STORE data set or a response is in progress. */
   get busy(): boolean {
-    return this.handling > 0 || this.receiver.busy;
+    return this.handling > 0 || this.receiver.busy || this.normalized.busy;
   }
 
   destroy(): void {
@@ -162,6 +190,7 @@ export class Association extends dimse.Scp {
     clearTimeout(this.requestTimer);
     this.receiver.abort();
     this.retrieval.end();
+    this.normalized.closed();
     if (this.callingAe) {
       this.log().info(
         {
@@ -185,6 +214,8 @@ export class Association extends dimse.Scp {
     const called = (association.getCalledAeTitle() ?? '').trim();
     const calling = (association.getCallingAeTitle() ?? '').trim();
     this.callingAe = calling;
+    this.assumedCharacterSet = cfg.characterSets.assumed.get(calling);
+    this.answerCharacterSet = cfg.characterSets.answers.get(calling) ?? 'ISO_IR 192';
     const rejection = rejectionOf(
       called,
       calling,
@@ -210,6 +241,8 @@ export class Association extends dimse.Scp {
       query: this.listener.query !== null && cfg.queryAes.has(calling),
       retrieve: this.listener.retrieve !== null && cfg.queryAes.has(calling),
       move: this.listener.retrieve !== null && this.listener.moveDestinations.size > 0 && cfg.queryAes.has(calling),
+      storageCommitment: this.listener.storageCommitment !== null,
+      mpps: this.listener.mpps !== null && this.listener.mpps.offeredTo(calling),
     });
     this.log().info({ remote: this.remote, callingAe: calling, accepted, rejected }, 'DICOM association accepted');
     this.associated = true;
@@ -228,6 +261,7 @@ export class Association extends dimse.Scp {
   }
 
   override associationReleaseRequested(): void {
+    this.normalized.closed();
     this.sendAssociationReleaseResponse();
   }
 
@@ -253,6 +287,8 @@ export class Association extends dimse.Scp {
     void answerFind(request, {
       association: this.association,
       callingAe: this.callingAe,
+      characterSet: this.answerCharacterSet,
+      assumedCharacterSet: this.assumedCharacterSet,
       log: this.log(),
       worklist: this.listener.worklist,
       query: this.listener.query,
@@ -294,6 +330,20 @@ export class Association extends dimse.Scp {
   /** C-CANCEL of a running C-GET or C-MOVE. C-FIND answers go in one go: nothing to cancel. */
   override cCancelRequest(request: DimseCCancelRequest): void {
     this.retrieval.cancel(request.getMessageIdBeingRespondedTo());
+  }
+
+  // ---- Storage Commitment (N-ACTION), MPPS (N-CREATE, N-SET): normalized-services.ts ---------------------------
+
+  override nActionRequest(request: DimseNActionRequest, callback: (response: DimseNActionResponse) => void): void {
+    this.normalized.action(request, callback);
+  }
+
+  override nCreateRequest(request: DimseNCreateRequest, callback: (response: DimseNCreateResponse) => void): void {
+    this.normalized.create(request, callback);
+  }
+
+  override nSetRequest(request: DimseNSetRequest, callback: (response: DimseNSetResponse) => void): void {
+    this.normalized.set(request, callback);
   }
 
   /** The peer's answer to one of our C-STORE sub-operations (taken out of the stream by the demultiplexer). */

@@ -2,24 +2,34 @@ import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import type { Logger } from 'pino';
 import type { DicomArchive } from '../archive';
 import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from '../uids';
+import { NO_AE_CHARACTER_SETS, type AeCharacterSets } from './ae-character-sets';
 import { Association } from './association';
 import type { AssociationListener, ListenerSettings } from './association-listener';
 import { dimse, routeDimseLogs } from './lib';
+import type { MppsSource } from './mpps/mpps';
 import type { WorklistSource } from './mwl/worklist';
 import { PduDemux } from './pdu-demux';
 import type { ArchiveQuerySource } from './qr/archive-find';
 import type { ArchiveRetrieveSource } from './qr/archive-get';
 import type { StoreDestination } from './scu/store-scu';
 import { SocketProxy } from './socket-proxy';
+import { PendingHandshakes } from './tls-handshakes';
+import type { StorageCommitmentSource } from './stgcmt/storage-commitment';
 
 export interface DicomListenerOptions {
   /** Address to bind (dcmjs-dimse's Server.listen has no host: we run our own net.Server). */
   host: string;
   /** 0 picks a free port (tests). */
   port: number;
+  /**
+   * A second port speaking TLS in front of the same association handling (allow-lists, limits, slots); port 0 picks
+   * a free one. With `ca`, a peer must present a certificate it signed (docs/decisions/io23-dicom-tls-port.md).
+   */
+  tls?: { port: number; cert: Buffer; key: Buffer; ca: Buffer | null } | null;
   /** Our AE title: an association calling any other is rejected (called-AE-title-not-recognized). */
   aeTitle: string;
   /** Calling AE titles allowed to associate (others: A-ASSOCIATE-RJ calling-AE-not-recognized); 'any' (the default). */
@@ -33,8 +43,17 @@ export interface DicomListenerOptions {
   retrieve?: ArchiveRetrieveSource | null;
   /** Calling AE titles that may query and retrieve from the archive (workstations); empty = none. */
   queryAeTitles?: readonly string[];
+  /** Per calling AE: the character set assumed for its instances, and the one its C-FIND answers use. */
+  characterSets?: AeCharacterSets;
   /** Where a C-MOVE may send images (with `retrieve`); empty = Study Root C-MOVE not offered. */
   moveDestinations?: readonly StoreDestination[];
+  /**
+   * Storage Commitment Push Model SCP; without it the SOP class is not offered. A result the modality can no longer
+   * take on its association goes to its address in moveDestinations.
+   */
+  storageCommitment?: StorageCommitmentSource | null;
+  /** Modality Performed Procedure Step SCP; without it the SOP class is not offered. */
+  mpps?: MppsSource | null;
   /** Connecting to a C-MOVE destination and its association answer, each (tests shorten it). Default 10 s. */
   moveConnectTimeoutMs?: number;
   /** Where instances are written while they arrive (same file system as the archive, so it can rename them). */
@@ -80,6 +99,8 @@ export interface ListenerStats {
  */
 export class DicomListener implements AssociationListener {
   private server: net.Server | null = null;
+  private tlsServer: tls.Server | null = null;
+  private boundTlsPort = 0;
   private readonly connections = new Set<Association>();
   private readonly settings: ListenerSettings;
   private draining = false;
@@ -98,6 +119,7 @@ export class DicomListener implements AssociationListener {
           ? null
           : new Set(opts.allowedCallingAeTitles.map((a) => a.trim()).filter((a) => a !== '')),
       queryAes: new Set((opts.queryAeTitles ?? []).map((a) => a.trim()).filter((a) => a !== '')),
+      characterSets: opts.characterSets ?? NO_AE_CHARACTER_SETS,
       maxInstanceBytes: opts.maxInstanceBytes ?? 1024 ** 3,
       maxAssociations: opts.maxAssociations ?? 32,
       maxConnectionsPerAddress: opts.maxConnectionsPerAddress ?? 8,
@@ -111,6 +133,10 @@ export class DicomListener implements AssociationListener {
 
   get port(): number {
     return this.boundPort;
+  }
+  /** The TLS port (0 when there is none). */
+  get tlsPort(): number {
+    return this.boundTlsPort;
   }
   get host(): string {
     return this.opts.host;
@@ -129,6 +155,12 @@ export class DicomListener implements AssociationListener {
   }
   get retrieve(): ArchiveRetrieveSource | null {
     return this.opts.retrieve ?? null;
+  }
+  get storageCommitment(): StorageCommitmentSource | null {
+    return this.opts.storageCommitment ?? null;
+  }
+  get mpps(): MppsSource | null {
+    return this.opts.mpps ?? null;
   }
   get moveConnectTimeoutMs(): number | undefined {
     return this.opts.moveConnectTimeoutMs;
@@ -152,23 +184,73 @@ export class DicomListener implements AssociationListener {
     await fsp.mkdir(this.opts.tempDir, { recursive: true });
     await this.removeStaleTempFiles();
     const server = net.createServer({ noDelay: true }, (socket) => this.accept(socket));
+    this.server = server;
+    this.boundPort = await this.listen(server, this.opts.port);
+    if (this.opts.tls) {
+      this.tlsServer = this.createTlsServer(this.opts.tls);
+      try {
+        this.boundTlsPort = await this.listen(this.tlsServer, this.opts.tls.port);
+      } catch (err) {
+        await this.stop(0);
+        throw err;
+      }
+    }
+    this.log.info(
+      {
+        host: this.opts.host,
+        port: this.boundPort,
+        ...(this.tlsServer ? { tlsPort: this.boundTlsPort, clientCertificates: this.opts.tls?.ca !== null } : {}),
+        aeTitle: this.settings.aeTitle,
+      },
+      'DICOM listener ready',
+    );
+  }
+
+  private async listen(server: net.Server, port: number): Promise<number> {
     // A backstop only: waiting connections are capped by eviction (accept), associations at the A-ASSOCIATE-RQ.
     server.maxConnections = this.settings.maxAssociations + this.settings.maxWaitingConnections + 64;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen({ host: this.opts.host, port: this.opts.port, exclusive: true }, () => {
+      server.listen({ host: this.opts.host, port, exclusive: true }, () => {
         server.off('error', reject);
         resolve();
       });
     });
     server.on('error', (err) => this.log.error({ err }, 'DICOM listener error'));
-    this.server = server;
     const addr = server.address();
-    this.boundPort = typeof addr === 'object' && addr ? addr.port : this.opts.port;
-    this.log.info(
-      { host: this.opts.host, port: this.boundPort, aeTitle: this.settings.aeTitle },
-      'DICOM listener ready',
+    return typeof addr === 'object' && addr ? addr.port : port;
+  }
+
+  /**
+   * TLS 1.2 or later (PS3.15 B.9, BCP 195) with Node's default cipher suites, which meet it. The handshake must end
+   * within the association request time, so a connection that never finishes it holds nothing for long; a decrypted
+   * connection then takes the plain path (slots, eviction, admission) exactly as a TCP one.
+   */
+  private createTlsServer(opts: NonNullable<DicomListenerOptions['tls']>): tls.Server {
+    const handshakes = new PendingHandshakes(this.settings.maxConnectionsPerAddress, (remote, pending) =>
+      this.log.warn({ remote, pending }, 'DICOM TLS connection still in its handshake closed to make room'),
     );
+    const server = tls.createServer(
+      {
+        cert: opts.cert,
+        key: opts.key,
+        minVersion: 'TLSv1.2',
+        noDelay: true,
+        handshakeTimeout: this.settings.associationRequestTimeoutMs,
+        ...(opts.ca ? { ca: opts.ca, requestCert: true, rejectUnauthorized: true } : {}),
+      },
+      (socket) => {
+        handshakes.secured(socket);
+        this.accept(socket);
+      },
+    );
+    server.on('connection', (socket: net.Socket) => handshakes.add(socket));
+    server.on('tlsClientError', (err, socket) => {
+      this.log.warn({ remote: socket.remoteAddress, reason: err.message }, 'DICOM TLS handshake failed');
+      // With a listener for this event Node leaves the socket open, a handshake timeout included: it would never go.
+      socket.destroy();
+    });
+    return server;
   }
 
   /**
@@ -178,9 +260,14 @@ export class DicomListener implements AssociationListener {
   async stop(graceMs = 10_000): Promise<void> {
     if (!this.server) return;
     this.draining = true;
-    const server = this.server;
+    const servers = [this.server, this.tlsServer].filter((s): s is net.Server => s !== null);
     this.server = null;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    this.tlsServer = null;
+    const closed = Promise.all(
+      servers.map(
+        (server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
+      ),
+    );
     const deadline = Date.now() + graceMs;
     while ([...this.connections].some((c) => c.busy) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));

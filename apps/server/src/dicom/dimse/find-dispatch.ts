@@ -7,7 +7,9 @@ import {
   type DimseCFindResponse,
   type DimseDataset,
 } from './lib';
+import type { AnswerCharacterSet } from './ae-character-sets';
 import type { WorklistSource } from './mwl/worklist';
+import { redecodeUndeclaredQuery } from './query-character-set';
 import type { ArchiveQuerySource } from './qr/archive-find';
 import { rootOf } from './qr/models';
 
@@ -17,6 +19,10 @@ const PcResult = dimse.constants.PresentationContextResult;
 export interface FindContext {
   association: DimseAssociation;
   callingAe: string;
+  /** The calling AE's answer character set (DICOM_AE_ANSWER_CHARACTER_SETS), decided once per association. */
+  characterSet: AnswerCharacterSet;
+  /** The set its undeclared queries are read as (DICOM_AE_ASSUMED_CHARACTER_SETS). */
+  assumedCharacterSet: string | undefined;
   log: Logger;
   /** The Modality Worklist (null: not offered). */
   worklist: WorklistSource | null;
@@ -39,7 +45,7 @@ export async function answerFind(request: DimseCFindRequest, ctx: FindContext): 
 
 async function find(request: DimseCFindRequest, ctx: FindContext): Promise<DimseCFindResponse[]> {
   const started = Date.now();
-  const { worklist, query, callingAe } = ctx;
+  const { worklist, query, callingAe, characterSet } = ctx;
   const sopClass = request.getAffectedSopClassUid();
   const context = ctx.association.getAcceptedPresentationContextFromRequest(request);
   // The request's context must be one we accepted for its SOP class (negotiation decided who may query).
@@ -53,11 +59,18 @@ async function find(request: DimseCFindRequest, ctx: FindContext): Promise<Dimse
         : null;
   if (!kind) return [findResponse(request, Status.SopClassNotSupported, 'query model not offered on this association')];
   const ts = context?.getAcceptedTransferSyntaxUid() ?? TS.implicitLE;
-  const identifier = request.getDataset()?.getElements() ?? {};
+  const identifier = redecodeUndeclaredQuery(request.getDataset()?.getElements() ?? {}, ctx.assumedCharacterSet);
   const answer =
     kind === 'worklist'
-      ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe })
-      : await query!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe, root: model!.root });
+      ? await worklist!.find(identifier, { explicitVr: ts !== TS.implicitLE, callingAe, characterSet })
+      : await query!.find(identifier, {
+          explicitVr: ts !== TS.implicitLE,
+          callingAe,
+          characterSet,
+          root: model!.root,
+          // The called AE title is ours (admission refused any other): where the matches can be retrieved from.
+          retrieveAeTitle: ctx.association.getCalledAeTitle().trim(),
+        });
   if (!answer.ok) {
     ctx.log.warn({ callingAe, kind, status: hexStatus(answer.status), reason: answer.comment }, 'C-FIND refused');
     return [findResponse(request, answer.status, answer.comment)];
@@ -71,7 +84,15 @@ async function find(request: DimseCFindRequest, ctx: FindContext): Promise<Dimse
       : findResponse(request, Status.Success),
   );
   ctx.log.info(
-    { callingAe, kind, matches: answer.matches, truncated: answer.truncated, ms: Date.now() - started },
+    {
+      callingAe,
+      kind,
+      matches: answer.matches,
+      truncated: answer.truncated,
+      characterSet,
+      ...(answer.fallbacks ? { utf8Fallbacks: answer.fallbacks } : {}),
+      ms: Date.now() - started,
+    },
     'C-FIND answered',
   );
   return responses;

@@ -23,6 +23,13 @@ export type DimseCStoreResponse = DcmjsDimse.responses.CStoreResponse;
 export type DimseCFindResponse = DcmjsDimse.responses.CFindResponse;
 export type DimseCEchoResponse = DcmjsDimse.responses.CEchoResponse;
 export type DimseDataset = DcmjsDimse.Dataset;
+export type DimseNActionRequest = DcmjsDimse.requests.NActionRequest;
+export type DimseNActionResponse = DcmjsDimse.responses.NActionResponse;
+export type DimseNCreateRequest = DcmjsDimse.requests.NCreateRequest;
+export type DimseNCreateResponse = DcmjsDimse.responses.NCreateResponse;
+export type DimseNSetRequest = DcmjsDimse.requests.NSetRequest;
+export type DimseNSetResponse = DcmjsDimse.responses.NSetResponse;
+export type DimseNEventReportRequest = DcmjsDimse.requests.NEventReportRequest;
 
 // ---- logging (dcmjs-dimse problem 7) -------------------------------------------------------------------------------
 // Loading dcmjs-dimse turns on every level of the shared (root) loglevel logger and prints to the console, association

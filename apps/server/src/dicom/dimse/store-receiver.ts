@@ -27,6 +27,8 @@ export interface StoreHost {
   /** Known once the association is accepted (set by dcmjs-dimse). */
   association(): DimseAssociation;
   callingAe(): string;
+  /** The set the calling AE's instances are read as when they declare none (undefined: the archive's default). */
+  assumedCharacterSet(): string | undefined;
   /** The association is being dropped (a violation, an instance over the limit): its socket stays paused. */
   stopped(): boolean;
   /** Drops the association, logging why with the peer named; once (later calls do nothing). */
@@ -250,7 +252,7 @@ export class StoreReceiver {
     const callingAe = this.host.callingAe();
     let result: IngestResult;
     try {
-      const ctx = { source: callingAe };
+      const ctx = { source: callingAe, assumedCharacterSet: this.host.assumedCharacterSet() };
       result =
         received.kind === 'memory'
           ? await this.services.archive.ingestBytes(received.data, ctx)

@@ -109,6 +109,17 @@ const ESCAPES: [number[], Decoder | 'jis' | 'ascii'][] = [
 
 const jisDecoder = webDecoder('iso-2022-jp');
 
+/**
+ * The defined term of a character set a sender may be assumed to use when it declares none (DICOM_ASSUMED_CHARACTER_SET,
+ * DICOM_AE_ASSUMED_CHARACTER_SETS), in its canonical spelling ('ISO_IR 166'); null for a set we cannot decode without
+ * escapes (ISO 2022) or do not know.
+ */
+export function assumableCharacterSet(value: string): string | null {
+  const term = termOf(value);
+  if (term === '' || !(term in PLAIN)) return null;
+  return term.replace(/^ISO_IR_/, 'ISO_IR ');
+}
+
 function termOf(value: string): string {
   return value
     .trim()
@@ -120,12 +131,20 @@ function termOf(value: string): string {
 export class CharacterSet {
   private readonly terms: string[];
   private readonly plain: Decoder | undefined;
+  /** What a dataset declaring no set is read as: configured for its sender, else guessed per value. */
+  private readonly assumed: Decoder | undefined;
 
-  constructor(specificCharacterSet: string | undefined) {
+  /**
+   * `assumed`: the set the sender is configured to use when it declares none (an assumableCharacterSet term), for
+   * modalities that send TIS-620 without (0008,0005); it wins over the UTF-8 guess, which misreads common TIS-620
+   * names (เทพ is E0 B7 BE, valid UTF-8).
+   */
+  constructor(specificCharacterSet: string | undefined, assumed?: string) {
     this.terms = (specificCharacterSet ?? '').split('\\').map(termOf);
     const first = this.terms[0] ?? '';
     const extended = this.terms.some((t) => t.startsWith('ISO_2022'));
     this.plain = extended ? undefined : (PLAIN[first] ?? latin1);
+    this.assumed = assumed ? PLAIN[termOf(assumed)] : undefined;
   }
 
   /** True when the dataset declared no (or only the default) character set. */
@@ -136,6 +155,7 @@ export class CharacterSet {
   decode(bytes: Uint8Array): string {
     if (!bytes.some((b) => b >= 0x80 || b === 0x1b)) return latin1(bytes);
     if (this.isDefault) {
+      if (this.assumed) return this.assumed(bytes);
       // Undeclared but high bytes present: many modalities send UTF-8 without saying so; otherwise Latin-1.
       try {
         return strictUtf8.decode(bytes);

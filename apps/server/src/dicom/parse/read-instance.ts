@@ -88,15 +88,25 @@ export function bulkDataPath(study: string, series: string, sop: string, tag: st
   return `/dicomweb/studies/${study}/series/${series}/instances/${sop}/bulkdata/${tag}`;
 }
 
+export interface ReadOptions {
+  /** Larger objects are refused ('too-large'). */
+  maxBytes?: number;
+  /**
+   * The character set text is decoded with when the instance declares none (0008,0005): the sender's configured one
+   * (docs/decisions/io20-assumed-character-set.md). The file itself is never changed.
+   */
+  assumedCharacterSet?: string | undefined;
+}
+
 /**
  * Reads and checks a Part-10 file as received: preamble (or a bare 'DICM' start), meta header with a transfer syntax,
  * a dataset that parses, complete pixel data consistent with Rows/Columns, the four UIDs. Never modifies the file.
  */
-export async function readInstance(path: string, opts: { maxBytes?: number } = {}): Promise<ReadResult> {
+export async function readInstance(path: string, opts: ReadOptions = {}): Promise<ReadResult> {
   const file = new LazyFile(path);
   try {
     const size = await file.size();
-    return await readOpen(file, size, null, opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
+    return await readOpen(file, size, null, opts);
   } finally {
     await file.close();
   }
@@ -109,7 +119,7 @@ export async function readInstance(path: string, opts: { maxBytes?: number } = {
 export async function readReceivedInstance(
   path: string,
   received: { head: Buffer; sizeBytes: number },
-  opts: { maxBytes?: number } = {},
+  opts: ReadOptions = {},
 ): Promise<ReadResult> {
   const file = new LazyFile(path);
   try {
@@ -117,7 +127,7 @@ export async function readReceivedInstance(
       received.head.length >= Math.min(received.sizeBytes, HEADER_BYTES)
         ? received.head.subarray(0, HEADER_BYTES)
         : null;
-    return await readOpen(file, received.sizeBytes, head, opts.maxBytes ?? Number.MAX_SAFE_INTEGER);
+    return await readOpen(file, received.sizeBytes, head, opts);
   } finally {
     await file.close();
   }
@@ -127,14 +137,9 @@ export async function readReceivedInstance(
  * The same for a complete Part-10 file held in memory (the DIMSE receiver keeps instances up to a MiB there): nothing
  * is read from disk.
  */
-export async function readInstanceBytes(bytes: Buffer, opts: { maxBytes?: number } = {}): Promise<ReadResult> {
+export async function readInstanceBytes(bytes: Buffer, opts: ReadOptions = {}): Promise<ReadResult> {
   const memory: ByteSource = { read: async (position, length) => bytes.subarray(position, position + length) };
-  return readOpen(
-    memory,
-    bytes.length,
-    bytes.length <= HEADER_BYTES ? bytes : null,
-    opts.maxBytes ?? Number.MAX_SAFE_INTEGER,
-  );
+  return readOpen(memory, bytes.length, bytes.length <= HEADER_BYTES ? bytes : null, opts);
 }
 
 /** Where an instance's bytes are read from: a file, or memory. */
@@ -177,7 +182,8 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
   return done === length ? buf : buf.subarray(0, done);
 }
 
-async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, maxBytes: number): Promise<ReadResult> {
+async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, opts: ReadOptions): Promise<ReadResult> {
+  const maxBytes = opts.maxBytes ?? Number.MAX_SAFE_INTEGER;
   if (size > maxBytes) return refuse('too-large', `instance larger than ${maxBytes} bytes`);
   if (size < 136) return refuse('not-dicom', 'too short for a DICOM file');
   const head = kept ?? (await fh.read(0, Math.min(size, HEADER_BYTES)));
@@ -234,7 +240,7 @@ async function readOpen(fh: ByteSource, size: number, kept: Buffer | null, maxBy
       if (problem) return problem;
     }
   }
-  return describe(parsed, ts);
+  return describe(parsed, ts, opts.assumedCharacterSet);
 }
 
 type Parsed = { dataSet: DataSet; implicit: boolean; bigEndian: boolean; complete: boolean } | { refusal: ReadRefusal };
@@ -342,7 +348,7 @@ function cleanUid(v: string | undefined): string | undefined {
   return s ? s : undefined;
 }
 
-function describe(parsed: Extract<Parsed, { dataSet: DataSet }>, ts: string): ReadResult {
+function describe(parsed: Extract<Parsed, { dataSet: DataSet }>, ts: string, assumed: string | undefined): ReadResult {
   const ds = parsed.dataSet;
   const sopInstanceUid = cleanUid(ds.string('x00080018'));
   const sopClassUid = cleanUid(ds.string('x00080016'));
@@ -371,7 +377,7 @@ function describe(parsed: Extract<Parsed, { dataSet: DataSet }>, ts: string): Re
   if (pixelProblem) return pixelProblem;
 
   const metadata = toDicomJson(ds, {
-    charset: new CharacterSet(ds.string('x00080005')),
+    charset: new CharacterSet(ds.string('x00080005'), assumed),
     bigEndian: parsed.bigEndian,
     implicit: parsed.implicit,
     bulkDataUri: (tag) => bulkDataPath(studyInstanceUid!, seriesInstanceUid!, sopInstanceUid!, tag),

@@ -264,6 +264,32 @@ export class DicomwebRepository {
       .offset(q.offset);
   }
 
+  /** The SOP classes of each study's live instances, in UID order (SOPClassesInStudy of a C-FIND at study level). */
+  async sopClassesOfStudies(studyUids: readonly string[]): Promise<Map<string, string[]>> {
+    if (!studyUids.length) return new Map();
+    const rows = await this.db
+      .selectDistinct({ study: dicomStudies.studyInstanceUid, sopClass: dicomInstances.sopClassUid })
+      .from(dicomInstances)
+      .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
+      .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
+      .where(and(inArray(dicomStudies.studyInstanceUid, [...studyUids]), liveInstance))
+      .orderBy(dicomStudies.studyInstanceUid, dicomInstances.sopClassUid);
+    const classes = new Map<string, string[]>();
+    for (const r of rows) classes.set(r.study, [...(classes.get(r.study) ?? []), r.sopClass]);
+    return classes;
+  }
+
+  /** How many studies of each PatientID the caller sees (NumberOfPatientRelatedStudies of a C-FIND at study level). */
+  async studyCountsOfPatients(patientIds: readonly string[], visible: SQL): Promise<Map<string, number>> {
+    if (!patientIds.length) return new Map();
+    const rows = await this.db
+      .select({ patientId: sql<string>`${dicomStudies.patientId}`, n: sql<number>`count(*)::int` })
+      .from(dicomStudies)
+      .where(and(visible, liveStudy, inArray(dicomStudies.patientId, [...new Set(patientIds)])))
+      .groupBy(dicomStudies.patientId);
+    return new Map(rows.map((r) => [r.patientId, r.n]));
+  }
+
   /** The StudyInstanceUIDs of these patients' studies, visible to the caller. */
   async studiesOfPatients(patientIds: readonly string[], visible: SQL): Promise<string[]> {
     if (!patientIds.length) return [];

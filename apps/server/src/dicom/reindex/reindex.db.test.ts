@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { dicomInstances, dicomStudies, examEvents, exams } from '../../db/schema/index';
 import { LocalFileStore } from '../../storage/local-file-store';
 import { openTestDatabase } from '../../test/test-app';
+import { encodeTis620 } from '../parse/charset';
 import { buildInstance, writeTemp } from '../testing/build-dicom';
 import { LocalDicomArchive } from '../archive/local-archive';
 import { reindexDicom } from './reindex';
@@ -83,5 +84,18 @@ describe(reindexDicom.name, () => {
       .where(eq(dicomStudies.studyInstanceUid, forced.studyUid));
     expect(study!.examId).toBe(exam!.id);
     expect((await database.db.select().from(examEvents).where(eq(examEvents.examId, exam!.id))).length).toBe(events);
+  });
+
+  it('reads names of files that declare no character set with DICOM_ASSUMED_CHARACTER_SET (IO20)', async () => {
+    const orphan = buildInstance({ patientName: encodeTis620('เทพ^สมชาย') });
+    await store.put(fs.createReadStream(writeTemp(orphan.bytes, dataDir)), { prefix: 'dicom' });
+    await reindexDicom(database.db, createExamState(database.db), path.join(dataDir, 'files'), {
+      assumedCharacterSet: 'ISO_IR 166',
+    });
+    const [study] = await database.db
+      .select({ name: dicomStudies.patientName })
+      .from(dicomStudies)
+      .where(eq(dicomStudies.studyInstanceUid, orphan.studyUid));
+    expect(study!.name).toBe('เทพ^สมชาย');
   });
 });

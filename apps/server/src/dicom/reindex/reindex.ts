@@ -47,6 +47,11 @@ export interface ReindexOptions {
    * that a rebuild never forgets images that only a zip holds.
    */
   cold?: ReindexFiles;
+  /**
+   * DICOM_ASSUMED_CHARACTER_SET, for files that declare no character set. The per-AE sets do not apply here: the
+   * file does not say which AE sent it (docs/decisions/io20-assumed-character-set.md).
+   */
+  assumedCharacterSet?: string | undefined;
   now?: () => Date;
   onProgress?: (r: ReindexReport) => void;
 }
@@ -86,7 +91,7 @@ export async function reindexDicom(
       known.delete(key);
     } else {
       await source.withLocalFile(key, async (file) => {
-        const read = await readInstance(file);
+        const read = await readInstance(file, { assumedCharacterSet: opts.assumedCharacterSet });
         if (!read.ok) {
           report.unreadable += 1;
           return;
@@ -114,7 +119,7 @@ export async function reindexDicom(
   // Keys still in `known` were not found on disk (archived instances have no hot file: they are not missing).
   const archived = await index.storageKeys(true);
   report.missingFiles = [...known].filter((k) => !archived.has(k)).length;
-  if (opts.cold) await reindexCold(index, repo, opts.cold, links, report, now);
+  if (opts.cold) await reindexCold(index, repo, opts.cold, links, report, now, opts.assumedCharacterSet);
   return report;
 }
 
@@ -129,6 +134,7 @@ async function reindexCold(
   links: Map<string, string>,
   report: ReindexReport,
   now: () => Date,
+  assumedCharacterSet: string | undefined,
 ): Promise<void> {
   const source = typeof cold === 'string' ? localFiles(cold) : cold;
   for await (const zipKey of source.listKeys(COLD_PREFIX)) {
@@ -139,7 +145,7 @@ async function reindexCold(
         const chunks: Buffer[] = [];
         for await (const c of bytes) chunks.push(c as Buffer);
         const whole = Buffer.concat(chunks);
-        const read = await readInstanceBytes(whole);
+        const read = await readInstanceBytes(whole, { assumedCharacterSet });
         if (!read.ok) {
           report.unreadable += 1;
           return;

@@ -3,8 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInstance, CT_IMAGE_STORAGE } from '../../dicom/testing/build-dicom';
-import { buildDicomdir, codeString, fileIdComponent, recordTypeOf, type DicomdirFileSet } from './dicomdir-writer';
-import { dcmdumpDicomdir, pydicomFileSet, walkDicomdir } from './testing/read-dicomdir';
+import {
+  buildDicomdir,
+  codeString,
+  fileIdComponent,
+  recordTypeOf,
+  type DicomdirFileSet,
+  type DicomdirInstance,
+} from './dicomdir-writer';
+import { dcmdumpDicomdir, pydicomFileSet, recordKey, walkDicomdir } from './testing/read-dicomdir';
 
 const JPEG2000_LOSSLESS = '1.2.840.10008.1.2.4.90';
 const SR = '1.2.840.10008.5.1.4.1.1.88.22';
@@ -212,6 +219,78 @@ describe('buildDicomdir', () => {
     expect(instances.find((i) => i.path.endsWith('ST000002/SE000001/IM000001'))?.sopInstanceUid).toBe(
       '1.2.826.0.1.3680043.10.9.2.1.1',
     );
+  });
+
+  it('gives a record the Type 1 keys its file lacks as placeholders, and names UTF-8 where a key needs it', async () => {
+    const dir = tempDir();
+    const instance = (n: number, sopClassUid: string, attributes: DicomdirInstance['attributes']) => ({
+      fileId: ['DICOM', `IM00000${n}`],
+      sopClassUid,
+      sopInstanceUid: `1.2.826.0.1.3680043.10.9.9.${n}`,
+      transferSyntaxUid: '1.2.840.10008.1.2.1',
+      instanceNumber: n,
+      attributes,
+    });
+    const file = path.join(dir, 'DICOMDIR');
+    fs.writeFileSync(
+      file,
+      buildDicomdir({
+        fileSetId: 'KEYS',
+        descriptorFileId: ['README'],
+        patients: [
+          {
+            patientId: 'P',
+            patientName: 'A^B',
+            studies: [
+              {
+                studyInstanceUid: '1.2.826.0.1.3680043.10.9.9',
+                studyDate: '20250101',
+                studyTime: '1200',
+                studyDescription: null,
+                studyId: '1',
+                accessionNumber: null,
+                series: [
+                  {
+                    seriesInstanceUid: '1.2.826.0.1.3680043.10.9.9.0',
+                    modality: 'SR',
+                    seriesNumber: 1,
+                    instances: [
+                      instance(1, SR, null),
+                      instance(2, SR, {
+                        '0040A043': {
+                          vr: 'SQ',
+                          Value: [
+                            {
+                              '00080100': { vr: 'SH', Value: ['18748-4'] },
+                              '00080102': { vr: 'SH', Value: ['LN'] },
+                              '00080104': { vr: 'LO', Value: ['รายงานผลรังสี'] },
+                            },
+                          ],
+                        },
+                      }),
+                      instance(3, '1.2.840.10008.5.1.4.1.1.481.2', { '3004000A': { vr: 'CS', Value: ['plan'] } }),
+                      instance(4, '1.2.840.10008.5.1.4.1.1.481.5', null),
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const dump = await dcmdumpDicomdir(file);
+    expect(dump.text).toContain('(0004,1141) CS [README]');
+    const [bare, titled, dose, plan] = walkDicomdir(dump);
+    // Nothing in the file: the record claims neither completeness nor verification, and dates as dcmmkdir invents them.
+    expect([recordKey(bare!, '0040,A491'), recordKey(bare!, '0040,A493')]).toEqual(['PARTIAL', 'UNVERIFIED']);
+    expect([recordKey(bare!, '0008,0023'), recordKey(bare!, '0008,0033')]).toEqual(['19000101', '000000']);
+    expect(recordKey(bare!, '0008,0005')).toBeNull();
+    expect(recordKey(titled!, '0008,0104')).toBe('รายงานผลรังสี');
+    expect(recordKey(titled!, '0008,0005')).toBe('ISO_IR 192');
+    expect(recordKey(dose!, '3004,000A')).toBe('PLAN');
+    expect(recordKey(plan!, '300A,0002')).toBe('UNKNOWN');
+    expect(plan!.lines.some((l) => l.includes('(300a,0006) DA (no value available)'))).toBe(true);
   });
 
   it('refuses a file ID the media layout does not allow', () => {

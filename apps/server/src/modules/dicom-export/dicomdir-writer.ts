@@ -5,7 +5,9 @@
  * is a fixed-size UL), and the offsets are patched in place.
  */
 import { randomUUID } from 'node:crypto';
+import type { DicomJson } from '../../dicom/parse/dicom-json';
 import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from '../../dicom/uids';
+import { instanceRecordKeys, type RecordKey } from './instance-record-keys';
 
 export const MEDIA_STORAGE_DIRECTORY_STORAGE = '1.2.840.10008.1.3.10';
 const EXPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2.1';
@@ -17,6 +19,8 @@ export interface DicomdirInstance {
   sopInstanceUid: string;
   transferSyntaxUid: string;
   instanceNumber: number | null;
+  /** The file's attributes its record's own keys come from (SR, RT, waveform…: instance-record-keys.ts). */
+  attributes?: DicomJson | null;
 }
 
 export interface DicomdirSeries {
@@ -51,6 +55,8 @@ export interface DicomdirFileSet {
   patients: DicomdirPatient[];
   /** Media Storage SOP Instance UID of the DICOMDIR itself; a fresh 2.25 UID when not given. */
   instanceUid?: string;
+  /** File ID of a UTF-8 text file in the file set that describes it (PS3.3 F.2.2.1: File-set Descriptor File). */
+  descriptorFileId?: string[];
 }
 
 /** One component of a Referenced File ID: 1–8 characters of A–Z, 0–9 and underscore (PS3.10 §8.2, PS3.12 Annex F). */
@@ -82,7 +88,7 @@ export function recordTypeOf(sopClassUid: string): string {
   if (rest === '66') return 'RAW DATA';
   if (rest === '66.1' || rest === '66.3') return 'REGISTRATION';
   if (rest === '66.2') return 'FIDUCIAL';
-  if (rest === '66.4') return 'SEGMENTATION';
+  // Segmentation is an image IOD: PS3.3 F.5 has no record type of its own for it (dcmmkdir writes IMAGE too).
   if (rest === '481.2') return 'RT DOSE';
   if (rest === '481.3') return 'RT STRUCTURE SET';
   if (rest === '481.4' || rest === '481.6' || rest === '481.7') return 'RT TREAT RECORD';
@@ -92,7 +98,8 @@ export function recordTypeOf(sopClassUid: string): string {
 
 // ---- element encoding (explicit VR little endian) ---------------------------------------------
 
-type Vr = 'AE' | 'CS' | 'DA' | 'LO' | 'PN' | 'SH' | 'TM' | 'UI' | 'UL' | 'US' | 'IS' | 'OB';
+type Vr =
+  'AE' | 'CS' | 'DA' | 'DT' | 'LO' | 'PN' | 'SH' | 'ST' | 'TM' | 'UC' | 'UI' | 'UL' | 'UR' | 'US' | 'IS' | 'OB' | 'SQ';
 
 interface El {
   tag: number;
@@ -222,18 +229,40 @@ function instanceRecord(i: DicomdirInstance, index: number): Rec {
   if (i.fileId.length === 0 || i.fileId.length > 8 || !i.fileId.every((c) => FILE_ID_COMPONENT.test(c))) {
     throw new Error(`invalid referenced file ID ${i.fileId.join('\\')}`);
   }
-  return {
-    type: recordTypeOf(i.sopClassUid),
-    keys: [
-      str(tagOf(0x0004, 0x1500), 'CS', i.fileId.join('\\')),
-      str(tagOf(0x0004, 0x1510), 'UI', i.sopClassUid),
-      str(tagOf(0x0004, 0x1511), 'UI', i.sopInstanceUid),
-      str(tagOf(0x0004, 0x1512), 'UI', i.transferSyntaxUid),
-      str(tagOf(0x0020, 0x0013), 'IS', String(i.instanceNumber ?? index + 1)),
-    ],
-    children: [],
-  };
+  const type = recordTypeOf(i.sopClassUid);
+  const own = instanceRecordKeys(type, i.attributes ?? null);
+  const keys: El[] = [
+    str(tagOf(0x0004, 0x1500), 'CS', i.fileId.join('\\')),
+    str(tagOf(0x0004, 0x1510), 'UI', i.sopClassUid),
+    str(tagOf(0x0004, 0x1511), 'UI', i.sopInstanceUid),
+    str(tagOf(0x0004, 0x1512), 'UI', i.transferSyntaxUid),
+    str(tagOf(0x0020, 0x0013), 'IS', String(i.instanceNumber ?? index + 1)),
+    ...own.map(keyElement),
+  ];
+  return { type, keys: keysWithCharset(keys, own.flatMap(keyTexts)), children: [] };
 }
+
+/** A record key as an element: text as it is, a sequence as items of explicit length (the rest of the file's style). */
+function keyElement(k: RecordKey): El {
+  const tag = Number.parseInt(k.tag, 16);
+  if (k.vr !== 'SQ') return str(tag, k.vr, k.value);
+  const items = k.items.map((keys) => {
+    const body = Buffer.concat(
+      keys
+        .map(keyElement)
+        .sort((a, b) => a.tag - b.tag)
+        .map(encode),
+    );
+    const head = Buffer.alloc(8);
+    head.writeUInt16LE(0xfffe, 0);
+    head.writeUInt16LE(0xe000, 2);
+    head.writeUInt32LE(body.length, 4);
+    return Buffer.concat([head, body]);
+  });
+  return { tag, vr: 'SQ', value: Buffer.concat(items) };
+}
+
+const keyTexts = (k: RecordKey): string[] => (k.vr === 'SQ' ? k.items.flat().flatMap(keyTexts) : [k.value]);
 
 const NEXT = tagOf(0x0004, 0x1400);
 const IN_USE = tagOf(0x0004, 0x1410);
@@ -322,8 +351,17 @@ export function buildDicomdir(fileSet: DicomdirFileSet): Buffer {
   const meta = metaHeader(fileSet.instanceUid ?? uuidUid());
   const fileSetId = codeString(fileSet.fileSetId);
   const sequenceLength = records.reduce((n, r) => n + r.bytes.length, 0);
+  const identification = [encode(str(tagOf(0x0004, 0x1130), 'CS', fileSetId))];
+  if (fileSet.descriptorFileId) {
+    if (!fileSet.descriptorFileId.every((c) => FILE_ID_COMPONENT.test(c)))
+      throw new Error('invalid descriptor file ID');
+    identification.push(
+      encode(str(tagOf(0x0004, 0x1141), 'CS', fileSet.descriptorFileId.join('\\'))),
+      encode(str(tagOf(0x0004, 0x1142), 'CS', 'ISO_IR 192')),
+    );
+  }
   const head = [
-    encode(str(tagOf(0x0004, 0x1130), 'CS', fileSetId)),
+    ...identification,
     encode({ tag: tagOf(0x0004, 0x1200), vr: 'UL', value: ul(0) }),
     encode({ tag: tagOf(0x0004, 0x1202), vr: 'UL', value: ul(0) }),
     encode({ tag: tagOf(0x0004, 0x1212), vr: 'US', value: us(0) }),
@@ -345,8 +383,8 @@ export function buildDicomdir(fileSet: DicomdirFileSet): Buffer {
     r.bytes.writeUInt32LE(r.next?.offset ?? 0, r.nextAt);
     r.bytes.writeUInt32LE(r.lower?.offset ?? 0, r.lowerAt);
   }
-  // (0004,1200) and (0004,1202) values: after the file-set ID element and each one's 8-byte header.
-  const firstAt = head[0]!.length + 8;
+  // (0004,1200) and (0004,1202) values: after the file-set identification and each one's 8-byte header.
+  const firstAt = identification.reduce((n, b) => n + b.length, 0) + 8;
   const lastAt = firstAt + 12;
   dataset.writeUInt32LE(root?.offset ?? 0, firstAt);
   dataset.writeUInt32LE(lastRoot?.offset ?? 0, lastAt);

@@ -1,4 +1,10 @@
-import type { DicomdirFileSet, DicomdirPatient, DicomdirSeries, DicomdirStudy } from './dicomdir-writer';
+import type {
+  DicomdirFileSet,
+  DicomdirInstance,
+  DicomdirPatient,
+  DicomdirSeries,
+  DicomdirStudy,
+} from './dicomdir-writer';
 import { fileIdComponent } from './dicomdir-writer';
 import type { ExportInstanceRow } from './export.repository';
 
@@ -7,6 +13,8 @@ export interface ExportEntry {
   /** Path inside the zip, '/'-separated: DICOM/ST000001/SE000001/IM000001. */
   path: string;
   row: ExportInstanceRow;
+  /** Its DICOMDIR record's source: the transfer syntax is set to the file's on the disc once it is written. */
+  instance: DicomdirInstance;
 }
 
 export interface ExportLayout {
@@ -81,14 +89,37 @@ export function exportLayout(rows: ExportInstanceRow[], fileSetId: string): Expo
       fileIdComponent('SE', series.number),
       fileIdComponent('IM', series.series.instances.length + 1),
     ];
-    series.series.instances.push({
+    const instance: DicomdirInstance = {
       fileId,
       sopClassUid: row.sopClassUid,
       sopInstanceUid: row.sopInstanceUid,
       transferSyntaxUid: row.transferSyntaxUid,
       instanceNumber: row.instanceNumber,
-    });
-    entries.push({ path: fileId.join('/'), row });
+      attributes: row.recordAttributes ?? null,
+    };
+    series.series.instances.push(instance);
+    entries.push({ path: fileId.join('/'), row, instance });
   }
   return { fileSet: { fileSetId, patients }, entries };
+}
+
+/**
+ * The file set without the instances left off the disc: their records go, and so do a series, study or patient left
+ * with none. The others keep their file IDs (a gap in the IM numbers is allowed: file IDs only have to be unique).
+ */
+export function withoutInstances(fileSet: DicomdirFileSet, leftOut: ReadonlySet<DicomdirInstance>): DicomdirFileSet {
+  const patients = fileSet.patients
+    .map((p) => ({
+      ...p,
+      studies: p.studies
+        .map((st) => ({
+          ...st,
+          series: st.series
+            .map((se) => ({ ...se, instances: se.instances.filter((i) => !leftOut.has(i)) }))
+            .filter((se) => se.instances.length > 0),
+        }))
+        .filter((st) => st.series.length > 0),
+    }))
+    .filter((p) => p.studies.length > 0);
+  return { ...fileSet, patients };
 }

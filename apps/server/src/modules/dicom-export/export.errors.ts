@@ -7,5 +7,6 @@ export const exportError = defineErrors({
   EXPORT_NOT_PREPARED: 'not-found',
   EXPORT_PREPARING: 'conflict',
   EXPORT_FILES_MISSING: 'conflict',
+  EXPORT_NOTHING_CONVERTIBLE: 'conflict',
   EXPORT_FAILED: 'conflict',
 });

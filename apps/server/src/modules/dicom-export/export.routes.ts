@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ExamIdParamsSchema } from '@rangsi/contract';
+import { DicomExportQuerySchema, DicomExportReadySchema, ExamIdParamsSchema } from '@rangsi/contract';
 import { requireUser } from '../../auth/auth.plugin';
 import type { RouteAccess } from '../../auth/route-access';
 import { say } from '../../http/request-language';
@@ -21,28 +21,20 @@ export const EXPORT_ACCESS: RouteAccess = {
 };
 
 const Params = z.object({ examId: ExamIdParamsSchema.shape.id });
-const TokenQuery = z.object({ token: z.string().max(200).optional() });
 const tags = ['exams'];
 
-const ReadySchema = z.object({
-  examId: z.string(),
-  accessionNumber: z.string().nullable(),
-  fileName: z.string(),
-  sizeBytes: z.number().int(),
-  instanceCount: z.number().int(),
-  preparedAt: z.string(),
-  expiresAt: z.string(),
-  url: z.string(),
-});
 /** Ready: success with data. Preparing: success, no data yet, and the progress (spec §4: poll until it succeeds with data). */
 const CheckAnswer = z.object({
   success: z.boolean(),
-  data: ReadySchema.nullable(),
+  data: DicomExportReadySchema.nullable(),
   message: z.string().optional(),
   progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
 });
 
-/** GET /dicom/export/{examId}/check and GET /dicom/export/{examId} (spec §7 Exams). */
+/**
+ * GET /dicom/export/{examId}/check and GET /dicom/export/{examId} (spec §7 Exams), each with ?profile=as-stored (the
+ * default: files as the archive holds them) or ?profile=STD-GEN-CD (the general-purpose CD: explicit VR little endian).
+ */
 export function dicomExportRoutes(service: DicomExportService) {
   return async function plugin(app: FastifyInstance): Promise<void> {
     service.start();
@@ -53,11 +45,11 @@ export function dicomExportRoutes(service: DicomExportService) {
       '/dicom/export/:examId/check',
       {
         config: { access: EXPORT_ACCESS },
-        schema: { params: Params, querystring: TokenQuery, response: { 200: CheckAnswer }, tags },
+        schema: { params: Params, querystring: DicomExportQuerySchema, response: { 200: CheckAnswer }, tags },
       },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        const result = await service.check(requireUser(req), req.params.examId);
+        const result = await service.check(requireUser(req), req.params.examId, req.query.profile);
         if (result.state === 'ready') return { success: true, data: result.ready };
         return {
           success: true,
@@ -72,10 +64,10 @@ export function dicomExportRoutes(service: DicomExportService) {
       '/dicom/export/:examId',
       {
         config: { access: EXPORT_ACCESS },
-        schema: { params: Params, querystring: TokenQuery, tags },
+        schema: { params: Params, querystring: DicomExportQuerySchema, tags },
       },
       async (req, reply) => {
-        const file = await service.download(requireUser(req), req.params.examId);
+        const file = await service.download(requireUser(req), req.params.examId, req.query.profile);
         reply.type('application/zip');
         reply.header('content-length', String(file.sizeBytes));
         reply.header('content-disposition', `attachment; filename="${file.fileName}"`);

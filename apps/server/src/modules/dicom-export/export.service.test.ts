@@ -210,6 +210,35 @@ describe(DicomExportService.name, () => {
     await expect(sut.download(user, EXAM_ID)).rejects.toMatchObject({ status: 404 });
   });
 
+  it('keeps the STD-GEN-CD export apart from the as-stored one, each with its own file name, and sweeps both', async () => {
+    await sut.check(user, EXAM_ID, 'STD-GEN-CD');
+    const cd = await vi.waitFor(
+      async () => {
+        const r = await sut.check(user, EXAM_ID, 'STD-GEN-CD');
+        if (r.state !== 'ready') throw new Error(`the export is still ${r.state}`);
+        return r.ready;
+      },
+      { timeout: 20_000, interval: 10 },
+    );
+    expect(cd).toMatchObject({
+      profile: 'STD-GEN-CD',
+      fileName: 'ACC_9_1-STD-GEN-CD.zip',
+      instanceCount: 3,
+      leftOutCount: 0,
+    });
+    expect(cd.url).toBe(`/dicom/export/${EXAM_ID}?profile=STD-GEN-CD`);
+    // The as-stored export is not made by it, nor downloadable.
+    await expect(sut.download(user, EXAM_ID)).rejects.toMatchObject({ status: 404 });
+    expect((await sut.check(user, EXAM_ID)).state).toBe('preparing');
+    expect((await waitReady()).fileName).toBe('ACC_9_1.zip');
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      [`${EXAM_ID}.gen-cd.json`, `${EXAM_ID}.gen-cd.zip`, `${EXAM_ID}.json`, `${EXAM_ID}.zip`].sort(),
+    );
+    clock = new Date(clock.getTime() + EXPORT_STALE_MS);
+    expect(await sut.sweep()).toBe(2);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it('sweeps temporary files and orphan zips once nothing has written them for a while', async () => {
     fs.mkdirSync(dir, { recursive: true });
     const tmp = path.join(dir, `${EXAM_ID}.1.2.tmp`);

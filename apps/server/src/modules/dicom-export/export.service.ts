@@ -2,17 +2,18 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import { z } from 'zod';
+import { DicomExportProfileSchema, type DicomExportProfile } from '@rangsi/contract';
 import type { CurrentUser } from '../../auth/current-user';
 import type { ExamsService } from '../exams/exams.service';
 import type { ExamRecord } from '../exams/exams.service';
-import { TS } from '../../dicom/uids';
-import { buildDicomdir } from './dicomdir-writer';
-import { coerceStored } from '../../dicom/identity/coerce-stored';
-import { exportLayout } from './export-layout';
+import { buildDicomdir, type DicomdirInstance } from './dicomdir-writer';
+import { discFile, MissingFileError, type OpenStored } from './disc-file';
+import { leftOutReadme, README_FILE_ID, type LeftOutInstance } from './disc-readme';
+import { exportLayout, withoutInstances } from './export-layout';
 import { exportError } from './export.errors';
 import type { ExportRepository, ImageSetFingerprint } from './export.repository';
 
@@ -24,9 +25,12 @@ const SWEEP_EVERY_MS = 60_000;
 export interface ExportReady {
   examId: string;
   accessionNumber: string | null;
+  profile: DicomExportProfile;
   fileName: string;
   sizeBytes: number;
   instanceCount: number;
+  /** Instances the profile could not hold (named in the disc's README). */
+  leftOutCount: number;
   preparedAt: string;
   expiresAt: string;
   /** Where the browser opens the download. */
@@ -39,9 +43,12 @@ export type ExportCheck = { state: 'ready'; ready: ExportReady } | { state: 'pre
 const Sidecar = z.object({
   examId: z.string(),
   accessionNumber: z.string().nullable(),
+  // Sidecars written before there were profiles are as-stored exports with nothing left out.
+  profile: DicomExportProfileSchema.default('as-stored'),
   fileName: z.string(),
   sizeBytes: z.number().int().nonnegative(),
   instanceCount: z.number().int().nonnegative(),
+  leftOutCount: z.number().int().nonnegative().default(0),
   preparedAt: z.string(),
   fingerprint: z.object({
     count: z.number(),
@@ -50,7 +57,7 @@ const Sidecar = z.object({
     cold: z.number(),
   }),
 });
-type Sidecar = z.infer<typeof Sidecar>;
+type Sidecar = z.output<typeof Sidecar>;
 
 interface Preparation {
   done: number;
@@ -59,14 +66,11 @@ interface Preparation {
   finished: Promise<void>;
 }
 
-/** Transfer syntaxes whose pixel data is not compressed already: worth a fast deflate in the zip. */
-const NATIVE_SYNTAXES = new Set<string>([TS.implicitLE, TS.explicitLE, TS.explicitBE]);
-
 export interface DicomExportDeps {
   repo: ExportRepository;
   exams: Pick<ExamsService, 'load' | 'recordEvent'>;
   /** The stored bytes of an instance (null when the file vanished from storage). */
-  openStored: (row: { storageKey: string }) => Promise<Readable | null>;
+  openStored: OpenStored;
   /** DATA_DIR/exports: prepared zips and their sidecars. */
   dir: string;
   now: () => Date;
@@ -75,6 +79,10 @@ export interface DicomExportDeps {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What names one export on disk and in memory: the exam, and the profile when it is not as stored. */
+const EXPORT_KEY = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.gen-cd)?$/i;
+const exportKey = (examId: string, profile: DicomExportProfile) =>
+  profile === 'as-stored' ? examId : `${examId}.gen-cd`;
 
 /**
  * DICOM export (spec §4 "Zip, downloads and polling", §7): a zip of an exam's stored images with a DICOMDIR, prepared
@@ -83,7 +91,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class DicomExportService {
   private readonly running = new Map<string, Preparation>();
-  private readonly failures = new Map<string, { code: 'EXPORT_FILES_MISSING' | 'EXPORT_FAILED'; at: number }>();
+  private readonly failures = new Map<string, { code: FailureCode; at: number }>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly staleMs: number;
@@ -116,35 +124,37 @@ export class DicomExportService {
   }
 
   /**
-   * The export of an exam in the user's scope: ready (fresh, made from the images the exam has now), or being prepared
-   * (started here when there is none). No images, archived images, or a preparation that failed: a 409 with the reason.
+   * The export of an exam in the user's scope, in a profile: ready (fresh, made from the images the exam has now), or
+   * being prepared (started here when there is none). No images, archived images, or a preparation that failed: a 409
+   * with the reason. Each profile is its own export, prepared and kept apart.
    */
-  async check(user: CurrentUser, examId: string): Promise<ExportCheck> {
+  async check(user: CurrentUser, examId: string, profile: DicomExportProfile = 'as-stored'): Promise<ExportCheck> {
     const exam = await this.deps.exams.load(user, examId);
-    const running = this.running.get(examId);
+    const key = exportKey(examId, profile);
+    const running = this.running.get(key);
     if (running) return { state: 'preparing', done: running.done, total: running.total };
-    const failure = this.failures.get(examId);
+    const failure = this.failures.get(key);
     if (failure) {
-      this.failures.delete(examId);
+      this.failures.delete(key);
       if (this.deps.now().getTime() - failure.at < this.staleMs) throw exportError(failure.code);
     }
     if (exam.zipStatus === 'Archive') throw exportError('EXPORT_ARCHIVED');
     const fingerprint = await this.deps.repo.fingerprint(examId);
     if (fingerprint.count === 0) throw exportError('EXPORT_NO_IMAGES');
     if (fingerprint.cold > 0) throw exportError('EXPORT_ARCHIVED');
-    const sidecar = await this.readSidecar(examId);
+    const sidecar = await this.readSidecar(key);
     if (
       sidecar &&
       this.isFresh(sidecar, exam) &&
       sameImages(sidecar.fingerprint, fingerprint) &&
-      (await exists(this.zipPath(examId)))
+      (await exists(this.zipPath(key)))
     ) {
       return { state: 'ready', ready: this.toReady(sidecar) };
     }
-    const again = this.running.get(examId);
+    const again = this.running.get(key);
     if (again) return { state: 'preparing', done: again.done, total: again.total };
     if (this.closed) throw exportError('EXPORT_PREPARING');
-    const prep = this.begin(exam, fingerprint);
+    const prep = this.begin(exam, fingerprint, profile);
     return { state: 'preparing', done: prep.done, total: prep.total };
   }
 
@@ -152,14 +162,17 @@ export class DicomExportService {
   async download(
     user: CurrentUser,
     examId: string,
+    profile: DicomExportProfile = 'as-stored',
   ): Promise<{ stream: Readable; fileName: string; sizeBytes: number }> {
     const exam = await this.deps.exams.load(user, examId);
-    if (this.running.has(examId)) throw exportError('EXPORT_PREPARING');
-    const sidecar = await this.readSidecar(examId);
+    const key = exportKey(examId, profile);
+    if (this.running.has(key)) throw exportError('EXPORT_PREPARING');
+    const sidecar = await this.readSidecar(key);
     if (!sidecar || !this.isFresh(sidecar, exam)) throw exportError('EXPORT_NOT_PREPARED');
-    const handle = await fsp.open(this.zipPath(examId), 'r').catch(() => null);
+    const handle = await fsp.open(this.zipPath(key), 'r').catch(() => null);
     if (!handle) throw exportError('EXPORT_NOT_PREPARED');
-    await this.deps.exams.recordEvent(user, exam, 'dicomExported', `${sidecar.instanceCount} images`);
+    const detail = `${sidecar.instanceCount} images${profile === 'as-stored' ? '' : `, ${profile}`}`;
+    await this.deps.exams.recordEvent(user, exam, 'dicomExported', detail);
     return { stream: handle.createReadStream(), fileName: sidecar.fileName, sizeBytes: sidecar.sizeBytes };
   }
 
@@ -172,118 +185,129 @@ export class DicomExportService {
       const full = path.join(this.deps.dir, name);
       const examId = name.slice(0, 36);
       if (!UUID.test(examId)) continue;
-      if (name.endsWith('.json')) {
-        if (this.running.has(examId)) continue;
-        const sidecar = await this.readSidecar(examId);
+      const ext = path.extname(name);
+      const key = EXPORT_KEY.test(name.slice(0, -ext.length)) ? name.slice(0, -ext.length) : null;
+      if (ext === '.json' && key) {
+        if (this.running.has(key)) continue;
+        const sidecar = await this.readSidecar(key);
         if (!sidecar || now - Date.parse(sidecar.preparedAt) >= this.staleMs) {
-          await this.remove(examId);
+          await this.remove(key);
           removed += 1;
         }
-      } else if (name.endsWith('.tmp') || name.endsWith('.zip')) {
-        if (this.running.has(examId)) continue;
+      } else if (ext === '.tmp' || (ext === '.zip' && key)) {
+        if (this.isRunning(examId)) continue;
         // A zip without its sidecar, or a temporary file left by a crash: gone once nothing has written it for a while.
         const stat = await fsp.stat(full).catch(() => null);
-        const orphan = name.endsWith('.tmp') || !(await exists(this.sidecarPath(examId)));
+        const orphan = ext === '.tmp' || !key || !(await exists(this.sidecarPath(key)));
         if (stat && orphan && now - stat.mtimeMs >= this.staleMs) await fsp.rm(full, { force: true });
       }
     }
     return removed;
   }
 
-  private begin(exam: ExamRecord, fingerprint: ImageSetFingerprint): Preparation {
+  private isRunning(examId: string): boolean {
+    return this.running.has(exportKey(examId, 'as-stored')) || this.running.has(exportKey(examId, 'STD-GEN-CD'));
+  }
+
+  private begin(exam: ExamRecord, fingerprint: ImageSetFingerprint, profile: DicomExportProfile): Preparation {
+    const key = exportKey(exam.id, profile);
     const abort = new AbortController();
     const prep: Preparation = { done: 0, total: fingerprint.count, abort, finished: Promise.resolve() };
-    this.running.set(exam.id, prep);
-    prep.finished = this.prepare(exam, prep)
+    this.running.set(key, prep);
+    prep.finished = this.prepare(exam, prep, profile)
       .catch((err: unknown) => {
         if (!abort.signal.aborted) {
-          const missing = err instanceof MissingFileError;
+          const code = failureCode(err);
           this.deps.log.error(
-            { err: { name: (err as Error)?.name, message: missing ? 'missing file' : undefined }, examId: exam.id },
+            { err: { name: (err as Error)?.name }, examId: exam.id, profile, code },
             'dicom export failed',
           );
-          this.failures.set(exam.id, {
-            code: missing ? 'EXPORT_FILES_MISSING' : 'EXPORT_FAILED',
-            at: this.deps.now().getTime(),
-          });
+          this.failures.set(key, { code, at: this.deps.now().getTime() });
         }
       })
       .finally(() => {
-        this.running.delete(exam.id);
+        this.running.delete(key);
       });
     return prep;
   }
 
-  /** Writes DICOMDIR and every instance into a temporary zip, renames it into place, then writes the sidecar. */
-  private async prepare(exam: ExamRecord, prep: Preparation): Promise<void> {
+  /**
+   * Writes every instance and then the DICOMDIR (and a README naming what was left out) into a temporary zip, renames
+   * it into place, then writes the sidecar. Instances go one at a time, each made for the disc just before the zip
+   * reads it, so that a rewritten one is held in memory alone and one left out is known before the DICOMDIR is built.
+   */
+  private async prepare(exam: ExamRecord, prep: Preparation, profile: DicomExportProfile): Promise<void> {
+    const key = exportKey(exam.id, profile);
     await fsp.mkdir(this.deps.dir, { recursive: true });
-    await this.remove(exam.id);
+    await this.remove(key);
     const rows = await this.deps.repo.instancesOfExam(exam.id);
     if (rows.length === 0) throw new Error('no images');
     prep.total = rows.length;
     const fingerprint = await this.deps.repo.fingerprint(exam.id);
     const preparedAt = this.deps.now();
     const layout = exportLayout(rows, exam.accessionNumber ?? exam.id.slice(0, 8));
-    const dicomdir = buildDicomdir(layout.fileSet);
 
     const zip = new yazl.ZipFile();
     const output = zip.outputStream as Readable;
-    const none = undefined as unknown as Readable;
-    zip.addBuffer(dicomdir, 'DICOMDIR', { mtime: preparedAt, compressionLevel: 6 });
-    for (const entry of layout.entries) {
-      // Uncompressed pixel data shrinks well with a fast deflate; JPEG, JPEG-LS, JPEG 2000 and RLE are stored as they are.
-      const native = NATIVE_SYNTAXES.has(entry.row.transferSyntaxUid);
-      zip.addReadStreamLazy(
-        entry.path,
-        // A reconciled study's files get the exam's identity patched in (decision io30): their size is known only then.
-        {
-          mtime: preparedAt,
-          size: entry.row.identity ? undefined : entry.row.sizeBytes,
-          compressionLevel: native ? 1 : 0,
-        },
-        (cb) => {
-          if (prep.abort.signal.aborted) return cb(new Error('aborted'), none);
-          this.deps
-            .openStored(entry.row)
-            .then((file) => coerceStored(file, entry.row.identity))
-            .then(
-              (stream) => {
-                if (!stream) return cb(new MissingFileError(), none);
-                const stop = () => stream.destroy();
-                prep.abort.signal.addEventListener('abort', stop, { once: true });
-                stream.once('close', () => prep.abort.signal.removeEventListener('abort', stop));
-                stream.once('end', () => {
-                  prep.done += 1;
-                });
-                stream.once('error', (err) => output.destroy(err));
-                cb(null, stream);
-              },
-              (err: unknown) => cb(err, none),
-            );
-        },
-      );
-    }
     zip.on('error', (err: Error) => output.destroy(err));
-    zip.end();
-
-    const tmp = path.join(this.deps.dir, `${exam.id}.${process.pid}.${Date.now()}.tmp`);
+    const tmp = path.join(this.deps.dir, `${key}.${process.pid}.${Date.now()}.tmp`);
+    const writing = pipeline(output, fs.createWriteStream(tmp), { signal: prep.abort.signal });
+    // Awaited below (or raced with each instance); a failure before then must not be an unhandled rejection.
+    writing.catch(() => undefined);
+    const leftOut: LeftOutInstance[] = [];
+    const leftOutRecords = new Set<DicomdirInstance>();
+    let reading: Readable | null = null;
     try {
-      await pipeline(output, fs.createWriteStream(tmp), { signal: prep.abort.signal });
+      for (const entry of layout.entries) {
+        if (prep.abort.signal.aborted) throw new Error('aborted');
+        const made = await discFile(entry.row, profile, this.deps.openStored);
+        if ('leftOut' in made) {
+          leftOut.push({ row: entry.row, reason: made.leftOut });
+          leftOutRecords.add(entry.instance);
+        } else {
+          reading = made.file.stream;
+          entry.instance.transferSyntaxUid = made.file.transferSyntaxUid;
+          zip.addReadStream(made.file.stream, entry.path, {
+            mtime: preparedAt,
+            size: made.file.size,
+            // Uncompressed pixel data shrinks well with a fast deflate; JPEG, JPEG-LS, JPEG 2000 and RLE are stored as they are.
+            compressionLevel: made.file.deflate ? 1 : 0,
+          });
+          await Promise.race([finished(made.file.stream), writing]);
+        }
+        prep.done += 1;
+      }
+      if (leftOut.length === rows.length) throw new NothingConvertibleError();
+      const fileSet = withoutInstances(layout.fileSet, leftOutRecords);
+      if (leftOut.length > 0) {
+        fileSet.descriptorFileId = README_FILE_ID;
+        zip.addBuffer(leftOutReadme(leftOut), README_FILE_ID.join('/'), { mtime: preparedAt, compressionLevel: 6 });
+      }
+      zip.addBuffer(buildDicomdir(fileSet), 'DICOMDIR', { mtime: preparedAt, compressionLevel: 6 });
+      zip.end();
+      await writing;
       const { size } = await fsp.stat(tmp);
-      await fsp.rename(tmp, this.zipPath(exam.id));
+      await fsp.rename(tmp, this.zipPath(key));
+      const base = fileNameBase(exam.accessionNumber, exam.id);
       const sidecar: Sidecar = {
         examId: exam.id,
         accessionNumber: exam.accessionNumber,
-        fileName: `${fileNameBase(exam.accessionNumber, exam.id)}.zip`,
+        profile,
+        fileName: profile === 'as-stored' ? `${base}.zip` : `${base}-${profile}.zip`,
         sizeBytes: size,
-        instanceCount: rows.length,
+        instanceCount: rows.length - leftOut.length,
+        leftOutCount: leftOut.length,
         preparedAt: preparedAt.toISOString(),
         fingerprint,
       };
       const sidecarTmp = `${tmp}.json.tmp`;
       await fsp.writeFile(sidecarTmp, JSON.stringify(sidecar));
-      await fsp.rename(sidecarTmp, this.sidecarPath(exam.id));
+      await fsp.rename(sidecarTmp, this.sidecarPath(key));
     } catch (err) {
+      // A stored file being read when the preparation stopped (closed, failed) is let go at once.
+      reading?.destroy();
+      output.destroy();
+      await writing.catch(() => undefined);
       await fsp.rm(tmp, { force: true });
       throw err;
     }
@@ -300,42 +324,54 @@ export class DicomExportService {
     return {
       examId: s.examId,
       accessionNumber: s.accessionNumber,
+      profile: s.profile,
       fileName: s.fileName,
       sizeBytes: s.sizeBytes,
       instanceCount: s.instanceCount,
+      leftOutCount: s.leftOutCount,
       preparedAt: s.preparedAt,
       expiresAt: new Date(Date.parse(s.preparedAt) + this.staleMs).toISOString(),
-      url: `/dicom/export/${s.examId}`,
+      url: `/dicom/export/${s.examId}${s.profile === 'as-stored' ? '' : `?profile=${s.profile}`}`,
     };
   }
 
-  private async readSidecar(examId: string): Promise<Sidecar | null> {
+  private async readSidecar(key: string): Promise<Sidecar | null> {
     try {
-      const parsed = Sidecar.safeParse(JSON.parse(await fsp.readFile(this.sidecarPath(examId), 'utf8')));
-      return parsed.success && parsed.data.examId === examId ? parsed.data : null;
+      const parsed = Sidecar.safeParse(JSON.parse(await fsp.readFile(this.sidecarPath(key), 'utf8')));
+      return parsed.success && exportKey(parsed.data.examId, parsed.data.profile) === key ? parsed.data : null;
     } catch {
       return null;
     }
   }
 
   /** The sidecar first (the export stops being ready), then the zip. */
-  private async remove(examId: string): Promise<void> {
-    await fsp.rm(this.sidecarPath(examId), { force: true });
-    await fsp.rm(this.zipPath(examId), { force: true });
+  private async remove(key: string): Promise<void> {
+    await fsp.rm(this.sidecarPath(key), { force: true });
+    await fsp.rm(this.zipPath(key), { force: true });
   }
 
-  private zipPath(examId: string): string {
-    return path.join(this.deps.dir, `${examId}.zip`);
+  private zipPath(key: string): string {
+    return path.join(this.deps.dir, `${key}.zip`);
   }
 
-  private sidecarPath(examId: string): string {
-    return path.join(this.deps.dir, `${examId}.json`);
+  private sidecarPath(key: string): string {
+    return path.join(this.deps.dir, `${key}.json`);
   }
 }
 
-class MissingFileError extends Error {
-  override name = 'MissingFileError';
+type FailureCode = 'EXPORT_FILES_MISSING' | 'EXPORT_NOTHING_CONVERTIBLE' | 'EXPORT_FAILED';
+
+/** Every instance of the exam was left out: a disc with no image is refused, with the reason. */
+class NothingConvertibleError extends Error {
+  override name = 'NothingConvertibleError';
 }
+
+const failureCode = (err: unknown): FailureCode =>
+  err instanceof MissingFileError
+    ? 'EXPORT_FILES_MISSING'
+    : err instanceof NothingConvertibleError
+      ? 'EXPORT_NOTHING_CONVERTIBLE'
+      : 'EXPORT_FAILED';
 
 const exists = (p: string) =>
   fsp.access(p).then(

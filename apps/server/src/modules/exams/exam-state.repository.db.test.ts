@@ -204,6 +204,45 @@ describe(ExamStateRepository.name, () => {
     });
   });
 
+  describe('procedure steps (MPPS)', () => {
+    const step = (action: string) => ({ userId: null, userName: 'CT01', action, detail: 'MPPS' });
+
+    it('starting arrives a Scheduled exam; a discontinued step sends it back only while it has no image', async () => {
+      const exam = await freshScheduled();
+      const start = () => database.db.transaction((tx) => sut.procedureStarted(tx, exam.id, new Date(), step('s')));
+      const end = (outcome: 'completed' | 'discontinued') =>
+        database.db.transaction((tx) => sut.procedureEnded(tx, exam.id, new Date(), outcome, step(outcome)));
+      expect(await start()).toBe(true);
+      expect(await examOf(exam.id)).toMatchObject({ status: 'Arrived', version: exam.version + 1 });
+      expect(await end('discontinued')).toBe(true);
+      expect((await examOf(exam.id)).status).toBe('Scheduled');
+      await start();
+      await database.db.update(exams).set({ hasImage: true }).where(eq(exams.id, exam.id));
+      await end('discontinued');
+      expect((await examOf(exam.id)).status).toBe('Arrived');
+      await end('completed');
+      expect(await examOf(exam.id)).toMatchObject({ status: 'Arrived', version: exam.version + 5 });
+      expect((await eventsOf(exam.id)).map((e) => e.action).slice(-5)).toEqual([
+        's',
+        'discontinued',
+        's',
+        'discontinued',
+        'completed',
+      ]);
+    });
+
+    it('leaves a deleted exam alone', async () => {
+      const exam = await freshScheduled();
+      await database.db.update(exams).set({ deletedAt: new Date() }).where(eq(exams.id, exam.id));
+      const before = (await eventsOf(exam.id)).length;
+      expect(await database.db.transaction((tx) => sut.procedureStarted(tx, exam.id, new Date(), step('s')))).toBe(
+        false,
+      );
+      expect(await examOf(exam.id)).toMatchObject({ status: 'Scheduled', version: exam.version });
+      expect(await eventsOf(exam.id)).toHaveLength(before);
+    });
+  });
+
   it('gives an exam without a StudyInstanceUID one, once', async () => {
     const exam = await freshScheduled();
     await database.db.update(exams).set({ studyInstanceUid: null }).where(eq(exams.id, exam.id));

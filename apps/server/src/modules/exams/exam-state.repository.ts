@@ -213,6 +213,46 @@ export class ExamStateRepository implements ExamStateWriter {
     await this.setZipStatusFromCold(tx, examId, 'Error', at, event);
   }
 
+  async procedureStarted(tx: Database, examId: string, at: Date, event: ExamImageEvent): Promise<boolean> {
+    const [exam] = await tx
+      .update(exams)
+      .set({
+        status: sql`case when ${exams.status} = 'Scheduled' then 'Arrived' else ${exams.status} end`,
+        updatedAt: at,
+        ...bump,
+      })
+      .where(and(eq(exams.id, examId), isNull(exams.deletedAt)))
+      .returning({ id: exams.id });
+    if (!exam) return false;
+    await tx.insert(examEvents).values({ ...eventRow(examId, event), at });
+    return true;
+  }
+
+  async procedureEnded(
+    tx: Database,
+    examId: string,
+    at: Date,
+    outcome: 'completed' | 'discontinued',
+    event: ExamImageEvent,
+  ): Promise<boolean> {
+    const [exam] = await tx
+      .update(exams)
+      .set({
+        ...(outcome === 'discontinued'
+          ? {
+              status: sql`case when ${exams.status} = 'Arrived' and not ${exams.hasImage} then 'Scheduled' else ${exams.status} end`,
+            }
+          : {}),
+        updatedAt: at,
+        ...bump,
+      })
+      .where(and(eq(exams.id, examId), isNull(exams.deletedAt)))
+      .returning({ id: exams.id });
+    if (!exam) return false;
+    await tx.insert(examEvents).values({ ...eventRow(examId, event), at });
+    return true;
+  }
+
   async ensureStudyInstanceUid(examId: string): Promise<string> {
     const [set] = await this.db
       .update(exams)

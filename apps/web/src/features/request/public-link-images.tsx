@@ -1,7 +1,6 @@
 import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +10,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -222,64 +221,5 @@ export function ImagesDialog({ title, images, onClose }: { title: string; images
         </Button>
       </Box>
     </Dialog>
-  );
-}
-
-/** Polls the export until its zip is ready (spec §4 check, then download), then saves it through the browser. */
-async function downloadZip(images: LinkImages, onProgress: (p: { done: number; total: number }) => void) {
-  for (;;) {
-    const res = await fetch(images.exportCheckUrl, { headers: { Accept: 'application/json' } });
-    const body = (await res.json().catch(() => null)) as {
-      success?: boolean;
-      data?: unknown;
-      message?: string;
-      progress?: { done: number; total: number };
-    } | null;
-    if (!res.ok || !body?.success) throw new Error(body?.message ?? '');
-    if (body.data) break;
-    if (body.progress) onProgress(body.progress);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  const a = document.createElement('a');
-  a.href = images.exportUrl;
-  a.download = '';
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
-
-/** Downloads the exam's images as the export zip (DICOMDIR inside), with the preparation's progress. */
-export function DownloadImagesButton({ images }: { images: LinkImages }) {
-  const { t } = useTranslation();
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const download = useMutation({
-    mutationFn: () => downloadZip(images, setProgress),
-    onSettled: () => setProgress(null),
-    meta: { errorAlert: false },
-  });
-  return (
-    <Box>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={download.isPending ? <CircularProgress size={16} /> : <FileDownloadRounded />}
-        onClick={() => download.mutate()}
-        disabled={download.isPending}
-        aria-busy={download.isPending}
-        data-testid="public-link-download"
-      >
-        {t('publicLink.download')}
-      </Button>
-      {download.isPending ? (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          {progress ? t('publicLink.preparing', progress) : t('publicLink.preparingStart')}
-        </Typography>
-      ) : null}
-      {download.isError ? (
-        <Alert severity="warning" sx={{ mt: 1 }} data-testid="public-link-download-error">
-          {download.error.message || t('publicLink.downloadFailed')}
-        </Alert>
-      ) : null}
-    </Box>
   );
 }

@@ -16,7 +16,8 @@ import { useParams } from 'react-router';
 import { apiRequest } from '@/api/api-client';
 import { ApiError } from '@/api/api-error';
 import { formatDateTime } from '@/lib/format-date';
-import { DownloadImagesButton, ImagesDialog, type LinkImages } from './public-link-images';
+import { DownloadImagesButton } from './components/download-images-button';
+import { ImagesDialog, type LinkImages } from './public-link-images';
 
 interface PublicLink {
   patientName: string;

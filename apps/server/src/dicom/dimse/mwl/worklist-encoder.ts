@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 
 /**
- * Writes worklist answers ourselves (little endian, implicit or explicit VR, UTF-8 text under ISO_IR 192) instead of
- * through dcmjs's naturalized form: every byte is ours to decide, Thai included, and a multi-group PN
+ * Writes worklist answers ourselves (little endian, implicit or explicit VR, text in the answer's character set)
+ * instead of through dcmjs's naturalized form: every byte is ours to decide, Thai included, and a multi-group PN
  * ("English=ไทย") goes out exactly as written.
  */
 
@@ -72,16 +72,37 @@ const MAX_CHARS: Record<string, number> = {
   LT: 10240,
 };
 
+/** Text VRs that hold one value, backslashes included; in every other VR a backslash separates values. */
+const SINGLE_VALUED = new Set(['ST', 'LT', 'UT']);
+
+/** Lengths apply to each value (PS3.5 6.2: ModalitiesInStudy `CT\MR\RTDOSE` is three CS of 16), and per PN group. */
 function clip(vr: string, value: string): string {
   const max = MAX_CHARS[vr];
   if (!max) return value;
   const cut = (s: string) => Array.from(s).slice(0, max).join('');
-  return vr === 'PN' ? value.split('=').map(cut).join('=') : cut(value);
+  const one = (v: string) => (vr === 'PN' ? v.split('=').map(cut).join('=') : cut(v));
+  return SINGLE_VALUED.has(vr) ? cut(value) : value.split('\\').map(one).join('\\');
 }
 
-function valueBytes(vr: string, value: string): Buffer {
+/** Binary unsigned integers (Rows, Columns): bytes per value; a value out of range or not a number empties it. */
+const UNSIGNED_BYTES: Record<string, number> = { US: 2, UL: 4 };
+
+function unsignedBytes(vr: string, value: string): Buffer {
+  const size = UNSIGNED_BYTES[vr]!;
+  const values = value === '' ? [] : value.split('\\').map((v) => Number(v.trim()));
+  if (values.some((n) => !Number.isInteger(n) || n < 0 || n >= 2 ** (8 * size))) return Buffer.alloc(0);
+  const b = Buffer.alloc(values.length * size);
+  values.forEach((n, i) => (size === 2 ? b.writeUInt16LE(n, i * 2) : b.writeUInt32LE(n, i * 4)));
+  return b;
+}
+
+/** How text VRs become bytes: the answer's character set (ae-character-sets.ts); UTF-8 for ISO_IR 192. */
+export type TextBytes = (text: string) => Buffer;
+const utf8: TextBytes = (text) => Buffer.from(text, 'utf8');
+
+function valueBytes(vr: string, value: string, encodeText: TextBytes): Buffer {
   if (value === '') return Buffer.alloc(0);
-  const b = Buffer.from(clip(vr, value), TEXT_VRS.has(vr) ? 'utf8' : 'latin1');
+  const b = TEXT_VRS.has(vr) ? encodeText(clip(vr, value)) : Buffer.from(clip(vr, value), 'latin1');
   if (b.length % 2 === 0) return b;
   return Buffer.concat([b, Buffer.from(vr === 'UI' ? [0x00] : [0x20])]);
 }
@@ -109,7 +130,7 @@ const ITEM_END = Buffer.from([0xfe, 0xff, 0x0d, 0xe0, 0x00, 0x00, 0x00, 0x00]);
 const SEQ_END = Buffer.from([0xfe, 0xff, 0xdd, 0xe0, 0x00, 0x00, 0x00, 0x00]);
 
 /** Encodes an item (keyword → value) in ascending tag order; unknown keywords are skipped. */
-export function encodeItem(item: Item, explicit: boolean): Buffer {
+export function encodeItem(item: Item, explicit: boolean, encodeText: TextBytes = utf8): Buffer {
   const entries: { attr: Attr; value: Value }[] = [];
   for (const [keyword, value] of item) {
     const attr = attributeOf(keyword);
@@ -121,15 +142,17 @@ export function encodeItem(item: Item, explicit: boolean): Buffer {
     if (attr.vr === 'SQ' || Array.isArray(value)) {
       const items = Array.isArray(value) ? value : [];
       out.push(header(attr.tag, 'SQ', 0xffffffff, explicit));
-      for (const it of items) out.push(ITEM, encodeItem(it, explicit), ITEM_END);
+      for (const it of items) out.push(ITEM, encodeItem(it, explicit, encodeText), ITEM_END);
       out.push(SEQ_END);
       continue;
     }
-    // Values we do not hold (numbers, binary) are returned empty: zero length is valid for any VR.
+    // Values we do not hold (other binary VRs) are returned empty: zero length is valid for any VR.
     const bytes =
       TEXT_VRS.has(attr.vr) || ['AE', 'CS', 'DA', 'TM', 'DT', 'UI', 'AS', 'DS', 'IS'].includes(attr.vr)
-        ? valueBytes(attr.vr, value)
-        : Buffer.alloc(0);
+        ? valueBytes(attr.vr, value, encodeText)
+        : attr.vr in UNSIGNED_BYTES
+          ? unsignedBytes(attr.vr, value)
+          : Buffer.alloc(0);
     out.push(header(attr.tag, attr.vr, bytes.length, explicit), bytes);
   }
   return Buffer.concat(out);

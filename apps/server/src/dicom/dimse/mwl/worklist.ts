@@ -1,19 +1,29 @@
 import type { Database } from '../../../db/client';
 import type { ExamImageState } from '../../exam-image-state';
 import { Status } from '../../uids';
-import { encodeItem, projectAnswer, type Item } from './worklist-encoder';
+import { projectAnswer, type Item } from './worklist-encoder';
+import { AnswerEncoder } from '../answer-encoder';
+import type { AnswerCharacterSet } from '../ae-character-sets';
 import { parseWorklistQuery, QueryError } from './worklist-query';
 import { WorklistRepository, type WorklistRow } from './worklist.repository';
 import type { AeScope } from '../qr/query-ae-titles';
 import { examsOfScope } from '../../../auth/data-scope/ae-scope';
 
 export type WorklistAnswer =
-  | { ok: true; datasets: Buffer[]; matches: number; truncated: boolean }
+  /** `fallbacks`: answers written in ISO_IR 192 for want of a character in the AE's set (AnswerEncoder). */
+  | { ok: true; datasets: Buffer[]; matches: number; truncated: boolean; fallbacks?: number }
   | { ok: false; status: number; comment: string };
+
+/** How one C-FIND is answered: its context's VR encoding, who asks, and the character set its answers go in. */
+export interface FindOptions {
+  explicitVr: boolean;
+  callingAe?: string;
+  characterSet?: AnswerCharacterSet;
+}
 
 /** What the DIMSE listener asks of a worklist: answer one C-FIND identifier (naturalized by dcmjs-dimse). */
 export interface WorklistSource {
-  find(identifier: Record<string, unknown>, opts: { explicitVr: boolean; callingAe?: string }): Promise<WorklistAnswer>;
+  find(identifier: Record<string, unknown>, opts: FindOptions): Promise<WorklistAnswer>;
   /** Whether the worklist is offered to a calling AE at all (absent: to every AE). */
   offeredTo?(callingAe: string): boolean;
 }
@@ -57,10 +67,7 @@ export class ModalityWorklist implements WorklistSource {
     return this.unlisted === 'all' || (this.scopes?.has(callingAe) ?? false);
   }
 
-  async find(
-    identifier: Record<string, unknown>,
-    opts: { explicitVr: boolean; callingAe?: string },
-  ): Promise<WorklistAnswer> {
+  async find(identifier: Record<string, unknown>, opts: FindOptions): Promise<WorklistAnswer> {
     let query;
     try {
       query = parseWorklistQuery(identifier);
@@ -74,12 +81,14 @@ export class ModalityWorklist implements WorklistSource {
     const rows = await this.repo.find(query, this.maxMatches + 1, scope ? examsOfScope(scope) : undefined);
     const truncated = rows.length > this.maxMatches;
     const datasets: Buffer[] = [];
+    const encoder = new AnswerEncoder(opts.explicitVr, opts.characterSet);
     for (const row of rows.slice(0, this.maxMatches)) {
       const studyUid = row.studyInstanceUid ?? (await this.examState.ensureStudyInstanceUid(row.id));
       const { full, sps } = itemsOf(row, studyUid);
-      datasets.push(encodeItem(projectAnswer(full, sps, query.returnKeys, query.spsReturnKeys), opts.explicitVr));
+      datasets.push(encoder.encode(projectAnswer(full, sps, query.returnKeys, query.spsReturnKeys)));
     }
-    return { ok: true, datasets, matches: Math.min(rows.length, this.maxMatches), truncated };
+    const matches = Math.min(rows.length, this.maxMatches);
+    return { ok: true, datasets, matches, truncated, fallbacks: encoder.fallbacks };
   }
 }
 

@@ -6,12 +6,14 @@ import { parseQido, type QidoLevel, type QidoQuery } from '../../query/qido';
 import { instanceJson, patientJson, seriesJson, studyJson } from '../../query/qido-response';
 import type { DicomJson, DicomJsonElement } from '../../parse/dicom-json';
 import { tagOfKeyword } from '../../parse/dictionary';
-import { encodeItem, type Item } from '../mwl/worklist-encoder';
-import type { WorklistAnswer } from '../mwl/worklist';
+import type { Item } from '../mwl/worklist-encoder';
+import type { FindOptions, WorklistAnswer } from '../mwl/worklist';
+import { AnswerEncoder } from '../answer-encoder';
 import { Status } from '../../uids';
 import { isPersonName, dimseText as text } from './dimse-text';
 import type { AeScope } from './query-ae-titles';
 import { ALL_STUDIES, studyVisibilityForAe } from '../../../auth/data-scope/ae-scope';
+import type { SQL } from 'drizzle-orm';
 
 /** Study Root Query/Retrieve Information Model – FIND (PS3.4 C.6.2). */
 export const STUDY_ROOT_FIND_SOP_CLASS = '1.2.840.10008.5.1.4.1.2.2.1';
@@ -23,11 +25,15 @@ export type QueryRoot = 'study' | 'patient';
 
 /** What the DIMSE listener asks of the archive's query side: answer one Study Root or Patient Root C-FIND identifier. */
 export interface ArchiveQuerySource {
-  find(
-    identifier: Record<string, unknown>,
-    opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot },
-  ): Promise<WorklistAnswer>;
+  find(identifier: Record<string, unknown>, opts: ArchiveFindOptions): Promise<WorklistAnswer>;
 }
+
+export type ArchiveFindOptions = FindOptions & {
+  callingAe: string;
+  root?: QueryRoot;
+  /** Where the matches can be retrieved from (our AE title): RetrieveAETitle, when asked. */
+  retrieveAeTitle?: string;
+};
 
 type FindLevel = QidoLevel | 'patient';
 const LEVELS: Record<string, FindLevel> = { PATIENT: 'patient', STUDY: 'study', SERIES: 'series', IMAGE: 'instance' };
@@ -59,7 +65,7 @@ const refusal = (status: number, comment: string): WorklistAnswer => ({ ok: fals
  * The archive's Study Root and Patient Root C-FIND SCP: the same search as QIDO-RS (same matching rules and indexes), asked in DIMSE
  * terms by a workstation whose AE title is on the query list (DICOM_QUERY_AE_TITLES). Those AEs see every study, as a
  * user whose scope is all (docs/decisions/in12-workstations-query-retrieve-study-root.md), or those of their branches or hospitals (IN15). Answers carry the keys the query asked for (our values or empty),
- * the unique keys of the level and above, and UTF-8 text.
+ * the unique keys of the level and above, text in the AE's answer character set (AnswerEncoder).
  */
 export class ArchiveFind implements ArchiveQuerySource {
   private readonly repo: DicomwebRepository;
@@ -74,10 +80,7 @@ export class ArchiveFind implements ArchiveQuerySource {
     this.repo = new DicomwebRepository(db);
   }
 
-  async find(
-    identifier: Record<string, unknown>,
-    opts: { explicitVr: boolean; callingAe: string; root?: QueryRoot },
-  ): Promise<WorklistAnswer> {
+  async find(identifier: Record<string, unknown>, opts: ArchiveFindOptions): Promise<WorklistAnswer> {
     const root = opts.root ?? 'study';
     const levelName = text(identifier.QueryRetrieveLevel).trim().toUpperCase();
     const level = LEVELS[levelName];
@@ -142,16 +145,46 @@ export class ArchiveFind implements ArchiveQuerySource {
       found = rows.map((r) => instanceJson(r, '', extra.get(r.sopInstanceUid)));
     }
     const truncated = found.length > this.maxMatches;
+    await this.addOptionalKeys(found.slice(0, this.maxMatches), level, new Set(keys), opts.retrieveAeTitle, all);
     const returned = [...new Set([...keys, ...(root === 'patient' ? ['PatientID'] : []), ...UNIQUE_KEYS[level]])];
-    const datasets = found
-      .slice(0, this.maxMatches)
-      .map((json) => encodeItem(answerOf(json, levelName, returned), opts.explicitVr));
+    const encoder = new AnswerEncoder(opts.explicitVr, opts.characterSet);
+    const datasets = found.slice(0, this.maxMatches).map((json) => encoder.encode(answerOf(json, levelName, returned)));
     await this.audit.record(null, {
       action: `dicom.find.${level}`,
       entityType: 'dicom',
       detail: { callingAe: opts.callingAe, keys: query.matches.map((m) => m.tag), results: datasets.length },
     });
-    return { ok: true, datasets, matches: datasets.length, truncated };
+    return { ok: true, datasets, matches: datasets.length, truncated, fallbacks: encoder.fallbacks };
+  }
+
+  /**
+   * Optional keys that are not in QIDO's answer, computed only when asked: RetrieveAETitle at every level (PS3.4
+   * C.4.1.1.3.2); at the study level SOPClassesInStudy and NumberOfPatientRelatedStudies (the visible studies of the
+   * study's PatientID, C.6.2.1.2).
+   */
+  private async addOptionalKeys(
+    found: DicomJson[],
+    level: FindLevel,
+    keys: ReadonlySet<string>,
+    retrieveAeTitle: string | undefined,
+    visible: SQL,
+  ): Promise<void> {
+    if (keys.has('RetrieveAETitle') && retrieveAeTitle)
+      for (const json of found) json['00080054'] = { vr: 'AE', Value: [retrieveAeTitle] };
+    if (level !== 'study') return;
+    const studyOf = (json: DicomJson) => valueOf(json['0020000D']);
+    if (keys.has('SOPClassesInStudy')) {
+      const classes = await this.repo.sopClassesOfStudies(found.map(studyOf));
+      for (const json of found) json['00080062'] = { vr: 'UI', Value: classes.get(studyOf(json)) ?? [] };
+    }
+    if (keys.has('NumberOfPatientRelatedStudies')) {
+      const patientOf = (json: DicomJson) => valueOf(json['00100020']);
+      const counts = await this.repo.studyCountsOfPatients(found.map(patientOf).filter(Boolean), visible);
+      for (const json of found) {
+        const n = counts.get(patientOf(json));
+        json['00201200'] = n === undefined ? { vr: 'IS' } : { vr: 'IS', Value: [n] };
+      }
+    }
   }
 }
 

@@ -51,6 +51,8 @@ export interface MoveOutcome {
   remaining?: number;
   /** Images matched. */
   matched: number;
+  /** The images not stored at the destination, for the final response's Failed SOP Instance UID List. */
+  failedSopInstanceUids?: string[];
 }
 
 /**
@@ -99,9 +101,11 @@ export async function performMove(req: MoveRequest, services: MoveServices): Pro
       comment: err.message,
       counts: { completed: 0, failed: instances.length, warning: 0 },
       matched: instances.length,
+      failedSopInstanceUids: instances.map((i) => i.sopInstanceUid),
     };
   }
   let sofar: SubOperationCounts = { completed: 0, failed: 0, warning: 0 };
+  const stored = new Set<string>();
   let result;
   try {
     result = await sendSubOperations(scu, instances, {
@@ -109,6 +113,7 @@ export async function performMove(req: MoveRequest, services: MoveServices): Pro
         sofar = { ...c };
         services.onProgress?.(c, remaining);
       },
+      onStored: (sop) => stored.add(sop),
       ...(services.signal ? { signal: services.signal } : {}),
     });
   } catch {
@@ -120,15 +125,18 @@ export async function performMove(req: MoveRequest, services: MoveServices): Pro
       matched: instances.length,
       comment: `${destination.aeTitle} ended the association: ${instances.length - done} of ${instances.length} images not sent`,
       counts: { ...sofar, failed: instances.length - done },
+      failedSopInstanceUids: instances.map((i) => i.sopInstanceUid).filter((sop) => !stored.has(sop)),
     };
   }
   await scu.release();
-  const { remaining, ...counts } = result;
-  if (remaining > 0) return { status: Status.Cancel, counts, remaining, matched: instances.length };
+  const { remaining, failedSopInstanceUids, ...counts } = result;
+  if (remaining > 0)
+    return { status: Status.Cancel, counts, remaining, matched: instances.length, failedSopInstanceUids };
   return {
     status: counts.failed + counts.warning > 0 ? MoveStatus.CompleteWithFailures : Status.Success,
     counts,
     matched: instances.length,
+    failedSopInstanceUids,
     ...(counts.failed
       ? {
           comment: `${counts.failed} of ${instances.length} images not sent (transfer syntax not accepted by ${destination.aeTitle}, or archived)`,
@@ -137,9 +145,13 @@ export async function performMove(req: MoveRequest, services: MoveServices): Pro
   };
 }
 
+/** Uncompressed syntaxes other than little endian that a file is rewritten from. */
+const REWRITTEN_TO_LITTLE: ReadonlySet<string> = new Set([TS.deflate, TS.explicitBE]);
+
 /**
- * One context per SOP class and stored transfer syntax, plus explicit VR little endian beside a compressed one, and
- * implicit VR little endian (the default every SCP takes) beside both: the files go rewritten when need be (routeOf).
+ * One context per SOP class and stored transfer syntax, plus explicit VR little endian beside a compressed, deflated or
+ * big endian one, and implicit VR little endian (the default every SCP takes) beside all of them: the files go
+ * rewritten when need be (routeOf).
  */
 export function storageSyntaxes(instances: readonly RetrievableInstance[]): StorageSyntax[] {
   const seen = new Map<string, StorageSyntax>();
@@ -149,9 +161,10 @@ export function storageSyntaxes(instances: readonly RetrievableInstance[]): Stor
   };
   for (const i of instances) {
     add(i.sopClassUid, i.transferSyntaxUid);
-    if (DECOMPRESSIBLE.has(i.transferSyntaxUid)) add(i.sopClassUid, TS.explicitLE);
-    if (DECOMPRESSIBLE.has(i.transferSyntaxUid) || i.transferSyntaxUid === TS.explicitLE)
-      add(i.sopClassUid, TS.implicitLE);
+    // A destination that takes neither deflate nor big endian gets them inflated or byte-swapped (rewriteTo).
+    const rewritable = DECOMPRESSIBLE.has(i.transferSyntaxUid) || REWRITTEN_TO_LITTLE.has(i.transferSyntaxUid);
+    if (rewritable) add(i.sopClassUid, TS.explicitLE);
+    if (rewritable || i.transferSyntaxUid === TS.explicitLE) add(i.sopClassUid, TS.implicitLE);
   }
   return [...seen.values()];
 }

@@ -2,8 +2,7 @@ import type { Readable } from 'node:stream';
 import { dataPdus, storeRequestPdu } from '../store-response';
 import type { RetrievableInstance } from './archive-get';
 import { datasetOffset } from '../../transcode/dataset-offset';
-import { TS } from '../../uids';
-import { rewriteStored, rewriteTo, type Rewrite } from '../../transcode/rewrite-dataset';
+import { datasetToSend, routeOf } from './outgoing-dataset';
 
 /** What the C-STORE sub-operations of a C-GET need of their association. */
 export interface SubOperationChannel {
@@ -20,14 +19,19 @@ export interface SubOperationChannel {
   moveOriginator?: { aeTitle: string; messageId: number };
 }
 
-/** The counts, and how many were not tried because the signal stopped them (0 when all were). */
-export type SubOperationResult = SubOperationCounts & { remaining: number };
+/**
+ * The counts, how many were not tried because the signal stopped them (0 when all were), and the SOP Instance UIDs
+ * that failed, for the Failed SOP Instance UID List of the final response (PS3.4 C.4.2.1.3, C.4.3.1.3).
+ */
+export type SubOperationResult = SubOperationCounts & { remaining: number; failedSopInstanceUids: string[] };
 
 export interface SubOperationOptions {
   /** After each sub-operation but the last: the counts so far and how many remain. */
   onProgress?(counts: Readonly<SubOperationCounts>, remaining: number): void;
   /** Stops before the next sub-operation (C-CANCEL, or the requester went away). */
   signal?: AbortSignal;
+  /** Each instance the peer took (success or warning): a C-MOVE whose destination went away knows which did. */
+  onStored?(sopInstanceUid: string): void;
 }
 
 export interface SubOperationCounts {
@@ -43,8 +47,8 @@ const MAX_META_BYTES = 64 * 1024;
  * Sends each instance as a C-STORE sub-operation on the C-GET's own association (PS3.4 C.4.3.3), or a C-MOVE's
  * association to its destination (C.4.2.3), one after another, its data set streamed from the stored file exactly as
  * stored (the file's own transfer syntax). Otherwise it is rewritten for what the peer took (routeOf): decompressed
- * (RLE, JPEG, JPEG-LS, JPEG 2000), or put in the other VR encoding. An instance that cannot go so, or without a hot file, counts
- * as failed without being sent.
+ * (RLE, JPEG, JPEG-LS, JPEG 2000), inflated, or put in the other VR encoding. An instance that cannot go so, or
+ * without a hot file, counts as failed without being sent, and is listed with those the peer refused.
  */
 export async function sendSubOperations(
   channel: SubOperationChannel,
@@ -52,56 +56,41 @@ export async function sendSubOperations(
   opts: SubOperationOptions = {},
 ): Promise<SubOperationResult> {
   const counts: SubOperationCounts = { completed: 0, failed: 0, warning: 0 };
+  const failedSopInstanceUids: string[] = [];
+  const fail = (instance: RetrievableInstance) => {
+    counts.failed++;
+    failedSopInstanceUids.push(instance.sopInstanceUid);
+  };
   for (const [i, instance] of instances.entries()) {
     if (i > 0) opts.onProgress?.(counts, instances.length - i);
-    if (opts.signal?.aborted) return { ...counts, remaining: instances.length - i };
-    const route = routeOf(channel, instance);
-    const file = route ? await instance.open() : null;
-    const rewritten = file && route?.rewrite ? await rewriteStored(file, route.rewrite) : null;
-    if (!file || !route || (route.rewrite && !rewritten)) {
-      file?.destroy();
-      counts.failed++;
+    if (opts.signal?.aborted) return { ...counts, remaining: instances.length - i, failedSopInstanceUids };
+    const route = routeOf((sop, ts) => channel.contextFor(sop, ts), instance);
+    const outgoing = route ? await datasetToSend(instance, route) : null;
+    if (!route || !outgoing) {
+      fail(instance);
       continue;
     }
     const messageId = channel.nextMessageId();
     const answered = channel.response(messageId);
     // Observed now: if sending fails, the association ends and this rejects with nobody awaiting it yet.
     answered.catch(() => undefined);
-    if (rewritten) {
+    if (outgoing.kind === 'rewritten') {
       const command = storeRequestPdu(
         { pcId: route.pcId, sopClassUid: instance.sopClassUid, sopInstanceUid: instance.sopInstanceUid, messageId },
         channel.moveOriginator,
       );
-      await channel.write([command, ...dataPdus(route.pcId, rewritten, channel.maxPdu, true)]);
+      await channel.write([command, ...dataPdus(route.pcId, outgoing.bytes, channel.maxPdu, true)]);
     } else {
-      await sendInstance(channel, route.pcId, messageId, instance, file);
+      await sendInstance(channel, route.pcId, messageId, instance, outgoing.file);
     }
     const status = await answered;
+    const warned = status === 0x0001 || (status & 0xf000) === 0xb000;
     if (status === 0x0000) counts.completed++;
-    else if (status === 0x0001 || (status & 0xf000) === 0xb000) counts.warning++;
-    else counts.failed++;
+    else if (warned) counts.warning++;
+    else fail(instance);
+    if (status === 0x0000 || warned) opts.onStored?.(instance.sopInstanceUid);
   }
-  return { ...counts, remaining: 0 };
-}
-
-/**
- * The context an instance goes on, and how: as stored when the peer took its syntax; else decompressed to explicit (or
- * implicit) VR little endian; an uncompressed little-endian file in the other VR encoding. Null: it cannot go (a syntax
- * the peer did not take and we cannot rewrite, such as colour JPEG).
- */
-function routeOf(
-  channel: SubOperationChannel,
-  instance: RetrievableInstance,
-): { pcId: number; rewrite: Rewrite | null } | null {
-  const { sopClassUid: sop, transferSyntaxUid: ts } = instance;
-  const asStored = channel.contextFor(sop, ts);
-  if (asStored !== null) return { pcId: asStored, rewrite: null };
-  for (const wanted of [TS.explicitLE, TS.implicitLE]) {
-    const pcId = channel.contextFor(sop, wanted);
-    const how = pcId === null ? null : rewriteTo(ts, wanted);
-    if (pcId !== null && how) return { pcId, rewrite: how };
-  }
-  return null;
+  return { ...counts, remaining: 0, failedSopInstanceUids };
 }
 
 async function sendInstance(

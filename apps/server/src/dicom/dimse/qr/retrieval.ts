@@ -12,10 +12,12 @@ import { writeParts } from '../scu/socket-write';
 import type { StoreDestination } from '../scu/store-scu';
 import { pendingRetrieveResponsePdu } from '../store-response';
 import { errorComment, hexStatus, Status } from '../../uids';
+import { failedInstancesIdentifier } from './failed-instances';
 import type { ArchiveRetrieveSource } from './archive-get';
 import { performMove } from './archive-move';
 import { sendSubOperations, type SubOperationChannel, type SubOperationCounts } from './get-suboperations';
 import { rootOf } from './models';
+import { scpRoleSopClasses } from '../negotiation';
 
 const PcResult = dimse.constants.PresentationContextResult;
 /** C-GET: sub-operations complete, one or more failures or warnings (PS3.4 C.4.3.1.4). */
@@ -137,6 +139,7 @@ export class Retrieval {
     text?: string,
     counts?: SubOperationCounts,
     remaining = 0,
+    failedSopInstanceUids: readonly string[] = [],
   ): R {
     r.setAffectedSopClassUid(request.getAffectedSopClassUid());
     r.setStatus(status);
@@ -146,6 +149,11 @@ export class Retrieval {
       r.setCompleted(counts.completed);
       r.setFailures(counts.failed);
       r.setWarnings(counts.warning);
+    }
+    if (failedSopInstanceUids.length) {
+      const context = this.host.association().getAcceptedPresentationContextFromRequest(request);
+      const ts = context?.getAcceptedTransferSyntaxUid();
+      if (ts) r.setDataset(failedInstancesIdentifier(failedSopInstanceUids, ts));
     }
     return r;
   }
@@ -167,8 +175,16 @@ export class Retrieval {
 
   private async runGet(request: DimseCGetRequest, signal: AbortSignal): Promise<DimseCGetResponse[]> {
     const started = Date.now();
-    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) => [
-      this.response(dimse.responses.CGetResponse.fromRequest(request), request, status, text, counts, remaining),
+    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0, failed?: string[]) => [
+      this.response(
+        dimse.responses.CGetResponse.fromRequest(request),
+        request,
+        status,
+        text,
+        counts,
+        remaining,
+        failed,
+      ),
     ];
     const model = this.modelOf(request, 'get');
     if (!model) return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
@@ -181,15 +197,16 @@ export class Retrieval {
       this.host.log.warn({ callingAe, status: hexStatus(located.status), reason: located.comment }, 'C-GET refused');
       return answer(located.status, located.comment);
     }
-    const { remaining, ...counts } = await sendSubOperations(this.subOperationChannel(), located.instances, {
-      signal,
-      onProgress: this.pendingAnswers('get', request, model.pcId),
-    });
+    const { remaining, failedSopInstanceUids, ...counts } = await sendSubOperations(
+      this.subOperationChannel(),
+      located.instances,
+      { signal, onProgress: this.pendingAnswers('get', request, model.pcId) },
+    );
     this.host.log.info(
       { callingAe, ...counts, remaining, ms: Date.now() - started },
       remaining ? 'C-GET cancelled' : 'C-GET answered',
     );
-    if (remaining) return answer(Status.Cancel, undefined, counts, remaining);
+    if (remaining) return answer(Status.Cancel, undefined, counts, remaining, failedSopInstanceUids);
     // PS3.4 C.4.3.1.4: B000 when any sub-operation failed or warned.
     const status = counts.failed + counts.warning === 0 ? Status.Success : SUBOPERATIONS_WITH_FAILURES;
     return answer(
@@ -198,13 +215,23 @@ export class Retrieval {
         ? `${counts.failed} of ${located.instances.length} images not sent (transfer syntax not accepted, or archived)`
         : undefined,
       counts,
+      0,
+      failedSopInstanceUids,
     );
   }
 
   private async runMove(request: DimseCMoveRequest, signal: AbortSignal): Promise<DimseCMoveResponse[]> {
     const started = Date.now();
-    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0) => [
-      this.response(dimse.responses.CMoveResponse.fromRequest(request), request, status, text, counts, remaining),
+    const answer = (status: number, text?: string, counts?: SubOperationCounts, remaining = 0, failed?: string[]) => [
+      this.response(
+        dimse.responses.CMoveResponse.fromRequest(request),
+        request,
+        status,
+        text,
+        counts,
+        remaining,
+        failed,
+      ),
     ];
     const model = this.modelOf(request, 'move');
     if (!model) return answer(Status.SopClassNotSupported, 'retrieve model not offered on this association');
@@ -238,7 +265,7 @@ export class Retrieval {
     if (outcome.status === Status.Success || outcome.status === Status.Cancel)
       this.host.log.info(log, outcome.status === Status.Cancel ? 'C-MOVE cancelled' : 'C-MOVE answered');
     else this.host.log.warn({ ...log, reason: outcome.comment }, 'C-MOVE not fully done');
-    return answer(outcome.status, outcome.comment, outcome.counts, outcome.remaining);
+    return answer(outcome.status, outcome.comment, outcome.counts, outcome.remaining, outcome.failedSopInstanceUids);
   }
 
   /**
@@ -265,6 +292,7 @@ export class Retrieval {
   /** Our C-STOREs of a C-GET go on this association, on contexts where the peer proposed the SCP role. */
   private subOperationChannel(): SubOperationChannel {
     const peerMax = this.host.association().getMaxPduLength();
+    const scpRole = scpRoleSopClasses(this.host.association());
     return {
       contextFor: (sopClassUid, transferSyntaxUid) => {
         for (const { context } of this.host.association().getPresentationContexts()) {
@@ -272,7 +300,7 @@ export class Retrieval {
             context.getResult() === PcResult.Accept &&
             context.getAbstractSyntaxUid() === sopClassUid &&
             context.getAcceptedTransferSyntaxUid() === transferSyntaxUid &&
-            context.getProviderRole() === true
+            scpRole.has(sopClassUid)
           )
             return context.getPresentationContextId();
         }

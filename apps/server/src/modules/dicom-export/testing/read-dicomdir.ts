@@ -16,6 +16,16 @@ export interface DumpedRecord {
   fileId: string | null;
   sopInstanceUid: string | null;
   transferSyntax: string | null;
+  /** The record's own dump lines (its keys, nested items too), as dcmdump prints them. */
+  lines: string[];
+}
+
+/** A key's value as dcmdump prints it in a record: the text between brackets, or the =Name of a UID; null when absent. */
+export function recordKey(record: DumpedRecord, tag: string): string | null {
+  const line = record.lines.find((l) => l.trimStart().startsWith(`(${tag.toLowerCase()})`));
+  if (!line) return null;
+  const m = /^\s*\([0-9a-f,]+\) [A-Z]{2} (?:\[([^\]]*)\]|(\S+))/.exec(line);
+  return m ? (m[1] ?? m[2] ?? null) : null;
 }
 
 export interface DumpedDicomdir {
@@ -46,14 +56,18 @@ export async function dcmdumpDicomdir(file: string): Promise<DumpedDicomdir> {
         fileId: null,
         sopInstanceUid: null,
         transferSyntax: null,
+        lines: [],
       };
       records.push(current);
-    } else if (current && (m = /^\s+#\s+offset=\$(\d+)/.exec(line))) current.offset = Number(m[1]);
-    else if (current && (m = /^\s+\(0004,1400\) up (\d+)/.exec(line))) current.next = Number(m[1]);
-    else if (current && (m = /^\s+\(0004,1420\) up (\d+)/.exec(line))) current.lower = Number(m[1]);
-    else if (current && (m = /^\s+\(0004,1500\) CS \[([^\]]*)\]/.exec(line))) current.fileId = m[1]!;
-    else if (current && (m = /^\s+\(0004,1511\) UI \[([^\]]*)\]/.exec(line))) current.sopInstanceUid = m[1]!;
-    else if (current && (m = /^\s+\(0004,1512\) UI (\S+)/.exec(line))) current.transferSyntax = m[1]!;
+    } else if (current) {
+      if (/^\s{4,}\(/.test(line)) current.lines.push(line);
+      if ((m = /^\s+#\s+offset=\$(\d+)/.exec(line))) current.offset = Number(m[1]);
+      else if ((m = /^\s+\(0004,1400\) up (\d+)/.exec(line))) current.next = Number(m[1]);
+      else if ((m = /^\s+\(0004,1420\) up (\d+)/.exec(line))) current.lower = Number(m[1]);
+      else if ((m = /^\s+\(0004,1500\) CS \[([^\]]*)\]/.exec(line))) current.fileId = m[1]!;
+      else if ((m = /^\s+\(0004,1511\) UI \[([^\]]*)\]/.exec(line))) current.sopInstanceUid = m[1]!;
+      else if ((m = /^\s+\(0004,1512\) UI (\S+)/.exec(line))) current.transferSyntax = m[1]!;
+    }
   }
   return { first, last, records, text: stdout };
 }
