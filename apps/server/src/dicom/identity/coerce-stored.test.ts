@@ -115,6 +115,17 @@ describe('coerceFile', () => {
     expect(valueOf(after, '0010,0010')).toBe('Somchai^Jaidee=ใจดี^สมชาย');
   });
 
+  it('declares nothing over an undeclared file whose own text is not ASCII (a TIS-620 modality, IO20)', async () => {
+    const tis620Description = Uint8Array.from([0xca, 0xc1, 0xcd, 0xa7]); // สมอง in TIS-620, undeclared
+    const { bytes } = buildInstance({ patientName: 'DOE^JOHN', extra: { '00081030': ['LO', tis620Description] } });
+    const out = await coerced(bytes);
+    const raw = await dump(out, false);
+    expect(raw.some((l) => l.startsWith('(0008,0005)'))).toBe(false);
+    expect(valueOf(raw, '0010,0010')).toBe('Somchai^Jaidee');
+    // The modality's own bytes are untouched, to be read as the administrator says that AE writes.
+    expect(out.includes(Buffer.from(tis620Description))).toBe(true);
+  });
+
   it('writes a Thai name in TIS-620 where the file says ISO_IR 166', async () => {
     const { bytes } = buildInstance({ charset: 'ISO_IR 166', patientName: 'DOE^JOHN' });
     const out = await coerced(bytes);

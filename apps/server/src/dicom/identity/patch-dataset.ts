@@ -35,6 +35,8 @@ interface TopElement {
   start: number;
   end: number;
   valueStart: number;
+  /** As written (explicit VR); '' in implicit VR. */
+  vr: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export function patchDataset(
   if (typeof walked === 'string') return walked;
   const charsetElement = walked.elements.find((e) => e.tag === SPECIFIC_CHARACTER_SET);
   const charset = charsetElement ? ds.toString('latin1', charsetElement.valueStart, charsetElement.end).trim() : '';
-  const encoding = encodingFor(charset, values);
+  const encoding = encodingFor(charset, values, () => undeclaredHighBytes(ds, walked.elements));
   const targets: Target[] = [
     { tag: 0x00080050, vr: 'SH', value: values.accessionNumber, max: 16 },
     { tag: 0x00100010, vr: 'PN', value: encoding.name(values.patientName), max: 64 * 3 + 2 },
@@ -111,19 +113,21 @@ export function patchDataset(
 }
 
 /**
- * How the new text is written in the file's character set. The default repertoire and UTF-8 take anything (a file in
- * the default repertoire is plain ASCII, so it is declared ISO_IR 192 when a Thai name goes in); TIS-620 takes Thai; in
- * any other set a name group that is not ASCII is left out (docs/decisions/io32-identity-character-sets.md).
+ * How the new text is written in the file's character set. UTF-8 takes anything; a file that declares none (or the
+ * default repertoire) is declared ISO_IR 192 when a Thai name goes in, unless its own text already holds bytes above
+ * ASCII — an undeclared TIS-620 modality's (IO20) — which would then be misread; TIS-620 takes Thai; in any other set,
+ * or such an undeclared one, a name group that is not ASCII is left out (docs/decisions/io32-identity-character-sets.md).
  */
 function encodingFor(
   charset: string,
   values: IdentityValues,
+  undeclaredText: () => boolean,
 ): { charset: string | null; name(pn: string): string; bytes(s: string): Buffer } {
   const ascii = (s: string) => /^[\x20-\x7e]*$/.test(s);
   const all = Object.values(values).join('');
   const utf8 = { name: (pn: string) => pn, bytes: (s: string) => Buffer.from(s, 'utf8') };
   if (ascii(all)) return { charset: null, ...utf8 };
-  if (charset === '' || charset === 'ISO_IR 6') return { charset: 'ISO_IR 192', ...utf8 };
+  if ((charset === '' || charset === 'ISO_IR 6') && !undeclaredText()) return { charset: 'ISO_IR 192', ...utf8 };
   if (charset === 'ISO_IR 192') return { charset: null, ...utf8 };
   const thai = charset === 'ISO_IR 166';
   const fits = (s: string) => ascii(s) || (thai && [...s].every((c) => ascii(c) || isThai(c)));
@@ -135,6 +139,25 @@ function encodingFor(
     },
     bytes: (s) => (thai ? tis620(s) : Buffer.from([...s].filter(ascii).join(''), 'latin1')),
   };
+}
+
+const PATCHED_TAGS = new Set([0x00080005, 0x00080050, 0x00100010, 0x00100020, 0x00100021, 0x00100030, 0x00100040]);
+
+const TEXT_VRS = new Set(['SH', 'LO', 'ST', 'LT', 'UT', 'PN', 'UC']);
+/** Text attributes of groups 0008 and 0010 that an implicit VR file may hold before PatientSex (names, descriptions). */
+const IMPLICIT_TEXT_TAGS = new Set([
+  0x00080070, 0x00080080, 0x00080081, 0x00080090, 0x00081010, 0x00081030, 0x0008103e, 0x00081040, 0x00081048,
+  0x00081050, 0x00081060, 0x00081070, 0x00081090,
+]);
+
+/** Whether the text attributes kept as they are hold a byte above ASCII: text in a set the file does not name. */
+function undeclaredHighBytes(ds: Buffer, elements: readonly TopElement[]): boolean {
+  for (const el of elements) {
+    if (PATCHED_TAGS.has(el.tag)) continue;
+    if (el.vr ? !TEXT_VRS.has(el.vr) : !IMPLICIT_TEXT_TAGS.has(el.tag)) continue;
+    for (let i = el.valueStart; i < el.end; i++) if (ds[i]! >= 0x80) return true;
+  }
+  return false;
 }
 
 const isThai = (c: string) => {
@@ -196,7 +219,7 @@ function walkTop(
     if (tag > LAST_PATCHED) return { elements, stop: pos };
     const el = elementAt(ds, pos, f, 0);
     if (typeof el === 'string') return el === 'more' && !whole ? 'more' : 'bad';
-    elements.push({ tag, start: pos, end: el.end, valueStart: el.valueStart });
+    elements.push({ tag, start: pos, end: el.end, valueStart: el.valueStart, vr: el.vr });
     pos = el.end;
   }
   return whole ? { elements, stop: pos } : 'more';
@@ -208,7 +231,7 @@ function elementAt(
   pos: number,
   f: DatasetFormat,
   depth: number,
-): { valueStart: number; end: number } | 'more' | 'bad' {
+): { valueStart: number; end: number; vr: string } | 'more' | 'bad' {
   if (pos + 8 > b.length) return 'more';
   const tag = readTag(b, pos, f.littleEndian);
   let valueStart: number;
@@ -232,13 +255,13 @@ function elementAt(
   }
   if (length !== UNDEFINED) {
     const end = valueStart + length;
-    return end > b.length ? 'more' : { valueStart, end };
+    return end > b.length ? 'more' : { valueStart, end, vr };
   }
   if (depth >= MAX_DEPTH) return 'bad';
   // UN of undefined length holds implicit VR little endian (PS3.5 6.2.2).
   const inner = vr === 'UN' ? { littleEndian: true, explicit: false } : f;
   const end = itemsEnd(b, valueStart, inner, depth + 1);
-  return typeof end === 'string' ? end : { valueStart, end };
+  return typeof end === 'string' ? end : { valueStart, end, vr };
 }
 
 function itemsEnd(b: Buffer, start: number, f: DatasetFormat, depth: number): number | 'more' | 'bad' {
