@@ -166,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     uidata: uidata.service,
     confirmPassword: (id, pw) => auth.confirmPassword(id, pw),
     now,
+    examState,
   });
   const arrivingImages = new ArrivingImages();
   const exams = examsModule({ db, examState, audit, now, images: dicomImages, issueToken, arrivingImages });

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dicomInstances, dicomSeries, dicomStudies } from '../db/schema/index';
+import type { StudyIdentity } from './identity/study-identity';
 
 /** One live (not deleted) instance of an exam with its study and series attributes (Weasis manifest, export). */
 export interface ExamImageRow {
@@ -28,6 +29,8 @@ export interface ExamImageRow {
   sizeBytes: number;
   /** The file is in cold storage only (archived): it cannot be served until the exam is unzipped. */
   cold: boolean;
+  /** The study's reconciled identity, patched into the file on its way out; null: sent as stored. */
+  identity?: StudyIdentity | null;
 }
 
 /** Attributes kept only in the cached metadata, read from one instance per study. */
@@ -63,6 +66,7 @@ export async function examImages(db: Database, examId: string): Promise<ExamImag
       storageKey: dicomInstances.storageKey,
       sizeBytes: dicomInstances.sizeBytes,
       cold: sql<boolean>`${dicomInstances.coldKey} is not null`,
+      identity: dicomStudies.reconciledIdentity,
     })
     .from(dicomInstances)
     .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
@@ -91,7 +95,10 @@ export async function studyExtras(db: Database, examId: string): Promise<Map<str
     .select({
       id: dicomStudies.id,
       studyIdAttribute: first('00200010'),
-      issuerOfPatientId: first('00100021'),
+      // A reconciled study answers its exam's issuer (decision io30), not the modality's.
+      issuerOfPatientId: sql<
+        string | null
+      >`(case when ${dicomStudies.reconciledIdentity} is null then ${first('00100021')} else ${dicomStudies.reconciledIdentity}->'00100021'->'Value'->>0 end)`,
     })
     .from(dicomStudies)
     .where(eq(dicomStudies.examId, examId));

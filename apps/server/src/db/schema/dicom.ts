@@ -28,6 +28,15 @@ export const dicomStudies = pgTable(
     unmatchedReason: text(),
     receivedAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Matched or re-pointed to an exam (IHE Patient Information Reconciliation, decision io30): the DICOM JSON of the
+     * exam's PatientName, PatientID, IssuerOfPatientID, PatientBirthDate, PatientSex and AccessionNumber, which the
+     * patient columns above also hold now. Metadata and every file leaving Rangsi carry them; null: as received.
+     */
+    reconciledIdentity: jsonb().$type<Record<string, { vr: string; Value?: unknown[] }>>(),
+    /** What the study said before its first reconciliation (the stored files still say it): for the audit. */
+    originalIdentity: jsonb().$type<Record<string, string | null>>(),
+    reconciledAt: timestamp({ withTimezone: true }),
     /** QIDO PatientName matching: lower case, DICOM separators (^ =) as single spaces, trimmed. */
     patientNameSearch: text()
       .notNull()

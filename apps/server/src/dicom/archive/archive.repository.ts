@@ -7,6 +7,7 @@ import type { StoredFile } from '../../storage/file-store';
 import type { InstanceInfo } from '../parse/read-instance';
 import { instanceRowId, PgliteInstanceInserter } from './instance-insert';
 import { PglitePrepared } from './pglite-prepared';
+import { reconcileStudies, studyWithId } from '../identity/study-identity.repository';
 
 /**
  * A cached series checked again: its row and study now, and for a study without an exam whether one exists for it
@@ -324,6 +325,9 @@ export class ArchiveRepository {
         { ...ctx, forcedExamId: examId },
         now,
       );
+      // The images named another patient or accession (that is why they were unmatched): from now on the index, the
+      // metadata and every file leaving Rangsi answer with the exam's (decision io30).
+      await reconcileStudies(tx, studyWithId(study.id), now);
       return study.uid;
     });
   }

@@ -21,6 +21,7 @@ import { dicomwebError } from './dicomweb.errors';
 import type { DicomwebService, Location } from './dicomweb.service';
 import type { StoredInstance } from '../query/dicomweb.repository';
 import { buildPart10Header } from '../parse/part10';
+import { coerceStored, openOutgoing } from '../identity/coerce-stored';
 import { rewriteStored, rewriteTo } from '../transcode/rewrite-dataset';
 import { parsedInstances } from '../thumbnails/parsed-instances';
 import { TS } from '../uids';
@@ -70,7 +71,10 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
     async function* openEach(rows: StoredInstance[], deliveries: Delivery[], base: string, req: FastifyRequest) {
       for (const [i, row] of rows.entries()) {
         const delivery = deliveries[i]!;
-        const body = delivery.kind === 'stored' ? await archive.openStored(row) : await rewritten(row, delivery);
+        const body =
+          delivery.kind === 'stored'
+            ? await coerceStored(await archive.openStored(row), row.identity)
+            : await rewritten(row, delivery);
         if (!body) {
           // The answer has started: an image that cannot be rewritten after all (a broken codestream) is left out.
           if (delivery.kind === 'rewrite')
@@ -84,7 +88,7 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
 
     /** The instance as a Part-10 file in the delivery's syntax; null when it cannot be rewritten. */
     const rewritten = async (row: StoredInstance, delivery: Extract<Delivery, { kind: 'rewrite' }>) => {
-      const file = await archive.openStored(row);
+      const file = await coerceStored(await archive.openStored(row), row.identity);
       if (!file) return null;
       const dataset = await rewriteStored(file, delivery.how);
       if (!dataset) return null;
@@ -110,10 +114,11 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
 
     /** WADO-RS names the syntax it sends (`ts`); WADO-URI's application/dicom stays bare. */
     const sendOne = async (reply: FastifyReply, row: StoredInstance, ts?: string) => {
-      const body = await archive.openStored(row);
-      if (!body) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
+      const file = await openOutgoing(() => archive.openStored(row), row);
+      if (!file) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
+      const body = file.body;
       reply.type(ts ? `application/dicom; transfer-syntax=${ts}` : 'application/dicom');
-      reply.header('content-length', String(row.sizeBytes));
+      reply.header('content-length', String(file.size));
       reply.header('content-disposition', `attachment; filename="${row.sopInstanceUid}.dcm"`);
       // An instance's bytes never change under its UID; the token in the URL keeps the entry to its holder. A reopened
       // viewer (compare, MPR and back) reads the browser's copy for a while instead of the archive.
@@ -275,7 +280,7 @@ export function wadoRoutes(service: DicomwebService, archive: LocalDicomArchive)
           reply,
           `application/dicom as stored (${row.transferSyntaxUid}), or explicit or implicit VR little endian for a compressed image`,
         );
-      const file = await archive.openStored(row);
+      const file = await coerceStored(await archive.openStored(row), row.identity);
       if (!file) throw dicomwebError('IMAGE_FILE_NOT_FOUND');
       const dataset = await rewriteStored(file, how);
       if (!dataset) {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { dicomInstances, dicomSeries, dicomStudies, exams } from '../../db/schema/index';
 import { hasWildcard, likePattern, normalizeName, type Match, type QidoQuery } from './qido';
+import type { StudyIdentity } from '../identity/study-identity';
 
 export type StudyRow = typeof dicomStudies.$inferSelect;
 /** A patient as the Patient Root PATIENT level answers it. */
@@ -37,6 +38,8 @@ export interface StoredInstance {
   transferSyntaxUid: string;
   /** In cold storage (exam zipStatus Archive): no hot file to send until the exam is unzipped. */
   archived: boolean;
+  /** The study's reconciled identity, patched into the file on its way out; null: sent as stored. */
+  identity?: StudyIdentity | null;
 }
 
 /**
@@ -46,6 +49,8 @@ export interface StoredInstance {
 const liveInstance = isNull(dicomInstances.deletedAt);
 const liveStudy = gt(dicomStudies.numberOfInstances, 0);
 const liveSeries = gt(dicomSeries.numberOfInstances, 0);
+/** An instance's cached DICOM JSON as it is answered: with its study's reconciled identity over it (decision io30). */
+const answeredMetadata = sql`(case when ${dicomStudies.reconciledIdentity} is null then ${dicomInstances.metadata} else ${dicomInstances.metadata} || ${dicomStudies.reconciledIdentity} end)`;
 
 /** Columns that QIDO keys match, per tag. */
 const TEXT_COLUMNS: Record<string, SQL | undefined> = {
@@ -206,11 +211,11 @@ export class DicomwebRepository {
   ): Promise<Map<string, Record<string, unknown>>> {
     if (!uids.length) return new Map();
     const pick = tags
-      ? sql`(select coalesce(jsonb_object_agg(k, v), '{}'::jsonb) from jsonb_each(${dicomInstances.metadata}) as e(k, v) where k in (${sql.join(
+      ? sql`(select coalesce(jsonb_object_agg(k, v), '{}'::jsonb) from jsonb_each(${answeredMetadata}) as e(k, v) where k in (${sql.join(
           tags.map((t) => sql`${t}`),
           sql`, `,
         )}))`
-      : sql`${dicomInstances.metadata}`;
+      : answeredMetadata;
     const key =
       level === 'study'
         ? dicomStudies.studyInstanceUid
@@ -311,6 +316,7 @@ export class DicomwebRepository {
         sizeBytes: dicomInstances.sizeBytes,
         transferSyntaxUid: dicomInstances.transferSyntaxUid,
         archived: sql<boolean>`(${dicomInstances.coldKey} is not null)`,
+        identity: dicomStudies.reconciledIdentity,
       })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
@@ -339,7 +345,13 @@ export class DicomwebRepository {
     visible: SQL,
   ): Promise<{ n: number; last: string | null }> {
     const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${dicomInstances.receivedAt})::text` })
+      .select({
+        n: sql<number>`count(*)::int`,
+        // A reconciliation changes the answer without adding an instance: its time is part of the version.
+        last: sql<
+          string | null
+        >`max(${dicomInstances.receivedAt})::text || coalesce('|' || max(${dicomStudies.reconciledAt})::text, '')`,
+      })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))
       .innerJoin(dicomStudies, eq(dicomStudies.id, dicomSeries.studyId))
@@ -365,7 +377,7 @@ export class DicomwebRepository {
         n: sql<number>`count(*)::int`,
         text: sql<
           string | null
-        >`string_agg(${dicomInstances.metadata}::text, ',' order by ${dicomSeries.seriesNumber} nulls last, ${dicomSeries.id}, ${dicomInstances.instanceNumber} nulls last, ${dicomInstances.sopInstanceUid})`,
+        >`string_agg(${answeredMetadata}::text, ',' order by ${dicomSeries.seriesNumber} nulls last, ${dicomSeries.id}, ${dicomInstances.instanceNumber} nulls last, ${dicomInstances.sopInstanceUid})`,
       })
       .from(dicomInstances)
       .innerJoin(dicomSeries, eq(dicomSeries.id, dicomInstances.seriesId))

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { LocalDicomArchive } from '../../dicom/archive/local-archive';
+import { coerceStored } from '../../dicom/identity/coerce-stored';
 import type { ExamsService } from '../exams/exams.service';
 import { ExportRepository } from './export.repository';
 import { dicomExportRoutes } from './export.routes';
@@ -22,7 +23,7 @@ export function dicomExportModule(deps: DicomExportModuleDeps) {
   const service = new DicomExportService({
     repo: new ExportRepository(deps.db),
     exams: deps.exams,
-    openStored: (row) => deps.archive.openStored(row),
+    openStored: (row) => deps.archive.openStored(row).then((file) => coerceStored(file, row.identity)),
     dir: path.resolve(deps.dataDir, 'exports'),
     now: deps.now,
     log: deps.log,

@@ -6,6 +6,7 @@ import { buildPart10Header } from '../../dicom/parse/part10';
 import { datasetOffset } from '../../dicom/transcode/dataset-offset';
 import { MAX_REWRITE_SOURCE, rewriteStored, rewriteTo } from '../../dicom/transcode/rewrite-dataset';
 import { TS } from '../../dicom/uids';
+import type { StudyIdentity } from '../../dicom/identity/study-identity';
 import type { ExportInstanceRow } from './export.repository';
 
 /** One instance's file as it goes on the disc. */
@@ -23,8 +24,11 @@ export type LeftOutReason = 'no-decoder' | 'undecodable' | 'too-large';
 
 export type DiscFileOutcome = { file: DiscFile } | { leftOut: LeftOutReason };
 
-/** The stored bytes (null when the file vanished from storage). */
-export type OpenStored = (row: { storageKey: string }) => Promise<Readable | null>;
+/**
+ * The bytes as they leave Rangsi: the stored file, with a reconciled study's identity patched in (io31); null when the
+ * file vanished from storage or cannot be patched.
+ */
+export type OpenStored = (row: { storageKey: string; identity?: StudyIdentity | null }) => Promise<Readable | null>;
 
 /** Transfer syntaxes whose pixel data is not compressed already: worth a fast deflate in the zip. */
 const NATIVE_SYNTAXES = new Set<string>([TS.implicitLE, TS.explicitLE, TS.explicitBE]);
@@ -48,7 +52,9 @@ export async function discFile(
   if (profile === 'as-stored' || stored === TS.explicitLE) {
     const stream = await openStored(row);
     if (!stream) throw new MissingFileError();
-    return { file: { stream, size: row.sizeBytes, transferSyntaxUid: stored, deflate: NATIVE_SYNTAXES.has(stored) } };
+    // A reconciled study's file has the exam's identity patched in on the way (io31): its length is the zip's to count.
+    const size = row.identity ? undefined : row.sizeBytes;
+    return { file: { stream, size, transferSyntaxUid: stored, deflate: NATIVE_SYNTAXES.has(stored) } };
   }
   const how = stored === TS.deflate ? 'inflate' : rewriteTo(stored, TS.explicitLE);
   if (!how) return { leftOut: 'no-decoder' };

@@ -68,7 +68,10 @@ export class ExportRepository {
       .select({
         count: sql<number>`count(*)::int`,
         bytes: sql<string>`coalesce(sum(${dicomInstances.sizeBytes}), 0)::text`,
-        lastReceivedAt: sql<string | null>`max(${dicomInstances.receivedAt})::text`,
+        // A reconciliation (match, HN change) changes the files an export holds without adding one: part of the set.
+        lastReceivedAt: sql<
+          string | null
+        >`max(${dicomInstances.receivedAt})::text || coalesce('|' || max(${dicomStudies.reconciledAt})::text, '')`,
         cold: sql<number>`(count(*) filter (where ${dicomInstances.coldKey} is not null))::int`,
       })
       .from(dicomInstances)

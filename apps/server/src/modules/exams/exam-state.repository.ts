@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { BANGKOK_OFFSET_MS } from '@rangsi/domain';
 import type { Database } from '../../db/client';
 import { branches, dicomStudies, examEvents, exams } from '../../db/schema/index';
@@ -126,6 +126,18 @@ export class ExamStateRepository implements ExamStateWriter {
       })
       .where(eq(exams.id, examId));
     await tx.insert(examEvents).values(eventRow(examId, event));
+  }
+
+  patientHnChanged(patientId: string, hn: string, event: ExamEventInput): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const changed = await tx
+        .update(exams)
+        .set({ hn, dicomPatientId: hn, updatedAt: event.at ?? new Date(), ...bump })
+        .where(and(eq(exams.patientId, patientId), isNull(exams.deletedAt), ne(exams.hn, hn)))
+        .returning({ id: exams.id });
+      if (changed.length) await tx.insert(examEvents).values(changed.map((e) => eventRow(e.id, event)));
+      return changed.map((e) => e.id);
+    });
   }
 
   async appendEvent(examId: string, event: ExamEventInput): Promise<void> {

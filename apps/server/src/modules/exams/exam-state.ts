@@ -74,6 +74,11 @@ export interface ExamStateWriter extends ExamImageState {
   ): Promise<void>;
   /** A report version finished: the report columns of the exam, its first report time kept. */
   reportFinished(tx: Database, examId: string, patch: ExamPatch, event: ExamEventInput & { at: Date }): Promise<void>;
+  /**
+   * The patient's HN changed: their live exams' copy of it (worklist, Modality Worklist, the PatientID images are
+   * checked against) follows, each with its log line, in one transaction. The exams' ids.
+   */
+  patientHnChanged(patientId: string, hn: string, event: ExamEventInput): Promise<string[]>;
   /** A log line without a change of the exam's own columns (an upload, a download). */
   appendEvent(examId: string, event: ExamEventInput): Promise<void>;
   /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditService } from '../../audit/audit.service';
 import type { Database } from '../../db/client';
 import type { ExamImages } from '../../dicom/cold/dicom-image-lifecycle';
+import { StudyIdentities } from '../../dicom/identity/study-identities';
 import type { LocalDicomArchive } from '../../dicom/index';
 import { AssignableDoctorsRepository } from './assignable-doctors.repository';
 import { dicomImportRoutes } from './dicom-import/dicom-import.routes';
@@ -39,6 +40,7 @@ export function examsModule(deps: ExamsModuleDeps) {
     deps.now,
     deps.images,
     deps.arrivingImages,
+    new StudyIdentities(deps.db, deps.now),
   );
   const plugin = async (app: FastifyInstance): Promise<void> => {
     await app.register(

@@ -18,6 +18,7 @@ import type { ExamPatch, ExamRecord, ExamStateWriter } from './exam-state';
 import { examScopeCondition } from '../../auth/data-scope/exam-scope';
 import { groupOrientations } from '../../dicom/parse/orientation';
 import type { ExamImages } from '../../dicom/cold/dicom-image-lifecycle';
+import type { StudyIdentities } from '../../dicom/identity/study-identities';
 
 /** An exam as the exams service hands it to other modules. */
 export type { ExamRecord } from './exam-state';
@@ -41,6 +42,8 @@ export class ExamsService {
     private readonly images: ExamImages,
     /** Exams whose images are on their way (the demo's), shown as arriving rather than as without images. */
     private readonly arriving?: { has(examId: string): boolean },
+    /** The identity matched images answer with (decision io30): it follows Edit Exam Information. */
+    private readonly studyIdentities?: Pick<StudyIdentities, 'examChanged'>,
   ) {}
 
   async search(user: CurrentUser, f: ExamSearch): Promise<ExamSearchResult> {
@@ -152,9 +155,9 @@ export class ExamsService {
   }
 
   /** Edit Exam Information: the exam's own copy of the patient's name and birth date. */
-  updateInformation(user: CurrentUser, id: string, input: ExamUpdateInformation) {
+  async updateInformation(user: CurrentUser, id: string, input: ExamUpdateInformation) {
     if (input.birthDate && input.birthDate > bangkokDayOf(this.now())) throw examError('EXAM_BIRTH_DATE_IN_FUTURE');
-    return this.act(user, id, input.version, (e) => {
+    const row = await this.act(user, id, input.version, (e) => {
       const patch: Patch = {
         firstName: input.firstName,
         middleName: input.middleName ?? null,
@@ -168,6 +171,20 @@ export class ExamsService {
       );
       return { patch, action: 'information updated', detail: changed.join(', ') || null };
     });
+    const studies = (await this.studyIdentities?.examChanged(id)) ?? [];
+    if (studies.length)
+      await this.audit.record(
+        null,
+        {
+          action: 'dicom.identity.reconcile',
+          entityType: 'exam',
+          entityId: id,
+          patientId: studies[0]!.patientId,
+          detail: { reason: 'exam-information', studies: studies.map((s) => s.studyInstanceUid) },
+        },
+        actorOf(user)!,
+      );
+    return row;
   }
 
   async assignableDoctors(user: CurrentUser, id: string) {

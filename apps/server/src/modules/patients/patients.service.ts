@@ -24,6 +24,8 @@ import { patientExamScopeOnAliasE, patientScopeCondition } from '../../auth/data
 import { patientError } from './patients.errors';
 import type { PatientRow, PatientSearchHit, PatientsRepository } from './patients.repository';
 import { NO_PATIENT_BILLING, type PatientBillingPort } from './patient-billing-port';
+import type { StudyIdentities } from '../../dicom/identity/study-identities';
+import type { ExamStateWriter } from '../exams/exam-state';
 
 const GENDER = new Set(['Male', 'Female', 'Unknown']);
 type Gender = 'Male' | 'Female' | 'Unknown';
@@ -53,6 +55,11 @@ export class PatientsService {
     private readonly confirmPassword: (userId: string, password: string) => Promise<boolean>,
     private readonly audit: AuditService,
     private readonly now: () => Date = () => new Date(),
+    /** What follows an HN change outside this module: the exams' copy of the HN, then their images' identity. */
+    private readonly hnFollowers?: {
+      examState: Pick<ExamStateWriter, 'patientHnChanged'>;
+      studyIdentities: Pick<StudyIdentities, 'patientChanged'>;
+    },
   ) {}
 
   private prefixCache: { at: number; list: Promise<TitlePrefixes> } | null = null;
@@ -235,6 +242,29 @@ export class PatientsService {
       { action: existingId ? 'patient.update' : 'patient.create', entityType: 'patient', entityId: id, patientId: id },
       who(user),
     );
+    if (existing && existing.hn !== hn && this.hnFollowers) {
+      // The worklist and the Modality Worklist give the new HN, so new images carry it; C-FIND by it finds the
+      // images already here, and files sent from now on carry it (IHE PIR, decision io33).
+      await this.hnFollowers.examState.patientHnChanged(id, hn, {
+        userId: user.userId,
+        userName: user.displayName,
+        action: 'hnChanged',
+        detail: `${existing.hn} → ${hn}`,
+      });
+      const studies = await this.hnFollowers.studyIdentities.patientChanged(id);
+      if (studies.length)
+        await this.audit.record(
+          null,
+          {
+            action: 'dicom.identity.reconcile',
+            entityType: 'patient',
+            entityId: id,
+            patientId: id,
+            detail: { reason: 'hn-change', studies: studies.map((s) => s.studyInstanceUid) },
+          },
+          who(user),
+        );
+    }
     return { patientId: id };
   }
 

@@ -37,7 +37,14 @@ export class UnmatchedStudiesService {
     if (!linked) throw unmatchedError('STUDY_NOT_UNMATCHED');
     await this.audit.record(
       null,
-      { action: 'dicom.match', entityType: 'exam', entityId: exam.id, patientId: exam.patientId },
+      // The match is also the change of the images' identity (decision io30): which study, now answering the exam's.
+      {
+        action: 'dicom.match',
+        entityType: 'exam',
+        entityId: exam.id,
+        patientId: exam.patientId,
+        detail: { studyId, reconciled: true },
+      },
       { userId: user.userId, username: user.username },
     );
     return this.exams.row(exam.id);

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AuditService } from '../../../audit/audit.service';
 import type { Database } from '../../../db/client';
 import { DicomwebRepository, type StoredInstance } from '../../query/dicomweb.repository';
+import type { StudyIdentity } from '../../identity/study-identity';
 import { Status } from '../../uids';
 import type { QueryRoot } from './archive-find';
 import { dimseText as text } from './dimse-text';
@@ -20,6 +21,8 @@ export interface RetrievableInstance {
   transferSyntaxUid: string;
   /** The stored Part-10 file; null when it has no hot file (archived, or gone). */
   open(): Promise<Readable | null>;
+  /** Its study's reconciled identity, patched in on the way out (io31); null or absent: sent as stored. */
+  identity?: StudyIdentity | null;
 }
 
 export type Located = { ok: true; instances: RetrievableInstance[] } | { ok: false; status: number; comment: string };
@@ -132,6 +135,7 @@ export class ArchiveGet implements ArchiveRetrieveSource {
         sopClassUid: row.sopClassUid,
         sopInstanceUid: row.sopInstanceUid,
         transferSyntaxUid: row.transferSyntaxUid,
+        identity: row.identity ?? null,
         open: () => (row.archived ? Promise.resolve(null) : this.archive.openStored(row)),
       })),
     };

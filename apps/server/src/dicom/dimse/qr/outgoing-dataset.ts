@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { rewriteStored, rewriteTo, type Rewrite } from '../../transcode/rewrite-dataset';
 import { TS } from '../../uids';
+import { coerceStored } from '../../identity/coerce-stored';
 import type { RetrievableInstance } from './archive-get';
 
 /** How an instance goes on a C-STORE sub-operation: the context, and the rewrite its stored syntax needs (or none). */
@@ -44,7 +45,8 @@ export async function datasetToSend(
   instance: RetrievableInstance,
   route: SubOperationRoute,
 ): Promise<OutgoingDataset | null> {
-  const file = await instance.open();
+  // A reconciled study's file leaves with its exam's patient and accession patched in, then goes as any other (io31).
+  const file = await coerceStored(await instance.open(), instance.identity);
   if (!file) return null;
   if (!route.rewrite) return { kind: 'stored', file };
   const bytes = await rewriteStored(file, route.rewrite);

@@ -5,6 +5,7 @@ export const EXAM_LOG_ACTIONS = [
   'deleted',
   'imagesReceived',
   'imagesMatched',
+  'hnChanged',
   'procedureStarted',
   'procedureCompleted',
   'procedureDiscontinued',
