@@ -3,7 +3,7 @@ import { TS } from '../uids';
 import { inflateLimit } from '../parse/inflate-limits';
 import { dataSetInflater } from '../parse/inflater';
 import { bigToLittle } from './big-to-little';
-import { datasetOffset } from './dataset-offset';
+import { datasetOffset } from '../parse/dataset-offset';
 import { explicitToImplicit } from './explicit-to-implicit';
 import { implicitToExplicit } from './implicit-to-explicit';
 import { DECOMPRESSIBLE, toExplicitLittle } from './to-native';

@@ -2,7 +2,7 @@ import type { DataSet } from 'dicom-parser';
 import { TS } from '../parse/read-instance';
 import { CODEC_SYNTAXES, decodeCompressedFrame, frameBytes, parseBytes } from '../thumbnails/decode-frame';
 import { decodeRleToNative } from '../thumbnails/rle';
-import { datasetOffset } from './dataset-offset';
+import { datasetOffset } from '../parse/dataset-offset';
 
 /** Encapsulated transfer syntaxes whose images can be sent decompressed (RLE, JPEG 8-bit, JPEG-LS, JPEG 2000). */
 export const DECOMPRESSIBLE: ReadonlySet<string> = new Set([TS.rle, ...CODEC_SYNTAXES]);

@@ -3,7 +3,7 @@ import type { DicomExportProfile } from '@rangsi/contract';
 import { inflateLimit } from '../../dicom/parse/inflate-limits';
 import { dataSetInflater } from '../../dicom/parse/inflater';
 import { buildPart10Header } from '../../dicom/parse/part10';
-import { datasetOffset } from '../../dicom/transcode/dataset-offset';
+import { datasetOffset } from '../../dicom/parse/dataset-offset';
 import { MAX_REWRITE_SOURCE, rewriteStored, rewriteTo } from '../../dicom/transcode/rewrite-dataset';
 import { TS } from '../../dicom/uids';
 import type { StudyIdentity } from '../../dicom/identity/study-identity';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import yauzl from 'yauzl';
+import { unzip } from '../dicom-export/testing/read-zip';
 import { AuditService } from '../../audit/audit.service';
 import { auditLog, dicomStudies, exams, patients, users } from '../../db/schema/index';
 import { buildInstance, testUid } from '../../dicom/testing/build-dicom';
@@ -33,31 +33,6 @@ async function dumpValues(file: string): Promise<Map<string, string>> {
     if (m) values.set(m[1]!, (m[2] ?? '').trimEnd());
   }
   return values;
-}
-
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
-  );
-  const out = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', () => resolve());
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (err, stream) => {
-        if (err) return reject(err);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          out.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-        stream.on('error', reject);
-      });
-    });
-    zip.readEntry();
-  });
-  return out;
 }
 
 describe('identity reconciliation: a matched study answers and leaves with the exam’s patient and accession', () => {

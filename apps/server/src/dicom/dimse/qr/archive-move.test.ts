@@ -6,7 +6,7 @@ import { startListener, type Harness } from '../test/harness';
 import { Status } from '../../uids';
 import type { ArchiveRetrieveSource, Retriever } from './archive-get';
 import { MoveStatus, performMove, storageSyntaxes } from './archive-move';
-import { datasetOffset } from '../../transcode/dataset-offset';
+import { datasetOffset } from '../../parse/dataset-offset';
 
 /** Retrieval from memory: the instances built here, and who asked. */
 function source(files: { bytes: Buffer; sopUid: string }[]) {

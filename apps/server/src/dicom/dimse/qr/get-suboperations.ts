@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { dataPdus, storeRequestPdu } from '../store-response';
 import type { RetrievableInstance } from './archive-get';
-import { datasetOffset } from '../../transcode/dataset-offset';
+import { datasetOffset } from '../../parse/dataset-offset';
 import { datasetToSend, routeOf } from './outgoing-dataset';
 
 /** What the C-STORE sub-operations of a C-GET need of their association. */

@@ -6,7 +6,7 @@ import { LocalFileStore } from '../../../storage/local-file-store';
 import { openTestDatabase } from '../../../test/test-app';
 import { LocalDicomArchive } from '../../archive/local-archive';
 import { parseBytes } from '../../thumbnails/decode-frame';
-import { datasetOffset } from '../../transcode/dataset-offset';
+import { datasetOffset } from '../../parse/dataset-offset';
 import { createExamState } from '../../../modules/exams/exam-state';
 
 export interface ArchiveFixture {
