@@ -78,7 +78,8 @@ test('the film link downloads the images as stored by default, or uncompressed f
   await format.click();
   const options = outsider.getByRole('listbox');
   await expect(options.getByRole('option')).toHaveText([/ตามที่เก็บ \(as stored\)/, /แผ่น CD ทั่วไป \(STD-GEN-CD\)/]);
-  await outsider.screenshot({ path: screenshotPath('request-public-link-disc-profile-menu') });
+  // The menu fades in: a shot taken mid-fade shows the download button through it.
+  await outsider.screenshot({ path: screenshotPath('request-public-link-disc-profile-menu'), animations: 'disabled' });
   await options.getByRole('option', { name: /แผ่น CD ทั่วไป/ }).click();
   await expect(format).toHaveText('แผ่น CD ทั่วไป (STD-GEN-CD)');
   saving = outsider.waitForEvent('download', { timeout: 60_000 });
