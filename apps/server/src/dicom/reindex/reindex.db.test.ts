@@ -11,6 +11,7 @@ import { encodeTis620 } from '../parse/charset';
 import { buildInstance, writeTemp } from '../testing/build-dicom';
 import { LocalDicomArchive } from '../archive/local-archive';
 import { reindexDicom } from './reindex';
+import { reconcileStudies, studyWithId } from '../identity/study-identity.repository';
 import { createExamState } from '../../modules/exams/exam-state';
 
 describe(reindexDicom.name, () => {
@@ -84,6 +85,33 @@ describe(reindexDicom.name, () => {
       .where(eq(dicomStudies.studyInstanceUid, forced.studyUid));
     expect(study!.examId).toBe(exam!.id);
     expect((await database.db.select().from(examEvents).where(eq(examEvents.examId, exam!.id))).length).toBe(events);
+  });
+
+  it('a rebuild keeps a reconciled study answering with its exam’s HN and accession, the file’s values as the original (IO30)', async () => {
+    const [exam] = await database.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.hasImage, false), isNull(exams.deletedAt)))
+      .limit(1);
+    const sent = buildInstance({ patientId: 'MODALITY-ID', accessionNumber: 'MODALITY-ACC' });
+    expect(
+      await archive.ingestFile(writeTemp(sent.bytes, dataDir), { source: 'WEB-IMPORT', examId: exam!.id }),
+    ).toMatchObject({ status: 'stored', examId: exam!.id });
+    const studyOf = async () =>
+      (await database.db.select().from(dicomStudies).where(eq(dicomStudies.studyInstanceUid, sent.studyUid)))[0]!;
+    const before = await studyOf();
+    await database.db.transaction((tx) => reconcileStudies(tx, studyWithId(before.id), new Date()));
+    const reconciled = await studyOf();
+    expect(reconciled.accessionNumber).toBe(exam!.accessionNumber);
+    expect(reconciled.patientId).not.toBe('MODALITY-ID');
+
+    await reindexDicom(database.db, createExamState(database.db), path.join(dataDir, 'files'), { rebuild: true });
+    const rebuilt = await studyOf();
+    expect(rebuilt.id).not.toBe(before.id);
+    expect(rebuilt.patientId).toBe(reconciled.patientId);
+    expect(rebuilt.accessionNumber).toBe(exam!.accessionNumber);
+    expect(rebuilt.reconciledIdentity).toEqual(reconciled.reconciledIdentity);
+    expect(rebuilt.originalIdentity).toMatchObject({ PatientID: 'MODALITY-ID', AccessionNumber: 'MODALITY-ACC' });
   });
 
   it('reads names of files that declare no character set with DICOM_ASSUMED_CHARACTER_SET (IO20)', async () => {

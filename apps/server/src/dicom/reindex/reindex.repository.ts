@@ -1,6 +1,7 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dicomInstances, dicomSeries, dicomStudies } from '../../db/schema/index';
+import { reconcileStudies } from '../identity/study-identity.repository';
 
 /** SQL of the reindex beyond the archive's own: the exam links kept across a rebuild, the keys the index knows. */
 export class ReindexRepository {
@@ -13,6 +14,20 @@ export class ReindexRepository {
       .from(dicomStudies)
       .where(isNotNull(dicomStudies.examId));
     return new Map(rows.map((r) => [r.uid, r.examId!]));
+  }
+
+  /** The StudyInstanceUIDs of the studies that answer with their exam's identity (IO30): reconciled again after a rebuild. */
+  async reconciledStudies(): Promise<string[]> {
+    const rows = await this.db
+      .select({ uid: dicomStudies.studyInstanceUid })
+      .from(dicomStudies)
+      .where(isNotNull(dicomStudies.reconciledIdentity));
+    return rows.map((r) => r.uid);
+  }
+
+  /** Points these rebuilt studies at their exam's identity again, in one transaction. */
+  async reconcileAgain(studyUids: string[], now: Date): Promise<void> {
+    await this.db.transaction((tx) => reconcileStudies(tx, inArray(dicomStudies.studyInstanceUid, studyUids), now));
   }
 
   /** Empties the DICOM index (a rebuild makes it again from the files). */

@@ -81,6 +81,7 @@ export async function reindexDicom(
   };
   const index = new ReindexRepository(db);
   const links = opts.rebuild ? await index.examLinks() : new Map<string, string>();
+  const reconciled = opts.rebuild ? await index.reconciledStudies() : [];
   if (opts.rebuild) await index.emptyIndex();
   const known = await index.storageKeys();
   const source = typeof files === 'string' ? localFiles(files) : files;
@@ -120,6 +121,9 @@ export async function reindexDicom(
   const archived = await index.storageKeys(true);
   report.missingFiles = [...known].filter((k) => !archived.has(k)).length;
   if (opts.cold) await reindexCold(index, repo, opts.cold, links, report, now, opts.assumedCharacterSet);
+  // The rebuilt rows say what the files say; a study matched or re-pointed before answers with its exam's identity
+  // again, what the files say becoming its original (IO30).
+  if (reconciled.length) await index.reconcileAgain(reconciled, now());
   return report;
 }
 
