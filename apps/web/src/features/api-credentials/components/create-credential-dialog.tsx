@@ -129,51 +129,16 @@ export function CreateCredentialDialog({ options, onCreated, onCancel }: CreateC
                 <MenuItem value="hospital">{t('apiCredentials.create.scopeHospital')}</MenuItem>
               </TextField>
             </div>
-            {scope === 'branch' ? (
-              <div>
-                <FieldLabel htmlFor="credential-branch" required>
-                  {t('apiCredentials.create.branch')}
-                </FieldLabel>
-                <TextField
-                  id="credential-branch"
-                  select
-                  size="small"
-                  fullWidth
-                  value={branchId}
-                  onChange={(e) => setBranchId(e.target.value)}
-                  error={Boolean(fieldError('branchId'))}
-                  helperText={fieldError('branchId')}
-                >
-                  {options.branches.map((b) => (
-                    <MenuItem key={b.id} value={String(b.id)}>
-                      {b.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </div>
-            ) : null}
-            {scope === 'hospital' ? (
-              <div>
-                <FieldLabel htmlFor="credential-hospital" required>
-                  {t('apiCredentials.create.hospital')}
-                </FieldLabel>
-                <TextField
-                  id="credential-hospital"
-                  select
-                  size="small"
-                  fullWidth
-                  value={hospitalId}
-                  onChange={(e) => setHospitalId(e.target.value)}
-                  error={Boolean(fieldError('hospitalId'))}
-                  helperText={fieldError('hospitalId')}
-                >
-                  {options.hospitals.map((h) => (
-                    <MenuItem key={h.id} value={String(h.id)}>
-                      {h.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </div>
+            {scope === 'branch' || scope === 'hospital' ? (
+              <ScopeTargetSelect
+                key={scope}
+                id={`credential-${scope}`}
+                label={t(`apiCredentials.create.${scope}`)}
+                value={scope === 'branch' ? branchId : hospitalId}
+                onChange={scope === 'branch' ? setBranchId : setHospitalId}
+                error={fieldError(scope === 'branch' ? 'branchId' : 'hospitalId')}
+                options={scope === 'branch' ? options.branches : options.hospitals}
+              />
             ) : null}
             {create.error && !fieldError('name') && !fieldError('branchId') && !fieldError('hospitalId') ? (
               <Alert severity="error" data-testid="create-credential-error">
@@ -200,5 +165,39 @@ export function CreateCredentialDialog({ options, onCreated, onCancel }: CreateC
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+/** The branch or client hospital a scoped credential is bound to. */
+function ScopeTargetSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  options: readonly { id: number | string; name: string }[];
+}) {
+  return (
+    <div>
+      <FieldLabel htmlFor={props.id} required>
+        {props.label}
+      </FieldLabel>
+      <TextField
+        id={props.id}
+        select
+        size="small"
+        fullWidth
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        error={Boolean(props.error)}
+        helperText={props.error}
+      >
+        {props.options.map((o) => (
+          <MenuItem key={o.id} value={String(o.id)}>
+            {o.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </div>
   );
 }
