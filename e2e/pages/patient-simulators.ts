@@ -34,5 +34,6 @@ export const setCardReader = (state: {
   card?: Record<string, unknown>;
 }) => control(ID_CARD_SIM_URL, state);
 export const resetCardReader = () => control(ID_CARD_SIM_URL, { reset: true });
-export const setGateway = (state: { delayMs?: number; down?: boolean }) => control(GATEWAY_SIM_URL, state);
+export const setGateway = (state: { delayMs?: number; down?: boolean; features?: string }) =>
+  control(GATEWAY_SIM_URL, state);
 export const resetGateway = () => control(GATEWAY_SIM_URL, { reset: true });

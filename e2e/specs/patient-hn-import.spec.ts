@@ -60,3 +60,19 @@ test('HN import from the gateway: not found, slow, then found and saved', async 
   await expect(dialog.getByTestId('hn-import-message')).toContainText('มีในระบบแล้ว');
   await api.dispose();
 });
+
+test('Import is offered only when the gateway says it can look patients up by HN (GET features)', async ({ page }) => {
+  await setGateway({ features: 'HL7_ORU' });
+  await logInAs(page, 'staff');
+  const search = new PatientSearchPage(page);
+  await search.goto();
+  await search.search({ hn: SIM_GATEWAY_PATIENT.hn });
+  await expect(search.empty).toBeVisible();
+  await expect(search.importButton).toHaveCount(0);
+
+  // Once the gateway names the feature, a fresh page offers it again.
+  await setGateway({ features: 'HL7_ORU,PATIENT_HN_IMPORT' });
+  await page.reload();
+  await search.search({ hn: SIM_GATEWAY_PATIENT.hn });
+  await expect(search.importButton).toBeVisible();
+});

@@ -158,7 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const { auth, tokens, issueToken } = users;
   const apiCredentials = apiCredentialsModule({ db, audit, attempts: users.attempts, now });
-  const uidata = uidataModule({ db, gatewayUrl: config.GATEWAY_URL, idCardReaderUrl: config.ID_CARD_READER_URL });
+  const uidata = uidataModule({
+    db,
+    gatewayUrl: config.GATEWAY_URL,
+    idCardReaderUrl: config.ID_CARD_READER_URL,
+    cdHelperUrl: config.CD_HELPER_URL,
+    radiantHelperUrl: config.RADIANT_HELPER_URL,
+  });
   const patients = patientsModule({
     db,
     files,
@@ -229,7 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     indexHtmlPath: path.join(config.WEB_DIST ?? DEFAULT_WEB_DIST, 'index.html'),
     helperOrigins: async () => {
       const ui = await uidata.service.patientUi();
-      return [ui.gatewayUrl, ui.idCardReaderUrl, config.NHSO_SERVICE_URL]
+      const helpers = await uidata.service.workstationHelpers();
+      return [ui.gatewayUrl, ui.idCardReaderUrl, config.NHSO_SERVICE_URL, helpers.cdHelperUrl, helpers.radiantHelperUrl]
         .map(originOf)
         .filter((o): o is string => o !== null);
     },

@@ -202,6 +202,9 @@ const ConfigSchema = z.object({
   /** Hospital HIS gateway and ID-card reader helper as the browser reaches them (override the site config). */
   GATEWAY_URL: z.string().url().optional(),
   ID_CARD_READER_URL: z.string().url().optional(),
+  /** The CD download and RadiAnt helpers as the browser reaches them (override site config `workstationHelpers`). */
+  CD_HELPER_URL: z.string().url().optional(),
+  RADIANT_HELPER_URL: z.string().url().optional(),
   /** The health-coverage (NHSO) helper the request form calls from the browser (spec §7 Local helper services). */
   NHSO_SERVICE_URL: z.string().url().optional(),
   /** The Chromium that prints every PDF (reports, stickers); Debian's package by default (docs/decisions/r1-every-document-html-printed-one.md). */

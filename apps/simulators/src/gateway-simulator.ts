@@ -1,7 +1,7 @@
 /**
  * Hospital HIS gateway simulator (spec §7 Local helper services → Gateway; spec §7 Reports → ping-gateway), for
  * development, API tests and e2e:
- *   GET  /features              → text naming what the gateway offers (PATIENT_HN_IMPORT)
+ *   GET  /features              → text naming what the gateway offers (PATIENT_HN_IMPORT; state `features`)
  *   GET  /api/patient/hn/{hn}   → { success, data, message }: the hospital's patient record for an HN
  *   POST /hl7/oru               → receives a finished report as HL7 v2 ORU^R01 (Content-Type x-application/hl7-v2+er7
  *                                 or text/plain, UTF-8) and answers an HL7 ACK: MSA AA, or AE when the state says so,
@@ -10,7 +10,7 @@
  *   { delayMs, down, patients: { [hn]: patient-like fields } }.
  * Port and host: GATEWAY_SIM_PORT (default 18181), GATEWAY_SIM_HOST (default 127.0.0.1).
  * Tests change the answers at run time with POST /__sim/state { delayMs?, down?, patients?, oruAck?, oruAckText?,
- * received?, reset? } and read the reports received with GET /__sim/state (`received`). Tests in the same process can
+ * received?, features?, reset? } and read the reports received with GET /__sim/state (`received`). Tests in the same process can
  * call startGatewaySimulator() instead.
  *
  *   npx tsx apps/simulators/src/gateway-simulator.ts
@@ -62,6 +62,8 @@ export interface GatewayState {
   oruAckText: string;
   /** Reports received, oldest first (the last 100). */
   received: ReceivedOru[];
+  /** What GET /features answers: the gateway's capabilities (an HIS without HN import answers without PATIENT_HN_IMPORT). */
+  features: string;
 }
 
 export interface GatewaySimulatorOptions {
@@ -95,6 +97,7 @@ export async function startGatewaySimulator(options: GatewaySimulatorOptions): P
       oruAck: 'AA',
       oruAckText: '',
       received: [],
+      features: 'PATIENT_HN_IMPORT',
       ...options.initialState,
     },
     route: async ({ req, res, url, state }) => {
@@ -127,7 +130,7 @@ export async function startGatewaySimulator(options: GatewaySimulatorOptions): P
       }
       if (req.method !== 'GET') return false;
       if (url.pathname === '/features') {
-        sendText(res, 200, 'PATIENT_HN_IMPORT');
+        sendText(res, 200, state.features);
         return true;
       }
       const match = /^\/api\/patient\/hn\/([^/]+)\/?$/.exec(url.pathname);

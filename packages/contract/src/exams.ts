@@ -79,6 +79,8 @@ export const ExamSchema = z.object({
   prefixName: z.string().nullable(),
   suffixName: z.string().nullable(),
   birthDate: z.string().nullable(),
+  /** The request the exam was ordered on (Export Film from the worklist makes that request's film link); null for a walk-in study. */
+  requestId: z.string().nullable(),
   version: z.number().int(),
 });
 export type Exam = z.infer<typeof ExamSchema>;

@@ -25,5 +25,9 @@ export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 export const SiteConfigSchema = z.object({
   siteName: z.string(),
   lineLoginDialogUrl: z.string().nullable(),
+  /** The workstation's CD download helper (spec §7), the Rangsi Helper's `cd/` by default; null: not offered. */
+  cdHelperUrl: z.string().nullable(),
+  /** The workstation's RadiAnt viewer helper (spec §7), the Rangsi Helper's `radiant/` by default; null: not offered. */
+  radiantHelperUrl: z.string().nullable(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

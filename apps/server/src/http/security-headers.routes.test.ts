@@ -64,10 +64,10 @@ describe('security headers', () => {
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'self'");
     expect(directive(csp, 'object-src')).toBe("object-src 'none'");
-    // The browser calls the HIS gateway itself (patient import), so the CSP names its origin.
-    // The browser calls the HIS gateway helper and the branch image cache, nothing else.
+    // The browser calls the HIS gateway, the workstation's Rangsi Helper (CD and RadiAnt, one origin) and the
+    // branch image cache itself, nothing else.
     expect(directive(csp, 'connect-src')).toBe(
-      "connect-src 'self' http://his.hospital.local:8090 http://cache.rs1.local:8042",
+      "connect-src 'self' http://his.hospital.local:8090 http://127.0.0.1:17580 http://cache.rs1.local:8042",
     );
   });
 

@@ -15,6 +15,7 @@ import { ADDITIONAL_FIELDS, MODALITY_FIELDS } from './data/additional-fields';
 import { LOOKUPS, type LookupKind } from './data/lookups';
 import { NAME_PREFIXES } from './data/name-prefixes';
 import { REPORT_TEMPLATES } from './data/report-templates';
+import { DEFAULT_CD_HELPER_URL, DEFAULT_RADIANT_HELPER_URL } from '../modules/uidata/workstation-helpers';
 
 export const MODALITIES = [
   { code: 'CT', name: 'Computed Tomography' },
@@ -30,6 +31,7 @@ export const SITE_CONFIG_DEFAULTS: Record<string, unknown> = {
   site: { siteName: 'Rangsi', lineLoginDialogUrl: null },
   patientUi: { gatewayUrl: null, idCardReaderUrl: null },
   uploader: { allowScanner: false, scannerStationUrl: null },
+  workstationHelpers: { cdHelperUrl: DEFAULT_CD_HELPER_URL, radiantHelperUrl: DEFAULT_RADIANT_HELPER_URL },
 };
 
 // Arbitrary constant: serialises concurrent boots of several instances on one PostgreSQL.

@@ -67,6 +67,7 @@ export function toExam(r: Hydrated, arriving?: { has(examId: string): boolean })
     prefixName: e.prefixName,
     suffixName: e.suffixName,
     birthDate: e.birthDate,
+    requestId: e.requestId,
     version: e.version,
   };
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_DEFAULTS, menuFor, type RoleName } from '@rangsi/domain';
+import { eq } from 'drizzle-orm';
+import { siteConfig } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 const DEMO: [string, RoleName][] = [
@@ -58,5 +60,32 @@ describe('GET /api/uidata/menu and /api/uidata/site', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toHaveProperty('lineLoginDialogUrl');
     expect(res.body).not.toMatch(/secret/i);
+  });
+
+  it('site config names the workstation CD and RadiAnt helpers: the Rangsi Helper on loopback by default', async () => {
+    const cookie = await sut.login('staff');
+    const data = (await sut.app.inject({ url: '/api/uidata/site', headers: { cookie } })).json().data;
+    expect(data.cdHelperUrl).toBe('http://127.0.0.1:17580/cd/');
+    expect(data.radiantHelperUrl).toBe('http://127.0.0.1:17580/radiant/');
+  });
+
+  it('a site that has no helper says so (null) and the actions are not offered; the env names another', async () => {
+    await sut.database.db
+      .update(siteConfig)
+      .set({ value: { cdHelperUrl: null, radiantHelperUrl: null } })
+      .where(eq(siteConfig.key, 'workstationHelpers'));
+    const cookie = await sut.login('staff');
+    const stored = (await sut.app.inject({ url: '/api/uidata/site', headers: { cookie } })).json().data;
+    expect([stored.cdHelperUrl, stored.radiantHelperUrl]).toEqual([null, null]);
+
+    const other = await createTestApp({ env: { CD_HELPER_URL: 'http://127.0.0.1:18999/cd/' } });
+    try {
+      const c = await other.login('staff');
+      const data = (await other.app.inject({ url: '/api/uidata/site', headers: { cookie: c } })).json().data;
+      expect(data.cdHelperUrl).toBe('http://127.0.0.1:18999/cd/');
+      expect(data.radiantHelperUrl).toBe('http://127.0.0.1:17580/radiant/');
+    } finally {
+      await other.close();
+    }
   });
 });

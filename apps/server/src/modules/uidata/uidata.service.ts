@@ -3,6 +3,7 @@ import { hasAccountingMenu } from '@rangsi/domain';
 import type { CurrentUser } from '../../auth/current-user';
 import type { Database } from '../../db/client';
 import type { UidataRepository } from './uidata.repository';
+import { workstationHelpersFrom, type WorkstationHelpers } from './workstation-helpers';
 
 /**
  * Server-driven UI data: the user's menu, the site configuration, and the reference data the forms add to (a doctor,
@@ -11,7 +12,12 @@ import type { UidataRepository } from './uidata.repository';
 export class UidataService {
   constructor(
     private readonly repo: UidataRepository,
-    private readonly overrides: { gatewayUrl?: string; idCardReaderUrl?: string } = {},
+    private readonly overrides: {
+      gatewayUrl?: string;
+      idCardReaderUrl?: string;
+      cdHelperUrl?: string;
+      radiantHelperUrl?: string;
+    } = {},
   ) {}
 
   /** The menu items this user holds the permission for; children follow their parent. */
@@ -55,7 +61,20 @@ export class UidataService {
 
   async site(): Promise<SiteConfig> {
     const v = await this.repo.siteValue<Partial<SiteConfig>>('site');
-    return { siteName: v?.siteName ?? 'Rangsi', lineLoginDialogUrl: v?.lineLoginDialogUrl ?? null };
+    return {
+      siteName: v?.siteName ?? 'Rangsi',
+      lineLoginDialogUrl: v?.lineLoginDialogUrl ?? null,
+      ...(await this.workstationHelpers()),
+    };
+  }
+
+  /** Spec §7: the workstation's CD download and RadiAnt helpers, as the browser reaches them. */
+  async workstationHelpers(): Promise<WorkstationHelpers> {
+    const stored = await this.repo.siteValue<Partial<WorkstationHelpers>>('workstationHelpers');
+    return workstationHelpersFrom(stored, {
+      cdHelperUrl: this.overrides.cdHelperUrl,
+      radiantHelperUrl: this.overrides.radiantHelperUrl,
+    });
   }
 
   /**

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useCurrentUser } from '@/api/me';
 import { usePatientUiConfig } from './api/get-patient-ui-config';
+import { useGatewayHnImport } from './api/gateway-features';
 import { searchPatientsQueryOptions, useSearchPatients, type PatientSearchRun } from '@/api/patient-search';
 import { CardReaderDialogs } from './components/card-reader-dialogs';
 import { FormText } from './components/form-text';
@@ -40,6 +41,7 @@ export function PatientSearchPage() {
   const me = useCurrentUser();
   const ui = usePatientUiConfig();
   const reader = useCardReader(ui.data?.idCardReaderUrl ?? null, { probeOnMount: false });
+  const hnImport = useGatewayHnImport(ui.data?.gatewayUrl ?? null);
   const canEdit = me.permissions.includes('PATIENT_EDIT');
   const canCreateExam = me.permissions.includes('REQUEST_CREATE');
 
@@ -173,7 +175,7 @@ export function PatientSearchPage() {
               </span>
             </Tooltip>
           ) : null}
-          {canEdit && ui.data?.gatewayUrl && searched ? (
+          {canEdit && hnImport && searched ? (
             <Button
               variant="outlined"
               startIcon={<CloudDownloadRounded />}

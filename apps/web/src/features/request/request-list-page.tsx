@@ -13,15 +13,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCurrentUser } from '@/api/me';
-import {
-  useCreateExportLink,
-  useDecideCustomPrice,
-  useDeleteRequests,
-  fetchDeleteReasons,
-} from './api/request-mutations';
+import { useCreateExportLink } from '@/api/export-link';
+import { useDecideCustomPrice, useDeleteRequests, fetchDeleteReasons } from './api/request-mutations';
 import { useSearchRequests, type RequestSearchRun } from './api/search-requests';
 import { BulkDeleteDialog } from './components/bulk-delete-dialog';
-import { ExportLinkDialog } from './components/export-link-dialog';
+import { ExportLinkDialog } from '@/components/export-link-dialog';
 import { initialFields, RequestSearchForm } from './components/request-search-form';
 import { RequestTable } from './components/request-table';
 import { useCountdown } from './hooks/use-countdown';

@@ -16,12 +16,14 @@ import { DicomImportDialog } from './components/dicom-import-dialog';
 import { DocumentsDialog } from './components/documents-dialog';
 import { EditExamDialog } from './components/edit-exam-dialog';
 import { ExamConfirmDialog } from './components/exam-confirm-dialog';
+import { ExportFilmDialog } from './components/export-film-dialog';
 import { HistoryDialog } from './components/history-dialog';
 import { SearchPanel } from './components/search-panel';
 import { SuccessSnackbar } from './components/success-snackbar';
 import { WorklistEmpty } from './components/worklist-empty';
 import { WorklistPager } from './components/worklist-pager';
 import { WorklistTable } from './components/worklist-table';
+import { WorkstationDialog } from './components/workstation-download-dialog';
 import { useNow } from './hooks/use-now';
 import { useWorklist } from './hooks/use-worklist';
 import { useWorklistDialogs } from './hooks/use-worklist-dialogs';
@@ -167,7 +169,9 @@ export function WorklistPage() {
         ) : null}
       </Paper>
 
-      {dialog && dialogExam ? <WorklistDialogs dialog={dialog} exam={dialogExam} can={can} onClose={close} /> : null}
+      {dialog && dialogExam ? (
+        <WorklistDialogs dialog={dialog} exam={dialogExam} can={can} onClose={close} onOpen={actions.open} />
+      ) : null}
       <SuccessSnackbar />
     </Box>
   );
@@ -180,11 +184,13 @@ function WorklistDialogs({
   exam,
   can,
   onClose,
+  onOpen,
 }: {
   dialog: NonNullable<Dialogs['dialog']>;
   exam: Exam;
   can: ReturnType<typeof worklistCapabilities>;
   onClose: () => void;
+  onOpen: (dialog: NonNullable<Dialogs['dialog']>) => void;
 }) {
   switch (dialog.kind) {
     case 'documents':
@@ -197,8 +203,20 @@ function WorklistDialogs({
       return <HistoryDialog exam={exam} pacsLink={can.pacsLink} onClose={onClose} />;
     case 'importDicom':
       return <DicomImportDialog exam={exam} onClose={onClose} />;
+    case 'workstation':
+      return <WorkstationDialog service={dialog.service} exam={exam} onClose={onClose} />;
+    case 'exportFilm':
+      return <ExportFilmDialog exam={exam} onClose={onClose} />;
     case 'confirm':
-      return <ExamConfirmDialog action={dialog.action} exam={exam} then={dialog.then} onClose={onClose} />;
+      return (
+        <ExamConfirmDialog
+          action={dialog.action}
+          exam={exam}
+          then={dialog.then}
+          onClose={onClose}
+          onContinue={onOpen}
+        />
+      );
   }
 }
 

@@ -1,20 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/api/api-client';
+import { issueExamToken, type ExamToken } from '@/api/exam-token';
 
-export interface ExamToken {
-  token: string;
-  expiresAt: string;
-}
+export type { ExamToken };
 
-/**
- * POST /api/exam/{id}/token for Weasis: a short-lived token that opens this exam's Weasis manifest and the images it
- * names, and nothing else (the server refuses it on every other route).
- */
+/** A Weasis token: it opens this exam's Weasis manifest and the images it names, nothing else. */
 export function issueWeasisToken(examId: string): Promise<ExamToken> {
-  return apiRequest<ExamToken>(`/api/exam/${encodeURIComponent(examId)}/token`, {
-    method: 'POST',
-    body: { purpose: 'weasis' },
-  });
+  return issueExamToken(examId, 'weasis');
 }
 
 export function useIssueWeasisToken() {

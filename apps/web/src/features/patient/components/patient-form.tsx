@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useCurrentUser } from '@/api/me';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { usePatientExams } from '../api/get-patient-exams';
+import { useGatewayHnImport } from '../api/gateway-features';
 import type { PatientUiConfig } from '../api/get-patient-ui-config';
 import { useSavePatientImage } from '../api/save-patient-image';
 import { useCardFill } from '../hooks/use-card-fill';
@@ -47,6 +48,7 @@ export function PatientForm({ patientId, patient, formData, ui }: PatientFormPro
   const [tab, setTab] = useState(0);
   const [focusField, setFocusField] = useState<string | null>(null);
   const reader = useCardReader(ui.idCardReaderUrl);
+  const hnImport = useGatewayHnImport(ui.gatewayUrl);
   const [importOpen, setImportOpen] = useState(patientId === 'import' && ui.gatewayUrl !== null);
   const [pendingPhoto, setPendingPhoto] = useState<string | null>(null);
   const [cardPhoto, setCardPhoto] = useState<string | null>(null);
@@ -140,7 +142,7 @@ export function PatientForm({ patientId, patient, formData, ui }: PatientFormPro
         />
         <PatientSummary values={values} hn={existing ? patient.hn : null} />
         <PatientSourceButtons
-          onImport={ui.gatewayUrl && !existing ? () => setImportOpen(true) : null}
+          onImport={hnImport && !existing ? () => setImportOpen(true) : null}
           reader={reader}
           onReadCard={() => void readCard()}
         />

@@ -1,4 +1,4 @@
-import type { ExportLink, RequestSave, RequestSaved } from '@rangsi/contract';
+import type { RequestSave, RequestSaved } from '@rangsi/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/api/api-client';
 import { requestKeys } from './search-requests';
@@ -51,13 +51,5 @@ export function useDecideCustomPrice() {
       decision: 'approve' | 'reject';
     }) => apiRequest(`/api/request/${requestId}/customPrice/${customPriceId}/${decision}`, { method: 'POST' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
-  });
-}
-
-/** POST /api/request/link/{id}: a new export film link. */
-export function useCreateExportLink() {
-  return useMutation({
-    mutationFn: (requestId: string) =>
-      apiRequest<ExportLink>(`/api/request/link/${requestId}`, { method: 'POST', body: {} }),
   });
 }

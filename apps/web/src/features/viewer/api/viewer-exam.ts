@@ -1,5 +1,6 @@
 import type { Exam, Series } from '@rangsi/contract';
 import { apiRequest } from '@/api/api-client';
+import { issueExamToken, type ExamToken } from '@/api/exam-token';
 
 const examPath = (examId: string) => `/api/exam/${encodeURIComponent(examId)}`;
 
@@ -19,8 +20,8 @@ export function unzipViewerExam(exam: Pick<Exam, 'examId' | 'version'>): Promise
 }
 
 /** POST /api/exam/{id}/token: the short-lived exam token the frame's address carries (spec §2, §6). */
-export function issueViewerToken(examId: string): Promise<{ token: string; expiresAt: string }> {
-  return apiRequest<{ token: string; expiresAt: string }>(`${examPath(examId)}/token`, { method: 'POST', body: {} });
+export function issueViewerToken(examId: string): Promise<ExamToken> {
+  return issueExamToken(examId, 'viewer');
 }
 
 /** POST /api/exam/{id}/accept (spec §4 Acceptance): the reviewer takes the case before viewing it. */

@@ -20,7 +20,7 @@ import { rejectReport } from '../api/reject-report';
 import { useUnzipExam } from '../api/unzip-exam';
 import { useEnglish } from '../hooks/use-english';
 import { announceSuccess } from '../hooks/use-success-snackbar';
-import type { AfterAccept, ConfirmAction } from '../hooks/use-worklist-dialogs';
+import type { AfterAccept, ConfirmAction, GatedDialog } from '../hooks/use-worklist-dialogs';
 import { openAfter } from '@/lib/open-window';
 import { BilingualText } from './bilingual-text';
 import { ExamDialogTitle } from './exam-dialog-title';
@@ -45,16 +45,18 @@ const ACTIONS: Record<
 interface ExamConfirmDialogProps {
   action: ConfirmAction;
   exam: Exam;
-  /** Acceptance before opening the viewer or the report (spec §4): where to go after Yes. */
+  /** Acceptance before opening the viewer, the report or an image dialog (spec §4): what comes after Yes. */
   then?: AfterAccept;
   onClose: () => void;
+  /** Opens the dialog that waited for the acceptance, with the accepted row. */
+  onContinue?: (dialog: GatedDialog) => void;
 }
 
 /**
  * Spec §4: the No/Yes confirmations — acceptance (Yes accepts, then continues), a doctor's reject, approve or
  * reject of DICOM and of the report (with a message box), DICOM delete and exam delete.
  */
-export function ExamConfirmDialog({ action, exam, then, onClose }: ExamConfirmDialogProps) {
+export function ExamConfirmDialog({ action, exam, then, onClose, onContinue }: ExamConfirmDialogProps) {
   const { t } = useTranslation();
   const { english, inThai } = useEnglish();
   const [message, setMessage] = useState('');
@@ -82,12 +84,27 @@ export function ExamConfirmDialog({ action, exam, then, onClose }: ExamConfirmDi
       remove.mutate({ exam }, { onSuccess: done, onSettled: onClose });
       return;
     }
-    if (action === 'accept' && then) {
+    if (action === 'accept' && then && 'dialog' in then) {
+      act.mutate(
+        { exam },
+        {
+          onSuccess: (accepted) => {
+            done();
+            if (onContinue) onContinue({ ...then.dialog, exam: accepted });
+            else onClose();
+          },
+          onError: onClose,
+        },
+      );
+      return;
+    }
+    if (action === 'accept' && then && 'url' in then) {
+      const { url, unzip: unzipFirst } = then;
       // The window opens inside this click (popup blockers) and is pointed at the page once accepted.
-      void openAfter(then.url, async () => {
+      void openAfter(url, async () => {
         const accepted = await act.mutateAsync({ exam });
         done();
-        if (then.unzip) await unzip.mutateAsync({ exam: accepted });
+        if (unzipFirst) await unzip.mutateAsync({ exam: accepted });
       }).finally(onClose);
       return;
     }

@@ -10,8 +10,8 @@ import { RowActionsMenu } from './row-actions-menu';
 
 const DOCTOR = '00000000-0000-4000-8000-0000000000d1';
 
-function actions(): WorklistActions {
-  return { open: vi.fn(), openViewer: vi.fn(), openReport: vi.fn(), unzip: vi.fn() };
+function actions(helpers = { cd: true, radiant: true }): WorklistActions {
+  return { open: vi.fn(), openViewer: vi.fn(), openReport: vi.fn(), unzip: vi.fn(), openImageDialog: vi.fn(), helpers };
 }
 
 /** Opens the row's menu as `role` and answers the action ids it offers, in order. */
@@ -67,5 +67,33 @@ describe('RowActionsMenu (spec §4, §6: only what the role and the exam allow)'
   it('labels the items in Thai', () => {
     offered('Staff');
     expect(screen.getByTestId('action-history').textContent).toMatch(/[\u0E00-\u0E7F]/);
+  });
+
+  it('offers the CD folder and RadiAnt downloads to the image right, on exams with images not archived', () => {
+    expect(offered('Staff')).toEqual(expect.arrayContaining(['downloadCd', 'downloadRadiant']));
+    cleanup();
+    expect(offered('Staff', examFixture({ hasImage: false }))).not.toContain('downloadCd');
+    cleanup();
+    const archived = offered('Staff', examFixture({ zipStatus: 'Archive' }));
+    expect(archived).not.toContain('downloadCd');
+    expect(archived).not.toContain('downloadRadiant');
+  });
+
+  it('does not offer a workstation helper the site has none of', () => {
+    const ids = offered('Staff', examFixture(), DOCTOR, actions({ cd: false, radiant: true }));
+    expect(ids).not.toContain('downloadCd');
+    expect(ids).toContain('downloadRadiant');
+  });
+
+  it('offers Export Film with the request export right, for an exam ordered on a request', () => {
+    const acts = actions();
+    const exam = examFixture({ requestId: '00000000-0000-4000-8000-00000000aa01' });
+    expect(offered('Staff', exam, DOCTOR, acts)).toContain('exportFilm');
+    fireEvent.click(screen.getByTestId('action-exportFilm'));
+    expect(acts.openImageDialog).toHaveBeenCalledWith({ kind: 'exportFilm', exam });
+    cleanup();
+    expect(offered('Staff', examFixture({ requestId: null }))).not.toContain('exportFilm');
+    cleanup();
+    expect(offered('Doctor', exam)).not.toContain('exportFilm');
   });
 });

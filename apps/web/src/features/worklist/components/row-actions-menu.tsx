@@ -3,7 +3,10 @@ import DeleteForeverRounded from '@mui/icons-material/DeleteForeverRounded';
 import DoNotDisturbOnRounded from '@mui/icons-material/DoNotDisturbOnRounded';
 import DriveFolderUploadRounded from '@mui/icons-material/DriveFolderUploadRounded';
 import EditNoteRounded from '@mui/icons-material/EditNoteRounded';
+import AlbumRounded from '@mui/icons-material/AlbumRounded';
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
+import LaunchRounded from '@mui/icons-material/LaunchRounded';
+import QrCode2Rounded from '@mui/icons-material/QrCode2Rounded';
 import ImageNotSupportedRounded from '@mui/icons-material/ImageNotSupportedRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import TaskAltRounded from '@mui/icons-material/TaskAltRounded';
@@ -21,7 +24,15 @@ import type { Exam } from '@rangsi/contract';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfirmAction, WorklistActions } from '../hooks/use-worklist-dialogs';
-import { canAssign, canAuditDicom, canAuditReport, canDeleteExam, canRejectCase, isArchived } from '../lib/exam-rules';
+import {
+  canAssign,
+  canAuditDicom,
+  canAuditReport,
+  canDeleteExam,
+  canDownloadImages,
+  canRejectCase,
+  isArchived,
+} from '../lib/exam-rules';
 import type { WorklistCapabilities } from '../lib/worklist-capabilities';
 import { needsAcceptance } from '@rangsi/domain';
 
@@ -98,6 +109,30 @@ export function RowActionsMenu({ exam, can, actions }: RowActionsMenuProps) {
             label: t('worklist.action.unzip'),
             icon: <UnarchiveRounded />,
             run: () => actions.unzip(exam),
+          },
+      ],
+      [
+        // Spec §2: the workstation helpers' downloads and the film link, for exams with images on hand.
+        actions.helpers.cd &&
+          canDownloadImages(exam, can) && {
+            id: 'downloadCd',
+            label: t('worklist.action.downloadCd'),
+            icon: <AlbumRounded />,
+            run: () => actions.openImageDialog({ kind: 'workstation', service: 'cd', exam }),
+          },
+        actions.helpers.radiant &&
+          canDownloadImages(exam, can) && {
+            id: 'downloadRadiant',
+            label: t('worklist.action.downloadRadiant'),
+            icon: <LaunchRounded />,
+            run: () => actions.openImageDialog({ kind: 'workstation', service: 'radiant', exam }),
+          },
+        can.exportFilm &&
+          exam.requestId !== null && {
+            id: 'exportFilm',
+            label: t('worklist.action.exportFilm'),
+            icon: <QrCode2Rounded />,
+            run: () => actions.openImageDialog({ kind: 'exportFilm', exam }),
           },
       ],
       [

@@ -9,16 +9,23 @@ import { openAfter } from '@/lib/open-window';
 import type { WorklistCapabilities } from '../lib/worklist-capabilities';
 import { announceSuccess } from './use-success-snackbar';
 import { needsAcceptance } from '@rangsi/domain';
+import type { WorkstationService } from './use-workstation-download';
+import { useSiteConfig } from '@/api/site';
+import { helperUrlOf } from '../lib/workstation-helpers';
 
 /** Actions that ask "are you sure?" first (spec §4). */
 export type ConfirmAction =
   'accept' | 'reject' | 'approveDicom' | 'rejectDicom' | 'deleteDicom' | 'approveReport' | 'rejectReport' | 'delete';
 
-/** Where to go once a case is accepted: the viewer or the report, unzipping archived images first. */
-export interface AfterAccept {
-  url: string;
-  unzip: boolean;
-}
+/**
+ * What comes once a case is accepted: the viewer or the report (unzipping archived images first), or a dialog (the
+ * CD, RadiAnt and Export Film actions, spec §4 Acceptance).
+ */
+export type AfterAccept = { url: string; unzip: boolean } | { dialog: GatedDialog };
+
+/** The dialogs that work on the exam's images: a doctor accepts an assigned case first. */
+export type GatedDialog =
+  { kind: 'workstation'; exam: Exam; service: WorkstationService } | { kind: 'exportFilm'; exam: Exam };
 
 export type WorklistDialog =
   | { kind: 'documents'; exam: Exam; uploadKind: ExamUploadKind }
@@ -26,6 +33,7 @@ export type WorklistDialog =
   | { kind: 'assign'; exam: Exam }
   | { kind: 'history'; exam: Exam }
   | { kind: 'importDicom'; exam: Exam }
+  | GatedDialog
   | { kind: 'confirm'; action: ConfirmAction; exam: Exam; then?: AfterAccept };
 
 /** What a row can ask the screen to do. */
@@ -37,12 +45,19 @@ export interface WorklistActions {
   openReport: (exam: Exam) => void;
   /** Spec §4 Zip: unzip archived images ahead of viewing; the answer replaces the row. */
   unzip: (exam: Exam) => void;
+  /** Spec §2 CD folder, RadiAnt and Export Film dialogs; acceptance first for the reviewer of an Assigned exam. */
+  openImageDialog: (dialog: GatedDialog) => void;
+  /** Which workstation helpers the site offers (spec §7; decision WS10). */
+  helpers: { cd: boolean; radiant: boolean };
 }
 
 export function useWorklistDialogs(can: WorklistCapabilities) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<WorklistDialog | null>(null);
   const { mutateAsync: unzip } = useUnzipExam();
+  const site = useSiteConfig().data;
+  const cd = Boolean(helperUrlOf(site, 'cd'));
+  const radiant = Boolean(helperUrlOf(site, 'radiant'));
 
   const openGated = useCallback(
     (exam: Exam, url: string, unzipFirst: boolean) => {
@@ -68,6 +83,13 @@ export function useWorklistDialogs(can: WorklistCapabilities) {
       open: setDialog,
       openViewer: (exam) => openGated(exam, viewerUrl(exam), isArchived(exam)),
       openReport: (exam) => openGated(exam, reportUrl(exam), false),
+      helpers: { cd, radiant },
+      openImageDialog: (next) =>
+        setDialog(
+          needsAcceptance(next.exam, can)
+            ? { kind: 'confirm', action: 'accept', exam: next.exam, then: { dialog: next } }
+            : next,
+        ),
       unzip: (exam) => {
         unzip({ exam }).then(
           () => announceSuccess(t('worklist.done.unzip')),
@@ -76,7 +98,7 @@ export function useWorklistDialogs(can: WorklistCapabilities) {
         );
       },
     }),
-    [openGated, unzip, t],
+    [openGated, unzip, t, can, cd, radiant],
   );
 
   const close = useCallback(() => setDialog(null), []);

@@ -49,6 +49,14 @@ export function canAssign(exam: Row, can: WorklistCapabilities): boolean {
   return can.assign && exam.status !== 'Completed';
 }
 
+/**
+ * Spec §2 CD folder and RadiAnt downloads: the image right, on an exam with images that are not in the cold archive
+ * (the export refuses archived images: the Unzip action brings them back first; decision WS11).
+ */
+export function canDownloadImages(exam: Row, can: WorklistCapabilities): boolean {
+  return can.images && exam.hasImage && !isArchived(exam);
+}
+
 /** Spec §4 Zip: archived images are unzipped on demand before viewing. */
 export function isArchived(exam: Pick<Exam, 'zipStatus'>): boolean {
   return exam.zipStatus === 'Archive';

@@ -34,6 +34,8 @@ export interface WorklistCapabilities {
   editExam: boolean;
   /** MENU_PACS: the accession chip links to /pacs#{accession}. */
   pacsLink: boolean;
+  /** REQUEST_EXPORT: Export Film (the request's public film link) from the row, as from the request list. */
+  exportFilm: boolean;
   /** Doctor: a tab per client when there is more than one. */
   clientTabs: boolean;
   /** Doctor: completed records in a collapsed section. */
@@ -69,6 +71,7 @@ export function worklistCapabilities(me: Pick<Me, 'userId' | 'roleName' | 'permi
     deleteExam: has.has('EXAM_DELETE'),
     editExam: has.has('EXAM_EDIT'),
     pacsLink: has.has('MENU_PACS'),
+    exportFilm: has.has('REQUEST_EXPORT'),
     clientTabs: isDoctor,
     collapseCompleted: isDoctor,
     countdown: !isReportEditor,

@@ -49,6 +49,7 @@ export function examFixture(over: Partial<Exam> = {}): Exam {
     prefixName: 'นางสาว',
     suffixName: null,
     birthDate: '1984-05-01',
+    requestId: null,
     version: 1,
     ...over,
   };

@@ -38,7 +38,7 @@ export function ExportLinkDialog({
       aria-labelledby="export-link-title"
       data-testid="export-link-dialog"
     >
-      <DialogTitle id="export-link-title">{t('request.export.title')}</DialogTitle>
+      <DialogTitle id="export-link-title">{t('exportLink.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
         {error ? (
           <Typography color="error">{error}</Typography>
@@ -51,7 +51,7 @@ export function ExportLinkDialog({
             </Typography>
             <Box
               role="img"
-              aria-label={t('request.export.qr')}
+              aria-label={t('exportLink.qr')}
               sx={{ width: 180, height: 180 }}
               dangerouslySetInnerHTML={{ __html: svg }}
             />
@@ -65,13 +65,13 @@ export function ExportLinkDialog({
               {link.linkHostUrl}
             </Link>
             <Typography variant="caption" color="text.secondary">
-              {t('request.export.expires', { at: formatDateTime(link.expiresAt) })}
+              {t('exportLink.expires', { at: formatDateTime(link.expiresAt) })}
             </Typography>
           </>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('request.common.close')}</Button>
+        <Button onClick={onClose}>{t('exportLink.close')}</Button>
       </DialogActions>
     </Dialog>
   );
