@@ -1,7 +1,7 @@
 // Starts the real Rangsi server for the end-to-end run: a fresh temporary data directory (embedded
 // database, object storage) seeded with the demo data, deleted again when the server stops.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +15,35 @@ const serverPort = Number(process.env.E2E_PORT ?? '18080');
 const gatewayPort = process.env.E2E_GATEWAY_PORT ?? String(serverPort + 100);
 const idCardPort = process.env.E2E_ID_CARD_PORT ?? String(serverPort + 101);
 const nhsoPort = process.env.E2E_NHSO_PORT ?? String(serverPort + 102);
+const helperPort = process.env.E2E_HELPER_PORT ?? String(serverPort + 103);
+
+// The real Rangsi Helper (apps/helper) as a workstation runs it, its folders under one directory named after the
+// server's port (e2e/pages/workstation-helper.ts uses the same rule); SANE sees only its built-in test device, and
+// the viewer command writes the folder it is given to a file instead of opening a window.
+const helperDir = join(tmpdir(), `rangsi-e2e-helper-${serverPort}`);
+rmSync(helperDir, { recursive: true, force: true });
+mkdirSync(join(helperDir, 'sane'), { recursive: true });
+writeFileSync(join(helperDir, 'sane', 'dll.conf'), 'test\n');
+const helperEnv = {
+  RANGSI_SERVER_URL: `http://127.0.0.1:${serverPort}`,
+  RANGSI_HELPER_PORT: helperPort,
+  CD_DIR: join(helperDir, 'cd'),
+  VIEWER_DIR: join(helperDir, 'viewer'),
+  SCAN_DIR: join(helperDir, 'scans'),
+  VIEWER_COMMAND: JSON.stringify([
+    '/bin/sh',
+    '-c',
+    `printf '%s\\n' "$0" >> ${join(helperDir, 'viewer-calls.log')}`,
+    '{folder}',
+  ]),
+  SCANNER_DEVICE: 'test',
+  SANE_CONFIG_DIR: join(helperDir, 'sane'),
+};
 const simulators = [
   ['apps/simulators/src/gateway-simulator.ts', { GATEWAY_SIM_PORT: gatewayPort, GATEWAY_SIM_HOST: '127.0.0.1' }],
   ['apps/simulators/src/id-card-reader-simulator.ts', { ID_CARD_SIM_PORT: idCardPort, ID_CARD_SIM_HOST: '127.0.0.1' }],
   ['apps/simulators/src/nhso-simulator.ts', { NHSO_SIM_PORT: nhsoPort, NHSO_SIM_HOST: '127.0.0.1' }],
+  ['apps/helper/src/main.ts', helperEnv],
 ].map(([script, simEnv]) => {
   // node with tsx's loader (not npx): a signal sent to this child reaches the simulator itself.
   const sim = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -48,6 +73,9 @@ const env = {
   REPORT_GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/hl7/oru`,
   ID_CARD_READER_URL: `http://127.0.0.1:${idCardPort}/`,
   NHSO_SERVICE_URL: `http://127.0.0.1:${nhsoPort}/`,
+  CD_HELPER_URL: `http://127.0.0.1:${helperPort}/cd/`,
+  RADIANT_HELPER_URL: `http://127.0.0.1:${helperPort}/radiant/`,
+  SCANNER_STATION_URL: `http://127.0.0.1:${helperPort}/scanner/`,
 };
 // The e2e suite always runs on the embedded database, even where a PostgreSQL URL is configured for CI.
 delete env.DATABASE_URL;
@@ -61,8 +89,9 @@ function removeDataDir() {
   cleaned = true;
   try {
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    rmSync(helperDir, { recursive: true, force: true, maxRetries: 3 });
   } catch (error) {
-    console.error(`[e2e] could not delete ${dataDir}:`, error);
+    console.error(`[e2e] could not delete ${dataDir} or ${helperDir}:`, error);
   }
 }
 

@@ -16,6 +16,8 @@ export interface ExamRow {
   zipStatus: string | null;
   branchId: number;
   version: number;
+  patientName: string;
+  requestId: string | null;
 }
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
