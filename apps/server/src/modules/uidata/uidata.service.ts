@@ -11,7 +11,12 @@ import type { UidataRepository } from './uidata.repository';
 export class UidataService {
   constructor(
     private readonly repo: UidataRepository,
-    private readonly overrides: { gatewayUrl?: string; idCardReaderUrl?: string } = {},
+    private readonly overrides: {
+      gatewayUrl?: string;
+      idCardReaderUrl?: string;
+      /** Rangsi's own LINE Login start, when LINE Login is configured (decision ln03). */
+      lineLoginPath?: string | null;
+    } = {},
   ) {}
 
   /** The menu items this user holds the permission for; children follow their parent. */
@@ -55,7 +60,9 @@ export class UidataService {
 
   async site(): Promise<SiteConfig> {
     const v = await this.repo.siteValue<Partial<SiteConfig>>('site');
-    return { siteName: v?.siteName ?? 'Rangsi', lineLoginDialogUrl: v?.lineLoginDialogUrl ?? null };
+    // The site's own dialog URL when it names one (spec §1), else Rangsi's LINE Login when configured, else none.
+    const lineLoginDialogUrl = v?.lineLoginDialogUrl || this.overrides.lineLoginPath || null;
+    return { siteName: v?.siteName ?? 'Rangsi', lineLoginDialogUrl };
   }
 
   /**
