@@ -15,10 +15,13 @@ const serverPort = Number(process.env.E2E_PORT ?? '18080');
 const gatewayPort = process.env.E2E_GATEWAY_PORT ?? String(serverPort + 100);
 const idCardPort = process.env.E2E_ID_CARD_PORT ?? String(serverPort + 101);
 const nhsoPort = process.env.E2E_NHSO_PORT ?? String(serverPort + 102);
+// LINE Login and the Messaging API (issue 28 item 5): the server calls it, the browser's login popup opens its page.
+const linePort = process.env.E2E_LINE_PORT ?? String(serverPort + 104);
 const simulators = [
   ['apps/simulators/src/gateway-simulator.ts', { GATEWAY_SIM_PORT: gatewayPort, GATEWAY_SIM_HOST: '127.0.0.1' }],
   ['apps/simulators/src/id-card-reader-simulator.ts', { ID_CARD_SIM_PORT: idCardPort, ID_CARD_SIM_HOST: '127.0.0.1' }],
   ['apps/simulators/src/nhso-simulator.ts', { NHSO_SIM_PORT: nhsoPort, NHSO_SIM_HOST: '127.0.0.1' }],
+  ['apps/simulators/src/line-simulator.ts', { LINE_SIM_PORT: linePort, LINE_SIM_HOST: '127.0.0.1' }],
 ].map(([script, simEnv]) => {
   // node with tsx's loader (not npx): a signal sent to this child reaches the simulator itself.
   const sim = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -48,6 +51,12 @@ const env = {
   REPORT_GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/hl7/oru`,
   ID_CARD_READER_URL: `http://127.0.0.1:${idCardPort}/`,
   NHSO_SERVICE_URL: `http://127.0.0.1:${nhsoPort}/`,
+  // The simulator's default channel (apps/simulators/src/line-simulator.ts LINE_SIM_DEFAULTS).
+  LINE_LOGIN_CHANNEL_ID: '1650000001',
+  LINE_LOGIN_CHANNEL_SECRET: 'sim-line-channel-secret-0123456789',
+  LINE_LOGIN_URL: `http://127.0.0.1:${linePort}`,
+  LINE_API_URL: `http://127.0.0.1:${linePort}`,
+  LINE_MESSAGING_CHANNEL_TOKEN: 'sim-line-messaging-token-0123456789',
 };
 // The e2e suite always runs on the embedded database, even where a PostgreSQL URL is configured for CI.
 delete env.DATABASE_URL;
