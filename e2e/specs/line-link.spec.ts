@@ -60,9 +60,7 @@ test('a replayed LINE callback is refused on the page with a message, and nothin
   const replay = await page.context().newPage();
   const answer = await replay.goto(callbackUrl);
   expect(answer?.status()).toBe(400);
-  await expect(replay.getByTestId('line-callback-message')).toContainText(
-    'คำขอเชื่อมต่อ LINE นี้ไม่ถูกต้องหรือหมดอายุแล้ว',
-  );
+  await expect(replay.getByTestId('line-callback-message')).toContainText('คำขอเชื่อมต่อ LINE นี้ไม่ถูกต้องหรือหมดอายุแล้ว');
   await replay.screenshot({ path: screenshotPath('line-callback-refused') });
   await replay.close();
   await page.reload();

@@ -17,7 +17,10 @@ const Port = z.coerce.number().int().min(0).max(65535);
 const httpOrigin = z
   .string()
   .url('must be an http:// or https:// origin such as https://api.line.me')
-  .refine((v) => /^https?:\/\//i.test(v) && new URL(v).pathname === '/' && !new URL(v).search, 'must be an origin (no path)')
+  .refine(
+    (v) => /^https?:\/\//i.test(v) && new URL(v).pathname === '/' && !new URL(v).search,
+    'must be an origin (no path)',
+  )
   .transform((v) => new URL(v).origin);
 
 /** AE titles, each with an optional scope (`AE`, `AE=branch:CODE`, `AE=hospital:CODE`; docs/decisions/in15-querying-ae-title-may-scoped.md). */
@@ -230,7 +233,10 @@ const ConfigSchema = z.object({
    * LINE Login (decision ln03): the channel a user links their chat account through. Both set: the drawer offers the
    * link (unless the site configuration names another login dialog); unset: no LINE Login.
    */
-  LINE_LOGIN_CHANNEL_ID: z.string().regex(/^\d{5,20}$/, 'must be the LINE Login channel id (digits)').optional(),
+  LINE_LOGIN_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the LINE Login channel id (digits)')
+    .optional(),
   LINE_LOGIN_CHANNEL_SECRET: z.string().min(16, 'must be the LINE Login channel secret').optional(),
   /** LINE's authorization server (the login dialog, and the ID tokens' issuer) and its API (token, profile, push). */
   LINE_LOGIN_URL: httpOrigin.default('https://access.line.me'),

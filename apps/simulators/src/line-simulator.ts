@@ -126,7 +126,13 @@ export async function startLineSimulator(options: LineSimulatorOptions): Promise
     name: 'line-simulator',
     port: options.port,
     host: options.host,
-    initialState: { users: LINE_SIM_DEFAULTS.users, pushes: [], tamperNonce: false, failPushes: 0, ...options.initialState },
+    initialState: {
+      users: LINE_SIM_DEFAULTS.users,
+      pushes: [],
+      tamperNonce: false,
+      failPushes: 0,
+      ...options.initialState,
+    },
     route: async ({ req, res, url, state }) => {
       const q = url.searchParams;
       if (req.method === 'GET' && url.pathname === '/oauth2/v2.1/authorize') {

@@ -181,11 +181,11 @@ export const th = {
     'LINE ไม่รับรหัสยืนยันนี้ (อาจถูกใช้ไปแล้ว) กรุณาเริ่มเชื่อมต่อใหม่ (LINE refused this authorization code, it may have been used already: start again)',
   CHAT_LINE_TOKEN_INVALID:
     'ตรวจสอบข้อมูลยืนยันตัวตนจาก LINE ไม่ผ่าน ยังไม่ได้เชื่อมต่อบัญชี (The identity LINE returned could not be verified: nothing was linked)',
-  CHAT_LINE_TAKEN:
-    'บัญชี LINE นี้เชื่อมต่อกับผู้ใช้อื่นอยู่แล้ว (This LINE account is already linked to another user)',
+  CHAT_LINE_TAKEN: 'บัญชี LINE นี้เชื่อมต่อกับผู้ใช้อื่นอยู่แล้ว (This LINE account is already linked to another user)',
   CHAT_LINE_UNAVAILABLE: 'ติดต่อ LINE ไม่ได้ในขณะนี้ กรุณาลองใหม่ (LINE could not be reached: try again)',
   CHAT_LINE_NOT_LINKED: 'ยังไม่ได้เชื่อมต่อบัญชี LINE (No LINE account is linked)',
-  CHAT_LINE_LINKED: 'เชื่อมต่อบัญชี LINE "{name}" แล้ว หน้าต่างนี้จะปิดเอง (LINE account "{name}" linked: this window closes itself)',
+  CHAT_LINE_LINKED:
+    'เชื่อมต่อบัญชี LINE "{name}" แล้ว หน้าต่างนี้จะปิดเอง (LINE account "{name}" linked: this window closes itself)',
   CHAT_LINE_UNLINKED: 'ยกเลิกการเชื่อมต่อบัญชี LINE แล้ว (LINE account unlinked)',
 
   // modules/dicom-export/

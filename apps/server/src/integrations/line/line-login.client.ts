@@ -121,7 +121,10 @@ function decodePart(part: string): Record<string, unknown> | null {
 }
 
 /** GET /v2/profile: the LINE user id and display name behind the access token. */
-export async function fetchProfile(s: LineLoginSettings, accessToken: string): Promise<{ userId: string; displayName: string }> {
+export async function fetchProfile(
+  s: LineLoginSettings,
+  accessToken: string,
+): Promise<{ userId: string; displayName: string }> {
   const res = await call(`${s.apiUrl}/v2/profile`, { headers: { authorization: `Bearer ${accessToken}` } });
   if (res.status >= 500) throw new LineLoginError('UNAVAILABLE');
   const body = (await res.json().catch(() => null)) as { userId?: unknown; displayName?: unknown } | null;

@@ -17,7 +17,9 @@ export async function pushText(
   try {
     const res = await fetch(`${s.apiUrl}/v2/bot/message/push`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.channelToken}`,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${s.channelToken}`,
         'x-line-retry-key': retryKey,
       },
       body: JSON.stringify({ to, messages: [{ type: 'text', text }] }),

@@ -57,7 +57,12 @@ export function defineAssignmentNotice(deps: {
       const exam = await deps.repo.assignedExam(d.examId);
       // Unlinked, or the exam went to someone else (or back) before the notice left: nothing to tell.
       if (!link || !exam || exam.reviewerId !== d.doctorId || exam.status !== 'Assigned') return;
-      const { outcome, status } = await pushText(push, link.lineUserId, assignmentNoticeText(exam, deps.publicBaseUrl), ctx.jobId);
+      const { outcome, status } = await pushText(
+        push,
+        link.lineUserId,
+        assignmentNoticeText(exam, deps.publicBaseUrl),
+        ctx.jobId,
+      );
       if (outcome === 'sent') return;
       deps.log.warn({ examId: d.examId, status, attempt: ctx.attempt }, 'LINE assignment notice not sent');
       if (outcome === 'retry') throw new JobError(`LINE push answered ${status ?? 'nothing'}`, 'LINE_PUSH_FAILED');

@@ -31,7 +31,12 @@ export class ChatAccountsRepository {
   }
 
   /** Uses up the attempt of this state, only when it is this user's and session's, unused and alive. */
-  async claimAttempt(stateHash: string, userId: string, sessionId: string, now: Date): Promise<LoginAttempt | undefined> {
+  async claimAttempt(
+    stateHash: string,
+    userId: string,
+    sessionId: string,
+    now: Date,
+  ): Promise<LoginAttempt | undefined> {
     const [row] = await this.db
       .update(chatAccountLoginAttempts)
       .set({ usedAt: now })

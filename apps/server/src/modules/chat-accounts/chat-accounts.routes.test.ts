@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   LINE_SIM_DEFAULTS,
@@ -44,7 +44,10 @@ describe('chat account (LINE): link, unlink, notify', () => {
   };
   /** GET /login as the user: LINE's authorize URL it redirects to. */
   const start = async (username: string): Promise<URL> => {
-    const res = await sut.app.inject({ url: '/api/chat-account/line/login', headers: { cookie: await cookie(username) } });
+    const res = await sut.app.inject({
+      url: '/api/chat-account/line/login',
+      headers: { cookie: await cookie(username) },
+    });
     expect(res.statusCode, res.body).toBe(302);
     return new URL(res.headers.location as string);
   };
@@ -61,7 +64,8 @@ describe('chat account (LINE): link, unlink, notify', () => {
       url: `${back.pathname}${back.search}`,
       headers: username ? { cookie: await cookie(username) } : {},
     });
-  const link = async (username: string, lineUser = LINE_A) => callback(username, await choose(await start(username), lineUser));
+  const link = async (username: string, lineUser = LINE_A) =>
+    callback(username, await choose(await start(username), lineUser));
   const lineNameOf = async (username: string) =>
     (await sut.app.inject({ url: '/api/me', headers: { cookie: await cookie(username) } })).json().data.lineName;
   const unlink = async (username: string | null) =>
@@ -114,7 +118,7 @@ describe('chat account (LINE): link, unlink, notify', () => {
     expect(res.body).toContain('data-result="linked"');
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
-    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(csp).not.toContain("unsafe-inline'; script");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(await lineNameOf('doctor1')).toBe(LINE_A.displayName);
     const rows = await linkRows();
@@ -222,12 +226,15 @@ describe('chat account (LINE): link, unlink, notify', () => {
     const assignable = async () => {
       const e = await findExam(sut.database.db, eq(exams.status, 'Arrived'), isNotNull(exams.hospitalId));
       const doctors = (
-        await sut.app.inject({ url: `/api/uidata/assignabledoctor/${e.id}`, headers: { cookie: await cookie('admin') } })
+        await sut.app.inject({
+          url: `/api/uidata/assignabledoctor/${e.id}`,
+          headers: { cookie: await cookie('admin') },
+        })
       ).json().data as { doctorId: string }[];
       const [first, second] = doctors;
       const name = async (id: string) =>
         (await sut.database.db.select().from(users).where(eq(users.id, id)))[0]!.username;
-      const [p] = await sut.database.db.select().from(patients).where(and(eq(patients.id, e.patientId)));
+      const [p] = await sut.database.db.select().from(patients).where(eq(patients.id, e.patientId!));
       return { exam: e, doctor: first!, other: second, username: await name(first!.doctorId), patient: p! };
     };
     const assign = async (examId: string, doctorId: string | null) =>
@@ -295,8 +302,9 @@ describe('chat account (LINE) when not configured', () => {
   it('queues no notice without a channel token, even for a linked doctor', async () => {
     const e = await findExam(sut.database.db, eq(exams.status, 'Arrived'), isNotNull(exams.hospitalId));
     const admin = await sut.login('admin');
-    const doctors = (await sut.app.inject({ url: `/api/uidata/assignabledoctor/${e.id}`, headers: { cookie: admin } })).json()
-      .data as { doctorId: string }[];
+    const doctors = (
+      await sut.app.inject({ url: `/api/uidata/assignabledoctor/${e.id}`, headers: { cookie: admin } })
+    ).json().data as { doctorId: string }[];
     await sut.database.db
       .insert(chatAccountLinks)
       .values({ userId: doctors[0]!.doctorId, lineUserId: LINE_A.userId, displayName: 'x' });
@@ -322,7 +330,9 @@ describe('chat account (LINE) without LINE Login', () => {
 
   it('offers no dialog and refuses the login route with a message', async () => {
     const cookie = await sut.login('doctor1');
-    expect((await sut.app.inject({ url: '/api/uidata/site', headers: { cookie } })).json().data.lineLoginDialogUrl).toBeNull();
+    expect(
+      (await sut.app.inject({ url: '/api/uidata/site', headers: { cookie } })).json().data.lineLoginDialogUrl,
+    ).toBeNull();
     const res = await sut.app.inject({ url: '/api/chat-account/line/login', headers: { cookie } });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('ยังไม่ได้ตั้งค่าการเชื่อมต่อ LINE');

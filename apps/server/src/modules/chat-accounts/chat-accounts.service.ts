@@ -65,7 +65,9 @@ export class ChatAccountsService {
   async completeLogin(user: CurrentUser, q: LineCallbackQuery, redirectUri: string): Promise<string> {
     const login = this.requireLogin();
     const now = this.deps.now();
-    const attempt = q.state ? await this.deps.repo.claimAttempt(sha256(q.state), user.userId, user.sessionId, now) : undefined;
+    const attempt = q.state
+      ? await this.deps.repo.claimAttempt(sha256(q.state), user.userId, user.sessionId, now)
+      : undefined;
     if (!attempt) throw chatAccountError('CHAT_LINE_STATE_INVALID');
     if (q.error || !q.code) throw chatAccountError('CHAT_LINE_CANCELLED');
     let profile: { userId: string; displayName: string };

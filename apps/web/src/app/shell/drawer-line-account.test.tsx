@@ -17,7 +17,8 @@ function stubServer(initial: { lineName: string | null; dialogUrl: string | null
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       server.calls.push(`${init?.method ?? 'GET'} ${url}`);
-      if (url === '/api/me') return json({ success: true, data: { displayName: 'นพ. ธนากร', lineName: server.lineName } });
+      if (url === '/api/me')
+        return json({ success: true, data: { displayName: 'นพ. ธนากร', lineName: server.lineName } });
       if (url === '/api/uidata/site')
         return json({ success: true, data: { siteName: 'Rangsi', lineLoginDialogUrl: server.dialogUrl } });
       if (url === '/api/chat-account/line/unlink') {
@@ -57,7 +58,11 @@ describe('DrawerLineAccount', () => {
     vi.stubGlobal('open', open);
     renderDrawer();
     fireEvent.click(await screen.findByText('เชื่อมต่อบัญชี LINE'));
-    expect(open).toHaveBeenCalledWith('/api/chat-account/line/login', 'rangsi-line-login', expect.stringContaining('popup'));
+    expect(open).toHaveBeenCalledWith(
+      '/api/chat-account/line/login',
+      'rangsi-line-login',
+      expect.stringContaining('popup'),
+    );
     server.lineName = 'หมอธนากร LINE';
     // A message from another site is not believed.
     act(() => void window.dispatchEvent(linkedMessage('https://evil.example')));
