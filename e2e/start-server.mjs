@@ -39,11 +39,14 @@ const helperEnv = {
   SCANNER_DEVICE: 'test',
   SANE_CONFIG_DIR: join(helperDir, 'sane'),
 };
+// LINE Login and the Messaging API (issue 28 item 5): the server calls it, the browser's login popup opens its page.
+const linePort = process.env.E2E_LINE_PORT ?? String(serverPort + 104);
 const simulators = [
   ['apps/simulators/src/gateway-simulator.ts', { GATEWAY_SIM_PORT: gatewayPort, GATEWAY_SIM_HOST: '127.0.0.1' }],
   ['apps/simulators/src/id-card-reader-simulator.ts', { ID_CARD_SIM_PORT: idCardPort, ID_CARD_SIM_HOST: '127.0.0.1' }],
   ['apps/simulators/src/nhso-simulator.ts', { NHSO_SIM_PORT: nhsoPort, NHSO_SIM_HOST: '127.0.0.1' }],
   ['apps/helper/src/main.ts', helperEnv],
+  ['apps/simulators/src/line-simulator.ts', { LINE_SIM_PORT: linePort, LINE_SIM_HOST: '127.0.0.1' }],
 ].map(([script, simEnv]) => {
   // node with tsx's loader (not npx): a signal sent to this child reaches the simulator itself.
   const sim = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -76,6 +79,12 @@ const env = {
   CD_HELPER_URL: `http://127.0.0.1:${helperPort}/cd/`,
   RADIANT_HELPER_URL: `http://127.0.0.1:${helperPort}/radiant/`,
   SCANNER_STATION_URL: `http://127.0.0.1:${helperPort}/scanner/`,
+  // The simulator's default channel (apps/simulators/src/line-simulator.ts LINE_SIM_DEFAULTS).
+  LINE_LOGIN_CHANNEL_ID: '1650000001',
+  LINE_LOGIN_CHANNEL_SECRET: 'sim-line-channel-secret-0123456789',
+  LINE_LOGIN_URL: `http://127.0.0.1:${linePort}`,
+  LINE_API_URL: `http://127.0.0.1:${linePort}`,
+  LINE_MESSAGING_CHANNEL_TOKEN: 'sim-line-messaging-token-0123456789',
 };
 // The e2e suite always runs on the embedded database, even where a PostgreSQL URL is configured for CI.
 delete env.DATABASE_URL;

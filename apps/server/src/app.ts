@@ -25,6 +25,7 @@ import { accountingModule } from './modules/accounting/accounting.module';
 import { apiCredentialsModule } from './modules/api-credentials/api-credentials.module';
 import { backupModule } from './modules/backup/backup.module';
 import { billingModule } from './modules/billing/billing.module';
+import { chatAccountsModule } from './modules/chat-accounts/chat-accounts.module';
 import { dicomExportModule } from './modules/dicom-export/dicom-export.module';
 import { documentsModule } from './modules/documents/documents.module';
 import { createExamState, type ExamStateWriter } from './modules/exams/exam-state';
@@ -158,12 +159,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const { auth, tokens, issueToken } = users;
   const apiCredentials = apiCredentialsModule({ db, audit, attempts: users.attempts, now });
+  const chatAccounts = chatAccountsModule({
+    db,
+    audit,
+    jobs,
+    log,
+    now,
+    login:
+      config.LINE_LOGIN_CHANNEL_ID && config.LINE_LOGIN_CHANNEL_SECRET
+        ? {
+            channelId: config.LINE_LOGIN_CHANNEL_ID,
+            channelSecret: config.LINE_LOGIN_CHANNEL_SECRET,
+            loginUrl: config.LINE_LOGIN_URL,
+            apiUrl: config.LINE_API_URL,
+          }
+        : null,
+    push: config.LINE_MESSAGING_CHANNEL_TOKEN
+      ? { apiUrl: config.LINE_API_URL, channelToken: config.LINE_MESSAGING_CHANNEL_TOKEN }
+      : null,
+    publicBaseUrl: config.PUBLIC_BASE_URL ?? null,
+  });
   const uidata = uidataModule({
     db,
     gatewayUrl: config.GATEWAY_URL,
     idCardReaderUrl: config.ID_CARD_READER_URL,
     cdHelperUrl: config.CD_HELPER_URL,
     radiantHelperUrl: config.RADIANT_HELPER_URL,
+    lineLoginPath: chatAccounts.loginDialogPath,
   });
   const patients = patientsModule({
     db,
@@ -175,7 +197,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     examState,
   });
   const arrivingImages = new ArrivingImages();
-  const exams = examsModule({ db, examState, audit, now, images: dicomImages, issueToken, arrivingImages });
+  const exams = examsModule({
+    db,
+    examState,
+    audit,
+    now,
+    images: dicomImages,
+    issueToken,
+    arrivingImages,
+    // The assigned doctor's LINE notice is queued in the assignment's own transaction (decision ln05).
+    onAssigned: chatAccounts.examAssigned,
+  });
   const documents = documentsModule({ db, exams: exams.service, files });
   const radiologyReports = examReportsModule({
     db,
@@ -251,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auditRoutes(new AuditSearch(db)),
     users.plugin,
     apiCredentials.plugin,
+    chatAccounts.plugin,
     uidata.plugin,
     patients.plugin,
     exams.plugin,

@@ -13,6 +13,15 @@ import { assumableCharacterSet } from './dicom/parse/charset';
 import { readCertificateFile, readPrivateKeyFile, type TlsFile } from './dicom/dimse/tls-files';
 
 const Port = z.coerce.number().int().min(0).max(65535);
+/** An http(s) origin (no path), normalised without its trailing slash. */
+const httpOrigin = z
+  .string()
+  .url('must be an http:// or https:// origin such as https://api.line.me')
+  .refine(
+    (v) => /^https?:\/\//i.test(v) && new URL(v).pathname === '/' && !new URL(v).search,
+    'must be an origin (no path)',
+  )
+  .transform((v) => new URL(v).origin);
 
 /** AE titles, each with an optional scope (`AE`, `AE=branch:CODE`, `AE=hospital:CODE`; docs/decisions/in15-querying-ae-title-may-scoped.md). */
 const AeScopes = z
@@ -223,6 +232,20 @@ const ConfigSchema = z.object({
       'must be the 15-digit PromptPay biller id (13-digit tax id + 2-digit suffix) the bank issued',
     )
     .optional(),
+  /**
+   * LINE Login (decision ln03): the channel a user links their chat account through. Both set: the drawer offers the
+   * link (unless the site configuration names another login dialog); unset: no LINE Login.
+   */
+  LINE_LOGIN_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'must be the LINE Login channel id (digits)')
+    .optional(),
+  LINE_LOGIN_CHANNEL_SECRET: z.string().min(16, 'must be the LINE Login channel secret').optional(),
+  /** LINE's authorization server (the login dialog, and the ID tokens' issuer) and its API (token, profile, push). */
+  LINE_LOGIN_URL: httpOrigin.default('https://access.line.me'),
+  LINE_API_URL: httpOrigin.default('https://api.line.me'),
+  /** The Messaging API channel access token: assignment notices are pushed to linked doctors; unset, none (ln05). */
+  LINE_MESSAGING_CHANNEL_TOKEN: z.string().min(16, 'must be a Messaging API channel access token').optional(),
   /** The hospital gateway that receives finished reports (HL7 v2 ORU^R01 over HTTP); unset: ping-gateway reports failure. */
   REPORT_GATEWAY_URL: z.string().url().optional(),
   BODY_LIMIT_BYTES: z.coerce
@@ -312,6 +335,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)');
+  }
+  if (Boolean(c.LINE_LOGIN_CHANNEL_ID) !== Boolean(c.LINE_LOGIN_CHANNEL_SECRET)) {
+    const missing = c.LINE_LOGIN_CHANNEL_ID ? 'LINE_LOGIN_CHANNEL_SECRET' : 'LINE_LOGIN_CHANNEL_ID';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required with the other LINE_LOGIN_CHANNEL_ setting`);
   }
   if (c.FILE_STORE === 's3') {
     const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !c[name]);

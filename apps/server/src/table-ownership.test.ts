@@ -41,6 +41,9 @@ const OWNERS: Record<string, string> = {
   login_failures: 'modules/users/',
   sessions: 'auth/session.repository.ts',
   api_credentials: 'modules/api-credentials/api-credentials.repository.ts',
+  // A user's LINE account and the LINE Logins in progress (decisions ln01, ln02).
+  chat_account_links: 'modules/chat-accounts/chat-accounts.repository.ts',
+  chat_account_login_attempts: 'modules/chat-accounts/chat-accounts.repository.ts',
   audit_log: 'audit/audit.repository.ts',
   // The DICOM index is the library's: the archive, the cold archive, the reindex and the thumbnails keep it.
   dicom_studies: 'dicom/',

@@ -15,3 +15,4 @@ export * from './billing';
 export * from './accounting';
 export * from './api-credentials';
 export * from './dicom-export';
+export * from './chat-accounts';

@@ -144,7 +144,7 @@ export class AuthService {
       username: u.username,
       displayName: u.displayName,
       email: u.email,
-      lineName: u.lineName,
+      lineName: profile.lineName,
       roleName: role,
       branchId: u.branchId,
       branchName: profile.branchName,

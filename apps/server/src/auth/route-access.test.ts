@@ -86,16 +86,21 @@ describe('every route declares its permission and data scope', () => {
     ]);
     expect(taking.filter((r) => !r.url.startsWith('/dicomweb/') && !known.has(r.url)).map((r) => r.url)).toEqual([]);
   });
-  it("keeps the credentials' administration to a person's session (decision io50)", () => {
+  it("keeps the credentials' administration and the chat account to a person's session (io50, ln02)", () => {
     const sessionOnly = sut.routes
       .filter((r) => (r.access as { sessionOnly?: boolean }).sessionOnly)
       .map((r) => `${([] as string[]).concat(r.method).join(',')} ${r.url}`)
       .sort();
     expect(sessionOnly).toEqual([
       'GET /api/admin/api-credentials',
+      'GET /api/chat-account/line/callback',
+      'GET /api/chat-account/line/login',
       'HEAD /api/admin/api-credentials',
+      'HEAD /api/chat-account/line/callback',
+      'HEAD /api/chat-account/line/login',
       'POST /api/admin/api-credentials',
       'POST /api/admin/api-credentials/:id/revoke',
+      'POST /api/chat-account/line/unlink',
     ]);
   });
 });

@@ -7,6 +7,8 @@ export type UserAccountRow = typeof users.$inferSelect;
 export interface UserProfile {
   user: UserAccountRow;
   branchName: string | null;
+  /** The linked chat (LINE) account's display name (decision ln01), or null. */
+  lineName: string | null;
   overrides: (typeof userPermissions.$inferSelect)[];
   clientIds: number[];
 }

@@ -168,6 +168,18 @@ export const en = {
   API_CREDENTIAL_CREATED: 'Credential created',
   API_CREDENTIAL_REVOKED: 'Credential revoked',
 
+  // modules/chat-accounts/
+  CHAT_LINE_NOT_CONFIGURED: 'LINE Login is not configured',
+  CHAT_LINE_STATE_INVALID: 'This LINE link request is invalid or expired: start again from the menu',
+  CHAT_LINE_CANCELLED: 'LINE login was cancelled: nothing was linked',
+  CHAT_LINE_CODE_REFUSED: 'LINE refused this authorization code, it may have been used already: start again',
+  CHAT_LINE_TOKEN_INVALID: 'The identity LINE returned could not be verified: nothing was linked',
+  CHAT_LINE_TAKEN: 'This LINE account is already linked to another user',
+  CHAT_LINE_UNAVAILABLE: 'LINE could not be reached: try again',
+  CHAT_LINE_NOT_LINKED: 'No LINE account is linked',
+  CHAT_LINE_LINKED: 'LINE account "{name}" linked: this window closes itself',
+  CHAT_LINE_UNLINKED: 'LINE account unlinked',
+
   // modules/dicom-export/
   EXPORT_NO_IMAGES: 'This exam has no DICOM images to export yet',
   EXPORT_ARCHIVED: 'The images of this exam are archived: unzip them before exporting',

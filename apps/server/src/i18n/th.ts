@@ -172,6 +172,22 @@ export const th = {
   API_CREDENTIAL_CREATED: 'สร้างรหัสเชื่อมต่อระบบแล้ว (Credential created)',
   API_CREDENTIAL_REVOKED: 'ยกเลิกรหัสเชื่อมต่อระบบแล้ว (Credential revoked)',
 
+  // modules/chat-accounts/
+  CHAT_LINE_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่าการเชื่อมต่อ LINE ของระบบ (LINE Login is not configured)',
+  CHAT_LINE_STATE_INVALID:
+    'คำขอเชื่อมต่อ LINE นี้ไม่ถูกต้องหรือหมดอายุแล้ว กรุณาเริ่มเชื่อมต่อใหม่จากเมนู (This LINE link request is invalid or expired: start again from the menu)',
+  CHAT_LINE_CANCELLED: 'ยกเลิกการเข้าสู่ระบบ LINE แล้ว ยังไม่ได้เชื่อมต่อบัญชี (LINE login was cancelled: nothing was linked)',
+  CHAT_LINE_CODE_REFUSED:
+    'LINE ไม่รับรหัสยืนยันนี้ (อาจถูกใช้ไปแล้ว) กรุณาเริ่มเชื่อมต่อใหม่ (LINE refused this authorization code, it may have been used already: start again)',
+  CHAT_LINE_TOKEN_INVALID:
+    'ตรวจสอบข้อมูลยืนยันตัวตนจาก LINE ไม่ผ่าน ยังไม่ได้เชื่อมต่อบัญชี (The identity LINE returned could not be verified: nothing was linked)',
+  CHAT_LINE_TAKEN: 'บัญชี LINE นี้เชื่อมต่อกับผู้ใช้อื่นอยู่แล้ว (This LINE account is already linked to another user)',
+  CHAT_LINE_UNAVAILABLE: 'ติดต่อ LINE ไม่ได้ในขณะนี้ กรุณาลองใหม่ (LINE could not be reached: try again)',
+  CHAT_LINE_NOT_LINKED: 'ยังไม่ได้เชื่อมต่อบัญชี LINE (No LINE account is linked)',
+  CHAT_LINE_LINKED:
+    'เชื่อมต่อบัญชี LINE "{name}" แล้ว หน้าต่างนี้จะปิดเอง (LINE account "{name}" linked: this window closes itself)',
+  CHAT_LINE_UNLINKED: 'ยกเลิกการเชื่อมต่อบัญชี LINE แล้ว (LINE account unlinked)',
+
   // modules/dicom-export/
   EXPORT_NO_IMAGES: 'รายการตรวจนี้ยังไม่มีภาพ DICOM ให้ส่งออก',
   EXPORT_ARCHIVED: 'ภาพของรายการตรวจนี้ถูกเก็บเข้าคลังแล้ว กรุณากู้คืนภาพ (Unzip) ก่อนส่งออก',

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../db/client';
 import {
   branches,
+  chatAccountLinks,
   doctorClients,
   dutyDoctors,
   hospitalBuildings,
@@ -171,7 +173,6 @@ export async function seedOrganization(
       passwordHash,
       displayName: u.displayName,
       email: u.email,
-      lineName: u.lineName ?? null,
       roleName: u.roleName,
       branchId: u.branchCode ? mustGet(branchIdByCode, u.branchCode) : null,
       hospitalId: u.hospitalCode ? mustGet(hospitalIdByCode, u.hospitalCode) : null,
@@ -190,6 +191,14 @@ export async function seedOrganization(
     return row;
   });
   await db.insert(users).values(userRows);
+  // Demo users with a chat account are linked to a made-up LINE user id (decision ln01); no push can reach it.
+  const linked = USERS.filter((u) => u.lineName).map((u) => ({
+    userId: mustGet(userCtx, u.username).id,
+    lineUserId: `U${createHash('sha256').update(`demo-line:${u.username}`).digest('hex').slice(0, 32)}`,
+    displayName: u.lineName!,
+    linkedAt: createdAt,
+  }));
+  if (linked.length) await db.insert(chatAccountLinks).values(linked);
 
   const clientRows: { userId: string; hospitalId: number }[] = [];
   for (const u of USERS) {

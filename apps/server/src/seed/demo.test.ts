@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 import {
   accessionSequences,
   branches,
+  chatAccountLinks,
   customPrices,
   doctorClients,
   dutyDoctors,
@@ -249,7 +250,8 @@ describe('seedDemo (40 patients, 300 exams)', () => {
     expect(byName.get('billing')?.branchId).toBe(summary.branches.RS1);
     for (const u of ['hospital', 'hospdoc', 'link']) expect(byName.get(u)?.hospitalId).toBe(summary.hospitals.H1);
     expect(byName.get('doctor1')?.licenseNo).toBeTruthy();
-    expect(rows.some((u) => u.lineName)).toBe(true);
+    const links = await h.db.select().from(chatAccountLinks);
+    expect(links.map((l) => [l.userId, l.displayName])).toEqual([[summary.users.staff, 'Kanokwan.S']]);
     expect(rows.filter((u) => u.roleName === 'Doctor').length).toBeGreaterThanOrEqual(5);
     const clients = await h.db.select().from(doctorClients);
     expect(clients.filter((c) => c.userId === summary.users.doctor1)).toHaveLength(2);

@@ -9,3 +9,4 @@ export * from './billing';
 export * from './accounting';
 export * from './audit';
 export * from './api-credentials';
+export * from './chat-accounts';

@@ -19,8 +19,6 @@ export const users = pgTable('users', {
   passwordHash: text().notNull(),
   displayName: text().notNull(),
   email: text().notNull().default(''),
-  /** Linked chat (LINE) account name, when linked. */
-  lineName: text(),
   roleName: text().notNull(),
   branchId: integer().references(() => branches.id),
   /** Hospital and HospitalDoctor users belong to one client hospital. */

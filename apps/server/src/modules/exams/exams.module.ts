@@ -8,6 +8,7 @@ import { AssignableDoctorsRepository } from './assignable-doctors.repository';
 import { dicomImportRoutes } from './dicom-import/dicom-import.routes';
 import { DicomImportService } from './dicom-import/dicom-import.service';
 import type { ExamStateWriter } from './exam-state';
+import type { ExamAssignedHook } from './exams.service';
 import { ExamsRepository } from './exams.repository';
 import { examsRoutes, type IssueExamToken } from './exams.routes';
 import { ExamsService } from './exams.service';
@@ -25,6 +26,8 @@ export interface ExamsModuleDeps {
   issueToken: IssueExamToken;
   /** Exams whose images are on their way (the demo's generated images), shown as arriving. */
   arrivingImages?: { has(examId: string): boolean };
+  /** Told inside the transaction of an assignment to a new doctor (the chat-accounts module's LINE notice). */
+  onAssigned?: ExamAssignedHook;
 }
 
 /**
@@ -41,6 +44,7 @@ export function examsModule(deps: ExamsModuleDeps) {
     deps.images,
     deps.arrivingImages,
     new StudyIdentities(deps.db, deps.now),
+    deps.onAssigned,
   );
   const plugin = async (app: FastifyInstance): Promise<void> => {
     await app.register(

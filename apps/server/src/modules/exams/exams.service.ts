@@ -8,6 +8,7 @@ import {
 } from '@rangsi/domain';
 import { actorOf, type AuditActor, type AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
+import type { Database } from '../../db/client';
 import { forbidden } from '../../http/domain-error';
 import type { AssignableDoctorsRepository } from './assignable-doctors.repository';
 import { examConflictWith, examError, examNotFound, notReviewer } from './exams.errors';
@@ -22,6 +23,9 @@ import type { StudyIdentities } from '../../dicom/identity/study-identities';
 
 /** An exam as the exams service hands it to other modules. */
 export type { ExamRecord } from './exam-state';
+
+/** A listener of assignments, run in the exam change's transaction: what it writes or sends commits with it. */
+export type ExamAssignedHook = (tx: Database, event: { examId: string; doctorId: string }) => Promise<void>;
 
 type Patch = ExamPatch;
 interface Change {
@@ -44,6 +48,8 @@ export class ExamsService {
     private readonly arriving?: { has(examId: string): boolean },
     /** The identity matched images answer with (decision io30): it follows Edit Exam Information. */
     private readonly studyIdentities?: Pick<StudyIdentities, 'examChanged'>,
+    /** Told when an exam goes to a doctor it was not with, inside that change's transaction (decision ln05). */
+    private readonly onAssigned?: ExamAssignedHook,
   ) {}
 
   async search(user: CurrentUser, f: ExamSearch): Promise<ExamSearchResult> {
@@ -253,6 +259,11 @@ export class ExamsService {
           ...(message ? { latestMessage: message } : {}),
         },
         action: 'assigned',
+        // A new doctor, or the same one asked again after rejecting or accepting: they are told (not for a mere edit).
+        also:
+          this.onAssigned && (e.reviewerId !== doctorId || e.status !== 'Assigned')
+            ? (tx) => this.onAssigned!(tx, { examId: id, doctorId })
+            : undefined,
         detail: [`to ${doctorName}`, urgency !== 'NotSpecified' ? urgency : '', message ?? '']
           .filter(Boolean)
           .join(' · '),

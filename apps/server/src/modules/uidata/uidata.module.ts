@@ -11,12 +11,14 @@ export function uidataModule(deps: {
   idCardReaderUrl?: string;
   cdHelperUrl?: string;
   radiantHelperUrl?: string;
+  lineLoginPath?: string | null;
 }) {
   const service = new UidataService(new UidataRepository(deps.db), {
     gatewayUrl: deps.gatewayUrl,
     idCardReaderUrl: deps.idCardReaderUrl,
     cdHelperUrl: deps.cdHelperUrl,
     radiantHelperUrl: deps.radiantHelperUrl,
+    lineLoginPath: deps.lineLoginPath,
   });
   const plugin = async (app: FastifyInstance): Promise<void> => {
     await app.register(uidataRoutes(service));

@@ -17,6 +17,8 @@ export class UidataService {
       idCardReaderUrl?: string;
       cdHelperUrl?: string;
       radiantHelperUrl?: string;
+      /** Rangsi's own LINE Login start, when LINE Login is configured (decision ln03). */
+      lineLoginPath?: string | null;
     } = {},
   ) {}
 
@@ -61,11 +63,9 @@ export class UidataService {
 
   async site(): Promise<SiteConfig> {
     const v = await this.repo.siteValue<Partial<SiteConfig>>('site');
-    return {
-      siteName: v?.siteName ?? 'Rangsi',
-      lineLoginDialogUrl: v?.lineLoginDialogUrl ?? null,
-      ...(await this.workstationHelpers()),
-    };
+    // The site's own dialog URL when it names one (spec §1), else Rangsi's LINE Login when configured, else none.
+    const lineLoginDialogUrl = v?.lineLoginDialogUrl || this.overrides.lineLoginPath || null;
+    return { siteName: v?.siteName ?? 'Rangsi', lineLoginDialogUrl, ...(await this.workstationHelpers()) };
   }
 
   /** Spec §7: the workstation's CD download and RadiAnt helpers, as the browser reaches them. */

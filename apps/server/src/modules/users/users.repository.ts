@@ -1,6 +1,14 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { branches, doctorClients, hospitals, loginFailures, userPermissions, users } from '../../db/schema/index';
+import {
+  branches,
+  chatAccountLinks,
+  doctorClients,
+  hospitals,
+  loginFailures,
+  userPermissions,
+  users,
+} from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,9 +23,10 @@ export class UsersRepository {
 
   async findProfile(userId: string) {
     const [row] = await this.db
-      .select({ user: users, branchName: branches.name })
+      .select({ user: users, branchName: branches.name, lineName: chatAccountLinks.displayName })
       .from(users)
       .leftJoin(branches, eq(branches.id, users.branchId))
+      .leftJoin(chatAccountLinks, eq(chatAccountLinks.userId, users.id))
       .where(eq(users.id, userId))
       .limit(1);
     if (!row) return undefined;
