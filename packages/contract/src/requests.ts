@@ -9,11 +9,12 @@ const Id = z.number().int().positive();
  * A research subject's visit number as the hospital writes it (decision WS31): letters, digits and - / . only, no
  * spaces, at most 20; blank after trimming is no number.
  */
+export const RESEARCH_VN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9./-]*$|^$/;
 const ResearchVN = z
   .string()
   .trim()
   .max(20, 'VN ยาวเกิน 20 ตัวอักษร')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9./-]*$|^$/, 'VN ใช้ได้เฉพาะตัวอักษรอังกฤษ ตัวเลข และ - / .');
+  .regex(RESEARCH_VN_PATTERN, 'VN ใช้ได้เฉพาะตัวอักษรอังกฤษ ตัวเลข และ - / .');
 
 /** Spec §3 Request search condition, with the page (starts at 1). Dates are Asia/Bangkok calendar days. */
 export const RequestSearchSchema = z.strictObject({

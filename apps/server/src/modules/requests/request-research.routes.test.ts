@@ -24,7 +24,11 @@ describe('a request’s research project and subject, and a deleted request open
     const order = async (code: string) => {
       const [h] = await db.select().from(hospitals).where(eq(hospitals.code, code));
       const [p] = await db.select().from(patients).where(eq(patients.hospitalId, h!.id)).limit(1);
-      const [priv] = await db.select().from(hospitalPrivileges).where(eq(hospitalPrivileges.hospitalId, h!.id)).limit(1);
+      const [priv] = await db
+        .select()
+        .from(hospitalPrivileges)
+        .where(eq(hospitalPrivileges.hospitalId, h!.id))
+        .limit(1);
       return { patientId: p!.id, hospitalId: h!.id, privilageId: priv!.id };
     };
     const us = (await db.select().from(products)).find((x) => x.modalityCode === 'US' && x.productGroup === 'ตรวจ')!;

@@ -20,7 +20,7 @@ import {
   fetchDeleteReasons,
 } from './api/request-mutations';
 import { useSearchRequests, type RequestSearchRun } from './api/search-requests';
-import { BulkDeleteDialog } from './components/bulk-delete-dialog';
+import { DeleteReasonDialog } from './components/delete-reason-dialog';
 import { ExportLinkDialog } from './components/export-link-dialog';
 import { initialFields, RequestSearchForm } from './components/request-search-form';
 import { RequestTable } from './components/request-table';
@@ -200,7 +200,7 @@ export function RequestListPage() {
         ) : null}
       </Paper>
       {deleting ? (
-        <BulkDeleteDialog
+        <DeleteReasonDialog
           count={selected.size}
           reasons={deleting.reasons}
           busy={remove.isPending}
