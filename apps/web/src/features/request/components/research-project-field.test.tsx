@@ -45,7 +45,7 @@ describe('research project dialog (spec §2, decision WS31)', () => {
     expect(summary()).toBe('โครงการศึกษาไตเรื้อรัง · CKD-014 สมหญิง ใจงาม · VN 690123/4');
     fireEvent.click(screen.getByTestId('request-research-clear'));
     expect(summary()).toBe('');
-    expect(JSON.parse(screen.getByTestId('kept').textContent!)).toEqual({
+    expect(JSON.parse(screen.getByTestId('kept').textContent)).toEqual({
       project: null,
       subject: NO_RESEARCH_SUBJECT,
     });
@@ -61,7 +61,7 @@ describe('research project dialog (spec §2, decision WS31)', () => {
     fireEvent.click(offered.find((o) => o.textContent === 'เพิ่ม "โครงการใหม่ 2570"')!);
     fireEvent.click(screen.getByTestId('research-ok'));
     expect(summary()).toBe('โครงการใหม่ 2570');
-    expect(JSON.parse(screen.getByTestId('kept').textContent!).project).toEqual({ add: 'โครงการใหม่ 2570' });
+    expect(JSON.parse(screen.getByTestId('kept').textContent).project).toEqual({ add: 'โครงการใหม่ 2570' });
   });
 
   it('a bad VN or a subject without a project keeps OK disabled with the reason; Cancel changes nothing', () => {
@@ -79,6 +79,6 @@ describe('research project dialog (spec §2, decision WS31)', () => {
     expect(screen.getByTestId<HTMLButtonElement>('research-ok').disabled).toBe(true);
     fireEvent.click(screen.getByTestId('research-cancel'));
     expect(summary()).toBe('โครงการคัดกรองมะเร็งปอด · LC-1 · VN VN1');
-    expect(JSON.parse(screen.getByTestId('kept').textContent!)).toEqual(saved);
+    expect(JSON.parse(screen.getByTestId('kept').textContent)).toEqual(saved);
   });
 });
