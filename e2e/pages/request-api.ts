@@ -75,3 +75,19 @@ export async function createRequest(
   ).data;
   return { requestId: data.requestId, accessions: data.exams.map((e) => e.accessionNumber), status: data.status };
 }
+
+/** A one-exam US request for the oldest seeded patient in the user's scope, made through the real API. */
+export async function createUsRequest(
+  api: APIRequestContext,
+  body: Record<string, unknown> = {},
+): Promise<{ requestId: string; accessions: string[]; status: string }> {
+  const cat = await catalogue(api);
+  const us = cat.products.find((p) => p.modalityCode === 'US' && p.productGroup === 'ตรวจ')!;
+  return createRequest(api, {
+    patientId: await seededPatientId(api),
+    hospitalId: cat.hospitalId,
+    privilageId: cat.privilegeId,
+    modalities: { US: [us.productId] },
+    ...body,
+  });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { patientApiAs } from '../pages/patient-api';
-import { catalogue, createRequest, seededPatientId } from '../pages/request-api';
+import { createUsRequest } from '../pages/request-api';
 import { RequestPage } from '../pages/request-page';
 import { screenshotPath } from '../support/artifacts';
 import { logInAs } from '../support/log-in';
@@ -11,14 +11,7 @@ test('export film: the row icon makes a link with a QR code; a fresh browser wit
   baseURL,
 }) => {
   const api = await patientApiAs(baseURL!, 'staff');
-  const cat = await catalogue(api);
-  const us = cat.products.find((p) => p.modalityCode === 'US' && p.productGroup === 'ตรวจ')!;
-  const made = await createRequest(api, {
-    patientId: await seededPatientId(api),
-    hospitalId: cat.hospitalId,
-    privilageId: cat.privilegeId,
-    modalities: { US: [us.productId] },
-  });
+  const made = await createUsRequest(api);
   await api.dispose();
 
   await logInAs(page, 'staff');

@@ -5,6 +5,16 @@ const DateOnly = dateOnly('วันที่ต้องอยู่ในร�
 const HhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'เวลาต้องอยู่ในรูปแบบ HH:mm (24 ชั่วโมง)');
 const Text = (max = 200) => z.string().trim().max(max, `ยาวเกิน ${max} ตัวอักษร`);
 const Id = z.number().int().positive();
+/**
+ * A research subject's visit number as the hospital writes it (decision WS31): letters, digits and - / . only, no
+ * spaces, at most 20; blank after trimming is no number.
+ */
+export const RESEARCH_VN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9./-]*$|^$/;
+const ResearchVN = z
+  .string()
+  .trim()
+  .max(20, 'VN ยาวเกิน 20 ตัวอักษร')
+  .regex(RESEARCH_VN_PATTERN, 'VN ใช้ได้เฉพาะตัวอักษรอังกฤษ ตัวเลข และ - / .');
 
 /** Spec §3 Request search condition, with the page (starts at 1). Dates are Asia/Bangkok calendar days. */
 export const RequestSearchSchema = z.strictObject({
@@ -90,9 +100,10 @@ export const RequestSaveSchema = z.strictObject({
   forceAcceesionNumber: Text(64).nullish(),
   researchProjectId: Id.nullish(),
   researchProjectId_add: Text(200).nullish(),
-  researchProjectSubjectId: Text(100).nullish(),
+  /** The subject's code in the project, name and visit number (decision WS31); they need a project. */
+  researchProjectSubjectId: Text(50).nullish(),
   researchProjectSubjectName: Text(200).nullish(),
-  researchProjectVN: Text(100).nullish(),
+  researchProjectVN: ResearchVN.nullish(),
   remark: Text(1000).nullish(),
   additionalFields: z.record(z.string().max(64), z.unknown()).default({}),
   documentIds: z.array(z.string().uuid()).max(100).default([]),

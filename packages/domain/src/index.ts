@@ -1,6 +1,7 @@
 export * from './auth/permission-codes';
 export * from './auth/roles';
 export * from './auth/menu';
+export * from './auth/billing-access';
 export * from './auth/return-url';
 export * from './exams/exam-status';
 export * from './exams/urgency';

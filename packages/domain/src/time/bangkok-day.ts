@@ -62,3 +62,9 @@ export function monthsBetween(a: string, b: string): number {
   const [yb, mb] = dayParts(`${b}-01`);
   return (yb - ya) * 12 + (mb - ma);
 }
+
+/** dd-MM-yyyy HH:mm of an instant in Bangkok, as every screen and message shows a time (spec §9). */
+export function bangkokDateTimeText(at: Date | number): string {
+  const d = new Date((typeof at === 'number' ? at : at.getTime()) + BANGKOK_OFFSET_MS);
+  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCFullYear(), 4)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}

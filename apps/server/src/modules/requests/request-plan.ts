@@ -93,6 +93,10 @@ export async function planRequest(
     throw requestError('REQUEST_PAYMENT_METHOD', { field: 'paymentMethodId' });
   if (input.researchProjectId && !(await repo.lookup(input.researchProjectId, 'researchProject')))
     throw requestError('REQUEST_RESEARCH_PROJECT', { field: 'researchProjectId' });
+  // A subject belongs to a project (decision WS31): subject data without one would print as nobody's research.
+  const subject = input.researchProjectSubjectId || input.researchProjectSubjectName || input.researchProjectVN;
+  if (subject && !input.researchProjectId && !input.researchProjectId_add)
+    throw requestError('REQUEST_RESEARCH_SUBJECT', { field: 'researchProjectId' });
 
   const custom: RequestPlan['custom'] = [];
   for (const [i, item] of (input.customProductPrice?.items ?? []).entries()) {

@@ -252,9 +252,10 @@ export class RequestSaveService {
       hospitalBuildingId: refs.buildingId,
       techId: input.techId ?? null,
       researchProjectId: refs.researchId,
-      researchProjectSubjectId: input.researchProjectSubjectId ?? null,
-      researchProjectSubjectName: input.researchProjectSubjectName ?? null,
-      researchProjectVN: input.researchProjectVN ?? null,
+      // Blank after trimming is no value (decision WS31).
+      researchProjectSubjectId: input.researchProjectSubjectId || null,
+      researchProjectSubjectName: input.researchProjectSubjectName || null,
+      researchProjectVN: input.researchProjectVN || null,
       allergies: input.allergy,
       additionalFields: input.additionalFields,
       remark: input.remark ?? null,

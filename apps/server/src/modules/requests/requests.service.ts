@@ -1,5 +1,5 @@
 import type { RequestDetail, RequestSearch, RequestSearchResult } from '@rangsi/contract';
-import { bangkokDayStart } from '@rangsi/domain';
+import { bangkokDateTimeText, bangkokDayStart } from '@rangsi/domain';
 import type { AuditService } from '../../audit/audit.service';
 import type { CurrentUser } from '../../auth/current-user';
 import { patientScopeCondition } from '../../auth/data-scope/patient-scope';
@@ -91,7 +91,15 @@ export class RequestsService {
   }
 
   async get(user: CurrentUser, id: string): Promise<RequestDetail> {
-    const r = await this.loadInScope(user, id);
+    const r = await this.repo.find(id, requestScopeCondition(user), { includeDeleted: true });
+    if (!r) throw requestError('REQUEST_NOT_FOUND');
+    // A deleted request opened from an old link says when, by whom and why (decision WS33).
+    if (r.deletedAt)
+      throw requestError('REQUEST_GONE', {
+        at: bangkokDateTimeText(r.deletedAt),
+        by: (await this.repo.userName(r.deletedBy)) ?? '—',
+        reason: r.deleteReason ?? '—',
+      });
     const patient = await this.repo.patient(r.patientId);
     const [examRows, lines, customs, docs] = await Promise.all([
       this.repo.examsOf([id]),

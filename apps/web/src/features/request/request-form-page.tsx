@@ -23,6 +23,7 @@ import { RequestFormHeader } from './components/request-form-header';
 import { RequestPatientPicker } from './components/request-patient-picker';
 import { RequestSavedSnackbar } from './components/request-saved-snackbar';
 import { StudyBanner, StudyLinkHint } from './components/study-banner';
+import { DeleteRequestButton } from './components/delete-request-button';
 import { useRequestDraft } from './hooks/use-request-draft';
 import { useRequestSubmit } from './hooks/use-request-submit';
 import { egfrHint } from './lib/egfr-hint';
@@ -58,7 +59,10 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
   if (!c || !draft)
     return condition.isError || detail.isError || patient.isError ? (
       <Box sx={{ p: 2 }}>
-        <Alert severity="error">{t('request.form.noPatient')}</Alert>
+        {/* The server says why (a deleted request names when, by whom and why: decision WS33). */}
+        <Alert severity="error" data-testid="request-form-load-error">
+          {detail.error?.message || t('request.form.noPatient')}
+        </Alert>
       </Box>
     ) : (
       <PageSpinner />
@@ -107,8 +111,8 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
             autoEgfr={autoEgfr}
             egfrHelp={egfr.help}
             researchProjects={c.researchProjects}
-            research={draft.research}
-            onResearch={(research) => set({ research })}
+            research={{ project: draft.research, subject: draft.researchSubject }}
+            onResearch={(r) => set({ research: r.project, researchSubject: r.subject })}
           />
           <OrderDetailsSection
             condition={c}
@@ -159,6 +163,7 @@ export function RequestFormPage({ mode }: { mode: 'new' | 'edit' | 'upload' }) {
             </Alert>
           ) : null}
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+            {mode === 'edit' && requestId ? <DeleteRequestButton requestId={requestId} /> : null}
             <Button onClick={() => void navigate(-1)}>{t('request.common.cancel')}</Button>
             <Button
               type="submit"

@@ -16,7 +16,7 @@ import { useCurrentUser } from '@/api/me';
 import { useCreateExportLink } from '@/api/export-link';
 import { useDecideCustomPrice, useDeleteRequests, fetchDeleteReasons } from './api/request-mutations';
 import { useSearchRequests, type RequestSearchRun } from './api/search-requests';
-import { BulkDeleteDialog } from './components/bulk-delete-dialog';
+import { DeleteReasonDialog } from './components/delete-reason-dialog';
 import { ExportLinkDialog } from '@/components/export-link-dialog';
 import { initialFields, RequestSearchForm } from './components/request-search-form';
 import { RequestTable } from './components/request-table';
@@ -196,7 +196,7 @@ export function RequestListPage() {
         ) : null}
       </Paper>
       {deleting ? (
-        <BulkDeleteDialog
+        <DeleteReasonDialog
           count={selected.size}
           reasons={deleting.reasons}
           busy={remove.isPending}

@@ -1,4 +1,5 @@
 /* @jsxRuntime automatic */
+import { mayPrintBillingDocuments } from '@rangsi/domain';
 import { z } from 'zod';
 import type { CurrentUser } from '../../../auth/current-user';
 import { formatDateBE, formatDayBE, formatMoney } from '../format';
@@ -172,14 +173,6 @@ function BillingTemplate({
 
 /** The payment QR code sits at the right under the totals. */
 export const PAY_CSS = '.pay{display:flex;justify-content:flex-end;margin-top:4mm}';
-
-/**
- * May this user print billing documents? BILLING holders (their branch, checked by the source), and hospital users
- * for their own hospital's statements, read only (decision acc03); anyone else is refused.
- */
-export function mayPrintBillingDocuments(user: CurrentUser): boolean {
-  return user.permissions.has('BILLING') || user.scope === 'hospital';
-}
 
 /**
  * billing_statement.rpt: a billing batch (spec §2 /billing_report/{billingId}, ?new=true to print again). Registered

@@ -1,3 +1,4 @@
+import AccountBalanceWalletRounded from '@mui/icons-material/AccountBalanceWalletRounded';
 import AssignmentIndRounded from '@mui/icons-material/AssignmentIndRounded';
 import DescriptionRounded from '@mui/icons-material/DescriptionRounded';
 import EditNoteRounded from '@mui/icons-material/EditNoteRounded';
@@ -23,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@/lib/format-date';
 import { usePatientExams } from '../api/get-patient-exams';
-import { ExamStatusFlag, hasFlag, historyLinks, type HistoryCapabilities } from '../lib/exam-history-links';
+import { billingOf, ExamStatusFlag, hasFlag, historyLinks, type HistoryCapabilities } from '../lib/exam-history-links';
 import { WeasisLaunchButton } from './weasis-launch-button';
 
 interface ExamHistoryTabProps {
@@ -73,7 +74,8 @@ export function ExamHistoryTab({ patientId, can }: ExamHistoryTabProps) {
         <col style={{ width: 160 }} />
         <col />
         <col style={{ width: 150 }} />
-        <col style={{ width: 150 }} />
+        {/* Upload, edit, invoice, sticker and billing: five icons. */}
+        <col style={{ width: 190 }} />
       </colgroup>
       <TableHead>
         <TableRow>
@@ -97,6 +99,7 @@ function HistoryRow({ row, can }: { row: PatientExamHistoryRow; can: HistoryCapa
   const { t } = useTranslation();
   const hold = row.status === 'Hold';
   const invoiceBlocked = !row.allowToClickInvoice || hold;
+  const billingId = billingOf(row);
   const action = (title: string, icon: ReactElement, to: string | null, newWindow = false) => (
     <Tooltip title={title}>
       <span>
@@ -222,6 +225,16 @@ function HistoryRow({ row, can }: { row: PatientExamHistoryRow; can: HistoryCapa
               t('patient.history.sticker'),
               <LabelRounded fontSize="small" />,
               invoiceBlocked ? null : historyLinks.sticker(row.requestId),
+              true,
+            )
+          : null}
+        {can.billing && billingId
+          ? action(
+              t('patient.history.billing', {
+                documentId: billingId === row.latestBillingId ? (row.latestBillingDocumentId ?? '') : '',
+              }).trim(),
+              <AccountBalanceWalletRounded fontSize="small" />,
+              historyLinks.billing(billingId),
               true,
             )
           : null}

@@ -42,7 +42,7 @@ export function PatientForm({ patientId, patient, formData, ui }: PatientFormPro
   const me = useCurrentUser();
   const existing = patient !== null;
   const canEdit = me.permissions.includes('PATIENT_EDIT');
-  const can = useMemo(() => historyCapabilities(me.permissions), [me.permissions]);
+  const can = useMemo(() => historyCapabilities(me.permissions, me.roleName), [me.permissions, me.roleName]);
   const form = usePatientForm(() => (patient ? fromPatient(patient) : emptyForm()));
   const { values, update, setErrors } = form;
   const [tab, setTab] = useState(0);

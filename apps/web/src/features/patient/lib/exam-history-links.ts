@@ -1,5 +1,5 @@
 import type { PatientExamHistoryRow } from '@rangsi/contract';
-import { ExamStatusFlag } from '@rangsi/domain';
+import { ExamStatusFlag, mayPrintBillingDocuments, ROLE_DEFAULTS, ROLE_NAMES, type RoleName } from '@rangsi/domain';
 
 type HistoryExam = PatientExamHistoryRow['exams'][number];
 
@@ -17,7 +17,16 @@ export const historyLinks = {
   edit: (requestId: string) => `/request/edit/${encodeURIComponent(requestId)}`,
   invoice: (requestId: string) => `/accounting_report/${encodeURIComponent(requestId)}`,
   sticker: (requestId: string) => `/reportviewer/${encodeURIComponent(requestId)}/sticker`,
+  billing: (billingId: string) => `/billing_report/${encodeURIComponent(billingId)}`,
 };
+
+/**
+ * The billing batch a history row links to (decision WS35): the one the request is paid in, else the newest listing
+ * it; null before any batch.
+ */
+export function billingOf(row: Pick<PatientExamHistoryRow, 'paidBillingId' | 'latestBillingId'>): string | null {
+  return row.paidBillingId ?? row.latestBillingId;
+}
 
 /** Spec §6: which links a user's permissions show in the patient exam history. */
 export interface HistoryCapabilities {
@@ -31,10 +40,13 @@ export interface HistoryCapabilities {
   upload: boolean;
   edit: boolean;
   invoice: boolean;
+  /** The billing statement: who may open billing documents (decision acc03, the report engine's own rule). */
+  billing: boolean;
 }
 
-export function historyCapabilities(permissions: readonly string[]): HistoryCapabilities {
+export function historyCapabilities(permissions: readonly string[], roleName: string): HistoryCapabilities {
   const has = (code: string) => permissions.includes(code);
+  const role = ROLE_NAMES.find((r): r is RoleName => r === roleName);
   return {
     accession: has('EXAM_DICOM'),
     pacsLink: has('EXAM_DICOM') && has('MENU_PACS'),
@@ -45,5 +57,8 @@ export function historyCapabilities(permissions: readonly string[]): HistoryCapa
     upload: has('REQUEST_DOCUMENT'),
     edit: has('REQUEST_EDIT'),
     invoice: has('REQUEST_INVOICE'),
+    billing:
+      role !== undefined &&
+      mayPrintBillingDocuments({ permissions: new Set(permissions), scope: ROLE_DEFAULTS[role].scope }),
   };
 }

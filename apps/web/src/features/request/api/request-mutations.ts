@@ -32,7 +32,18 @@ export function useDeleteRequests() {
   });
 }
 
-/** GET /api/request/{id}/deleteReason. */
+/** POST /api/request/{id}/delete of one request (the request form's delete-reason dialog); the server's refusal is shown in the dialog. */
+export function useDeleteRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, remark }: { id: string; remark: string }) =>
+      apiRequest(`/api/request/${id}/delete`, { method: 'POST', body: { remark } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestKeys.all }),
+    meta: { errorAlert: false },
+  });
+}
+
+/** GET /api/request/{id}/deleteReason: the reasons the delete dialogs offer. */
 export function fetchDeleteReasons(id: string): Promise<{ reasonOptions: string[] }> {
   return apiRequest(`/api/request/${id}/deleteReason`);
 }

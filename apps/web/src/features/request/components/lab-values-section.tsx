@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { RequestCondition } from '@rangsi/contract';
 import { useTranslation } from 'react-i18next';
-import { BLOOD_DATES, type Picked } from '../lib/request-draft';
+import { BLOOD_DATES } from '../lib/request-draft';
 import { FormSection } from './form-section';
-import { FreeTextPicker } from './free-text-picker';
+import type { ResearchEntry } from './research-project-dialog';
+import { ResearchProjectField } from './research-project-field';
 
 const BLOOD_DATE_LABELS = {
   blood_test_date_bun: 'bloodBun',
@@ -27,8 +28,8 @@ export function LabValuesSection({
   autoEgfr: number | null;
   egfrHelp: string | undefined;
   researchProjects: RequestCondition['researchProjects'];
-  research: Picked;
-  onResearch: (research: Picked) => void;
+  research: ResearchEntry;
+  onResearch: (research: ResearchEntry) => void;
 }) {
   const { t } = useTranslation();
   const text = (key: string, label: string, extra: object = {}) => (
@@ -52,13 +53,7 @@ export function LabValuesSection({
           placeholder: autoEgfr !== null ? String(autoEgfr) : '',
           helperText: egfrHelp,
         })}
-        <FreeTextPicker
-          id="request-research"
-          label={t('request.form.researchProject')}
-          options={researchProjects}
-          value={research}
-          onChange={onResearch}
-        />
+        <ResearchProjectField projects={researchProjects} value={research} onChange={onResearch} />
         {BLOOD_DATES.map((k) =>
           text(k, t(`request.form.${BLOOD_DATE_LABELS[k]}`), { key: k, placeholder: t('app.datePlaceholder') }),
         )}

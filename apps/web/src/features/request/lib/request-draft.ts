@@ -17,6 +17,8 @@ export interface RequestDraft {
   doctor: Picked;
   building: Picked;
   research: Picked;
+  /** The research subject of the research project dialog (spec §2): code, name and visit number. */
+  researchSubject: ResearchSubject;
   techId: string;
   allergy: string[];
   remark: string;
@@ -32,6 +34,15 @@ export interface RequestDraft {
 
 /** A picker's choice: an existing id, or free text to add ("เพิ่ม "text""). */
 export type Picked = { id: number; name: string } | { add: string } | null;
+
+/** A research subject as the research project dialog edits it (blank: not given). */
+export interface ResearchSubject {
+  id: string;
+  name: string;
+  vn: string;
+}
+
+export const NO_RESEARCH_SUBJECT: ResearchSubject = { id: '', name: '', vn: '' };
 
 /** The kept additional fields when modalities change (spec §5). */
 export const KEPT_FIELDS = [
@@ -132,6 +143,7 @@ export function emptyDraft(patientId: string, nowMs = Date.now()): RequestDraft 
     doctor: null,
     building: null,
     research: null,
+    researchSubject: NO_RESEARCH_SUBJECT,
     techId: '',
     allergy: [],
     remark: '',
@@ -170,6 +182,11 @@ export function draftFromDetail(d: RequestDetail): RequestDraft {
     doctor: d.hospitalDoctorId ? { id: d.hospitalDoctorId, name: d.hospitalDoctor ?? '' } : null,
     building: d.hospitalBuildingId ? { id: d.hospitalBuildingId, name: d.hospitalBuilding ?? '' } : null,
     research: d.researchProjectId ? { id: d.researchProjectId, name: '' } : null,
+    researchSubject: {
+      id: d.researchProjectSubjectId ?? '',
+      name: d.researchProjectSubjectName ?? '',
+      vn: d.researchProjectVN ?? '',
+    },
     techId: d.techId ?? '',
     allergy: d.allergy,
     remark: d.remark ?? '',
@@ -214,6 +231,9 @@ export function toSave(d: RequestDraft): RequestSave {
     hospitalBuildingId_add: d.building && 'add' in d.building ? d.building.add : null,
     researchProjectId: d.research && 'id' in d.research ? d.research.id : null,
     researchProjectId_add: d.research && 'add' in d.research ? d.research.add : null,
+    researchProjectSubjectId: d.researchSubject.id.trim() || null,
+    researchProjectSubjectName: d.researchSubject.name.trim() || null,
+    researchProjectVN: d.researchSubject.vn.trim() || null,
     techId: d.techId || null,
     remark: d.remark || null,
     productQuantity: Object.fromEntries(

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,21 +11,31 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §5 Bulk delete: a reason is required (not blank after trimming), and the confirmation states the count. */
-export function BulkDeleteDialog({
+/**
+ * The delete-reason dialog (spec §2, §5): a reason from the list and/or typed, joined as "reason: detail".
+ * Bulk (a count given): a blank reason is answered by the reason-required message and the confirmation states the
+ * count. Single (no count, the request form): the confirm button stays disabled while the reason is empty.
+ */
+export function DeleteReasonDialog({
   count,
   reasons,
   busy,
+  error,
   onCancel,
   onConfirm,
 }: {
-  count: number;
+  /** How many requests the bulk delete removes; absent for the single delete of the request form. */
+  count?: number;
   reasons: string[];
   busy: boolean;
+  /** The server's refusal, shown in the dialog (a single delete keeps it open). */
+  error?: string | null;
   onCancel: () => void;
   onConfirm: (remark: string) => void;
 }) {
   const { t } = useTranslation();
+  const single = count === undefined;
+  const id = single ? 'delete-reason' : 'bulk-delete';
   const [choice, setChoice] = useState('');
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
@@ -35,12 +46,14 @@ export function BulkDeleteDialog({
       onClose={busy ? undefined : onCancel}
       maxWidth="xs"
       fullWidth
-      aria-labelledby="bulk-delete-title"
-      data-testid="bulk-delete-dialog"
+      aria-labelledby={`${id}-title`}
+      data-testid={`${id}-dialog`}
     >
-      <DialogTitle id="bulk-delete-title">{t('request.delete.title')}</DialogTitle>
+      <DialogTitle id={`${id}-title`}>{t('request.delete.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-        <Typography data-testid="bulk-delete-count">{t('request.delete.confirm', { count })}</Typography>
+        <Typography data-testid={`${id}-count`}>
+          {single ? t('request.delete.confirmOne') : t('request.delete.confirm', { count })}
+        </Typography>
         <TextField
           select
           size="small"
@@ -51,7 +64,7 @@ export function BulkDeleteDialog({
             setMissing(false);
           }}
           slotProps={{ inputLabel: { shrink: true } }}
-          data-testid="bulk-delete-reason"
+          data-testid={`${id}-reason`}
         >
           <MenuItem value="">—</MenuItem>
           {reasons.map((r) => (
@@ -70,11 +83,17 @@ export function BulkDeleteDialog({
             setText(e.target.value);
             setMissing(false);
           }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bulk-delete-text', maxLength: 400 } }}
+          helperText={single && !remark ? t('request.delete.reasonRequired') : undefined}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${id}-text`, maxLength: 400 } }}
         />
         {missing ? (
-          <Alert severity="warning" data-testid="bulk-delete-missing">
+          <Alert severity="warning" data-testid={`${id}-missing`}>
             {t('request.delete.reasonRequired')}
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert severity="error" data-testid={`${id}-error`}>
+            {error}
           </Alert>
         ) : null}
       </DialogContent>
@@ -85,8 +104,9 @@ export function BulkDeleteDialog({
         <Button
           color="error"
           variant="contained"
-          disabled={busy}
-          data-testid="bulk-delete-confirm"
+          disabled={busy || (single && !remark)}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          data-testid={`${id}-confirm`}
           onClick={() => {
             if (!remark.trim()) {
               setMissing(true);
@@ -95,7 +115,7 @@ export function BulkDeleteDialog({
             onConfirm(remark);
           }}
         >
-          {t('request.delete.submit', { count })}
+          {single ? t('request.delete.submitOne') : t('request.delete.submit', { count })}
         </Button>
       </DialogActions>
     </Dialog>
