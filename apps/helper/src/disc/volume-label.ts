@@ -5,6 +5,7 @@
 export function volumeLabel(hint: string | null | undefined, fallback = 'RANGSI'): string {
   const reduced = (hint ?? '')
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .toUpperCase()
     .replace(/[^A-Z0-9_]+/g, '_')
     .replace(/_+/g, '_')

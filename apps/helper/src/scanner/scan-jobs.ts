@@ -24,6 +24,13 @@ interface Scan extends ScanView {
   file?: string;
 }
 
+/** SANE's own error lines ("scanimage: sane_read: Error during device I/O"), else the last lines it wrote. */
+const saneError = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((l) => l.startsWith('scanimage: '))
+    .join('\n') || lastLines(stderr, 2);
+
 const stamp = (d: Date) => {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getDate())}-${p(d.getMonth() + 1)}-${d.getFullYear()}-${p(d.getHours())}${p(d.getMinutes())}`;
@@ -37,12 +44,19 @@ export class ScanJobs {
 
   constructor(private readonly deps: { config: HelperConfig; log: Logger }) {}
 
-  /** The device scans go to: the configured one, or the first scanimage lists. */
+  private found: { device: string; at: number } | null = null;
+
+  /**
+   * The device scans go to: the configured one, or the first scanimage lists (kept a minute: listing probes the
+   * network's scanners and takes seconds).
+   */
   async device(): Promise<string | null> {
     const { config } = this.deps;
     if (config.scannerDevice) return config.scannerDevice;
-    const devices = await listDevices(config.scanimage);
-    return devices[0] ?? null;
+    if (this.found && Date.now() - this.found.at < 60_000) return this.found.device;
+    const [device] = await listDevices(config.scanimage);
+    this.found = device ? { device, at: Date.now() } : null;
+    return device ?? null;
   }
 
   async status(): Promise<{ ready: boolean; device: string | null; message: string }> {
@@ -110,7 +124,7 @@ export class ScanJobs {
       } catch (err) {
         // The device went away (unplugged, jammed, switched off) after some pages or none.
         if (err instanceof ProgramError && err.reason === 'failed')
-          throw new Refusal(500, MSG.scannerLost(scan.pages, lastLines(err.stderr, 2)));
+          throw new Refusal(500, MSG.scannerLost(scan.pages, saneError(err.stderr)));
         throw err;
       }
       const pages = await this.pages(scan.dir);
