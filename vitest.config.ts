@@ -40,6 +40,7 @@ const INTEROP_TESTS = ['apps/server/src/**/*.interop.test.ts'];
 const ALL_TESTS = [
   'packages/*/src/**/*.test.{ts,tsx}',
   'apps/server/src/**/*.test.ts',
+  'apps/helper/src/**/*.test.ts',
   'apps/web/src/**/*.test.{ts,tsx}',
   'tools/**/*.test.{js,mjs,ts}',
 ];

@@ -1,0 +1,12 @@
+/** What differs between the workstation's operating systems; everything else in the helper is the same code. */
+export interface Platform {
+  name: 'linux' | 'windows' | 'darwin';
+  /** Where CD folders, viewer downloads and scans go when the configuration does not say. */
+  defaultFolders(home: string): { cd: string; viewer: string; scan: string };
+  /** The viewer command with its "{folder}" placeholder when one is installed where it usually is, else null. */
+  defaultViewerCommand(): string[] | null;
+  /** Whether the configured disc drive is there now (a drive may be unplugged). */
+  burnerPresent(device: string): boolean;
+  /** The program and arguments that burn an ISO image to the drive. */
+  burnCommand(device: string, image: string, xorriso: string | null): { program: string; args: string[] } | null;
+}
