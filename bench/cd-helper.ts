@@ -27,10 +27,19 @@ const ms = (t0: number) => Math.round(performance.now() - t0);
 try {
   let t0 = performance.now();
   const zip = await makeExportZip(tmp, SLICES, 512);
-  console.log(`fixture: ${SLICES} CT files, zip ${(fs.statSync(zip).size / 1024 ** 2).toFixed(1)} MiB, made in ${ms(t0)} ms`);
+  console.log(
+    `fixture: ${SLICES} CT files, zip ${(fs.statSync(zip).size / 1024 ** 2).toFixed(1)} MiB, made in ${ms(t0)} ms`,
+  );
 
   const server = await startExportServer({ zip, token: 'bench', preparingChecks: 0 });
-  const helper = await startHelper({ server: server.origin, port: 0, cdDir: path.join(tmp, 'cd'), viewerDir: tmp, scanDir: tmp, log: silentLogger });
+  const helper = await startHelper({
+    server: server.origin,
+    port: 0,
+    cdDir: path.join(tmp, 'cd'),
+    viewerDir: tmp,
+    scanDir: tmp,
+    log: silentLogger,
+  });
   const client = helperClient(helper.url, server.origin);
   const rows: Array<{ job: number; unzip: number; iso: number }> = [];
   for (let run = 1; run <= runs; run++) {
@@ -40,7 +49,7 @@ try {
     let job: Record<string, unknown> | undefined;
     // Asked every 20 ms so the measure is the job's, not the poll's.
     for (;;) {
-      job = (await client.get(`cd/download/check?examId=${examId}`)).body.data as Record<string, unknown>;
+      job = (await client.get(`cd/download/check?examId=${examId}`)).body.data;
       if (job.result !== null) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -56,7 +65,9 @@ try {
     await buildIso(helper.config.isoTool!, dest, path.join(tmp, `iso-${run}.iso`), 'BENCH', { timeoutMs: 60_000 });
     const isoMs = ms(t0);
     rows.push({ job: jobMs, unzip: unzipMs, iso: isoMs });
-    console.log(`run ${run}: whole job ${jobMs} ms (check + download + unzip + ISO); unzip ${unzipMs} ms; ISO ${isoMs} ms`);
+    console.log(
+      `run ${run}: whole job ${jobMs} ms (check + download + unzip + ISO); unzip ${unzipMs} ms; ISO ${isoMs} ms`,
+    );
     fs.rmSync(dest, { recursive: true, force: true });
   }
   await helper.close();

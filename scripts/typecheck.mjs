@@ -1,6 +1,15 @@
 // Typechecks every workspace with its own tsconfig; one command for the whole repo.
 import { spawnSync } from 'node:child_process';
-const projects = ['packages/domain', 'packages/contract', 'apps/server', 'apps/web', 'apps/simulators', 'apps/helper', 'e2e', 'bench'];
+const projects = [
+  'packages/domain',
+  'packages/contract',
+  'apps/server',
+  'apps/web',
+  'apps/simulators',
+  'apps/helper',
+  'e2e',
+  'bench',
+];
 let failed = 0;
 for (const p of projects) {
   const r = spawnSync('npx', ['tsc', '--noEmit', '-p', `${p}/tsconfig.json`], { stdio: 'inherit' });

@@ -62,10 +62,11 @@ export const ENV_OF: Record<keyof HelperOptions, string> = {
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 function origin(value: string | undefined): string {
-  if (blank(value)) throw new ConfigError('--server (RANGSI_SERVER_URL) is required: the Rangsi server, e.g. https://ris.example.org');
+  if (blank(value))
+    throw new ConfigError('--server (RANGSI_SERVER_URL) is required: the Rangsi server, e.g. https://ris.example.org');
   let url: URL;
   try {
-    url = new URL(value!);
+    url = new URL(value);
   } catch {
     throw new ConfigError(`--server (RANGSI_SERVER_URL) is not a URL: ${value}`);
   }
@@ -79,14 +80,15 @@ function origin(value: string | undefined): string {
 function integer(name: string, value: number | string | undefined, fallback: number, min: number, max: number) {
   if (blank(value)) return fallback;
   const n = typeof value === 'number' ? value : /^\d+$/.test(String(value).trim()) ? Number(value) : NaN;
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number ${min}..${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be a whole number ${min}..${max}`);
   return n;
 }
 
 function folder(name: string, value: string | undefined, fallback: string): string {
   if (blank(value)) return fallback;
-  if (!path.isAbsolute(value!)) throw new ConfigError(`${name} must be an absolute path`);
-  return path.resolve(value!);
+  if (!path.isAbsolute(value)) throw new ConfigError(`${name} must be an absolute path`);
+  return path.resolve(value);
 }
 
 function viewerCommand(value: string[] | string | undefined, platform: Platform): string[] | null {
@@ -106,7 +108,7 @@ function viewerCommand(value: string[] | string | undefined, platform: Platform)
 }
 
 function isoTool(value: string | undefined): HelperConfig['isoTool'] {
-  const names = blank(value) ? ['xorriso', 'genisoimage'] : [value!];
+  const names = blank(value) ? ['xorriso', 'genisoimage'] : [value];
   for (const name of names) {
     const base = path.basename(name).replace(/\.exe$/i, '');
     if (base !== 'xorriso' && base !== 'genisoimage')
@@ -129,11 +131,12 @@ export function resolveConfig(options: HelperOptions, platform = currentPlatform
     viewerDir: folder('--viewer-dir (VIEWER_DIR)', options.viewerDir, folders.viewer),
     scanDir: folder('--scan-dir (SCAN_DIR)', options.scanDir, folders.scan),
     viewerCommand: viewerCommand(options.viewerCommand, platform),
-    burner: blank(options.burner) ? null : options.burner!,
-    scannerDevice: blank(options.scannerDevice) ? null : options.scannerDevice!,
-    scanimage: blank(options.scanimage) ? 'scanimage' : options.scanimage!,
+    burner: blank(options.burner) ? null : options.burner,
+    scannerDevice: blank(options.scannerDevice) ? null : options.scannerDevice,
+    scanimage: blank(options.scanimage) ? 'scanimage' : options.scanimage,
     isoTool: isoTool(options.isoTool),
-    exportTimeoutMs: integer('--export-timeout (EXPORT_TIMEOUT_SECONDS)', options.exportTimeoutSeconds, 600, 1, 86_400) * 1000,
+    exportTimeoutMs:
+      integer('--export-timeout (EXPORT_TIMEOUT_SECONDS)', options.exportTimeoutSeconds, 600, 1, 86_400) * 1000,
     programTimeoutMs:
       integer('--program-timeout (PROGRAM_TIMEOUT_SECONDS)', options.programTimeoutSeconds, 900, 1, 86_400) * 1000,
     platform,

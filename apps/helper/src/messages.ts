@@ -40,8 +40,7 @@ export const MSG = {
   serverUnreachable: both('ติดต่อเซิร์ฟเวอร์ไม่ได้', 'Cannot reach the Rangsi server'),
   badDownload: both('ไฟล์ที่ดาวน์โหลดไม่ครบหรือไม่ถูกต้อง', 'The downloaded file is incomplete or not as announced'),
   unsafeZip: (detail: string) =>
-    both('ไฟล์ zip ไม่ปลอดภัยหรือเสียหาย ไม่ได้แตกไฟล์', 'The zip is unsafe or damaged; nothing was unpacked') +
-    `\n${detail}`,
+    both('ไฟล์ zip ไม่ปลอดภัยหรือเสียหาย ไม่ได้แตกไฟล์', 'The zip is unsafe or damaged; nothing was unpacked') + `\n${detail}`,
   diskFull: both('ดิสก์เต็ม เขียนไฟล์ไม่ได้', 'The disk is full; the files could not be written'),
   programMissing: (program: string) =>
     both(`ไม่พบโปรแกรม ${program}`, `The program ${program} is not installed or not found`),
@@ -62,8 +61,10 @@ export const MSG = {
   scanDone: (pages: number) => both(`สแกนเสร็จ ${pages} หน้า`, `Scanned ${pages} pages`),
   scanNoPages: both('ไม่ได้หน้าที่สแกนเลย (ไม่มีกระดาษ?)', 'No page was scanned (no paper?)'),
   scannerLost: (pages: number, detail: string) =>
-    both(`เครื่องสแกนหยุดทำงานระหว่างสแกน (สแกนได้ ${pages} หน้า)`, `The scanner stopped during the scan after ${pages} pages`) +
-    (detail ? `\n${detail}` : ''),
+    both(
+      `เครื่องสแกนหยุดทำงานระหว่างสแกน (สแกนได้ ${pages} หน้า)`,
+      `The scanner stopped during the scan after ${pages} pages`,
+    ) + (detail ? `\n${detail}` : ''),
   noScan: both('ไม่มีการสแกนนี้', 'There is no such scan'),
   scanNotDone: both('การสแกนยังไม่เสร็จ', 'The scan is not completed'),
 };

@@ -73,5 +73,10 @@ export function runProgram(program: string, args: string[], options: RunOptions)
 
 /** The last few lines a program wrote on stderr: what the user is shown of its own words. */
 export function lastLines(text: string, count = 3): string {
-  return text.split('\n').map((l) => l.trim()).filter(Boolean).slice(-count).join('\n');
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-count)
+    .join('\n');
 }

@@ -19,8 +19,14 @@ describe('CD download helper: the exam export becomes a CD folder and an ISO 966
   const stops: Array<() => Promise<void>> = [];
 
   // A helper in front of a stand-in server serving `zipFile`; each case gets its own CD folder.
-  const setUp = async (o: { zip?: string; token?: string; preparingChecks?: number; exportTimeoutSeconds?: number } = {}) => {
-    const server = await startExportServer({ zip: o.zip ?? zip, token: 'good-token', preparingChecks: o.preparingChecks });
+  const setUp = async (
+    o: { zip?: string; token?: string; preparingChecks?: number; exportTimeoutSeconds?: number } = {},
+  ) => {
+    const server = await startExportServer({
+      zip: o.zip ?? zip,
+      token: 'good-token',
+      preparingChecks: o.preparingChecks,
+    });
     const cdDir = fs.mkdtempSync(path.join(tmp, 'cd-'));
     const helper: RunningHelper = await startHelper({
       server: server.origin,
@@ -56,29 +62,35 @@ describe('CD download helper: the exam export becomes a CD folder and an ISO 966
 
     const job = await jobResult(client, 'cd', examId, vi.waitFor);
     expect(job, JSON.stringify(job)).toMatchObject({ examId, result: true, stage: 'done', progress: null });
-    expect(job.folder).toBe(path.join(cdDir, 'ACC-TEST-1'));
-    expect(job.image).toBe(path.join(cdDir, 'ACC-TEST-1.iso'));
+    const folder = path.join(cdDir, 'ACC-TEST-1');
+    const image = path.join(cdDir, 'ACC-TEST-1.iso');
+    expect(job.folder).toBe(folder);
+    expect(job.image).toBe(image);
     expect(job.message).toContain('Completed');
     // Checked until ready (two "preparing" answers, then data), then one download.
     expect(server.asked.filter((p) => p.endsWith('/check'))).toHaveLength(3);
     expect(server.asked.at(-1)).toBe(`/dicom/export/${examId}`);
-    expect(fs.readdirSync(path.join(job.folder, 'DICOM', 'ST000001', 'SE000001'))).toHaveLength(4);
+    expect(fs.readdirSync(path.join(folder, 'DICOM', 'ST000001', 'SE000001'))).toHaveLength(4);
     // Nothing half-done is left behind.
     expect(fs.readdirSync(path.join(cdDir, '.rangsi-partial'))).toEqual([]);
 
     const out = path.join(tmp, 'from-iso');
-    await exec('xorriso', ['-osirrox', 'on', '-indev', job.image, '-extract', '/', out]);
+    await exec('xorriso', ['-osirrox', 'on', '-indev', image, '-extract', '/', out]);
     const { stdout } = await exec('dcmdump', [path.join(out, 'DICOMDIR')]);
     expect(stdout).toContain('DICOM\\ST000001\\SE000001\\IM000004');
-    const image = await exec('dcmdump', ['+P', 'Modality', path.join(out, 'DICOM', 'ST000001', 'SE000001', 'IM000001')]);
-    expect(image.stdout).toContain('[CT]');
+    const dumped = await exec('dcmdump', [
+      '+P',
+      'Modality',
+      path.join(out, 'DICOM', 'ST000001', 'SE000001', 'IM000001'),
+    ]);
+    expect(dumped.stdout).toContain('[CT]');
     // The label hint reduced to ISO 9660 d-characters.
-    const pvd = await exec('xorriso', ['-indev', job.image, '-pvd_info']);
+    const pvd = await exec('xorriso', ['-indev', image, '-pvd_info']);
     expect(pvd.stdout).toMatch(/Volume Id\s*:\s*ACC_TEST_1\s*$/m);
 
     expect((await client.post('cd/clear', { examId })).body).toEqual({ success: true, data: {} });
     expect((await client.get(`cd/download/check?examId=${examId}`)).status).toBe(404);
-    expect(fs.existsSync(job.image)).toBe(true);
+    expect(fs.existsSync(image)).toBe(true);
   });
 
   it('says the token was refused when the server answers 401, and writes nothing', async () => {

@@ -22,7 +22,12 @@ describe('a disk that fills while writing', () => {
   it('the download fails with ENOSPC and the user reads that the disk is full', async () => {
     const server = await startExportServer({ zip, token: 't' });
     try {
-      const request = { server: server.origin, examId: '0b3c2c52-5d8e-4c39-9d49-8b2f1b0e7a10', token: 't', signal: new AbortController().signal };
+      const request = {
+        server: server.origin,
+        examId: '0b3c2c52-5d8e-4c39-9d49-8b2f1b0e7a10',
+        token: 't',
+        signal: new AbortController().signal,
+      };
       const ready = { accessionNumber: null, sizeBytes: fs.statSync(zip).size, instanceCount: 2 };
       const err = await downloadExport(request, ready, '/dev/full', () => {}).catch((e: unknown) => e);
       expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
@@ -32,12 +37,17 @@ describe('a disk that fills while writing', () => {
     }
   });
 
-  it.each(['xorriso', 'genisoimage'])('the ISO image fails with ENOSPC through %s and says the disk is full', async (tool) => {
-    const folder = path.join(tmp, 'media');
-    const config = resolveConfig({ server: 'https://ris.example.org', isoTool: tool });
-    expect(config.isoTool?.kind).toBe(tool);
-    const err = await buildIso(config.isoTool!, folder, '/dev/full', 'FULL', { timeoutMs: 30_000 }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(Error);
-    expect(failureMessage(err)).toContain('The disk is full');
-  });
+  it.each(['xorriso', 'genisoimage'])(
+    'the ISO image fails with ENOSPC through %s and says the disk is full',
+    async (tool) => {
+      const folder = path.join(tmp, 'media');
+      const config = resolveConfig({ server: 'https://ris.example.org', isoTool: tool });
+      expect(config.isoTool?.kind).toBe(tool);
+      const err = await buildIso(config.isoTool!, folder, '/dev/full', 'FULL', { timeoutMs: 30_000 }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(Error);
+      expect(failureMessage(err)).toContain('The disk is full');
+    },
+  );
 });

@@ -6,7 +6,6 @@ import type { ExamJobs } from './exam-jobs';
 /** Helper name and version the `check` calls answer (protocol). */
 export const HELPER = { name: 'Rangsi Helper', version: '1.0.0' } as const;
 
-
 /**
  * The set the CD helper and the RadiAnt helper both expose (spec §7): check, download, download/check, clear, under
  * `/<service>/`. `readiness` says whether the service can do its last step (an ISO tool, a viewer command).

@@ -28,7 +28,14 @@ describe('Rangsi Helper listener: loopback only, the Rangsi origin only', () => 
   let tmp: string;
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'helper-guards-'));
-    helper = await startHelper({ server: RANGSI, port: 0, cdDir: tmp, viewerDir: tmp, scanDir: tmp, log: silentLogger });
+    helper = await startHelper({
+      server: RANGSI,
+      port: 0,
+      cdDir: tmp,
+      viewerDir: tmp,
+      scanDir: tmp,
+      log: silentLogger,
+    });
   });
   afterAll(async () => {
     await helper.close();
@@ -61,7 +68,12 @@ describe('Rangsi Helper listener: loopback only, the Rangsi origin only', () => 
   });
 
   it('refuses a state-changing call without Origin', async () => {
-    const res = await raw(helper.port, { host: `127.0.0.1:${helper.port}`, 'content-type': 'application/json' }, 'POST', '/cd/clear');
+    const res = await raw(
+      helper.port,
+      { host: `127.0.0.1:${helper.port}`, 'content-type': 'application/json' },
+      'POST',
+      '/cd/clear',
+    );
     expect(res.status).toBe(403);
   });
 
@@ -92,7 +104,11 @@ describe('Rangsi Helper listener: loopback only, the Rangsi origin only', () => 
       'access-control-allow-private-network': 'true',
       'access-control-max-age': '600',
     });
-    const other = await raw(helper.port, { host: `127.0.0.1:${helper.port}`, origin: 'https://evil.example.com' }, 'OPTIONS');
+    const other = await raw(
+      helper.port,
+      { host: `127.0.0.1:${helper.port}`, origin: 'https://evil.example.com' },
+      'OPTIONS',
+    );
     expect(other.status).toBe(403);
   });
 

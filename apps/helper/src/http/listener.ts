@@ -19,8 +19,8 @@ const BASE_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'n
 /** The HTTP server: guards (Host, Origin), preflight, JSON bodies, then the route. Listening is the caller's. */
 export function createListener(options: ListenerOptions): http.Server {
   const server = http.createServer((req, res) => {
-    handle(req, res, options, () => (server.address() as { port: number } | null)?.port ?? 0).catch(() => {
-      if (!res.headersSent) send(res, fail(500, MSG.unexpected), {});
+    void handle(req, res, options, () => (server.address() as { port: number } | null)?.port ?? 0).catch(() => {
+      if (!res.headersSent) void send(res, fail(500, MSG.unexpected), {}).catch(() => res.destroy());
       else res.destroy();
     });
   });

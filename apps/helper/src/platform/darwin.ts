@@ -1,15 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Platform } from './platform';
+import { rangsiFolders, type Platform } from './platform';
 
 /** macOS: folders under ~/Rangsi, Weasis or Horos opened with `open -a`, burning with `hdiutil burn`. */
 export const darwin: Platform = {
   name: 'darwin',
-  defaultFolders: (home) => ({
-    cd: path.join(home, 'Rangsi', 'CD'),
-    viewer: path.join(home, 'Rangsi', 'Viewer'),
-    scan: path.join(home, 'Rangsi', 'Scans'),
-  }),
+  defaultFolders: (home) => rangsiFolders(path.posix, home),
   defaultViewerCommand: () => {
     if (fs.existsSync('/Applications/Weasis.app'))
       return ['open', '-a', 'Weasis', '--args', '$dicom:get', '-l', '{folder}'];

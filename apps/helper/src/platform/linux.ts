@@ -1,16 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { findProgram } from './find-program';
-import type { Platform } from './platform';
+import { rangsiFolders, type Platform } from './platform';
 
 /** Linux: folders under ~/Rangsi, Weasis when it is on PATH, burning with xorriso's cdrecord emulation. */
 export const linux: Platform = {
   name: 'linux',
-  defaultFolders: (home) => ({
-    cd: path.join(home, 'Rangsi', 'CD'),
-    viewer: path.join(home, 'Rangsi', 'Viewer'),
-    scan: path.join(home, 'Rangsi', 'Scans'),
-  }),
+  defaultFolders: (home) => rangsiFolders(path.posix, home),
   // Weasis reads a local folder with its dicom:get command.
   defaultViewerCommand: () => (findProgram('weasis') ? ['weasis', '$dicom:get', '-l', '{folder}'] : null),
   burnerPresent: (device) => {

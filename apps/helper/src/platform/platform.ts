@@ -1,3 +1,5 @@
+import type { PlatformPath } from 'node:path';
+
 /** What differs between the workstation's operating systems; everything else in the helper is the same code. */
 export interface Platform {
   name: 'linux' | 'windows' | 'darwin';
@@ -9,4 +11,10 @@ export interface Platform {
   burnerPresent(device: string): boolean;
   /** The program and arguments that burn an ISO image to the drive. */
   burnCommand(device: string, image: string, xorriso: string | null): { program: string; args: string[] } | null;
+}
+
+/** The Rangsi folders under a home folder, joined by the platform's own path rules (path.posix, path.win32). */
+export function rangsiFolders(paths: PlatformPath, home: string) {
+  const under = (name: string) => paths.join(home, 'Rangsi', name);
+  return { cd: under('CD'), viewer: under('Viewer'), scan: under('Scans') };
 }

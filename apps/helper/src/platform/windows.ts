@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Platform } from './platform';
+import { rangsiFolders, type Platform } from './platform';
 
 const RADIANT = [
   'C:\\Program Files\\RadiAntViewer\\RadiAntViewer.exe',
@@ -11,11 +11,7 @@ const RADIANT = [
 /** Windows: folders under %USERPROFILE%\Rangsi, RadiAnt (`-d <folder>`), burning with Windows' own isoburn.exe. */
 export const windows: Platform = {
   name: 'windows',
-  defaultFolders: (home) => ({
-    cd: path.win32.join(home, 'Rangsi', 'CD'),
-    viewer: path.win32.join(home, 'Rangsi', 'Viewer'),
-    scan: path.win32.join(home, 'Rangsi', 'Scans'),
-  }),
+  defaultFolders: (home) => rangsiFolders(path.win32, home),
   defaultViewerCommand: () => {
     const exe = RADIANT.find((p) => fs.existsSync(p));
     return exe ? [exe, '-d', '{folder}'] : null;

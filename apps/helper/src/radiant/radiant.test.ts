@@ -21,7 +21,11 @@ describe('RadiAnt viewer helper: the exam is downloaded, unpacked and opened in 
     // The "viewer": writes each argument it got on a line, and the files of the folder it was given.
     const viewer = path.join(tmp, 'viewer.sh');
     record = path.join(tmp, 'viewer-args.txt');
-    fs.writeFileSync(viewer, `#!/bin/sh\nprintf '%s\\n' "$@" > "${record}.part"\nfind "$2" -type f | sort >> "${record}.part"\nmv "${record}.part" "${record}"\n`, { mode: 0o755 });
+    fs.writeFileSync(
+      viewer,
+      `#!/bin/sh\nprintf '%s\\n' "$@" > "${record}.part"\nfind "$2" -type f | sort >> "${record}.part"\nmv "${record}.part" "${record}"\n`,
+      { mode: 0o755 },
+    );
     helper = await startHelper({
       server: server.origin,
       port: 0,
@@ -48,7 +52,10 @@ describe('RadiAnt viewer helper: the exam is downloaded, unpacked and opened in 
     const folder = path.join(tmp, 'viewer', examId);
     expect(job).toMatchObject({ result: true, stage: 'done', folder });
     expect(job.image).toBeUndefined();
-    const lines = await vi.waitFor(() => fs.readFileSync(record, 'utf8').trim().split('\n'), { timeout: 10_000, interval: 50 });
+    const lines = await vi.waitFor(() => fs.readFileSync(record, 'utf8').trim().split('\n'), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect(lines.slice(0, 2)).toEqual(['-d', folder]);
     expect(lines.slice(2)).toEqual([
       path.join(folder, 'DICOM', 'ST000001', 'SE000001', 'IM000001'),

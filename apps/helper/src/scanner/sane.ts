@@ -37,7 +37,8 @@ export interface ScanRequest {
  */
 export function scanArgs(device: string, options: DeviceOptions, request: ScanRequest, dir: string): string[] {
   const args = ['-d', device, '--format=jpeg', '--resolution', String(request.resolution)];
-  const mode = options.modes.find((m) => m.toLowerCase() === request.mode.toLowerCase()) ??
+  const mode =
+    options.modes.find((m) => m.toLowerCase() === request.mode.toLowerCase()) ??
     options.modes.find((m) => m.toLowerCase() === 'gray');
   if (mode) args.push('--mode', mode);
   if (request.pages === 'feeder') {

@@ -8,6 +8,7 @@ import { silentLogger } from '../log';
 import { startHelper, type RunningHelper } from '../start';
 import { helperClient } from '../testing/call-helper';
 import { jpegInfo } from './jpeg-info';
+import type { ScanView } from './scan-jobs';
 
 const exec = promisify(execFile);
 const RANGSI = 'https://ris.example.org';
@@ -28,18 +29,21 @@ describe("Scanner station: scans through SANE's scanimage with SANE's test devic
     helpers.push(helper);
     return helperClient(helper.url, RANGSI);
   };
-  const scanned = (client: Awaited<ReturnType<typeof start>>, scanId: string) =>
+  const scanned = (client: Awaited<ReturnType<typeof start>>, scanId: unknown) =>
     vi.waitFor(
       async () => {
-        const res = await client.get(`scanner/check?scanId=${scanId}`);
-        if (res.body.data?.status === 'Scanning') throw new Error('still scanning');
-        return res.body.data as Record<string, any>;
+        const res = await client.get(`scanner/check?scanId=${String(scanId)}`);
+        const scan = res.body.data as unknown as ScanView;
+        if (scan.status === 'Scanning') throw new Error('still scanning');
+        return scan;
       },
       { timeout: 20_000, interval: 50 },
     );
   const wrapper = (name: string, body: string) => {
     const file = path.join(tmp, name);
-    fs.writeFileSync(file, `#!/bin/sh\ncase "$*" in *--batch=*) ;; *) exec scanimage "$@" ;; esac\n${body}\n`, { mode: 0o755 });
+    fs.writeFileSync(file, `#!/bin/sh\ncase "$*" in *--batch=*) ;; *) exec scanimage "$@" ;; esac\n${body}\n`, {
+      mode: 0o755,
+    });
     return file;
   };
 
@@ -71,7 +75,9 @@ describe("Scanner station: scans through SANE's scanimage with SANE's test devic
     const scan = await scanned(client, res.body.data.scanId);
     expect(scan).toMatchObject({ status: 'Completed', pages: 1, contentType: 'image/jpeg' });
     expect(scan.fileName).toMatch(/^scan-\d{2}-\d{2}-\d{4}-\d{4}\.jpg$/);
-    const file = await fetch(`${helpers.at(-1)!.url}/scanner/file?scanId=${scan.scanId}`, { headers: { origin: RANGSI } });
+    const file = await fetch(`${helpers.at(-1)!.url}/scanner/file?scanId=${scan.scanId}`, {
+      headers: { origin: RANGSI },
+    });
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     const info = jpegInfo(Buffer.from(await file.arrayBuffer()));
     // The test device's page is 80 x 100 mm by default.
@@ -84,7 +90,9 @@ describe("Scanner station: scans through SANE's scanimage with SANE's test devic
     const scan = await scanned(client, res.body.data.scanId);
     // The test device's feeder is "empty" after 10 pages.
     expect(scan).toMatchObject({ status: 'Completed', pages: 10, contentType: 'application/pdf' });
-    const file = await fetch(`${helpers.at(-1)!.url}/scanner/file?scanId=${scan.scanId}`, { headers: { origin: RANGSI } });
+    const file = await fetch(`${helpers.at(-1)!.url}/scanner/file?scanId=${scan.scanId}`, {
+      headers: { origin: RANGSI },
+    });
     expect(file.headers.get('content-type')).toBe('application/pdf');
     const pdf = path.join(tmp, 'got.pdf');
     fs.writeFileSync(pdf, Buffer.from(await file.arrayBuffer()));
@@ -93,7 +101,9 @@ describe("Scanner station: scans through SANE's scanimage with SANE's test devic
     // 236 x 295 pixels at 75 dpi is 226.56 x 283.2 points.
     expect(info.stdout).toMatch(/^Page size:\s+226\.56 x 283\.2 pts$/m);
     const images = await exec('pdfimages', ['-list', pdf]);
-    expect(images.stdout.split('\n').filter((l) => /\bimage\s+236\s+295\s+rgb\s+3\s+8\s+jpeg\b/.test(l))).toHaveLength(10);
+    expect(images.stdout.split('\n').filter((l) => /\bimage\s+236\s+295\s+rgb\s+3\s+8\s+jpeg\b/.test(l))).toHaveLength(
+      10,
+    );
   });
 
   it('fails the scan with the message when the scanner goes away after the first page', async () => {
