@@ -89,7 +89,7 @@ async function measure(page: Page, baseUrl: string, accession: string): Promise<
   }
   const totalMs = Math.round(performance.now() - start);
   const iso = (await dialog.getByTestId('workstation-download-result').locator('code').last().textContent())!;
-  await dialog.getByRole('button', { name: 'ปิด' }).click();
+  await dialog.getByTestId('workstation-download-close').click();
   return { totalMs, stages, isoMb: statSync(iso).size / 1024 / 1024 };
 }
 

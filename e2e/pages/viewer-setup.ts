@@ -18,6 +18,7 @@ export interface ExamRow {
   version: number;
   patientName: string;
   requestId: string | null;
+  dicomAuditStatus: string | null;
 }
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());

@@ -66,13 +66,13 @@ test('Import is offered only when the gateway says it can look patients up by HN
   await logInAs(page, 'staff');
   const search = new PatientSearchPage(page);
   await search.goto();
-  await search.search({ hn: SIM_GATEWAY_PATIENT.hn });
+  await search.search({ hn: 'HIS-NONE-1' });
   await expect(search.empty).toBeVisible();
   await expect(search.importButton).toHaveCount(0);
 
   // Once the gateway names the feature, a fresh page offers it again.
   await setGateway({ features: 'HL7_ORU,PATIENT_HN_IMPORT' });
   await page.reload();
-  await search.search({ hn: SIM_GATEWAY_PATIENT.hn });
+  await search.search({ hn: 'HIS-NONE-1' });
   await expect(search.importButton).toBeVisible();
 });

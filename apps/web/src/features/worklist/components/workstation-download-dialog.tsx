@@ -64,7 +64,11 @@ export function WorkstationDownloadDialog({ service, helperUrl, exam, onClose }:
         <DownloadBody service={service} view={view} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} variant={view.phase === 'completed' || view.phase === 'error' ? 'contained' : 'text'}>
+        <Button
+          onClick={onClose}
+          data-testid="workstation-download-close"
+          variant={view.phase === 'completed' || view.phase === 'error' ? 'contained' : 'text'}
+        >
           {t('worklist.history.close')}
         </Button>
       </DialogActions>
